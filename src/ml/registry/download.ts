@@ -1,0 +1,159 @@
+/**
+ * Downloads one file to `<dest>.part`, resuming an earlier `.part` with an HTTP Range request,
+ * then checks size and sha256 (when known) and renames it into place, so a file at `dest`
+ * is always complete.
+ */
+import { createHash, type Hash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+/** A download that failed for a reason retrying will not fix (bad hash, size, 404). */
+export class DownloadError extends Error {
+  constructor(
+    message: string,
+    readonly url: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = 'DownloadError';
+  }
+}
+
+export interface DownloadOptions {
+  /** Exact size in bytes, checked when set. */
+  size?: number | null;
+  /** Expected sha256 (hex), checked when set. */
+  sha256?: string | null;
+  signal?: AbortSignal;
+  /** Called with the bytes now in `.part` (resumed ones included), the total if known, and how many just arrived. */
+  onBytes?: (bytesDone: number, total: number | null, received: number) => void;
+  fetch?: typeof fetch;
+}
+
+export interface DownloadResult {
+  /** Bytes received over the network in this call. */
+  bytesFetched: number;
+  /** Offset the download resumed from (0 for a fresh start). */
+  resumedFrom: number;
+}
+
+async function sizeIfExists(path: string): Promise<number | null> {
+  try {
+    return (await stat(path)).size;
+  } catch {
+    return null;
+  }
+}
+
+async function hashFile(path: string, hash: Hash): Promise<void> {
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+}
+
+/** Start offset of a `Content-Range: bytes a-b/c` header, or null. */
+function rangeStart(header: string | null): number | null {
+  const m = header ? /^bytes (\d+)-\d+\/(\d+|\*)$/.exec(header.trim()) : null;
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * Fetches `url` into `dest` through `dest.part`, resuming and verifying.
+ * @example
+ * await downloadFile('https://huggingface.co/Xenova/whisper-base/resolve/<rev>/config.json',
+ *   '/data/models/Xenova/whisper-base/config.json', { size: 2250 });
+ */
+export async function downloadFile(url: string, dest: string, opts: DownloadOptions = {}): Promise<DownloadResult> {
+  const doFetch = opts.fetch ?? fetch;
+  const part = `${dest}.part`;
+  await mkdir(dirname(dest), { recursive: true });
+
+  let offset = (await sizeIfExists(part)) ?? 0;
+  if (opts.size != null && offset > opts.size) {
+    await rm(part, { force: true });
+    offset = 0;
+  }
+  const hash = createHash('sha256');
+  if (offset > 0) await hashFile(part, hash);
+
+  let total: number | null = opts.size ?? null;
+  let bytesFetched = 0;
+  const resumedFrom = offset;
+  const alreadyComplete = opts.size != null && offset === opts.size && offset > 0;
+
+  if (!alreadyComplete) {
+    // identity: with gzip, Content-Length would count compressed bytes and Range would not apply.
+    const headers: Record<string, string> = { 'Accept-Encoding': 'identity' };
+    if (offset > 0) headers.Range = `bytes=${offset}-`;
+    const res = await doFetch(url, { headers, signal: opts.signal, redirect: 'follow' });
+    let restart = false;
+    if (res.status === 206) {
+      // A range that does not start where we stopped cannot be appended.
+      if (rangeStart(res.headers.get('content-range')) !== offset) {
+        await res.body?.cancel();
+        await rm(part, { force: true });
+        throw new DownloadError(`unexpected Content-Range from ${url}`, url, true);
+      }
+    } else if (res.status === 200) {
+      restart = offset > 0; // the server ignored Range: start over
+    } else if (res.status === 416 && offset > 0) {
+      await res.body?.cancel();
+      // Nothing left to fetch; the size/hash checks below decide whether the part is good.
+    } else {
+      await res.body?.cancel();
+      const retryable = res.status >= 500 || res.status === 429 || res.status === 408;
+      throw new DownloadError(`HTTP ${res.status} for ${url}`, url, retryable);
+    }
+
+    if (res.status !== 416) {
+      if (restart) offset = 0;
+      const runHash = restart ? createHash('sha256') : hash;
+      const length = Number(res.headers.get('content-length'));
+      if (total == null && Number.isFinite(length) && res.headers.get('content-length') !== null) total = offset + length;
+      const fh = await open(part, restart || offset === 0 ? 'w' : 'a');
+      let done = offset;
+      try {
+        if (res.body) {
+          for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+            runHash.update(chunk);
+            await fh.write(chunk);
+            done += chunk.length;
+            bytesFetched += chunk.length;
+            opts.onBytes?.(done, total, chunk.length);
+          }
+        }
+      } finally {
+        await fh.close();
+      }
+      return finish(url, part, dest, done, total, runHash, opts, { bytesFetched, resumedFrom: restart ? 0 : resumedFrom });
+    }
+  }
+  const done = (await sizeIfExists(part)) ?? 0;
+  opts.onBytes?.(done, total, 0);
+  return finish(url, part, dest, done, total, hash, opts, { bytesFetched, resumedFrom });
+}
+
+async function finish(
+  url: string,
+  part: string,
+  dest: string,
+  done: number,
+  total: number | null,
+  hash: Hash,
+  opts: DownloadOptions,
+  result: DownloadResult,
+): Promise<DownloadResult> {
+  if (total != null && done !== total) {
+    // Short body: keep the part so the next try resumes; too long: it can never be right.
+    if (done > total) await rm(part, { force: true });
+    throw new DownloadError(`size mismatch for ${url}: got ${done} bytes, expected ${total}`, url, done < total);
+  }
+  if (opts.sha256) {
+    const got = hash.digest('hex');
+    if (got !== opts.sha256) {
+      await rm(part, { force: true });
+      throw new DownloadError(`sha256 mismatch for ${url}: got ${got}, expected ${opts.sha256}`, url, false);
+    }
+  }
+  await rename(part, dest);
+  return result;
+}

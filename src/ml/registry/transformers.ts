@@ -1,0 +1,30 @@
+/**
+ * The one place that imports @huggingface/transformers: lazily (it is heavy), and configured
+ * to read local folders only, so nothing is fetched at inference time; downloads happen
+ * solely through `vidx models pull`.
+ */
+import type * as Transformers from '@huggingface/transformers';
+
+/** ONNX Runtime session options for a 2-core machine (see CONTRIBUTING.md). */
+export const SESSION_OPTIONS = { intraOpNumThreads: 2, interOpNumThreads: 1 } as const;
+
+let loaded: Promise<typeof Transformers> | null = null;
+
+/**
+ * The transformers.js module with remote loading and its file cache switched off.
+ * Models are then loaded by absolute folder path (`<modelsDir>/<repo>`).
+ * @example
+ * const { pipeline } = await loadTransformers();
+ */
+export function loadTransformers(): Promise<typeof Transformers> {
+  loaded ??= import('@huggingface/transformers').then((t) => {
+    t.env.allowRemoteModels = false;
+    t.env.allowLocalModels = true;
+    t.env.useFSCache = false;
+    t.env.useBrowserCache = false;
+    // Missing optional files (e.g. processor_config.json) are normal for local folders.
+    t.env.logLevel = t.LogLevel?.ERROR ?? t.env.logLevel;
+    return t;
+  });
+  return loaded;
+}
