@@ -1,0 +1,71 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.js';
+import { openStore } from '../store/index.js';
+import { KeyService } from '../services/keys.js';
+import { Problem } from '../services/errors.js';
+
+const HELP = `Usage:
+  vidx keys create --name NAME [--admin] [--json]   print a new key once
+  vidx keys list [--json]
+  vidx keys revoke <id>
+
+Works on the data dir directly (VIDX_DATA_DIR or --data-dir), also while the server runs.`;
+
+/**
+ * `vidx keys …`: API key management on the local database.
+ * @example
+ * await keysCommand(['create', '--name', 'laptop']);
+ */
+export async function keysCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      admin: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      'data-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const [action, id] = positionals;
+  if (values.help || !action) {
+    process.stdout.write(`${HELP}\n`);
+    return values.help ? 0 : 2;
+  }
+  const config = loadConfig(process.env, values['data-dir'] ? ['--data-dir', values['data-dir']] : []);
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const store = openStore(join(config.dataDir, 'vidx.db'));
+  const keys = new KeyService(store.keys);
+  const out = (v: unknown, text: string) => process.stdout.write(values.json ? `${JSON.stringify(v)}\n` : `${text}\n`);
+  try {
+    if (action === 'create') {
+      if (!values.name) {
+        process.stderr.write('vidx keys create: --name is required\n');
+        return 2;
+      }
+      const k = keys.create(values.name, values.admin ? 'admin' : 'user');
+      out(k, `${k.key}\n(id ${k.id}, role ${k.role}; the key is shown only now)`);
+    } else if (action === 'list') {
+      const list = keys.list();
+      out(list, list.map((k) => `${k.id}\t${k.role}\t${k.name}\tcreated ${k.created_at}\tlast used ${k.last_used_at ?? 'never'}`).join('\n'));
+    } else if (action === 'revoke' && id) {
+      const k = keys.revoke(id);
+      out(k, `revoked ${k.id} (${k.name})`);
+    } else {
+      process.stderr.write(`${HELP}\n`);
+      return 2;
+    }
+    return 0;
+  } catch (err) {
+    if (err instanceof Problem) {
+      process.stderr.write(`vidx keys: ${err.message}\n`);
+      return 1;
+    }
+    throw err;
+  } finally {
+    store.close();
+  }
+}

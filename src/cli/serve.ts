@@ -1,0 +1,57 @@
+import { ConfigError, loadConfig } from '../config.js';
+import { startVidx } from '../server.js';
+
+const HELP = `Usage: vidx serve [options]
+
+Options (each also an environment variable):
+  --host H            VIDX_HOST             address to bind (default 127.0.0.1)
+  --port P            VIDX_PORT             port (default 8484; 0 picks a free one)
+  --data-dir D        VIDX_DATA_DIR         SQLite file, uploads, thumbnails (default ~/.local/share/vidx)
+  --media-roots A:B   VIDX_MEDIA_ROOTS      folders video.path may read from (default: your home folder)
+  --models-dir D      VIDX_MODELS_DIR       downloaded models (default <data dir>/models)
+  --hub-url U         VIDX_HUB_URL          model hub for pulls (default https://huggingface.co)
+  --max-upload-mb N   VIDX_MAX_UPLOAD_MB    largest multipart upload (default 4096)
+  --concurrency N     VIDX_TASK_CONCURRENCY heavy tasks at once (default 1)
+  --public-url U      VIDX_PUBLIC_URL       base of signed links when behind a proxy
+  --log info|silent   VIDX_LOG              request and task log on stdout (default info)
+  --pull-models                             download missing default models at start
+VIDX_ADMIN_KEY, when set, is accepted as an admin key.`;
+
+/**
+ * `vidx serve`: starts the server and stops it cleanly on SIGINT/SIGTERM (running tasks go back to the queue).
+ * @example
+ * await serveCommand(['--port', '9000']);
+ */
+export async function serveCommand(argv: string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  let config;
+  try {
+    config = loadConfig(process.env, argv);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`vidx: ${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  }
+  const vidx = await startVidx(config);
+  const key =
+    vidx.adminKey.kind === 'env'
+      ? 'admin key: from VIDX_ADMIN_KEY'
+      : vidx.adminKey.kind === 'file'
+        ? `admin key: ${vidx.adminKey.path}${vidx.adminKey.created ? ' (created now)' : ''}`
+        : 'admin key: created earlier (use `vidx keys create --admin` for a new one)';
+  process.stderr.write(`vidx listening on ${vidx.url}\ndata dir: ${config.dataDir}\n${key}\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.stderr.write('vidx: stopping…\n');
+      void vidx.close().then(resolve);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  return 0;
+}

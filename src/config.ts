@@ -1,0 +1,93 @@
+import { homedir } from 'node:os';
+import { delimiter, join, resolve } from 'node:path';
+
+/** Everything vidx reads from the environment and the command line, resolved once at start. */
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  adminKey: string | undefined;
+  mediaRoots: string[];
+  modelsDir: string;
+  hubUrl: string;
+  maxUploadBytes: number;
+  maxBodyBytes: number;
+  taskConcurrency: number;
+  /** The base of signed links in responses; defaults to http://host:port. */
+  publicUrl: string | undefined;
+  logLevel: 'info' | 'silent';
+  /** Download missing default models at start (only when asked for with --pull-models). */
+  pullModels: boolean;
+}
+
+/** Environment variable ↔ flag names; the README's configuration table mirrors this. */
+const FLAGS: Record<string, string> = {
+  '--host': 'VIDX_HOST',
+  '--port': 'VIDX_PORT',
+  '--data-dir': 'VIDX_DATA_DIR',
+  '--media-roots': 'VIDX_MEDIA_ROOTS',
+  '--models-dir': 'VIDX_MODELS_DIR',
+  '--hub-url': 'VIDX_HUB_URL',
+  '--max-upload-mb': 'VIDX_MAX_UPLOAD_MB',
+  '--concurrency': 'VIDX_TASK_CONCURRENCY',
+  '--public-url': 'VIDX_PUBLIC_URL',
+  '--log': 'VIDX_LOG',
+};
+
+/** A configuration error the CLI prints without a stack trace. */
+export class ConfigError extends Error {}
+
+function defaultDataDir(env: NodeJS.ProcessEnv): string {
+  const base = env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
+  return join(base, 'vidx');
+}
+
+function int(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  return n;
+}
+
+/**
+ * Reads flags (which win) and environment variables into a Config.
+ * @example
+ * const config = loadConfig(process.env, ['--port', '9000']);
+ */
+export function loadConfig(env: NodeJS.ProcessEnv, argv: string[] = []): Config {
+  const vars: Record<string, string | undefined> = { ...env };
+  let pullModels = false;
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
+    if (flag === '--pull-models') {
+      pullModels = true;
+      continue;
+    }
+    const name = FLAGS[flag];
+    if (!name) throw new ConfigError(`unknown option ${flag}; see vidx serve --help`);
+    const value = inline ?? argv[++i];
+    if (value === undefined) throw new ConfigError(`${flag} needs a value`);
+    vars[name] = value;
+  }
+  const host = vars.VIDX_HOST || '127.0.0.1';
+  const port = int('VIDX_PORT', vars.VIDX_PORT, 8484, 0, 65535);
+  const dataDir = resolve(vars.VIDX_DATA_DIR || defaultDataDir(env));
+  const roots = (vars.VIDX_MEDIA_ROOTS || homedir()).split(delimiter).filter(Boolean).map((p) => resolve(p));
+  const log = vars.VIDX_LOG || 'info';
+  if (log !== 'info' && log !== 'silent') throw new ConfigError(`VIDX_LOG must be info or silent, got "${log}"`);
+  return {
+    host,
+    port,
+    dataDir,
+    adminKey: vars.VIDX_ADMIN_KEY || undefined,
+    mediaRoots: roots,
+    modelsDir: resolve(vars.VIDX_MODELS_DIR || join(dataDir, 'models')),
+    hubUrl: (vars.VIDX_HUB_URL || 'https://huggingface.co').replace(/\/+$/, ''),
+    maxUploadBytes: int('VIDX_MAX_UPLOAD_MB', vars.VIDX_MAX_UPLOAD_MB, 4096, 1, 1024 * 1024) * 1024 * 1024,
+    maxBodyBytes: 1024 * 1024,
+    taskConcurrency: int('VIDX_TASK_CONCURRENCY', vars.VIDX_TASK_CONCURRENCY, 1, 1, 16),
+    publicUrl: vars.VIDX_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    logLevel: log,
+    pullModels,
+  };
+}

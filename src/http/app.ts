@@ -1,0 +1,71 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { Problem } from '../services/errors.js';
+import type { AppEnv, HttpDeps } from './env.js';
+import { errorResponse } from './errors.js';
+import { apiKeyAuth } from './middleware/auth/index.js';
+import { requestLog } from './middleware/request-log/index.js';
+import { collectionRoutes } from './routes/collections.js';
+import { docsRoutes } from './routes/docs.js';
+import { fileRoutes } from './routes/files.js';
+import { healthRoutes } from './routes/health.js';
+import { itemRoutes } from './routes/items.js';
+import { jobRoutes } from './routes/jobs.js';
+import { keyRoutes } from './routes/keys.js';
+import { searchRoutes } from './routes/search.js';
+import { taskRoutes } from './routes/tasks.js';
+import { webhookRoutes } from './routes/webhooks.js';
+import { validationProblem } from './validation.js';
+
+/** JSON and url-encoded bodies are small; multipart uploads have their own, larger limit in the form reader. */
+function smallBodies(maxBytes: number): MiddlewareHandler {
+  const limit = bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw new Problem('too_large', `request body is larger than ${maxBytes} bytes`);
+    },
+  });
+  return (c, next) => ((c.req.header('content-type') ?? '').startsWith('multipart/') ? next() : limit(c, next));
+}
+
+/**
+ * Builds the whole HTTP API over the services; tests call `app.request()` on it without a socket.
+ * @example
+ * const app = createHttpApp(deps);
+ * const res = await app.request('/health');
+ */
+export function createHttpApp(deps: HttpDeps): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationProblem(result.error.issues, result.target === 'json' || result.target === 'form' ? [] : []);
+    },
+  });
+  app.onError(errorResponse(deps.log));
+  app.notFound((c) => c.json({ detail: `no route for ${c.req.method} ${c.req.path}`, code: 'not_found', request_id: c.get('requestId') }, 404));
+  app.use('*', requestLog(deps.log));
+  app.use('*', smallBodies(deps.form.maxBodyBytes));
+  app.use('*', apiKeyAuth(deps.keys));
+
+  healthRoutes(app, deps);
+  keyRoutes(app, deps);
+  collectionRoutes(app, deps);
+  itemRoutes(app, deps);
+  taskRoutes(app, deps);
+  webhookRoutes(app, deps);
+  jobRoutes(app, deps);
+  searchRoutes(app, deps);
+  fileRoutes(app, deps);
+  docsRoutes(app);
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', { type: 'apiKey', in: 'header', name: 'x-api-key' });
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'vidx',
+      version: deps.version,
+      description: 'Local, offline video indexing, search and analysis. Errors are `{detail, code, errors?, request_id}`.',
+    },
+  });
+  return app;
+}

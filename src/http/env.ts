@@ -1,0 +1,34 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Caller } from '../services/caller.js';
+import type { CollectionService } from '../services/collections.js';
+import type { JobService } from '../services/jobs.js';
+import type { ItemService } from '../services/items.js';
+import type { KeyService } from '../services/keys.js';
+import type { MediaLinks } from '../services/links.js';
+import type { TaskService } from '../services/tasks.js';
+import type { WebhookService } from '../services/webhooks.js';
+import type { FormLimits } from './middleware/form-body/index.js';
+import type { LogFn } from './middleware/request-log/index.js';
+
+/** Per-request variables every route can read. */
+export type AppEnv = { Variables: { caller: Caller; requestId: string } };
+
+/** The app type routes attach to. */
+export type App = OpenAPIHono<AppEnv>;
+
+/** What the HTTP layer needs from the rest of vidx: services, limits and a few facts. */
+export interface HttpDeps {
+  version: string;
+  keys: KeyService;
+  collections: CollectionService;
+  items: ItemService;
+  tasks: TaskService;
+  webhooks: WebhookService;
+  jobs: JobService;
+  links: MediaLinks;
+  dataDir: string;
+  form: FormLimits;
+  /** Extra facts for GET /health (capabilities, tools); computed by the caller. */
+  health: () => Record<string, unknown>;
+  log: LogFn;
+}

@@ -1,0 +1,52 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { Problem, type ProblemKind } from '../services/errors.js';
+
+const STATUS: Record<ProblemKind, ContentfulStatusCode> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported: 415,
+  invalid: 422,
+  not_implemented: 501,
+};
+
+const CODE: Record<ProblemKind, string> = {
+  bad_request: 'bad_request',
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  not_found: 'not_found',
+  conflict: 'conflict',
+  too_large: 'payload_too_large',
+  unsupported: 'unsupported_media_type',
+  invalid: 'validation_error',
+  not_implemented: 'not_implemented',
+};
+
+/**
+ * The one error handler: a Problem becomes its status and `{detail, code, errors?, request_id}`;
+ * Hono's own exceptions keep their status; anything else is a logged 500 with no internals shown.
+ * @example
+ * app.onError(errorResponse(log));
+ */
+export function errorResponse(log: (msg: string, fields: Record<string, unknown>) => void) {
+  return (err: Error, c: Context): Response => {
+    const request_id = c.get('requestId') as string | undefined;
+    if (err instanceof Problem) {
+      const body = { detail: err.message, code: CODE[err.kind], ...(err.fields.length ? { errors: err.fields } : {}), request_id };
+      return c.json(body, STATUS[err.kind]);
+    }
+    if (err instanceof HTTPException) {
+      const status = err.status;
+      const detail = status === 400 && /JSON/i.test(err.message) ? `body: not valid JSON (${err.message})` : err.message || 'bad request';
+      const code = status === 415 ? 'unsupported_media_type' : status === 413 ? 'payload_too_large' : status === 404 ? 'not_found' : 'bad_request';
+      return c.json({ detail, code, request_id }, status as ContentfulStatusCode);
+    }
+    log('unhandled error', { request_id, error: err.message, stack: err.stack });
+    return c.json({ detail: 'internal error; the server log has the details under this request_id', code: 'internal_error', request_id }, 500);
+  };
+}

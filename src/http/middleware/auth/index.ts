@@ -1,0 +1,45 @@
+import type { MiddlewareHandler } from 'hono';
+import type { Caller } from '../../../services/caller.js';
+import { Problem } from '../../../services/errors.js';
+import type { KeyService } from '../../../services/keys.js';
+
+/** Paths served without a key: health, the API description and signed file links (which carry their own signature). */
+const OPEN = [/^\/health$/, /^\/openapi\.json$/, /^\/docs\/?$/, /^\/files\//];
+
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * Checks `x-api-key` on every request but the open paths and sets `caller`; 401 when missing or unknown.
+ * @example
+ * app.use('*', apiKeyAuth(keys));
+ * app.get('/me', (c) => c.json(c.get('caller')));
+ */
+export function apiKeyAuth(keys: KeyService): MiddlewareHandler<{ Variables: { caller: Caller } }> {
+  const touched = new Map<string, number>();
+  return async (c, next) => {
+    if (OPEN.some((re) => re.test(c.req.path))) return next();
+    const key = c.req.header('x-api-key');
+    if (!key) throw new Problem('unauthorized', 'missing x-api-key header');
+    const caller = keys.verify(key);
+    if (!caller) throw new Problem('unauthorized', 'unknown API key');
+    const last = touched.get(caller.id) ?? 0;
+    if (Date.now() - last > TOUCH_EVERY_MS) {
+      touched.set(caller.id, Date.now());
+      keys.touch(caller.id);
+    }
+    c.set('caller', caller);
+    await next();
+  };
+}
+
+/**
+ * Refuses non-admin callers with 403.
+ * @example
+ * app.use('/keys/*', adminOnly());
+ */
+export function adminOnly(): MiddlewareHandler<{ Variables: { caller: Caller } }> {
+  return async (c, next) => {
+    if (c.get('caller')?.role !== 'admin') throw new Problem('forbidden', 'this needs an admin key');
+    await next();
+  };
+}

@@ -1,0 +1,67 @@
+import { createReadStream, statSync } from 'node:fs';
+import { extname, join, resolve, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import type { App, HttpDeps } from '../env.js';
+import { Problem } from '../../services/errors.js';
+
+const TYPES: Record<string, string> = {
+  '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp',
+  '.mp4': 'video/mp4', '.m4v': 'video/mp4', '.mov': 'video/quicktime', '.webm': 'video/webm', '.mkv': 'video/x-matroska',
+  '.mp3': 'audio/mpeg', '.m4a': 'audio/mp4', '.wav': 'audio/wav', '.ogg': 'audio/ogg',
+};
+
+/** Parses a single `bytes=a-b` range; null means "send everything", undefined means unsatisfiable. */
+function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | undefined {
+  if (!header) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  return start > end || start >= size ? undefined : { start, end };
+}
+
+/**
+ * GET /files/<path>?exp=&sig=: stored thumbnails and media under the data dir, opened by a signed link
+ * (no key header, so a browser <img> or <video> works), with HTTP range requests for players.
+ * @example
+ * fileRoutes(app, deps); // <img src="http://127.0.0.1:8484/files/collections/1/clip/thumb.jpg?exp=..&sig=..">
+ */
+export function fileRoutes(app: App, deps: HttpDeps): void {
+  const root = resolve(deps.dataDir);
+  app.get('/files/*', (c) => {
+    const rel = decodeURIComponent(c.req.path.slice('/files/'.length));
+    const exp = Number(c.req.query('exp'));
+    const sig = c.req.query('sig') ?? '';
+    if (!deps.links.verify(rel, exp, sig)) throw new Problem('forbidden', 'link signature is invalid or expired');
+    const file = resolve(join(root, rel));
+    if (!file.startsWith(root + sep)) throw new Problem('not_found', 'file not found');
+    let size: number;
+    try {
+      const st = statSync(file);
+      if (!st.isFile()) throw new Error('not a file');
+      size = st.size;
+    } catch {
+      throw new Problem('not_found', 'file not found');
+    }
+    const headers: Record<string, string> = {
+      'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+      'accept-ranges': 'bytes',
+      'cache-control': 'private, max-age=3600',
+    };
+    const range = parseRange(c.req.header('range'), size);
+    if (range === undefined) return c.body(null, 416, { ...headers, 'content-range': `bytes */${size}` });
+    const { start, end } = range ?? { start: 0, end: size - 1 };
+    const length = size === 0 ? 0 : end - start + 1;
+    const body = size === 0 ? null : (Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream);
+    if (range) headers['content-range'] = `bytes ${start}-${end}/${size}`;
+    headers['content-length'] = String(length);
+    return new Response(body, { status: range ? 206 : 200, headers });
+  });
+}

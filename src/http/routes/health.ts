@@ -1,0 +1,34 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { App, HttpDeps } from '../env.js';
+
+const route = createRoute({
+  method: 'get',
+  path: '/health',
+  tags: ['system'],
+  summary: 'Liveness, version and capabilities (no key needed)',
+  responses: {
+    200: {
+      description: 'The server is ready',
+      content: {
+        'application/json': {
+          schema: z
+            .object({ status: z.literal('ok'), version: z.string(), uptime_seconds: z.number() })
+            .catchall(z.unknown())
+            .openapi('Health'),
+        },
+      },
+    },
+  },
+});
+
+/**
+ * GET /health.
+ * @example
+ * healthRoutes(app, deps); // curl 127.0.0.1:8484/health
+ */
+export function healthRoutes(app: App, deps: HttpDeps): void {
+  const started = Date.now();
+  app.openapi(route, (c) =>
+    c.json({ status: 'ok' as const, version: deps.version, uptime_seconds: Math.round((Date.now() - started) / 1000), ...deps.health() }, 200),
+  );
+}

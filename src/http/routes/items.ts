@@ -1,0 +1,53 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { App, HttpDeps } from '../env.js';
+import { errors, SECURITY } from '../schemas/common.js';
+import { CollectionParams, ItemListQuery, ItemParams, ItemQuery, MediaItem } from '../schemas/collections.js';
+
+const tags = ['items'];
+const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
+
+const list = createRoute({
+  method: 'get', path: '/collections/{collection_id}/items', tags, security: SECURITY,
+  summary: 'List media items, oldest first, by cursor',
+  request: { params: CollectionParams, query: ItemListQuery },
+  responses: {
+    200: json(
+      z.object({ items: z.array(MediaItem), offset: z.string().nullable().openapi({ description: 'Pass as offset for the next page; null on the last page' }) }),
+      'A page of items',
+    ),
+    ...errors(401, 404, 422),
+  },
+});
+
+const read = createRoute({
+  method: 'get', path: '/collections/{collection_id}/items/{media_id}', tags, security: SECURITY, summary: 'Read a media item',
+  request: { params: ItemParams, query: ItemQuery },
+  responses: { 200: json(MediaItem, 'The item'), ...errors(401, 404, 422) },
+});
+
+const remove = createRoute({
+  method: 'delete', path: '/collections/{collection_id}/items/{media_id}', tags, security: SECURITY,
+  summary: 'Remove a media item with its index rows, vectors and files',
+  request: { params: ItemParams },
+  responses: { 200: json(z.object({ collection_id: z.string(), media_id: z.string() }), 'What was removed'), ...errors(401, 403, 404, 422) },
+});
+
+/**
+ * The item endpoints of SPEC 4.3 (the analysis endpoint lives with search).
+ * @example
+ * itemRoutes(app, deps);
+ */
+export function itemRoutes(app: App, deps: HttpDeps): void {
+  app.openapi(list, (c) => {
+    const q = c.req.valid('query');
+    return c.json(deps.items.list(c.get('caller'), c.req.valid('param').collection_id, { public: q.is_public, limit: q.limit, offset: q.offset ?? null }), 200);
+  });
+  app.openapi(read, (c) => {
+    const p = c.req.valid('param');
+    return c.json(deps.items.get(c.get('caller'), p.collection_id, p.media_id, { public: c.req.valid('query').is_public }), 200);
+  });
+  app.openapi(remove, (c) => {
+    const p = c.req.valid('param');
+    return c.json(deps.items.delete(c.get('caller'), p.collection_id, p.media_id), 200);
+  });
+}

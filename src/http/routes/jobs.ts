@@ -1,0 +1,64 @@
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { AppEnv, App, HttpDeps } from '../env.js';
+import { readFormBody, removeUploads, type Upload } from '../middleware/form-body/index.js';
+import { errors, SECURITY } from '../schemas/common.js';
+import { AnalyzeBody, formEnvelope, IndexBody } from '../schemas/jobs.js';
+import { TaskCreated } from '../schemas/tasks.js';
+import type { TaskUpload } from '../../services/jobs.js';
+
+const created = { 202: { description: 'Queued; poll GET /tasks/{task_id}', content: { 'application/json': { schema: TaskCreated } } } };
+
+const indexRoute = createRoute({
+  method: 'post', path: '/index', tags: ['indexing'], security: SECURITY, summary: 'Index a video into a collection (a task)',
+  request: { body: { required: true, content: formEnvelope(IndexBody) } },
+  responses: { ...created, ...errors(400, 401, 403, 404, 413, 415, 422) },
+});
+
+const analyzeRoute = createRoute({
+  method: 'post', path: '/analyze', tags: ['indexing'], security: SECURITY, summary: 'Analyze a video without indexing it (a task)',
+  request: { body: { required: true, content: formEnvelope(AnalyzeBody) } },
+  responses: { ...created, ...errors(400, 401, 413, 415, 422) },
+});
+
+/** The upload `video.content` names (by file name or part name); the others are deleted. */
+function takeUpload(uploads: Upload[], content: string | null | undefined): TaskUpload | null {
+  const chosen = content ? (uploads.find((u) => u.filename === content) ?? uploads.find((u) => u.field === content)) : undefined;
+  removeUploads(uploads.filter((u) => u !== chosen));
+  return chosen ? { path: chosen.path, filename: chosen.filename, size: chosen.size } : null;
+}
+
+/**
+ * POST /index and POST /analyze: the form convention, validation, and a queued task.
+ * @example
+ * jobRoutes(app, deps);
+ */
+export function jobRoutes(app: App, deps: HttpDeps): void {
+  // Registered for the document only: the handlers below read the body themselves so uploads stream to disk.
+  app.openAPIRegistry.registerPath(indexRoute);
+  app.openAPIRegistry.registerPath(analyzeRoute);
+
+  app.post('/index', async (c: Context<AppEnv>) => {
+    const { value, uploads } = await readFormBody(c, IndexBody, deps.form);
+    const upload = takeUpload(uploads, value.video.content);
+    try {
+      const task = deps.jobs.index(c.get('caller'), value, upload);
+      return c.json({ task_id: task.id }, 202);
+    } catch (err) {
+      if (upload) removeUploads([{ ...upload, field: '', mimeType: '' }]);
+      throw err;
+    }
+  });
+
+  app.post('/analyze', async (c: Context<AppEnv>) => {
+    const { value, uploads } = await readFormBody(c, AnalyzeBody, deps.form);
+    const upload = takeUpload(uploads, value.video.content);
+    try {
+      const task = deps.jobs.analyze(c.get('caller'), value, upload);
+      return c.json({ task_id: task.id }, 202);
+    } catch (err) {
+      if (upload) removeUploads([{ ...upload, field: '', mimeType: '' }]);
+      throw err;
+    }
+  });
+}

@@ -1,0 +1,53 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { App, HttpDeps } from '../env.js';
+import { errors, SECURITY } from '../schemas/common.js';
+import { Task, TaskCounts, TaskList, TaskListQuery, TaskParams } from '../schemas/tasks.js';
+
+const tags = ['tasks'];
+const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
+
+const list = createRoute({
+  method: 'get', path: '/tasks', tags, security: SECURITY, summary: 'List tasks, newest first (filter by status and endpoint)',
+  request: { query: TaskListQuery },
+  responses: { 200: json(TaskList, 'A page of tasks'), ...errors(401, 422) },
+});
+
+const count = createRoute({
+  method: 'get', path: '/tasks/count', tags, security: SECURITY, summary: 'Count tasks per status',
+  responses: { 200: json(TaskCounts, 'Counts per status and in total'), ...errors(401) },
+});
+
+const read = createRoute({
+  method: 'get', path: '/tasks/{task_id}', tags, security: SECURITY, summary: 'Read a task',
+  request: { params: TaskParams },
+  responses: { 200: json(Task, 'The task'), ...errors(401, 404) },
+});
+
+const remove = createRoute({
+  method: 'delete', path: '/tasks/{task_id}', tags, security: SECURITY,
+  summary: 'Delete a task; a running one is cancelled first',
+  request: { params: TaskParams },
+  responses: { 200: json(Task, 'The task as it was when deleted'), ...errors(401, 404, 409) },
+});
+
+const retry = createRoute({
+  method: 'post', path: '/tasks/{task_id}/retry', tags, security: SECURITY, summary: 'Queue a failed task again',
+  request: { params: TaskParams },
+  responses: { 202: json(Task, 'Queued again'), ...errors(401, 404, 409) },
+});
+
+/**
+ * The task endpoints of SPEC 4.4.
+ * @example
+ * taskRoutes(app, deps);
+ */
+export function taskRoutes(app: App, deps: HttpDeps): void {
+  app.openapi(list, (c) => {
+    const q = c.req.valid('query');
+    return c.json({ ...deps.tasks.list(c.get('caller'), q), limit: q.limit, offset: q.offset }, 200);
+  });
+  app.openapi(count, (c) => c.json(deps.tasks.count(c.get('caller')), 200));
+  app.openapi(read, (c) => c.json(deps.tasks.get(c.get('caller'), c.req.valid('param').task_id), 200));
+  app.openapi(remove, async (c) => c.json(await deps.tasks.delete(c.get('caller'), c.req.valid('param').task_id), 200));
+  app.openapi(retry, (c) => c.json(deps.tasks.retry(c.get('caller'), c.req.valid('param').task_id), 202));
+}

@@ -1,0 +1,91 @@
+import { z } from '@hono/zod-openapi';
+import { CollectionId, Language, MediaId } from './common.js';
+
+/** The video object of /index and /analyze (SPEC 2.2): exactly one of path, url, content. */
+export const VideoInput = z
+  .object({
+    path: z.string().min(1).max(4096).nullable().optional().openapi({ description: 'A file inside VIDX_MEDIA_ROOTS' }),
+    url: z
+      .string()
+      .min(1)
+      .max(2083)
+      .refine((s) => /^https?:\/\//i.test(s) && URL.canParse(s), 'must be an absolute http or https URL')
+      .nullable()
+      .optional()
+      .openapi({ description: 'A video file or a video-sharing page' }),
+    content: z.string().min(1).max(255).nullable().optional().openapi({ description: 'Name of a file part uploaded in the same multipart request' }),
+    media_id: MediaId.nullable().optional().openapi({ description: 'Generated when omitted' }),
+    title: z.string().max(1000).nullable().optional(),
+    additional_metadata: z.record(z.string(), z.unknown()).nullable().optional(),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    const given = (['path', 'url', 'content'] as const).filter((k) => v[k] !== null && v[k] !== undefined);
+    if (given.length !== 1) {
+      ctx.addIssue({
+        code: 'custom',
+        message: given.length === 0 ? 'exactly one of path, url or content is required' : `exactly one of path, url or content is allowed, got ${given.join(', ')}`,
+        path: [],
+      });
+    }
+  })
+  .openapi('VideoInput');
+
+export const IndexBody = z
+  .object({
+    video: VideoInput,
+    collection: CollectionId,
+    index_language: Language.optional().default('en'),
+    reindex_if_exists: z.boolean().optional().default(false),
+  })
+  .strict()
+  .openapi('IndexRequest');
+
+export const AnalyzeBody = z.object({ video: VideoInput }).strict().openapi('AnalyzeRequest');
+
+export const SearchBody = z
+  .object({
+    query: z.string().trim().min(1).max(1000),
+    collection: CollectionId,
+    limit: z.number().int().min(1).max(100).optional().default(10).openapi({ description: 'vidx extra: results wanted (default 10)' }),
+    media_id: MediaId.optional().openapi({ description: 'vidx extra: search one media item only' }),
+    threshold: z.number().min(0).max(1).optional().default(0).openapi({ description: 'vidx extra: drop results scoring below this' }),
+  })
+  .strict()
+  .openapi('SearchRequest');
+
+export const SearchClustersBody = z
+  .object({
+    query: z.string().trim().min(1).max(1000),
+    collection: CollectionId,
+    search_public_collections: z.boolean().optional().default(false),
+    search_language: Language.optional().default('en'),
+  })
+  .strict()
+  .openapi('SearchClustersRequest');
+
+export const SuggestionsBody = z
+  .object({
+    collection: CollectionId,
+    search_public_collections: z.boolean().optional().default(false),
+    search_language: Language.optional().default('en'),
+  })
+  .strict()
+  .openapi('CollectionSuggestionsRequest');
+
+/**
+ * The SPEC's form convention as the OpenAPI document shows it: one field `body` holding the JSON of `inner`,
+ * url-encoded or multipart (with file parts); vidx also takes the same object as plain JSON.
+ * @example
+ * request: { body: { required: true, content: formEnvelope(IndexBody) } }
+ */
+export function formEnvelope(inner: z.ZodType) {
+  const form = z.object({ body: z.string().openapi({ description: 'JSON text of the request object (see the application/json schema)' }) });
+  return {
+    'application/x-www-form-urlencoded': { schema: form },
+    'multipart/form-data': {
+      schema: form.extend({ file: z.string().optional().openapi({ format: 'binary', description: 'Upload parts; video.content names one by file name' }) }),
+    },
+    'application/json': { schema: inner },
+  };
+}

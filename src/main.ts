@@ -1,0 +1,4 @@
+import { runCli } from './cli.js';
+
+// `npm start` is `vidx serve` with flags passed through.
+process.exitCode = await runCli(['serve', ...process.argv.slice(2)]);

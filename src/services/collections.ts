@@ -1,0 +1,143 @@
+import { rmSync } from 'node:fs';
+import type { Store } from '../store/index.js';
+import type { CollectionRow } from '../store/collections.js';
+import { inTransaction } from '../store/connection.js';
+import { ownsOrAdmin, type Caller } from './caller.js';
+import { nowIso } from './clock.js';
+import { notFound, Problem } from './errors.js';
+import type { MediaLinks } from './links.js';
+import { collectionDir } from './paths.js';
+
+/** A collection as the API shows it (SPEC 2.1). */
+export interface CollectionView {
+  collection_id: string;
+  name: string;
+  description: string | null;
+  is_public: boolean;
+  thumbnails?: string[] | null;
+}
+
+/** How a caller asks for a collection: `public: true` also finds other owners' public collections. */
+export interface Lookup {
+  public?: boolean;
+}
+
+/** Runs inside the delete transaction so rows that no foreign key reaches (vectors, FTS) go too. */
+export type CollectionCleanup = (collectionPk: number) => void;
+
+const THUMBNAILS_PER_COLLECTION = 4;
+
+/**
+ * Collections and who may see or change them.
+ * Rules: the owner and admins see a collection; anyone sees a public one when asking with public=true;
+ * another owner's private collection is "not found"; only admins make a collection public.
+ * @example
+ * const c = collections.create(caller, { collection_id: 'trips', name: 'Trips' });
+ */
+export class CollectionService {
+  private readonly cleanups: CollectionCleanup[] = [];
+
+  constructor(
+    private readonly store: Store,
+    private readonly dataDir: string,
+    private readonly links: MediaLinks,
+  ) {}
+
+  /** Adds a step to collection deletion (for example the search index of a later module). */
+  onDelete(cleanup: CollectionCleanup): void {
+    this.cleanups.push(cleanup);
+  }
+
+  create(caller: Caller, input: { collection_id: string; name: string; description?: string | null; is_public?: boolean }): CollectionView {
+    if (input.is_public && caller.role !== 'admin') {
+      throw new Problem('forbidden', 'only admins can create public collections');
+    }
+    if (this.store.collections.findById(input.collection_id)) {
+      throw new Problem('conflict', `collection "${input.collection_id}" already exists`);
+    }
+    const at = nowIso();
+    const row = this.store.collections.insert({
+      collection_id: input.collection_id,
+      owner: caller.id,
+      name: input.name,
+      description: input.description ?? null,
+      is_public: input.is_public ? 1 : 0,
+      created_at: at,
+      updated_at: at,
+    });
+    return this.view(row, false);
+  }
+
+  list(caller: Caller, opts: { public?: boolean; thumbnails?: boolean }): CollectionView[] {
+    const rows = opts.public ? this.store.collections.listPublic() : this.store.collections.listByOwner(caller.id);
+    return rows.map((r) => this.view(r, opts.thumbnails ?? false));
+  }
+
+  get(caller: Caller, collectionId: string, opts: Lookup & { thumbnails?: boolean }): CollectionView {
+    return this.view(this.readable(caller, collectionId, opts), opts.thumbnails ?? false);
+  }
+
+  update(
+    caller: Caller,
+    collectionId: string,
+    patch: { name?: string | null; description?: string | null; is_public?: boolean | null },
+  ): CollectionView {
+    const row = this.writable(caller, collectionId);
+    if (patch.is_public === true && !row.is_public && caller.role !== 'admin') {
+      throw new Problem('forbidden', 'only admins can make a collection public');
+    }
+    const next = {
+      name: patch.name ?? row.name,
+      description: patch.description !== undefined ? patch.description : row.description,
+      is_public: patch.is_public === null || patch.is_public === undefined ? row.is_public : patch.is_public ? 1 : 0,
+      updated_at: nowIso(),
+    };
+    this.store.collections.update(row.pk, next);
+    return this.view({ ...row, ...next }, false);
+  }
+
+  delete(caller: Caller, collectionId: string): CollectionView {
+    const row = this.writable(caller, collectionId);
+    const view = this.view(row, false);
+    inTransaction(this.store.db, () => {
+      for (const cleanup of this.cleanups) cleanup(row.pk);
+      this.store.collections.delete(row.pk);
+    });
+    rmSync(collectionDir(this.dataDir, row.pk), { recursive: true, force: true });
+    return view;
+  }
+
+  /** The collection if the caller may read it, else a 404 that does not reveal it exists. */
+  readable(caller: Caller, collectionId: string, opts: Lookup = {}): CollectionRow {
+    const row = this.store.collections.findById(collectionId);
+    if (!row || !(ownsOrAdmin(caller, row.owner) || (opts.public === true && row.is_public === 1))) {
+      throw notFound('collection', collectionId);
+    }
+    return row;
+  }
+
+  /** The collection if the caller may change it: 403 on a public one they do not own, 404 otherwise. */
+  writable(caller: Caller, collectionId: string): CollectionRow {
+    const row = this.store.collections.findById(collectionId);
+    if (!row) throw notFound('collection', collectionId);
+    if (ownsOrAdmin(caller, row.owner)) return row;
+    if (row.is_public) throw new Problem('forbidden', `collection "${collectionId}" belongs to another owner`);
+    throw notFound('collection', collectionId);
+  }
+
+  private view(row: CollectionRow, thumbnails: boolean): CollectionView {
+    const view: CollectionView = {
+      collection_id: row.collection_id,
+      name: row.name,
+      description: row.description,
+      is_public: row.is_public === 1,
+    };
+    if (thumbnails) {
+      view.thumbnails = this.store.items
+        .listThumbnails(row.pk, THUMBNAILS_PER_COLLECTION)
+        .map((t) => this.links.file(t))
+        .filter((u): u is string => u !== null);
+    }
+    return view;
+  }
+}

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import type { Caller } from './caller.js';
+import type { CollectionService } from './collections.js';
+import { Problem } from './errors.js';
+import type { TaskService, TaskView } from './tasks.js';
+
+/** The video object of SPEC 2.2 as validated by the HTTP layer. */
+export interface VideoInput {
+  path?: string | null;
+  url?: string | null;
+  content?: string | null;
+  media_id?: string | null;
+  title?: string | null;
+  additional_metadata?: Record<string, unknown> | null;
+}
+
+/** The video object as stored in a task: every field present, unset ones null (SPEC 2.4). */
+export interface StoredVideo {
+  path: string | null;
+  url: string | null;
+  content: string | null;
+  media_id: string;
+  title: string | null;
+  additional_metadata: Record<string, unknown> | null;
+}
+
+/** An uploaded file a task takes over (it deletes the file when done). */
+export interface TaskUpload {
+  path: string;
+  filename: string;
+  size: number;
+}
+
+/** Input of an /index task. */
+export interface IndexTaskData {
+  video: StoredVideo;
+  collection: string;
+  index_language: 'en' | 'de';
+  reindex_if_exists: boolean;
+  upload: TaskUpload | null;
+}
+
+/** Input of an /analyze task. */
+export interface AnalyzeTaskData {
+  video: StoredVideo;
+  upload: TaskUpload | null;
+}
+
+/** Checks a `path` source before a task is made; the media layer checks again when it opens the file. */
+export type PathGuard = (path: string) => { ok: true } | { ok: false; reason: string };
+
+/**
+ * Turns validated /index and /analyze requests into queued tasks.
+ * @example
+ * jobs.index(caller, { video: { path: '/home/me/a.mp4' }, collection: 'trips', index_language: 'en', reindex_if_exists: false }, null);
+ */
+export class JobService {
+  constructor(
+    private readonly tasks: TaskService,
+    private readonly collections: CollectionService,
+    private readonly guardPath: PathGuard,
+  ) {}
+
+  index(
+    caller: Caller,
+    input: { video: VideoInput; collection: string; index_language: 'en' | 'de'; reindex_if_exists: boolean },
+    upload: TaskUpload | null,
+  ): TaskView {
+    this.collections.writable(caller, input.collection);
+    const data: IndexTaskData = {
+      video: this.video(input.video, upload),
+      collection: input.collection,
+      index_language: input.index_language,
+      reindex_if_exists: input.reindex_if_exists,
+      upload,
+    };
+    return this.tasks.create(caller, '/index', data);
+  }
+
+  analyze(caller: Caller, input: { video: VideoInput }, upload: TaskUpload | null): TaskView {
+    const data: AnalyzeTaskData = { video: this.video(input.video, upload), upload };
+    return this.tasks.create(caller, '/analyze', data);
+  }
+
+  private video(v: VideoInput, upload: TaskUpload | null): StoredVideo {
+    if (v.content && !upload) {
+      throw new Problem('invalid', `video.content: no uploaded file is named "${v.content}"; send it as a part of a multipart/form-data request`, [
+        { field: 'video.content', message: 'names no uploaded file' },
+      ]);
+    }
+    if (v.path) {
+      const check = this.guardPath(v.path);
+      if (!check.ok) throw new Problem('invalid', `video.path: ${check.reason}`, [{ field: 'video.path', message: check.reason }]);
+    }
+    return {
+      path: v.path ?? null,
+      url: v.url ?? null,
+      content: v.content ?? null,
+      media_id: v.media_id ?? randomUUID(),
+      title: v.title ?? null,
+      additional_metadata: v.additional_metadata ?? null,
+    };
+  }
+}

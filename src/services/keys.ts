@@ -1,0 +1,93 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { chmodSync, existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { KeyRepository, KeyRow } from '../store/keys.js';
+import type { Caller } from './caller.js';
+import { nowIso } from './clock.js';
+import { notFound, Problem } from './errors.js';
+
+/** A key as shown to admins: never the key or its hash. */
+export interface KeyInfo {
+  id: string;
+  name: string;
+  role: 'admin' | 'user';
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** Where the admin key came from at start, for the start-up banner. */
+export type AdminKeySource = { kind: 'env' } | { kind: 'file'; path: string; created: boolean } | { kind: 'existing' };
+
+const ENV_KEY_ID = 'key_env_admin';
+
+function hashKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+function toInfo(row: KeyRow): KeyInfo {
+  return { id: row.id, name: row.name, role: row.role, created_at: row.created_at, last_used_at: row.last_used_at };
+}
+
+/**
+ * API keys: created with a random secret shown once, stored as SHA-256, checked in constant time.
+ * @example
+ * const { key } = keys.create('laptop', 'user');
+ * keys.verify(key); // → { id, name, role }
+ */
+export class KeyService {
+  constructor(private readonly repo: KeyRepository) {}
+
+  create(name: string, role: 'admin' | 'user'): KeyInfo & { key: string } {
+    const key = `vidx_${randomBytes(24).toString('base64url')}`;
+    const row = { id: `key_${randomUUID().replace(/-/g, '').slice(0, 16)}`, name, role, hash: hashKey(key), created_at: nowIso() };
+    this.repo.insert(row);
+    return { ...toInfo({ ...row, last_used_at: null }), key };
+  }
+
+  list(): KeyInfo[] {
+    return this.repo.list().map(toInfo);
+  }
+
+  /** Revokes a key; refuses to remove the last admin key so the server never locks itself out. */
+  revoke(id: string): KeyInfo {
+    const row = this.repo.get(id);
+    if (!row) throw notFound('key', id);
+    if (row.role === 'admin' && this.repo.list().filter((k) => k.role === 'admin').length === 1) {
+      throw new Problem('conflict', 'cannot revoke the last admin key: create another admin key first');
+    }
+    this.repo.delete(id);
+    return toInfo(row);
+  }
+
+  /** The caller a key belongs to, or null for an unknown key. */
+  verify(key: string): Caller | null {
+    const hash = hashKey(key);
+    const row = this.repo.findByHash(hash);
+    // The lookup is by hash, so timing reveals nothing about the key; the compare guards against
+    // a collation or index surprise returning a near miss.
+    if (!row || !timingSafeEqual(Buffer.from(row.hash, 'hex'), Buffer.from(hash, 'hex'))) return null;
+    return { id: row.id, name: row.name, role: row.role };
+  }
+
+  /** Marks a key as used now; called at most once a minute per key by the auth middleware. */
+  touch(id: string): void {
+    this.repo.touch(id, nowIso());
+  }
+
+  /**
+   * Makes sure an admin can get in: VIDX_ADMIN_KEY becomes an admin key, or a first start
+   * with no keys writes a new admin key to `<dataDir>/admin.key` (mode 0600).
+   */
+  bootstrap(adminKey: string | undefined, dataDir: string): AdminKeySource {
+    if (adminKey) {
+      this.repo.upsert({ id: ENV_KEY_ID, name: 'VIDX_ADMIN_KEY', role: 'admin', hash: hashKey(adminKey), created_at: nowIso() });
+      return { kind: 'env' };
+    }
+    const path = join(dataDir, 'admin.key');
+    if (this.repo.count() > 0) return existsSync(path) ? { kind: 'file', path, created: false } : { kind: 'existing' };
+    const { key } = this.create('admin', 'admin');
+    writeFileSync(path, `${key}\n`, { mode: 0o600 });
+    chmodSync(path, 0o600);
+    return { kind: 'file', path, created: true };
+  }
+}

@@ -1,0 +1,44 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { relative, isAbsolute } from 'node:path';
+
+/**
+ * Turns stored files into URLs a browser can open without the key header: `/files/<path>?exp=&sig=`,
+ * signed with HMAC-SHA256 and valid for `ttlSeconds`.
+ * @example
+ * const links = new MediaLinks('http://127.0.0.1:8484', secret, dataDir);
+ * links.file('collections/3/clip/thumb.jpg'); // 'http://127.0.0.1:8484/files/collections/3/clip/thumb.jpg?exp=..&sig=..'
+ */
+export class MediaLinks {
+  constructor(
+    private baseUrl: string,
+    private readonly secret: Buffer,
+    private readonly dataDir: string,
+    private readonly ttlSeconds = 24 * 3600,
+  ) {}
+
+  /** Set once the server knows its port. */
+  setBaseUrl(url: string): void {
+    this.baseUrl = url;
+  }
+
+  /** A signed URL for a file given relative to the data dir (or absolute inside it); null when outside. */
+  file(stored: string): string | null {
+    const rel = isAbsolute(stored) ? relative(this.dataDir, stored) : stored;
+    if (!rel || rel.startsWith('..') || isAbsolute(rel)) return null;
+    const path = rel.split(/[\\/]/).map(encodeURIComponent).join('/');
+    const exp = Math.floor(Date.now() / 1000) + this.ttlSeconds;
+    return `${this.baseUrl}/files/${path}?exp=${exp}&sig=${this.sign(rel, exp)}`;
+  }
+
+  /** Whether a signature from a `/files/...` request is genuine and unexpired. */
+  verify(rel: string, exp: number, sig: string): boolean {
+    if (!Number.isFinite(exp) || exp < Date.now() / 1000) return false;
+    const want = Buffer.from(this.sign(rel, exp));
+    const got = Buffer.from(sig);
+    return want.length === got.length && timingSafeEqual(want, got);
+  }
+
+  private sign(rel: string, exp: number): string {
+    return createHmac('sha256', this.secret).update(`${rel}\n${exp}`).digest('base64url');
+  }
+}

@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import PQueue from 'p-queue';
+import type { TaskRepository, TaskRow } from '../store/tasks.js';
+import { nowIso } from './clock.js';
+
+/** The three events of SPEC part 6. */
+export type TaskEvent = 'task.started' | 'task.completed' | 'task.failed';
+
+/** What a handler gets: its input, a signal that fires on cancel or shutdown, and a progress reporter. */
+export interface TaskContext<D = unknown> {
+  id: string;
+  owner: string;
+  data: D;
+  signal: AbortSignal;
+  /** Progress in 0..1 and an optional stage name; cheap to call often (writes are throttled). */
+  progress(fraction: number, stage?: string): void;
+}
+
+/** Does the work of one endpoint's tasks; its return value (JSON) becomes the task's result. */
+export type TaskHandler<D = unknown> = (ctx: TaskContext<D>) => Promise<unknown>;
+
+/** Why a running task was told to stop. */
+type StopReason = 'cancel' | 'shutdown';
+
+interface Running {
+  controller: AbortController;
+  settled: Promise<void>;
+}
+
+/** A task that ran this many times without finishing (the server died each time) is failed, not requeued. */
+const MAX_INTERRUPTED_RUNS = 3;
+const PROGRESS_WRITE_MS = 250;
+
+/**
+ * Runs persisted tasks through p-queue: one handler per endpoint, state in SQLite so a restart
+ * resumes queued work and never leaves a task stuck in `running`.
+ * @example
+ * engine.register('/analyze', async (ctx) => analyze(ctx.data, ctx.signal, ctx.progress));
+ * engine.start();
+ * engine.create(owner, '/analyze', { video });
+ */
+export class TaskEngine {
+  private readonly handlers = new Map<string, TaskHandler>();
+  private readonly running = new Map<string, Running>();
+  private readonly queue: PQueue;
+  private started = false;
+
+  constructor(
+    private readonly repo: TaskRepository,
+    concurrency: number,
+    private readonly emit: (event: TaskEvent, row: TaskRow) => void,
+    private readonly log: (msg: string, fields?: Record<string, unknown>) => void = () => {},
+  ) {
+    this.queue = new PQueue({ concurrency });
+  }
+
+  /** Registers the handler of an endpoint; a second handler for the same endpoint is a programming error. */
+  register<D>(endpoint: string, handler: TaskHandler<D>): void {
+    if (this.started) throw new Error(`task handler for ${endpoint} registered after start`);
+    if (this.handlers.has(endpoint)) throw new Error(`task handler for ${endpoint} registered twice`);
+    this.handlers.set(endpoint, handler as TaskHandler);
+  }
+
+  hasHandler(endpoint: string): boolean {
+    return this.handlers.has(endpoint);
+  }
+
+  /** Recovers tasks a crash left `running`, then queues everything waiting, oldest first. */
+  start(): void {
+    this.started = true;
+    const at = nowIso();
+    for (const row of this.repo.listRunning()) {
+      if (row.attempts >= MAX_INTERRUPTED_RUNS) {
+        this.repo.fail(row.id, `interrupted ${row.attempts} times: the server stopped while this task ran; retry it with POST /tasks/${row.id}/retry`, at);
+        this.emit('task.failed', this.repo.get(row.id)!);
+      } else {
+        this.repo.requeue(row.id, 'requeued after restart', at);
+      }
+    }
+    for (const row of this.repo.listQueued()) this.schedule(row.id);
+  }
+
+  create(owner: string, endpoint: string, data: unknown): TaskRow {
+    const at = nowIso();
+    const row: TaskRow = {
+      id: randomUUID(),
+      owner,
+      endpoint,
+      status: 'queued',
+      data: JSON.stringify(data),
+      progress: 0,
+      stage: 'queued',
+      result: null,
+      error: null,
+      attempts: 0,
+      created_at: at,
+      updated_at: at,
+      started_at: null,
+      finished_at: null,
+    };
+    this.repo.insert(row);
+    if (this.started) this.schedule(row.id);
+    return row;
+  }
+
+  /** Puts a failed task back in the queue. The caller checked the status. */
+  requeue(id: string): void {
+    this.repo.requeue(id, 'queued for retry', nowIso());
+    if (this.started) this.schedule(id);
+  }
+
+  /**
+   * Stops a running task and waits for its handler to return, at most `waitMs`.
+   * Returns false when the handler did not stop in time (the task is left to finish or fail by itself).
+   */
+  async cancel(id: string, waitMs = 15_000): Promise<boolean> {
+    const run = this.running.get(id);
+    if (!run) return true;
+    run.controller.abort('cancel' satisfies StopReason);
+    return settledWithin(run.settled, waitMs);
+  }
+
+  isRunning(id: string): boolean {
+    return this.running.has(id);
+  }
+
+  /** Stops taking work, asks running handlers to stop and puts their tasks back in the queue for the next start. */
+  async stop(waitMs = 10_000): Promise<void> {
+    this.queue.pause();
+    this.queue.clear();
+    const runs = [...this.running.values()];
+    for (const run of runs) run.controller.abort('shutdown' satisfies StopReason);
+    await Promise.all(runs.map((r) => settledWithin(r.settled, waitMs)));
+  }
+
+  /** Resolves when nothing is queued or running (tests and graceful shutdown). */
+  async idle(): Promise<void> {
+    await this.queue.onIdle();
+  }
+
+  private schedule(id: string): void {
+    void this.queue.add(() => this.run(id));
+  }
+
+  private async run(id: string): Promise<void> {
+    if (!this.repo.markRunning(id, nowIso())) return; // deleted or already taken
+    const row = this.repo.get(id)!;
+    const controller = new AbortController();
+    let resolveSettled!: () => void;
+    const settled = new Promise<void>((r) => (resolveSettled = r));
+    this.running.set(id, { controller, settled });
+    this.emit('task.started', row);
+    this.log('task started', { task_id: id, endpoint: row.endpoint });
+    try {
+      const handler = this.handlers.get(row.endpoint);
+      if (!handler) throw new Error(`no handler for ${row.endpoint} in this vidx build`);
+      const result = await handler({
+        id,
+        owner: row.owner,
+        data: JSON.parse(row.data) as unknown,
+        signal: controller.signal,
+        progress: this.progressWriter(id),
+      });
+      if (controller.signal.aborted) throw new Error('stopped');
+      this.repo.complete(id, JSON.stringify(result ?? null), nowIso());
+      this.emitIfPresent('task.completed', id);
+      this.log('task completed', { task_id: id });
+    } catch (err) {
+      const reason = controller.signal.aborted ? (controller.signal.reason as StopReason) : null;
+      if (reason === 'shutdown') {
+        this.repo.requeue(id, 'interrupted by shutdown', nowIso());
+      } else if (reason !== 'cancel') {
+        const message = err instanceof Error ? err.message : String(err);
+        this.repo.fail(id, message, nowIso());
+        this.emitIfPresent('task.failed', id);
+        this.log('task failed', { task_id: id, error: message });
+      }
+    } finally {
+      this.running.delete(id);
+      resolveSettled();
+    }
+  }
+
+  private emitIfPresent(event: TaskEvent, id: string): void {
+    const row = this.repo.get(id);
+    if (row) this.emit(event, row);
+  }
+
+  private progressWriter(id: string): (fraction: number, stage?: string) => void {
+    let lastWrite = 0;
+    let lastStage: string | undefined;
+    return (fraction, stage) => {
+      const now = Date.now();
+      if (stage === lastStage && now - lastWrite < PROGRESS_WRITE_MS) return;
+      lastWrite = now;
+      lastStage = stage ?? lastStage;
+      this.repo.setProgress(id, Math.min(1, Math.max(0, fraction)), stage ?? null, nowIso());
+    };
+  }
+}
+
+async function settledWithin(p: Promise<void>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((r) => (timer = setTimeout(() => r(false), ms)));
+  const done = p.then(() => true);
+  const ok = await Promise.race([done, timeout]);
+  clearTimeout(timer);
+  return ok;
+}

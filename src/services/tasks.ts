@@ -1,0 +1,102 @@
+import type { TaskRepository, TaskRow, TaskStatus } from '../store/tasks.js';
+import { ownsOrAdmin, type Caller } from './caller.js';
+import { notFound, Problem } from './errors.js';
+import type { TaskEngine } from './task-engine.js';
+
+/** A task as the API shows it (SPEC 2.4); the output is always under `result`. */
+export interface TaskView {
+  id: string;
+  task_id: string;
+  endpoint: string;
+  status: TaskStatus;
+  data: unknown;
+  progress: number;
+  stage: string | null;
+  result: unknown;
+  error: string | null;
+  attempts: number;
+  created_at: string;
+  updated_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+/**
+ * Row → API shape.
+ * @example
+ * taskView(repo.get(id)!).status; // 'queued'
+ */
+export function taskView(row: TaskRow): TaskView {
+  return {
+    id: row.id,
+    task_id: row.id,
+    endpoint: row.endpoint,
+    status: row.status,
+    data: JSON.parse(row.data) as unknown,
+    progress: row.progress,
+    stage: row.stage,
+    result: row.result === null ? null : (JSON.parse(row.result) as unknown),
+    error: row.error,
+    attempts: row.attempts,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    started_at: row.started_at,
+    finished_at: row.finished_at,
+  };
+}
+
+/**
+ * The task API: reading, counting, deleting (cancelling) and retrying, scoped to the caller.
+ * @example
+ * tasks.retry(caller, id).status; // 'queued'
+ */
+export class TaskService {
+  constructor(
+    private readonly repo: TaskRepository,
+    private readonly engine: TaskEngine,
+  ) {}
+
+  create(caller: Caller, endpoint: string, data: unknown): TaskView {
+    return taskView(this.engine.create(caller.id, endpoint, data));
+  }
+
+  list(caller: Caller, f: { status?: TaskStatus; endpoint?: string; limit: number; offset: number }): { tasks: TaskView[]; total: number } {
+    const { rows, total } = this.repo.list({ owner: caller.role === 'admin' ? null : caller.id, ...f });
+    return { tasks: rows.map(taskView), total };
+  }
+
+  count(caller: Caller): Record<TaskStatus | 'total', number> {
+    const by = this.repo.countByStatus(caller.role === 'admin' ? null : caller.id);
+    const counts = { queued: by.queued ?? 0, running: by.running ?? 0, completed: by.completed ?? 0, failed: by.failed ?? 0 };
+    return { ...counts, total: counts.queued + counts.running + counts.completed + counts.failed };
+  }
+
+  get(caller: Caller, id: string): TaskView {
+    return taskView(this.row(caller, id));
+  }
+
+  /** Deletes a task; a running one is cancelled first and deleted once its handler has stopped. */
+  async delete(caller: Caller, id: string): Promise<TaskView> {
+    const row = this.row(caller, id);
+    if (row.status === 'running' || this.engine.isRunning(id)) {
+      const stopped = await this.engine.cancel(id);
+      if (!stopped) throw new Problem('conflict', `task ${id} is still stopping; try the delete again in a moment`);
+    }
+    const last = this.repo.get(id) ?? row;
+    this.repo.delete(id);
+    return taskView(last);
+  }
+
+  retry(caller: Caller, id: string): TaskView {
+    const row = this.row(caller, id);
+    if (row.status !== 'failed') throw new Problem('conflict', `only a failed task can be retried; task ${id} is ${row.status}`);
+    this.engine.requeue(id);
+    return taskView(this.repo.get(id)!);
+  }
+
+  private row(caller: Caller, id: string): TaskRow {
+    const row = this.repo.get(id);
+    if (!row || !ownsOrAdmin(caller, row.owner)) throw notFound('task', id);
+    return row;
+  }
+}

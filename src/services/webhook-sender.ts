@@ -1,0 +1,115 @@
+import { createHmac } from 'node:crypto';
+import type { WebhookRepository } from '../store/webhooks.js';
+import { nowIso } from './clock.js';
+
+/** Delivery policy: per-attempt timeout and the waits before each retry (their count bounds the attempts). */
+export interface DeliveryPolicy {
+  timeoutMs: number;
+  retryDelaysMs: number[];
+}
+
+/** 1 try + 5 retries over about 36 minutes. */
+export const DEFAULT_DELIVERY_POLICY: DeliveryPolicy = {
+  timeoutMs: 10_000,
+  retryDelaysMs: [5_000, 30_000, 120_000, 600_000, 1_800_000],
+};
+
+/**
+ * The `x-vidx-signature` value for a body: `sha256=` and the hex HMAC-SHA256 with the webhook's secret.
+ * @example
+ * signBody('whsec_..', '{"id":"..."}'); // 'sha256=3f1c…'
+ */
+export function signBody(secret: string, body: string): string {
+  return `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
+}
+
+const BATCH = 16;
+
+/**
+ * Sends queued webhook deliveries from SQLite, beside the tasks: a slow or dead receiver only delays its
+ * own deliveries. Pending deliveries survive a restart.
+ * @example
+ * const sender = new WebhookSender(repo, DEFAULT_DELIVERY_POLICY, '0.1.0');
+ * sender.start(); // later: sender.wake() after queueing
+ */
+export class WebhookSender {
+  private timer: NodeJS.Timeout | null = null;
+  private readonly inFlight = new Set<string>();
+  private stopped = true;
+
+  constructor(
+    private readonly repo: WebhookRepository,
+    private readonly policy: DeliveryPolicy,
+    private readonly version: string,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.wake();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** Looks for due deliveries now and sets a timer for the next one. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const due = this.repo.dueDeliveries(Date.now(), BATCH + this.inFlight.size).filter((d) => !this.inFlight.has(d.id));
+    for (const d of due.slice(0, BATCH)) {
+      this.inFlight.add(d.id);
+      void this.send(d).finally(() => {
+        this.inFlight.delete(d.id);
+        this.wake();
+      });
+    }
+    const next = this.repo.nextDueAt();
+    if (next !== null && due.length === 0) {
+      this.timer = setTimeout(() => this.wake(), Math.max(10, Math.min(next - Date.now(), 60_000)));
+      this.timer.unref();
+    }
+  }
+
+  private async send(d: { id: string; url: string; secret: string; body: string; event: string; attempts: number }): Promise<void> {
+    let error: string | null = null;
+    let status: number | null = null;
+    try {
+      const res = await fetch(d.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': `vidx/${this.version}`,
+          'x-vidx-event': d.event,
+          'x-vidx-delivery': d.id,
+          'x-vidx-signature': signBody(d.secret, d.body),
+        },
+        body: d.body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.policy.timeoutMs),
+      });
+      status = res.status;
+      await res.body?.cancel();
+      if (status < 200 || status >= 300) error = `receiver answered ${status}`;
+    } catch (err) {
+      error = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+    }
+    const attempts = d.attempts + 1;
+    const retryIn = this.policy.retryDelaysMs[attempts - 1];
+    const outcome =
+      error === null
+        ? { status: 'delivered' as const, nextAttemptAt: Date.now() }
+        : retryIn === undefined
+          ? { status: 'failed' as const, nextAttemptAt: Date.now() }
+          : { status: 'pending' as const, nextAttemptAt: Date.now() + retryIn };
+    if (this.stopped && outcome.status === 'pending') outcome.nextAttemptAt = Math.min(outcome.nextAttemptAt, Date.now());
+    try {
+      this.repo.recordAttempt(d.id, { ...outcome, attempts, error, responseStatus: status }, nowIso());
+    } catch {
+      // The database closed under us during shutdown: the delivery stays pending and goes out next start.
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import type { Db } from './connection.js';
+import { prepared } from './statements.js';
+
+/** A collections row as stored. */
+export interface CollectionRow {
+  pk: number;
+  collection_id: string;
+  owner: string;
+  name: string;
+  description: string | null;
+  is_public: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * The collections table.
+ * @example
+ * new CollectionRepository(db).findById('holidays');
+ */
+export class CollectionRepository {
+  constructor(private readonly db: Db) {}
+
+  insert(row: Omit<CollectionRow, 'pk'>): CollectionRow {
+    const info = prepared(
+      this.db,
+      `INSERT INTO collections (collection_id, owner, name, description, is_public, created_at, updated_at)
+       VALUES (@collection_id, @owner, @name, @description, @is_public, @created_at, @updated_at)`,
+    ).run(row);
+    return { ...row, pk: Number(info.lastInsertRowid) };
+  }
+
+  findById(collectionId: string): CollectionRow | undefined {
+    return prepared(this.db, 'SELECT * FROM collections WHERE collection_id = ?').get(collectionId) as CollectionRow | undefined;
+  }
+
+  listByOwner(owner: string): CollectionRow[] {
+    return prepared(this.db, 'SELECT * FROM collections WHERE owner = ? ORDER BY created_at, pk').all(owner) as CollectionRow[];
+  }
+
+  listPublic(): CollectionRow[] {
+    return prepared(this.db, 'SELECT * FROM collections WHERE is_public = 1 ORDER BY created_at, pk').all() as CollectionRow[];
+  }
+
+  update(pk: number, patch: { name: string; description: string | null; is_public: number; updated_at: string }): void {
+    prepared(
+      this.db,
+      'UPDATE collections SET name = @name, description = @description, is_public = @is_public, updated_at = @updated_at WHERE pk = @pk',
+    ).run({ ...patch, pk });
+  }
+
+  /** Items, episodes and vectors go with it through ON DELETE CASCADE and the item cleanup hooks. */
+  delete(pk: number): void {
+    prepared(this.db, 'DELETE FROM collections WHERE pk = ?').run(pk);
+  }
+}

@@ -1,0 +1,35 @@
+import { openDatabase, type Db } from './connection.js';
+import { KeyRepository } from './keys.js';
+import { CollectionRepository } from './collections.js';
+import { ItemRepository } from './items.js';
+import { TaskRepository } from './tasks.js';
+import { WebhookRepository } from './webhooks.js';
+
+/** The database handle and one repository per table group. */
+export interface Store {
+  db: Db;
+  keys: KeyRepository;
+  collections: CollectionRepository;
+  items: ItemRepository;
+  tasks: TaskRepository;
+  webhooks: WebhookRepository;
+  close(): void;
+}
+
+/**
+ * Opens the SQLite file and builds the repositories over it.
+ * @example
+ * const store = openStore(join(dataDir, 'vidx.db'));
+ */
+export function openStore(file: string): Store {
+  const db = openDatabase(file);
+  return {
+    db,
+    keys: new KeyRepository(db),
+    collections: new CollectionRepository(db),
+    items: new ItemRepository(db),
+    tasks: new TaskRepository(db),
+    webhooks: new WebhookRepository(db),
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,66 @@
+import type { Db } from './connection.js';
+import { prepared } from './statements.js';
+
+/** An items row as stored. */
+export interface ItemRow {
+  pk: number;
+  cursor: string;
+  collection_pk: number;
+  media_id: string;
+  type: 'video' | 'audio' | 'image';
+  title: string | null;
+  src: string | null;
+  thumbnail: string | null;
+  duration: number | null;
+  additional_metadata: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * The items table: media items of a collection, paged by their UUIDv7 cursor.
+ * @example
+ * new ItemRepository(db).page(collection.pk, null, 10);
+ */
+export class ItemRepository {
+  constructor(private readonly db: Db) {}
+
+  insert(row: Omit<ItemRow, 'pk'>): ItemRow {
+    const info = prepared(
+      this.db,
+      `INSERT INTO items (cursor, collection_pk, media_id, type, title, src, thumbnail, duration, additional_metadata, created_at, updated_at)
+       VALUES (@cursor, @collection_pk, @media_id, @type, @title, @src, @thumbnail, @duration, @additional_metadata, @created_at, @updated_at)`,
+    ).run(row);
+    return { ...row, pk: Number(info.lastInsertRowid) };
+  }
+
+  find(collectionPk: number, mediaId: string): ItemRow | undefined {
+    return prepared(this.db, 'SELECT * FROM items WHERE collection_pk = ? AND media_id = ?').get(collectionPk, mediaId) as
+      | ItemRow
+      | undefined;
+  }
+
+  /** Items after `cursor` (exclusive) in creation order; `limit + 1` rows tell whether a next page exists. */
+  page(collectionPk: number, cursor: string | null, limit: number): ItemRow[] {
+    return prepared(
+      this.db,
+      'SELECT * FROM items WHERE collection_pk = ? AND cursor > ? ORDER BY cursor LIMIT ?',
+    ).all(collectionPk, cursor ?? '', limit) as ItemRow[];
+  }
+
+  listThumbnails(collectionPk: number, limit: number): string[] {
+    const rows = prepared(
+      this.db,
+      'SELECT thumbnail FROM items WHERE collection_pk = ? AND thumbnail IS NOT NULL ORDER BY cursor LIMIT ?',
+    ).all(collectionPk, limit) as { thumbnail: string }[];
+    return rows.map((r) => r.thumbnail);
+  }
+
+  listForCollection(collectionPk: number): ItemRow[] {
+    return prepared(this.db, 'SELECT * FROM items WHERE collection_pk = ? ORDER BY cursor').all(collectionPk) as ItemRow[];
+  }
+
+  delete(pk: number): void {
+    prepared(this.db, 'DELETE FROM items WHERE pk = ?').run(pk);
+  }
+}

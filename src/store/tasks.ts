@@ -1,0 +1,140 @@
+import type { Db } from './connection.js';
+import { prepared } from './statements.js';
+
+/** Lifecycle of a task: queued → running → completed | failed; a retry puts a failed task back to queued. */
+export type TaskStatus = 'queued' | 'running' | 'completed' | 'failed';
+
+/** A tasks row as stored (data and result are JSON text). */
+export interface TaskRow {
+  id: string;
+  owner: string;
+  endpoint: string;
+  status: TaskStatus;
+  data: string;
+  progress: number;
+  stage: string | null;
+  result: string | null;
+  error: string | null;
+  attempts: number;
+  created_at: string;
+  updated_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+/** Filters for listing tasks; `owner` null means every owner (admins). */
+export interface TaskFilter {
+  owner: string | null;
+  status?: TaskStatus;
+  endpoint?: string;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * The tasks table.
+ * @example
+ * new TaskRepository(db).setRunning(id, now);
+ */
+export class TaskRepository {
+  constructor(private readonly db: Db) {}
+
+  insert(row: TaskRow): void {
+    prepared(
+      this.db,
+      `INSERT INTO tasks (id, owner, endpoint, status, data, progress, stage, result, error, attempts, created_at, updated_at, started_at, finished_at)
+       VALUES (@id, @owner, @endpoint, @status, @data, @progress, @stage, @result, @error, @attempts, @created_at, @updated_at, @started_at, @finished_at)`,
+    ).run(row);
+  }
+
+  get(id: string): TaskRow | undefined {
+    return prepared(this.db, 'SELECT * FROM tasks WHERE id = ?').get(id) as TaskRow | undefined;
+  }
+
+  list(f: TaskFilter): { rows: TaskRow[]; total: number } {
+    const where: string[] = [];
+    const args: Record<string, unknown> = { limit: f.limit, offset: f.offset };
+    if (f.owner !== null) {
+      where.push('owner = @owner');
+      args.owner = f.owner;
+    }
+    if (f.status) {
+      where.push('status = @status');
+      args.status = f.status;
+    }
+    if (f.endpoint) {
+      where.push('endpoint = @endpoint');
+      args.endpoint = f.endpoint;
+    }
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const rows = prepared(this.db, `SELECT * FROM tasks ${clause} ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`).all(
+      args,
+    ) as TaskRow[];
+    const { limit: _l, offset: _o, ...countArgs } = args;
+    const total = (prepared(this.db, `SELECT count(*) AS n FROM tasks ${clause}`).get(countArgs) as { n: number }).n;
+    return { rows, total };
+  }
+
+  countByStatus(owner: string | null): Record<string, number> {
+    const rows = (
+      owner === null
+        ? prepared(this.db, 'SELECT status, count(*) AS n FROM tasks GROUP BY status').all()
+        : prepared(this.db, 'SELECT status, count(*) AS n FROM tasks WHERE owner = ? GROUP BY status').all(owner)
+    ) as { status: string; n: number }[];
+    return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+  }
+
+  /** Queued tasks in the order they were created: the order they run in. */
+  listQueued(): TaskRow[] {
+    return prepared(this.db, "SELECT * FROM tasks WHERE status = 'queued' ORDER BY created_at, id").all() as TaskRow[];
+  }
+
+  listRunning(): TaskRow[] {
+    return prepared(this.db, "SELECT * FROM tasks WHERE status = 'running'").all() as TaskRow[];
+  }
+
+  /** Moves a queued task to running; false when it is no longer queued (deleted meanwhile). */
+  markRunning(id: string, at: string): boolean {
+    return (
+      prepared(
+        this.db,
+        "UPDATE tasks SET status = 'running', progress = 0, stage = 'starting', attempts = attempts + 1, started_at = ?, updated_at = ? WHERE id = ? AND status = 'queued'",
+      ).run(at, at, id).changes > 0
+    );
+  }
+
+  setProgress(id: string, progress: number, stage: string | null, at: string): void {
+    prepared(this.db, "UPDATE tasks SET progress = ?, stage = coalesce(?, stage), updated_at = ? WHERE id = ? AND status = 'running'").run(
+      progress,
+      stage,
+      at,
+      id,
+    );
+  }
+
+  complete(id: string, result: string, at: string): void {
+    prepared(
+      this.db,
+      "UPDATE tasks SET status = 'completed', progress = 1, stage = 'done', result = ?, error = NULL, finished_at = ?, updated_at = ? WHERE id = ?",
+    ).run(result, at, at, id);
+  }
+
+  fail(id: string, error: string, at: string): void {
+    prepared(
+      this.db,
+      "UPDATE tasks SET status = 'failed', stage = 'failed', error = ?, result = NULL, finished_at = ?, updated_at = ? WHERE id = ?",
+    ).run(error, at, at, id);
+  }
+
+  /** Back to the queue: after a retry or after the server stopped while it ran. */
+  requeue(id: string, stage: string, at: string): void {
+    prepared(
+      this.db,
+      "UPDATE tasks SET status = 'queued', progress = 0, stage = ?, result = NULL, error = NULL, started_at = NULL, finished_at = NULL, updated_at = ? WHERE id = ?",
+    ).run(stage, at, id);
+  }
+
+  delete(id: string): boolean {
+    return prepared(this.db, 'DELETE FROM tasks WHERE id = ?').run(id).changes > 0;
+  }
+}

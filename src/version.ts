@@ -1,0 +1,2 @@
+/** The vidx version, reported by /health, the OpenAPI document and `vidx --version`. */
+export const VERSION = '0.1.0';
