@@ -103,9 +103,10 @@ export async function startFakeHub(opts: FakeHubOptions): Promise<FakeHub> {
     });
     if (cutHere) {
       stream.pipe(res, { end: false });
-      // Close the socket after the partial body (end() flushes it first): the client sees a
-      // response shorter than its Content-Length.
-      stream.on('end', () => res.socket?.end());
+      // Close the socket a moment after the partial body, so the client has read those bytes
+      // (a fetch body that errors drops chunks still queued): it then sees a response shorter
+      // than its Content-Length.
+      stream.on('end', () => setTimeout(() => res.socket?.destroy(), 50));
     } else {
       stream.pipe(res);
     }
