@@ -1,0 +1,70 @@
+import { SileroStream, sileroSession, VAD_SAMPLE_RATE, VAD_WINDOW } from './model.js';
+import { SpeechSegmenter, type SegmenterOptions, type SpeechSegment } from './segmenter.js';
+
+export type { SpeechSegment, SegmenterOptions } from './segmenter.js';
+export { DEFAULT_SEGMENTER_OPTIONS } from './segmenter.js';
+export { sileroModelPath, releaseSileroSession, VAD_SAMPLE_RATE } from './model.js';
+export { f32leChunks } from './pcm.js';
+
+/** Voice activity detection settings: all of the segmenter's, each optional. */
+export type VadOptions = Partial<SegmenterOptions>;
+
+/**
+ * Yields speech segments of a 16 kHz mono stream as soon as each is final. Chunks may have any
+ * length; only one 512-sample window is held at a time, so hours of audio never sit in memory.
+ * The last partial window is zero-padded, as Silero does.
+ * @example
+ * for await (const seg of streamSpeechSegments(pcmChunks)) console.log(seg.start, seg.end);
+ */
+export async function* streamSpeechSegments(
+  chunks: AsyncIterable<Float32Array> | Iterable<Float32Array>,
+  options: VadOptions = {},
+): AsyncGenerator<SpeechSegment> {
+  const vad = new SileroStream(await sileroSession());
+  const segmenter = new SpeechSegmenter(VAD_SAMPLE_RATE, VAD_WINDOW, options);
+  const window = new Float32Array(VAD_WINDOW);
+  let filled = 0;
+  let total = 0;
+  for await (const chunk of chunks) {
+    total += chunk.length;
+    let offset = 0;
+    while (offset < chunk.length) {
+      const take = Math.min(VAD_WINDOW - filled, chunk.length - offset);
+      window.set(chunk.subarray(offset, offset + take), filled);
+      filled += take;
+      offset += take;
+      if (filled === VAD_WINDOW) {
+        filled = 0;
+        yield* segmenter.push(await vad.probability(window));
+      }
+    }
+  }
+  if (filled > 0) {
+    window.fill(0, filled);
+    yield* segmenter.push(await vad.probability(window));
+  }
+  yield* segmenter.finish(total);
+}
+
+/**
+ * Collects all speech segments of a 16 kHz mono stream.
+ * @example
+ * const segments = await detectSpeech(decodeAudio('talk.mp4')); // [{ start: 2.02, end: 3.9 }, …]
+ */
+export async function detectSpeech(
+  chunks: AsyncIterable<Float32Array> | Iterable<Float32Array>,
+  options: VadOptions = {},
+): Promise<SpeechSegment[]> {
+  const out: SpeechSegment[] = [];
+  for await (const seg of streamSpeechSegments(chunks, options)) out.push(seg);
+  return out;
+}
+
+/**
+ * Speech segments of audio already in memory: 16 kHz mono Float32 samples in -1..1.
+ * @example
+ * const segments = await detectSpeechInSamples(pcm, { minSilenceMs: 300 });
+ */
+export function detectSpeechInSamples(samples: Float32Array, options: VadOptions = {}): Promise<SpeechSegment[]> {
+  return detectSpeech([samples], options);
+}

