@@ -8,7 +8,7 @@ import { createHttpApp } from './http/app.js';
 import { openStore, type Store } from './store/index.js';
 import { CollectionService } from './services/collections.js';
 import { ItemService } from './services/items.js';
-import { JobService } from './services/jobs.js';
+import { JobService, removeTaskUpload } from './services/jobs.js';
 import { KeyService, type AdminKeySource } from './services/keys.js';
 import { MediaLinks } from './services/links.js';
 import { uploadsDir } from './services/paths.js';
@@ -65,6 +65,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   const webhooks = new WebhookService(store.webhooks, () => sender.wake());
   const engine = new TaskEngine(store.tasks, config.taskConcurrency, (event, row) => webhooks.enqueue(event, row), log);
   const tasks = new TaskService(store.tasks, engine);
+  tasks.onDelete((task) => removeTaskUpload(task.data, uploadsDir(config.dataDir)));
 
   let baseUrl = config.publicUrl ?? '';
   const links = new MediaLinks('', linkSecret(config.dataDir), config.dataDir);

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { Caller } from './caller.js';
 import type { CollectionService } from './collections.js';
 import { Problem } from './errors.js';
@@ -101,4 +103,14 @@ export class JobService {
       additional_metadata: v.additional_metadata ?? null,
     };
   }
+}
+
+/**
+ * Deletes the upload a task took over, if any; only files inside the uploads folder are touched.
+ * @example
+ * removeTaskUpload(task.data, uploadsDir(dataDir));
+ */
+export function removeTaskUpload(data: unknown, uploadsFolder: string): void {
+  const path = (data as { upload?: TaskUpload | null } | null)?.upload?.path;
+  if (path && dirname(resolve(path)) === resolve(uploadsFolder)) rmSync(path, { force: true });
 }

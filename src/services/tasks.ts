@@ -51,10 +51,17 @@ export function taskView(row: TaskRow): TaskView {
  * tasks.retry(caller, id).status; // 'queued'
  */
 export class TaskService {
+  private readonly deleteHooks: ((task: TaskView) => void)[] = [];
+
   constructor(
     private readonly repo: TaskRepository,
     private readonly engine: TaskEngine,
   ) {}
+
+  /** Runs after a task is deleted, for what it owned outside the table (for example its upload). */
+  onDelete(hook: (task: TaskView) => void): void {
+    this.deleteHooks.push(hook);
+  }
 
   create(caller: Caller, endpoint: string, data: unknown): TaskView {
     return taskView(this.engine.create(caller.id, endpoint, data));
@@ -82,9 +89,10 @@ export class TaskService {
       const stopped = await this.engine.cancel(id);
       if (!stopped) throw new Problem('conflict', `task ${id} is still stopping; try the delete again in a moment`);
     }
-    const last = this.repo.get(id) ?? row;
+    const last = taskView(this.repo.get(id) ?? row);
     this.repo.delete(id);
-    return taskView(last);
+    for (const hook of this.deleteHooks) hook(last);
+    return last;
   }
 
   retry(caller: Caller, id: string): TaskView {

@@ -1,0 +1,107 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig, type Config } from '../../src/config.js';
+import { startVidx, type StartOptions, type Vidx } from '../../src/server.js';
+
+/** A vidx on 127.0.0.1 with a fresh data dir, and a small client for it. */
+export interface TestServer {
+  vidx: Vidx;
+  url: string;
+  dataDir: string;
+  adminKey: string;
+  config: Config;
+  /** Sends a request; `json` sets a JSON body, `form` the SPEC's url-encoded `body` field. */
+  // The body is `any` on purpose: tests assert on its fields directly and a wrong guess fails the assertion.
+  // `any` on purpose: tests assert on body fields directly, and a wrong guess fails the assertion.
+  call(method: string, path: string, opts?: CallOptions): Promise<{ status: number; body: any; headers: Headers }>;
+  /** A new key with the given role, created through the API. */
+  newKey(role?: 'user' | 'admin'): Promise<string>;
+  close(opts?: { keepData?: boolean }): Promise<void>;
+}
+
+export interface CallOptions {
+  key?: string | null;
+  json?: unknown;
+  form?: unknown;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+}
+
+export const ADMIN_KEY = 'vidx_test_admin_key_0123456789';
+
+/**
+ * Starts vidx for a test; pass `dataDir` to reopen an earlier one.
+ * @example
+ * const s = await startTestServer();
+ * const { status } = await s.call('GET', '/collections');
+ */
+export async function startTestServer(
+  opts: StartOptions & { dataDir?: string; env?: Record<string, string>; noAdminKey?: boolean } = {},
+): Promise<TestServer> {
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'vidx-test-'));
+  const env: Record<string, string> = {
+    VIDX_HOST: '127.0.0.1',
+    VIDX_PORT: '0',
+    VIDX_DATA_DIR: dataDir,
+    VIDX_LOG: 'silent',
+    VIDX_MEDIA_ROOTS: dataDir,
+    ...(opts.noAdminKey ? {} : { VIDX_ADMIN_KEY: ADMIN_KEY }),
+    ...opts.env,
+  };
+  const config = loadConfig(env);
+  const vidx = await startVidx(config, opts);
+  const call: TestServer['call'] = async (method, path, o = {}) => {
+    const headers: Record<string, string> = { ...o.headers };
+    const key = o.key === undefined ? ADMIN_KEY : o.key;
+    if (key !== null) headers['x-api-key'] = key;
+    let body: BodyInit | undefined = o.body;
+    if (o.json !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = typeof o.json === 'string' ? o.json : JSON.stringify(o.json);
+    } else if (o.form !== undefined) {
+      body = new URLSearchParams({ body: typeof o.form === 'string' ? o.form : JSON.stringify(o.form) });
+    }
+    const res = await fetch(`${vidx.url}${path}`, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // Not JSON (HTML docs page, files): the text is the body.
+    }
+    return { status: res.status, body: parsed, headers: res.headers };
+  };
+  return {
+    vidx,
+    url: vidx.url,
+    dataDir,
+    adminKey: ADMIN_KEY,
+    config,
+    call,
+    async newKey(role = 'user') {
+      const r = await call('POST', '/keys', { json: { name: `test-${role}`, role } });
+      if (r.status !== 201) throw new Error(`key create failed: ${JSON.stringify(r.body)}`);
+      return r.body.key as string;
+    },
+    async close(o = {}) {
+      await vidx.close();
+      if (!o.keepData) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Polls until `check` returns a value that is not undefined, or fails after `ms`.
+ * @example
+ * await waitFor(async () => (await s.call('GET', `/tasks/${id}`)).body.status === 'completed' || undefined);
+ */
+export async function waitFor<T>(check: () => Promise<T | undefined> | T | undefined, ms = 10_000, what = 'condition'): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await check();
+    if (v !== undefined && v !== false) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
