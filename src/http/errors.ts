@@ -38,6 +38,8 @@ export function errorResponse(log: (msg: string, fields: Record<string, unknown>
     const request_id = c.get('requestId') as string | undefined;
     if (err instanceof Problem) {
       const body = { detail: err.message, code: CODE[err.kind], ...(err.fields.length ? { errors: err.fields } : {}), request_id };
+      // The rest of an oversized body is never read, so the connection cannot be reused: say so.
+      if (err.kind === 'too_large') c.header('connection', 'close');
       return c.json(body, STATUS[err.kind]);
     }
     if (err instanceof HTTPException) {

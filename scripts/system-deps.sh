@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs the Debian packages vidx's tests and media pipeline use, when they are missing:
+# ffmpeg (probe/decode), espeak-ng (test speech), fonts-dejavu-core (drawtext slides),
+# pocketsphinx-testdata (real recorded speech). Runs apt-get only when something is missing.
+set -euo pipefail
+need=()
+command -v ffmpeg >/dev/null 2>&1 && command -v ffprobe >/dev/null 2>&1 || need+=(ffmpeg)
+command -v espeak-ng >/dev/null 2>&1 || need+=(espeak-ng)
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
+dpkg -s pocketsphinx-testdata >/dev/null 2>&1 || need+=(pocketsphinx-testdata)
+if [ ${#need[@]} -eq 0 ]; then exit 0; fi
+echo "vidx: installing system packages: ${need[*]}" >&2
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then SUDO=sudo; else
+    echo "vidx: run as root: apt-get install -y ${need[*]}" >&2; exit 1
+  fi
+else SUDO=; fi
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
