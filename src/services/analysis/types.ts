@@ -1,0 +1,64 @@
+/**
+ * The shapes the analysis pipeline produces and indexing stores. Times are seconds from the start of the media.
+ */
+
+/** A stretch of text with its time: a transcript segment or a merged on-screen text entry. */
+export interface TimedText {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** What is seen in a stretch of video: on-screen text and visual tags, and a sentence made of them. */
+export interface VisualEntry {
+  start: number;
+  end: number;
+  /** Readable description, shown as `summary` in the API's `{start, end, summary}` objects. */
+  summary: string;
+  /** On-screen text lines read by OCR in this stretch. */
+  ocr: string[];
+  /** Zero-shot visual tags (empty without the image-text model). */
+  tags: string[];
+}
+
+/** One episode (chapter): episodes cover the media without gaps or overlaps. */
+export interface EpisodeAnalysis {
+  index: number;
+  start: number;
+  end: number;
+  /** Transcript segments overlapping the episode. */
+  audio: TimedText[];
+  visual: VisualEntry[];
+  summary: string;
+  /** Thumbnail JPEG: a path relative to the data dir once stored, absolute while only analysed. */
+  thumbnail: string | null;
+  /** The moment the thumbnail shows. */
+  thumbnailTime: number;
+}
+
+/** A float32 vector tied to an episode (and a moment in it). */
+export interface EpisodeVector {
+  episodeIndex: number;
+  time: number;
+  vector: Float32Array;
+}
+
+/** Everything the pipeline learned about one media file. */
+export interface MediaAnalysis {
+  type: 'video' | 'audio';
+  duration: number;
+  language: 'en' | 'de';
+  title: string | null;
+  transcript: TimedText[];
+  transcriptSource: 'sidecar' | 'embedded' | 'asr' | 'none';
+  screenText: TimedText[];
+  visual: VisualEntry[];
+  episodes: EpisodeAnalysis[];
+  summary: string;
+  /** Capabilities that were missing or failed, in words for the task result. */
+  warnings: string[];
+  /** Text-passage vectors (one per episode) from the text embedder, when installed. */
+  passageVectors: { model: string; dims: number; items: EpisodeVector[] } | null;
+  /** Frame vectors from the image-text model, when installed. */
+  frameVectors: { model: string; dims: number; items: EpisodeVector[] } | null;
+}
