@@ -1,0 +1,65 @@
+/**
+ * Why a file cannot be used as media. Each code has a message that names the file and says what is wrong.
+ * - `empty`: zero bytes.
+ * - `not_media`: no demuxer recognises it (text, HTML, random bytes).
+ * - `truncated`: recognised, but data the container promises is missing (see probe.ts for what is checked).
+ * - `no_streams`: opens, but has no usable audio or video stream (e.g. only subtitles or a cover picture).
+ * - `no_video`: the operation needs pictures and the file has none (audio-only).
+ * - `no_frame`: no frame could be decoded at the requested time.
+ */
+export type MediaErrorCode = 'empty' | 'not_media' | 'truncated' | 'no_streams' | 'no_video' | 'no_frame';
+
+/**
+ * An expected problem with a media file, with a message meant for a person.
+ * @example
+ * try { await probeMedia(file); } catch (e) { if (e instanceof MediaError && e.code === 'truncated') skip(file); }
+ */
+export class MediaError extends Error {
+  constructor(
+    readonly code: MediaErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'MediaError';
+  }
+}
+
+/**
+ * Why a video input could not be turned into a local file.
+ * - `invalid_input`: not exactly one of path / url / content, or a malformed value.
+ * - `outside_roots`: a path (after resolving `..` and symlinks) is not inside a configured media root.
+ * - `not_found` / `not_a_file`: the path does not exist, or is a directory, FIFO or device.
+ * - `unsupported_url`: not http(s).
+ * - `http_status`, `network`, `timeout`: the download failed.
+ * - `too_large`: the download exceeded the byte limit.
+ * - `ytdlp_missing` / `ytdlp_failed`: the URL is a web page and yt-dlp is absent or failed.
+ */
+export type SourceErrorCode =
+  | 'invalid_input'
+  | 'outside_roots'
+  | 'not_found'
+  | 'not_a_file'
+  | 'unsupported_url'
+  | 'http_status'
+  | 'network'
+  | 'timeout'
+  | 'too_large'
+  | 'ytdlp_missing'
+  | 'ytdlp_failed';
+
+/**
+ * An expected failure to resolve a video input, with a message meant for the API caller.
+ * @example
+ * throw new SourceError('outside_roots', 'path "/etc/passwd" is outside the configured media roots');
+ */
+export class SourceError extends Error {
+  constructor(
+    readonly code: SourceErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'SourceError';
+  }
+}
