@@ -1,0 +1,58 @@
+import { realpath, stat } from 'node:fs/promises';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { SourceError } from './errors.js';
+
+function inside(root: string, p: string): boolean {
+  const rel = relative(root, p);
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+}
+
+async function realOrUndefined(p: string): Promise<string | undefined> {
+  try {
+    return await realpath(p);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Resolves `input` to the real path of a regular file inside one of `roots`, or throws SourceError.
+ * Rules, in order, so nothing outside the roots is ever opened or even probed for existence:
+ * 1. empty or NUL-containing → `invalid_input`; no roots → `outside_roots`.
+ * 2. relative paths are tried against each root in turn; absolute paths as given.
+ * 3. the lexically normalised path (`..` applied) must be inside a root (as written or its realpath),
+ *    else `outside_roots`.
+ * 4. realpath (symlinks followed) must still be inside a root's realpath, else `outside_roots`;
+ *    missing → `not_found`.
+ * 5. it must be a regular file (not a directory, FIFO or device) → else `not_a_file`.
+ * @example
+ * await resolveInsideRoots('talks/a.mp4', ['/srv/media']); // '/srv/media/talks/a.mp4'
+ * await resolveInsideRoots('/srv/media/../../etc/passwd', ['/srv/media']); // throws outside_roots
+ */
+export async function resolveInsideRoots(input: string, roots: readonly string[]): Promise<string> {
+  if (!input || input.includes('\0')) throw new SourceError('invalid_input', 'path must be a non-empty string without NUL characters');
+  if (!roots.length) throw new SourceError('outside_roots', `path "${input}" refused: no media roots are configured`);
+  const rootForms = await Promise.all(
+    roots.map(async (r) => {
+      const lexical = resolve(r);
+      return { lexical, real: await realOrUndefined(lexical) };
+    }),
+  );
+  const realRoots = rootForms.map((r) => r.real).filter((r): r is string => !!r);
+  const candidates = isAbsolute(input) ? [resolve(input)] : rootForms.map((r) => resolve(r.lexical, input));
+
+  const allowed = candidates.filter((c) => rootForms.some((r) => inside(r.lexical, c) || (r.real && inside(r.real, c))));
+  if (!allowed.length) throw new SourceError('outside_roots', `path "${input}" is outside the configured media roots`);
+
+  for (const c of allowed) {
+    const real = await realOrUndefined(c);
+    if (!real) continue;
+    if (!realRoots.some((r) => inside(r, real))) {
+      throw new SourceError('outside_roots', `path "${input}" leads (through a symbolic link) outside the configured media roots`);
+    }
+    const st = await stat(real);
+    if (!st.isFile()) throw new SourceError('not_a_file', `path "${input}" is not a regular file`);
+    return real;
+  }
+  throw new SourceError('not_found', `path "${input}" does not exist in the configured media roots`);
+}
