@@ -1,0 +1,92 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MediaError } from '../../src/media/errors.js';
+import { extractFrame, extractFrames, planExtraction, type VideoFrame } from '../../src/media/frames.js';
+import { writeThumbnail } from '../../src/media/thumbnails.js';
+import { ensureCorpus, type CorpusManifest } from '../support/corpus.js';
+
+let corpus: CorpusManifest;
+let tmp: string;
+beforeAll(async () => {
+  corpus = await ensureCorpus();
+  tmp = await mkdtemp(join(process.cwd(), 'test', '.tmp', 'frames-'));
+});
+afterAll(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+function pixel(f: VideoFrame, x: number, y: number): number[] {
+  const i = (y * f.width + x) * 3;
+  return [f.data[i], f.data[i + 1], f.data[i + 2]];
+}
+
+/** The slide colour expected at time t (a background pixel away from the text). */
+function expectSlideColour(f: VideoFrame): void {
+  const slide = corpus.slides.slides.find((s) => f.time >= s.start && f.time < s.end)!;
+  const got = pixel(f, 8, 8);
+  got.forEach((v, i) => expect(Math.abs(v - slide.color[i]), `colour at ${f.time}s`).toBeLessThan(14));
+}
+
+async function collect(it: AsyncIterable<VideoFrame>): Promise<VideoFrame[]> {
+  const out: VideoFrame[] = [];
+  for await (const f of it) out.push(f);
+  return out;
+}
+
+describe('planExtraction', () => {
+  it('decodes dense runs in one pass and isolated times by seeking', () => {
+    expect(planExtraction([1, 2, 3, 60, 61, 200])).toEqual([
+      { mode: 'pass', times: [1, 2, 3] },
+      { mode: 'seek', times: [60] },
+      { mode: 'seek', times: [61] },
+      { mode: 'seek', times: [200] },
+    ]);
+  });
+});
+
+describe('extractFrames', () => {
+  it('seeks to far-apart times and returns full-size RGB frames with the right slide colour', async () => {
+    const frames = await collect(extractFrames(corpus.slides.path, [20, 4, 12]));
+    expect(frames.map((f) => f.time)).toEqual([4, 12, 20]);
+    for (const f of frames) {
+      expect([f.width, f.height, f.data.length]).toEqual([640, 360, 640 * 360 * 3]);
+      expectSlideColour(f);
+    }
+  });
+
+  it('decodes a dense run in one pass, scaled to maxWidth, switching colour at the cut', async () => {
+    const times = Array.from({ length: 20 }, (_, i) => 6 + i * 0.25); // 6 .. 10.75
+    const frames = await collect(extractFrames(corpus.slides.path, times, { maxWidth: 320 }));
+    expect(frames.map((f) => f.time)).toEqual(times);
+    for (const f of frames) {
+      expect([f.width, f.height]).toEqual([320, 180]);
+      expectSlideColour(f);
+    }
+  });
+
+  it('applies rotation, clamps times past the end and refuses audio-only files', async () => {
+    const rot = await extractFrame(corpus.rotated.path, 1);
+    expect([rot.width, rot.height]).toEqual([corpus.rotated.displayWidth, corpus.rotated.displayHeight]);
+    // Stored top half red, turned 90° clockwise: red ends up on the right.
+    expect(pixel(rot, rot.width - 4, 10)[0]).toBeGreaterThan(200);
+    expect(pixel(rot, 4, 10)[2]).toBeGreaterThan(200);
+
+    const late = await extractFrame(corpus.slides.path, 99);
+    expect(late.time).toBeLessThan(24);
+    expectSlideColour(late);
+
+    await expect(extractFrame(corpus.speech.path, 1)).rejects.toSatisfy((e: unknown) => e instanceof MediaError && e.code === 'no_video');
+  });
+});
+
+describe('writeThumbnail', () => {
+  it('writes a small JPEG of the requested moment', async () => {
+    const out = join(tmp, 'thumb.jpg');
+    const t = await writeThumbnail(corpus.slides.path, 10, out, { width: 320 });
+    expect(t).toMatchObject({ path: out, width: 320, height: 180, time: 10 });
+    const jpg = await readFile(out);
+    expect([...jpg.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect(jpg.length).toBeLessThan(30_000);
+  });
+});
