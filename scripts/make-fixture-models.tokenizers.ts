@@ -22,7 +22,11 @@ export interface BuiltTokenizer {
   size: number;
 }
 
-/** GPT-2's reversible byte → printable character table. */
+/**
+ * GPT-2's reversible byte → printable character table.
+ * @example
+ * bytesToUnicode()[32]; // 'Ġ'
+ */
 export function bytesToUnicode(): string[] {
   const printable: number[] = [];
   for (let b = 33; b <= 126; b++) printable.push(b);
@@ -36,7 +40,11 @@ export function bytesToUnicode(): string[] {
   return table;
 }
 
-/** Maps text to its byte-level characters ("Ġ" for a leading space, and so on). */
+/**
+ * Maps text to its byte-level characters ("Ġ" for a leading space, and so on).
+ * @example
+ * byteLevel(' Hello'); // 'ĠHello'
+ */
 export function byteLevel(text: string): string {
   const table = bytesToUnicode();
   return Array.from(new TextEncoder().encode(text), (b) => table[b]).join('');
