@@ -4,6 +4,21 @@
  * so any text tokenizes; the few merges only make the listed words single tokens.
  */
 
+/**
+ * A TemplateProcessing post-processor that wraps one sequence in special tokens.
+ * @example
+ * template(ids, ['<|startoftext|>'], ['<|endoftext|>']);
+ */
+export function template(ids: Map<string, number>, before: string[], after: string[]): Record<string, unknown> {
+  const special = (s: string) => ({ SpecialToken: { id: s, type_id: 0 } });
+  return {
+    type: 'TemplateProcessing',
+    single: [...before.map(special), { Sequence: { id: 'A', type_id: 0 } }, ...after.map(special)],
+    pair: [...before.map(special), { Sequence: { id: 'A', type_id: 0 } }, { Sequence: { id: 'B', type_id: 1 } }, ...after.map(special)],
+    special_tokens: Object.fromEntries([...before, ...after].map((s) => [s, { id: s, ids: [ids.get(s)], tokens: [s] }])),
+  };
+}
+
 /** One entry of tokenizer.json `added_tokens`. */
 export interface AddedToken {
   id: number;
@@ -65,7 +80,8 @@ export function byteLevelBpe(opts: {
   words: string[];
   specials: string[];
   plainAdded?: string[];
-  postProcessor?: Record<string, unknown> | null;
+  /** The post-processor, built once every token has its id. Default: GPT-2's ByteLevel. */
+  postProcessor?: (ids: Map<string, number>) => Record<string, unknown>;
 }): BuiltTokenizer {
   const ids = new Map<string, number>();
   for (const ch of bytesToUnicode()) ids.set(ch, ids.size);
@@ -101,7 +117,7 @@ export function byteLevelBpe(opts: {
     added_tokens: addedTokens,
     normalizer: null,
     pre_tokenizer: { type: 'ByteLevel', add_prefix_space: false, trim_offsets: true, use_regex: true },
-    post_processor: opts.postProcessor ?? { type: 'ByteLevel', add_prefix_space: true, trim_offsets: false, use_regex: true },
+    post_processor: opts.postProcessor?.(ids) ?? { type: 'ByteLevel', add_prefix_space: true, trim_offsets: false, use_regex: true },
     decoder: { type: 'ByteLevel', add_prefix_space: true, trim_offsets: true, use_regex: true },
     model: {
       type: 'BPE',

@@ -16,7 +16,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { encodeModel, Graph, graph, int, ints } from './make-fixture-models.onnx.js';
-import { byteLevel, byteLevelBpe, wordPiece } from './make-fixture-models.tokenizers.js';
+import { byteLevel, byteLevelBpe, template, wordPiece } from './make-fixture-models.tokenizers.js';
 
 /** What the fixture Whisper says, so tests can assert on it. */
 export const FIXTURE_TRANSCRIPT = [
@@ -286,21 +286,14 @@ const CLIP_IMAGE = 32;
 
 function clipFiles(): RepoFiles {
   const D = FIXTURE_DIMS.image_text;
-  const special = (s: string, id: number) => ({ id: s, ids: [id], tokens: [s] });
   const words = [' photo', ' cat', ' dog', ' car', ' katze', ' hund', ' auto', 'photo', 'cat', 'dog'];
-  const base = byteLevelBpe({ words, specials: ['<|startoftext|>', '<|endoftext|>'] });
-  const BOS = base.ids.get('<|startoftext|>') as number;
-  const EOS = base.ids.get('<|endoftext|>') as number;
   const tok = byteLevelBpe({
     words,
     specials: ['<|startoftext|>', '<|endoftext|>'],
-    postProcessor: {
-      type: 'TemplateProcessing',
-      single: [{ SpecialToken: { id: '<|startoftext|>', type_id: 0 } }, { Sequence: { id: 'A', type_id: 0 } }, { SpecialToken: { id: '<|endoftext|>', type_id: 0 } }],
-      pair: [{ Sequence: { id: 'A', type_id: 0 } }, { Sequence: { id: 'B', type_id: 1 } }],
-      special_tokens: { '<|startoftext|>': special('<|startoftext|>', BOS), '<|endoftext|>': special('<|endoftext|>', EOS) },
-    },
+    postProcessor: (ids) => template(ids, ['<|startoftext|>'], ['<|endoftext|>']),
   });
+  const BOS = tok.ids.get('<|startoftext|>') as number;
+  const EOS = tok.ids.get('<|endoftext|>') as number;
   const V = tok.size;
 
   // Text: masked mean of token embeddings, projected; padding never changes a row's result.
@@ -361,6 +354,66 @@ function clipFiles(): RepoFiles {
       unk_token: '<|endoftext|>',
       model_max_length: 77,
       do_lower_case: true,
+    },
+    'onnx/text_model_quantized.onnx': encodeModel(text),
+    'onnx/vision_model_quantized.onnx': encodeModel(vision),
+  };
+}
+
+// ---------------------------------------------------------------- SigLIP
+
+function siglipFiles(): RepoFiles {
+  const D = FIXTURE_DIMS.image_text;
+  const tok = byteLevelBpe({
+    words: [' photo', ' cat', ' katze', 'photo', 'cat'],
+    specials: ['<pad>', '</s>', '<unk>'],
+    postProcessor: (ids) => template(ids, [], ['</s>']),
+  });
+  const V = tok.size;
+
+  // Like SigLIP's exports: input_ids only (texts are always padded to 64), pooled output.
+  const text = new Graph('tiny-siglip-text');
+  text.input('input_ids', 'int64', ['batch_size', 'sequence_length']);
+  text.const('token_embedding', 'float32', [V, D], randomFloats(V * D, 8));
+  const x = text.node('Gather', ['token_embedding', 'input_ids'], ['last_hidden_state'], { axis: int(0) });
+  // Opset 17: ReduceMean still takes its axes as an attribute (ReduceSum takes an input).
+  text.node('ReduceMean', [x], ['pooler_output'], { axes: ints([1]), keepdims: int(0) });
+  text.output('last_hidden_state', 'float32', ['batch_size', 'sequence_length', D]);
+  text.output('pooler_output', 'float32', ['batch_size', D]);
+
+  const vision = new Graph('tiny-siglip-vision');
+  vision.input('pixel_values', 'float32', ['batch_size', 3, CLIP_IMAGE, CLIP_IMAGE]);
+  vision.const('head', 'float32', [48, D], randomFloats(48 * D, 9));
+  const pooled = vision.node('AveragePool', ['pixel_values'], undefined, { kernel_shape: ints([8, 8]), strides: ints([8, 8]) });
+  vision.node('MatMul', [vision.node('Flatten', [pooled], undefined, { axis: int(1) }), 'head'], ['pooler_output']);
+  vision.output('pooler_output', 'float32', ['batch_size', D]);
+
+  return {
+    'config.json': {
+      architectures: ['SiglipModel'],
+      model_type: 'siglip',
+      text_config: { model_type: 'siglip_text_model', hidden_size: D, vocab_size: V, max_position_embeddings: 64 },
+      vision_config: { model_type: 'siglip_vision_model', hidden_size: D, image_size: CLIP_IMAGE, patch_size: 8 },
+    },
+    'preprocessor_config.json': {
+      do_normalize: true,
+      do_rescale: true,
+      do_resize: true,
+      image_mean: [0.5, 0.5, 0.5],
+      image_std: [0.5, 0.5, 0.5],
+      image_processor_type: 'SiglipImageProcessor',
+      processor_class: 'SiglipProcessor',
+      resample: 2,
+      rescale_factor: 1 / 255,
+      size: { height: CLIP_IMAGE, width: CLIP_IMAGE },
+    },
+    'tokenizer.json': JSON.stringify(tok.json),
+    'tokenizer_config.json': {
+      tokenizer_class: 'SiglipTokenizer',
+      eos_token: '</s>',
+      pad_token: '<pad>',
+      unk_token: '<unk>',
+      model_max_length: 64,
     },
     'onnx/text_model_quantized.onnx': encodeModel(text),
     'onnx/vision_model_quantized.onnx': encodeModel(vision),
@@ -430,6 +483,7 @@ export async function makeFixtureModels(outDir: string): Promise<FixtureSet> {
   const whisper = writeRepo(hubDir, 'vidx-test/tiny-whisper', whisperFiles());
   const clip = writeRepo(hubDir, 'vidx-test/tiny-clip', clipFiles());
   const e5 = writeRepo(hubDir, 'vidx-test/tiny-e5', bertFiles());
+  const siglip = writeRepo(hubDir, 'vidx-test/tiny-siglip', siglipFiles());
   const manifest: FixtureManifest = {
     schemaVersion: 1,
     models: [
@@ -460,6 +514,20 @@ export async function makeFixtureModels(outDir: string): Promise<FixtureSet> {
         dimensions: FIXTURE_DIMS.image_text,
         files: clip,
         notes: 'Generated fixture.',
+      },
+      {
+        id: 'tiny-siglip',
+        task: 'zero-shot-image-classification',
+        capability: 'image_text',
+        family: 'siglip',
+        repo: 'vidx-test/tiny-siglip',
+        revision: revisionOf(siglip),
+        default: false,
+        dtype: 'q8',
+        license: 'MIT',
+        dimensions: FIXTURE_DIMS.image_text,
+        files: siglip,
+        notes: 'Generated fixture (not a default): exercises the SigLIP path.',
       },
       {
         id: 'tiny-e5',

@@ -20,7 +20,7 @@ beforeAll(async () => {
   manifest = parseManifest(fixtures.manifest);
   const hub = await startFakeHub({ root: fixtures.hubDir });
   modelsDir = join(tmp, 'models');
-  await pull(['tiny-clip', 'tiny-e5'], { hubUrl: hub.url, modelsDir, manifest });
+  await pull(['tiny-clip', 'tiny-siglip', 'tiny-e5'], { hubUrl: hub.url, modelsDir, manifest });
   await hub.close();
 });
 
@@ -128,6 +128,25 @@ describe('image-text embedder (CLIP fixture)', () => {
   it('rejects a frame whose buffer does not match its size', async () => {
     const e = await getImageTextEmbedder({ modelsDir, manifest });
     await expect(e.embedImages([{ data: new Uint8Array(10), width: 4, height: 4 }])).rejects.toThrow(/expected 4×4×3/);
+  });
+});
+
+describe('image-text embedder (SigLIP fixture)', () => {
+  it('pads texts to 64 tokens, reads the pooled output, and embeds frames', async () => {
+    const e = await getImageTextEmbedder({ modelsDir, manifest, modelId: 'tiny-siglip', textBatchSize: 3 });
+    expect(e.modelId).toBe('tiny-siglip');
+    const queries = ['a photo of a cat', 'katze', 'ein sehr langer satz über eine katze auf dem dach'];
+    // The fixture averages over every position, pads included: batch == single only when
+    // every text is padded to the same fixed length.
+    const batched = await e.embedTexts(queries);
+    const single = [];
+    for (const q of queries) single.push(...(await e.embedTexts([q])));
+    expectClose(batched, single);
+    const [img] = await e.embedImages([frame(4)]);
+    for (const v of [...batched, img]) {
+      expect(v.length).toBe(FIXTURE_DIMS.image_text);
+      expect(norm(v)).toBeCloseTo(1, 5);
+    }
   });
 });
 

@@ -44,15 +44,17 @@ describe('hub URLs', () => {
 describe('pull', () => {
   it('downloads the defaults at their pinned revision, verified, with progress', async () => {
     const modelsDir = freshDir();
-    expect(listModelStatus(manifest, modelsDir).map((s) => s.state)).toEqual(['missing', 'missing', 'missing']);
+    expect(listModelStatus(manifest, modelsDir).every((s) => s.state === 'missing')).toBe(true);
+    const defaults = manifest.models.filter((m) => m.default);
     const events: PullProgress[] = [];
     const before = hub.requests.length;
     const result = await pull(['default'], { hubUrl: hub.url, modelsDir, manifest, onProgress: (e) => events.push(e) });
 
     expect(result.pulled).toEqual(['tiny-whisper', 'tiny-clip', 'tiny-e5']);
-    const total = manifest.models.flatMap((m) => m.files).reduce((a, f) => a + (f.size ?? 0), 0);
+    const total = defaults.flatMap((m) => m.files).reduce((a, f) => a + (f.size ?? 0), 0);
     expect(result.bytesFetched).toBe(total);
-    for (const m of manifest.models) {
+    expect(modelStatus(manifest.models.find((m) => m.id === 'tiny-siglip')!, modelsDir).state).toBe('missing');
+    for (const m of defaults) {
       for (const f of m.files) {
         const p = join(modelDir(modelsDir, m), f.path);
         expect(sha(p)).toBe(f.sha256);
@@ -64,7 +66,7 @@ describe('pull', () => {
     expect(reqs.every((r) => r.status === 200 && r.revision === manifest.models.find((m) => m.repo === r.repo)!.revision)).toBe(true);
 
     const done = events.filter((e) => e.type === 'file-done');
-    expect(done).toHaveLength(manifest.models.flatMap((m) => m.files).length);
+    expect(done).toHaveLength(defaults.flatMap((m) => m.files).length);
     expect(events.filter((e) => e.type === 'model-done').map((e) => e.modelId)).toEqual(result.pulled);
     const bytes = events.filter((e) => e.type === 'bytes').map((e) => e.bytesDone);
     expect(bytes).toEqual([...bytes].sort((a, b) => a - b)); // monotonic
@@ -131,7 +133,7 @@ describe('pull', () => {
   it('fails fast on a 404 (unknown revision) without retrying', async () => {
     const modelsDir = freshDir();
     const bad = structuredClone(manifest);
-    bad.models[2].revision = 'f'.repeat(40);
+    bad.models.find((m) => m.id === 'tiny-e5')!.revision = 'f'.repeat(40);
     const before = hub.requests.length;
     await expect(pull(['tiny-e5'], { hubUrl: hub.url, modelsDir, manifest: bad, retryDelayMs: 1 })).rejects.toThrow(/HTTP 404/);
     expect(hub.requests.length - before).toBe(1);
