@@ -58,11 +58,16 @@ export function planExtraction(times: number[]): ExtractionStep[] {
   return steps;
 }
 
+/** showinfo's per-frame line; pts_time is seconds from where decoding started (the -ss point). */
+const SHOWINFO = /\[Parsed_showinfo_\d+ @ [^\]]+\] n:\s*\d+\s+pts:\s*-?\d+\s+pts_time:(-?[\d.e+-]+)/;
+
 interface Ctx {
   file: string;
   probe: MediaProbe & { video: NonNullable<MediaProbe['video']> };
   size: { width: number; height: number };
   signal?: AbortSignal;
+  /** Seconds to start decoding before a target; raised once a seek in this file is seen to land late. */
+  preroll: number;
 }
 
 /** Input options: `-ss` (and `-t`) before `-i` so ffmpeg seeks and stops reading instead of decoding everything. */
@@ -86,37 +91,72 @@ async function lastFrameBefore(ctx: Ctx, time: number): Promise<Uint8Array | und
   }
 }
 
-async function seekFrame(ctx: Ctx, time: number): Promise<VideoFrame> {
-  const args = [...baseArgs(ctx, time), '-v', 'error', '-frames:v', '1', '-vf', scaleFilter(ctx.size), '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
-  const proc = spawnTool('ffmpeg', args, { signal: ctx.signal });
+/**
+ * The first frame at or after `time`, decoding from `preroll` seconds before it. `at` is where that
+ * frame really is (from showinfo), so the caller can tell when the seek landed too late.
+ */
+async function firstFrameFrom(ctx: Ctx, time: number, preroll: number): Promise<{ data: Uint8Array; at: number } | undefined> {
+  const seek = Math.max(0, time - preroll);
+  let at: number | undefined;
+  const onStderrLine = (line: string): void => {
+    const m = SHOWINFO.exec(line);
+    if (m && at === undefined) at = seek + Number(m[1]);
+  };
+  const vf = `select='gte(t,${(time - seek - 0.0005).toFixed(4)})',${scaleFilter(ctx.size)},showinfo`;
+  const args = [...baseArgs(ctx, seek), '-v', 'info', '-frames:v', '1', '-vf', vf, '-fps_mode', 'passthrough', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
+  const proc = spawnTool('ffmpeg', args, { signal: ctx.signal, onStderrLine });
   let data: Uint8Array | undefined;
   try {
-    for await (const f of readRawFrames(proc.stdout, ctx.size.width * ctx.size.height * 3)) {
-      data ??= f;
-    }
+    for await (const f of readRawFrames(proc.stdout, ctx.size.width * ctx.size.height * 3)) data ??= f;
     await proc.done;
   } finally {
     proc.kill();
   }
+  return data ? { data, at: at ?? time } : undefined;
+}
+
+/**
+ * One frame by fast input seek. Indexed containers (MP4, MKV, WebM) land on the keyframe before
+ * `time`, so the first try is exact. Unindexed ones (MPEG-TS/PS, raw streams) can land after a
+ * keyframe past `time`; when the frame found is later than expected, decoding restarts further back
+ * (3 s, 15 s, then from the start), stopping early once a retry finds the same frame (a real gap in
+ * a variable-frame-rate video, not a bad seek).
+ */
+async function seekFrame(ctx: Ctx, time: number): Promise<VideoFrame> {
+  const fps = ctx.probe.video.fps > 0 ? ctx.probe.video.fps : 25;
+  // The right frame starts within one frame interval after `time`; anything later means a bad landing.
+  const tolerance = 1.01 / fps;
+  let best: { data: Uint8Array; at: number } | undefined;
+  const prerolls = [...new Set([ctx.preroll, 3, 15, time].map((p) => Math.min(p, time)))].filter((p) => p >= Math.min(ctx.preroll, time)).sort((a, b) => a - b);
+  for (const preroll of prerolls) {
+    const got = await firstFrameFrom(ctx, time, preroll);
+    if (!got) break;
+    const same = best && Math.abs(best.at - got.at) < 0.0005;
+    if (!best || got.at < best.at) best = got;
+    if (same) break;
+    if (best.at - time <= tolerance) {
+      // Later targets in this file need at least the same run-up.
+      ctx.preroll = Math.max(ctx.preroll, Math.min(preroll, 15));
+      break;
+    }
+  }
   // Past the last video frame (audio longer than video, or duration rounding): show what was last on screen.
-  data ??= await lastFrameBefore(ctx, time);
+  const data = best?.data ?? (await lastFrameBefore(ctx, time));
   if (!data) throw new MediaError('no_frame', `no frame could be decoded from ${basename(ctx.file)} at ${time.toFixed(3)} s`);
   return { data, ...ctx.size, time };
 }
 
-const SHOWINFO = /\[Parsed_showinfo_\d+ @ [^\]]+\] n:\s*\d+\s+pts:\s*-?\d+\s+pts_time:(-?[\d.e+-]+)/;
-
 /**
  * One decoding pass from the first to the last target. `select` keeps only frames in a short window
  * after each target and `showinfo` reports their times on stderr, in the same order as the frames
- * arrive on stdout. Targets whose window caught no frame (variable frame rate gaps) are returned in
- * `missed` for a seek.
+ * arrive on stdout. Targets whose window caught no frame (variable frame rate gaps, or an unindexed
+ * file where the starting seek landed late) are returned in `missed` for a seek.
  */
 async function* passFrames(ctx: Ctx, times: number[], missed: number[]): AsyncGenerator<VideoFrame> {
   const fps = ctx.probe.video.fps > 0 ? ctx.probe.video.fps : 25;
   const window = Math.max(1.5 / fps, 0.05);
   const eps = 0.0005;
-  const start = Math.max(0, times[0] - 0.001);
+  const start = Math.max(0, times[0] - 0.001 - ctx.preroll);
   const rel = times.map((t) => t - start);
   const expr = rel.map((r) => `between(t,${(r - eps).toFixed(4)},${(r + window).toFixed(4)})`).join('+');
   const vf = `select='${expr}',${scaleFilter(ctx.size)},showinfo`;
@@ -133,10 +173,12 @@ async function* passFrames(ctx: Ctx, times: number[], missed: number[]): AsyncGe
   const args = [...baseArgs(ctx, start, span), '-v', 'info', '-vf', vf, '-fps_mode', 'passthrough', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
   const proc = spawnTool('ffmpeg', args, { signal: ctx.signal, onStderrLine });
   let closed = false;
-  void proc.done.finally(() => {
+  const onClose = (): void => {
     closed = true;
     wake?.();
-  });
+  };
+  // Both branches: a rejection is reported by `await proc.done` below, not by this bookkeeping.
+  proc.done.then(onClose, onClose);
   const timeOf = async (n: number): Promise<number | undefined> => {
     while (frameTimes.length <= n && !closed) await new Promise<void>((r) => (wake = r));
     wake = undefined;
@@ -168,8 +210,10 @@ async function* passFrames(ctx: Ctx, times: number[], missed: number[]): AsyncGe
 
 /**
  * Decodes frames at the given times (seconds) as RGB scaled to at most `maxWidth`, yielding them in
- * ascending time order, one per unique time. Times are clamped into the video. Only what is needed is
- * decoded: see {@link planExtraction} for when one pass beats one seek per time.
+ * ascending time order, one per unique time. Times are clamped into the video; rotation is applied.
+ * Only what is needed is decoded: see {@link planExtraction} for when one pass beats one seek per
+ * time. Every frame's real position is checked (showinfo), so unindexed files (MPEG-TS) where a seek
+ * lands past the target are decoded again from further back rather than returning the wrong picture.
  * Throws `MediaError('no_video')` for files without pictures.
  * @example
  * for await (const f of extractFrames('/media/talk.mp4', [4, 12, 20], { maxWidth: 960, signal })) {
@@ -181,7 +225,7 @@ export async function* extractFrames(file: string, times: readonly number[], opt
   const probe = opts.probe ?? (await probeMedia(file, { signal, checkIntegrity: false }));
   const video = probe.video;
   if (!video) throw new MediaError('no_video', `${basename(file)} has no video stream to take frames from`);
-  const ctx: Ctx = { file, probe: { ...probe, video }, size: scaledSize(video, maxWidth), signal };
+  const ctx: Ctx = { file, probe: { ...probe, video }, size: scaledSize(video, maxWidth), signal, preroll: 0 };
   const last = Math.max(0, probe.durationSec - 0.001);
   const targets = [...new Set(times.filter(Number.isFinite).map((t) => Math.round(Math.min(Math.max(t, 0), last) * 1000) / 1000))].sort((a, b) => a - b);
 

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaError } from '../../src/media/errors.js';
+import { runTool } from '../../src/media/run.js';
 import { extractFrame, extractFrames, planExtraction, type VideoFrame } from '../../src/media/frames.js';
 import { writeThumbnail } from '../../src/media/thumbnails.js';
 import { ensureCorpus, type CorpusManifest } from '../support/corpus.js';
@@ -77,6 +78,16 @@ describe('extractFrames', () => {
     expectSlideColour(late);
 
     await expect(extractFrame(corpus.speech.path, 1)).rejects.toSatisfy((e: unknown) => e instanceof MediaError && e.code === 'no_video');
+  });
+});
+
+describe('extractFrames on an unindexed container', () => {
+  it('still returns the frame at the requested time from MPEG-TS (seeks there land late and are retried)', async () => {
+    const ts = join(tmp, 'slides.ts');
+    await runTool('ffmpeg', ['-v', 'error', '-y', '-i', corpus.slides.path, '-map', '0:v', '-c', 'copy', '-f', 'mpegts', ts]);
+    const seeks = await collect(extractFrames(ts, [7.9, 15.9], { maxWidth: 64 }));
+    const pass = await collect(extractFrames(ts, [7.5, 7.7, 7.9, 8.1], { maxWidth: 64 }));
+    for (const f of [...seeks, ...pass]) expectSlideColour(f);
   });
 });
 
