@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixtureModels, type FixtureSet } from '../../scripts/make-fixture-models.js';
 import { DownloadError } from '../../src/ml/registry/download.js';
@@ -137,6 +137,19 @@ describe('pull', () => {
     const before = hub.requests.length;
     await expect(pull(['tiny-e5'], { hubUrl: hub.url, modelsDir, manifest: bad, retryDelayMs: 1 })).rejects.toThrow(/HTTP 404/);
     expect(hub.requests.length - before).toBe(1);
+  });
+
+  it('will not write a file another live process is downloading, but takes over a stale lock', async () => {
+    const modelsDir = freshDir();
+    const e5 = manifest.models.find((m) => m.id === 'tiny-e5')!;
+    const dest = join(modelDir(modelsDir, e5), e5.files[0].path);
+    mkdirSync(dirname(dest), { recursive: true });
+    writeFileSync(`${dest}.part.lock`, String(process.pid));
+    await expect(pull(['tiny-e5'], { hubUrl: hub.url, modelsDir, manifest })).rejects.toThrow(/being downloaded by process/);
+    writeFileSync(`${dest}.part.lock`, '999999999'); // no such process
+    await pull(['tiny-e5'], { hubUrl: hub.url, modelsDir, manifest });
+    expect(existsSync(`${dest}.part.lock`)).toBe(false);
+    expect(modelStatus(e5, modelsDir).state).toBe('installed');
   });
 
   it('refuses unknown ids', async () => {

@@ -5,7 +5,7 @@
  */
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 /** A download that failed for a reason retrying will not fix (bad hash, size, 404). */
@@ -56,6 +56,37 @@ function rangeStart(header: string | null): number | null {
   return m ? Number(m[1]) : null;
 }
 
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes `<part>.lock` (holding our pid) so two pulls never append to the same `.part`; a lock
+ * left by a process that is gone is taken over.
+ */
+async function lockPart(part: string, url: string): Promise<() => Promise<void>> {
+  const lock = `${part}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await writeFile(lock, String(process.pid), { flag: 'wx' });
+      return () => rm(lock, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const owner = Number((await readFile(lock, 'utf8').catch(() => '')).trim());
+      if (owner && alive(owner)) throw new DownloadError(`${finalPath(part)} is being downloaded by process ${owner}`, url, false);
+      await rm(lock, { force: true });
+    }
+  }
+  throw new DownloadError(`cannot lock ${part}`, url, true);
+}
+
+const finalPath = (part: string) => part.replace(/\.part$/, '');
+
 /**
  * Fetches `url` into `dest` through `dest.part`, resuming and verifying.
  * @example
@@ -63,9 +94,18 @@ function rangeStart(header: string | null): number | null {
  *   '/data/models/Xenova/whisper-base/config.json', { size: 2250 });
  */
 export async function downloadFile(url: string, dest: string, opts: DownloadOptions = {}): Promise<DownloadResult> {
+  await mkdir(dirname(dest), { recursive: true });
+  const unlock = await lockPart(`${dest}.part`, url);
+  try {
+    return await downloadLocked(url, dest, opts);
+  } finally {
+    await unlock();
+  }
+}
+
+async function downloadLocked(url: string, dest: string, opts: DownloadOptions): Promise<DownloadResult> {
   const doFetch = opts.fetch ?? fetch;
   const part = `${dest}.part`;
-  await mkdir(dirname(dest), { recursive: true });
 
   let offset = (await sizeIfExists(part)) ?? 0;
   if (opts.size != null && offset > opts.size) {
