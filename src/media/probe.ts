@@ -14,8 +14,8 @@ export interface ProbeOptions {
   checkIntegrity?: boolean;
 }
 
-/** Demuxers that open things which are not audio or video. */
-const NOT_MEDIA_FORMATS = /^(tty|image2|[a-z0-9]+_pipe|gif|apng|ico|lrc|srt|webvtt|ass|microdvd|subviewer.*|sami|jacosub)$/;
+/** Demuxers that open things which are not audio or video: still images, ANSI text, subtitle files (animated GIF/APNG count as video). */
+const NOT_MEDIA_FORMATS = /^(tty|image2|[a-z0-9]+_pipe|ico|lrc|srt|webvtt|ass|microdvd|subviewer.*|sami|jacosub)$/;
 
 async function runFfprobe(file: string, signal?: AbortSignal): Promise<FfprobeJson> {
   const name = basename(file);
