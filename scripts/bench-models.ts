@@ -2,21 +2,30 @@
  * Model speed on this machine: OCR latency per frame, VAD throughput, memory.
  * Run: `npx tsx scripts/bench-models.ts [--only ocr,vad]`. The last line printed is one JSON object.
  *
- * Sections are plain functions in SECTIONS below. Whisper and the embedders (owned elsewhere) are
- * added by appending a `BenchSection` to that list; nothing else here needs to change.
+ * Sections are objects in SECTIONS below. Whisper and the embedders (owned elsewhere) are added by
+ * writing a `BenchSection` (for instance in its own file) and listing it there; nothing else changes.
  */
 import { cpus, loadavg } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { createOcr } from '../src/ml/ocr/index.js';
 import { detectSpeech } from '../src/ml/vad/index.js';
 import { assemble, renderFrame, scratchDir, speech, type FrameSpec } from '../test/ml/fixtures.js';
 
-/** What a section gets: a scratch directory for generated media, removed after the run. */
+/**
+ * What a section gets: a scratch directory for generated media, removed after the run.
+ * @example
+ * async run({ dir, log }: BenchContext) { log(`writing to ${dir}`); return {}; }
+ */
 export interface BenchContext {
   dir: string;
   log(message: string): void;
 }
 
-/** One measured capability; its result object lands under `name` in the final JSON. */
+/**
+ * One measured capability; its result object lands under `name` in the final JSON.
+ * @example
+ * const whisper: BenchSection = { name: 'whisper', run: async () => ({ audio_s_per_compute_s: 4.2 }) };
+ */
 export interface BenchSection {
   name: string;
   run(ctx: BenchContext): Promise<Record<string, unknown>>;
@@ -134,8 +143,10 @@ const vadSection: BenchSection = {
 };
 
 /**
- * Every section, in order. Add Whisper / embedder sections here, e.g.
- * `{ name: 'whisper', run: async (ctx) => ({ rtf: … }) }`; `--only` selects by name.
+ * Every section, in order: the hook for Whisper and embedder measurements. `--only` selects by name.
+ * @example
+ * // import { whisperSection } from './bench-whisper-section.js';
+ * export const SECTIONS: BenchSection[] = [ocrSection, vadSection, whisperSection];
  */
 export const SECTIONS: BenchSection[] = [ocrSection, vadSection];
 
@@ -160,4 +171,5 @@ async function main(): Promise<void> {
   console.log(JSON.stringify(report));
 }
 
-await main();
+// Only when run directly, so a section file may import the types above without starting a run.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -12,9 +12,18 @@ import type { RgbFrame } from '../../src/ml/ocr/index.js';
 
 const run = promisify(execFile);
 
+/**
+ * Debian's fonts-dejavu-core sans font, used for every drawn line unless a spec names another.
+ * @example
+ * const spec: TextSpec = { text: 'Hi', size: 48, font: FONT };
+ */
 export const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
 
-/** One line of drawn text; x/y are the top-left of the text box (default: centred). */
+/**
+ * One line of drawn text; x/y are the top-left of the text box (default: centred).
+ * @example
+ * const line: TextSpec = { text: 'Agenda', size: 64, color: 'white', x: 100, y: 80 };
+ */
 export interface TextSpec {
   text: string;
   size: number;
@@ -24,7 +33,11 @@ export interface TextSpec {
   font?: string;
 }
 
-/** A solid frame with text lines on it. */
+/**
+ * A solid frame with text lines on it.
+ * @example
+ * const spec: FrameSpec = { width: 640, height: 360, background: 'blue', lines: [{ text: 'Hi', size: 32 }] };
+ */
 export interface FrameSpec {
   width: number;
   height: number;

@@ -6,6 +6,7 @@ import { ctcGreedy } from '../../src/ml/ocr/ctc.js';
 import { expandRect, minAreaRect } from '../../src/ml/ocr/geometry.js';
 import { readingOrder } from '../../src/ml/ocr/reading-order.js';
 import { mergeLineBoxes } from '../../src/ml/ocr/line-merge.js';
+import { getOcrModels } from '../../src/ml/ocr/sessions.js';
 import { renderFile, renderFrame, scratchDir } from './fixtures.js';
 
 describe('OCR geometry and decoding', () => {
@@ -128,6 +129,19 @@ describe('OCR on frames rendered by ffmpeg drawtext', () => {
     expect(lines).toHaveLength(1);
     const fold = (s: string) => s.replace(/[äÄ]/g, 'a').replace(/[üÜ]/g, 'u').replace(/[öÖ]/g, 'o');
     expect(fold(lines[0])).toBe('Muller fahrt uber Brucken');
+  });
+
+  it('shares one set of sessions between engines', async () => {
+    const other = createOcr();
+    const frame = await renderFrame(dir.path, { width: 640, height: 360, background: 'white', lines: [] });
+    await other.recognize(frame);
+    const first = await getOcrModels();
+    await ocr.recognize(frame);
+    expect(await getOcrModels()).toBe(first);
+    // Closing one engine keeps the sessions for the other.
+    await other.close();
+    expect(await getOcrModels()).toBe(first);
+    await expect(other.recognize(frame)).rejects.toThrow(/closed/);
   });
 
   it('finds nothing on a blank frame', async () => {

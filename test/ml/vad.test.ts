@@ -53,6 +53,25 @@ describe('speech segmenter (probabilities in, segments out)', () => {
   });
 });
 
+describe('f32le byte stream adapter', () => {
+  it('rebuilds samples split across chunk boundaries at any byte', async () => {
+    const samples = Float32Array.from({ length: 50 }, (_, i) => Math.sin(i) * 0.5);
+    const bytes = new Uint8Array(samples.buffer);
+    async function* pieces() {
+      // Sizes that leave 1, 2 and 3 stray bytes, and a chunk smaller than one sample.
+      const sizes = [5, 2, 7, 1, 3, 13, 200];
+      for (let at = 0, i = 0; at < bytes.length; i++) {
+        const n = sizes[i % sizes.length];
+        yield bytes.slice(at, at + n);
+        at += n;
+      }
+    }
+    const out: number[] = [];
+    for await (const chunk of f32leChunks(pieces())) out.push(...chunk);
+    expect(out).toEqual([...samples]);
+  });
+});
+
 describe('Silero VAD v5 on espeak-ng speech', () => {
   let dir: Awaited<ReturnType<typeof scratchDir>>;
   let track: Float32Array;

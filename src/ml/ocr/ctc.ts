@@ -1,4 +1,8 @@
-/** A decoded line: text plus the mean probability of its characters. */
+/**
+ * A decoded line: text plus the mean probability of its characters.
+ * @example
+ * const r: CtcResult = { text: 'Hello', confidence: 0.97 };
+ */
 export interface CtcResult {
   text: string;
   confidence: number;

@@ -1,7 +1,11 @@
 import { expandRect, insideQuad, minAreaRect } from './geometry.js';
 import type { Point, Quad } from './types.js';
 
-/** Tuning of the DB (differentiable binarisation) box extraction; defaults are PaddleOCR's except `unclipRatio`. */
+/**
+ * Tuning of the DB (differentiable binarisation) box extraction; defaults are PaddleOCR's except `unclipRatio`.
+ * @example
+ * const opts: Partial<DbOptions> = { boxThreshold: 0.5 };
+ */
 export interface DbOptions {
   /** Pixel probability above which a pixel counts as text. */
   threshold: number;
@@ -14,6 +18,11 @@ export interface DbOptions {
   maxCandidates: number;
 }
 
+/**
+ * The values used when a DB option is not given.
+ * @example
+ * dbBoxes(prob, w, h, { ...DEFAULT_DB_OPTIONS, unclipRatio: 1.5 });
+ */
 export const DEFAULT_DB_OPTIONS: DbOptions = {
   threshold: 0.3,
   boxThreshold: 0.6,
@@ -24,7 +33,11 @@ export const DEFAULT_DB_OPTIONS: DbOptions = {
   maxCandidates: 1000,
 };
 
-/** A detected text box in probability-map coordinates with its mean probability. */
+/**
+ * A detected text box in probability-map coordinates with its mean probability.
+ * @example
+ * const b: DbBox = { box: [[0, 0], [90, 0], [90, 20], [0, 20]], score: 0.9 };
+ */
 export interface DbBox {
   box: Quad;
   score: number;

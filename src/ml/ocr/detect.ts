@@ -5,7 +5,11 @@ import { orderCorners } from './geometry.js';
 import { resizeFrame } from './image.js';
 import type { Quad, RgbFrame } from './types.js';
 
-/** Detection settings: the resize limit plus the DB post-processing knobs. */
+/**
+ * Detection settings: the resize limit plus the DB post-processing knobs.
+ * @example
+ * await detectText(session, frame, { maxSideLen: 1280, unclipRatio: 1.8 });
+ */
 export interface DetectOptions extends Partial<DbOptions> {
   /** Longest side fed to the detector; larger frames are scaled down (PaddleOCR limit_type "max"). */
   maxSideLen?: number;

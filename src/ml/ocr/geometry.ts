@@ -1,6 +1,10 @@
 import type { Point, Quad } from './types.js';
 
-/** A rotated rectangle: its corners (clockwise from top-left) and side lengths. */
+/**
+ * A rotated rectangle: its corners (clockwise from top-left) and side lengths.
+ * @example
+ * const { corners, width, height }: RotatedRect = minAreaRect(points);
+ */
 export interface RotatedRect {
   corners: Quad;
   /** Length of the side along the rectangle's first axis. */

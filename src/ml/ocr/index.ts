@@ -9,10 +9,19 @@ import { recognizeLines } from './recognize.js';
 import { getOcrModels, releaseOcrModels, retainOcrModels } from './sessions.js';
 import type { OcrLine, Quad, RgbFrame } from './types.js';
 
+/**
+ * Shapes of OCR input and output, and where the models live.
+ * @example
+ * import { createOcr, type OcrLine } from './ml/ocr/index.js';
+ */
 export type { OcrLine, Point, Quad, RgbFrame } from './types.js';
 export { ocrModelPaths } from './assets.js';
 
-/** OCR settings; every field is optional and defaults to PaddleOCR's PP-OCRv4 inference values (unclip ratio aside). */
+/**
+ * OCR settings; every field is optional and defaults to PaddleOCR's PP-OCRv4 inference values (unclip ratio aside).
+ * @example
+ * const ocr = createOcr({ maxSideLen: 1280, useAngleClassifier: false, minConfidence: 0.7 });
+ */
 export interface OcrOptions {
   /** Detector resize limit for the longest side (default 960). */
   maxSideLen?: number;

@@ -2,7 +2,11 @@ import ort from 'onnxruntime-node';
 import type { InferenceSession } from 'onnxruntime-node';
 import { loadCharset, ocrModelPaths } from './assets.js';
 
-/** The three OCR sessions plus the recogniser's character table. */
+/**
+ * The three OCR sessions plus the recogniser's character table.
+ * @example
+ * const { det, cls, rec, charset }: OcrModels = await getOcrModels();
+ */
 export interface OcrModels {
   det: InferenceSession;
   cls: InferenceSession;

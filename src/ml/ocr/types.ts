@@ -1,7 +1,15 @@
-/** A point in image pixel coordinates: `[x, y]`. */
+/**
+ * A point in image pixel coordinates: `[x, y]`.
+ * @example
+ * const p: Point = [120, 48];
+ */
 export type Point = [number, number];
 
-/** Four corners of a text box: top-left, top-right, bottom-right, bottom-left (clockwise). */
+/**
+ * Four corners of a text box: top-left, top-right, bottom-right, bottom-left (clockwise).
+ * @example
+ * const q: Quad = [[10, 5], [300, 5], [300, 40], [10, 40]];
+ */
 export type Quad = [Point, Point, Point, Point];
 
 /**

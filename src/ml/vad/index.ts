@@ -1,12 +1,21 @@
 import { SileroStream, sileroSession, VAD_SAMPLE_RATE, VAD_WINDOW } from './model.js';
 import { SpeechSegmenter, type SegmenterOptions, type SpeechSegment } from './segmenter.js';
 
+/**
+ * Segment shapes, defaults, model location and the ffmpeg byte-stream adapter.
+ * @example
+ * import { detectSpeech, f32leChunks, type SpeechSegment } from './ml/vad/index.js';
+ */
 export type { SpeechSegment, SegmenterOptions } from './segmenter.js';
 export { DEFAULT_SEGMENTER_OPTIONS } from './segmenter.js';
 export { sileroModelPath, releaseSileroSession, VAD_SAMPLE_RATE } from './model.js';
 export { f32leChunks } from './pcm.js';
 
-/** Voice activity detection settings: all of the segmenter's, each optional. */
+/**
+ * Voice activity detection settings: all of the segmenter's, each optional.
+ * @example
+ * const opts: VadOptions = { minSilenceMs: 300, speechPadMs: 150 };
+ */
 export type VadOptions = Partial<SegmenterOptions>;
 
 /**

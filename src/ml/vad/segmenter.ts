@@ -1,10 +1,18 @@
-/** A stretch of speech, in seconds from the start of the audio. */
+/**
+ * A stretch of speech, in seconds from the start of the audio.
+ * @example
+ * const s: SpeechSegment = { start: 1.92, end: 5.03 };
+ */
 export interface SpeechSegment {
   start: number;
   end: number;
 }
 
-/** Segmentation settings; defaults follow Silero's get_speech_timestamps, with longer silence and padding. */
+/**
+ * Segmentation settings; defaults follow Silero's get_speech_timestamps, with longer silence and padding.
+ * @example
+ * new SpeechSegmenter(16000, 512, { threshold: 0.6, negThreshold: 0.45 });
+ */
 export interface SegmenterOptions {
   /** Probability at or above which speech starts (default 0.5). */
   threshold: number;
@@ -20,6 +28,11 @@ export interface SegmenterOptions {
   mergeGapMs: number;
 }
 
+/**
+ * The values used when an option is not given.
+ * @example
+ * const { minSilenceMs } = DEFAULT_SEGMENTER_OPTIONS; // 400
+ */
 export const DEFAULT_SEGMENTER_OPTIONS: SegmenterOptions = {
   threshold: 0.5,
   negThreshold: 0.35,
