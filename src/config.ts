@@ -9,6 +9,8 @@ export interface Config {
   adminKey: string | undefined;
   mediaRoots: string[];
   modelsDir: string;
+  /** Another model manifest than models/manifest.json (tests use their fixture models). */
+  modelsManifest: string | undefined;
   hubUrl: string;
   maxUploadBytes: number;
   maxBodyBytes: number;
@@ -82,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[] = []): Config 
     adminKey: vars.VIDX_ADMIN_KEY || undefined,
     mediaRoots: roots,
     modelsDir: resolve(vars.VIDX_MODELS_DIR || join(dataDir, 'models')),
+    modelsManifest: vars.VIDX_MODELS_MANIFEST || undefined,
     hubUrl: (vars.VIDX_HUB_URL || 'https://huggingface.co').replace(/\/+$/, ''),
     maxUploadBytes: int('VIDX_MAX_UPLOAD_MB', vars.VIDX_MAX_UPLOAD_MB, 4096, 1, 1024 * 1024) * 1024 * 1024,
     maxBodyBytes: 1024 * 1024,

@@ -13,12 +13,18 @@ import { KeyService, type AdminKeySource } from './services/keys.js';
 import { MediaLinks } from './services/links.js';
 import { uploadsDir } from './services/paths.js';
 import { TaskEngine } from './services/task-engine.js';
-import { TaskService } from './services/tasks.js';
+import { TaskPresenter, TaskService } from './services/tasks.js';
 import { DEFAULT_DELIVERY_POLICY, WebhookSender, type DeliveryPolicy } from './services/webhook-sender.js';
 import { WebhookService } from './services/webhooks.js';
+import { AnalysisService, modelQueryEmbedder, SearchIndex, SearchService, type QueryEmbedder } from './services/search/index.js';
 import { createLogger, type Logger } from './logger.js';
 import { describeSystem } from './system.js';
-import { checkMediaPath } from './media/roots.js';
+import { resolveInsideRoots, SourceError } from './media/index.js';
+import { ModelRuntime } from './ml/runtime.js';
+import { Analyzer } from './services/analysis/analyzer.js';
+import { AnalysisCache } from './services/analysis/cache.js';
+import { registerAnalyzeTask } from './services/analysis/handlers.js';
+import { presentAnalyzeResult } from './services/analysis/present.js';
 import { VERSION } from './version.js';
 
 /** A running vidx: its URL, services for in-process callers (tests, CLI) and a clean stop. */
@@ -27,6 +33,8 @@ export interface Vidx {
   store: Store;
   engine: TaskEngine;
   keys: KeyService;
+  /** Writes analysed items into the search index (indexing, tests). */
+  searchIndex: SearchIndex;
   adminKey: AdminKeySource;
   close(): Promise<void>;
 }
@@ -37,6 +45,8 @@ export interface StartOptions {
   logger?: Logger;
   /** Called before the engine starts, to register task handlers (later modules, tests). */
   registerTasks?: (engine: TaskEngine) => void;
+  /** Embeds search queries; null searches words only. Default: the installed models of the models dir. */
+  queryEmbedder?: QueryEmbedder | null;
 }
 
 function linkSecret(dataDir: string): Buffer {
@@ -61,25 +71,52 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   const keys = new KeyService(store.keys);
   const adminKey = keys.bootstrap(config.adminKey, config.dataDir);
 
-  const sender = new WebhookSender(store.webhooks, opts.deliveryPolicy ?? DEFAULT_DELIVERY_POLICY, VERSION);
-  const webhooks = new WebhookService(store.webhooks, () => sender.wake());
-  const engine = new TaskEngine(store.tasks, config.taskConcurrency, (event, row) => webhooks.enqueue(event, row), log);
-  const tasks = new TaskService(store.tasks, engine);
-  tasks.onDelete((task) => removeTaskUpload(task.data, uploadsDir(config.dataDir)));
-
   let baseUrl = config.publicUrl ?? '';
   const links = new MediaLinks('', linkSecret(config.dataDir), config.dataDir);
+  const presenter = new TaskPresenter();
+  presenter.register('/analyze', (result) => presentAnalyzeResult(result, links));
+
+  const sender = new WebhookSender(store.webhooks, opts.deliveryPolicy ?? DEFAULT_DELIVERY_POLICY, VERSION);
+  const webhooks = new WebhookService(store.webhooks, () => sender.wake(), presenter);
+  const engine = new TaskEngine(store.tasks, config.taskConcurrency, (event, row) => webhooks.enqueue(event, row), log);
+  const tasks = new TaskService(store.tasks, engine, presenter);
+  tasks.onDelete((task) => removeTaskUpload(task.data, uploadsDir(config.dataDir)));
+
   const collections = new CollectionService(store, config.dataDir, links);
   const items = new ItemService(store, collections, config.dataDir, links);
-  const jobs = new JobService(tasks, collections, (p) => checkMediaPath(p, config.mediaRoots));
+  const searchIndex = new SearchIndex(store);
+  collections.onDelete((pk) => searchIndex.removeCollection(pk));
+  items.onDelete((item) => searchIndex.removeItem(item));
+  const queryEmbedder = opts.queryEmbedder !== undefined ? opts.queryEmbedder : modelQueryEmbedder({ modelsDir: config.modelsDir });
+  const search = new SearchService(store, collections, links, queryEmbedder);
+  const analysis = new AnalysisService(store, items, links);
+  const jobs = new JobService(tasks, collections, async (p) => {
+    try {
+      await resolveInsideRoots(p, config.mediaRoots);
+      return { ok: true };
+    } catch (err) {
+      if (err instanceof SourceError) return { ok: false, reason: err.message };
+      throw err;
+    }
+  });
 
-  opts.registerTasks?.(engine);
+  const models = new ModelRuntime({ modelsDir: config.modelsDir, manifestPath: config.modelsManifest });
+  const cache = new AnalysisCache(join(config.dataDir, 'cache'));
+  cache.prune();
+  const analyzer = new Analyzer(models, cache, {
+    dataDir: config.dataDir,
+    mediaRoots: config.mediaRoots,
+    tempDir: join(config.dataDir, 'tmp'),
+    uploadsDir: uploadsDir(config.dataDir),
+  });
+  if (opts.registerTasks) opts.registerTasks(engine);
+  if (!engine.hasHandler('/analyze')) registerAnalyzeTask(engine, analyzer, uploadsDir(config.dataDir));
   const app = createHttpApp({
     version: VERSION,
-    keys, collections, items, tasks, webhooks, jobs, links,
+    keys, collections, items, tasks, webhooks, jobs, links, search, analysis,
     dataDir: config.dataDir,
     form: { uploadsDir: uploadsDir(config.dataDir), maxUploadBytes: config.maxUploadBytes, maxBodyBytes: config.maxBodyBytes },
-    health: () => describeSystem(config),
+    health: () => describeSystem(models),
     log,
   });
 
@@ -101,6 +138,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
     store,
     engine,
     keys,
+    searchIndex,
     adminKey,
     async close() {
       if (closed) return;

@@ -1,15 +1,16 @@
-import type { Config } from './config.js';
+import type { ModelRuntime } from './ml/runtime.js';
 import { locateFfmpeg, locateFfprobe, locateYtDlp } from './media/binaries.js';
 
 /**
- * Facts for GET /health: which external tools were found. Model capabilities join this when the model layer lands.
+ * Facts for GET /health: which external tools were found and which model capabilities are available (and why not).
  * @example
- * describeSystem(config).tools.ffmpeg.available; // true
+ * describeSystem(models).capabilities.ocr.available; // true
  */
-export function describeSystem(_config: Config): Record<string, unknown> {
+export function describeSystem(models: ModelRuntime): Record<string, unknown> {
   const tool = (t: { path: string | null; source: string }, hint: string) =>
     t.path ? { available: true, source: t.source } : { available: false, reason: `not found: ${hint}` };
   return {
+    capabilities: models.capabilities(),
     tools: {
       ffmpeg: tool(locateFfmpeg(), 'install ffmpeg (apt-get install ffmpeg) or set FFMPEG_PATH'),
       ffprobe: tool(locateFfprobe(), 'install ffmpeg (apt-get install ffmpeg) or set FFPROBE_PATH'),

@@ -49,7 +49,7 @@ export interface AnalyzeTaskData {
 }
 
 /** Checks a `path` source before a task is made; the media layer checks again when it opens the file. */
-export type PathGuard = (path: string) => { ok: true } | { ok: false; reason: string };
+export type PathGuard = (path: string) => Promise<{ ok: true } | { ok: false; reason: string }>;
 
 /**
  * Turns validated /index and /analyze requests into queued tasks.
@@ -63,14 +63,14 @@ export class JobService {
     private readonly guardPath: PathGuard,
   ) {}
 
-  index(
+  async index(
     caller: Caller,
     input: { video: VideoInput; collection: string; index_language: 'en' | 'de'; reindex_if_exists: boolean },
     upload: TaskUpload | null,
-  ): TaskView {
+  ): Promise<TaskView> {
     this.collections.writable(caller, input.collection);
     const data: IndexTaskData = {
-      video: this.video(input.video, upload),
+      video: await this.video(input.video, upload),
       collection: input.collection,
       index_language: input.index_language,
       reindex_if_exists: input.reindex_if_exists,
@@ -79,19 +79,19 @@ export class JobService {
     return this.tasks.create(caller, '/index', data);
   }
 
-  analyze(caller: Caller, input: { video: VideoInput }, upload: TaskUpload | null): TaskView {
-    const data: AnalyzeTaskData = { video: this.video(input.video, upload), upload };
+  async analyze(caller: Caller, input: { video: VideoInput }, upload: TaskUpload | null): Promise<TaskView> {
+    const data: AnalyzeTaskData = { video: await this.video(input.video, upload), upload };
     return this.tasks.create(caller, '/analyze', data);
   }
 
-  private video(v: VideoInput, upload: TaskUpload | null): StoredVideo {
+  private async video(v: VideoInput, upload: TaskUpload | null): Promise<StoredVideo> {
     if (v.content && !upload) {
       throw new Problem('invalid', `video.content: no uploaded file is named "${v.content}"; send it as a part of a multipart/form-data request`, [
         { field: 'video.content', message: 'names no uploaded file' },
       ]);
     }
     if (v.path) {
-      const check = this.guardPath(v.path);
+      const check = await this.guardPath(v.path);
       if (!check.ok) throw new Problem('invalid', `video.path: ${check.reason}`, [{ field: 'video.path', message: check.reason }]);
     }
     return {

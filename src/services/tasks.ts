@@ -46,6 +46,28 @@ export function taskView(row: TaskRow): TaskView {
 }
 
 /**
+ * Turns rows into API objects, letting an endpoint rewrite its stored result for display
+ * (for example data-dir paths into signed links, which expire and so are not stored).
+ * @example
+ * presenter.register('/analyze', (r) => withLinks(r));
+ * presenter.view(row).result;
+ */
+export class TaskPresenter {
+  private readonly byEndpoint = new Map<string, (result: unknown) => unknown>();
+
+  register(endpoint: string, present: (result: unknown) => unknown): void {
+    this.byEndpoint.set(endpoint, present);
+  }
+
+  view(row: TaskRow): TaskView {
+    const v = taskView(row);
+    const present = this.byEndpoint.get(row.endpoint);
+    if (present && v.result !== null) v.result = present(v.result);
+    return v;
+  }
+}
+
+/**
  * The task API: reading, counting, deleting (cancelling) and retrying, scoped to the caller.
  * @example
  * tasks.retry(caller, id).status; // 'queued'
@@ -56,6 +78,7 @@ export class TaskService {
   constructor(
     private readonly repo: TaskRepository,
     private readonly engine: TaskEngine,
+    private readonly presenter: TaskPresenter,
   ) {}
 
   /** Runs after a task is deleted, for what it owned outside the table (for example its upload). */
@@ -64,12 +87,12 @@ export class TaskService {
   }
 
   create(caller: Caller, endpoint: string, data: unknown): TaskView {
-    return taskView(this.engine.create(caller.id, endpoint, data));
+    return this.presenter.view(this.engine.create(caller.id, endpoint, data));
   }
 
   list(caller: Caller, f: { status?: TaskStatus; endpoint?: string; limit: number; offset: number }): { tasks: TaskView[]; total: number } {
     const { rows, total } = this.repo.list({ owner: caller.role === 'admin' ? null : caller.id, ...f });
-    return { tasks: rows.map(taskView), total };
+    return { tasks: rows.map((r) => this.presenter.view(r)), total };
   }
 
   count(caller: Caller): Record<TaskStatus | 'total', number> {
@@ -79,7 +102,7 @@ export class TaskService {
   }
 
   get(caller: Caller, id: string): TaskView {
-    return taskView(this.row(caller, id));
+    return this.presenter.view(this.row(caller, id));
   }
 
   /** Deletes a task; a running one is cancelled first and deleted once its handler has stopped. */
@@ -89,7 +112,7 @@ export class TaskService {
       const stopped = await this.engine.cancel(id);
       if (!stopped) throw new Problem('conflict', `task ${id} is still stopping; try the delete again in a moment`);
     }
-    const last = taskView(this.repo.get(id) ?? row);
+    const last = this.presenter.view(this.repo.get(id) ?? row);
     this.repo.delete(id);
     for (const hook of this.deleteHooks) hook(last);
     return last;
@@ -99,7 +122,7 @@ export class TaskService {
     const row = this.row(caller, id);
     if (row.status !== 'failed') throw new Problem('conflict', `only a failed task can be retried; task ${id} is ${row.status}`);
     this.engine.requeue(id);
-    return taskView(this.repo.get(id)!);
+    return this.presenter.view(this.repo.get(id)!);
   }
 
   private row(caller: Caller, id: string): TaskRow {

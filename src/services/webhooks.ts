@@ -5,7 +5,7 @@ import { ownsOrAdmin, type Caller } from './caller.js';
 import { nowIso } from './clock.js';
 import { notFound } from './errors.js';
 import type { TaskEvent } from './task-engine.js';
-import { taskView } from './tasks.js';
+import type { TaskPresenter } from './tasks.js';
 
 /** Every event a webhook can subscribe to; a webhook created without events gets all of them. */
 export const TASK_EVENTS: readonly TaskEvent[] = ['task.started', 'task.completed', 'task.failed'];
@@ -34,6 +34,7 @@ export class WebhookService {
   constructor(
     private readonly repo: WebhookRepository,
     private readonly wake: () => void,
+    private readonly presenter: TaskPresenter,
   ) {}
 
   create(caller: Caller, input: { url: string; events?: TaskEvent[] | null }): WebhookView {
@@ -81,7 +82,7 @@ export class WebhookService {
     const at = nowIso();
     for (const hook of hooks) {
       const id = randomUUID();
-      const body = JSON.stringify({ id, event, created_at: at, task: taskView(task) });
+      const body = JSON.stringify({ id, event, created_at: at, task: this.presenter.view(task) });
       this.repo.insertDelivery({
         id,
         webhook_id: hook.id,

@@ -42,7 +42,7 @@ export function jobRoutes(app: App, deps: HttpDeps): void {
     const { value, uploads } = await readFormBody(c, IndexBody, deps.form);
     const upload = takeUpload(uploads, value.video.content);
     try {
-      const task = deps.jobs.index(c.get('caller'), value, upload);
+      const task = await deps.jobs.index(c.get('caller'), value, upload);
       return c.json({ task_id: task.id }, 202);
     } catch (err) {
       if (upload) removeUploads([{ ...upload, field: '', mimeType: '' }]);
@@ -54,7 +54,7 @@ export function jobRoutes(app: App, deps: HttpDeps): void {
     const { value, uploads } = await readFormBody(c, AnalyzeBody, deps.form);
     const upload = takeUpload(uploads, value.video.content);
     try {
-      const task = deps.jobs.analyze(c.get('caller'), value, upload);
+      const task = await deps.jobs.analyze(c.get('caller'), value, upload);
       return c.json({ task_id: task.id }, 202);
     } catch (err) {
       if (upload) removeUploads([{ ...upload, field: '', mimeType: '' }]);

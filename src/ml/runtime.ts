@@ -1,0 +1,57 @@
+import { describeCapabilities, type CapabilityName, type CapabilityStatus } from './capabilities.js';
+import { createOcr, type Ocr } from './ocr/index.js';
+import { getTranscriber, type Transcriber } from './asr/index.js';
+import { getImageTextEmbedder, getTextEmbedder, type ImageTextEmbedder, type TextEmbedder } from './embed/index.js';
+import { loadManifest, type Manifest } from './registry/manifest.js';
+
+/** Where models are and which manifest names them. */
+export interface ModelRuntimeOptions {
+  modelsDir: string;
+  /** A manifest other than models/manifest.json (tests point this at their fixture models). */
+  manifestPath?: string;
+}
+
+/**
+ * The one door to every model: capabilities without loading anything, and lazily loaded, shared
+ * engines. A pulled model that is absent gives `null`, so callers degrade instead of failing.
+ * @example
+ * const models = new ModelRuntime({ modelsDir });
+ * const asr = await models.transcriber(); // null until `vidx models pull whisper-base`
+ */
+export class ModelRuntime {
+  private readonly manifest: Manifest;
+  private ocrEngine: Ocr | null = null;
+
+  constructor(private readonly opts: ModelRuntimeOptions) {
+    this.manifest = loadManifest(opts.manifestPath);
+  }
+
+  get modelsDir(): string {
+    return this.opts.modelsDir;
+  }
+
+  capabilities(): Record<CapabilityName, CapabilityStatus> {
+    return describeCapabilities(this.opts.modelsDir, { manifest: this.manifest });
+  }
+
+  /** PaddleOCR over the npm-shipped models: always there. */
+  ocr(): Ocr {
+    this.ocrEngine ??= createOcr();
+    return this.ocrEngine;
+  }
+
+  async transcriber(): Promise<Transcriber | null> {
+    if (!this.capabilities().asr.available) return null;
+    return getTranscriber({ modelsDir: this.opts.modelsDir, manifest: this.manifest });
+  }
+
+  async textEmbedder(): Promise<TextEmbedder | null> {
+    if (!this.capabilities().text_embedding.available) return null;
+    return getTextEmbedder({ modelsDir: this.opts.modelsDir, manifest: this.manifest });
+  }
+
+  async imageText(): Promise<ImageTextEmbedder | null> {
+    if (!this.capabilities().image_text.available) return null;
+    return getImageTextEmbedder({ modelsDir: this.opts.modelsDir, manifest: this.manifest });
+  }
+}

@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import { relative } from 'node:path';
+import { resolveSource, type ResolvedSource } from '../../media/index.js';
+import type { ModelRuntime } from '../../ml/runtime.js';
+import type { StoredVideo, TaskUpload } from '../jobs.js';
+import type { AnalysisCache } from './cache.js';
+import { fingerprintFile } from './fingerprint.js';
+import { analyzeFile } from './pipeline.js';
+import type { MediaAnalysis } from './types.js';
+
+/** Where sources may come from and where temporary files go. */
+export interface AnalyzerOptions {
+  dataDir: string;
+  mediaRoots: string[];
+  tempDir: string;
+  uploadsDir: string;
+}
+
+/** A finished analysis and where its files live (thumbnails are relative to the data dir). */
+export interface AnalyzedMedia {
+  analysis: MediaAnalysis;
+  /** The cache folder holding analysis.json and the thumbnails, relative to the data dir. */
+  folder: string;
+  /** Where the media came from, for the item's `src`. */
+  origin: ResolvedSource['origin'];
+  src: string | null;
+  reused: boolean;
+}
+
+/**
+ * Fetches a task's media (path, URL or upload), analyses it once per content and language, and cleans
+ * up the temporary files whatever happens.
+ * @example
+ * const { analysis } = await analyzer.run(video, upload, 'en', { signal, progress });
+ */
+export class Analyzer {
+  constructor(
+    private readonly models: ModelRuntime,
+    private readonly cache: AnalysisCache,
+    private readonly opts: AnalyzerOptions,
+  ) {}
+
+  async run(
+    video: StoredVideo,
+    upload: TaskUpload | null,
+    language: 'en' | 'de' | null,
+    ctx: { signal: AbortSignal; progress: (fraction: number, stage: string) => void },
+  ): Promise<AnalyzedMedia> {
+    ctx.progress(0, 'fetching');
+    const source = await resolveSource(
+      { path: video.path, url: video.url, content: upload?.path ?? null },
+      // The upload stays until the task succeeds (or is deleted), so a failed task can be retried.
+      { mediaRoots: this.opts.mediaRoots, tempDir: this.opts.tempDir, uploadDir: this.opts.uploadsDir, keepUpload: true, signal: ctx.signal },
+    );
+    try {
+      const caps = this.models.capabilities();
+      const capsKey = `a${+caps.asr.available}t${+caps.text_embedding.available}i${+caps.image_text.available}`;
+      // Title and metadata steer the summaries, so they are part of the key (and never leak between requests).
+      const about = createHash('sha256').update(JSON.stringify([video.title, video.additional_metadata])).digest('hex').slice(0, 8);
+      const key = this.cache.key(await fingerprintFile(source.file), language, `${capsKey}-${about}`);
+      const folder = relative(this.opts.dataDir, this.cache.folder(key));
+      const src = source.origin === 'url' ? (source.src ?? null) : null;
+      const cached = this.cache.load(key);
+      if (cached) return { analysis: cached, folder, origin: source.origin, src, reused: true };
+      const analysis = await analyzeFile(
+        {
+          file: source.file,
+          sourcePath: source.origin === 'path' ? source.file : null,
+          title: video.title,
+          metadata: video.additional_metadata,
+          language,
+          thumbnailDir: this.cache.folder(key),
+        },
+        { models: this.models, signal: ctx.signal, progress: (f, s) => ctx.progress(0.02 + 0.96 * f, s) },
+      );
+      for (const ep of analysis.episodes) if (ep.thumbnail) ep.thumbnail = relative(this.opts.dataDir, ep.thumbnail);
+      this.cache.save(key, analysis);
+      return { analysis, folder, origin: source.origin, src, reused: false };
+    } finally {
+      await source.cleanup();
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { EpisodeVector, MediaAnalysis } from './types.js';
+
+/** Bump when the pipeline's output changes so old cached analyses are not reused. */
+export const PIPELINE_VERSION = 1;
+
+type StoredVectors = { model: string; dims: number; items: { episodeIndex: number; time: number; vector: string }[] } | null;
+
+function packVectors(v: MediaAnalysis['passageVectors']): StoredVectors {
+  return v && { ...v, items: v.items.map((i) => ({ ...i, vector: Buffer.from(i.vector.buffer, i.vector.byteOffset, i.vector.byteLength).toString('base64') })) };
+}
+
+function unpackVectors(v: StoredVectors): MediaAnalysis['passageVectors'] {
+  if (!v) return null;
+  const items: EpisodeVector[] = v.items.map((i) => {
+    const b = Buffer.from(i.vector, 'base64');
+    return { episodeIndex: i.episodeIndex, time: i.time, vector: new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength)) };
+  });
+  return { ...v, items };
+}
+
+/**
+ * Finished analyses by content fingerprint, so /analyze and /index of the same file (or a retry) do the
+ * work once. Each entry is a folder `<dir>/<key>/` with analysis.json and the episode thumbnails.
+ * @example
+ * const dir = cache.folder(key); // thumbnails go here
+ * cache.save(key, analysis);
+ * cache.load(key); // the same analysis
+ */
+export class AnalysisCache {
+  constructor(
+    private readonly dir: string,
+    private readonly maxAgeDays = 7,
+  ) {}
+
+  key(fingerprint: string, language: string | null, capabilities: string): string {
+    return `${fingerprint.slice(0, 32)}-${language ?? 'auto'}-v${PIPELINE_VERSION}-${capabilities}`;
+  }
+
+  folder(key: string): string {
+    const f = join(this.dir, key);
+    mkdirSync(f, { recursive: true });
+    return f;
+  }
+
+  load(key: string): MediaAnalysis | null {
+    try {
+      const raw = JSON.parse(readFileSync(join(this.dir, key, 'analysis.json'), 'utf8')) as MediaAnalysis & {
+        passageVectors: StoredVectors;
+        frameVectors: StoredVectors;
+      };
+      return { ...raw, passageVectors: unpackVectors(raw.passageVectors), frameVectors: unpackVectors(raw.frameVectors) };
+    } catch {
+      return null;
+    }
+  }
+
+  save(key: string, analysis: MediaAnalysis): void {
+    const file = join(this.folder(key), 'analysis.json');
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify({ ...analysis, passageVectors: packVectors(analysis.passageVectors), frameVectors: packVectors(analysis.frameVectors) }));
+    renameSync(tmp, file);
+  }
+
+  /** Drops entries older than the age limit; run at start. */
+  prune(now = Date.now()): void {
+    let names: string[];
+    try {
+      names = readdirSync(this.dir);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const path = join(this.dir, name);
+      if (now - statSync(path).mtimeMs > this.maxAgeDays * 86_400_000) rmSync(path, { recursive: true, force: true });
+    }
+  }
+}

@@ -1,0 +1,18 @@
+import type { TaskEngine } from '../task-engine.js';
+import { removeTaskUpload, type AnalyzeTaskData } from '../jobs.js';
+import type { Analyzer } from './analyzer.js';
+import { analyzeResult } from './result.js';
+
+/**
+ * Registers the /analyze task: fetch the media, analyse it (or reuse the analysis of the same content),
+ * and return the SPEC 2.5 result.
+ * @example
+ * registerAnalyzeTask(engine, analyzer);
+ */
+export function registerAnalyzeTask(engine: TaskEngine, analyzer: Analyzer, uploadsDir: string): void {
+  engine.register<AnalyzeTaskData>('/analyze', async (ctx) => {
+    const { analysis } = await analyzer.run(ctx.data.video, ctx.data.upload, null, ctx);
+    removeTaskUpload(ctx.data, uploadsDir);
+    return analyzeResult(analysis);
+  });
+}

@@ -1,0 +1,166 @@
+import { join } from 'node:path';
+import { probeMedia, writeThumbnail, type MediaProbe } from '../../media/index.js';
+import type { ModelRuntime } from '../../ml/runtime.js';
+import { cutEpisodes } from './episodes.js';
+import { extractiveSummary, type SentenceEmbedder } from './summarize.js';
+import { transcribeMedia } from './transcript.js';
+import type { EpisodeAnalysis, MediaAnalysis, TimedText, VisualEntry } from './types.js';
+import { analyzeVisual, type VisualResult } from './visual.js';
+
+/** One media file to analyse. */
+export interface PipelineInput {
+  file: string;
+  /** The original path for `path` sources (sidecar subtitles sit next to it). */
+  sourcePath: string | null;
+  title: string | null;
+  metadata: Record<string, unknown> | null;
+  /** The language asked for (index_language); null lets the media decide. */
+  language: 'en' | 'de' | null;
+  /** Folder that receives the episode thumbnails (ep-<n>.jpg). */
+  thumbnailDir: string;
+}
+
+/** Runs stage by stage with cancellation and progress. */
+export interface PipelineContext {
+  models: ModelRuntime;
+  signal: AbortSignal;
+  progress: (fraction: number, stage: string) => void;
+}
+
+function overlaps(a: { start: number; end: number }, start: number, end: number): boolean {
+  return a.start < end && a.end > start;
+}
+
+function clip<T extends { start: number; end: number }>(x: T, start: number, end: number): T {
+  return { ...x, start: Math.max(x.start, start), end: Math.min(x.end, end) };
+}
+
+function metadataWords(meta: Record<string, unknown> | null): string[] {
+  if (!meta) return [];
+  return Object.values(meta).filter((v): v is string => typeof v === 'string');
+}
+
+/**
+ * Analyses one media file: probe, transcript, shots and on-screen text, episodes, summaries,
+ * thumbnails and (when the models are installed) vectors. Failures of the file itself throw a
+ * MediaError; a missing model only adds a warning.
+ * @example
+ * const analysis = await analyzeFile({ file, sourcePath: file, title: null, metadata: null, language: 'en', thumbnailDir }, ctx);
+ */
+export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): Promise<MediaAnalysis> {
+  const stage = (from: number, to: number) => (f: number, name: string) => ctx.progress(from + (to - from) * Math.min(1, Math.max(0, f)), name);
+  ctx.progress(0, 'probing');
+  const probe: MediaProbe = await probeMedia(input.file, { signal: ctx.signal });
+  const duration = probe.durationSec;
+  const hasVideo = Boolean(probe.video);
+
+  const transcript = await transcribeMedia(input.file, probe, {
+    sourcePath: input.sourcePath,
+    language: input.language,
+    models: ctx.models,
+    signal: ctx.signal,
+    progress: stage(0.05, hasVideo ? 0.45 : 0.85),
+  });
+  const language = input.language ?? transcript.language ?? 'en';
+
+  let visual: VisualResult = { cuts: [], keyframes: [], screenText: [], entries: [], frameVectors: null, warnings: [] };
+  if (hasVideo) visual = await analyzeVisual(input.file, probe, { models: ctx.models, language, signal: ctx.signal, progress: stage(0.45, 0.85) });
+
+  ctx.progress(0.86, 'episodes');
+  const cuts = cutEpisodes({
+    duration,
+    shots: visual.cuts,
+    transcript: transcript.segments.length ? transcript.segments : transcript.speech.map((s) => ({ ...s, text: '' })),
+    textChanges: visual.screenText.map((t) => t.start).filter((t) => t > 0),
+  });
+
+  const textEmbedder = await ctx.models.textEmbedder();
+  const embed: SentenceEmbedder = textEmbedder ? (texts) => textEmbedder.embedPassages(texts) : null;
+  const boost = [input.title ?? '', ...metadataWords(input.metadata)];
+
+  const episodes: EpisodeAnalysis[] = [];
+  for (let i = 0; i < cuts.length; i++) {
+    const [start, end] = cuts[i];
+    const audio: TimedText[] = transcript.segments.filter((s) => overlaps(s, start, end));
+    const seen: VisualEntry[] = visual.entries.filter((v) => overlaps(v, start, end)).map((v) => clip(v, start, end));
+    const spoken = await extractiveSummary(audio.map((a) => a.text), 2, embed, boost);
+    const screen = [...new Set(seen.flatMap((v) => v.ocr))].slice(0, 3);
+    const tags = [...new Set(seen.flatMap((v) => v.tags))].slice(0, 4);
+    const summary = [spoken.join(' '), describeScreen(screen, tags, language)].filter(Boolean).join(' ');
+    const keyframe = visual.keyframes.find((t) => t >= start && t < end);
+    episodes.push({
+      index: i,
+      start,
+      end,
+      audio,
+      visual: seen,
+      summary: summary || emptySummary(start, end, language),
+      thumbnail: null,
+      thumbnailTime: keyframe ?? start + (end - start) / 2,
+    });
+    ctx.progress(0.86 + (0.06 * (i + 1)) / cuts.length, 'summaries');
+  }
+
+  if (hasVideo) {
+    for (const ep of episodes) {
+      const out = join(input.thumbnailDir, `ep-${ep.index}.jpg`);
+      ep.thumbnail = (await writeThumbnail(input.file, ep.thumbnailTime, out, { signal: ctx.signal, probe })).path;
+      ctx.progress(0.92 + (0.06 * (ep.index + 1)) / episodes.length, 'thumbnails');
+    }
+  }
+
+  const summaryTexts = [
+    ...transcript.segments.map((s) => s.text),
+    ...visual.screenText.map((t) => t.text.replace(/\n/g, ' ')),
+  ];
+  const videoSummary = (await extractiveSummary(summaryTexts, Math.min(5, Math.max(2, Math.round(episodes.length / 2))), embed, boost)).join(' ');
+
+  let passageVectors: MediaAnalysis['passageVectors'] = null;
+  if (textEmbedder) {
+    ctx.progress(0.98, 'text vectors');
+    const texts = episodes.map((e) => [input.title ?? '', e.summary, ...e.audio.map((a) => a.text), ...e.visual.flatMap((v) => v.ocr)].join(' ').slice(0, 2000));
+    const vecs = await textEmbedder.embedPassages(texts);
+    passageVectors = { model: textEmbedder.modelId, dims: textEmbedder.dims, items: vecs.map((v, i) => ({ episodeIndex: i, time: episodes[i].start, vector: v })) };
+  } else {
+    transcript.warnings.push(`summaries ranked lexically and no semantic text search: the text embedding model is ${ctx.models.capabilities().text_embedding.reason ?? 'not installed'}`);
+  }
+  const frameVectors = visual.frameVectors
+    ? { ...visual.frameVectors, items: visual.frameVectors.items.map((v) => ({ ...v, episodeIndex: episodes.findIndex((e) => v.time >= e.start && v.time < e.end) })) }
+    : null;
+
+  const warnings = [...transcript.warnings, ...visual.warnings];
+  if (transcript.source === 'none' && probe.audio && !warnings.some((w) => w.startsWith('speech'))) warnings.push('no transcript: no subtitles and no speech found');
+  ctx.progress(1, 'done');
+  return {
+    type: hasVideo ? 'video' : 'audio',
+    duration,
+    language,
+    title: input.title ?? probe.tags.title ?? null,
+    transcript: transcript.segments,
+    transcriptSource: transcript.source,
+    screenText: visual.screenText,
+    visual: visual.entries,
+    episodes,
+    summary: videoSummary || episodes.map((e) => e.summary).join(' ').slice(0, 500),
+    warnings,
+    passageVectors,
+    frameVectors,
+  };
+}
+
+function describeScreen(screen: string[], tags: string[], language: 'en' | 'de'): string {
+  const parts: string[] = [];
+  if (language === 'de') {
+    if (screen.length) parts.push(`Im Bild: ${screen.join(' / ')}.`);
+    if (tags.length) parts.push(`Zu sehen: ${tags.join(', ')}.`);
+  } else {
+    if (screen.length) parts.push(`On screen: ${screen.join(' / ')}.`);
+    if (tags.length) parts.push(`Seen: ${tags.join(', ')}.`);
+  }
+  return parts.join(' ');
+}
+
+function emptySummary(start: number, end: number, language: 'en' | 'de'): string {
+  const span = `${start.toFixed(1)}–${end.toFixed(1)} s`;
+  return language === 'de' ? `Keine Sprache und kein Text erkannt (${span}).` : `No speech or text recognised (${span}).`;
+}

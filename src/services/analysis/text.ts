@@ -1,0 +1,88 @@
+/** Light text tools for summaries, episode cuts and labels: tokens, stop words, sentences, TF-IDF. */
+
+const STOP_EN = new Set(
+  'a an and are as at be been but by can could did do does for from had has have he her his how i if in into is it its just me more most my no not of on one or our out over she so some than that the their them then there these they this to too up us was we were what when where which who will with would you your yes oh okay ok also about after all any because before both each few here other own same should such through under until very while why'.split(' '),
+);
+const STOP_DE = new Set(
+  'aber alle als also am an auch auf aus bei bin bis bist da damit dann das dass dem den der des die dies diese dieser dir doch dort du durch ein eine einem einen einer eines er es etwas für hab habe hat hatte hier ich ihm ihn ihr im in ist ja jetzt kann kein mal man mich mir mit muss nach nicht noch nun nur ob oder ohne schon sehr sein sich sie sind so über um und uns unter vom von vor war was weil wenn wer wie wir wird zu zum zur'.split(' '),
+);
+
+/**
+ * Lower-cased word tokens (letters and digits, umlauts kept), without stop words of English and German.
+ * @example
+ * contentWords('The captain takes the penalty shot'); // ['captain', 'takes', 'penalty', 'shot']
+ */
+export function contentWords(text: string): string[] {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.filter((w) => w.length > 1 && !STOP_EN.has(w) && !STOP_DE.has(w));
+}
+
+/**
+ * Splits text into sentences at . ! ? (keeping short fragments joined to their neighbour).
+ * @example
+ * sentences('Hello there. How are you?'); // ['Hello there.', 'How are you?']
+ */
+export function sentences(text: string): string[] {
+  const parts = text
+    .replace(/\s+/g, ' ')
+    .split(/(?<=[.!?…])\s+(?=[\p{Lu}\p{N}"„«])/u)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const out: string[] = [];
+  for (const p of parts) {
+    if (out.length && p.split(' ').length < 3) out[out.length - 1] += ` ${p}`;
+    else out.push(p);
+  }
+  return out;
+}
+
+/** Sparse TF-IDF vectors, unit length, keyed by word. */
+export type SparseVector = Map<string, number>;
+
+/**
+ * TF-IDF vectors for a set of documents (each a list of words), normalised to unit length.
+ * @example
+ * const [a, b] = tfidf([contentWords(x), contentWords(y)]);
+ * cosine(a, b);
+ */
+export function tfidf(docs: string[][]): SparseVector[] {
+  const df = new Map<string, number>();
+  for (const d of docs) for (const w of new Set(d)) df.set(w, (df.get(w) ?? 0) + 1);
+  return docs.map((d) => {
+    const tf = new Map<string, number>();
+    for (const w of d) tf.set(w, (tf.get(w) ?? 0) + 1);
+    const v: SparseVector = new Map();
+    let norm = 0;
+    for (const [w, n] of tf) {
+      const x = (1 + Math.log(n)) * Math.log(1 + docs.length / (df.get(w) ?? 1));
+      v.set(w, x);
+      norm += x * x;
+    }
+    norm = Math.sqrt(norm) || 1;
+    for (const [w, x] of v) v.set(w, x / norm);
+    return v;
+  });
+}
+
+/**
+ * Cosine of two unit sparse vectors.
+ * @example
+ * cosine(a, a); // 1
+ */
+export function cosine(a: SparseVector, b: SparseVector): number {
+  const [small, large] = a.size < b.size ? [a, b] : [b, a];
+  let s = 0;
+  for (const [w, x] of small) s += x * (large.get(w) ?? 0);
+  return s;
+}
+
+/**
+ * Cosine of two dense unit vectors.
+ * @example
+ * dot(v, v); // 1 for a normalised v
+ */
+export function dot(a: Float32Array, b: Float32Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
+  return s;
+}

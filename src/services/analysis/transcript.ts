@@ -1,0 +1,125 @@
+import { decodeAudio, extractEmbeddedSubtitles, findSidecarSubtitles, readSubtitleFile, type MediaProbe } from '../../media/index.js';
+import { streamSpeechSegments, type SpeechSegment } from '../../ml/vad/index.js';
+import type { ModelRuntime } from '../../ml/runtime.js';
+import type { TimedText } from './types.js';
+
+/** Where the transcript came from and what it says. */
+export interface TranscriptResult {
+  segments: TimedText[];
+  source: 'sidecar' | 'embedded' | 'asr' | 'none';
+  /** Speech regions found by VAD (only computed when ASR runs or no subtitles exist). */
+  speech: SpeechSegment[];
+  language: 'en' | 'de' | null;
+  warnings: string[];
+}
+
+/** Audio is transcribed in blocks of about this length, cut at pauses, so it never sits in memory whole. */
+const BLOCK_SECONDS = 300;
+
+function clean(cues: { start: number; end: number; text: string }[]): TimedText[] {
+  return cues
+    .map((c) => ({ start: c.start, end: Math.max(c.end, c.start), text: c.text.replace(/\s*\n\s*/g, ' ').trim() }))
+    .filter((c) => c.text)
+    .sort((a, b) => a.start - b.start);
+}
+
+/** Groups speech segments into blocks of at most ~BLOCK_SECONDS, each boundary at a pause. */
+function blocks(speech: SpeechSegment[]): { start: number; end: number; segments: SpeechSegment[] }[] {
+  const out: { start: number; end: number; segments: SpeechSegment[] }[] = [];
+  for (const seg of speech) {
+    const last = out[out.length - 1];
+    if (last && seg.end - last.start <= BLOCK_SECONDS) {
+      last.segments.push(seg);
+      last.end = seg.end;
+    } else out.push({ start: seg.start, end: seg.end, segments: [seg] });
+  }
+  return out;
+}
+
+async function collect(pcm: AsyncIterable<Float32Array>): Promise<Float32Array> {
+  const parts: Float32Array[] = [];
+  let n = 0;
+  for await (const p of pcm) {
+    parts.push(p);
+    n += p.length;
+  }
+  const out = new Float32Array(n);
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
+}
+
+/**
+ * The best transcript available: a sidecar subtitle next to the source path, else an embedded subtitle
+ * stream (preferring `language`), else Whisper over VAD speech regions when the model is installed,
+ * else none with a warning.
+ * @example
+ * const t = await transcribeMedia(file, probe, { sourcePath, language: 'en', models, signal, progress });
+ * t.source; // 'embedded'
+ */
+export async function transcribeMedia(
+  file: string,
+  probe: MediaProbe,
+  opts: {
+    sourcePath: string | null;
+    language: 'en' | 'de' | null;
+    models: ModelRuntime;
+    signal: AbortSignal;
+    progress: (fraction: number, stage: string) => void;
+  },
+): Promise<TranscriptResult> {
+  const { signal, language } = opts;
+  const warnings: string[] = [];
+  if (opts.sourcePath) {
+    const sidecar = await findSidecarSubtitles(opts.sourcePath, language ? { language } : {});
+    if (sidecar) {
+      const segments = clean(await readSubtitleFile(sidecar.path));
+      if (segments.length) return { segments, source: 'sidecar', speech: [], language: asLanguage(sidecar.language) ?? language, warnings };
+    }
+  }
+  if (probe.subtitles.length) {
+    const embedded = await extractEmbeddedSubtitles(file, { signal, probe, ...(language ? { language } : {}) });
+    if (embedded && embedded.cues.length) {
+      return { segments: clean(embedded.cues), source: 'embedded', speech: [], language: asLanguage(embedded.stream.language) ?? language, warnings };
+    }
+  }
+  if (!probe.audio) return { segments: [], source: 'none', speech: [], language, warnings };
+
+  opts.progress(0, 'voice activity');
+  const speech: SpeechSegment[] = [];
+  const duration = Math.max(1, probe.durationSec);
+  for await (const seg of streamSpeechSegments(decodeAudio(file, { signal, chunkSeconds: 30 }))) {
+    speech.push(seg);
+    opts.progress(Math.min(0.3, (0.3 * seg.end) / duration), 'voice activity');
+  }
+  const asr = await opts.models.transcriber();
+  if (!asr) {
+    const why = opts.models.capabilities().asr.reason ?? 'not installed';
+    if (speech.length) warnings.push(`speech found but not transcribed: the speech recognition model is ${why}`);
+    return { segments: [], source: 'none', speech, language, warnings };
+  }
+  const segments: TimedText[] = [];
+  let detected: 'en' | 'de' | null = language;
+  const parts = blocks(speech);
+  for (let i = 0; i < parts.length; i++) {
+    const b = parts[i];
+    opts.progress(0.3 + (0.7 * i) / parts.length, 'speech recognition');
+    const pcm = await collect(decodeAudio(file, { signal, startSec: b.start, durationSec: b.end - b.start + 0.05 }));
+    const relative = b.segments.map((s) => ({ start: s.start - b.start, end: s.end - b.start }));
+    const result = await asr.transcribe(pcm, relative, { language: detected ?? 'auto', candidates: ['en', 'de'], signal });
+    detected ??= asLanguage(result.language);
+    for (const s of result.segments) segments.push({ start: s.start + b.start, end: s.end + b.start, text: s.text.trim() });
+  }
+  return { segments: clean(segments), source: 'asr', speech, language: detected, warnings };
+}
+
+function asLanguage(code: string | null | undefined): 'en' | 'de' | null {
+  if (!code) return null;
+  const c = code.toLowerCase();
+  if (c === 'de' || c === 'deu' || c === 'ger' || c.startsWith('de-')) return 'de';
+  if (c === 'en' || c === 'eng' || c.startsWith('en-')) return 'en';
+  return null;
+}

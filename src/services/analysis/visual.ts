@@ -1,0 +1,206 @@
+import { detectScenes, extractFrames, type MediaProbe, type VideoFrame } from '../../media/index.js';
+import type { ModelRuntime } from '../../ml/runtime.js';
+import type { ImageTextEmbedder } from '../../ml/embed/index.js';
+import { dot } from './text.js';
+import type { EpisodeVector, TimedText, VisualEntry } from './types.js';
+import { visualPrompt, VISUAL_VOCABULARY } from './vocabulary.js';
+
+/** What the visual pass found. */
+export interface VisualResult {
+  cuts: { time: number; score: number }[];
+  keyframes: number[];
+  /** OCR text, repeats merged into one timed entry. */
+  screenText: TimedText[];
+  entries: VisualEntry[];
+  frameVectors: { model: string; dims: number; items: EpisodeVector[] } | null;
+  warnings: string[];
+}
+
+/** Keyframes sampled inside shots: about one per `step` seconds, at least one per shot. */
+export function keyframeTimes(duration: number, cuts: number[]): number[] {
+  const step = Math.min(30, Math.max(4, duration / 60));
+  const bounds = [0, ...cuts.filter((c) => c > 0 && c < duration), duration];
+  const times: number[] = [];
+  for (let i = 1; i < bounds.length; i++) {
+    const [a, b] = [bounds[i - 1], bounds[i]];
+    const len = b - a;
+    if (len <= 0.05) continue;
+    // The first sample sits a little after the cut, where fades and transitions have settled.
+    const first = a + Math.min(len / 2, 1);
+    for (let t = first; t < b - 0.05; t += step) times.push(Math.round(t * 1000) / 1000);
+  }
+  return times;
+}
+
+/** A 16×9 grey thumbnail, for skipping OCR on frames that did not change. */
+function signature(f: VideoFrame): Float32Array {
+  const sig = new Float32Array(16 * 9);
+  for (let y = 0; y < 9; y++) {
+    for (let x = 0; x < 16; x++) {
+      const px = Math.floor(((x + 0.5) * f.width) / 16);
+      const py = Math.floor(((y + 0.5) * f.height) / 9);
+      const o = (py * f.width + px) * 3;
+      sig[y * 16 + x] = (f.data[o] + f.data[o + 1] + f.data[o + 2]) / 765;
+    }
+  }
+  return sig;
+}
+
+function sameFrame(a: Float32Array | null, b: Float32Array): boolean {
+  if (!a) return false;
+  let d = 0;
+  for (let i = 0; i < a.length; i++) d += Math.abs(a[i] - b[i]);
+  return d / a.length < 0.01;
+}
+
+function normalise(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+function similarText(a: string, b: string): boolean {
+  const wa = new Set(normalise(a).split(' ').filter(Boolean));
+  const wb = new Set(normalise(b).split(' ').filter(Boolean));
+  if (wa.size === 0 && wb.size === 0) return true;
+  let inter = 0;
+  for (const w of wa) if (wb.has(w)) inter++;
+  return inter / Math.max(1, wa.size + wb.size - inter) >= 0.7;
+}
+
+const labelCache = new Map<string, Float32Array[]>();
+
+async function labelVectors(embedder: ImageTextEmbedder): Promise<Float32Array[]> {
+  let v = labelCache.get(embedder.modelId);
+  if (!v) {
+    v = await embedder.embedTexts(VISUAL_VOCABULARY.map(([en]) => visualPrompt(en)));
+    labelCache.set(embedder.modelId, v);
+  }
+  return v;
+}
+
+/** Zero-shot tags: labels whose softmax share (CLIP's logit scale of 100) is clearly above the rest. */
+function tagsFor(vector: Float32Array, labels: Float32Array[], language: 'en' | 'de'): string[] {
+  const logits = labels.map((l) => 100 * dot(vector, l));
+  const max = Math.max(...logits);
+  const exp = logits.map((x) => Math.exp(x - max));
+  const sum = exp.reduce((a, b) => a + b, 0);
+  return exp
+    .map((e, i) => ({ p: e / sum, i }))
+    .filter((x) => x.p >= 0.15)
+    .sort((a, b) => b.p - a.p)
+    .slice(0, 3)
+    .map((x) => VISUAL_VOCABULARY[x.i][language === 'de' ? 1 : 0]);
+}
+
+/**
+ * Shots, keyframes, on-screen text, visual tags and frame vectors of a video. Decodes only the keyframes,
+ * reads each changed frame once with OCR and merges repeats of the same text into one timed entry.
+ * @example
+ * const v = await analyzeVisual(file, probe, { models, language: 'en', signal, progress });
+ * v.screenText; // [{ start: 0, end: 8, text: 'Apfelkuchen Rezept' }, …]
+ */
+export async function analyzeVisual(
+  file: string,
+  probe: MediaProbe,
+  opts: { models: ModelRuntime; language: 'en' | 'de'; signal: AbortSignal; progress: (fraction: number, stage: string) => void },
+): Promise<VisualResult> {
+  const warnings: string[] = [];
+  const duration = probe.durationSec;
+  opts.progress(0, 'shot detection');
+  const { cuts } = await detectScenes(file, { signal: opts.signal, probe });
+  const keyframes = keyframeTimes(duration, cuts.map((c) => c.time));
+  const embedder = await opts.models.imageText();
+  if (!embedder) warnings.push(`no visual tags or frame search: the image-text model is ${opts.models.capabilities().image_text.reason ?? 'not installed'}`);
+  const labels = embedder ? await labelVectors(embedder) : null;
+  const ocr = opts.models.ocr();
+
+  const perFrame: { time: number; text: string; tags: string[] }[] = [];
+  const vectors: EpisodeVector[] = [];
+  let lastSig: Float32Array | null = null;
+  let lastText = '';
+  let batch: VideoFrame[] = [];
+  const flush = async () => {
+    if (!embedder || !labels || batch.length === 0) return;
+    const vecs = await embedder.embedImages(batch.map((f) => ({ data: f.data, width: f.width, height: f.height })));
+    vecs.forEach((v, i) => {
+      vectors.push({ episodeIndex: -1, time: batch[i].time, vector: v });
+      const entry = perFrame.find((p) => p.time === batch[i].time);
+      if (entry) entry.tags = tagsFor(v, labels, opts.language);
+    });
+    batch = [];
+  };
+  let done = 0;
+  for await (const frame of extractFrames(file, keyframes, { signal: opts.signal, probe, maxWidth: 1280 })) {
+    const sig = signature(frame);
+    let text = lastText;
+    if (!sameFrame(lastSig, sig)) {
+      const lines = await ocr.recognize({ data: frame.data, width: frame.width, height: frame.height });
+      text = lines.map((l) => l.text.trim()).filter(Boolean).join('\n');
+    }
+    lastSig = sig;
+    lastText = text;
+    perFrame.push({ time: frame.time, text, tags: [] });
+    if (embedder) {
+      batch.push(frame);
+      if (batch.length >= 8) await flush();
+    }
+    done++;
+    opts.progress(0.1 + (0.9 * done) / Math.max(1, keyframes.length), 'on-screen text');
+  }
+  await flush();
+
+  // Each keyframe speaks for the stretch up to the next keyframe (the first from the start of its shot).
+  const cutTimes = cuts.map((c) => c.time);
+  const spans = perFrame.map((p, i) => {
+    const shotStart = Math.max(0, ...cutTimes.filter((c) => c <= p.time));
+    const prev = perFrame[i - 1];
+    const start = prev && prev.time >= shotStart ? p.time : shotStart;
+    const next = perFrame[i + 1];
+    return { ...p, start: i === 0 ? 0 : start, end: next ? next.time : duration };
+  });
+  for (let i = 1; i < spans.length; i++) spans[i - 1].end = spans[i].start;
+
+  const screenText: TimedText[] = [];
+  const entries: VisualEntry[] = [];
+  for (const s of spans) {
+    const lastScreen = screenText[screenText.length - 1];
+    if (s.text && lastScreen && lastScreen.end >= s.start - 0.01 && similarText(lastScreen.text, s.text)) lastScreen.end = s.end;
+    else if (s.text) screenText.push({ start: s.start, end: s.end, text: s.text });
+    const lines = s.text ? s.text.split('\n') : [];
+    const last = entries[entries.length - 1];
+    if (last && last.end >= s.start - 0.01 && similarText(last.ocr.join(' '), s.text) && sameTags(last.tags, s.tags)) {
+      last.end = s.end;
+    } else if (lines.length || s.tags.length) {
+      entries.push({ start: s.start, end: s.end, ocr: lines, tags: s.tags, summary: describe(lines, s.tags, opts.language) });
+    }
+  }
+  return {
+    cuts,
+    keyframes,
+    screenText,
+    entries,
+    frameVectors: embedder ? { model: embedder.modelId, dims: embedder.dims, items: vectors } : null,
+    warnings,
+  };
+}
+
+function sameTags(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((t) => b.includes(t));
+}
+
+/**
+ * A sentence for a visual entry from its on-screen text and tags, in the video's language.
+ * @example
+ * describe(['Apfelkuchen Rezept'], ['Küche'], 'de'); // 'Text im Bild: „Apfelkuchen Rezept“. Zu sehen: Küche.'
+ */
+export function describe(lines: string[], tags: string[], language: 'en' | 'de'): string {
+  const parts: string[] = [];
+  const text = lines.join(' / ');
+  if (language === 'de') {
+    if (text) parts.push(`Text im Bild: „${text}“.`);
+    if (tags.length) parts.push(`Zu sehen: ${tags.join(', ')}.`);
+  } else {
+    if (text) parts.push(`On screen: “${text}”.`);
+    if (tags.length) parts.push(`Seen: ${tags.join(', ')}.`);
+  }
+  return parts.join(' ');
+}
