@@ -1,5 +1,6 @@
 import { serveCommand } from './cli/serve.js';
 import { keysCommand } from './cli/keys.js';
+import { modelsCommand } from './cli/models.js';
 import { VERSION } from './version.js';
 
 const HELP = `vidx ${VERSION} — local video indexing, search and analysis
@@ -11,6 +12,8 @@ Commands:
   keys create --name N [--admin]   create an API key and print it once
   keys list                    list API keys (never the keys themselves)
   keys revoke <id>             revoke an API key
+  models list                  known models: installed or missing, and their size
+  models pull [default|<id>] [--yes]   download models (shows size and asks first)
 
 Run "vidx <command> --help" for the options of a command.
 Configuration comes from VIDX_* environment variables; see README.md.`;
@@ -29,6 +32,8 @@ export async function runCli(argv: string[]): Promise<number> {
       return serveCommand(rest);
     case 'keys':
       return keysCommand(rest);
+    case 'models':
+      return modelsCommand(rest);
     case '--version':
     case '-v':
       process.stdout.write(`${VERSION}\n`);

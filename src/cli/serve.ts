@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from '../config.js';
 import { startVidx } from '../server.js';
+import { runModelsCommand } from '../ml/registry/index.js';
 
 const HELP = `Usage: vidx serve [options]
 
@@ -36,6 +37,14 @@ export async function serveCommand(argv: string[]): Promise<number> {
       return 2;
     }
     throw err;
+  }
+  if (config.pullModels) {
+    // Asked for explicitly: fetch the missing default models before serving; a failure only warns.
+    const code = await runModelsCommand(['pull', 'default', '--yes'], {
+      modelsDir: config.modelsDir, hubUrl: config.hubUrl, manifestPath: config.modelsManifest,
+      stdin: process.stdin, stdout: process.stderr, stderr: process.stderr,
+    });
+    if (code !== 0) process.stderr.write(`vidx: model pull ended with code ${code}; serving with the models that are installed\n`);
   }
   const vidx = await startVidx(config);
   const key =

@@ -1,0 +1,31 @@
+import { ConfigError, loadConfig } from '../config.js';
+import { runModelsCommand } from '../ml/registry/index.js';
+
+/**
+ * `vidx models list|pull`: model install state and downloads, into VIDX_MODELS_DIR from VIDX_HUB_URL.
+ * @example
+ * await modelsCommand(['pull', 'default', '--yes']);
+ */
+export async function modelsCommand(argv: string[]): Promise<number> {
+  let config;
+  try {
+    config = loadConfig(process.env, []);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`vidx: ${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  }
+  const controller = new AbortController();
+  process.once('SIGINT', () => controller.abort());
+  return runModelsCommand(argv, {
+    modelsDir: config.modelsDir,
+    hubUrl: config.hubUrl,
+    manifestPath: config.modelsManifest,
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    signal: controller.signal,
+  });
+}
