@@ -4,6 +4,7 @@ import type { CollectionService } from '../services/collections.js';
 import type { JobService } from '../services/jobs.js';
 import type { ItemService } from '../services/items.js';
 import type { KeyService } from '../services/keys.js';
+import type { AnalysisService, SearchService } from '../services/search/index.js';
 import type { MediaLinks } from '../services/links.js';
 import type { TaskService } from '../services/tasks.js';
 import type { WebhookService } from '../services/webhooks.js';
@@ -25,6 +26,8 @@ export interface HttpDeps {
   tasks: TaskService;
   webhooks: WebhookService;
   jobs: JobService;
+  search: SearchService;
+  analysis: AnalysisService;
   links: MediaLinks;
   dataDir: string;
   form: FormLimits;

@@ -1,0 +1,48 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { App, HttpDeps } from '../env.js';
+import { errors, SECURITY } from '../schemas/common.js';
+import { ItemParams, ItemQuery } from '../schemas/collections.js';
+
+const Span = { start: z.number(), end: z.number() };
+
+const Episode = z
+  .object({
+    episode_id: z.number().int().openapi({ description: 'Index of the episode within the media (as in search results)' }),
+    ...Span,
+    summary: z.string(),
+    thumbnail_url: z.string().nullable().openapi({ description: 'Signed thumbnail URL; null without a picture' }),
+    audio: z.array(z.object({ ...Span, text: z.string() })).openapi({ description: 'Transcript segments overlapping the episode' }),
+    visual: z.array(z.object({ ...Span, summary: z.string() })).openapi({ description: 'What is seen, in stretches' }),
+    on_screen_text: z.array(z.string()).openapi({ description: 'Distinct on-screen text lines' }),
+    tags: z.array(z.string()).openapi({ description: 'Distinct visual tags (empty without the image–text model)' }),
+    faces: z.null().openapi({ description: 'Always null: vidx does no face recognition' }),
+  })
+  .openapi('AnalysisEpisode');
+
+const Analysis = z
+  .object({
+    video_summary: z.string().openapi({ description: 'Empty when the item was not analysed' }),
+    video_duration: z.number().openapi({ description: 'Seconds; 0 when unknown' }),
+    episodes: z.array(Episode).openapi({ description: 'Episodes in order, covering the media without gaps' }),
+  })
+  .openapi('ItemAnalysis');
+
+const read = createRoute({
+  method: 'get', path: '/collections/{collection_id}/items/{media_id}/analysis', tags: ['items'], security: SECURITY,
+  summary: 'The stored analysis of an indexed media item (SPEC 2.6)',
+  request: { params: ItemParams, query: ItemQuery },
+  responses: { 200: { description: 'The analysis', content: { 'application/json': { schema: Analysis } } }, ...errors(401, 404, 422) },
+});
+
+/**
+ * GET /collections/{collection_id}/items/{media_id}/analysis: summary, duration and episodes of an item,
+ * visible like the item itself (is_public=true for another owner's public collection).
+ * @example
+ * analysisRoutes(app, deps);
+ */
+export function analysisRoutes(app: App, deps: HttpDeps): void {
+  app.openapi(read, (c) => {
+    const p = c.req.valid('param');
+    return c.json(deps.analysis.get(c.get('caller'), p.collection_id, p.media_id, { public: c.req.valid('query').is_public }), 200);
+  });
+}

@@ -1,0 +1,195 @@
+import type { Store } from '../../store/index.js';
+import type { ItemRow } from '../../store/items.js';
+import type { EpisodeText, VectorKind } from '../../store/search-index.js';
+import { inTransaction } from '../../store/connection.js';
+import { uuid7 } from '../../store/uuid7.js';
+import type { EpisodeAnalysis, EpisodeVector, MediaAnalysis, TimedText } from '../analysis/types.js';
+import { nowIso } from '../clock.js';
+import { Problem } from '../errors.js';
+import { distinctWords, indexText, metadataText } from './text.js';
+import { signBits, toBlob, unit } from './vectors.js';
+
+/** The media item fields indexing writes to the items row (SPEC 2.3), plus where the media file is kept. */
+export interface IndexedItem {
+  media_id: string;
+  type: 'video' | 'audio' | 'image';
+  title: string | null;
+  /** The URL the media came from; null for files and uploads. */
+  src: string | null;
+  /** Thumbnail path relative to the data dir. */
+  thumbnail: string | null;
+  duration: number | null;
+  additional_metadata: Record<string, unknown> | null;
+  /** The media file kept under the data dir (relative path), served by signed `/files/` links. */
+  storedFile?: string | null;
+}
+
+/** What storeItem wrote. */
+export interface StoredItem {
+  item: ItemRow;
+  episodes: number;
+  vectors: number;
+  /** An earlier version of the item was replaced. */
+  replaced: boolean;
+}
+
+/** An episode's rows, computed before the write transaction opens so the write lock is held briefly. */
+interface PreparedEpisode {
+  episode: EpisodeAnalysis;
+  screenText: string[];
+  tags: string[];
+  segments: { kind: 'audio' | 'visual' | 'screen'; seq: number; start: number; end: number; text: string; ocr: string | null; tags: string | null }[];
+  text: EpisodeText;
+  words: EpisodeText;
+}
+
+const finite = (n: number, what: string): number => {
+  if (typeof n !== 'number' || !Number.isFinite(n)) throw new Error(`analysis: ${what} is not a finite number (${String(n)})`);
+  return n;
+};
+
+const overlaps = (t: TimedText, e: EpisodeAnalysis) => t.start < e.end && t.end >= e.start;
+
+function prepareEpisode(e: EpisodeAnalysis, analysis: MediaAnalysis, title: string, metadata: string): PreparedEpisode {
+  finite(e.start, `episode ${e.index} start`);
+  finite(e.end, `episode ${e.index} end`);
+  const screenEntries = analysis.screenText.filter((t) => overlaps(t, e));
+  const screenText = [...new Set([...e.visual.flatMap((v) => v.ocr), ...screenEntries.map((t) => t.text)].map((s) => s.trim()).filter(Boolean))];
+  const tags = [...new Set(e.visual.flatMap((v) => v.tags).map((s) => s.trim()).filter(Boolean))];
+  const transcript = e.audio.map((a) => a.text.trim()).filter(Boolean).join(' ');
+  const segments: PreparedEpisode['segments'] = [
+    ...e.audio.map((a, seq) => ({ kind: 'audio' as const, seq, start: finite(a.start, 'audio start'), end: finite(a.end, 'audio end'), text: a.text, ocr: null, tags: null })),
+    ...e.visual.map((v, seq) => ({
+      kind: 'visual' as const, seq, start: finite(v.start, 'visual start'), end: finite(v.end, 'visual end'),
+      text: v.summary, ocr: JSON.stringify(v.ocr), tags: JSON.stringify(v.tags),
+    })),
+    ...screenEntries.map((t, seq) => ({ kind: 'screen' as const, seq, start: t.start, end: t.end, text: t.text, ocr: null, tags: null })),
+  ];
+  const raw: EpisodeText = { title, transcript, screen_text: screenText.join('\n'), tags: tags.join(', '), summary: e.summary, metadata };
+  const text = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, indexText(v)])) as unknown as EpisodeText;
+  const wordsOf = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, distinctWords(v)])) as unknown as EpisodeText;
+  return { episode: e, screenText, tags, segments, text, words: wordsOf };
+}
+
+/** The episode a vector belongs to: by its index, else by its time (the pipeline may not know the index). */
+function episodeFor(v: EpisodeVector, episodes: EpisodeAnalysis[]): EpisodeAnalysis | undefined {
+  const byIndex = episodes.find((e) => e.index === v.episodeIndex);
+  if (byIndex) return byIndex;
+  return episodes.find((e) => v.time >= e.start && v.time < e.end) ?? (episodes.length > 0 && v.time >= episodes[episodes.length - 1].end ? episodes[episodes.length - 1] : undefined);
+}
+
+/**
+ * Writes analysed media into the search index: the items row, the item's analysis, episodes, segments,
+ * both FTS tables and the vectors, all in one transaction, so a search sees the whole item or none of it.
+ * Also the delete hooks that remove FTS rows and vectors (which no foreign key reaches).
+ * @example
+ * const index = new SearchIndex(store);
+ * index.storeItem(collection.pk, { media_id: 'clip', type: 'video', title: 'Match', src: null, thumbnail: null,
+ *   duration: 90, additional_metadata: null }, analysis, { replace: false });
+ */
+export class SearchIndex {
+  constructor(private readonly store: Store) {}
+
+  /**
+   * Stores one analysed item. With `replace`, an existing item of that media_id is removed with all its
+   * index rows in the same transaction (its list position and created time are kept); without, an existing
+   * item is a conflict.
+   */
+  storeItem(collectionPk: number, item: IndexedItem, analysis: MediaAnalysis, opts: { replace: boolean }): StoredItem {
+    const title = item.title ?? analysis.title ?? '';
+    const metadata = metadataText(item.additional_metadata);
+    const seen = new Set<number>();
+    for (const e of analysis.episodes) {
+      if (seen.has(e.index)) throw new Error(`analysis: episode index ${e.index} appears twice`);
+      seen.add(e.index);
+    }
+    const episodes = analysis.episodes.map((e) => prepareEpisode(e, analysis, title, metadata));
+    const vectorSets = (
+      [
+        ['passage', analysis.passageVectors],
+        ['frame', analysis.frameVectors],
+      ] as const
+    ).filter((x): x is [VectorKind, NonNullable<MediaAnalysis['passageVectors']>] => x[1] !== null && x[1].items.length > 0);
+    for (const [kind, set] of vectorSets) {
+      for (const v of set.items) {
+        if (v.vector.length !== set.dims) throw new Error(`analysis: a ${kind} vector of ${set.model} has ${v.vector.length} dimensions, not ${set.dims}`);
+        if (!v.vector.every(Number.isFinite)) throw new Error(`analysis: a ${kind} vector of ${set.model} holds a non-finite value`);
+      }
+    }
+
+    const at = nowIso();
+    const repo = this.store.search;
+    return inTransaction(this.store.db, () => {
+      const existing = this.store.items.find(collectionPk, item.media_id);
+      if (existing && !opts.replace) throw new Problem('conflict', `media item "${item.media_id}" is already in the collection`);
+      if (existing) {
+        repo.deleteItem(existing.pk);
+        this.store.items.delete(existing.pk);
+      }
+      const row = this.store.items.insert({
+        cursor: existing?.cursor ?? uuid7(),
+        collection_pk: collectionPk,
+        media_id: item.media_id,
+        type: item.type,
+        title: item.title,
+        src: item.src,
+        thumbnail: item.thumbnail,
+        duration: item.duration ?? analysis.duration,
+        additional_metadata: item.additional_metadata ? JSON.stringify(item.additional_metadata) : null,
+        created_at: existing?.created_at ?? at,
+        updated_at: at,
+      });
+      repo.insertAnalysis({
+        item_pk: row.pk,
+        summary: analysis.summary,
+        duration: analysis.duration,
+        language: analysis.language,
+        transcript_source: analysis.transcriptSource,
+        stored_file: item.storedFile ?? null,
+        warnings: JSON.stringify(analysis.warnings),
+        indexed_at: at,
+      });
+      const pkByIndex = new Map<number, number>();
+      for (const p of episodes) {
+        const e = p.episode;
+        const pk = repo.insertEpisode({
+          item_pk: row.pk,
+          collection_pk: collectionPk,
+          idx: e.index,
+          start: e.start,
+          end: e.end,
+          summary: e.summary,
+          thumbnail: e.thumbnail,
+          thumbnail_time: Number.isFinite(e.thumbnailTime) ? e.thumbnailTime : null,
+          screen_text: p.screenText.join('\n'),
+          tags: JSON.stringify(p.tags),
+        });
+        pkByIndex.set(e.index, pk);
+        for (const s of p.segments) repo.insertSegment({ episode_pk: pk, ...s });
+        repo.insertText(pk, p.text, p.words);
+      }
+      let vectors = 0;
+      for (const [kind, set] of vectorSets) {
+        const space = repo.space(kind, set.model, set.dims, at);
+        for (const v of set.items) {
+          const episode = episodeFor(v, analysis.episodes);
+          if (!episode) continue;
+          const u = unit(v.vector);
+          repo.insertVector(space, { episode_pk: pkByIndex.get(episode.index)!, collection_pk: collectionPk, time: v.time, embedding: toBlob(u) }, signBits(u));
+          vectors++;
+        }
+      }
+      return { item: row, episodes: episodes.length, vectors, replaced: existing !== undefined };
+    });
+  }
+
+  /** Item delete hook (ItemService.onDelete): runs inside the delete transaction. */
+  removeItem(item: ItemRow): void {
+    this.store.search.deleteItem(item.pk);
+  }
+
+  /** Collection delete hook (CollectionService.onDelete): runs inside the delete transaction. */
+  removeCollection(collectionPk: number): void {
+    this.store.search.deleteCollection(collectionPk);
+  }
+}

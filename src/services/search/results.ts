@@ -1,0 +1,90 @@
+/**
+ * Shaping matched episodes into SPEC 2.7 result objects: the moment to start at, a snippet, signed links.
+ */
+import type { EpisodeWithItem, SegmentRow } from '../../store/search-index.js';
+import type { MediaLinks } from '../links.js';
+import { bestMoment, snippet, type MatchTerm } from './moments.js';
+
+/** One search result (SPEC 2.7). */
+export interface SearchResult {
+  /** The transcript segments of the episode. */
+  audio: { start: number; end: number; text: string }[];
+  /** The visual entries of the episode. */
+  computer_vision: { start: number; end: number; summary: string }[];
+  /** Why it matched: the best matching passage, else the episode summary. */
+  content: string;
+  /** The episode's index within its media. */
+  episode_id: number;
+  /** Signed thumbnail URL; empty when the media has no picture. */
+  image_url: string;
+  media_id: string;
+  /** 0..1, higher is better, comparable within one response. */
+  score: number;
+  /** The source URL, else a signed link to the stored media file, with `#t=<start_time>`; empty when neither exists. */
+  src: string;
+  /** Seconds: where the best matching segment starts, else the matching frame, else the episode start. */
+  start_time: number;
+}
+
+/** What the search knows about a matched episode besides its rows. */
+export interface Match {
+  score: number;
+  /** Time of the best matching frame vector, when a frame space found the episode. */
+  frameTime: number | null;
+}
+
+const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
+
+/**
+ * A URL with a media fragment `#t=<seconds>` (an existing fragment is replaced).
+ * @example
+ * withTime('https://example.org/a.mp4', 12.5); // 'https://example.org/a.mp4#t=12.5'
+ */
+export function withTime(url: string, seconds: number): string {
+  const base = url.split('#')[0];
+  return `${base}#t=${round(seconds, 3)}`;
+}
+
+/** The text a visual entry is matched on: its sentence, then on-screen lines and tags it does not already name. */
+function visualText(s: SegmentRow): string {
+  const extra = [...(s.ocr ? (JSON.parse(s.ocr) as string[]) : []), ...(s.tags ? (JSON.parse(s.tags) as string[]) : [])].filter(
+    (x) => x && !s.text.includes(x),
+  );
+  return [s.text, ...extra].filter(Boolean).join(' · ');
+}
+
+/**
+ * Builds the result object of one matched episode.
+ * @example
+ * const r = shapeResult(episode, segments, { score: 0.93, frameTime: null }, terms, phrases, links);
+ */
+export function shapeResult(e: EpisodeWithItem, segments: SegmentRow[], match: Match, terms: MatchTerm[], phrases: string[][], links: MediaLinks): SearchResult {
+  const audio = segments.filter((s) => s.kind === 'audio');
+  const visual = segments.filter((s) => s.kind === 'visual');
+  const candidates = [
+    ...audio.map((s) => ({ start: s.start, text: s.text })),
+    ...visual.map((s) => ({ start: s.start, text: visualText(s) })),
+    ...segments.filter((s) => s.kind === 'screen').map((s) => ({ start: s.start, text: s.text })),
+  ];
+  const best = bestMoment(candidates, terms, phrases);
+  const moment = best ? best.candidate.start : (match.frameTime ?? e.start);
+  // The moment stays inside the episode even when a segment began just before it.
+  const startTime = round(Math.min(Math.max(moment, e.start), e.end), 3);
+  const fallback = e.summary || audio.map((s) => s.text).join(' ');
+  const content = best ? snippet(best.candidate.text, terms) : snippet(fallback, terms);
+  const thumb = e.thumbnail ?? e.item_thumbnail;
+  const image = thumb ? links.file(thumb) : null;
+  const stored = e.stored_file ? links.file(e.stored_file) : null;
+  const src = e.item_src ?? stored;
+  return {
+    audio: audio.map((s) => ({ start: s.start, end: s.end, text: s.text })),
+    computer_vision: visual.map((s) => ({ start: s.start, end: s.end, summary: s.text })),
+    content,
+    episode_id: e.idx,
+    image_url: image ?? '',
+    media_id: e.media_id,
+    score: round(match.score, 4),
+    src: src ? withTime(src, startTime) : '',
+    start_time: startTime,
+  };
+}

@@ -1,0 +1,310 @@
+import type { Db } from './connection.js';
+import { prepared } from './statements.js';
+
+/** An item_analysis row: the media-level facts of an indexed item. */
+export interface ItemAnalysisRow {
+  item_pk: number;
+  summary: string;
+  duration: number;
+  language: string;
+  transcript_source: string;
+  stored_file: string | null;
+  /** JSON array of strings. */
+  warnings: string;
+  indexed_at: string;
+}
+
+/** An episodes row. */
+export interface EpisodeRow {
+  pk: number;
+  item_pk: number;
+  collection_pk: number;
+  idx: number;
+  start: number;
+  end: number;
+  summary: string;
+  thumbnail: string | null;
+  thumbnail_time: number | null;
+  screen_text: string;
+  tags: string;
+}
+
+/** A segments row; `ocr` and `tags` are JSON arrays on visual entries, null otherwise. */
+export interface SegmentRow {
+  pk: number;
+  episode_pk: number;
+  kind: 'audio' | 'visual' | 'screen';
+  seq: number;
+  start: number;
+  end: number;
+  text: string;
+  ocr: string | null;
+  tags: string | null;
+}
+
+/** The text of one episode as both FTS tables index it, in bm25() column order. */
+export interface EpisodeText {
+  title: string;
+  transcript: string;
+  screen_text: string;
+  tags: string;
+  summary: string;
+  metadata: string;
+}
+
+export type VectorKind = 'passage' | 'frame';
+
+/** A vector_spaces row: one (kind, model) and the vec0 table its vectors live in. */
+export interface VectorSpaceRow {
+  id: number;
+  kind: VectorKind;
+  model: string;
+  dims: number;
+  table_name: string;
+  created_at: string;
+}
+
+/** Which FTS5 table a lexical query runs on. */
+export type FtsTable = 'episode_fts' | 'episode_trigram';
+
+/** A lexical hit: bm25 is negative, lower is better (FTS5's convention). */
+export interface FtsHit {
+  pk: number;
+  bm25: number;
+}
+
+/** A stored vector read back for re-scoring. */
+export interface VectorRow {
+  pk: number;
+  episode_pk: number;
+  time: number;
+  embedding: Buffer;
+}
+
+/** An episode with the fields of its item that results need. */
+export interface EpisodeWithItem extends EpisodeRow {
+  media_id: string;
+  item_src: string | null;
+  item_thumbnail: string | null;
+  stored_file: string | null;
+}
+
+/**
+ * Column weights of bm25(), in EpisodeText order: title, transcript, screen_text, tags, summary, metadata.
+ * A title or tag hit says more about an episode than one word in a long transcript.
+ */
+const BM25_WEIGHTS = '3.0, 1.0, 1.5, 1.5, 1.5, 0.5';
+
+const FTS_COLUMNS = 'title, transcript, screen_text, tags, summary, metadata';
+
+/**
+ * Episodes, segments, the two FTS5 tables and the vectors (sqlite-vec vec0 tables created lazily per kind
+ * and size, partitioned by collection and vector space). Writes never open their own transaction: the
+ * search index service wraps one item's rows in one.
+ * @example
+ * const repo = new SearchIndexRepository(db);
+ * repo.matchEpisodes('episode_fts', '"penalty"', collectionPk, 30, null);
+ */
+export class SearchIndexRepository {
+  constructor(private readonly db: Db) {}
+
+  insertAnalysis(row: ItemAnalysisRow): void {
+    prepared(
+      this.db,
+      `INSERT INTO item_analysis (item_pk, summary, duration, language, transcript_source, stored_file, warnings, indexed_at)
+       VALUES (@item_pk, @summary, @duration, @language, @transcript_source, @stored_file, @warnings, @indexed_at)`,
+    ).run(row);
+  }
+
+  insertEpisode(row: Omit<EpisodeRow, 'pk'>): number {
+    const info = prepared(
+      this.db,
+      `INSERT INTO episodes (item_pk, collection_pk, idx, start, end, summary, thumbnail, thumbnail_time, screen_text, tags)
+       VALUES (@item_pk, @collection_pk, @idx, @start, @end, @summary, @thumbnail, @thumbnail_time, @screen_text, @tags)`,
+    ).run(row);
+    return Number(info.lastInsertRowid);
+  }
+
+  insertSegment(row: Omit<SegmentRow, 'pk'>): void {
+    prepared(
+      this.db,
+      `INSERT INTO segments (episode_pk, kind, seq, start, end, text, ocr, tags)
+       VALUES (@episode_pk, @kind, @seq, @start, @end, @text, @ocr, @tags)`,
+    ).run(row);
+  }
+
+  /** Indexes an episode in both FTS tables: `words` is the trigram table's per-column distinct-word text. */
+  insertText(episodePk: number, text: EpisodeText, words: EpisodeText): void {
+    prepared(this.db, `INSERT INTO episode_fts (rowid, ${FTS_COLUMNS}) VALUES (@rowid, @title, @transcript, @screen_text, @tags, @summary, @metadata)`).run({
+      rowid: episodePk,
+      ...text,
+    });
+    prepared(this.db, `INSERT INTO episode_trigram (rowid, ${FTS_COLUMNS}) VALUES (@rowid, @title, @transcript, @screen_text, @tags, @summary, @metadata)`).run({
+      rowid: episodePk,
+      ...words,
+    });
+  }
+
+  /** The space for (kind, model), created with its vec0 table on first use. */
+  space(kind: VectorKind, model: string, dims: number, at: string): VectorSpaceRow {
+    const found = prepared(this.db, 'SELECT * FROM vector_spaces WHERE kind = ? AND model = ?').get(kind, model) as VectorSpaceRow | undefined;
+    if (found) {
+      if (found.dims !== dims) throw new Error(`vector model ${model} (${kind}) was stored with ${found.dims} dimensions, now ${dims}`);
+      return found;
+    }
+    if (!Number.isInteger(dims) || dims <= 0 || dims % 8 !== 0) throw new Error(`vector dimensions must be a positive multiple of 8, got ${dims}`);
+    const table = `vec_${kind}_${dims}`;
+    // Sign bits of each dimension: Hamming distance over them is the coarse first pass, re-scored with the floats.
+    this.db.exec(
+      `CREATE VIRTUAL TABLE IF NOT EXISTS ${table} USING vec0(
+         collection_pk INTEGER PARTITION KEY,
+         space_id INTEGER PARTITION KEY,
+         embedding BIT[${dims}]
+       )`,
+    );
+    const info = prepared(this.db, 'INSERT INTO vector_spaces (kind, model, dims, table_name, created_at) VALUES (?, ?, ?, ?, ?)').run(
+      kind, model, dims, table, at,
+    );
+    return { id: Number(info.lastInsertRowid), kind, model, dims, table_name: table, created_at: at };
+  }
+
+  spaces(): VectorSpaceRow[] {
+    return prepared(this.db, 'SELECT * FROM vector_spaces ORDER BY id').all() as VectorSpaceRow[];
+  }
+
+  /** Whether the collection holds any vector of the space (an index seek, not a count). */
+  hasVectors(collectionPk: number, spaceId: number): boolean {
+    return prepared(this.db, 'SELECT 1 FROM vectors WHERE collection_pk = ? AND space_id = ? LIMIT 1').get(collectionPk, spaceId) !== undefined;
+  }
+
+  insertVector(space: VectorSpaceRow, row: { episode_pk: number; collection_pk: number; time: number; embedding: Buffer }, bits: Buffer): void {
+    const info = prepared(
+      this.db,
+      'INSERT INTO vectors (episode_pk, collection_pk, space_id, time, embedding) VALUES (@episode_pk, @collection_pk, @space_id, @time, @embedding)',
+    ).run({ ...row, space_id: space.id });
+    prepared(this.db, `INSERT INTO ${space.table_name} (rowid, collection_pk, space_id, embedding) VALUES (?, ?, ?, vec_bit(?))`).run(
+      BigInt(info.lastInsertRowid),
+      BigInt(row.collection_pk),
+      BigInt(space.id),
+      bits,
+    );
+  }
+
+  /**
+   * Best episodes for an FTS5 query in one collection (optionally one item), best first.
+   * `match` must already be a safe FTS5 expression (see services/search/query.ts).
+   */
+  matchEpisodes(table: FtsTable, match: string, collectionPk: number, limit: number, itemPk: number | null): FtsHit[] {
+    if (itemPk === null) {
+      return prepared(
+        this.db,
+        `SELECT ${table}.rowid AS pk, bm25(${table}, ${BM25_WEIGHTS}) AS bm25
+         FROM ${table} JOIN episodes e ON e.pk = ${table}.rowid
+         WHERE ${table} MATCH ? AND e.collection_pk = ?
+         ORDER BY bm25 LIMIT ?`,
+      ).all(match, collectionPk, limit) as FtsHit[];
+    }
+    // An item's episodes are written in one transaction, so their pks form one range: FTS5 seeks to it.
+    const range = prepared(this.db, 'SELECT min(pk) AS lo, max(pk) AS hi FROM episodes WHERE item_pk = ?').get(itemPk) as { lo: number | null; hi: number | null };
+    if (range.lo === null || range.hi === null) return [];
+    return prepared(
+      this.db,
+      `SELECT ${table}.rowid AS pk, bm25(${table}, ${BM25_WEIGHTS}) AS bm25
+       FROM ${table} JOIN episodes e ON e.pk = ${table}.rowid
+       WHERE ${table} MATCH ? AND ${table}.rowid BETWEEN ? AND ? AND e.item_pk = ?
+       ORDER BY bm25 LIMIT ?`,
+    ).all(match, range.lo, range.hi, itemPk, limit) as FtsHit[];
+  }
+
+  /** The `k` nearest vectors by Hamming distance of the sign bits, within one collection and space. */
+  nearestBits(space: VectorSpaceRow, collectionPk: number, bits: Buffer, k: number): { pk: number; distance: number }[] {
+    return prepared(
+      this.db,
+      `SELECT rowid AS pk, distance FROM ${space.table_name}
+       WHERE embedding MATCH vec_bit(?) AND k = ? AND collection_pk = ? AND space_id = ?`,
+    ).all(bits, k, BigInt(collectionPk), BigInt(space.id)) as { pk: number; distance: number }[];
+  }
+
+  vectorsByPk(pks: number[]): VectorRow[] {
+    if (pks.length === 0) return [];
+    return prepared(this.db, 'SELECT pk, episode_pk, time, embedding FROM vectors WHERE pk IN (SELECT value FROM json_each(?))').all(
+      JSON.stringify(pks),
+    ) as VectorRow[];
+  }
+
+  vectorsOfItem(itemPk: number, spaceId: number): VectorRow[] {
+    return prepared(
+      this.db,
+      `SELECT v.pk, v.episode_pk, v.time, v.embedding FROM vectors v JOIN episodes e ON e.pk = v.episode_pk
+       WHERE e.item_pk = ? AND v.space_id = ?`,
+    ).all(itemPk, spaceId) as VectorRow[];
+  }
+
+  /** Episodes by pk with their item's fields; order not guaranteed. */
+  episodesWithItems(pks: number[]): EpisodeWithItem[] {
+    if (pks.length === 0) return [];
+    return prepared(
+      this.db,
+      `SELECT e.*, i.media_id, i.src AS item_src, i.thumbnail AS item_thumbnail, a.stored_file
+       FROM episodes e JOIN items i ON i.pk = e.item_pk LEFT JOIN item_analysis a ON a.item_pk = e.item_pk
+       WHERE e.pk IN (SELECT value FROM json_each(?))`,
+    ).all(JSON.stringify(pks)) as EpisodeWithItem[];
+  }
+
+  /** Segments of the given episodes, by episode, kind and order. */
+  segmentsOf(episodePks: number[]): SegmentRow[] {
+    if (episodePks.length === 0) return [];
+    return prepared(
+      this.db,
+      `SELECT * FROM segments WHERE episode_pk IN (SELECT value FROM json_each(?)) ORDER BY episode_pk, kind, seq`,
+    ).all(JSON.stringify(episodePks)) as SegmentRow[];
+  }
+
+  episodesOfItem(itemPk: number): EpisodeRow[] {
+    return prepared(this.db, 'SELECT * FROM episodes WHERE item_pk = ? ORDER BY idx').all(itemPk) as EpisodeRow[];
+  }
+
+  analysisOf(itemPk: number): ItemAnalysisRow | undefined {
+    return prepared(this.db, 'SELECT * FROM item_analysis WHERE item_pk = ?').get(itemPk) as ItemAnalysisRow | undefined;
+  }
+
+  /** Removes everything indexed for an item; the caller is inside the delete (or replace) transaction. */
+  deleteItem(itemPk: number): void {
+    const episodes = prepared(this.db, 'SELECT pk FROM episodes WHERE item_pk = ?').pluck().all(itemPk) as number[];
+    this.deleteFtsRows(episodes);
+    this.deleteVecRows(
+      prepared(this.db, 'SELECT v.pk, v.space_id FROM vectors v JOIN episodes e ON e.pk = v.episode_pk WHERE e.item_pk = ?').all(itemPk) as {
+        pk: number;
+        space_id: number;
+      }[],
+    );
+    prepared(this.db, 'DELETE FROM episodes WHERE item_pk = ?').run(itemPk);
+    prepared(this.db, 'DELETE FROM item_analysis WHERE item_pk = ?').run(itemPk);
+  }
+
+  /** Removes everything indexed in a collection; the caller is inside the collection delete transaction. */
+  deleteCollection(collectionPk: number): void {
+    const episodes = prepared(this.db, 'SELECT pk FROM episodes WHERE collection_pk = ?').pluck().all(collectionPk) as number[];
+    this.deleteFtsRows(episodes);
+    this.deleteVecRows(prepared(this.db, 'SELECT pk, space_id FROM vectors WHERE collection_pk = ?').all(collectionPk) as { pk: number; space_id: number }[]);
+    prepared(this.db, 'DELETE FROM episodes WHERE collection_pk = ?').run(collectionPk);
+  }
+
+  private deleteFtsRows(episodePks: number[]): void {
+    const fts = prepared(this.db, 'DELETE FROM episode_fts WHERE rowid = ?');
+    const tri = prepared(this.db, 'DELETE FROM episode_trigram WHERE rowid = ?');
+    for (const pk of episodePks) {
+      fts.run(pk);
+      tri.run(pk);
+    }
+  }
+
+  private deleteVecRows(rows: { pk: number; space_id: number }[]): void {
+    if (rows.length === 0) return;
+    const tables = new Map(this.spaces().map((s) => [s.id, s.table_name]));
+    for (const r of rows) {
+      const table = tables.get(r.space_id);
+      if (table) prepared(this.db, `DELETE FROM ${table} WHERE rowid = ?`).run(BigInt(r.pk));
+    }
+  }
+}
