@@ -24,6 +24,8 @@ export interface AnalyzedMedia {
   /** Where the media came from, for the item's `src`. */
   origin: ResolvedSource['origin'];
   src: string | null;
+  /** The real path of a `path` source (it stays after the task); null for URLs and uploads. */
+  localPath: string | null;
   reused: boolean;
 }
 
@@ -60,8 +62,9 @@ export class Analyzer {
       const key = this.cache.key(await fingerprintFile(source.file), language, `${capsKey}-${about}`);
       const folder = relative(this.opts.dataDir, this.cache.folder(key));
       const src = source.origin === 'url' ? (source.src ?? null) : null;
+      const localPath = source.origin === 'path' ? source.file : null;
       const cached = this.cache.load(key);
-      if (cached) return { analysis: cached, folder, origin: source.origin, src, reused: true };
+      if (cached) return { analysis: cached, folder, origin: source.origin, src, localPath, reused: true };
       const analysis = await analyzeFile(
         {
           file: source.file,
@@ -75,7 +78,7 @@ export class Analyzer {
       );
       for (const ep of analysis.episodes) if (ep.thumbnail) ep.thumbnail = relative(this.opts.dataDir, ep.thumbnail);
       this.cache.save(key, analysis);
-      return { analysis, folder, origin: source.origin, src, reused: false };
+      return { analysis, folder, origin: source.origin, src, localPath, reused: false };
     } finally {
       await source.cleanup();
     }

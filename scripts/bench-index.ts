@@ -1,0 +1,118 @@
+/**
+ * Benchmark of the analysis pipeline: makes a 10-minute 640x360 video with 20 slides, English speech
+ * and an embedded subtitle track, analyses it with the models this machine has, and prints per-stage
+ * seconds, compute seconds per minute of video, peak RSS and the time ffmpeg alone takes to decode it.
+ * The last line printed is one JSON object.
+ *
+ *   npx tsx scripts/bench-index.ts [--minutes 10] [--keep]
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { parseArgs } from 'node:util';
+import { runTool } from '../src/media/run.js';
+import { ModelRuntime } from '../src/ml/runtime.js';
+import { analyzeFile } from '../src/services/analysis/pipeline.js';
+
+const exec = promisify(execFile);
+const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
+const TOPICS = [
+  'Quarterly Results', 'Apfelkuchen Rezept', 'Penalty Shot Training', 'Sunset over the Lake', 'Product Roadmap',
+  'Team Offsite Berlin', 'Customer Feedback', 'Ice Hockey Finals', 'Garden Planning', 'Budget Review',
+  'Mountain Hiking Trip', 'Kitchen Renovation', 'Summer Holiday Photos', 'Weekly Standup', 'Birthday Party',
+  'Football Tactics', 'Winter Market', 'Research Update', 'Piano Lesson', 'Closing Remarks',
+];
+
+async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const t0 = performance.now();
+  const v = await fn();
+  return [v, (performance.now() - t0) / 1000];
+}
+
+function srtTime(t: number): string {
+  const ms = Math.round(t * 1000);
+  const p = (v: number, w = 2) => String(v).padStart(w, '0');
+  return `${p(Math.floor(ms / 3600000))}:${p(Math.floor(ms / 60000) % 60)}:${p(Math.floor(ms / 1000) % 60)},${p(ms % 1000, 3)}`;
+}
+
+async function makeVideo(dir: string, minutes: number): Promise<string> {
+  const slideSec = 30;
+  const count = Math.round((minutes * 60) / slideSec);
+  const inputs: string[] = [];
+  const filters: string[] = [];
+  const cues: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const topic = TOPICS[i % TOPICS.length];
+    const say = `Slide ${i + 1}. Now we talk about ${topic.toLowerCase()} and what it means for the next weeks.`;
+    await exec('espeak-ng', ['-v', 'en', '-s', '160', '-w', join(dir, `s${i}.wav`), say]);
+    writeFileSync(join(dir, `t${i}.txt`), topic);
+    const hue = (i * 47) % 360;
+    inputs.push('-f', 'lavfi', '-i', `color=c=0x${Buffer.from([40 + (hue % 120), 60 + ((hue * 3) % 120), 90 + ((hue * 7) % 120)]).toString('hex')}:s=640x360:r=25:d=${slideSec}`);
+    filters.push(`[${i}:v]drawtext=fontfile=${FONT}:textfile=${join(dir, `t${i}.txt`)}:fontsize=40:fontcolor=white:x=(w-text_w)/2:y=150[v${i}]`);
+    cues.push(`${i + 1}\n${srtTime(i * slideSec + 2)} --> ${srtTime(i * slideSec + 8)}\n${say}\n`);
+  }
+  writeFileSync(join(dir, 'subs.srt'), cues.join('\n'));
+  inputs.push('-f', 'lavfi', '-i', `anullsrc=r=48000:cl=mono:d=${count * slideSec}`);
+  for (let i = 0; i < count; i++) inputs.push('-i', join(dir, `s${i}.wav`));
+  inputs.push('-i', join(dir, 'subs.srt'));
+  filters.push(`${Array.from({ length: count }, (_, i) => `[v${i}]`).join('')}concat=n=${count}:v=1:a=0,format=yuv420p[v]`);
+  for (let i = 0; i < count; i++) filters.push(`[${count + 1 + i}:a]adelay=${(i * slideSec + 2) * 1000}:all=1[a${i}]`);
+  filters.push(`[${count}:a]${Array.from({ length: count }, (_, i) => `[a${i}]`).join('')}amix=inputs=${count + 1}:duration=first:normalize=0[a]`);
+  const out = join(dir, 'bench.mp4');
+  await runTool('ffmpeg', [
+    '-hide_banner', '-nostdin', '-v', 'error', '-y', ...inputs, '-filter_complex', filters.join(';'),
+    '-map', '[v]', '-map', '[a]', '-map', `${2 * count + 1}:s`, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '28', '-g', '250',
+    '-c:a', 'aac', '-b:a', '64k', '-c:s', 'mov_text', '-metadata:s:s:0', 'language=eng', '-movflags', '+faststart', out,
+  ]);
+  return out;
+}
+
+const { values } = parseArgs({ options: { minutes: { type: 'string', default: '10' }, keep: { type: 'boolean', default: false } } });
+const minutes = Number(values.minutes);
+const dir = mkdtempSync(join(tmpdir(), 'vidx-bench-index-'));
+try {
+  const [file, makeSec] = await timed(() => makeVideo(dir, minutes));
+  const [, decodeSec] = await timed(() => runTool('ffmpeg', ['-hide_banner', '-nostdin', '-v', 'error', '-i', file, '-f', 'null', '-']));
+  const models = new ModelRuntime({ modelsDir: process.env.VIDX_MODELS_DIR ?? join(dir, 'models') });
+  const stages: Record<string, number> = {};
+  let stage = 'start';
+  let since = performance.now();
+  const [analysis, totalSec] = await timed(() =>
+    analyzeFile(
+      { file, sourcePath: null, title: 'Benchmark', metadata: null, language: 'en', thumbnailDir: join(dir, 'thumbs') },
+      {
+        models,
+        signal: new AbortController().signal,
+        progress: (_f, name) => {
+          if (name === stage) return;
+          const now = performance.now();
+          stages[stage] = (stages[stage] ?? 0) + (now - since) / 1000;
+          stage = name;
+          since = now;
+        },
+      },
+    ),
+  );
+  stages[stage] = (stages[stage] ?? 0) + (performance.now() - since) / 1000;
+  const round = (n: number) => Math.round(n * 100) / 100;
+  const result = {
+    video_minutes: minutes,
+    make_video_s: round(makeSec),
+    ffmpeg_decode_s: round(decodeSec),
+    analyze_s: round(totalSec),
+    compute_s_per_video_min: round(totalSec / minutes),
+    realtime_factor: round(totalSec / (minutes * 60)),
+    stages_s: Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, round(v)])),
+    episodes: analysis.episodes.length,
+    transcript_segments: analysis.transcript.length,
+    screen_text_entries: analysis.screenText.length,
+    capabilities: Object.fromEntries(Object.entries(models.capabilities()).map(([k, v]) => [k, v.available])),
+    peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
+    cpus: (await import('node:os')).cpus().length,
+  };
+  console.log(JSON.stringify(result));
+} finally {
+  if (!values.keep) rmSync(dir, { recursive: true, force: true });
+}

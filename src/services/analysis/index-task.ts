@@ -1,0 +1,121 @@
+import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync, renameSync } from 'node:fs';
+import { extname, join, relative } from 'node:path';
+import type { Store } from '../../store/index.js';
+import type { TaskEngine } from '../task-engine.js';
+import { removeTaskUpload, type IndexTaskData } from '../jobs.js';
+import { itemDir } from '../paths.js';
+import type { SearchIndex } from '../search/index.js';
+import type { Analyzer } from './analyzer.js';
+import type { MediaAnalysis } from './types.js';
+
+/** Where indexing keeps files and reads sources. */
+export interface IndexTaskOptions {
+  dataDir: string;
+  uploadsDir: string;
+}
+
+/** The result of a completed /index task. */
+export interface IndexResult {
+  collection: string;
+  media_id: string;
+  status: 'indexed' | 'reindexed' | 'skipped';
+  reason?: string;
+  episodes: number;
+  duration: number | null;
+  transcript_source: MediaAnalysis['transcriptSource'] | null;
+  warnings: string[];
+}
+
+/**
+ * Keeps the item's media where signed `/files/` links can stream it: an upload is moved in, a local
+ * path is linked (no copy of a large archive file); URL sources are played from their URL instead.
+ */
+function keepMedia(dir: string, data: IndexTaskData, localPath: string | null): { name: string; undo(): void } | null {
+  const upload = data.upload?.path;
+  if (upload && existsSync(upload)) {
+    const name = `media${extname(data.upload!.filename).toLowerCase() || '.bin'}`;
+    renameSync(upload, join(dir, name));
+    // Put the upload back if storing fails, so a retry of the task still has it.
+    return { name, undo: () => renameSync(join(dir, name), upload) };
+  }
+  if (localPath) {
+    const name = `media${extname(localPath).toLowerCase() || '.bin'}`;
+    symlinkSync(localPath, join(dir, name));
+    return { name, undo: () => {} };
+  }
+  return null;
+}
+
+/**
+ * Registers the /index task: analyse the media (sharing work with /analyze of the same content), then
+ * store the item, its episodes, text and vectors in one transaction. An existing media_id is left
+ * untouched unless reindex_if_exists is true.
+ * @example
+ * registerIndexTask(engine, { analyzer, store, searchIndex }, { dataDir, uploadsDir });
+ */
+export function registerIndexTask(
+  engine: TaskEngine,
+  deps: { analyzer: Analyzer; store: Store; searchIndex: SearchIndex },
+  opts: IndexTaskOptions,
+): void {
+  engine.register<IndexTaskData>('/index', async (ctx): Promise<IndexResult> => {
+    const d = ctx.data;
+    const collectionOf = () => {
+      const c = deps.store.collections.findById(d.collection);
+      if (!c) throw new Error(`collection "${d.collection}" no longer exists`);
+      return c;
+    };
+    const existing = deps.store.items.find(collectionOf().pk, d.video.media_id);
+    if (existing && !d.reindex_if_exists) {
+      removeTaskUpload(d, opts.uploadsDir);
+      return {
+        collection: d.collection, media_id: d.video.media_id, status: 'skipped',
+        reason: 'media_id already in the collection; nothing was changed (set reindex_if_exists to replace it)',
+        episodes: 0, duration: existing.duration, transcript_source: null, warnings: [],
+      };
+    }
+    const { analysis, src, localPath } = await deps.analyzer.run(d.video, d.upload, d.index_language, ctx);
+    ctx.progress(0.99, 'storing');
+    const collection = collectionOf();
+    const dir = itemDir(opts.dataDir, collection.pk, d.video.media_id);
+    // Files go to a fresh folder first, so a failed store leaves the previous version's files intact.
+    const staging = `${dir}.incoming-${ctx.id}`;
+    mkdirSync(staging, { recursive: true });
+    let media: ReturnType<typeof keepMedia> = null;
+    try {
+      const episodes = analysis.episodes.map((e) => {
+        if (!e.thumbnail) return e;
+        const name = `ep-${e.index}.jpg`;
+        copyFileSync(join(opts.dataDir, e.thumbnail), join(staging, name));
+        return { ...e, thumbnail: relative(opts.dataDir, join(dir, name)) };
+      });
+      media = keepMedia(staging, d, localPath);
+      const stored = { ...analysis, episodes };
+      const result = deps.searchIndex.storeItem(
+        collection.pk,
+        {
+          media_id: d.video.media_id,
+          type: analysis.type,
+          title: d.video.title ?? analysis.title,
+          src,
+          thumbnail: episodes[0]?.thumbnail ?? null,
+          duration: analysis.duration,
+          additional_metadata: d.video.additional_metadata,
+          storedFile: media ? relative(opts.dataDir, join(dir, media.name)) : null,
+        },
+        stored,
+        { replace: d.reindex_if_exists },
+      );
+      rmSync(dir, { recursive: true, force: true });
+      renameSync(staging, dir);
+      return {
+        collection: d.collection, media_id: d.video.media_id, status: result.replaced ? 'reindexed' : 'indexed',
+        episodes: result.episodes, duration: analysis.duration, transcript_source: analysis.transcriptSource, warnings: analysis.warnings,
+      };
+    } catch (err) {
+      media?.undo();
+      rmSync(staging, { recursive: true, force: true });
+      throw err;
+    }
+  });
+}
