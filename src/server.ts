@@ -21,9 +21,11 @@ import { createLogger, type Logger } from './logger.js';
 import { describeSystem } from './system.js';
 import { resolveInsideRoots, SourceError } from './media/index.js';
 import { ModelRuntime } from './ml/runtime.js';
+import { loadManifest } from './ml/registry/manifest.js';
 import { Analyzer } from './services/analysis/analyzer.js';
 import { AnalysisCache } from './services/analysis/cache.js';
 import { registerAnalyzeTask } from './services/analysis/handlers.js';
+import { registerIndexTask } from './services/analysis/index-task.js';
 import { presentAnalyzeResult } from './services/analysis/present.js';
 import { VERSION } from './version.js';
 
@@ -87,7 +89,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   const searchIndex = new SearchIndex(store);
   collections.onDelete((pk) => searchIndex.removeCollection(pk));
   items.onDelete((item) => searchIndex.removeItem(item));
-  const queryEmbedder = opts.queryEmbedder !== undefined ? opts.queryEmbedder : modelQueryEmbedder({ modelsDir: config.modelsDir });
+  const queryEmbedder = opts.queryEmbedder !== undefined ? opts.queryEmbedder : modelQueryEmbedder({ modelsDir: config.modelsDir, manifest: loadManifest(config.modelsManifest) });
   const search = new SearchService(store, collections, links, queryEmbedder);
   const analysis = new AnalysisService(store, items, links);
   const jobs = new JobService(tasks, collections, async (p) => {
@@ -111,6 +113,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   });
   if (opts.registerTasks) opts.registerTasks(engine);
   if (!engine.hasHandler('/analyze')) registerAnalyzeTask(engine, analyzer, uploadsDir(config.dataDir));
+  if (!engine.hasHandler('/index')) registerIndexTask(engine, { analyzer, store, searchIndex }, { dataDir: config.dataDir, uploadsDir: uploadsDir(config.dataDir) });
   const app = createHttpApp({
     version: VERSION,
     keys, collections, items, tasks, webhooks, jobs, links, search, analysis,

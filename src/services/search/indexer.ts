@@ -48,7 +48,8 @@ const finite = (n: number, what: string): number => {
   return n;
 };
 
-const overlaps = (t: TimedText, e: EpisodeAnalysis) => t.start < e.end && t.end >= e.start;
+// Half-open spans: text that ends exactly where an episode starts belongs to the episode before.
+const overlaps = (t: TimedText, e: EpisodeAnalysis) => t.start < e.end && t.end > e.start;
 
 function prepareEpisode(e: EpisodeAnalysis, analysis: MediaAnalysis, title: string, metadata: string): PreparedEpisode {
   finite(e.start, `episode ${e.index} start`);
