@@ -1,0 +1,86 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURE_TRANSCRIPT, makeFixtureModels, type FixtureSet } from '../../scripts/make-fixture-models.js';
+import { ensureCorpus, type CorpusManifest } from '../support/corpus.js';
+import { startFakeHub, type FakeHub } from '../support/fake-hub.js';
+import { startTestServer, waitFor, type TestServer } from '../support/server.js';
+
+/** Runs the real CLI in its own process. */
+function cli(args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d));
+    child.stderr.on('data', (d: Buffer) => (out += d));
+    child.on('close', (code) => resolve({ code: code ?? -1, out }));
+  });
+}
+
+describe('pulled models in the pipeline: Whisper, image-text and text embeddings (tiny fixture models from a loopback hub)', () => {
+  let tmp: string;
+  let fixtures: FixtureSet;
+  let hub: FakeHub;
+  let corpus: CorpusManifest;
+  let s: TestServer;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    corpus = await ensureCorpus();
+    tmp = mkdtempSync(join(process.cwd(), 'test', '.tmp', 'models-pipeline-'));
+    fixtures = await makeFixtureModels(join(tmp, 'hub'));
+    hub = await startFakeHub({ root: fixtures.hubDir, revisions: Object.fromEntries(fixtures.manifest.models.map((m) => [m.repo, m.revision])) });
+    const dataDir = join(tmp, 'data');
+    env = { VIDX_DATA_DIR: dataDir, VIDX_MODELS_MANIFEST: fixtures.manifestPath, VIDX_HUB_URL: hub.url };
+    const pulled = await cli(['models', 'pull', 'default', '--yes'], env);
+    expect(pulled.code, pulled.out).toBe(0);
+    s = await startTestServer({ dataDir, env: { ...env, VIDX_MEDIA_ROOTS: dirname(corpus.slides.path) } });
+  });
+  afterAll(async () => {
+    await s?.close();
+    await hub?.close();
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  async function task(path: string, body: Record<string, unknown>) {
+    const r = await s.call('POST', path, { form: body });
+    expect(r.status, JSON.stringify(r.body)).toBe(202);
+    return waitFor(async () => {
+      const t = (await s.call('GET', `/tasks/${r.body.task_id}`)).body;
+      return t.status === 'completed' || t.status === 'failed' ? t : undefined;
+    }, 90_000);
+  }
+
+  it('lists the pulled models as installed and reports every capability available', async () => {
+    const list = await cli(['models', 'list'], env);
+    expect(list.out).toMatch(/tiny-whisper.*installed/);
+    const health = (await s.call('GET', '/health', { key: null })).body;
+    for (const cap of ['ocr', 'vad', 'asr', 'image_text', 'text_embedding']) expect(health.capabilities[cap].available, cap).toBe(true);
+  });
+
+  it('transcribes speech without subtitles with Whisper over VAD regions, at absolute times', async () => {
+    const t = await task('/analyze', { video: { path: corpus.speech.path } });
+    expect(t.status, t.error).toBe('completed');
+    expect(t.result.transcript_source).toBe('asr');
+    const texts = t.result.audio_summary.map((a: { text: string }) => a.text);
+    expect(texts).toContain(FIXTURE_TRANSCRIPT[0].text);
+    // Every chunk starts at a VAD speech region inside the file, so segment times grow and stay inside it.
+    const starts = t.result.audio_summary.map((a: { segment: { start: { seconds: number } } }) => a.segment.start.seconds);
+    expect([...starts].sort((a, b) => a - b)).toEqual(starts);
+    expect(Math.max(...starts)).toBeLessThan(corpus.speech.durationSec);
+    expect(t.result.warnings.join(' ')).not.toMatch(/not transcribed/);
+  });
+
+  it('indexes with passage and frame vectors and searches through the semantic path too', async () => {
+    await s.call('POST', '/collections', { json: { collection_id: 'sem', name: 'Semantic' } });
+    const t = await task('/index', { collection: 'sem', video: { path: corpus.slides.path, media_id: 'slides' } });
+    expect(t.status, t.error).toBe('completed');
+    const spaces = s.vidx.store.db.prepare('SELECT kind, dims, (SELECT count(*) FROM vectors v WHERE v.space_id = s.id) AS n FROM vector_spaces s ORDER BY kind').all() as { kind: string; dims: number; n: number }[];
+    expect(spaces.map((x) => x.kind)).toEqual(['frame', 'passage']);
+    expect(spaces.every((x) => x.n > 0)).toBe(true);
+    const r = await s.call('POST', '/search', { form: { query: 'penalty shot', collection: 'sem' } });
+    expect(r.status).toBe(200);
+    expect(r.body.results[0]).toMatchObject({ media_id: 'slides', episode_id: 1 });
+  });
+});
