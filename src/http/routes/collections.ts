@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App, HttpDeps } from '../env.js';
-import { errors, SECURITY } from '../schemas/common.js';
+import { errors, jsonResponse, SECURITY } from '../schemas/common.js';
 import { Collection, CollectionCreate, CollectionParams, CollectionQuery, CollectionUpdate } from '../schemas/collections.js';
 
 const tags = ['collections'];
-const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
+const json = jsonResponse;
 
 const create = createRoute({
   method: 'post', path: '/collections', tags, security: SECURITY, summary: 'Create a collection',

@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App, HttpDeps } from '../env.js';
-import { errors, SECURITY } from '../schemas/common.js';
+import { errors, jsonResponse, SECURITY } from '../schemas/common.js';
 import { CollectionParams, ItemListQuery, ItemParams, ItemQuery, MediaItem } from '../schemas/collections.js';
 
 const tags = ['items'];
-const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
+const json = jsonResponse;
 
 const list = createRoute({
   method: 'get', path: '/collections/{collection_id}/items', tags, security: SECURITY,

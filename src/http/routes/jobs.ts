@@ -1,11 +1,11 @@
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, type z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv, App, HttpDeps } from '../env.js';
 import { readFormBody, removeUploads, type Upload } from '../middleware/form-body/index.js';
 import { errors, SECURITY } from '../schemas/common.js';
 import { AnalyzeBody, formEnvelope, IndexBody } from '../schemas/jobs.js';
 import { TaskCreated } from '../schemas/tasks.js';
-import type { TaskUpload } from '../../services/jobs.js';
+import type { TaskUpload, VideoInput } from '../../services/jobs.js';
 
 const created = { 202: { description: 'Queued; poll GET /tasks/{task_id}', content: { 'application/json': { schema: TaskCreated } } } };
 
@@ -34,31 +34,23 @@ function takeUpload(uploads: Upload[], content: string | null | undefined): Task
  * jobRoutes(app, deps);
  */
 export function jobRoutes(app: App, deps: HttpDeps): void {
-  // Registered for the document only: the handlers below read the body themselves so uploads stream to disk.
+  // Registered for the document only (see below).
   app.openAPIRegistry.registerPath(indexRoute);
   app.openAPIRegistry.registerPath(analyzeRoute);
 
-  app.post('/index', async (c: Context<AppEnv>) => {
-    const { value, uploads } = await readFormBody(c, IndexBody, deps.form);
-    const upload = takeUpload(uploads, value.video.content);
-    try {
-      const task = await deps.jobs.index(c.get('caller'), value, upload);
-      return c.json({ task_id: task.id }, 202);
-    } catch (err) {
-      if (upload) removeUploads([{ ...upload, field: '', mimeType: '' }]);
-      throw err;
-    }
-  });
-
-  app.post('/analyze', async (c: Context<AppEnv>) => {
-    const { value, uploads } = await readFormBody(c, AnalyzeBody, deps.form);
-    const upload = takeUpload(uploads, value.video.content);
-    try {
-      const task = await deps.jobs.analyze(c.get('caller'), value, upload);
-      return c.json({ task_id: task.id }, 202);
-    } catch (err) {
-      if (upload) removeUploads([{ ...upload, field: '', mimeType: '' }]);
-      throw err;
-    }
-  });
+  // The handlers read the body themselves so uploads stream to disk; the task takes over the named upload.
+  const queue = <T extends { video: VideoInput }>(schema: z.ZodType<T>, create: (c: Context<AppEnv>, value: T, upload: TaskUpload | null) => Promise<{ id: string }>) =>
+    async (c: Context<AppEnv>) => {
+      const { value, uploads } = await readFormBody(c, schema, deps.form);
+      const upload = takeUpload(uploads, value.video.content);
+      try {
+        const task = await create(c, value, upload);
+        return c.json({ task_id: task.id }, 202);
+      } catch (err) {
+        if (upload) removeUploads([{ ...upload, field: '', mimeType: '' }]);
+        throw err;
+      }
+    };
+  app.post('/index', queue(IndexBody, (c, value, upload) => deps.jobs.index(c.get('caller'), value, upload)));
+  app.post('/analyze', queue(AnalyzeBody, (c, value, upload) => deps.jobs.analyze(c.get('caller'), value, upload)));
 }

@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App, HttpDeps } from '../env.js';
-import { errors, SECURITY } from '../schemas/common.js';
+import { errors, jsonResponse, SECURITY } from '../schemas/common.js';
 import { Task, TaskCounts, TaskList, TaskListQuery, TaskParams } from '../schemas/tasks.js';
 
 const tags = ['tasks'];
-const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
+const json = jsonResponse;
 
 const list = createRoute({
   method: 'get', path: '/tasks', tags, security: SECURITY, summary: 'List tasks, newest first (filter by status and endpoint)',

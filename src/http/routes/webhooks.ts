@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App, HttpDeps } from '../env.js';
-import { errors, SECURITY } from '../schemas/common.js';
+import { errors, jsonResponse, SECURITY } from '../schemas/common.js';
 import { Webhook, WebhookCreate, WebhookParams, WebhookUpdate } from '../schemas/webhooks.js';
 
 const tags = ['webhooks'];
-const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
+const json = jsonResponse;
 
 const list = createRoute({
   method: 'get', path: '/webhooks', tags, security: SECURITY, summary: 'List your webhooks',

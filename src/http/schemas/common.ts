@@ -69,5 +69,14 @@ export function errors(...statuses: number[]) {
   return Object.fromEntries(statuses.map((s) => [s, { description: text[s] ?? 'Error', content: errorContent }]));
 }
 
+/**
+ * A JSON response entry for a route's `responses`.
+ * @example
+ * responses: { 200: jsonResponse(Collection, 'The collection') }
+ */
+export function jsonResponse(schema: z.ZodType, description: string) {
+  return { description, content: { 'application/json': { schema } } };
+}
+
 /** The key header, declared once for the OpenAPI document. */
 export const SECURITY = [{ ApiKey: [] as string[] }];
