@@ -26,6 +26,8 @@ import { Analyzer } from './services/analysis/analyzer.js';
 import { AnalysisCache } from './services/analysis/cache.js';
 import { registerAnalyzeTask } from './services/analysis/handlers.js';
 import { registerIndexTask } from './services/analysis/index-task.js';
+import { ExploreService } from './services/explore/index.js';
+import { registerExploreTasks } from './services/explore/tasks.js';
 import { presentAnalyzeResult } from './services/analysis/present.js';
 import { VERSION } from './version.js';
 
@@ -113,10 +115,15 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   });
   if (opts.registerTasks) opts.registerTasks(engine);
   if (!engine.hasHandler('/analyze')) registerAnalyzeTask(engine, analyzer, uploadsDir(config.dataDir));
+  const explore = new ExploreService(store, collections, search, async () => {
+    const embedder = await models.textEmbedder();
+    return embedder ? (texts) => embedder.embedPassages(texts) : null;
+  });
+  registerExploreTasks(engine, store, explore);
   if (!engine.hasHandler('/index')) registerIndexTask(engine, { analyzer, store, searchIndex }, { dataDir: config.dataDir, uploadsDir: uploadsDir(config.dataDir) });
   const app = createHttpApp({
     version: VERSION,
-    keys, collections, items, tasks, webhooks, jobs, links, search, analysis,
+    keys, collections, items, tasks, webhooks, jobs, links, search, analysis, explore,
     dataDir: config.dataDir,
     form: { uploadsDir: uploadsDir(config.dataDir), maxUploadBytes: config.maxUploadBytes, maxBodyBytes: config.maxBodyBytes },
     health: () => describeSystem(models),

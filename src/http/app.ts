@@ -15,6 +15,7 @@ import { itemRoutes } from './routes/items.js';
 import { jobRoutes } from './routes/jobs.js';
 import { keyRoutes } from './routes/keys.js';
 import { searchRoutes } from './routes/search.js';
+import { exploreRoutes } from './routes/explore.js';
 import { taskRoutes } from './routes/tasks.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { validationProblem } from './validation.js';
@@ -57,6 +58,7 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<AppEnv> {
   webhookRoutes(app, deps);
   jobRoutes(app, deps);
   searchRoutes(app, deps);
+  exploreRoutes(app, deps);
   fileRoutes(app, deps);
   docsRoutes(app);
 

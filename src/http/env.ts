@@ -5,6 +5,7 @@ import type { JobService } from '../services/jobs.js';
 import type { ItemService } from '../services/items.js';
 import type { KeyService } from '../services/keys.js';
 import type { AnalysisService, SearchService } from '../services/search/index.js';
+import type { ExploreService } from '../services/explore/index.js';
 import type { MediaLinks } from '../services/links.js';
 import type { TaskService } from '../services/tasks.js';
 import type { WebhookService } from '../services/webhooks.js';
@@ -27,6 +28,7 @@ export interface HttpDeps {
   webhooks: WebhookService;
   jobs: JobService;
   search: SearchService;
+  explore: ExploreService;
   analysis: AnalysisService;
   links: MediaLinks;
   dataDir: string;

@@ -14,7 +14,17 @@ const STOP_DE = new Set(
  */
 export function contentWords(text: string): string[] {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.filter((w) => w.length > 1 && !STOP_EN.has(w) && !STOP_DE.has(w));
+  return words.filter(isContentWord);
+}
+
+/**
+ * Whether a lower-cased word carries meaning (not an English or German stop word, not one letter).
+ * @example
+ * isContentWord('penalty'); // true
+ * isContentWord('the'); // false
+ */
+export function isContentWord(word: string): boolean {
+  return word.length > 1 && !STOP_EN.has(word) && !STOP_DE.has(word);
 }
 
 /**

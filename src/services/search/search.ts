@@ -1,6 +1,6 @@
 import type { Store } from '../../store/index.js';
 import type { ItemRow } from '../../store/items.js';
-import type { FtsTable, VectorKind, VectorSpaceRow } from '../../store/search-index.js';
+import type { VectorKind, VectorSpaceRow } from '../../store/search-index.js';
 import type { Caller } from '../caller.js';
 import type { CollectionService } from '../collections.js';
 import { notFound } from '../errors.js';
@@ -19,6 +19,8 @@ export interface SearchRequest {
   limit: number;
   media_id?: string;
   threshold: number;
+  /** Also find another owner's public collection (search_public_collections). */
+  public?: boolean;
 }
 
 /** How much first place in each list counts in the fusion. */
@@ -27,8 +29,30 @@ export const LIST_WEIGHTS = { words: 1, trigram: 0.6, passage: 1, frame: 0.8 } a
 /** Candidates per list: enough that fusion can lift an episode that is only second-best everywhere. */
 const depthFor = (limit: number) => Math.max(limit * 3, 30);
 
-/** Coarse (bit) candidates per vector space before float re-scoring; sqlite-vec's KNN cost grows with k. */
-const coarseFor = (limit: number) => Math.min(200, Math.max(limit * 4, 40));
+/**
+ * Coarse (sign-bit) candidates per vector space before float re-scoring. Re-scoring 100 candidates costs
+ * well under a millisecond; sqlite-vec's KNN cost grows with k (see README, Search).
+ * @example
+ * coarseCandidates(10); // 100
+ */
+export function coarseCandidates(limit: number): number {
+  return Math.min(300, Math.max(limit * 10, 100));
+}
+
+/** `first`, then (only when it is short of `depth`) what `more` finds that `first` lacks, up to `depth`. */
+function fillUp(first: number[], more: () => number[], depth: number): number[] {
+  if (first.length >= depth) return first;
+  const out = [...first];
+  const have = new Set(first);
+  for (const pk of more()) {
+    if (out.length >= depth) break;
+    if (!have.has(pk)) {
+      have.add(pk);
+      out.push(pk);
+    }
+  }
+  return out;
+}
 
 interface SemanticHit {
   episodePk: number;
@@ -52,12 +76,12 @@ export class SearchService {
   ) {}
 
   async search(caller: Caller, req: SearchRequest): Promise<{ results: SearchResult[] }> {
-    let collection = this.collections.readable(caller, req.collection);
+    let collection = this.collections.readable(caller, req.collection, { public: req.public ?? false });
     const q = parseQuery(req.query);
     const spaces = this.embedder ? this.store.search.spaces().filter((s) => this.store.search.hasVectors(collection.pk, s.id)) : [];
     const vectors = await this.embedQuery(req.query, spaces);
     // From here on everything is synchronous: one consistent view of the database, no half-written item.
-    collection = this.collections.readable(caller, req.collection);
+    collection = this.collections.readable(caller, req.collection, { public: req.public ?? false });
     let item: ItemRow | null = null;
     if (req.media_id !== undefined) {
       item = this.store.items.find(collection.pk, req.media_id) ?? null;
@@ -66,9 +90,16 @@ export class SearchService {
 
     const depth = depthFor(req.limit);
     const lists: RankedList[] = [];
-    if (q.all) lists.push({ name: 'words', weight: LIST_WEIGHTS.words, pks: this.lexical('episode_fts', q.all, q.any, collection.pk, depth, item) });
-    if (q.allTrigram) {
-      lists.push({ name: 'trigram', weight: LIST_WEIGHTS.trigram, pks: this.lexical('episode_trigram', q.allTrigram, q.anyTrigram, collection.pk, depth, item) });
+    const itemPk = item?.pk ?? null;
+    const repo = this.store.search;
+    // Words first (all of them, then any). Word parts (trigrams) only when the words alone found fewer than
+    // `depth` episodes: then compounds and partial words fill up; otherwise they would only repeat the word
+    // matches in a worse order, at several times the cost.
+    const all = q.all ? repo.matchWords(q.all, collection.pk, depth, itemPk).map((h) => h.pk) : [];
+    if (q.all) lists.push({ name: 'words', weight: LIST_WEIGHTS.words, pks: fillUp(all, () => (q.any ? repo.matchWords(q.any, collection.pk, depth, itemPk).map((h) => h.pk) : []), depth) });
+    if (q.allTrigram && all.length < depth) {
+      const parts = repo.matchParts(q.allTrigram, collection.pk, depth, itemPk);
+      lists.push({ name: 'trigram', weight: LIST_WEIGHTS.trigram, pks: fillUp(parts, () => (q.anyTrigram ? repo.matchParts(q.anyTrigram, collection.pk, depth, itemPk) : []), depth) });
     }
     const frameTimes = new Map<number, number>();
     for (const kind of ['passage', 'frame'] as const) {
@@ -100,26 +131,12 @@ export class SearchService {
     return { results };
   }
 
-  /** All terms first; when that finds fewer than `depth`, episodes with any term follow. */
-  private lexical(table: FtsTable, all: string, any: string | null, collectionPk: number, depth: number, item: ItemRow | null): number[] {
-    const repo = this.store.search;
-    const pks = repo.matchEpisodes(table, all, collectionPk, depth, item?.pk ?? null).map((h) => h.pk);
-    if (any && pks.length < depth) {
-      const have = new Set(pks);
-      for (const h of repo.matchEpisodes(table, any, collectionPk, depth, item?.pk ?? null)) {
-        if (pks.length >= depth) break;
-        if (!have.has(h.pk)) pks.push(h.pk);
-      }
-    }
-    return pks;
-  }
-
   private semantic(space: VectorSpaceRow, query: QueryVector, collectionPk: number, limit: number, item: ItemRow | null): SemanticHit[] {
     const repo = this.store.search;
     const q = unit(query.vector);
     const rows = item
       ? repo.vectorsOfItem(item.pk, space.id)
-      : repo.vectorsByPk(repo.nearestBits(space, collectionPk, signBits(q), coarseFor(limit)).map((r) => r.pk));
+      : repo.vectorsByPk(repo.nearestBits(space, collectionPk, signBits(q), coarseCandidates(limit)).map((r) => r.pk));
     return rows
       .map((r) => ({ episodePk: r.episode_pk, time: r.time, similarity: dot(q, fromBlob(r.embedding)) }))
       .filter((h) => h.similarity >= query.minSimilarity);

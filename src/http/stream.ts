@@ -1,0 +1,45 @@
+import type { Context } from 'hono';
+import { stream } from 'hono/streaming';
+
+const RS = '\x1e';
+
+/**
+ * Which framing the client asked for: NDJSON when Accept names application/x-ndjson, else RFC 7464 JSON
+ * text sequences (each element: RS, JSON, LF).
+ * @example
+ * streamFormat('application/x-ndjson'); // 'ndjson'
+ */
+export function streamFormat(accept: string | undefined): 'json-seq' | 'ndjson' {
+  return accept && /application\/(x-)?ndjson/i.test(accept) ? 'ndjson' : 'json-seq';
+}
+
+/**
+ * Streams the elements of `elements` as they are produced. The first element is awaited before the
+ * response starts, so an error up to then still becomes a proper 4xx; a later error ends the stream with
+ * one `{"error": {...}}` element. A client that disconnects aborts `controller`, which stops the work.
+ * @example
+ * return streamElements(c, explore.clusters(caller, req, controller.signal), controller);
+ */
+export async function streamElements(c: Context, elements: AsyncGenerator<unknown>, controller: AbortController): Promise<Response> {
+  const format = streamFormat(c.req.header('accept'));
+  const frame = (v: unknown) => (format === 'ndjson' ? '' : RS) + JSON.stringify(v) + '\n';
+  const first = await elements.next();
+  c.header('content-type', format === 'ndjson' ? 'application/x-ndjson' : 'application/json-seq');
+  c.header('cache-control', 'no-store');
+  return stream(c, async (s) => {
+    s.onAbort(() => controller.abort());
+    try {
+      if (!first.done) await s.write(frame(first.value));
+      for (;;) {
+        if (controller.signal.aborted) break;
+        const next = await elements.next();
+        if (next.done) break;
+        await s.write(frame(next.value));
+      }
+    } catch (err) {
+      await s.write(frame({ error: { detail: err instanceof Error ? err.message : String(err), code: 'stream_failed' } }));
+    } finally {
+      await elements.return(undefined);
+    }
+  });
+}

@@ -1,0 +1,94 @@
+import { contentWords, cosine, dot, tfidf, type SparseVector } from '../analysis/text.js';
+import type { SearchResult } from '../search/index.js';
+import { keyPhrases, titleCase } from './keyphrases.js';
+import { averageLinkage } from './linkage.js';
+
+/** One streamed element of POST /search_clusters (SPEC 2.8). */
+export interface ClusterElement {
+  answer: string;
+  teaser_id: number;
+  cluster_results: SearchResult[];
+  additional_info: string;
+  related_queries: string[];
+}
+
+/** Embeds texts as unit vectors for grouping; null groups by shared words and media instead. */
+export type GroupEmbedder = ((texts: string[]) => Promise<Float32Array[]>) | null;
+
+/** The labels the pipeline puts before on-screen text and tags; they say nothing about the content. */
+const VISUAL_LABELS = /(On screen|Seen|Text im Bild|Im Bild|Zu sehen):\s*/g;
+
+/** The text a result stands for: what was said, shown and summarised in its episode. */
+export function resultText(r: SearchResult): string {
+  return [r.content, ...r.audio.map((a) => a.text), ...r.computer_vision.map((v) => v.summary)].join('\n').replace(VISUAL_LABELS, '');
+}
+
+/**
+ * Groups search hits into clusters of moments about the same thing: average-link agglomeration over
+ * embedding similarity (when an embedder is given) or TF-IDF similarity plus a bonus for neighbouring
+ * episodes of the same media. Clusters come back ordered by their best hit.
+ * @example
+ * const groups = await groupResults(results, null); // [[r0, r3], [r1], …]
+ */
+export async function groupResults(results: SearchResult[], embed: GroupEmbedder): Promise<SearchResult[][]> {
+  if (results.length === 0) return [];
+  const texts = results.map(resultText);
+  let sim: (i: number, j: number) => number;
+  let threshold: number;
+  if (embed) {
+    const vecs = await embed(texts);
+    sim = (i, j) => dot(vecs[i], vecs[j]);
+    threshold = 0.82;
+  } else {
+    const vecs: SparseVector[] = tfidf(texts.map(contentWords));
+    sim = (i, j) => cosine(vecs[i], vecs[j]);
+    threshold = 0.2;
+  }
+  const near = (i: number, j: number) =>
+    results[i].media_id === results[j].media_id && Math.abs(results[i].episode_id - results[j].episode_id) <= 1 ? 0.1 : 0;
+  const groups = averageLinkage(results.length, (i, j) => sim(i, j) + near(i, j), threshold);
+  return groups
+    .map((g) => g.map((i) => results[i]))
+    .sort((a, b) => b[0].score - a[0].score);
+}
+
+function clock(s: number): string {
+  const m = Math.floor(s / 60);
+  return `${m}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
+}
+
+/**
+ * Turns a group of hits into the streamed element: a label and the best line as the answer, which
+ * media and moments it covers, and related queries from its distinctive phrases.
+ * @example
+ * describeCluster(group, 0, allTexts, groupIndexes, 'penalty', 'en').answer; // 'Penalty shot training: The goalkeeper dives …'
+ */
+export function describeCluster(group: SearchResult[], teaserId: number, allTexts: string[], memberIndexes: number[], query: string, language: 'en' | 'de'): ClusterElement {
+  const phrases = keyPhrases(allTexts, memberIndexes, 6, []);
+  const label = phrases[0];
+  const best = group[0];
+  const content = best.content.replace(VISUAL_LABELS, '');
+  const line = content.length > 200 ? `${content.slice(0, 197)}…` : content;
+  const answer = label ? `${titleCase(label.surface)}: ${line}` : line;
+  const media = [...new Set(group.map((r) => r.media_id))];
+  const moments = group
+    .slice(0, 6)
+    .map((r) => `${r.media_id} ${clock(r.start_time)}`)
+    .join(', ');
+  const additional_info =
+    language === 'de'
+      ? `${group.length} ${group.length === 1 ? 'Moment' : 'Momente'} in ${media.length} ${media.length === 1 ? 'Video' : 'Videos'}: ${moments}`
+      : `${group.length} ${group.length === 1 ? 'moment' : 'moments'} in ${media.length} ${media.length === 1 ? 'video' : 'videos'}: ${moments}`;
+  const queryWords = new Set(contentWords(query));
+  const related = keyPhrases(allTexts, memberIndexes, 8, [query])
+    .map((p) => p.surface)
+    .filter((p) => !p.split(' ').every((w) => queryWords.has(w)))
+    .slice(0, 5);
+  if (related.length < 2) {
+    for (const r of [...new Set(contentWords(resultText(best)))].filter((w) => !queryWords.has(w))) {
+      if (related.length >= 2) break;
+      if (!related.includes(r)) related.push(r);
+    }
+  }
+  return { answer, teaser_id: teaserId, cluster_results: group, additional_info, related_queries: related.slice(0, 5) };
+}

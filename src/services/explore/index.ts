@@ -1,0 +1,80 @@
+import type { Store } from '../../store/index.js';
+import { ExploreRepository } from '../../store/explore.js';
+import type { Caller } from '../caller.js';
+import type { CollectionService } from '../collections.js';
+import type { SearchService } from '../search/index.js';
+import { describeCluster, groupResults, resultText, type ClusterElement, type GroupEmbedder } from './clusters.js';
+import { suggestFromEpisodes, type SuggestionElement } from './suggestions.js';
+
+export type { ClusterElement } from './clusters.js';
+export type { SuggestionElement } from './suggestions.js';
+
+/** POST /search_clusters input. */
+export interface ClustersRequest {
+  query: string;
+  collection: string;
+  search_public_collections: boolean;
+  search_language: 'en' | 'de';
+}
+
+/** POST /collection_suggestions input. */
+export interface SuggestionsRequest {
+  collection: string;
+  search_public_collections: boolean;
+  search_language: 'en' | 'de';
+}
+
+/** Hits clustered per search, clusters streamed per response: enough to group, few enough to read. */
+const HITS_TO_CLUSTER = 40;
+const MAX_CLUSTERS = 8;
+const EPISODES_FOR_TOPICS = 400;
+
+/**
+ * Exploring a collection: search hits grouped into clusters, and topics and questions drawn from its
+ * content. Both yield elements one by one (for streaming) and stop when `signal` aborts.
+ * @example
+ * for await (const el of explore.clusters(caller, { query: 'penalty', collection: 'sport', search_public_collections: false, search_language: 'en' }, signal)) send(el);
+ */
+export class ExploreService {
+  private readonly repo: ExploreRepository;
+
+  constructor(
+    store: Store,
+    private readonly collections: CollectionService,
+    private readonly search: SearchService,
+    private readonly embedder: () => Promise<GroupEmbedder>,
+  ) {
+    this.repo = new ExploreRepository(store.db);
+  }
+
+  /** Checks the collection is visible before anything streams, so a 404 is still an HTTP status. */
+  check(caller: Caller, collection: string, publicLookup: boolean): void {
+    this.collections.readable(caller, collection, { public: publicLookup });
+  }
+
+  async *clusters(caller: Caller, req: ClustersRequest, signal: AbortSignal): AsyncGenerator<ClusterElement> {
+    this.check(caller, req.collection, req.search_public_collections);
+    const { results } = await this.search.search(caller, {
+      query: req.query, collection: req.collection, limit: HITS_TO_CLUSTER, threshold: 0, public: req.search_public_collections,
+    });
+    if (signal.aborted || results.length === 0) return;
+    const groups = await groupResults(results, await this.embedder());
+    const texts = results.map(resultText);
+    for (let i = 0; i < Math.min(groups.length, MAX_CLUSTERS); i++) {
+      if (signal.aborted) return;
+      const members = groups[i].map((r) => results.indexOf(r));
+      yield describeCluster(groups[i], i, texts, members, req.query, req.search_language);
+    }
+  }
+
+  async *suggestions(caller: Caller, req: SuggestionsRequest, signal: AbortSignal): AsyncGenerator<SuggestionElement> {
+    const collection = this.collections.readable(caller, req.collection, { public: req.search_public_collections });
+    const rows = this.repo.episodeTexts(collection.pk, EPISODES_FOR_TOPICS);
+    for (const element of suggestFromEpisodes(rows, req.search_language)) {
+      if (signal.aborted) return;
+      yield element;
+      // Let the event loop flush each element to the client before computing the next.
+      await new Promise((r) => setImmediate(r));
+    }
+  }
+}

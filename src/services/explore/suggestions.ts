@@ -1,0 +1,56 @@
+import { contentWords, cosine, tfidf } from '../analysis/text.js';
+import type { EpisodeTextRow } from '../../store/explore.js';
+import { keyPhrases, titleCase } from './keyphrases.js';
+import { averageLinkage } from './linkage.js';
+
+/** One streamed element of POST /collection_suggestions (SPEC 2.9). */
+export interface SuggestionElement {
+  completion: {
+    type: 'topic' | 'question';
+    text: string;
+    /** Media items the suggestion is drawn from. */
+    media_ids: string[];
+    /** Where in them, at most five moments. */
+    moments: { media_id: string; episode_id: number; start_time: number }[];
+  };
+}
+
+const QUESTIONS = {
+  en: ['What is said about {p}?', 'When is {p} shown?', 'Where does {p} come up?'],
+  de: ['Was wird über {p} gesagt?', 'Wann ist {p} zu sehen?', 'Wo kommt {p} vor?'],
+} as const;
+
+/** Groups episodes whose words overlap (average link over TF-IDF cosine), largest first. */
+function groupEpisodes(rows: EpisodeTextRow[]): number[][] {
+  const vecs = tfidf(rows.map((r) => contentWords(r.text)));
+  return averageLinkage(rows.length, (i, j) => cosine(vecs[i], vecs[j]), 0.15).sort((a, b) => b.length - a.length);
+}
+
+/**
+ * Topics and questions drawn from a collection's episodes: episodes are grouped by shared words, each
+ * group's most distinctive phrase becomes a topic, then a question about it, in the asked language.
+ * Yields one element at a time so the HTTP layer can stream it.
+ * @example
+ * for (const s of suggestFromEpisodes(rows, 'en', 8)) console.log(s.completion.text); // 'Penalty shot training', …
+ */
+export function* suggestFromEpisodes(rows: EpisodeTextRow[], language: 'en' | 'de', maxTopics = 8): Generator<SuggestionElement> {
+  const usable = rows.filter((r) => contentWords(r.text).length > 0);
+  if (usable.length === 0) return;
+  const docs = usable.map((r) => r.text);
+  const seen = new Set<string>();
+  let topic = 0;
+  for (const group of groupEpisodes(usable)) {
+    if (topic >= maxTopics) break;
+    const [best] = keyPhrases(docs, group, 3, [...seen]);
+    if (!best || seen.has(best.phrase)) continue;
+    seen.add(best.phrase);
+    const members = best.docs.map((i) => usable[i]);
+    const media_ids = [...new Set(members.map((m) => m.media_id))];
+    const moments = members.slice(0, 5).map((m) => ({ media_id: m.media_id, episode_id: m.idx, start_time: m.start }));
+    yield { completion: { type: 'topic', text: titleCase(best.surface), media_ids, moments } };
+    const templates = QUESTIONS[language];
+    const question = templates[topic % templates.length].replace('{p}', best.surface);
+    yield { completion: { type: 'question', text: question.charAt(0).toUpperCase() + question.slice(1), media_ids, moments } };
+    topic++;
+  }
+}
