@@ -1,4 +1,4 @@
-import ort from 'onnxruntime-node';
+import ort from '../ort.js';
 import type { InferenceSession } from 'onnxruntime-node';
 import { sampleQuad } from './crop.js';
 import type { Quad, RgbFrame } from './types.js';

@@ -1,4 +1,4 @@
-import ort from 'onnxruntime-node';
+import ort from '../ort.js';
 import type { InferenceSession } from 'onnxruntime-node';
 import { dbBoxes, type DbOptions } from './db-postprocess.js';
 import { orderCorners } from './geometry.js';

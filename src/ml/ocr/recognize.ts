@@ -1,4 +1,4 @@
-import ort from 'onnxruntime-node';
+import ort from '../ort.js';
 import type { InferenceSession } from 'onnxruntime-node';
 import { sampleQuad } from './crop.js';
 import { ctcGreedy, type CtcResult } from './ctc.js';

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import ort from 'onnxruntime-node';
+import ort from '../ort.js';
 import type { InferenceSession, Tensor } from 'onnxruntime-node';
 
 const require = createRequire(import.meta.url);
