@@ -7,11 +7,12 @@ import { KeyService } from '../services/keys.js';
 import { Problem } from '../services/errors.js';
 
 const HELP = `Usage:
-  vidx keys create --name NAME [--admin] [--json]   print a new key once
-  vidx keys list [--json]
-  vidx keys revoke <id>
+  vidx keys create --name NAME [--admin] [--json]   print a new key once (role user, or admin with --admin)
+  vidx keys list [--json]                           id, role, name, created, last used (never the keys)
+  vidx keys revoke <id> [--json]                    the last admin key cannot be revoked
 
-Works on the data dir directly (VIDX_DATA_DIR or --data-dir), also while the server runs.`;
+Options: --data-dir D (default VIDX_DATA_DIR, else ~/.local/share/vidx), -h, --help
+Works on the data dir directly, also while the server runs. Exit codes: 0 ok, 1 refused, 2 usage error.`;
 
 /**
  * `vidx keys …`: API key management on the local database.
@@ -19,17 +20,24 @@ Works on the data dir directly (VIDX_DATA_DIR or --data-dir), also while the ser
  * await keysCommand(['create', '--name', 'laptop']);
  */
 export async function keysCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      name: { type: 'string' },
-      admin: { type: 'boolean', default: false },
-      json: { type: 'boolean', default: false },
-      'data-dir': { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        name: { type: 'string' },
+        admin: { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+        'data-dir': { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (err) {
+    process.stderr.write(`vidx keys: ${(err as Error).message}\n${HELP}\n`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
   const [action, id] = positionals;
   if (values.help || !action) {
     process.stdout.write(`${HELP}\n`);

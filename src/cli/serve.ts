@@ -53,8 +53,8 @@ export async function serveCommand(argv: string[]): Promise<number> {
       : vidx.adminKey.kind === 'file'
         ? `admin key: ${vidx.adminKey.path}${vidx.adminKey.created ? ' (created now)' : ''}`
         : 'admin key: created earlier (use `vidx keys create --admin` for a new one)';
-  process.stderr.write(`vidx listening on ${vidx.url}\ndata dir: ${config.dataDir}\n${key}\n`);
-  await new Promise<void>((resolve) => {
+  // Handlers first, banner second: whoever reads the banner may send SIGTERM at once.
+  const stopped = new Promise<void>((resolve) => {
     const stop = () => {
       process.stderr.write('vidx: stopping…\n');
       void vidx.close().then(resolve);
@@ -62,5 +62,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  process.stderr.write(`vidx listening on ${vidx.url}\ndata dir: ${config.dataDir}\n${key}\n`);
+  await stopped;
   return 0;
 }

@@ -1,0 +1,64 @@
+import { CliError, EXIT } from './client.js';
+import { CLIENT_HELP, CLIENT_OPTIONS, clientFrom, output, parseFlags, runCommand } from './common.js';
+import { describeIndexResult } from './present.js';
+import { metadataFlag, submitVideo } from './submit.js';
+
+const HELP = `Usage: vidx index <file|url> --collection C [options]
+
+Indexes a video into a collection so \`vidx search\` finds it, and waits for the task with a progress bar.
+A local file is uploaded with the request; a URL (a video file, or a page yt-dlp knows) is fetched by the server.
+
+Options:
+  --collection C    collection to index into (required; create it with \`vidx collections create\`)
+  --media-id ID     id inside the collection (default: generated); an existing id is skipped unless --reindex
+  --title T         title to store
+  --metadata JSON   additional_metadata, a JSON object
+  --language en|de  index language (default en)
+  --reindex         replace the item when the media id exists
+  --path            send the file's absolute path instead of uploading it (it must lie in the server's VIDX_MEDIA_ROOTS)
+  --no-wait         print the task id and return at once (follow it with \`vidx tasks show <id> --wait\`)
+  -q, --quiet       no progress on stderr
+
+${CLIENT_HELP}`;
+
+/**
+ * \`vidx index <file|url> --collection C\`: POST /index, then wait and print what was stored.
+ * @example
+ * process.exitCode = await indexCommand(['talk.mp4', '--collection', 'trips']);
+ */
+export async function indexCommand(argv: string[]): Promise<number> {
+  return runCommand('index', HELP, argv, async () => {
+    const { values, positionals } = parseFlags(argv, {
+      ...CLIENT_OPTIONS,
+      collection: { type: 'string', short: 'c' },
+      'media-id': { type: 'string' },
+      title: { type: 'string' },
+      metadata: { type: 'string' },
+      language: { type: 'string' },
+      reindex: { type: 'boolean', default: false },
+      path: { type: 'boolean', default: false },
+      'no-wait': { type: 'boolean', default: false },
+      quiet: { type: 'boolean', short: 'q', default: false },
+    });
+    if (positionals.length !== 1) throw new CliError('give exactly one file or URL', EXIT.USAGE);
+    if (!values.collection) throw new CliError('--collection is required', EXIT.USAGE);
+    if (values.language && !['en', 'de'].includes(values.language)) throw new CliError('--language must be en or de', EXIT.USAGE);
+    const client = clientFrom(values);
+    const body = { collection: values.collection, ...(values.language ? { index_language: values.language } : {}), ...(values.reindex ? { reindex_if_exists: true } : {}) };
+    const fields = { media_id: values['media-id'], title: values.title, additional_metadata: metadataFlag(values.metadata) };
+    const { taskId, task } = await submitVideo(client, '/index', positionals[0], body, fields, {
+      byPath: values.path, wait: !values['no-wait'], quiet: values.quiet,
+    });
+    if (!task) {
+      output(values.json, { task_id: taskId }, taskId);
+      return EXIT.OK;
+    }
+    if (task.status === 'failed') {
+      output(values.json, task, '');
+      process.stderr.write(`vidx index: task ${task.id} failed: ${task.error}\n`);
+      return EXIT.FAILED;
+    }
+    output(values.json, task, describeIndexResult(task.result));
+    return EXIT.OK;
+  });
+}

@@ -1,0 +1,94 @@
+/**
+ * Human-readable text for tasks and their results, shared by `index`, `analyze` and `tasks show`
+ * (`--json` prints the objects themselves instead).
+ */
+import type { TaskView } from './wait.js';
+
+interface Segment {
+  start: { seconds: number } | number;
+  end: { seconds: number } | number;
+}
+
+interface AnalyzeResult {
+  video_duration?: number;
+  media_type?: string;
+  language?: string | null;
+  transcript_source?: string;
+  video_summary?: string;
+  episodic_summary?: Array<Segment & { summary?: string }>;
+  warnings?: string[];
+}
+
+interface IndexResult {
+  collection: string;
+  media_id: string;
+  status: 'indexed' | 'reindexed' | 'skipped';
+  reason?: string;
+  episodes: number;
+  duration: number | null;
+  transcript_source: string | null;
+  warnings: string[];
+}
+
+const seconds = (t: { seconds: number } | number): number => (typeof t === 'number' ? t : t.seconds);
+
+/**
+ * `m:ss` (or `h:mm:ss`) for a time in seconds.
+ * @example
+ * clock(75.4); // '1:15'
+ */
+export function clock(s: number): string {
+  const total = Math.max(0, Math.floor(s));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const sec = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+}
+
+function warnings(list: string[] | undefined): string {
+  return (list ?? []).map((w) => `warning: ${w}\n`).join('');
+}
+
+/**
+ * A completed /analyze result: duration, transcript source, summary and one line per episode.
+ * @example
+ * process.stdout.write(describeAnalyzeResult(task.result));
+ */
+export function describeAnalyzeResult(result: unknown): string {
+  const r = (result ?? {}) as AnalyzeResult;
+  const eps = r.episodic_summary ?? [];
+  let out = `${r.media_type ?? 'media'}, ${clock(r.video_duration ?? 0)}, language ${r.language ?? 'unknown'}, transcript: ${r.transcript_source ?? 'none'}, ${eps.length} episode(s)\n`;
+  if (r.video_summary) out += `summary: ${r.video_summary}\n`;
+  for (const e of eps) out += `  [${clock(seconds(e.start))}-${clock(seconds(e.end))}] ${e.summary ?? ''}\n`;
+  return out + warnings(r.warnings);
+}
+
+/**
+ * A completed /index result: what was stored where, or why it was skipped.
+ * @example
+ * process.stdout.write(describeIndexResult(task.result)); // 'indexed talk-1 into trips: 3 episode(s), 1:30, transcript: embedded'
+ */
+export function describeIndexResult(result: unknown): string {
+  const r = result as IndexResult;
+  if (r.status === 'skipped') return `skipped ${r.media_id} in ${r.collection}: ${r.reason ?? 'already indexed'}\n`;
+  const duration = r.duration == null ? 'no duration' : clock(r.duration);
+  return `${r.status} ${r.media_id} into ${r.collection}: ${r.episodes} episode(s), ${duration}, transcript: ${r.transcript_source ?? 'none'}\n${warnings(r.warnings)}`;
+}
+
+/**
+ * A task's state, plus its result once completed (summarised for /index and /analyze).
+ * @example
+ * process.stdout.write(describeTask(task));
+ */
+export function describeTask(t: TaskView): string {
+  let out = `task ${t.id}\n  endpoint  ${t.endpoint}\n  status    ${t.status}${t.stage ? ` (${t.stage})` : ''}, ${Math.round(t.progress * 100)}%\n`;
+  out += `  attempts  ${t.attempts}\n  created   ${t.created_at}\n`;
+  if (t.started_at) out += `  started   ${t.started_at}\n`;
+  if (t.finished_at) out += `  finished  ${t.finished_at}\n`;
+  if (t.error) out += `  error     ${t.error}\n`;
+  if (t.status === 'completed') {
+    const text = t.endpoint === '/index' ? describeIndexResult(t.result) : t.endpoint === '/analyze' ? describeAnalyzeResult(t.result) : `${JSON.stringify(t.result, null, 2)}\n`;
+    out += `result:\n${text.replace(/^/gm, '  ').replace(/ +$/, '')}`;
+  }
+  return out;
+}

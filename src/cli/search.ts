@@ -1,0 +1,62 @@
+import { CliError, EXIT, request } from './client.js';
+import { CLIENT_HELP, CLIENT_OPTIONS, clientFrom, intFlag, output, parseFlags, runCommand } from './common.js';
+import { clock } from './present.js';
+
+const HELP = `Usage: vidx search "<query>" --collection C [options]
+
+Searches one collection (POST /search) and prints the best moments first: score, media id, time, the
+passage that matched and a link to that moment.
+
+Options:
+  --collection C    collection to search (required)
+  --limit N         results wanted, 1..100 (default 10)
+  --media-id ID     search one media item only
+  --threshold X     drop results scoring below X, 0..1 (default 0)
+
+${CLIENT_HELP}`;
+
+interface SearchResult {
+  media_id: string;
+  episode_id: number;
+  start_time: number;
+  score: number;
+  content: string;
+  src: string;
+}
+
+/**
+ * \`vidx search "<query>" --collection C\`: POST /search and print the results.
+ * @example
+ * process.exitCode = await searchCommand(['apple cake', '--collection', 'trips', '--json']);
+ */
+export async function searchCommand(argv: string[]): Promise<number> {
+  return runCommand('search', HELP, argv, async () => {
+    const { values, positionals } = parseFlags(argv, {
+      ...CLIENT_OPTIONS,
+      collection: { type: 'string', short: 'c' },
+      limit: { type: 'string' },
+      'media-id': { type: 'string' },
+      threshold: { type: 'string' },
+    });
+    const query = positionals.join(' ').trim();
+    if (!query) throw new CliError('give a query, e.g. vidx search "apple cake" --collection trips', EXIT.USAGE);
+    if (!values.collection) throw new CliError('--collection is required', EXIT.USAGE);
+    const threshold = values.threshold === undefined ? undefined : Number(values.threshold);
+    if (threshold !== undefined && !(threshold >= 0 && threshold <= 1)) throw new CliError(`--threshold must be a number from 0 to 1, got "${values.threshold}"`, EXIT.USAGE);
+    const body = {
+      query,
+      collection: values.collection,
+      limit: intFlag('--limit', values.limit, 10, 1, 100),
+      ...(values['media-id'] ? { media_id: values['media-id'] } : {}),
+      ...(threshold !== undefined ? { threshold } : {}),
+    };
+    const res = (await request(clientFrom(values), 'POST', '/search', { json: body })) as { results: SearchResult[] };
+    const lines = res.results.map((r) => {
+      const text = r.content.replace(/\s+/g, ' ').trim();
+      const short = text.length > 100 ? `${text.slice(0, 99)}…` : text;
+      return `${r.score.toFixed(2)}  ${r.media_id}  ${clock(r.start_time)}  ${short}${r.src ? `\n      ${r.src}` : ''}`;
+    });
+    output(values.json, res, res.results.length ? lines.join('\n') : 'no results');
+    return EXIT.OK;
+  });
+}

@@ -1,0 +1,95 @@
+/**
+ * Sending a video to POST /index or /analyze the way the CLI does it: a URL as `video.url`; a local file
+ * uploaded in the same multipart request (`video.content`), which works whatever the server's media roots
+ * are; or, with `--path`, the file's absolute path as `video.path` (no copy, but it must lie inside the
+ * server's VIDX_MEDIA_ROOTS). Then it waits for the task unless told not to.
+ */
+import { openAsBlob, statSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { CliError, EXIT, request, type Client } from './client.js';
+import { waitForTask, type TaskView } from './wait.js';
+
+/** The video fields the CLI can set (SPEC's video object). */
+export interface VideoFields {
+  media_id?: string;
+  title?: string;
+  additional_metadata?: Record<string, unknown>;
+}
+
+/** How to send and whether to wait. */
+export interface SubmitOptions {
+  /** Send the file's path instead of uploading it. */
+  byPath: boolean;
+  wait: boolean;
+  quiet: boolean;
+}
+
+/** The queued task, and its final state when waited for. */
+export interface Submitted {
+  taskId: string;
+  task?: TaskView;
+}
+
+/**
+ * Parses `--metadata '{"k": "v"}'` into an object, or a usage error.
+ * @example
+ * metadataFlag('{"place":"home"}'); // { place: 'home' }
+ */
+export function metadataFlag(raw: string | undefined): Record<string, unknown> | undefined {
+  if (raw === undefined) return undefined;
+  let v: unknown;
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    throw new CliError(`--metadata must be a JSON object, got ${raw}`, EXIT.USAGE);
+  }
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw new CliError('--metadata must be a JSON object', EXIT.USAGE);
+  return v as Record<string, unknown>;
+}
+
+/**
+ * Queues the task for `source` (a file or an http(s) URL) with the other body fields, then waits for it.
+ * @example
+ * const { task } = await submitVideo(client, '/index', 'talk.mp4', { collection: 'trips' }, {}, { byPath: false, wait: true, quiet: false });
+ */
+export async function submitVideo(
+  client: Client,
+  endpoint: '/index' | '/analyze',
+  source: string,
+  body: Record<string, unknown>,
+  fields: VideoFields,
+  opts: SubmitOptions,
+): Promise<Submitted> {
+  const video: Record<string, unknown> = { ...fields };
+  let form: FormData | undefined;
+  if (/^https?:\/\//i.test(source)) {
+    if (opts.byPath) throw new CliError('--path is for local files; a URL is always sent as video.url', EXIT.USAGE);
+    video.url = source;
+  } else {
+    const file = resolve(source);
+    let size: number;
+    try {
+      const st = statSync(file);
+      if (!st.isFile()) throw new Error('not a regular file');
+      size = st.size;
+    } catch (err) {
+      throw new CliError(`cannot read ${source}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, EXIT.USAGE);
+    }
+    if (opts.byPath) {
+      video.path = file;
+    } else {
+      // Named by the part's field name, which is always a valid `content` value whatever the file is called.
+      video.content = 'media';
+      form = new FormData();
+      form.set('body', JSON.stringify({ ...body, video }));
+      // openAsBlob streams the file from disk; a multi-gigabyte video is never held in memory.
+      form.set('media', await openAsBlob(file), basename(file));
+      if (!opts.quiet) process.stderr.write(`uploading ${basename(file)} (${(size / 1e6).toFixed(1)} MB)…\n`);
+    }
+  }
+  const created = (await request(client, 'POST', endpoint, form ? { form } : { json: { ...body, video } })) as { task_id: string };
+  if (!opts.wait) return { taskId: created.task_id };
+  if (!opts.quiet) process.stderr.write(`task ${created.task_id}\n`);
+  const task = await waitForTask(client, created.task_id, { stderr: process.stderr, quiet: opts.quiet });
+  return { taskId: created.task_id, task };
+}
