@@ -1,0 +1,43 @@
+/**
+ * Entry of the single binary (`dist/vidx`, built by scripts/build-binary.ts): unpacks the embedded native
+ * libraries and models once per build, points the lookups at them, then runs the same CLI as `npx vidx`.
+ * No top-level await, so esbuild can bundle it as CommonJS; everything else loads after the unpacking.
+ */
+import { join } from 'node:path';
+import { getAsset, getRawAsset, isSea } from 'node:sea';
+import { extractAssets, type BuildInfo } from './sea/extract.js';
+import { loadNative, setNativeRoot } from './sea/native.js';
+
+// Before any ONNX session exists; see src/ml/ort.ts.
+process.env.ORT_DISABLE_TELEMETRY = '1';
+
+async function main(): Promise<number> {
+  if (!isSea()) {
+    process.stderr.write('vidx: this bundle runs only inside the single binary (npm run build:binary); use `npx vidx` from a checkout\n');
+    return 1;
+  }
+  const info = JSON.parse(getAsset('build.json', 'utf8')) as BuildInfo;
+  const { dir, fallbackReason } = extractAssets(info, (key) => getRawAsset(key) as ArrayBuffer, process.env);
+  if (fallbackReason && process.env.VIDX_LOG !== 'silent') {
+    process.stderr.write(`vidx: home cache not writable (${fallbackReason}); unpacked to ${dir}\n`);
+  }
+  setNativeRoot(dir);
+  // Explicit settings win; these only fill in where the packaged copies are.
+  process.env.VIDX_OCR_MODELS ||= join(dir, 'models', 'ocr');
+  process.env.VIDX_SILERO_VAD ||= join(dir, 'models', 'silero_vad_v5.onnx');
+  process.env.VIDX_MODELS_MANIFEST ||= join(dir, 'models', 'manifest.json');
+  const { useSqliteNative } = await import('./store/connection.js');
+  useSqliteNative({ nativeBinding: loadNative('native/better_sqlite3.node') as object, vecExtension: join(dir, 'native', 'vec0.so') });
+  const { runCli } = await import('./cli/run.js');
+  return runCli(process.argv.slice(2));
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    process.stderr.write(`vidx: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exitCode = 1;
+  },
+);
