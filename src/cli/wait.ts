@@ -54,7 +54,7 @@ async function poll(client: Client, id: string, opts: WaitOptions): Promise<Task
     if (!opts.quiet) {
       const line = progressBar(done && t.status === 'completed' ? { ...t, progress: 1 } : t, Date.now() - started);
       if (tty) {
-        const cols = opts.stderr.columns ?? 80;
+        const cols = opts.stderr.columns || 80; // 0 on a pty without a size
         opts.stderr.write(`\r${line.slice(0, cols - 1).padEnd(Math.min(lastLine.length, cols - 1))}`);
         lastLine = line;
         if (done) opts.stderr.write('\n');
