@@ -64,10 +64,7 @@ export interface VectorSpaceRow {
   created_at: string;
 }
 
-/** Which FTS5 table a lexical query runs on. */
-export type FtsTable = 'episode_fts' | 'episode_trigram';
-
-/** A lexical hit: bm25 is negative, lower is better (FTS5's convention). */
+/** A word-level hit: bm25 is negative, lower is better (FTS5's convention). */
 export interface FtsHit {
   pk: number;
   bm25: number;
@@ -96,6 +93,12 @@ export interface EpisodeWithItem extends EpisodeRow {
 const BM25_WEIGHTS = '3.0, 1.0, 1.5, 1.5, 1.5, 0.5';
 
 const FTS_COLUMNS = 'title, transcript, screen_text, tags, summary, metadata';
+
+/** FTS5 column filter of the short, telling columns, searched first. */
+const SHORT_COLUMNS = '{title screen_text tags summary}';
+
+// The FTS queries say CROSS JOIN to keep the FTS table as the outer loop: with a rowid range the planner
+// otherwise walks the collection's episodes and runs one MATCH per episode (seconds instead of milliseconds).
 
 /**
  * Episodes, segments, the two FTS5 tables and the vectors (sqlite-vec vec0 tables created lazily per kind
@@ -191,29 +194,58 @@ export class SearchIndexRepository {
   }
 
   /**
-   * Best episodes for an FTS5 query in one collection (optionally one item), best first.
+   * Best episodes for a word-level FTS5 query in one collection (optionally one item), by bm25, best first.
+   * The short, telling columns (title, on-screen text, tags, summary) are ranked first; only when they hold
+   * fewer than `limit` matches is the whole text ranked. bm25 costs about 2 µs per matching episode, so a
+   * word in half of 100,000 transcripts would otherwise take 100+ ms; an episode with the word in those
+   * columns outranks most transcript-only matches anyway (their bm25 weights are higher).
    * `match` must already be a safe FTS5 expression (see services/search/query.ts).
    */
-  matchEpisodes(table: FtsTable, match: string, collectionPk: number, limit: number, itemPk: number | null): FtsHit[] {
-    if (itemPk === null) {
-      return prepared(
-        this.db,
-        `SELECT ${table}.rowid AS pk, bm25(${table}, ${BM25_WEIGHTS}) AS bm25
-         FROM ${table} JOIN episodes e ON e.pk = ${table}.rowid
-         WHERE ${table} MATCH ? AND e.collection_pk = ?
-         ORDER BY bm25 LIMIT ?`,
-      ).all(match, collectionPk, limit) as FtsHit[];
-    }
-    // An item's episodes are written in one transaction, so their pks form one range: FTS5 seeks to it.
-    const range = prepared(this.db, 'SELECT min(pk) AS lo, max(pk) AS hi FROM episodes WHERE item_pk = ?').get(itemPk) as { lo: number | null; hi: number | null };
-    if (range.lo === null || range.hi === null) return [];
-    return prepared(
+  matchWords(match: string, collectionPk: number, limit: number, itemPk: number | null): FtsHit[] {
+    const range = this.itemRange(itemPk);
+    if (range === null) return [];
+    const stmt = prepared(
       this.db,
-      `SELECT ${table}.rowid AS pk, bm25(${table}, ${BM25_WEIGHTS}) AS bm25
-       FROM ${table} JOIN episodes e ON e.pk = ${table}.rowid
-       WHERE ${table} MATCH ? AND ${table}.rowid BETWEEN ? AND ? AND e.item_pk = ?
-       ORDER BY bm25 LIMIT ?`,
-    ).all(match, range.lo, range.hi, itemPk, limit) as FtsHit[];
+      `SELECT episode_fts.rowid AS pk, bm25(episode_fts, ${BM25_WEIGHTS}) AS bm25
+       FROM episode_fts CROSS JOIN episodes e ON e.pk = episode_fts.rowid
+       WHERE episode_fts MATCH @match AND episode_fts.rowid BETWEEN @lo AND @hi AND e.collection_pk = @collection
+       ORDER BY bm25 LIMIT @limit`,
+    );
+    const short = stmt.all({ match: `${SHORT_COLUMNS} : (${match})`, collection: collectionPk, limit, ...range }) as FtsHit[];
+    if (short.length >= limit) return short;
+    return stmt.all({ match, collection: collectionPk, limit, ...range }) as FtsHit[];
+  }
+
+  /**
+   * Episodes whose words contain the trigram query's strings: first those matching in the short, telling
+   * columns (title, on-screen text, tags, summary), then in any column, each newest first. No bm25 here: its
+   * document frequency of a trigram phrase means verifying every match in the whole table (100+ ms for a
+   * common word part), while reading newest first stops after `limit` rows.
+   */
+  matchParts(match: string, collectionPk: number, limit: number, itemPk: number | null): number[] {
+    const range = this.itemRange(itemPk);
+    if (range === null) return [];
+    const stmt = prepared(
+      this.db,
+      `SELECT episode_trigram.rowid AS pk FROM episode_trigram CROSS JOIN episodes e ON e.pk = episode_trigram.rowid
+       WHERE episode_trigram MATCH @match AND episode_trigram.rowid BETWEEN @lo AND @hi AND e.collection_pk = @collection
+       ORDER BY episode_trigram.rowid DESC LIMIT @limit`,
+    ).pluck();
+    const first = stmt.all({ match: `${SHORT_COLUMNS} : (${match})`, collection: collectionPk, limit, ...range }) as number[];
+    if (first.length >= limit) return first;
+    const seen = new Set(first);
+    for (const pk of stmt.all({ match, collection: collectionPk, limit: limit + first.length, ...range }) as number[]) {
+      if (first.length >= limit) break;
+      if (!seen.has(pk)) first.push(pk);
+    }
+    return first;
+  }
+
+  /** The pk range of an item's episodes (written in one transaction, so contiguous: FTS5 seeks to it); all when no item. */
+  private itemRange(itemPk: number | null): { lo: number; hi: number } | null {
+    if (itemPk === null) return { lo: 0, hi: Number.MAX_SAFE_INTEGER };
+    const r = prepared(this.db, 'SELECT min(pk) AS lo, max(pk) AS hi FROM episodes WHERE item_pk = ?').get(itemPk) as { lo: number | null; hi: number | null };
+    return r.lo === null || r.hi === null ? null : { lo: r.lo, hi: r.hi };
   }
 
   /** The `k` nearest vectors by Hamming distance of the sign bits, within one collection and space. */
