@@ -1,7 +1,7 @@
 import { CliError, EXIT } from './client.js';
 import { CLIENT_HELP, CLIENT_OPTIONS, clientFrom, output, parseFlags, runCommand } from './common.js';
 import { describeAnalyzeResult } from './present.js';
-import { metadataFlag, submitVideo } from './submit.js';
+import { metadataFlag, submitVideo, VIDEO_HELP, VIDEO_OPTIONS } from './submit.js';
 
 const HELP = `Usage: vidx analyze <file|url> [options]
 
@@ -11,11 +11,7 @@ With --json the whole task (result included, as GET /tasks/{id} returns it) goes
 
 Options:
   --media-id ID     media id to report (default: generated)
-  --title T         title
-  --metadata JSON   additional_metadata, a JSON object
-  --path            send the file's absolute path instead of uploading it (it must lie in the server's VIDX_MEDIA_ROOTS)
-  --no-wait         print the task id and return at once (follow it with \`vidx tasks show <id> --wait\`)
-  -q, --quiet       no progress on stderr
+${VIDEO_HELP}
 
 ${CLIENT_HELP}`;
 
@@ -28,12 +24,7 @@ export async function analyzeCommand(argv: string[]): Promise<number> {
   return runCommand('analyze', HELP, argv, async () => {
     const { values, positionals } = parseFlags(argv, {
       ...CLIENT_OPTIONS,
-      'media-id': { type: 'string' },
-      title: { type: 'string' },
-      metadata: { type: 'string' },
-      path: { type: 'boolean', default: false },
-      'no-wait': { type: 'boolean', default: false },
-      quiet: { type: 'boolean', short: 'q', default: false },
+      ...VIDEO_OPTIONS,
     });
     if (positionals.length !== 1) throw new CliError('give exactly one file or URL', EXIT.USAGE);
     const client = clientFrom(values);

@@ -1,7 +1,7 @@
 import { CliError, EXIT } from './client.js';
 import { CLIENT_HELP, CLIENT_OPTIONS, clientFrom, output, parseFlags, runCommand } from './common.js';
 import { describeIndexResult } from './present.js';
-import { metadataFlag, submitVideo } from './submit.js';
+import { metadataFlag, submitVideo, VIDEO_HELP, VIDEO_OPTIONS } from './submit.js';
 
 const HELP = `Usage: vidx index <file|url> --collection C [options]
 
@@ -11,13 +11,9 @@ A local file is uploaded with the request; a URL (a video file, or a page yt-dlp
 Options:
   --collection C    collection to index into (required; create it with \`vidx collections create\`)
   --media-id ID     id inside the collection (default: generated); an existing id is skipped unless --reindex
-  --title T         title to store
-  --metadata JSON   additional_metadata, a JSON object
   --language en|de  index language (default en)
   --reindex         replace the item when the media id exists
-  --path            send the file's absolute path instead of uploading it (it must lie in the server's VIDX_MEDIA_ROOTS)
-  --no-wait         print the task id and return at once (follow it with \`vidx tasks show <id> --wait\`)
-  -q, --quiet       no progress on stderr
+${VIDEO_HELP}
 
 ${CLIENT_HELP}`;
 
@@ -31,14 +27,9 @@ export async function indexCommand(argv: string[]): Promise<number> {
     const { values, positionals } = parseFlags(argv, {
       ...CLIENT_OPTIONS,
       collection: { type: 'string', short: 'c' },
-      'media-id': { type: 'string' },
-      title: { type: 'string' },
-      metadata: { type: 'string' },
       language: { type: 'string' },
       reindex: { type: 'boolean', default: false },
-      path: { type: 'boolean', default: false },
-      'no-wait': { type: 'boolean', default: false },
-      quiet: { type: 'boolean', short: 'q', default: false },
+      ...VIDEO_OPTIONS,
     });
     if (positionals.length !== 1) throw new CliError('give exactly one file or URL', EXIT.USAGE);
     if (!values.collection) throw new CliError('--collection is required', EXIT.USAGE);

@@ -10,6 +10,23 @@ import { CliError, EXIT, request, type Client } from './client.js';
 import { waitForTask, type TaskView } from './wait.js';
 
 /** The video fields the CLI can set (SPEC's video object). */
+/** The flags `vidx index` and `vidx analyze` share: the video fields and how to send and wait. */
+export const VIDEO_OPTIONS = {
+  'media-id': { type: 'string' },
+  title: { type: 'string' },
+  metadata: { type: 'string' },
+  path: { type: 'boolean', default: false },
+  'no-wait': { type: 'boolean', default: false },
+  quiet: { type: 'boolean', short: 'q', default: false },
+} as const;
+
+/** The help lines of {@link VIDEO_OPTIONS}. */
+export const VIDEO_HELP = `  --title T         title
+  --metadata JSON   additional_metadata, a JSON object
+  --path            send the file's absolute path instead of uploading it (it must lie in the server's VIDX_MEDIA_ROOTS)
+  --no-wait         print the task id and return at once (follow it with \`vidx tasks show <id> --wait\`)
+  -q, --quiet       no progress on stderr`;
+
 export interface VideoFields {
   media_id?: string;
   title?: string;
