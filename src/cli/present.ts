@@ -2,6 +2,7 @@
  * Human-readable text for tasks and their results, shared by `index`, `analyze` and `tasks show`
  * (`--json` prints the objects themselves instead).
  */
+import type { IndexResult } from '../services/analysis/index-task.js';
 import type { TaskView } from './wait.js';
 
 interface Segment {
@@ -19,16 +20,6 @@ interface AnalyzeResult {
   warnings?: string[];
 }
 
-interface IndexResult {
-  collection: string;
-  media_id: string;
-  status: 'indexed' | 'reindexed' | 'skipped';
-  reason?: string;
-  episodes: number;
-  duration: number | null;
-  transcript_source: string | null;
-  warnings: string[];
-}
 
 const seconds = (t: { seconds: number } | number): number => (typeof t === 'number' ? t : t.seconds);
 

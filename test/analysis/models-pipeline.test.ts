@@ -1,21 +1,16 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_TRANSCRIPT, makeFixtureModels, type FixtureSet } from '../../scripts/make-fixture-models.js';
 import { ensureCorpus, type CorpusManifest } from '../support/corpus.js';
+import { runCli } from '../support/cli.js';
 import { startFakeHub, type FakeHub } from '../support/fake-hub.js';
 import { startTestServer, waitFor, type TestServer } from '../support/server.js';
 
-/** Runs the real CLI in its own process. */
-function cli(args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d));
-    child.stderr.on('data', (d: Buffer) => (out += d));
-    child.on('close', (code) => resolve({ code: code ?? -1, out }));
-  });
+/** Runs the real CLI in its own process; output of both streams together. */
+async function cli(args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
+  const r = await runCli(args, env);
+  return { code: r.code, out: r.stdout + r.stderr };
 }
 
 describe('pulled models in the pipeline: Whisper, image-text and text embeddings (tiny fixture models from a loopback hub)', () => {

@@ -14,30 +14,11 @@ import { FIXTURE_TRANSCRIPT, makeFixtureModels, type FixtureSet } from '../../sc
 import { ensureCorpus, type CorpusManifest } from '../support/corpus.js';
 import { startFakeHub, type FakeHub } from '../support/fake-hub.js';
 import { waitFor } from '../support/server.js';
+import { runProcess } from '../support/cli.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function run(cmd: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d));
-    child.stderr.on('data', (d: Buffer) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 60_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code: code ?? -1, stdout, stderr });
-    });
-  });
-}
+const run = runProcess;
 
 describe('dist/vidx, the single binary, alone in an empty folder', () => {
   let dir: string;
