@@ -1,7 +1,7 @@
 import { CliError, EXIT } from './client.js';
-import { CLIENT_HELP, CLIENT_OPTIONS, clientFrom, output, parseFlags, runCommand } from './common.js';
+import { CLIENT_HELP, CLIENT_OPTIONS, clientFrom, parseFlags, runCommand } from './common.js';
 import { describeAnalyzeResult } from './present.js';
-import { metadataFlag, submitVideo, VIDEO_HELP, VIDEO_OPTIONS } from './submit.js';
+import { metadataFlag, reportTask, submitVideo, VIDEO_HELP, VIDEO_OPTIONS } from './submit.js';
 
 const HELP = `Usage: vidx analyze <file|url> [options]
 
@@ -29,19 +29,9 @@ export async function analyzeCommand(argv: string[]): Promise<number> {
     if (positionals.length !== 1) throw new CliError('give exactly one file or URL', EXIT.USAGE);
     const client = clientFrom(values);
     const fields = { media_id: values['media-id'], title: values.title, additional_metadata: metadataFlag(values.metadata) };
-    const { taskId, task } = await submitVideo(client, '/analyze', positionals[0], {}, fields, {
+    const submitted = await submitVideo(client, '/analyze', positionals[0], {}, fields, {
       byPath: values.path, wait: !values['no-wait'], quiet: values.quiet,
     });
-    if (!task) {
-      output(values.json, { task_id: taskId }, taskId);
-      return EXIT.OK;
-    }
-    if (task.status === 'failed') {
-      output(values.json, task, '');
-      process.stderr.write(`vidx analyze: task ${task.id} failed: ${task.error}\n`);
-      return EXIT.FAILED;
-    }
-    output(values.json, task, describeAnalyzeResult(task.result));
-    return EXIT.OK;
+    return reportTask('analyze', values.json, submitted, describeAnalyzeResult);
   });
 }

@@ -1,7 +1,7 @@
 import { CliError, EXIT } from './client.js';
-import { CLIENT_HELP, CLIENT_OPTIONS, clientFrom, output, parseFlags, runCommand } from './common.js';
+import { CLIENT_HELP, CLIENT_OPTIONS, clientFrom, parseFlags, runCommand } from './common.js';
 import { describeIndexResult } from './present.js';
-import { metadataFlag, submitVideo, VIDEO_HELP, VIDEO_OPTIONS } from './submit.js';
+import { metadataFlag, reportTask, submitVideo, VIDEO_HELP, VIDEO_OPTIONS } from './submit.js';
 
 const HELP = `Usage: vidx index <file|url> --collection C [options]
 
@@ -37,19 +37,9 @@ export async function indexCommand(argv: string[]): Promise<number> {
     const client = clientFrom(values);
     const body = { collection: values.collection, ...(values.language ? { index_language: values.language } : {}), ...(values.reindex ? { reindex_if_exists: true } : {}) };
     const fields = { media_id: values['media-id'], title: values.title, additional_metadata: metadataFlag(values.metadata) };
-    const { taskId, task } = await submitVideo(client, '/index', positionals[0], body, fields, {
+    const submitted = await submitVideo(client, '/index', positionals[0], body, fields, {
       byPath: values.path, wait: !values['no-wait'], quiet: values.quiet,
     });
-    if (!task) {
-      output(values.json, { task_id: taskId }, taskId);
-      return EXIT.OK;
-    }
-    if (task.status === 'failed') {
-      output(values.json, task, '');
-      process.stderr.write(`vidx index: task ${task.id} failed: ${task.error}\n`);
-      return EXIT.FAILED;
-    }
-    output(values.json, task, describeIndexResult(task.result));
-    return EXIT.OK;
+    return reportTask('index', values.json, submitted, describeIndexResult);
   });
 }

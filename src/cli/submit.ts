@@ -8,6 +8,7 @@ import { openAsBlob, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { CliError, EXIT, request, type Client } from './client.js';
 import { waitForTask, type TaskView } from './wait.js';
+import { output } from './common.js';
 
 /** The video fields the CLI can set (SPEC's video object). */
 /** The flags `vidx index` and `vidx analyze` share: the video fields and how to send and wait. */
@@ -109,4 +110,25 @@ export async function submitVideo(
   if (!opts.quiet) process.stderr.write(`task ${created.task_id}\n`);
   const task = await waitForTask(client, created.task_id, { stderr: process.stderr, quiet: opts.quiet });
   return { taskId: created.task_id, task };
+}
+
+/**
+ * Prints what `index` or `analyze` ended with and picks the exit code: the task id (--no-wait), the
+ * failure on stderr, or the result described by `describe` (the whole task with --json).
+ * @example
+ * return reportTask('index', values.json, submitted, describeIndexResult);
+ */
+export function reportTask(command: string, json: boolean | undefined, submitted: Submitted, describe: (result: never) => string): number {
+  const { taskId, task } = submitted;
+  if (!task) {
+    output(json, { task_id: taskId }, taskId);
+    return EXIT.OK;
+  }
+  if (task.status === 'failed') {
+    output(json, task, '');
+    process.stderr.write(`vidx ${command}: task ${task.id} failed: ${task.error}\n`);
+    return EXIT.FAILED;
+  }
+  output(json, task, describe(task.result as never));
+  return EXIT.OK;
 }

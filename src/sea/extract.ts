@@ -10,6 +10,7 @@ import { accessSync, closeSync, constants, fsyncSync, lstatSync, mkdirSync, open
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { processAlive } from '../tools/process-alive.js';
 
 /** One embedded file: its SEA asset key, where it goes inside the build folder, and how it is stored. */
 export interface AssetFile {
@@ -87,15 +88,6 @@ function writeWhole(target: string, data: Uint8Array, mode: number): void {
   renameSync(tmp, target);
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Marks the build folder as used by this process until it exits, so a newer build does not delete it. */
 function register(dir: string): void {
   const users = join(dir, '.users');
@@ -118,7 +110,7 @@ function inUse(dir: string): boolean {
   } catch {
     return false;
   }
-  return pids.some((p) => /^\d+$/.test(p) && Number(p) !== process.pid && alive(Number(p)));
+  return pids.some((p) => /^\d+$/.test(p) && Number(p) !== process.pid && processAlive(Number(p)));
 }
 
 function removeOld(root: string, id: string): string[] {

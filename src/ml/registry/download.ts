@@ -7,6 +7,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { processAlive } from '../../tools/process-alive.js';
 
 /** A download that failed for a reason retrying will not fix (bad hash, size, 404). */
 export class DownloadError extends Error {
@@ -56,15 +57,6 @@ function rangeStart(header: string | null): number | null {
   return m ? Number(m[1]) : null;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * Takes `<part>.lock` (holding our pid) so two pulls never append to the same `.part`; a lock
  * left by a process that is gone is taken over.
@@ -78,7 +70,7 @@ async function lockPart(part: string, url: string): Promise<() => Promise<void>>
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const owner = Number((await readFile(lock, 'utf8').catch(() => '')).trim());
-      if (owner && alive(owner)) throw new DownloadError(`${finalPath(part)} is being downloaded by process ${owner}`, url, false);
+      if (owner && processAlive(owner)) throw new DownloadError(`${finalPath(part)} is being downloaded by process ${owner}`, url, false);
       await rm(lock, { force: true });
     }
   }
