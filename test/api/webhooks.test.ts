@@ -94,6 +94,8 @@ describe('webhooks', () => {
     expect(new Set(rx.received.map((r) => r.headers['x-vidx-delivery'])).size).toBe(1);
     expect(rx.received[1].at - rx.received[0].at).toBeGreaterThanOrEqual(40);
     expect(rx.received[2].at - rx.received[1].at).toBeGreaterThanOrEqual(90);
+    // The receiver logs a request before its answer reaches vidx: wait until the attempt is recorded.
+    await waitFor(() => (s.vidx.store.webhooks.listDeliveries(hook.id, 10)[0]?.status === 'delivered' ? true : undefined), 5000, 'delivery recorded');
     const rows = s.vidx.store.webhooks.listDeliveries(hook.id, 10);
     expect(rows[0]).toMatchObject({ status: 'delivered', attempts: 3, response_status: 200 });
     await s.call('DELETE', `/webhooks/${hook.id}`, { key: alice });
