@@ -89,6 +89,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   const collections = new CollectionService(store, config.dataDir, links);
   const items = new ItemService(store, collections, config.dataDir, links);
   const searchIndex = new SearchIndex(store);
+  searchIndex.rebuildText((msg) => log(msg));
   collections.onDelete((pk) => searchIndex.removeCollection(pk));
   items.onDelete((item) => searchIndex.removeItem(item));
   const queryEmbedder = opts.queryEmbedder !== undefined ? opts.queryEmbedder : modelQueryEmbedder({ modelsDir: config.modelsDir, manifest: loadManifest(config.modelsManifest) });

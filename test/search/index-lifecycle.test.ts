@@ -6,16 +6,20 @@ import { buildAnalysis, DIMS, fixtureItem, FINAL, indexFixtures, LAKE } from './
 function counts(s: TestServer): Record<string, number> {
   const db = s.vidx.store.db;
   const one = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+  // Each collection has its own pair of FTS tables: sum over all that exist.
+  const tables = (prefix: string) => db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name GLOB '${prefix}_[0-9]*' AND name NOT GLOB '*_*_*_*'`).pluck().all() as string[];
+  const sum = (prefix: string, suffix = '') => tables(prefix).reduce((n, t) => n + one(`SELECT count(*) AS n FROM ${t}${suffix}`), 0);
   return {
     items: one('SELECT count(*) AS n FROM items'),
     analyses: one('SELECT count(*) AS n FROM item_analysis'),
     episodes: one('SELECT count(*) AS n FROM episodes'),
     segments: one('SELECT count(*) AS n FROM segments'),
-    fts: one('SELECT count(*) AS n FROM episode_fts'),
-    trigram: one('SELECT count(*) AS n FROM episode_trigram'),
+    fts: sum('fts_words'),
+    trigram: sum('fts_parts'),
     // The shadow table FTS5 keeps one row per document in, whatever the query planner does.
-    ftsDocs: one('SELECT count(*) AS n FROM episode_fts_docsize'),
-    trigramDocs: one('SELECT count(*) AS n FROM episode_trigram_docsize'),
+    ftsDocs: sum('fts_words', '_docsize'),
+    trigramDocs: sum('fts_parts', '_docsize'),
+    textTables: tables('fts_words').length + tables('fts_parts').length,
     vectors: one('SELECT count(*) AS n FROM vectors'),
     passage: one(`SELECT count(*) AS n FROM vec_passage_${DIMS}`),
     frame: one(`SELECT count(*) AS n FROM vec_frame_${DIMS}`),
@@ -71,8 +75,9 @@ describe('search index lifecycle', () => {
     const other = counts(s);
     expect((await s.call('DELETE', '/collections/two', { key: alice })).status).toBe(200);
     const c = counts(s);
-    // Only collection "one" is left: its 7 episodes, 9 vectors.
-    expect(c).toMatchObject({ items: 3, analyses: 3, episodes: 7, fts: 7, trigram: 7, ftsDocs: 7, trigramDocs: 7, passage: 7, frame: 2, vectors: 9 });
+    // Only collection "one" is left: its 7 episodes, 9 vectors, its two FTS tables (the other two were dropped).
+    expect(c).toMatchObject({ items: 3, analyses: 3, episodes: 7, fts: 7, trigram: 7, ftsDocs: 7, trigramDocs: 7, passage: 7, frame: 2, vectors: 9, textTables: 2 });
+    expect(other.textTables).toBe(4);
     expect(other.episodes).toBeGreaterThan(c.episodes);
     const seg = s.vidx.store.db.prepare('SELECT count(*) AS n FROM segments s LEFT JOIN episodes e ON e.pk = s.episode_pk WHERE e.pk IS NULL').get() as { n: number };
     expect(seg.n).toBe(0);

@@ -1,6 +1,6 @@
 import type { Store } from '../../store/index.js';
 import type { ItemRow } from '../../store/items.js';
-import type { EpisodeText, VectorKind } from '../../store/search-index.js';
+import type { EpisodeText, StoredEpisodeText, VectorKind } from '../../store/search-index.js';
 import { inTransaction } from '../../store/connection.js';
 import { uuid7 } from '../../store/uuid7.js';
 import type { EpisodeAnalysis, EpisodeVector, MediaAnalysis, TimedText } from '../analysis/types.js';
@@ -67,10 +67,30 @@ function prepareEpisode(e: EpisodeAnalysis, analysis: MediaAnalysis, title: stri
     ...screenEntries.map((t, seq) => ({ kind: 'screen' as const, seq, start: t.start, end: t.end, text: t.text, ocr: null, tags: null })),
   ];
   const raw: EpisodeText = { title, transcript, screen_text: screenText.join('\n'), tags: tags.join(', '), summary: e.summary, metadata };
-  const text = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, indexText(v)])) as unknown as EpisodeText;
-  const wordsOf = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, distinctWords(v)])) as unknown as EpisodeText;
-  return { episode: e, screenText, tags, segments, text, words: wordsOf };
+  return { episode: e, screenText, tags, segments, ...tablesText(raw) };
 }
+
+/** What the words table (umlauts also transliterated) and the parts table (distinct words) get of an episode's text. */
+function tablesText(raw: EpisodeText): { text: EpisodeText; words: EpisodeText } {
+  const map = (f: (s: string) => string) => Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, f(v)])) as unknown as EpisodeText;
+  return { text: map(indexText), words: map(distinctWords) };
+}
+
+/** An episode's text rebuilt from its stored rows, as prepareEpisode built it when the item was stored. */
+function storedText(r: StoredEpisodeText): EpisodeText {
+  const audio = JSON.parse(r.audio) as string[];
+  return {
+    title: r.title ?? '',
+    transcript: audio.map((a) => a.trim()).filter(Boolean).join(' '),
+    screen_text: r.screen_text,
+    tags: (JSON.parse(r.tags) as string[]).join(', '),
+    summary: r.summary,
+    metadata: metadataText(r.additional_metadata ? JSON.parse(r.additional_metadata) : null),
+  };
+}
+
+/** Episodes read per page while rebuilding a collection's text tables. */
+const REBUILD_PAGE = 1000;
 
 /** The episode a vector belongs to: by its index, else by its time (the pipeline may not know the index). */
 function episodeFor(v: EpisodeVector, episodes: EpisodeAnalysis[]): EpisodeAnalysis | undefined {
@@ -167,7 +187,7 @@ export class SearchIndex {
         });
         pkByIndex.set(e.index, pk);
         for (const s of p.segments) repo.insertSegment({ episode_pk: pk, ...s });
-        repo.insertText(pk, p.text, p.words);
+        repo.insertText(collectionPk, pk, p.text, p.words);
       }
       let vectors = 0;
       for (const [kind, set] of vectorSets) {
@@ -182,6 +202,39 @@ export class SearchIndex {
       }
       return { item: row, episodes: episodes.length, vectors, replaced: existing !== undefined };
     });
+  }
+
+  /**
+   * Fills the text tables of collections whose text waits for a rebuild (migration 003 replaced the
+   * database-wide FTS tables by per-collection ones) from the stored items, episodes and segments. One
+   * transaction per collection: a crash leaves the collection marked and the next start rebuilds it again.
+   * Runs at start, before the server answers. Returns the number of episodes rebuilt.
+   */
+  rebuildText(log: (msg: string) => void = () => {}): number {
+    const repo = this.store.search;
+    let total = 0;
+    for (const collectionPk of repo.pendingTextRebuilds()) {
+      const t0 = Date.now();
+      const n = inTransaction(this.store.db, () => {
+        repo.startTextRebuild(collectionPk);
+        let count = 0;
+        for (let after = 0; ; ) {
+          const page = repo.storedTexts(collectionPk, after, REBUILD_PAGE);
+          if (page.length === 0) break;
+          for (const r of page) {
+            const { text, words } = tablesText(storedText(r));
+            repo.rebuildText(collectionPk, r.pk, text, words);
+          }
+          count += page.length;
+          after = page[page.length - 1].pk;
+        }
+        repo.finishTextRebuild(collectionPk);
+        return count;
+      });
+      total += n;
+      log(`rebuilt the text index of collection ${collectionPk}: ${n} episodes in ${Date.now() - t0} ms`);
+    }
+    return total;
   }
 
   /** Item delete hook (ItemService.onDelete): runs inside the delete transaction. */
