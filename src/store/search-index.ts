@@ -1,4 +1,5 @@
 import type { Db } from './connection.js';
+import { VECTOR_SHARDS } from './migrations/004-vector-shards.js';
 import { prepared } from './statements.js';
 
 /** An item_analysis row: the media-level facts of an indexed item. */
@@ -251,12 +252,14 @@ export class SearchIndexRepository {
       return found;
     }
     if (!Number.isInteger(dims) || dims <= 0 || dims % 8 !== 0) throw new Error(`vector dimensions must be a positive multiple of 8, got ${dims}`);
-    const table = `vec_${kind}_${dims}`;
-    // Sign bits of each dimension: Hamming distance over them is the coarse first pass, re-scored with the floats.
+    const table = `vecs_${kind}_${dims}`;
+    // Sign bits of each dimension: Hamming distance over them is the coarse first pass, re-scored with the
+    // floats. The shard key splits each collection's rows so a KNN asks each part for few (migration 004).
     this.db.exec(
       `CREATE VIRTUAL TABLE IF NOT EXISTS ${table} USING vec0(
          collection_pk INTEGER PARTITION KEY,
          space_id INTEGER PARTITION KEY,
+         shard INTEGER PARTITION KEY,
          embedding BIT[${dims}]
        )`,
     );
@@ -280,10 +283,12 @@ export class SearchIndexRepository {
       this.db,
       'INSERT INTO vectors (episode_pk, collection_pk, space_id, time, embedding) VALUES (@episode_pk, @collection_pk, @space_id, @time, @embedding)',
     ).run({ ...row, space_id: space.id });
-    prepared(this.db, `INSERT INTO ${space.table_name} (rowid, collection_pk, space_id, embedding) VALUES (?, ?, ?, vec_bit(?))`).run(
-      BigInt(info.lastInsertRowid),
+    const pk = BigInt(info.lastInsertRowid);
+    prepared(this.db, `INSERT INTO ${space.table_name} (rowid, collection_pk, space_id, shard, embedding) VALUES (?, ?, ?, ?, vec_bit(?))`).run(
+      pk,
       BigInt(row.collection_pk),
       BigInt(space.id),
+      pk % BigInt(VECTOR_SHARDS),
       bits,
     );
   }
@@ -345,13 +350,23 @@ export class SearchIndexRepository {
     return r.lo === null || r.hi === null ? null : { lo: r.lo, hi: r.hi };
   }
 
-  /** The `k` nearest vectors by Hamming distance of the sign bits, within one collection and space. */
+  /**
+   * About the `k` nearest vectors by Hamming distance of the sign bits, within one collection and space,
+   * nearest first: the union of each shard's nearest ⌈1.2·k / shards⌉ (a shard is a random share of the
+   * rows, so the true k nearest spread about evenly over them; the margin covers the unevenness).
+   */
   nearestBits(space: VectorSpaceRow, collectionPk: number, bits: Buffer, k: number): { pk: number; distance: number }[] {
-    return prepared(
+    const stmt = prepared(
       this.db,
       `SELECT rowid AS pk, distance FROM ${space.table_name}
-       WHERE embedding MATCH vec_bit(?) AND k = ? AND collection_pk = ? AND space_id = ?`,
-    ).all(bits, k, BigInt(collectionPk), BigInt(space.id)) as { pk: number; distance: number }[];
+       WHERE embedding MATCH vec_bit(?) AND k = ? AND collection_pk = ? AND space_id = ? AND shard = ?`,
+    );
+    const perShard = Math.ceil((1.2 * k) / VECTOR_SHARDS);
+    const out: { pk: number; distance: number }[] = [];
+    for (let shard = 0; shard < VECTOR_SHARDS; shard++) {
+      out.push(...(stmt.all(bits, perShard, BigInt(collectionPk), BigInt(space.id), BigInt(shard)) as { pk: number; distance: number }[]));
+    }
+    return out.sort((a, b) => a.distance - b.distance);
   }
 
   vectorsByPk(pks: number[]): VectorRow[] {

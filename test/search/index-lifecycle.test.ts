@@ -21,8 +21,8 @@ function counts(s: TestServer): Record<string, number> {
     trigramDocs: sum('fts_parts', '_docsize'),
     textTables: tables('fts_words').length + tables('fts_parts').length,
     vectors: one('SELECT count(*) AS n FROM vectors'),
-    passage: one(`SELECT count(*) AS n FROM vec_passage_${DIMS}`),
-    frame: one(`SELECT count(*) AS n FROM vec_frame_${DIMS}`),
+    passage: one(`SELECT count(*) AS n FROM vecs_passage_${DIMS}`),
+    frame: one(`SELECT count(*) AS n FROM vecs_frame_${DIMS}`),
   };
 }
 
@@ -47,8 +47,8 @@ describe('search index lifecycle', () => {
     const c = counts(s);
     expect(c).toMatchObject({ items: 3, analyses: 3, episodes: 7, fts: 7, trigram: 7, ftsDocs: 7, trigramDocs: 7, passage: 7, frame: 2, vectors: 9 });
     expect(s.vidx.store.search.spaces().map((x) => [x.kind, x.model, x.dims, x.table_name])).toEqual([
-      ['passage', 'test-e5', DIMS, `vec_passage_${DIMS}`],
-      ['frame', 'test-clip', DIMS, `vec_frame_${DIMS}`],
+      ['passage', 'test-e5', DIMS, `vecs_passage_${DIMS}`],
+      ['frame', 'test-clip', DIMS, `vecs_frame_${DIMS}`],
     ]);
   });
 

@@ -1,15 +1,22 @@
 import Database from 'better-sqlite3';
+import * as sqliteVec from 'sqlite-vec';
+import type { Store } from '../../src/store/index.js';
+import { fromBlob, signBits } from '../../src/services/search/vectors.js';
+import { migrations } from '../../src/store/migrations/index.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { indexFixtures } from './fixtures.js';
 
 /**
+ * Migration 004 moves the sign bits into sharded vec0 tables, rebuilt from the stored floats.
  * Migration 003 replaces the database-wide FTS tables of schema 2 by a pair per collection; their text is
  * rebuilt from the stored rows at start. The test indexes fixtures, turns the file back into a schema-2
  * database (the old tables, empty as contentless tables read; the per-collection tables gone), reopens it
  * and expects the same answers.
  */
-describe('migration 003: text search per collection', () => {
+const collectionPk = (store: Store, id: string) => store.collections.findById(id)!.pk;
+
+describe('migrations 003 and 004: text search per collection', () => {
   let s: TestServer;
   afterAll(() => s?.close());
 
@@ -25,7 +32,7 @@ describe('migration 003: text search per collection', () => {
   it('rebuilds every collection’s text from the stored rows and answers as before', async () => {
     s = await startTestServer({ queryEmbedder: null });
     for (const id of ['one', 'two']) expect((await s.call('POST', '/collections', { json: { collection_id: id, name: id } })).status).toBe(201);
-    indexFixtures(s.vidx, s.dataDir, 'one', { vectors: false });
+    indexFixtures(s.vidx, s.dataDir, 'one', { vectors: true });
     indexFixtures(s.vidx, s.dataDir, 'two', { vectors: false });
     const queries: [string, string][] = [['one', 'penalty'], ['two', 'Kuchen'], ['one', 'sunset'], ['two', 'kuchen apfel'], ['one', 'Muenchen']];
     const before = await searchAll(queries);
@@ -41,15 +48,37 @@ describe('migration 003: text search per collection', () => {
       CREATE VIRTUAL TABLE episode_fts USING fts5(title, transcript, screen_text, tags, summary, metadata, content = '', contentless_delete = 1, tokenize = 'porter unicode61 remove_diacritics 2');
       CREATE VIRTUAL TABLE episode_trigram USING fts5(title, transcript, screen_text, tags, summary, metadata, content = '', contentless_delete = 1, tokenize = 'trigram remove_diacritics 1');
       PRAGMA user_version = 2;`);
+    // Schema 2 kept the sign bits in vec_<kind>_<dims> without a shard key.
+    sqliteVec.load(db);
+    const spaces = db.prepare('SELECT id, kind, dims, table_name FROM vector_spaces').all() as { id: number; kind: string; dims: number; table_name: string }[];
+    expect(spaces.length).toBe(2);
+    for (const sp of spaces) {
+      const old = `vec_${sp.kind}_${sp.dims}`;
+      db.exec(`CREATE VIRTUAL TABLE ${old} USING vec0(collection_pk INTEGER PARTITION KEY, space_id INTEGER PARTITION KEY, embedding BIT[${sp.dims}]);
+        INSERT INTO ${old} (rowid, collection_pk, space_id, embedding) SELECT pk, collection_pk, space_id, vec_quantize_binary(embedding) FROM vectors WHERE space_id = ${sp.id};
+        DROP TABLE ${sp.table_name};`);
+      db.prepare('UPDATE vector_spaces SET table_name = ? WHERE id = ?').run(old, sp.id);
+    }
     db.close();
 
     s = await startTestServer({ queryEmbedder: null, dataDir });
     const after = await searchAll(queries);
     expect(after).toEqual(before);
     const store = s.vidx.store;
-    expect(store.db.pragma('user_version', { simple: true })).toBe(3);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(migrations.length);
     expect(store.search.pendingTextRebuilds()).toEqual([]);
     expect(store.db.prepare("SELECT count(*) FROM sqlite_schema WHERE name IN ('episode_fts', 'episode_trigram')").pluck().get()).toBe(0);
+    // The sign bits are rebuilt from the stored floats into the sharded tables, the same bits the indexer writes.
+    for (const sp of store.search.spaces()) {
+      expect(sp.table_name).toBe(`vecs_${sp.kind}_${sp.dims}`);
+      const rows = store.db.prepare(`SELECT t.rowid AS pk, t.shard, v.embedding FROM ${sp.table_name} t JOIN vectors v ON v.pk = t.rowid`).all() as { pk: number; shard: number; embedding: Buffer }[];
+      expect(rows.length).toBe(store.db.prepare('SELECT count(*) FROM vectors WHERE space_id = ?').pluck().get(sp.id));
+      for (const r of rows) {
+        expect(r.shard).toBe(r.pk % 8);
+        const one = fromBlob(r.embedding);
+        expect(store.search.nearestBits(sp, collectionPk(store, 'one'), signBits(one), 1)[0].distance).toBe(0);
+      }
+    }
     // New items still go into the rebuilt tables, and an item delete still reaches them.
     expect((await s.call('DELETE', '/collections/one/items/cup-final')).status).toBe(200);
     expect((await searchAll([['one', 'penalty']]))[0]).toEqual([]);

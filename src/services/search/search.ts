@@ -30,14 +30,14 @@ export const LIST_WEIGHTS = { words: 1, trigram: 0.6, passage: 1, frame: 0.8 } a
 const depthFor = (limit: number) => Math.max(limit * 3, 30);
 
 /**
- * Coarse (sign-bit) candidates per vector space before float re-scoring. Re-scoring them costs about a
- * millisecond; sqlite-vec's KNN cost grows with n·k (26 ms for k = 100 over 100k vectors, 15 ms for k = 50),
- * so k buys recall with latency (see README, Search).
+ * Coarse (sign-bit) candidates per vector space before float re-scoring. Sign bits rank the true 10 nearest
+ * of 100,000 within their first 200–400 (bench:search, recall@10), so 250 are re-scored with the stored
+ * floats (about a millisecond); the sharded KNN keeps the bit pass near the cost of one for 50 (migration 004).
  * @example
- * coarseCandidates(10); // 50
+ * coarseCandidates(10); // 250
  */
 export function coarseCandidates(limit: number): number {
-  return Math.min(250, Math.max(limit * 5, 50));
+  return Math.min(500, Math.max(limit * 25, 250));
 }
 
 /** `first`, then (only when it is short of `depth`) what `more` finds that `first` lacks, up to `depth`. */
