@@ -28,6 +28,7 @@ import { registerAnalyzeTask } from './services/analysis/handlers.js';
 import { registerIndexTask } from './services/analysis/index-task.js';
 import { ExploreService } from './services/explore/index.js';
 import { registerExploreTasks } from './services/explore/tasks.js';
+import { JobRunner } from './services/workers/runner.js';
 import { presentAnalyzeResult } from './services/analysis/present.js';
 import { VERSION } from './version.js';
 
@@ -116,10 +117,18 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   });
   if (opts.registerTasks) opts.registerTasks(engine);
   if (!engine.hasHandler('/analyze')) registerAnalyzeTask(engine, analyzer, uploadsDir(config.dataDir));
-  const explore = new ExploreService(store, collections, search, async () => {
-    const embedder = await models.textEmbedder();
-    return embedder ? (texts) => embedder.embedPassages(texts) : null;
-  });
+  // One job thread: on a 2-core machine the other core serves requests (and ONNX has its own threads).
+  const runner = new JobRunner({ threads: 1 });
+  const explore = new ExploreService(
+    store,
+    collections,
+    search,
+    async () => {
+      const embedder = await models.textEmbedder();
+      return embedder ? (texts) => embedder.embedPassages(texts) : null;
+    },
+    runner,
+  );
   registerExploreTasks(engine, store, explore);
   if (!engine.hasHandler('/index')) registerIndexTask(engine, { analyzer, store, searchIndex }, { dataDir: config.dataDir, uploadsDir: uploadsDir(config.dataDir) });
   const app = createHttpApp({
@@ -156,6 +165,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
       closed = true;
       await new Promise<void>((r) => server.close(() => r()));
       await engine.stop();
+      await runner.close();
       sender.stop();
       store.close();
     },

@@ -3,8 +3,9 @@ import { ExploreRepository } from '../../store/explore.js';
 import type { Caller } from '../caller.js';
 import type { CollectionService } from '../collections.js';
 import type { SearchService } from '../search/index.js';
-import { describeCluster, groupResults, resultText, type ClusterElement, type GroupEmbedder } from './clusters.js';
-import { suggestFromEpisodes, type SuggestionElement } from './suggestions.js';
+import type { JobRunner } from '../workers/runner.js';
+import { resultText, type ClusterElement, type GroupEmbedder } from './clusters.js';
+import type { SuggestionElement } from './suggestions.js';
 
 export type { ClusterElement } from './clusters.js';
 export type { SuggestionElement } from './suggestions.js';
@@ -43,6 +44,7 @@ export class ExploreService {
     private readonly collections: CollectionService,
     private readonly search: SearchService,
     private readonly embedder: () => Promise<GroupEmbedder>,
+    private readonly runner: JobRunner,
   ) {
     this.repo = new ExploreRepository(store.db);
   }
@@ -58,19 +60,23 @@ export class ExploreService {
       query: req.query, collection: req.collection, limit: HITS_TO_CLUSTER, threshold: 0, public: req.search_public_collections,
     });
     if (signal.aborted || results.length === 0) return;
-    const groups = await groupResults(results, await this.embedder());
-    const texts = results.map(resultText);
-    for (let i = 0; i < Math.min(groups.length, MAX_CLUSTERS); i++) {
+    // The text model runs here (its session lives in this thread, with its own threads); grouping and
+    // describing are plain CPU work and go to a job worker.
+    const embed = await this.embedder();
+    const vectors = embed ? await embed(results.map(resultText)) : null;
+    if (signal.aborted) return;
+    const elements = await this.runner.run('clusters', { results, vectors, query: req.query, language: req.search_language, maxClusters: MAX_CLUSTERS });
+    for (const element of elements) {
       if (signal.aborted) return;
-      const members = groups[i].map((r) => results.indexOf(r));
-      yield describeCluster(groups[i], i, texts, members, req.query, req.search_language);
+      yield element;
     }
   }
 
   async *suggestions(caller: Caller, req: SuggestionsRequest, signal: AbortSignal): AsyncGenerator<SuggestionElement> {
     const collection = this.collections.readable(caller, req.collection, { public: req.search_public_collections });
     const rows = this.repo.episodeTexts(collection.pk, EPISODES_FOR_TOPICS);
-    for (const element of suggestFromEpisodes(rows, req.search_language)) {
+    const elements = await this.runner.run('suggestions', { rows, language: req.search_language, maxTopics: 8 });
+    for (const element of elements) {
       if (signal.aborted) return;
       yield element;
       // Let the event loop flush each element to the client before computing the next.

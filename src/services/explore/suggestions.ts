@@ -20,6 +20,13 @@ const QUESTIONS = {
   de: ['Was wird über {p} gesagt?', 'Wann ist {p} zu sehen?', 'Wo kommt {p} vor?'],
 } as const;
 
+/** Input of the suggestions job: a collection's episode texts (read by the caller) and the answer language. */
+export interface SuggestionsJobInput {
+  rows: EpisodeTextRow[];
+  language: 'en' | 'de';
+  maxTopics: number;
+}
+
 /** Groups episodes whose words overlap (average link over TF-IDF cosine), largest first. */
 function groupEpisodes(rows: EpisodeTextRow[]): number[][] {
   const vecs = tfidf(rows.map((r) => contentWords(r.text)));
