@@ -151,6 +151,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
 
   engine.start();
   sender.start();
+  collections.resumeDeletes((err) => log('a collection delete failed; it is resumed at the next start', { error: String(err) }));
 
   let closed = false;
   return {

@@ -22,8 +22,14 @@ export interface Lookup {
   public?: boolean;
 }
 
-/** Runs inside the delete transaction so rows that no foreign key reaches (vectors, FTS) go too. */
-export type CollectionCleanup = (collectionPk: number) => void;
+/**
+ * Removes one batch of a deleted collection's rows that no foreign key reaches (vectors, FTS) inside a
+ * transaction of its own; returns true while more remains (it is then called again).
+ */
+export type CollectionCleanup = (collectionPk: number) => boolean;
+
+/** Items removed per transaction while a collection is purged. */
+const ITEM_BATCH = 500;
 
 const THUMBNAILS_PER_COLLECTION = 4;
 
@@ -96,15 +102,36 @@ export class CollectionService {
     return this.view({ ...row, ...next }, false);
   }
 
-  delete(caller: Caller, collectionId: string): CollectionView {
+  /**
+   * Deletes a collection: at once hidden (and its id free), then purged in short transactions that yield
+   * to other requests between them, so a collection of 100,000 episodes does not stall the server.
+   * Resolves when everything is gone; a crash part-way is finished by `resumeDeletes` at the next start.
+   */
+  async delete(caller: Caller, collectionId: string): Promise<CollectionView> {
     const row = this.writable(caller, collectionId);
     const view = this.view(row, false);
-    inTransaction(this.store.db, () => {
-      for (const cleanup of this.cleanups) cleanup(row.pk);
-      this.store.collections.delete(row.pk);
-    });
-    rmSync(collectionDir(this.dataDir, row.pk), { recursive: true, force: true });
+    inTransaction(this.store.db, () => this.store.collections.markDeleting(row.pk));
+    await this.purge(row.pk);
     return view;
+  }
+
+  /** Finishes the deletes a crash or stop interrupted; runs in the background. */
+  resumeDeletes(onError: (err: unknown) => void): void {
+    for (const pk of this.store.collections.deleting()) this.purge(pk).catch(onError);
+  }
+
+  private async purge(pk: number): Promise<void> {
+    const tick = () => new Promise((r) => setImmediate(r));
+    for (const cleanup of this.cleanups) {
+      while (inTransaction(this.store.db, () => cleanup(pk))) await tick();
+    }
+    while (inTransaction(this.store.db, () => this.store.items.deleteSome(pk, ITEM_BATCH)) > 0) await tick();
+    inTransaction(this.store.db, () => {
+      // Anything written meanwhile (an index task finishing into the deleted collection) goes too.
+      for (const cleanup of this.cleanups) while (cleanup(pk));
+      this.store.collections.delete(pk);
+    });
+    rmSync(collectionDir(this.dataDir, pk), { recursive: true, force: true });
   }
 
   /** The collection if the caller may read it, else a 404 that does not reveal it exists. */

@@ -31,15 +31,15 @@ export class CollectionRepository {
   }
 
   findById(collectionId: string): CollectionRow | undefined {
-    return prepared(this.db, 'SELECT * FROM collections WHERE collection_id = ?').get(collectionId) as CollectionRow | undefined;
+    return prepared(this.db, 'SELECT * FROM collections WHERE collection_id = ? AND deleting = 0').get(collectionId) as CollectionRow | undefined;
   }
 
   listByOwner(owner: string): CollectionRow[] {
-    return prepared(this.db, 'SELECT * FROM collections WHERE owner = ? ORDER BY created_at, pk').all(owner) as CollectionRow[];
+    return prepared(this.db, 'SELECT * FROM collections WHERE owner = ? AND deleting = 0 ORDER BY created_at, pk').all(owner) as CollectionRow[];
   }
 
   listPublic(): CollectionRow[] {
-    return prepared(this.db, 'SELECT * FROM collections WHERE is_public = 1 ORDER BY created_at, pk').all() as CollectionRow[];
+    return prepared(this.db, 'SELECT * FROM collections WHERE is_public = 1 AND deleting = 0 ORDER BY created_at, pk').all() as CollectionRow[];
   }
 
   update(pk: number, patch: { name: string; description: string | null; is_public: number; updated_at: string }): void {
@@ -47,6 +47,19 @@ export class CollectionRepository {
       this.db,
       'UPDATE collections SET name = @name, description = @description, is_public = @is_public, updated_at = @updated_at WHERE pk = @pk',
     ).run({ ...patch, pk });
+  }
+
+  /**
+   * Hides a collection for its batched delete: marked, and its id renamed to one no request can name
+   * (ids are letters, digits, `_` and `-`), so the id can be used again at once.
+   */
+  markDeleting(pk: number): void {
+    prepared(this.db, "UPDATE collections SET deleting = 1, collection_id = '~deleting-' || pk WHERE pk = ?").run(pk);
+  }
+
+  /** Collections whose delete was started and not finished (a restart resumes them). */
+  deleting(): number[] {
+    return prepared(this.db, 'SELECT pk FROM collections WHERE deleting = 1 ORDER BY pk').pluck().all() as number[];
   }
 
   /** Items, episodes and vectors go with it through ON DELETE CASCADE and the item cleanup hooks. */

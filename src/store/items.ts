@@ -60,6 +60,11 @@ export class ItemRepository {
     return prepared(this.db, 'SELECT * FROM items WHERE collection_pk = ? ORDER BY cursor').all(collectionPk) as ItemRow[];
   }
 
+  /** Deletes up to `limit` items of a collection (their analysis rows cascade); returns how many. */
+  deleteSome(collectionPk: number, limit: number): number {
+    return prepared(this.db, 'DELETE FROM items WHERE pk IN (SELECT pk FROM items WHERE collection_pk = ? LIMIT ?)').run(collectionPk, limit).changes;
+  }
+
   delete(pk: number): void {
     prepared(this.db, 'DELETE FROM items WHERE pk = ?').run(pk);
   }

@@ -426,11 +426,21 @@ export class SearchIndexRepository {
     prepared(this.db, 'DELETE FROM item_analysis WHERE item_pk = ?').run(itemPk);
   }
 
-  /** Removes everything indexed in a collection; the caller is inside the collection delete transaction. */
-  deleteCollection(collectionPk: number): void {
+  /**
+   * Removes part of what is indexed in a collection being deleted: its FTS tables (dropped, whole), then
+   * the vectors and episodes (with their segments) of up to `episodes` episodes. Returns how many episodes
+   * went; 0 means nothing is left. Each call is meant to be its own short transaction.
+   */
+  deleteCollectionSome(collectionPk: number, episodes: number): number {
     this.dropTextTables(collectionPk);
-    this.deleteVecRows(prepared(this.db, 'SELECT pk, space_id FROM vectors WHERE collection_pk = ?').all(collectionPk) as { pk: number; space_id: number }[]);
-    prepared(this.db, 'DELETE FROM episodes WHERE collection_pk = ?').run(collectionPk);
+    const pks = prepared(this.db, 'SELECT pk FROM episodes WHERE collection_pk = ? LIMIT ?').pluck().all(collectionPk, episodes) as number[];
+    if (pks.length === 0) return 0;
+    const list = JSON.stringify(pks);
+    this.deleteVecRows(
+      prepared(this.db, 'SELECT pk, space_id FROM vectors WHERE episode_pk IN (SELECT value FROM json_each(?))').all(list) as { pk: number; space_id: number }[],
+    );
+    prepared(this.db, 'DELETE FROM episodes WHERE pk IN (SELECT value FROM json_each(?))').run(list);
+    return pks.length;
   }
 
   /** Drops a collection's FTS tables: one DROP each instead of a delete per episode. */

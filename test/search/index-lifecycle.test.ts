@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { buildAnalysis, DIMS, fixtureItem, FINAL, indexFixtures, LAKE } from './fixtures.js';
 
@@ -154,5 +154,31 @@ describe('search index lifecycle', () => {
     expect(doc.paths['/collections/{collection_id}/items/{media_id}/analysis'].get).toBeDefined();
     expect(doc.components.schemas.AnalysisEpisode.properties).toHaveProperty('episode_id');
     expect(doc.components.schemas.SearchResult.properties).toHaveProperty('start_time');
+  });
+
+  it('a collection delete interrupted part-way is hidden at once and finished at the next start', async () => {
+    expect((await s.call('POST', '/collections', { key: alice, json: { collection_id: 'three', name: 'three' } })).status).toBe(201);
+    indexFixtures(s.vidx, s.dataDir, 'three', { vectors: true });
+    const store = s.vidx.store;
+    const pk = store.collections.findById('three')!.pk;
+    const before = counts(s);
+    // What DELETE does first, then one batch of the purge, then the process stops.
+    store.db.transaction(() => store.collections.markDeleting(pk)).immediate();
+    store.db.transaction(() => s.vidx.searchIndex.removeCollection(pk)).immediate();
+    expect((await s.call('GET', '/collections/three', { key: alice })).status).toBe(404);
+    expect((await search('three', 'penalty')).status).toBe(404);
+    expect((await s.call('GET', '/collections', { key: alice })).body.collections.map((c: { collection_id: string }) => c.collection_id)).not.toContain('three');
+    // The id is free again at once.
+    expect((await s.call('POST', '/collections', { key: alice, json: { collection_id: 'three', name: 'again' } })).status).toBe(201);
+    const dataDir = s.dataDir;
+    await s.close({ keepData: true });
+    s = await startTestServer({ queryEmbedder: null, dataDir });
+    await vi.waitFor(() => expect(s.vidx.store.collections.deleting()).toEqual([]), { timeout: 10_000 });
+    const after = counts(s);
+    expect(before.episodes - after.episodes).toBe(7);
+    expect(before.vectors - after.vectors).toBe(9);
+    expect(before.items - after.items).toBe(3);
+    expect(after.textTables).toBe(before.textTables - 2);
+    expect((await s.call('GET', '/collections/three', { key: alice })).body.name).toBe('again');
   });
 });

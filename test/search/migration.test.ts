@@ -45,6 +45,7 @@ describe('migrations 003 and 004: text search per collection', () => {
     expect(tables.length).toBe(4);
     for (const t of tables) db.exec(`DROP TABLE ${t}`);
     db.exec(`DROP TABLE text_indexes;
+      ALTER TABLE collections DROP COLUMN deleting;
       CREATE VIRTUAL TABLE episode_fts USING fts5(title, transcript, screen_text, tags, summary, metadata, content = '', contentless_delete = 1, tokenize = 'porter unicode61 remove_diacritics 2');
       CREATE VIRTUAL TABLE episode_trigram USING fts5(title, transcript, screen_text, tags, summary, metadata, content = '', contentless_delete = 1, tokenize = 'trigram remove_diacritics 1');
       PRAGMA user_version = 2;`);

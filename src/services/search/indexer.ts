@@ -89,6 +89,9 @@ function storedText(r: StoredEpisodeText): EpisodeText {
   };
 }
 
+/** Episodes removed per transaction when a collection is deleted: a few milliseconds of write lock each. */
+const DELETE_BATCH = 200;
+
 /** Episodes read per page while rebuilding a collection's text tables. */
 const REBUILD_PAGE = 1000;
 
@@ -242,8 +245,11 @@ export class SearchIndex {
     this.store.search.deleteItem(item.pk);
   }
 
-  /** Collection delete hook (CollectionService.onDelete): runs inside the delete transaction. */
-  removeCollection(collectionPk: number): void {
-    this.store.search.deleteCollection(collectionPk);
+  /**
+   * Collection delete hook (CollectionService.onDelete): removes one batch of the collection's index rows
+   * inside the caller's transaction; true while more remains.
+   */
+  removeCollection(collectionPk: number): boolean {
+    return this.store.search.deleteCollectionSome(collectionPk, DELETE_BATCH) > 0;
   }
 }

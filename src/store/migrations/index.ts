@@ -3,12 +3,13 @@ import { m001Foundation } from './001-foundation.js';
 import { m002Search } from './002-search.js';
 import { m003CollectionText } from './003-collection-text.js';
 import { m004VectorShards } from './004-vector-shards.js';
+import { m005CollectionDeleting } from './005-collection-deleting.js';
 
 /** One schema step; each runs in its own transaction and bumps `user_version` by one. */
 export type Migration = (db: Db) => void;
 
 /** Ordered: index + 1 is the schema version a migration produces. Append only. */
-export const migrations: readonly Migration[] = [m001Foundation, m002Search, m003CollectionText, m004VectorShards];
+export const migrations: readonly Migration[] = [m001Foundation, m002Search, m003CollectionText, m004VectorShards, m005CollectionDeleting];
 
 /**
  * Applies the missing migrations in order; refuses a database written by a newer vidx.

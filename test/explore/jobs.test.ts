@@ -1,0 +1,40 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { suggestFromEpisodes } from '../../src/services/explore/suggestions.js';
+import { JobRunner } from '../../src/services/workers/runner.js';
+
+const rows = [
+  { media_id: 'a', idx: 0, start: 0, end: 10, text: 'penalty kick goal keeper penalty shootout final' },
+  { media_id: 'b', idx: 0, start: 0, end: 10, text: 'penalty shootout keeper saves the penalty kick' },
+  { media_id: 'c', idx: 1, start: 10, end: 20, text: 'apple cake recipe flour sugar oven baking' },
+  { media_id: 'd', idx: 0, start: 0, end: 10, text: 'apple cake baking in the oven with sugar' },
+];
+
+describe('job runner', () => {
+  const threaded = new JobRunner({ threads: 1 });
+  const inline = new JobRunner({ threads: 0 });
+  afterAll(async () => {
+    await threaded.close();
+    await inline.close();
+  });
+
+  it('gives the same output in a worker thread as inline and as the direct call', async () => {
+    const input = { rows, language: 'en' as const, maxTopics: 8 };
+    const direct = [...suggestFromEpisodes(rows, 'en', 8)];
+    expect(direct.length).toBeGreaterThan(0);
+    expect(await threaded.run('suggestions', input)).toEqual(direct);
+    expect(await inline.run('suggestions', input)).toEqual(direct);
+  });
+
+  it('passes a job error back and keeps serving', async () => {
+    // A malformed input (rows is not a list) fails inside the thread, not in the caller.
+    await expect(threaded.run('suggestions', { rows: null as never, language: 'en', maxTopics: 8 })).rejects.toThrow();
+    const out = await Promise.all([1, 2, 3].map(() => threaded.run('clusters', { results: [], vectors: null, query: 'x', language: 'en', maxClusters: 8 })));
+    expect(out).toEqual([[], [], []]);
+  });
+
+  it('refuses jobs after close', async () => {
+    const r = new JobRunner({ threads: 1 });
+    await r.close();
+    await expect(r.run('suggestions', { rows, language: 'en', maxTopics: 1 })).rejects.toThrow(/closed/);
+  });
+});
