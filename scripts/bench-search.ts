@@ -12,6 +12,7 @@
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../src/config.js';
 import { startVidx } from '../src/server.js';
 import type { MediaAnalysis } from '../src/services/analysis/types.js';
@@ -148,7 +149,7 @@ function topicVector(weights: Map<number, number>, noise: number, spectrum: bool
 }
 
 /** The synthetic query embedder: the topics of the query's words, plus the shared component. */
-const benchEmbedder: QueryEmbedder = {
+export const benchEmbedder: QueryEmbedder = {
   async embed(query, space) {
     if (space.kind !== 'passage' || space.dims !== DIMS) return null;
     const weights = new Map<number, number>();
@@ -231,7 +232,7 @@ function fill(store: Store, index: SearchIndex, collectionPk: number, prefix: st
   }
 }
 
-function build(dir: string, episodes: number): number {
+export function build(dir: string, episodes: number): number {
   const t0 = Date.now();
   const store = openStore(join(dir, 'vidx.db'));
   const index = new SearchIndex(store);
@@ -249,7 +250,7 @@ function build(dir: string, episodes: number): number {
 
 // ---- queries ----------------------------------------------------------------------------------------
 
-function queries(m: number): string[] {
+export function queries(m: number): string[] {
   const out: string[] = [];
   for (let i = 0; i < m; i++) {
     const r = rnd();
@@ -398,7 +399,10 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+// Run as a script; bench-load.ts imports the builder and the query embedder.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

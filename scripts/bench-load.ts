@@ -1,0 +1,157 @@
+/**
+ * Load benchmark: 50 concurrent searchers over HTTP (127.0.0.1) against a vidx in its own process, first
+ * alone, then while a /collection_suggestions request and the delete of the 100k-episode collection run.
+ * The searchers ask the small collections (the big one disappears under them). The database is a copy of
+ * one built by bench:search (--from DIR, kept with --keep) or built here. The last line printed is one JSON
+ * object: p50/p99 of the searches and their errors per phase, and how long the background work took.
+ *
+ *   npm run bench:load -- [--from DIR] [--episodes 100000] [--clients 50] [--seconds 15]
+ *
+ * Not measured here yet: searches while a long video indexes.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../src/config.js';
+import { startVidx } from '../src/server.js';
+import { benchEmbedder, build, queries } from './bench-search.js';
+
+const ADMIN_KEY = 'vidx_bench_admin_key_000000000000';
+
+function arg(name: string, fallback?: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i < 0) return fallback;
+  const v = process.argv[i + 1];
+  return v === undefined || v.startsWith('--') ? 'true' : v;
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** The server side: started by the benchmark as a child process, prints {"url"} once listening. */
+async function serve(dir: string): Promise<void> {
+  const config = loadConfig({ VIDX_HOST: '127.0.0.1', VIDX_PORT: '0', VIDX_DATA_DIR: dir, VIDX_LOG: 'silent', VIDX_ADMIN_KEY: ADMIN_KEY });
+  const vidx = await startVidx(config, { queryEmbedder: benchEmbedder });
+  process.stdout.write(`${JSON.stringify({ url: vidx.url })}\n`);
+  process.on('SIGTERM', () => void vidx.close().then(() => process.exit(0)));
+}
+
+async function startServer(dir: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--serve', dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return { url: (JSON.parse(line) as { url: string }).url, child };
+}
+
+function post(url: string, path: string, body: unknown): Promise<Response> {
+  return fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'x-api-key': ADMIN_KEY, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ body: JSON.stringify(body) }),
+  });
+}
+
+interface PhaseResult {
+  searches: number;
+  errors: number;
+  p50_ms: number;
+  p99_ms: number;
+  max_ms: number;
+}
+
+/** `clients` searchers loop over the queries until `until` resolves (and at least `minMs` passed). */
+async function searchers(url: string, clients: number, qs: string[], until: Promise<unknown>, minMs: number): Promise<PhaseResult> {
+  let done = false;
+  const t0 = performance.now();
+  void until.finally(async () => {
+    const left = minMs - (performance.now() - t0);
+    if (left > 0) await new Promise((r) => setTimeout(r, left));
+    done = true;
+  });
+  const times: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const collections = ['side-a', 'side-b', 'side-c'];
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      while (!done) {
+        const q = qs[next++ % qs.length];
+        const t = performance.now();
+        try {
+          const res = await post(url, '/search', { query: q, collection: collections[c % collections.length], limit: 10 });
+          await res.arrayBuffer();
+          if (res.status !== 200) errors++;
+          else times.push(performance.now() - t);
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  const at = (p: number) => (times.length ? times[Math.min(times.length - 1, Math.floor(p * times.length))] : 0);
+  return { searches: times.length, errors, p50_ms: round2(at(0.5)), p99_ms: round2(at(0.99)), max_ms: round2(at(1)) };
+}
+
+async function timed(f: () => Promise<Response>): Promise<{ status: number; s: number }> {
+  const t = performance.now();
+  const res = await f();
+  await res.arrayBuffer();
+  return { status: res.status, s: round2((performance.now() - t) / 1000) };
+}
+
+async function main(): Promise<void> {
+  const clients = Number(arg('clients', '50'));
+  const seconds = Number(arg('seconds', '15'));
+  const from = arg('from');
+  const dir = mkdtempSync(join(tmpdir(), 'vidx-bench-load-'));
+  let buildSeconds: number | null = null;
+  if (from) {
+    if (!existsSync(join(from, 'vidx.db'))) throw new Error(`--from ${from}: no vidx.db there (build one with bench:search --keep)`);
+    console.error(`copying ${from}/vidx.db`);
+    for (const f of ['vidx.db', 'vidx.db-wal']) if (existsSync(join(from, f))) copyFileSync(join(from, f), join(dir, f));
+  } else {
+    const episodes = Number(arg('episodes', '100000'));
+    console.error(`building ${episodes} episodes (+ 3 side collections) in ${dir}`);
+    buildSeconds = round2(build(dir, episodes));
+  }
+  const { url, child } = await startServer(dir);
+  try {
+    const qs = queries(300);
+    console.error(`${clients} searchers, alone, ${seconds} s`);
+    const alone = await searchers(url, clients, qs, new Promise((r) => setTimeout(r, seconds * 1000)), 0);
+    console.error(`  ${JSON.stringify(alone)}`);
+    console.error(`${clients} searchers while suggestions on side-b and the delete of main run`);
+    const suggestions = timed(() => post(url, '/collection_suggestions', { collection: 'side-b' }));
+    const del = timed(() => fetch(`${url}/collections/main`, { method: 'DELETE', headers: { 'x-api-key': ADMIN_KEY } }));
+    const busy = await searchers(url, clients, qs, Promise.all([suggestions, del]), seconds * 1000);
+    console.error(`  ${JSON.stringify(busy)}`);
+    const [s, d] = await Promise.all([suggestions, del]);
+    if (s.status !== 200 || d.status !== 200) throw new Error(`suggestions answered ${s.status}, delete ${d.status}`);
+    console.log(
+      JSON.stringify({
+        clients,
+        alone,
+        with_suggestions_and_delete: busy,
+        suggestions_s: s.s,
+        delete_s: d.s,
+        indexing_measured: false,
+        build_s: buildSeconds,
+      }),
+    );
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const serveDir = arg('serve');
+(serveDir ? serve(serveDir) : main()).catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
