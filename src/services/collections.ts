@@ -71,16 +71,18 @@ export class CollectionService {
       created_at: at,
       updated_at: at,
     });
-    return this.view(row, false);
+    return this.view(row, null);
   }
 
   list(caller: Caller, opts: { public?: boolean; thumbnails?: boolean }): CollectionView[] {
     const rows = opts.public ? this.store.collections.listPublic() : this.store.collections.listByOwner(caller.id);
-    return rows.map((r) => this.view(r, opts.thumbnails ?? false));
+    const thumbs = opts.thumbnails ? this.store.items.thumbnailsOf(rows.map((r) => r.pk), THUMBNAILS_PER_COLLECTION) : null;
+    return rows.map((r) => this.view(r, thumbs ? (thumbs.get(r.pk) ?? []) : null));
   }
 
   get(caller: Caller, collectionId: string, opts: Lookup & { thumbnails?: boolean }): CollectionView {
-    return this.view(this.readable(caller, collectionId, opts), opts.thumbnails ?? false);
+    const row = this.readable(caller, collectionId, opts);
+    return this.view(row, opts.thumbnails ? this.store.items.listThumbnails(row.pk, THUMBNAILS_PER_COLLECTION) : null);
   }
 
   update(
@@ -99,7 +101,7 @@ export class CollectionService {
       updated_at: nowIso(),
     };
     this.store.collections.update(row.pk, next);
-    return this.view({ ...row, ...next }, false);
+    return this.view({ ...row, ...next }, null);
   }
 
   /**
@@ -109,7 +111,7 @@ export class CollectionService {
    */
   async delete(caller: Caller, collectionId: string): Promise<CollectionView> {
     const row = this.writable(caller, collectionId);
-    const view = this.view(row, false);
+    const view = this.view(row, null);
     inTransaction(this.store.db, () => this.store.collections.markDeleting(row.pk));
     await this.purge(row.pk);
     return view;
@@ -152,19 +154,15 @@ export class CollectionService {
     throw notFound('collection', collectionId);
   }
 
-  private view(row: CollectionRow, thumbnails: boolean): CollectionView {
+  /** The API view; `thumbnails` (stored paths) only when they were asked for. */
+  private view(row: CollectionRow, thumbnails: string[] | null): CollectionView {
     const view: CollectionView = {
       collection_id: row.collection_id,
       name: row.name,
       description: row.description,
       is_public: row.is_public === 1,
     };
-    if (thumbnails) {
-      view.thumbnails = this.store.items
-        .listThumbnails(row.pk, THUMBNAILS_PER_COLLECTION)
-        .map((t) => this.links.file(t))
-        .filter((u): u is string => u !== null);
-    }
+    if (thumbnails) view.thumbnails = thumbnails.map((t) => this.links.file(t)).filter((u): u is string => u !== null);
     return view;
   }
 }

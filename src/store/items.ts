@@ -56,6 +56,21 @@ export class ItemRepository {
     return rows.map((r) => r.thumbnail);
   }
 
+  /**
+   * The first `limit` thumbnails (list order) of each collection, in one statement: a correlated subquery
+   * per collection seeks the (collection_pk, cursor) index and stops after `limit` rows.
+   */
+  thumbnailsOf(collectionPks: number[], limit: number): Map<number, string[]> {
+    const rows = prepared(
+      this.db,
+      `SELECT c.value AS pk,
+              (SELECT json_group_array(t.thumbnail) FROM (SELECT thumbnail FROM items
+                 WHERE collection_pk = c.value AND thumbnail IS NOT NULL ORDER BY cursor LIMIT ?) t) AS thumbnails
+       FROM json_each(?) c`,
+    ).all(limit, JSON.stringify(collectionPks)) as { pk: number; thumbnails: string }[];
+    return new Map(rows.map((r) => [r.pk, JSON.parse(r.thumbnails) as string[]]));
+  }
+
   listForCollection(collectionPk: number): ItemRow[] {
     return prepared(this.db, 'SELECT * FROM items WHERE collection_pk = ? ORDER BY cursor').all(collectionPk) as ItemRow[];
   }

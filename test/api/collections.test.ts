@@ -163,6 +163,13 @@ describe('collections', () => {
     expect(c.body.thumbnails).toHaveLength(4);
     const list = await s.call('GET', '/collections?return_thumbnails=true', { key: alice });
     expect(list.body.collections.find((x: { collection_id: string }) => x.collection_id === 'thumbs').thumbnails).toHaveLength(4);
+    // The list reads every collection's thumbnails in one statement: same paths, same order as one by one.
+    const paths = (urls: string[]) => urls.map((u) => new URL(u).pathname);
+    expect(paths(list.body.collections.find((x: { collection_id: string }) => x.collection_id === 'thumbs').thumbnails)).toEqual(paths(c.body.thumbnails));
+    for (const other of list.body.collections.filter((x: { collection_id: string }) => x.collection_id !== 'thumbs')) {
+      const one = await s.call('GET', `/collections/${other.collection_id}?return_thumbnails=true`, { key: alice });
+      expect(paths(other.thumbnails)).toEqual(paths(one.body.thumbnails));
+    }
     expect((await s.call('GET', '/collections/thumbs', { key: alice })).body.thumbnails).toBeUndefined();
     const url = new URL(c.body.thumbnails[0]);
     const img = await fetch(url);
