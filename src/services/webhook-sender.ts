@@ -6,7 +6,15 @@ import { nowIso } from './clock.js';
 export interface DeliveryPolicy {
   timeoutMs: number;
   retryDelaysMs: number[];
+  /** Delivered and failed deliveries older than this are deleted (default DELIVERY_RETENTION_MS). */
+  keepFinishedMs?: number;
 }
+
+/** Finished (delivered or failed) deliveries are kept 30 days, then pruned; pending ones are never pruned. */
+export const DELIVERY_RETENTION_MS = 30 * 24 * 3600 * 1000;
+
+/** How often the sender prunes finished deliveries. */
+const PRUNE_EVERY_MS = 3600 * 1000;
 
 /** 1 try + 5 retries over about 36 minutes. */
 export const DEFAULT_DELIVERY_POLICY: DeliveryPolicy = {
@@ -34,6 +42,7 @@ const BATCH = 16;
  */
 export class WebhookSender {
   private timer: NodeJS.Timeout | null = null;
+  private pruneTimer: NodeJS.Timeout | null = null;
   private readonly inFlight = new Set<string>();
   private stopped = true;
 
@@ -45,6 +54,9 @@ export class WebhookSender {
 
   start(): void {
     this.stopped = false;
+    this.prune();
+    this.pruneTimer = setInterval(() => this.prune(), PRUNE_EVERY_MS);
+    this.pruneTimer.unref();
     this.wake();
   }
 
@@ -52,6 +64,14 @@ export class WebhookSender {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
+    this.pruneTimer = null;
+  }
+
+  /** Deletes finished deliveries older than the policy keeps them; returns how many. */
+  prune(now = Date.now()): number {
+    const keep = this.policy.keepFinishedMs ?? DELIVERY_RETENTION_MS;
+    return this.repo.pruneFinished(new Date(now - keep).toISOString());
   }
 
   /** Looks for due deliveries now and sets a timer for the next one. */

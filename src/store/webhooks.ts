@@ -93,6 +93,11 @@ export class WebhookRepository {
     ).run(outcome.status, outcome.attempts, outcome.nextAttemptAt, outcome.error, outcome.responseStatus, at, id);
   }
 
+  /** Deletes delivered and failed deliveries last updated before `beforeIso`; pending ones stay. */
+  pruneFinished(beforeIso: string): number {
+    return prepared(this.db, "DELETE FROM webhook_deliveries WHERE status IN ('delivered', 'failed') AND updated_at < ?").run(beforeIso).changes;
+  }
+
   listDeliveries(webhookId: string, limit: number): DeliveryRow[] {
     return prepared(this.db, 'SELECT * FROM webhook_deliveries WHERE webhook_id = ? ORDER BY created_at DESC LIMIT ?').all(
       webhookId,
