@@ -299,10 +299,10 @@ async function timeQueries(url: string, qs: string[], collection = 'main'): Prom
  * Recall@10 of the sign-bit KNN alone and after float re-scoring (coarse k as the search uses for limit 10),
  * against an exact scan of the floats. Queries are stored vectors plus noise.
  */
-async function vectorRecall(dir: string, n: number, coarseK: number): Promise<{ k: number; bits: number; rescored: number; gap_10_11: number }> {
+async function vectorRecall(dir: string, n: number, coarseK: number, collection = 'main'): Promise<{ k: number; bits: number; rescored: number; gap_10_11: number }> {
   const store = openStore(join(dir, 'vidx.db'));
   try {
-    const pk = store.collections.findById('main')!.pk;
+    const pk = store.collections.findById(collection)!.pk;
     const space = store.search.spaces().find((s) => s.model === MODEL)!;
     const exactScan = store.db.prepare('SELECT pk, embedding FROM vectors WHERE collection_pk = ? AND space_id = ?');
     let bitsHit = 0;
@@ -372,7 +372,8 @@ async function main(): Promise<void> {
   const small = await timeQueries(vidx.url, qs, 'side-b');
   const rss = round2(process.memoryUsage().rss / 2 ** 20);
   await vidx.close();
-  const recall = recallQueries > 0 ? await vectorRecall(dir, recallQueries, coarseCandidates(10)) : null;
+  const recall = recallQueries > 0 ? await vectorRecall(dir, recallQueries, coarseCandidates(10, episodes)) : null;
+  const smallRecall = recallQueries > 0 ? await vectorRecall(dir, recallQueries, coarseCandidates(10, Math.max(1000, Math.floor(episodes / 50))), 'side-b') : null;
   if (!keep) rmSync(dir, { recursive: true, force: true });
   else console.error(`kept ${dir}`);
 
@@ -395,6 +396,7 @@ async function main(): Promise<void> {
       build_s: buildSeconds,
       db_mb: dbMb,
       vector_recall_at_10: recall,
+      small_vector_recall_at_10: smallRecall,
     }),
   );
 }

@@ -278,6 +278,11 @@ export class SearchIndexRepository {
     return prepared(this.db, 'SELECT 1 FROM vectors WHERE collection_pk = ? AND space_id = ? LIMIT 1').get(collectionPk, spaceId) !== undefined;
   }
 
+  /** How many vectors of the space the collection holds, counted up to `cap` (an index range scan that stops there). */
+  countVectors(collectionPk: number, spaceId: number, cap: number): number {
+    return prepared(this.db, 'SELECT count(*) FROM (SELECT 1 FROM vectors WHERE collection_pk = ? AND space_id = ? LIMIT ?)').pluck().get(collectionPk, spaceId, cap) as number;
+  }
+
   insertVector(space: VectorSpaceRow, row: { episode_pk: number; collection_pk: number; time: number; embedding: Buffer }, bits: Buffer): void {
     const info = prepared(
       this.db,

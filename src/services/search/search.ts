@@ -29,14 +29,20 @@ export const LIST_WEIGHTS = { words: 1, trigram: 0.6, passage: 1, frame: 0.8 } a
 /** Candidates per list: enough that fusion can lift an episode that is only second-best everywhere. */
 const depthFor = (limit: number) => Math.max(limit * 3, 30);
 
+/** Up to this many vectors a collection counts as small: 50 sign-bit candidates already hold its true 10 nearest. */
+export const SMALL_VECTOR_SET = 5000;
+
 /**
  * Coarse (sign-bit) candidates per vector space before float re-scoring. Sign bits rank the true 10 nearest
  * of 100,000 within their first 200–400 (bench:search, recall@10), so 250 are re-scored with the stored
  * floats (about a millisecond); the sharded KNN keeps the bit pass near the cost of one for 50 (migration 004).
+ * A small collection (`vectors` ≤ SMALL_VECTOR_SET) needs far fewer.
  * @example
- * coarseCandidates(10); // 250
+ * coarseCandidates(10, 100_000); // 250
+ * coarseCandidates(10, 2_000); // 50
  */
-export function coarseCandidates(limit: number): number {
+export function coarseCandidates(limit: number, vectors: number): number {
+  if (vectors <= SMALL_VECTOR_SET) return Math.min(250, Math.max(limit * 5, 50));
   return Math.min(500, Math.max(limit * 25, 250));
 }
 
@@ -137,7 +143,9 @@ export class SearchService {
     const q = unit(query.vector);
     const rows = item
       ? repo.vectorsOfItem(item.pk, space.id)
-      : repo.vectorsByPk(repo.nearestBits(space, collectionPk, signBits(q), coarseCandidates(limit)).map((r) => r.pk));
+      : repo.vectorsByPk(
+          repo.nearestBits(space, collectionPk, signBits(q), coarseCandidates(limit, repo.countVectors(collectionPk, space.id, SMALL_VECTOR_SET + 1))).map((r) => r.pk),
+        );
     return rows
       .map((r) => ({ episodePk: r.episode_pk, time: r.time, similarity: dot(q, fromBlob(r.embedding)) }))
       .filter((h) => h.similarity >= query.minSimilarity);
