@@ -3,7 +3,8 @@
  * alone, then while a /collection_suggestions request and the delete of the 100k-episode collection run.
  * The searchers ask the small collections (the big one disappears under them). The database is a copy of
  * one built by bench:search (--from DIR, kept with --keep) or built here. The last line printed is one JSON
- * object: p50/p99 of the searches and their errors per phase, and how long the background work took.
+ * object: p50/p99 of the searches and their errors per phase, how long the suggestions request and the
+ * DELETE took to answer, and how long the background purge of the deleted collection ran.
  *
  *   npm run bench:load -- [--from DIR] [--episodes 100000] [--clients 50] [--seconds 15]
  *
@@ -14,6 +15,7 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import Database from 'better-sqlite3';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config.js';
 import { startVidx } from '../src/server.js';
@@ -128,9 +130,20 @@ async function main(): Promise<void> {
     console.error(`${clients} searchers while suggestions on side-b and the delete of main run`);
     const suggestions = timed(() => post(url, '/collection_suggestions', { collection: 'side-b' }));
     const del = timed(() => fetch(`${url}/collections/main`, { method: 'DELETE', headers: { 'x-api-key': ADMIN_KEY } }));
-    const busy = await searchers(url, clients, qs, Promise.all([suggestions, del]), seconds * 1000);
+    // DELETE answers once the collection is hidden; its rows are purged in the background. A read-only
+    // connection to the same file (WAL) sees when the purge is done.
+    const purged = (async () => {
+      await del;
+      const t0 = performance.now();
+      const db = new Database(join(dir, 'vidx.db'), { readonly: true });
+      const left = db.prepare('SELECT count(*) FROM collections WHERE deleting = 1').pluck();
+      while ((left.get() as number) > 0) await new Promise((r) => setTimeout(r, 250));
+      db.close();
+      return round2((performance.now() - t0) / 1000);
+    })();
+    const busy = await searchers(url, clients, qs, Promise.all([suggestions, purged]), seconds * 1000);
     console.error(`  ${JSON.stringify(busy)}`);
-    const [s, d] = await Promise.all([suggestions, del]);
+    const [s, d, purgeSeconds] = await Promise.all([suggestions, del, purged]);
     if (s.status !== 200 || d.status !== 200) throw new Error(`suggestions answered ${s.status}, delete ${d.status}`);
     console.log(
       JSON.stringify({
@@ -138,7 +151,8 @@ async function main(): Promise<void> {
         alone,
         with_suggestions_and_delete: busy,
         suggestions_s: s.s,
-        delete_s: d.s,
+        delete_answer_s: d.s,
+        purge_s: purgeSeconds,
         indexing_measured: false,
         build_s: buildSeconds,
       }),

@@ -38,6 +38,8 @@ export interface Vidx {
   store: Store;
   engine: TaskEngine;
   keys: KeyService;
+  /** Collections (tests and benchmarks wait for background purges with `collections.purged()`). */
+  collections: CollectionService;
   /** Writes analysed items into the search index (indexing, tests). */
   searchIndex: SearchIndex;
   adminKey: AdminKeySource;
@@ -151,7 +153,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
 
   engine.start();
   sender.start();
-  collections.resumeDeletes((err) => log('a collection delete failed; it is resumed at the next start', { error: String(err) }));
+  collections.startPurges((err) => log('purging a deleted collection failed; it is resumed at the next start', { error: String(err) }));
 
   let closed = false;
   return {
@@ -159,6 +161,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
     store,
     engine,
     keys,
+    collections,
     searchIndex,
     adminKey,
     async close() {
@@ -166,6 +169,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
       closed = true;
       await new Promise<void>((r) => server.close(() => r()));
       await engine.stop();
+      await collections.stopPurges();
       await runner.close();
       sender.stop();
       store.close();

@@ -29,7 +29,10 @@ export interface Lookup {
 export type CollectionCleanup = (collectionPk: number) => boolean;
 
 /** Items removed per transaction while a collection is purged. */
-const ITEM_BATCH = 500;
+const ITEM_BATCH = 200;
+
+/** A purge runs transactions for about this long before it lets requests in. */
+const SLICE_MS = 10;
 
 const THUMBNAILS_PER_COLLECTION = 4;
 
@@ -42,6 +45,9 @@ const THUMBNAILS_PER_COLLECTION = 4;
  */
 export class CollectionService {
   private readonly cleanups: CollectionCleanup[] = [];
+  private readonly purges = new Set<Promise<void>>();
+  private stopping = false;
+  private onPurgeError: (err: unknown) => void = (err) => console.error('collection purge failed', err);
 
   constructor(
     private readonly store: Store,
@@ -105,29 +111,60 @@ export class CollectionService {
   }
 
   /**
-   * Deletes a collection: at once hidden (and its id free), then purged in short transactions that yield
-   * to other requests between them, so a collection of 100,000 episodes does not stall the server.
-   * Resolves when everything is gone; a crash part-way is finished by `resumeDeletes` at the next start.
+   * Deletes a collection: hidden at once (its id free again) and answered; its rows are then purged in
+   * the background in short transactions, a slice of about 10 ms at a time, yielding to requests between
+   * slices, so a collection of 100,000 episodes never stalls the server. A purge a crash or stop cut
+   * short is finished after the next start (`startPurges`).
    */
-  async delete(caller: Caller, collectionId: string): Promise<CollectionView> {
+  delete(caller: Caller, collectionId: string): CollectionView {
     const row = this.writable(caller, collectionId);
     const view = this.view(row, null);
     inTransaction(this.store.db, () => this.store.collections.markDeleting(row.pk));
-    await this.purge(row.pk);
+    this.purgeInBackground(row.pk);
     return view;
   }
 
-  /** Finishes the deletes a crash or stop interrupted; runs in the background. */
-  resumeDeletes(onError: (err: unknown) => void): void {
-    for (const pk of this.store.collections.deleting()) this.purge(pk).catch(onError);
+  /** Resumes unfinished purges (at start) and sets where purge errors are reported. */
+  startPurges(onError: (err: unknown) => void): void {
+    this.onPurgeError = onError;
+    for (const pk of this.store.collections.deleting()) this.purgeInBackground(pk);
+  }
+
+  /** Resolves when no purge is running (tests, benchmarks). */
+  async purged(): Promise<void> {
+    while (this.purges.size > 0) await Promise.all([...this.purges]);
+  }
+
+  /** Stops purging after the current slice; what is left is resumed at the next start. */
+  async stopPurges(): Promise<void> {
+    this.stopping = true;
+    await this.purged();
+  }
+
+  private purgeInBackground(pk: number): void {
+    if (this.stopping) return;
+    const p = this.purge(pk)
+      .catch((err) => this.onPurgeError(err))
+      .finally(() => this.purges.delete(p));
+    this.purges.add(p);
   }
 
   private async purge(pk: number): Promise<void> {
     const tick = () => new Promise((r) => setImmediate(r));
-    for (const cleanup of this.cleanups) {
-      while (inTransaction(this.store.db, () => cleanup(pk))) await tick();
+    // Each step is one short transaction that returns true while more remains.
+    const steps: (() => boolean)[] = [
+      ...this.cleanups.map((cleanup) => () => cleanup(pk)),
+      () => this.store.items.deleteSome(pk, ITEM_BATCH) > 0,
+    ];
+    for (const step of steps) {
+      for (let more = true; more; ) {
+        if (this.stopping) return;
+        const t0 = performance.now();
+        do more = inTransaction(this.store.db, step);
+        while (more && performance.now() - t0 < SLICE_MS);
+        await tick();
+      }
     }
-    while (inTransaction(this.store.db, () => this.store.items.deleteSome(pk, ITEM_BATCH)) > 0) await tick();
     inTransaction(this.store.db, () => {
       // Anything written meanwhile (an index task finishing into the deleted collection) goes too.
       for (const cleanup of this.cleanups) while (cleanup(pk));

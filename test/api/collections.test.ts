@@ -192,7 +192,11 @@ describe('collections', () => {
     const pk = s.vidx.store.collections.findById('gone')!.pk;
     expect(existsSync(collectionDir(s.dataDir, pk))).toBe(true);
     expect((await s.call('DELETE', '/collections/gone', { key: alice })).status).toBe(200);
+    // Hidden at once; rows and files go in a background purge.
+    expect((await s.call('GET', '/collections/gone', { key: alice })).status).toBe(404);
+    await s.vidx.collections.purged();
     expect(existsSync(collectionDir(s.dataDir, pk))).toBe(false);
+    expect(s.vidx.store.db.prepare('SELECT count(*) AS n FROM collections WHERE pk = ?').get(pk)).toEqual({ n: 0 });
     expect(s.vidx.store.db.prepare('SELECT count(*) AS n FROM items WHERE collection_pk = ?').get(pk)).toEqual({ n: 0 });
     const again = await s.call('POST', '/collections', { key: bob, json: { collection_id: 'gone', name: 'reused' } });
     expect(again.status).toBe(201);

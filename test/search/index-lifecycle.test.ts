@@ -74,6 +74,9 @@ describe('search index lifecycle', () => {
   it('deleting a collection removes every FTS row and vector of it', async () => {
     const other = counts(s);
     expect((await s.call('DELETE', '/collections/two', { key: alice })).status).toBe(200);
+    // Hidden at once, purged in the background.
+    expect((await search('two', 'penalty')).status).toBe(404);
+    await s.vidx.collections.purged();
     const c = counts(s);
     // Only collection "one" is left: its 7 episodes, 9 vectors, its two FTS tables (the other two were dropped).
     expect(c).toMatchObject({ items: 3, analyses: 3, episodes: 7, fts: 7, trigram: 7, ftsDocs: 7, trigramDocs: 7, passage: 7, frame: 2, vectors: 9, textTables: 2 });

@@ -55,5 +55,5 @@ export function collectionRoutes(app: App, deps: HttpDeps): void {
     return c.json(svc.get(c.get('caller'), c.req.valid('param').collection_id, { public: q.public, thumbnails: q.return_thumbnails }), 200);
   });
   app.openapi(update, (c) => c.json(svc.update(c.get('caller'), c.req.valid('param').collection_id, c.req.valid('json')), 200));
-  app.openapi(remove, async (c) => c.json(await svc.delete(c.get('caller'), c.req.valid('param').collection_id), 200));
+  app.openapi(remove, (c) => c.json(svc.delete(c.get('caller'), c.req.valid('param').collection_id), 200));
 }

@@ -90,7 +90,7 @@ function storedText(r: StoredEpisodeText): EpisodeText {
 }
 
 /** Episodes removed per transaction when a collection is deleted: a few milliseconds of write lock each. */
-const DELETE_BATCH = 200;
+const DELETE_BATCH = 100;
 
 /** Episodes read per page while rebuilding a collection's text tables. */
 const REBUILD_PAGE = 1000;
