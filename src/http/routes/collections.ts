@@ -34,6 +34,7 @@ const update = createRoute({
 const remove = createRoute({
   method: 'delete', path: '/collections/{collection_id}', tags, security: SECURITY,
   summary: 'Delete a collection with its items, index rows, vectors and files',
+  description: 'Answers once the collection is hidden (404 from then on, its id free again); its rows and files are removed in the background in short transactions, and a purge cut short is finished after the next start.',
   request: { params: CollectionParams },
   responses: { 200: json(Collection, 'The deleted collection'), ...errors(401, 403, 404, 422) },
 });
