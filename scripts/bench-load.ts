@@ -6,7 +6,10 @@
  * object: p50/p99 of the searches and their errors per phase, how long the suggestions request and the
  * DELETE took to answer, and how long the background purge of the deleted collection ran.
  *
- *   npm run bench:load -- [--from DIR] [--episodes 100000] [--clients 50] [--seconds 15]
+ *   npm run bench:load -- [--from DIR] [--episodes 100000] [--clients 50] [--seconds 15] [--think-ms 1000]
+ *
+ * Each client waits a random 0..2 × think-ms between its searches (50 users searching about once a second
+ * each); --think-ms 0 makes a closed loop, whose latency is then clients / throughput.
  *
  * Not measured here yet: searches while a long video indexes.
  */
@@ -66,7 +69,7 @@ interface PhaseResult {
 }
 
 /** `clients` searchers loop over the queries until `until` resolves (and at least `minMs` passed). */
-async function searchers(url: string, clients: number, qs: string[], until: Promise<unknown>, minMs: number): Promise<PhaseResult> {
+async function searchers(url: string, clients: number, thinkMs: number, qs: string[], until: Promise<unknown>, minMs: number): Promise<PhaseResult> {
   let done = false;
   const t0 = performance.now();
   void until.finally(async () => {
@@ -91,6 +94,7 @@ async function searchers(url: string, clients: number, qs: string[], until: Prom
         } catch {
           errors++;
         }
+        if (thinkMs > 0 && !done) await new Promise((r) => setTimeout(r, Math.random() * 2 * thinkMs));
       }
     }),
   );
@@ -109,6 +113,7 @@ async function timed(f: () => Promise<Response>): Promise<{ status: number; s: n
 async function main(): Promise<void> {
   const clients = Number(arg('clients', '50'));
   const seconds = Number(arg('seconds', '15'));
+  const thinkMs = Number(arg('think-ms', '1000'));
   const from = arg('from');
   const dir = mkdtempSync(join(tmpdir(), 'vidx-bench-load-'));
   let buildSeconds: number | null = null;
@@ -124,8 +129,10 @@ async function main(): Promise<void> {
   const { url, child } = await startServer(dir);
   try {
     const qs = queries(300);
+    // Warm the caches (pages, prepared statements) so the first phase does not time a cold start.
+    for (const q of qs.slice(0, 20)) await (await post(url, '/search', { query: q, collection: 'side-a', limit: 10 })).arrayBuffer();
     console.error(`${clients} searchers, alone, ${seconds} s`);
-    const alone = await searchers(url, clients, qs, new Promise((r) => setTimeout(r, seconds * 1000)), 0);
+    const alone = await searchers(url, clients, thinkMs, qs, new Promise((r) => setTimeout(r, seconds * 1000)), 0);
     console.error(`  ${JSON.stringify(alone)}`);
     console.error(`${clients} searchers while suggestions on side-b and the delete of main run`);
     const suggestions = timed(() => post(url, '/collection_suggestions', { collection: 'side-b' }));
@@ -141,13 +148,14 @@ async function main(): Promise<void> {
       db.close();
       return round2((performance.now() - t0) / 1000);
     })();
-    const busy = await searchers(url, clients, qs, Promise.all([suggestions, purged]), seconds * 1000);
+    const busy = await searchers(url, clients, thinkMs, qs, Promise.all([suggestions, purged]), seconds * 1000);
     console.error(`  ${JSON.stringify(busy)}`);
     const [s, d, purgeSeconds] = await Promise.all([suggestions, del, purged]);
     if (s.status !== 200 || d.status !== 200) throw new Error(`suggestions answered ${s.status}, delete ${d.status}`);
     console.log(
       JSON.stringify({
         clients,
+        think_ms: thinkMs,
         alone,
         with_suggestions_and_delete: busy,
         suggestions_s: s.s,
