@@ -40,11 +40,14 @@ async function serve(dir: string): Promise<void> {
   const config = loadConfig({ VIDX_HOST: '127.0.0.1', VIDX_PORT: '0', VIDX_DATA_DIR: dir, VIDX_LOG: 'silent', VIDX_ADMIN_KEY: ADMIN_KEY });
   const vidx = await startVidx(config, { queryEmbedder: benchEmbedder });
   process.stdout.write(`${JSON.stringify({ url: vidx.url })}\n`);
-  process.on('SIGTERM', () => void vidx.close().then(() => process.exit(0)));
+  const stop = () => void vidx.close().then(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  // The benchmark holds our stdin open: when it ends (the benchmark exited or crashed), stop too.
+  process.stdin.on('end', stop).resume();
 }
 
 async function startServer(dir: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--serve', dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--serve', dir], { stdio: ['pipe', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
