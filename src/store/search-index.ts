@@ -301,8 +301,8 @@ export class SearchIndexRepository {
   /**
    * Best episodes for a word-level FTS5 query in one collection (optionally one item), by bm25, best first.
    * The short, telling columns (title, on-screen text, tags, summary) are ranked first; only when they hold
-   * fewer than `limit` matches is the whole text ranked. Each pass ranks at most the newest RANKED_MATCHES
-   * matches, so a word in most episodes costs about what a word in 2,000 does.
+   * fewer than `limit` matches is the whole text ranked, after them. Each pass ranks at most the newest
+   * RANKED_MATCHES matches, so a word in most episodes costs about what a word in 2,000 does.
    * `match` must already be a safe FTS5 expression (see services/search/query.ts).
    */
   matchWords(match: string, collectionPk: number, limit: number, itemPk: number | null): FtsHit[] {
@@ -321,7 +321,11 @@ export class SearchIndexRepository {
     );
     const short = stmt.all({ match: `${SHORT_COLUMNS} : (${match})`, limit, ...range }) as FtsHit[];
     if (short.length >= limit) return short;
-    return stmt.all({ match, limit, ...range }) as FtsHit[];
+    // Short-column matches stay in front: the whole-text pass may not rank them (the bound keeps only its
+    // newest matches), and they outrank transcript-only matches anyway.
+    const have = new Set(short.map((h) => h.pk));
+    const rest = (stmt.all({ match, limit, ...range }) as FtsHit[]).filter((h) => !have.has(h.pk));
+    return [...short, ...rest].slice(0, limit);
   }
 
   /**
