@@ -19,6 +19,8 @@ describe('job runner', () => {
 
   it('gives the same output in a worker thread as inline and as the direct call', async () => {
     const input = { rows, language: 'en' as const, maxTopics: 8 };
+    expect(threaded.threaded).toBe(true);
+    expect(inline.threaded).toBe(false);
     const direct = [...suggestFromEpisodes(rows, 'en', 8)];
     expect(direct.length).toBeGreaterThan(0);
     expect(await threaded.run('suggestions', input)).toEqual(direct);

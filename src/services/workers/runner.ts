@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import PQueue from 'p-queue';
 import { jobs, type JobInput, type JobName, type JobOutput, type JobReply } from './jobs.js';
@@ -16,12 +17,16 @@ interface Pending {
 }
 
 /**
- * The code a worker thread starts with. From TypeScript sources (tsx, vitest) the thread registers tsx's
- * ESM loader first, since a worker does not inherit the loader of the thread that started it.
+ * The code a worker thread starts with, or null where no worker entry file exists (the single binary is one
+ * bundle: there import.meta.url names the executable). From TypeScript sources (tsx, vitest) the thread
+ * registers tsx's ESM loader first, since a worker does not inherit the loader of the thread that started it.
  */
-function workerCode(): { code: string; eval: true } | { url: URL; eval: false } {
-  const entry = new URL(`./thread${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
-  if (!import.meta.url.endsWith('.ts')) return { url: entry, eval: false };
+function workerCode(): { code: string; eval: true } | { url: URL; eval: false } | null {
+  if (typeof import.meta.url !== 'string' || !import.meta.url.startsWith('file:')) return null;
+  const ts = import.meta.url.endsWith('.ts');
+  const entry = new URL(`./thread${ts ? '.ts' : '.js'}`, import.meta.url);
+  if (!existsSync(fileURLToPath(entry))) return null;
+  if (!ts) return { url: entry, eval: false };
   // createRequire resolves the package's CommonJS build; the ESM build beside it is the one to register.
   const api = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/index\.cjs$/, 'index.mjs')).href;
   return { code: `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); })`, eval: true };
@@ -31,7 +36,7 @@ function workerCode(): { code: string; eval: true } | { url: URL; eval: false } 
  * Runs jobs (services/workers/jobs.ts) off the request loop: a p-queue hands each job to one of a few
  * worker threads; a thread that dies fails its job and is replaced by the next job. Inputs and outputs
  * cross the boundary by structured clone, so a runner on another machine could take the same jobs.
- * With `threads: 0` (the single binary, which bundles no worker entry) jobs run inline, one at a time.
+ * With `threads: 0`, or where no worker entry exists (the single binary), jobs run inline, one at a time.
  * @example
  * const runner = new JobRunner({ threads: 1 });
  * const elements = await runner.run('suggestions', { rows, language: 'en', maxTopics: 8 });
@@ -46,11 +51,18 @@ export class JobRunner {
   private closed = false;
 
   private readonly threads: number;
+  private readonly code: ReturnType<typeof workerCode>;
 
   constructor(opts: JobRunnerOptions) {
-    // The single binary is one CommonJS bundle without import.meta.url and without a worker entry: inline.
-    this.threads = typeof import.meta.url === 'string' ? opts.threads : 0;
+    this.code = opts.threads > 0 ? workerCode() : null;
+    // Without a worker entry (the single binary) jobs run inline.
+    this.threads = this.code ? opts.threads : 0;
     this.queue = new PQueue({ concurrency: Math.max(1, this.threads) });
+  }
+
+  /** Whether jobs run in worker threads (false: inline). */
+  get threaded(): boolean {
+    return this.threads > 0;
   }
 
   /** Runs a job and resolves with its output; rejects with the job's error or when its thread dies. */
@@ -81,7 +93,7 @@ export class JobRunner {
   }
 
   private start(): Worker {
-    const src = workerCode();
+    const src = this.code!;
     const worker = src.eval ? new Worker(src.code, { eval: true }) : new Worker(src.url);
     this.all.add(worker);
     worker.on('message', (reply: JobReply) => {
