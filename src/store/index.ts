@@ -3,6 +3,7 @@ import { KeyRepository } from './keys.js';
 import { CollectionRepository } from './collections.js';
 import { ItemRepository } from './items.js';
 import { SearchIndexRepository } from './search-index.js';
+import { TextIndexRepository } from './text-index.js';
 import { TaskRepository } from './tasks.js';
 import { WebhookRepository } from './webhooks.js';
 
@@ -13,6 +14,8 @@ export interface Store {
   collections: CollectionRepository;
   items: ItemRepository;
   search: SearchIndexRepository;
+  /** The per-collection text search tables. */
+  text: TextIndexRepository;
   tasks: TaskRepository;
   webhooks: WebhookRepository;
   close(): void;
@@ -25,12 +28,14 @@ export interface Store {
  */
 export function openStore(file: string): Store {
   const db = openDatabase(file);
+  const text = new TextIndexRepository(db);
   return {
     db,
     keys: new KeyRepository(db),
     collections: new CollectionRepository(db),
     items: new ItemRepository(db),
-    search: new SearchIndexRepository(db),
+    search: new SearchIndexRepository(db, text),
+    text,
     tasks: new TaskRepository(db),
     webhooks: new WebhookRepository(db),
     close: () => db.close(),

@@ -67,7 +67,7 @@ describe('migrations 003 and 004: text search per collection', () => {
     expect(after).toEqual(before);
     const store = s.vidx.store;
     expect(store.db.pragma('user_version', { simple: true })).toBe(migrations.length);
-    expect(store.search.pendingTextRebuilds()).toEqual([]);
+    expect(store.text.pendingRebuilds()).toEqual([]);
     expect(store.db.prepare("SELECT count(*) FROM sqlite_schema WHERE name IN ('episode_fts', 'episode_trigram')").pluck().get()).toBe(0);
     // The sign bits are rebuilt from the stored floats into the sharded tables, the same bits the indexer writes.
     for (const sp of store.search.spaces()) {

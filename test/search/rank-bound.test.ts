@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RANKED_MATCHES } from '../../src/store/search-index.js';
+import { RANKED_MATCHES } from '../../src/store/text-index.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { buildAnalysis } from './fixtures.js';
 

@@ -1,6 +1,7 @@
 import type { Store } from '../../store/index.js';
 import type { ItemRow } from '../../store/items.js';
-import type { EpisodeText, StoredEpisodeText, VectorKind } from '../../store/search-index.js';
+import type { VectorKind } from '../../store/search-index.js';
+import type { EpisodeText, StoredEpisodeText } from '../../store/text-index.js';
 import { inTransaction } from '../../store/connection.js';
 import { uuid7 } from '../../store/uuid7.js';
 import type { EpisodeAnalysis, EpisodeVector, MediaAnalysis, TimedText } from '../analysis/types.js';
@@ -190,7 +191,7 @@ export class SearchIndex {
         });
         pkByIndex.set(e.index, pk);
         for (const s of p.segments) repo.insertSegment({ episode_pk: pk, ...s });
-        repo.insertText(collectionPk, pk, p.text, p.words);
+        this.store.text.insertText(collectionPk, pk, p.text, p.words);
       }
       let vectors = 0;
       for (const [kind, set] of vectorSets) {
@@ -214,24 +215,24 @@ export class SearchIndex {
    * Runs at start, before the server answers. Returns the number of episodes rebuilt.
    */
   rebuildText(log: (msg: string) => void = () => {}): number {
-    const repo = this.store.search;
+    const repo = this.store.text;
     let total = 0;
-    for (const collectionPk of repo.pendingTextRebuilds()) {
+    for (const collectionPk of repo.pendingRebuilds()) {
       const t0 = Date.now();
       const n = inTransaction(this.store.db, () => {
-        repo.startTextRebuild(collectionPk);
+        repo.startRebuild(collectionPk);
         let count = 0;
         for (let after = 0; ; ) {
           const page = repo.storedTexts(collectionPk, after, REBUILD_PAGE);
           if (page.length === 0) break;
           for (const r of page) {
             const { text, words } = tablesText(storedText(r));
-            repo.rebuildText(collectionPk, r.pk, text, words);
+            repo.insertRebuilt(collectionPk, r.pk, text, words);
           }
           count += page.length;
           after = page[page.length - 1].pk;
         }
-        repo.finishTextRebuild(collectionPk);
+        repo.finishRebuild(collectionPk);
         return count;
       });
       total += n;

@@ -102,11 +102,12 @@ export class SearchService {
     // Words first (all of them, then any). Word parts (trigrams) only when the words alone found fewer than
     // `depth` episodes: then compounds and partial words fill up; otherwise they would only repeat the word
     // matches in a worse order, at several times the cost.
-    const all = q.all ? repo.matchWords(q.all, collection.pk, depth, itemPk).map((h) => h.pk) : [];
-    if (q.all) lists.push({ name: 'words', weight: LIST_WEIGHTS.words, pks: fillUp(all, () => (q.any ? repo.matchWords(q.any, collection.pk, depth, itemPk).map((h) => h.pk) : []), depth) });
+    const text = this.store.text;
+    const all = q.all ? text.matchWords(q.all, collection.pk, depth, itemPk).map((h) => h.pk) : [];
+    if (q.all) lists.push({ name: 'words', weight: LIST_WEIGHTS.words, pks: fillUp(all, () => (q.any ? text.matchWords(q.any, collection.pk, depth, itemPk).map((h) => h.pk) : []), depth) });
     if (q.allTrigram && all.length < depth) {
-      const parts = repo.matchParts(q.allTrigram, collection.pk, depth, itemPk);
-      lists.push({ name: 'trigram', weight: LIST_WEIGHTS.trigram, pks: fillUp(parts, () => (q.anyTrigram ? repo.matchParts(q.anyTrigram, collection.pk, depth, itemPk) : []), depth) });
+      const parts = text.matchParts(q.allTrigram, collection.pk, depth, itemPk);
+      lists.push({ name: 'trigram', weight: LIST_WEIGHTS.trigram, pks: fillUp(parts, () => (q.anyTrigram ? text.matchParts(q.anyTrigram, collection.pk, depth, itemPk) : []), depth) });
     }
     const frameTimes = new Map<number, number>();
     for (const kind of ['passage', 'frame'] as const) {

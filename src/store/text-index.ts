@@ -1,0 +1,230 @@
+import type { Db } from './connection.js';
+import { prepared } from './statements.js';
+
+/** The text of one episode as both FTS tables index it, in bm25() column order. */
+export interface EpisodeText {
+  title: string;
+  transcript: string;
+  screen_text: string;
+  tags: string;
+  summary: string;
+  metadata: string;
+}
+
+/** A word-level hit: bm25 is negative, lower is better (FTS5's convention). */
+export interface FtsHit {
+  pk: number;
+  bm25: number;
+}
+
+/**
+ * Column weights of bm25(), in EpisodeText order: title, transcript, screen_text, tags, summary, metadata.
+ * A title or tag hit says more about an episode than one word in a long transcript.
+ */
+const BM25_WEIGHTS = '3.0, 1.0, 1.5, 1.5, 1.5, 0.5';
+
+const FTS_COLUMNS = 'title, transcript, screen_text, tags, summary, metadata';
+
+/** FTS5 column filter of the short, telling columns, searched first. */
+const SHORT_COLUMNS = '{title screen_text tags summary}';
+
+/**
+ * At most this many matches (the newest) are ranked by bm25 per pass. bm25 costs about 2 µs per matching
+ * episode (it reads each match's column sizes), so a word in most of 100,000 episodes would cost 100+ ms;
+ * reading the newest matches' rowids first is a walk over the doclist only. A word this common says little
+ * about relevance: the best-ranked among its newest 2,000 matches stand in for the best of all.
+ */
+export const RANKED_MATCHES = 2000;
+
+/** The two FTS5 tables of a collection: words (stemmed) and parts (trigrams over distinct words). */
+export interface TextTables {
+  words: string;
+  parts: string;
+}
+
+const textTables = (collectionPk: number): TextTables => ({ words: `fts_words_${collectionPk}`, parts: `fts_parts_${collectionPk}` });
+
+/** A stored episode with what its searchable text is rebuilt from. */
+export interface StoredEpisodeText {
+  pk: number;
+  title: string | null;
+  /** JSON array of the audio segments' texts, in order. */
+  audio: string;
+  screen_text: string;
+  /** JSON array of strings. */
+  tags: string;
+  summary: string;
+  additional_metadata: string | null;
+}
+
+/**
+ * The text search tables: per collection a words table (FTS5, English stemming) and a parts table (FTS5
+ * trigrams over each column's distinct words), registered in `text_indexes` (migration 003), created with
+ * the collection's first episode and dropped with the collection. Writes never open their own transaction.
+ * @example
+ * const text = new TextIndexRepository(db);
+ * text.matchWords('"penalty"', collectionPk, 30, null);
+ */
+export class TextIndexRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Indexes an episode in its collection's two FTS tables (created on first use): `words` is the parts
+   * table's per-column distinct-word text.
+   */
+  insertText(collectionPk: number, episodePk: number, text: EpisodeText, words: EpisodeText): void {
+    const t = this.ensureTables(collectionPk);
+    prepared(this.db, `INSERT INTO ${t.words} (rowid, ${FTS_COLUMNS}) VALUES (@rowid, @title, @transcript, @screen_text, @tags, @summary, @metadata)`).run({
+      rowid: episodePk,
+      ...text,
+    });
+    prepared(this.db, `INSERT INTO ${t.parts} (rowid, ${FTS_COLUMNS}) VALUES (@rowid, @title, @transcript, @screen_text, @tags, @summary, @metadata)`).run({
+      rowid: episodePk,
+      ...words,
+    });
+  }
+
+  /** The collection's FTS tables when they are filled (ready), else null: nothing to match yet. */
+  readyTables(collectionPk: number): TextTables | null {
+    const ready = prepared(this.db, 'SELECT ready FROM text_indexes WHERE collection_pk = ?').pluck().get(collectionPk) as number | undefined;
+    return ready === 1 ? textTables(collectionPk) : null;
+  }
+
+  /** The collection's FTS tables, created and registered (ready) when missing. */
+  private ensureTables(collectionPk: number): TextTables {
+    const t = textTables(collectionPk);
+    const ready = prepared(this.db, 'SELECT ready FROM text_indexes WHERE collection_pk = ?').pluck().get(collectionPk) as number | undefined;
+    if (ready === 1) return t;
+    if (ready === 0) throw new Error(`the text index of collection ${collectionPk} is waiting for its rebuild`);
+    this.createTables(t);
+    prepared(this.db, 'INSERT INTO text_indexes (collection_pk, ready) VALUES (?, 1)').run(collectionPk);
+    return t;
+  }
+
+  private createTables(t: TextTables): void {
+    // Same columns (bm25 weight order) and tokenizers as before the split per collection (migration 002).
+    this.db.exec(`
+      CREATE VIRTUAL TABLE ${t.words} USING fts5(${FTS_COLUMNS}, content = '', contentless_delete = 1,
+        tokenize = 'porter unicode61 remove_diacritics 2');
+      CREATE VIRTUAL TABLE ${t.parts} USING fts5(${FTS_COLUMNS}, content = '', contentless_delete = 1,
+        tokenize = 'trigram remove_diacritics 1');
+    `);
+  }
+
+  /** Collections whose FTS tables wait for a rebuild from the stored rows (after migration 003). */
+  pendingRebuilds(): number[] {
+    return prepared(this.db, 'SELECT collection_pk FROM text_indexes WHERE ready = 0 ORDER BY collection_pk').pluck().all() as number[];
+  }
+
+  /** Drops and recreates the collection's (empty) FTS tables for a rebuild; `finishRebuild` marks them ready. */
+  startRebuild(collectionPk: number): void {
+    const t = textTables(collectionPk);
+    this.db.exec(`DROP TABLE IF EXISTS ${t.words}; DROP TABLE IF EXISTS ${t.parts};`);
+    this.createTables(t);
+    prepared(this.db, 'INSERT INTO text_indexes (collection_pk, ready) VALUES (?, 0) ON CONFLICT (collection_pk) DO UPDATE SET ready = 0').run(collectionPk);
+  }
+
+  finishRebuild(collectionPk: number): void {
+    const t = textTables(collectionPk);
+    // One b-tree per table instead of the many segments of row-by-row inserts: faster queries from the start.
+    this.db.exec(`INSERT INTO ${t.words}(${t.words}) VALUES ('optimize'); INSERT INTO ${t.parts}(${t.parts}) VALUES ('optimize');`);
+    prepared(this.db, 'UPDATE text_indexes SET ready = 1 WHERE collection_pk = ?').run(collectionPk);
+  }
+
+  /** A page of a collection's stored episodes (pk order, after `afterPk`) with what their text is built from. */
+  storedTexts(collectionPk: number, afterPk: number, limit: number): StoredEpisodeText[] {
+    return prepared(
+      this.db,
+      `SELECT e.pk, i.title, e.screen_text, e.tags, e.summary, i.additional_metadata,
+              coalesce((SELECT json_group_array(s.text ORDER BY s.seq) FROM segments s WHERE s.episode_pk = e.pk AND s.kind = 'audio'), '[]') AS audio
+       FROM episodes e JOIN items i ON i.pk = e.item_pk WHERE e.collection_pk = ? AND e.pk > ? ORDER BY e.pk LIMIT ?`,
+    ).all(collectionPk, afterPk, limit) as StoredEpisodeText[];
+  }
+
+  /** Inserts a rebuilt episode's text into the collection's tables (between startRebuild and finishRebuild). */
+  insertRebuilt(collectionPk: number, episodePk: number, text: EpisodeText, words: EpisodeText): void {
+    const t = textTables(collectionPk);
+    prepared(this.db, `INSERT INTO ${t.words} (rowid, ${FTS_COLUMNS}) VALUES (@rowid, @title, @transcript, @screen_text, @tags, @summary, @metadata)`).run({ rowid: episodePk, ...text });
+    prepared(this.db, `INSERT INTO ${t.parts} (rowid, ${FTS_COLUMNS}) VALUES (@rowid, @title, @transcript, @screen_text, @tags, @summary, @metadata)`).run({ rowid: episodePk, ...words });
+  }
+
+  /**
+   * Best episodes for a word-level FTS5 query in one collection (optionally one item), by bm25, best first.
+   * The short, telling columns (title, on-screen text, tags, summary) are ranked first; only when they hold
+   * fewer than `limit` matches is the whole text ranked, after them. Each pass ranks at most the newest
+   * RANKED_MATCHES matches, so a word in most episodes costs about what a word in 2,000 does.
+   * `match` must already be a safe FTS5 expression (see services/search/query.ts).
+   */
+  matchWords(match: string, collectionPk: number, limit: number, itemPk: number | null): FtsHit[] {
+    const t = this.readyTables(collectionPk);
+    const range = t && this.itemRange(itemPk);
+    if (!t || !range) return [];
+    // The scalar subquery runs once: the rowid of the RANKED_MATCHES-th newest match, read from the doclist
+    // alone (no bm25); the outer query then ranks only the matches from there on.
+    const stmt = prepared(
+      this.db,
+      `SELECT rowid AS pk, bm25(${t.words}, ${BM25_WEIGHTS}) AS bm25 FROM ${t.words}
+       WHERE ${t.words} MATCH @match AND rowid BETWEEN @lo AND @hi
+         AND rowid >= coalesce((SELECT rowid FROM ${t.words} WHERE ${t.words} MATCH @match AND rowid BETWEEN @lo AND @hi
+                                ORDER BY rowid DESC LIMIT 1 OFFSET ${RANKED_MATCHES - 1}), 0)
+       ORDER BY bm25 LIMIT @limit`,
+    );
+    const short = stmt.all({ match: `${SHORT_COLUMNS} : (${match})`, limit, ...range }) as FtsHit[];
+    if (short.length >= limit) return short;
+    // Short-column matches stay in front: the whole-text pass may not rank them (the bound keeps only its
+    // newest matches), and they outrank transcript-only matches anyway.
+    const have = new Set(short.map((h) => h.pk));
+    const rest = (stmt.all({ match, limit, ...range }) as FtsHit[]).filter((h) => !have.has(h.pk));
+    return [...short, ...rest].slice(0, limit);
+  }
+
+  /**
+   * Episodes whose words contain the trigram query's strings: first those matching in the short, telling
+   * columns (title, on-screen text, tags, summary), then in any column, each newest first. No bm25 here: its
+   * document frequency of a trigram phrase means verifying every match in the whole table (100+ ms for a
+   * common word part), while reading newest first stops after `limit` rows.
+   */
+  matchParts(match: string, collectionPk: number, limit: number, itemPk: number | null): number[] {
+    const t = this.readyTables(collectionPk);
+    const range = t && this.itemRange(itemPk);
+    if (!t || !range) return [];
+    const stmt = prepared(
+      this.db,
+      `SELECT rowid AS pk FROM ${t.parts} WHERE ${t.parts} MATCH @match AND rowid BETWEEN @lo AND @hi ORDER BY rowid DESC LIMIT @limit`,
+    ).pluck();
+    const first = stmt.all({ match: `${SHORT_COLUMNS} : (${match})`, limit, ...range }) as number[];
+    if (first.length >= limit) return first;
+    const seen = new Set(first);
+    for (const pk of stmt.all({ match, limit: limit + first.length, ...range }) as number[]) {
+      if (first.length >= limit) break;
+      if (!seen.has(pk)) first.push(pk);
+    }
+    return first;
+  }
+
+  /** The pk range of an item's episodes (written in one transaction, so contiguous: FTS5 seeks to it); all when no item. */
+  private itemRange(itemPk: number | null): { lo: number; hi: number } | null {
+    if (itemPk === null) return { lo: 0, hi: Number.MAX_SAFE_INTEGER };
+    const r = prepared(this.db, 'SELECT min(pk) AS lo, max(pk) AS hi FROM episodes WHERE item_pk = ?').get(itemPk) as { lo: number | null; hi: number | null };
+    return r.lo === null || r.hi === null ? null : { lo: r.lo, hi: r.hi };
+  }
+
+  /** Drops a collection's FTS tables: one DROP each instead of a delete per episode. */
+  dropTables(collectionPk: number): void {
+    const t = textTables(collectionPk);
+    this.db.exec(`DROP TABLE IF EXISTS ${t.words}; DROP TABLE IF EXISTS ${t.parts};`);
+    prepared(this.db, 'DELETE FROM text_indexes WHERE collection_pk = ?').run(collectionPk);
+  }
+
+  /** Deletes episodes' rows from the collection's text tables (an item delete or replace). */
+  deleteRows(collectionPk: number, episodePks: number[]): void {
+    const t = this.readyTables(collectionPk);
+    if (!t) return;
+    const words = prepared(this.db, `DELETE FROM ${t.words} WHERE rowid = ?`);
+    const parts = prepared(this.db, `DELETE FROM ${t.parts} WHERE rowid = ?`);
+    for (const pk of episodePks) {
+      words.run(pk);
+      parts.run(pk);
+    }
+  }
+}
