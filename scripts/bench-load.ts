@@ -1,17 +1,18 @@
 /**
  * Load benchmark: 50 concurrent searchers over HTTP (127.0.0.1) against a vidx in its own process, first
- * alone, then while a /collection_suggestions request and the delete of the 100k-episode collection run.
+ * alone, then while a /collection_suggestions request and the delete of the 100k-episode collection run,
+ * then (unless --no-index) while a generated video of --video-minutes (default 4) is indexed with the models
+ * this machine has.
  * The searchers ask the small collections (the big one disappears under them). The database is a copy of
  * one built by bench:search (--from DIR, kept with --keep) or built here. The last line printed is one JSON
  * object: p50/p99 of the searches and their errors per phase, how long the suggestions request and the
  * DELETE took to answer, and how long the background purge of the deleted collection ran.
  *
  *   npm run bench:load -- [--from DIR] [--episodes 100000] [--clients 50] [--seconds 15] [--think-ms 1000]
+ *                         [--video-minutes 4 | --no-index]
  *
  * Each client waits a random 0..2 × think-ms between its searches (50 users searching about once a second
  * each); --think-ms 0 makes a closed loop, whose latency is then clients / throughput.
- *
- * Not measured here yet: searches while a long video indexes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -21,6 +22,7 @@ import { createInterface } from 'node:readline';
 import Database from 'better-sqlite3';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config.js';
+import { requireFfmpeg } from '../src/media/binaries.js';
 import { startVidx } from '../src/server.js';
 import { benchEmbedder, build, queries } from './bench-search.js';
 
@@ -37,7 +39,7 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /** The server side: started by the benchmark as a child process, prints {"url"} once listening. */
 async function serve(dir: string): Promise<void> {
-  const config = loadConfig({ VIDX_HOST: '127.0.0.1', VIDX_PORT: '0', VIDX_DATA_DIR: dir, VIDX_LOG: 'silent', VIDX_ADMIN_KEY: ADMIN_KEY });
+  const config = loadConfig({ VIDX_HOST: '127.0.0.1', VIDX_PORT: '0', VIDX_DATA_DIR: dir, VIDX_LOG: 'silent', VIDX_ADMIN_KEY: ADMIN_KEY, VIDX_MEDIA_ROOTS: dir });
   const vidx = await startVidx(config, { queryEmbedder: benchEmbedder });
   process.stdout.write(`${JSON.stringify({ url: vidx.url })}\n`);
   const stop = () => void vidx.close().then(() => process.exit(0));
@@ -113,6 +115,30 @@ async function timed(f: () => Promise<Response>): Promise<{ status: number; s: n
   return { status: res.status, s: round2((performance.now() - t) / 1000) };
 }
 
+/** A test video: moving test pattern with a clock, a tone, 640x360, H.264/AAC. */
+async function makeVideo(file: string, minutes: number): Promise<void> {
+  const ffmpeg = requireFfmpeg();
+  await new Promise<void>((resolve, reject) => {
+    const p = spawn(ffmpeg, [
+      '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
+      '-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=25:duration=${minutes * 60}`,
+      '-f', 'lavfi', '-i', `sine=frequency=440:duration=${minutes * 60}`,
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', file,
+    ], { stdio: 'inherit' });
+    p.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code}`))));
+  });
+}
+
+async function taskDone(url: string, id: string): Promise<{ status: string; s: number }> {
+  const t0 = performance.now();
+  for (;;) {
+    const res = await fetch(`${url}/tasks/${id}`, { headers: { 'x-api-key': ADMIN_KEY } });
+    const task = (await res.json()) as { status: string };
+    if (task.status === 'completed' || task.status === 'failed') return { status: task.status, s: round2((performance.now() - t0) / 1000) };
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 async function main(): Promise<void> {
   const clients = Number(arg('clients', '50'));
   const seconds = Number(arg('seconds', '15'));
@@ -155,6 +181,21 @@ async function main(): Promise<void> {
     console.error(`  ${JSON.stringify(busy)}`);
     const [s, d, purgeSeconds] = await Promise.all([suggestions, del, purged]);
     if (s.status !== 200 || d.status !== 200) throw new Error(`suggestions answered ${s.status}, delete ${d.status}`);
+    let indexing: { searches: PhaseResult; status: string; s: number; video_minutes: number } | null = null;
+    if (arg('no-index') !== 'true') {
+      const minutes = Number(arg('video-minutes', '4'));
+      const video = join(dir, 'bench.mp4');
+      console.error(`making a ${minutes}-minute video`);
+      await makeVideo(video, minutes);
+      const res = await post(url, '/index', { video: { path: video, media_id: 'bench-video' }, collection: 'side-c' });
+      if (res.status !== 202) throw new Error(`/index answered ${res.status}: ${await res.text()}`);
+      const done = taskDone(url, ((await res.json()) as { task_id: string }).task_id);
+      console.error(`${clients} searchers while it indexes`);
+      const searches = await searchers(url, clients, thinkMs, qs, done, 0);
+      const task = await done;
+      console.error(`  ${JSON.stringify(searches)} (${task.status} in ${task.s} s)`);
+      indexing = { searches, status: task.status, s: task.s, video_minutes: minutes };
+    }
     console.log(
       JSON.stringify({
         clients,
@@ -164,7 +205,10 @@ async function main(): Promise<void> {
         suggestions_s: s.s,
         delete_answer_s: d.s,
         purge_s: purgeSeconds,
-        indexing_measured: false,
+        while_indexing: indexing?.searches ?? null,
+        index_status: indexing?.status ?? null,
+        index_s: indexing?.s ?? null,
+        video_minutes: indexing?.video_minutes ?? null,
         build_s: buildSeconds,
       }),
     );
