@@ -39,7 +39,11 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /** The server side: started by the benchmark as a child process, prints {"url"} once listening. */
 async function serve(dir: string): Promise<void> {
-  const config = loadConfig({ VIDX_HOST: '127.0.0.1', VIDX_PORT: '0', VIDX_DATA_DIR: dir, VIDX_LOG: 'silent', VIDX_ADMIN_KEY: ADMIN_KEY, VIDX_MEDIA_ROOTS: dir });
+  const config = loadConfig({ VIDX_HOST: '127.0.0.1', VIDX_PORT: '0', VIDX_DATA_DIR: dir, VIDX_LOG: 'silent', VIDX_ADMIN_KEY: ADMIN_KEY, VIDX_MEDIA_ROOTS: dir,
+    // Models: VIDX_MODELS_DIR from the environment, else the copy's own models dir (usually none: then indexing
+    // does the ffmpeg work only, without ASR, OCR or embeddings).
+    ...(process.env.VIDX_MODELS_DIR ? { VIDX_MODELS_DIR: process.env.VIDX_MODELS_DIR } : {}),
+  });
   const vidx = await startVidx(config, { queryEmbedder: benchEmbedder });
   process.stdout.write(`${JSON.stringify({ url: vidx.url })}\n`);
   const stop = () => void vidx.close().then(() => process.exit(0));
