@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs';
 import type { Store } from '../store/index.js';
 import type { CollectionRow } from '../store/collections.js';
 import { inTransaction } from '../store/connection.js';
@@ -6,7 +5,7 @@ import { ownsOrAdmin, type Caller } from './caller.js';
 import { nowIso } from './clock.js';
 import { notFound, Problem } from './errors.js';
 import type { MediaLinks } from './links.js';
-import { collectionDir } from './paths.js';
+import { CollectionPurger, type CollectionCleanup } from './collection-purge.js';
 
 /** A collection as the API shows it (SPEC 2.1). */
 export interface CollectionView {
@@ -22,19 +21,6 @@ export interface Lookup {
   public?: boolean;
 }
 
-/**
- * Removes one batch of a deleted collection's rows that no foreign key reaches (vectors, FTS) inside a
- * transaction of its own; returns true while more remains (it is then called again).
- */
-export type CollectionCleanup = (collectionPk: number) => boolean;
-
-/** Items removed per transaction while a collection is purged. */
-const ITEM_BATCH = 200;
-
-/** A purge runs transactions for about this long before it lets requests in. */
-const SLICE_MS = 10;
-const MAX_SLICE_MS = 50;
-
 const THUMBNAILS_PER_COLLECTION = 4;
 
 /**
@@ -45,20 +31,19 @@ const THUMBNAILS_PER_COLLECTION = 4;
  * const c = collections.create(caller, { collection_id: 'trips', name: 'Trips' });
  */
 export class CollectionService {
-  private readonly cleanups: CollectionCleanup[] = [];
-  private readonly purges = new Set<Promise<void>>();
-  private stopping = false;
-  private onPurgeError: (err: unknown) => void = (err) => console.error('collection purge failed', err);
+  private readonly purger: CollectionPurger;
 
   constructor(
     private readonly store: Store,
-    private readonly dataDir: string,
+    dataDir: string,
     private readonly links: MediaLinks,
-  ) {}
+  ) {
+    this.purger = new CollectionPurger(store, dataDir);
+  }
 
   /** Adds a step to collection deletion (for example the search index of a later module). */
   onDelete(cleanup: CollectionCleanup): void {
-    this.cleanups.push(cleanup);
+    this.purger.cleanups.push(cleanup);
   }
 
   create(caller: Caller, input: { collection_id: string; name: string; description?: string | null; is_public?: boolean }): CollectionView {
@@ -112,71 +97,31 @@ export class CollectionService {
   }
 
   /**
-   * Deletes a collection: hidden at once (its id free again) and answered; its rows are then purged in
-   * the background in short transactions, a slice of about 10 ms at a time, yielding to requests between
-   * slices, so a collection of 100,000 episodes never stalls the server. A purge a crash or stop cut
-   * short is finished after the next start (`startPurges`).
+   * Deletes a collection: hidden at once (its id free again) and answered; its rows and files are then
+   * purged in the background (CollectionPurger), so a collection of 100,000 episodes never stalls the server.
    */
   delete(caller: Caller, collectionId: string): CollectionView {
     const row = this.writable(caller, collectionId);
     const view = this.view(row, null);
     inTransaction(this.store.db, () => this.store.collections.markDeleting(row.pk));
-    this.purgeInBackground(row.pk);
+    this.purger.start(row.pk);
     return view;
   }
 
-  /** Resumes unfinished purges (at start) and sets where purge errors are reported. */
+  /** Resumes purges a crash or stop cut short (at start) and sets where purge errors are reported. */
   startPurges(onError: (err: unknown) => void): void {
-    this.onPurgeError = onError;
-    for (const pk of this.store.collections.deleting()) this.purgeInBackground(pk);
+    this.purger.onError = onError;
+    for (const pk of this.store.collections.deleting()) this.purger.start(pk);
   }
 
   /** Resolves when no purge is running (tests, benchmarks). */
-  async purged(): Promise<void> {
-    while (this.purges.size > 0) await Promise.all([...this.purges]);
+  purged(): Promise<void> {
+    return this.purger.idle();
   }
 
   /** Stops purging after the current slice; what is left is resumed at the next start. */
-  async stopPurges(): Promise<void> {
-    this.stopping = true;
-    await this.purged();
-  }
-
-  private purgeInBackground(pk: number): void {
-    if (this.stopping) return;
-    const p = this.purge(pk)
-      .catch((err) => this.onPurgeError(err))
-      .finally(() => this.purges.delete(p));
-    this.purges.add(p);
-  }
-
-  private async purge(pk: number): Promise<void> {
-    const tick = () => new Promise((r) => setImmediate(r));
-    // Each step is one short transaction that returns true while more remains.
-    const steps: (() => boolean)[] = [
-      ...this.cleanups.map((cleanup) => () => cleanup(pk)),
-      () => this.store.items.deleteSome(pk, ITEM_BATCH) > 0,
-    ];
-    // A slice is SLICE_MS, or a quarter of the time requests just had (up to MAX_SLICE_MS): under a flood
-    // of requests the purge still gets about a fifth of the thread instead of starving.
-    let slice = SLICE_MS;
-    for (const step of steps) {
-      for (let more = true; more; ) {
-        if (this.stopping) return;
-        const t0 = performance.now();
-        do more = inTransaction(this.store.db, step);
-        while (more && performance.now() - t0 < slice);
-        const t1 = performance.now();
-        await tick();
-        slice = Math.min(MAX_SLICE_MS, Math.max(SLICE_MS, (performance.now() - t1) / 4));
-      }
-    }
-    inTransaction(this.store.db, () => {
-      // Anything written meanwhile (an index task finishing into the deleted collection) goes too.
-      for (const cleanup of this.cleanups) while (cleanup(pk));
-      this.store.collections.delete(pk);
-    });
-    rmSync(collectionDir(this.dataDir, pk), { recursive: true, force: true });
+  stopPurges(): Promise<void> {
+    return this.purger.stop();
   }
 
   /** The collection if the caller may read it, else a 404 that does not reveal it exists. */
