@@ -242,12 +242,12 @@ export class SearchIndexRepository {
   }
 
   /**
-   * Removes part of what is indexed in a collection being deleted: its FTS tables (dropped, whole), then
-   * the vectors and episodes (with their segments) of up to `episodes` episodes. Returns how many episodes
-   * went; 0 means nothing is left. Each call is meant to be its own short transaction.
+   * Removes part of what is indexed in a collection being deleted: first its FTS tables (a batch of rows
+   * per call), then the vectors and episodes (with their segments) of up to `episodes` episodes. Returns
+   * 0 when nothing is left. Each call is meant to be its own short transaction.
    */
   deleteCollectionSome(collectionPk: number, episodes: number): number {
-    this.text.dropTables(collectionPk);
+    if (this.text.dropSome(collectionPk, episodes * 5)) return 1;
     const pks = prepared(this.db, 'SELECT pk FROM episodes WHERE collection_pk = ? LIMIT ?').pluck().all(collectionPk, episodes) as number[];
     if (pks.length === 0) return 0;
     const list = JSON.stringify(pks);

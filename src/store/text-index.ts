@@ -209,11 +209,35 @@ export class TextIndexRepository {
     return r.lo === null || r.hi === null ? null : { lo: r.lo, hi: r.hi };
   }
 
-  /** Drops a collection's FTS tables: one DROP each instead of a delete per episode. */
-  dropTables(collectionPk: number): void {
+  /**
+   * Removes part of a deleted collection's FTS tables; true while more remains. First the tables leave
+   * the registry (no query reads them from then on), then the rows of their two big shadow tables go
+   * `rows` at a time, then the emptied tables are dropped. A DROP of the full tables would walk every page
+   * of a 100k-episode index in one statement (seconds on a busy machine, every request waiting).
+   */
+  dropSome(collectionPk: number, rows: number): boolean {
+    if (prepared(this.db, 'DELETE FROM text_indexes WHERE collection_pk = ?').run(collectionPk).changes > 0) return true;
     const t = textTables(collectionPk);
-    this.db.exec(`DROP TABLE IF EXISTS ${t.words}; DROP TABLE IF EXISTS ${t.parts};`);
-    prepared(this.db, 'DELETE FROM text_indexes WHERE collection_pk = ?').run(collectionPk);
+    for (const table of [t.words, t.parts]) {
+      if (!prepared(this.db, "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(table)) continue;
+      // The FTS5 shadow tables (segments and document sizes) are plain rowid tables; the index is dropped
+      // next, so what it would make of the half-emptied tables never matters. better-sqlite3 opens in
+      // SQLite's defensive mode, which makes shadow tables read-only; unsafe mode lifts that for this one
+      // synchronous statement (nothing else can run on the connection meanwhile).
+      for (const shadow of [`${table}_data`, `${table}_docsize`]) {
+        this.db.unsafeMode(true);
+        let n: number;
+        try {
+          n = prepared(this.db, `DELETE FROM ${shadow} WHERE rowid IN (SELECT rowid FROM ${shadow} LIMIT ?)`).run(rows).changes;
+        } finally {
+          this.db.unsafeMode(false);
+        }
+        if (n > 0) return true;
+      }
+      this.db.exec(`DROP TABLE ${table}`);
+      return true;
+    }
+    return false;
   }
 
   /** Deletes episodes' rows from the collection's text tables (an item delete or replace). */
