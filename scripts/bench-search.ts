@@ -3,7 +3,9 @@
  * German compounds, rare names, 384-d passage vectors) plus a few smaller collections beside it, through
  * the real indexing path in batched transactions, into a temp data dir; then starts the HTTP server and
  * times M queries (1–3 words, some German, some that match nothing) over HTTP, first words only, then
- * hybrid with a synthetic query embedder. The last line printed is one JSON object.
+ * hybrid with a synthetic query embedder, then hybrid on one small collection inside the big database;
+ * then recall@10 of the vector search against an exact float scan, in the big and in a small collection.
+ * The last line printed is one JSON object. bench-load.ts imports the builder, queries and embedder.
  *
  *   npm run bench:search -- --episodes 100000 [--queries 300] [--keep] [--data-dir DIR] [--recall 10]
  *
