@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
+import { parseAllowList, type AllowList } from './media/egress.js';
 
 /** Everything vidx reads from the environment and the command line, resolved once at start. */
 export interface Config {
@@ -20,6 +21,8 @@ export interface Config {
   logLevel: 'info' | 'silent';
   /** Download missing default models at start (only when asked for with --pull-models). */
   pullModels: boolean;
+  /** Hosts and ranges every key's URLs and webhooks may reach (VIDX_URL_ALLOW). */
+  urlAllow: AllowList;
 }
 
 /** Environment variable ↔ flag names; the README's configuration table mirrors this. */
@@ -34,6 +37,7 @@ const FLAGS: Record<string, string> = {
   '--concurrency': 'VIDX_TASK_CONCURRENCY',
   '--public-url': 'VIDX_PUBLIC_URL',
   '--log': 'VIDX_LOG',
+  '--url-allow': 'VIDX_URL_ALLOW',
 };
 
 /** A configuration error the CLI prints without a stack trace. */
@@ -77,6 +81,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[] = []): Config 
   const roots = (vars.VIDX_MEDIA_ROOTS || homedir()).split(delimiter).filter(Boolean).map((p) => resolve(p));
   const log = vars.VIDX_LOG || 'info';
   if (log !== 'info' && log !== 'silent') throw new ConfigError(`VIDX_LOG must be info or silent, got "${log}"`);
+  let urlAllow: AllowList;
+  try {
+    urlAllow = parseAllowList(vars.VIDX_URL_ALLOW);
+  } catch (e) {
+    throw new ConfigError((e as Error).message);
+  }
   return {
     host,
     port,
@@ -92,5 +102,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[] = []): Config 
     publicUrl: vars.VIDX_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     logLevel: log,
     pullModels,
+    urlAllow,
   };
 }

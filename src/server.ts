@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import type { Config } from './config.js';
 import { createHttpApp } from './http/app.js';
 import { openStore, type Store } from './store/index.js';
+import { exposedFiles } from './store/privacy.js';
 import { CollectionService } from './services/collections.js';
 import { ItemService } from './services/items.js';
 import { JobService, removeTaskUpload } from './services/jobs.js';
@@ -19,7 +20,7 @@ import { WebhookService } from './services/webhooks.js';
 import { AnalysisService, modelQueryEmbedder, SearchIndex, SearchService, type QueryEmbedder } from './services/search/index.js';
 import { createLogger, type Logger } from './logger.js';
 import { describeSystem } from './system.js';
-import { resolveInsideRoots, SourceError } from './media/index.js';
+import { configureFileAccess, egressPolicy, literalRefusal, resolveInsideRoots, SourceError, type EgressPolicy, type Resolver } from './media/index.js';
 import { ModelRuntime } from './ml/runtime.js';
 import { loadManifest } from './ml/registry/manifest.js';
 import { Analyzer } from './services/analysis/analyzer.js';
@@ -51,6 +52,16 @@ export interface StartOptions {
   registerTasks?: (engine: TaskEngine) => void;
   /** Embeds search queries; null searches words only. Default: the installed models of the models dir. */
   queryEmbedder?: QueryEmbedder | null;
+  /** Resolves host names for URL downloads and webhooks; tests answer loopback names with it. */
+  resolver?: Resolver;
+  /** Where webhook deliveries may go; default loopback, public addresses and VIDX_URL_ALLOW. */
+  webhookEgress?: EgressPolicy;
+}
+
+/** Task errors name files as the caller knows them: the server's own folder never appears in full. */
+function dataDirRedactor(dataDir: string): (message: string) => string {
+  const forms = [...new Set([dataDir, realpathSync(dataDir)])].sort((a, b) => b.length - a.length);
+  return (message) => forms.reduce((m, d) => m.split(`${d}/`).join('').split(d).join('<data dir>'), message);
 }
 
 function linkSecret(dataDir: string): Buffer {
@@ -70,6 +81,10 @@ function linkSecret(dataDir: string): Buffer {
  */
 export async function startVidx(config: Config, opts: StartOptions = {}): Promise<Vidx> {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  configureFileAccess({ mediaRoots: config.mediaRoots, dataDir: config.dataDir });
+  for (const f of exposedFiles(config.dataDir)) {
+    process.stderr.write(`vidx: warning: ${f.path} can be read by other users (mode ${f.mode.toString(8)}); it holds keys and secrets. Fix: ${f.fix}\n`);
+  }
   const log = opts.logger ?? createLogger(config.logLevel);
   const store = openStore(join(config.dataDir, 'vidx.db'));
   const keys = new KeyService(store.keys);
@@ -80,9 +95,10 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   const presenter = new TaskPresenter();
   presenter.register('/analyze', (result) => presentAnalyzeResult(result, links));
 
-  const sender = new WebhookSender(store.webhooks, opts.deliveryPolicy ?? DEFAULT_DELIVERY_POLICY, VERSION);
-  const webhooks = new WebhookService(store.webhooks, () => sender.wake(), presenter);
-  const engine = new TaskEngine(store.tasks, config.taskConcurrency, (event, row) => webhooks.enqueue(event, row), log);
+  const webhookEgress = opts.webhookEgress ?? egressPolicy({ loopback: true, allow: config.urlAllow });
+  const sender = new WebhookSender(store.webhooks, opts.deliveryPolicy ?? DEFAULT_DELIVERY_POLICY, VERSION, webhookEgress, opts.resolver);
+  const webhooks = new WebhookService(store.webhooks, () => sender.wake(), presenter, (url) => literalRefusal(url, webhookEgress));
+  const engine = new TaskEngine(store.tasks, config.taskConcurrency, (event, row) => webhooks.enqueue(event, row), log, dataDirRedactor(config.dataDir));
   const tasks = new TaskService(store.tasks, engine, presenter);
   tasks.onDelete((task) => removeTaskUpload(task.data, uploadsDir(config.dataDir)));
 
@@ -96,7 +112,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   const analysis = new AnalysisService(store, items, links);
   const jobs = new JobService(tasks, collections, async (p) => {
     try {
-      await resolveInsideRoots(p, config.mediaRoots);
+      await resolveInsideRoots(p, config.mediaRoots, [config.dataDir]);
       return { ok: true };
     } catch (err) {
       if (err instanceof SourceError) return { ok: false, reason: err.message };
@@ -107,7 +123,11 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   const models = new ModelRuntime({ modelsDir: config.modelsDir, manifestPath: config.modelsManifest });
   const cache = new AnalysisCache(join(config.dataDir, 'cache'));
   cache.prune();
+  // A task reaches what its owner's key may reach now (a key made admin later gains loopback, a revoked one nothing more).
+  const egressFor = (owner: string): EgressPolicy => egressPolicy({ loopback: store.keys.get(owner)?.role === 'admin', allow: config.urlAllow });
   const analyzer = new Analyzer(models, cache, {
+    egressFor,
+    ...(opts.resolver ? { resolver: opts.resolver } : {}),
     dataDir: config.dataDir,
     mediaRoots: config.mediaRoots,
     tempDir: join(config.dataDir, 'tmp'),

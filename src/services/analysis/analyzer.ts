@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { relative } from 'node:path';
-import { resolveSource, type ResolvedSource } from '../../media/index.js';
+import { resolveSource, type EgressPolicy, type ResolvedSource, type Resolver } from '../../media/index.js';
 import type { ModelRuntime } from '../../ml/runtime.js';
-import type { StoredVideo, TaskUpload } from '../jobs.js';
+import { uploadPath, type StoredVideo, type TaskUpload } from '../jobs.js';
 import type { AnalysisCache } from './cache.js';
 import { fingerprintFile } from './fingerprint.js';
 import { analyzeFile } from './pipeline.js';
@@ -14,6 +14,10 @@ export interface AnalyzerOptions {
   mediaRoots: string[];
   tempDir: string;
   uploadsDir: string;
+  /** What a task's URL may reach, by the task owner's key id (admins may reach loopback). */
+  egressFor: (owner: string) => EgressPolicy;
+  /** Default: the system resolver. */
+  resolver?: Resolver;
 }
 
 /** A finished analysis and where its files live (thumbnails are relative to the data dir). */
@@ -46,13 +50,37 @@ export class Analyzer {
     video: StoredVideo,
     upload: TaskUpload | null,
     language: 'en' | 'de' | null,
-    ctx: { signal: AbortSignal; progress: (fraction: number, stage: string) => void },
+    ctx: { owner: string; signal: AbortSignal; progress: (fraction: number, stage: string) => void },
   ): Promise<AnalyzedMedia> {
     ctx.progress(0, 'fetching');
+    try {
+      return await this.analyze(video, upload, language, ctx);
+    } catch (e) {
+      // Messages about an upload name it as the caller did, not by the name it has on the server.
+      if (upload && e instanceof Error && 'stored' in upload) e.message = e.message.split(upload.stored).join(upload.filename);
+      throw e;
+    }
+  }
+
+  private async analyze(
+    video: StoredVideo,
+    upload: TaskUpload | null,
+    language: 'en' | 'de' | null,
+    ctx: { owner: string; signal: AbortSignal; progress: (fraction: number, stage: string) => void },
+  ): Promise<AnalyzedMedia> {
     const source = await resolveSource(
-      { path: video.path, url: video.url, content: upload?.path ?? null },
-      // The upload stays until the task succeeds (or is deleted), so a failed task can be retried.
-      { mediaRoots: this.opts.mediaRoots, tempDir: this.opts.tempDir, uploadDir: this.opts.uploadsDir, keepUpload: true, signal: ctx.signal },
+      { path: video.path, url: video.url, content: upload ? uploadPath(this.opts.uploadsDir, upload) : null },
+      {
+        mediaRoots: this.opts.mediaRoots,
+        excludeDirs: [this.opts.dataDir],
+        tempDir: this.opts.tempDir,
+        uploadDir: this.opts.uploadsDir,
+        // The upload stays until the task succeeds (or is deleted), so a failed task can be retried.
+        keepUpload: true,
+        signal: ctx.signal,
+        egress: this.opts.egressFor(ctx.owner),
+        ...(this.opts.resolver ? { resolver: this.opts.resolver } : {}),
+      },
     );
     try {
       const caps = this.models.capabilities();

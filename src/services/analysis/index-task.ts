@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync, renameSync } 
 import { extname, join, relative } from 'node:path';
 import type { Store } from '../../store/index.js';
 import type { TaskEngine } from '../task-engine.js';
-import { removeTaskUpload, type IndexTaskData } from '../jobs.js';
+import { removeTaskUpload, uploadPath, type IndexTaskData } from '../jobs.js';
 import { itemDir } from '../paths.js';
 import type { SearchIndex } from '../search/index.js';
 import type { Analyzer } from './analyzer.js';
@@ -30,8 +30,8 @@ export interface IndexResult {
  * Keeps the item's media where signed `/files/` links can stream it: an upload is moved in, a local
  * path is linked (no copy of a large archive file); URL sources are played from their URL instead.
  */
-function keepMedia(dir: string, data: IndexTaskData, localPath: string | null): { name: string; undo(): void } | null {
-  const upload = data.upload?.path;
+function keepMedia(dir: string, data: IndexTaskData, localPath: string | null, uploadsFolder: string): { name: string; undo(): void } | null {
+  const upload = data.upload ? uploadPath(uploadsFolder, data.upload) : null;
   if (upload && existsSync(upload)) {
     const name = `media${extname(data.upload!.filename).toLowerCase() || '.bin'}`;
     renameSync(upload, join(dir, name));
@@ -89,7 +89,7 @@ export function registerIndexTask(
         copyFileSync(join(opts.dataDir, e.thumbnail), join(staging, name));
         return { ...e, thumbnail: relative(opts.dataDir, join(dir, name)) };
       });
-      media = keepMedia(staging, d, localPath);
+      media = keepMedia(staging, d, localPath, opts.uploadsDir);
       const stored = { ...analysis, episodes };
       const result = deps.searchIndex.storeItem(
         collection.pk,
