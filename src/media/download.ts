@@ -56,7 +56,10 @@ function toSourceError(e: unknown, url: URL, signal?: AbortSignal): unknown {
 }
 
 async function get(url: URL, opts: DownloadOptions): Promise<IncomingMessage> {
-  const addresses = await allowedAddresses(url.hostname, opts.egress, opts.resolver ?? systemResolver);
+  // Named with the port, as a connection failure is, so a refusal and a closed port read the same.
+  const addresses = await allowedAddresses(url.hostname, opts.egress, opts.resolver ?? systemResolver).catch((e: unknown) => {
+    throw unreachable(url.host, e);
+  });
   return new Promise((resolve, reject) => {
     const mod = url.protocol === 'https:' ? https : http;
     const req = mod.get(url, { signal: opts.signal, lookup: pinnedLookup(addresses), headers: { 'user-agent': 'vidx', accept: '*/*' } });
