@@ -17,8 +17,8 @@ const mcpRoute = createRoute({
   request: { body: { required: true, content: { 'application/json': { schema: z.object({ jsonrpc: z.literal('2.0'), method: z.string() }).passthrough() } } } },
   responses: {
     200: {
-      description: 'The JSON-RPC answer, as an SSE stream (text/event-stream, with progress notifications) or JSON, as the Accept header allows',
-      content: { 'text/event-stream': { schema: z.string() }, 'application/json': { schema: z.object({}).passthrough() } },
+      description: 'The JSON-RPC answer as an SSE stream, with progress notifications while a tool waits for a task (Accept must name application/json and text/event-stream)',
+      content: { 'text/event-stream': { schema: z.string() } },
     },
     202: { description: 'A notification or response from the client was accepted' },
     ...errors(400, 401, 406, 413, 415),
