@@ -183,6 +183,11 @@ describe('MCP server (tools, resources, errors) over both transports', () => {
     });
     expect(r.status).toBe(200);
     expect(await r.text()).toMatch(/"serverInfo":\{[^}]*"name":"vidx"/);
+    // The Bearer form is a key like x-api-key on every endpoint.
+    const bearer = await s.call('GET', '/collections', { key: null, headers: { authorization: `Bearer ${alice}` } });
+    expect(bearer.status).toBe(200);
+    expect(bearer.body.collections).toHaveLength(3);
+    expect((await s.call('GET', '/collections', { key: null, headers: { authorization: 'Bearer vidx_wrong' } })).status).toBe(401);
     const get = await s.call('GET', '/mcp', { key: alice });
     expect(get.status).toBe(405);
     expect(get.body.detail).toMatch(/statelessly/);
