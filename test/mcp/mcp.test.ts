@@ -121,6 +121,15 @@ describe('MCP server (tools, resources, errors) over both transports', () => {
       expect(analyzed.result.video_summary.length).toBeGreaterThan(0);
       expect(analyzed.result.episodes.length).toBeGreaterThan(0);
       expect(analyzed.result.transcript.join('\n')).toMatch(/\[0:\d\d–0:\d\d\] .*penalty/i);
+      // A client that sends a progress token hears the task's progress while the tool waits.
+      const progress: Array<{ progress: number; total?: number; message?: string }> = [];
+      const fresh = transport === 'http' ? corpus.silent.path : corpus.rotated.path;
+      const waited = await client.callTool({ name: 'analyze_video', arguments: { path: fresh, wait_seconds: 110 } }, undefined, { timeout: 120_000, onprogress: (p) => progress.push(p) });
+      expect(waited.isError, textOf(waited)).toBeFalsy();
+      expect(JSON.parse(textOf(waited)).status).toBe('completed');
+      expect(progress.length).toBeGreaterThan(0);
+      expect(progress[0]).toMatchObject({ total: 1 });
+      expect(progress[0].message).toMatch(/^(queued|running)/);
       const { suggestions } = await callJson(client, 'suggest', { collection: 'demo' });
       expect(suggestions.length).toBeGreaterThan(0);
       for (const x of suggestions) expect(['topic', 'question']).toContain(x.type);

@@ -1,7 +1,11 @@
 import { defineTool } from '../tool.js';
 import { submitTask, videoFields, waitSeconds } from './submit.js';
 
-/** `analyze_video`: POST /analyze, a summary and transcript without indexing. */
+/**
+ * `analyze_video`: POST /analyze, a summary and transcript without indexing.
+ * @example
+ * await client.callTool({ name: 'analyze_video', arguments: { url: 'https://example.org/clip.mp4' } });
+ */
 export const analyzeVideo = defineTool({
   name: 'analyze_video',
   title: 'Analyze a video without indexing it',

@@ -6,7 +6,11 @@ import { z } from 'zod';
 
 const ID = /^[A-Za-z0-9_-]+$/;
 
-/** A collection id. */
+/**
+ * A collection id (the other fields here are used the same way).
+ * @example
+ * input: { collection, media_id: mediaId, max_chars: maxChars }
+ */
 export const collection = z.string().min(1).max(100).regex(ID).describe('Collection id, as list_collections shows it');
 
 /** A media id inside a collection. */

@@ -18,7 +18,11 @@ function episodeView(e: ItemAnalysis['episodes'][number]) {
   };
 }
 
-/** `get_analysis`: the stored summaries and episodes of an indexed video, a page at a time. */
+/**
+ * `get_analysis`: the stored summaries and episodes of an indexed video, a page at a time.
+ * @example
+ * await client.callTool({ name: 'get_analysis', arguments: { collection: 'demo', media_id: 'cup-final', episode_offset: 20 } });
+ */
 export const getAnalysis = defineTool({
   name: 'get_analysis',
   title: 'Summary and episodes of a video',

@@ -4,7 +4,11 @@ import { defineTool } from '../tool.js';
 import { DEFAULT_MAX_CHARS, maxChars } from './fields.js';
 import { waitSeconds } from './submit.js';
 
-/** `get_task`: the state of an index or analyze task, optionally waiting for it to end. */
+/**
+ * `get_task`: the state of an index or analyze task, optionally waiting for it to end.
+ * @example
+ * await client.callTool({ name: 'get_task', arguments: { task_id: id, wait_seconds: 30 } });
+ */
 export const getTask = defineTool({
   name: 'get_task',
   title: 'Task state',

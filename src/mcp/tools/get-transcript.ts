@@ -3,7 +3,11 @@ import { defineTool } from '../tool.js';
 import { readAnalysis, transcriptOf, transcriptPage } from '../transcript.js';
 import { collection, DEFAULT_MAX_CHARS, isPublic, maxChars, mediaId } from './fields.js';
 
-/** `get_transcript`: the timed transcript of an indexed video, or of a stretch of it. */
+/**
+ * `get_transcript`: the timed transcript of an indexed video, or of a stretch of it.
+ * @example
+ * await client.callTool({ name: 'get_transcript', arguments: { collection: 'demo', media_id: 'cup-final', from_seconds: 30, to_seconds: 90 } });
+ */
 export const getTranscript = defineTool({
   name: 'get_transcript',
   title: 'Transcript of a video',

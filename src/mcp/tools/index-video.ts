@@ -3,7 +3,11 @@ import { defineTool } from '../tool.js';
 import { collection } from './fields.js';
 import { submitTask, videoFields, waitSeconds } from './submit.js';
 
-/** `index_video`: POST /index, so search finds the video. */
+/**
+ * `index_video`: POST /index, so search finds the video.
+ * @example
+ * await client.callTool({ name: 'index_video', arguments: { path: '/home/me/Videos/talk.mp4', collection: 'talks', wait_seconds: 50 } });
+ */
 export const indexVideo = defineTool({
   name: 'index_video',
   title: 'Index a video into a collection',

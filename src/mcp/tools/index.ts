@@ -11,5 +11,9 @@ import { listCollections } from './list-collections.js';
 import { search } from './search.js';
 import { suggest } from './suggest.js';
 
-/** The tools both transports serve. */
+/**
+ * The tools both transports serve.
+ * @example
+ * for (const tool of TOOLS) server.registerTool(tool.name, …);
+ */
 export const TOOLS: readonly ToolDef[] = [listCollections, search, getAnalysis, getTranscript, indexVideo, analyzeVideo, getTask, suggest];

@@ -8,7 +8,11 @@ interface Collection {
   is_public: boolean;
 }
 
-/** `list_collections`: GET /collections, the ids the other tools take. */
+/**
+ * `list_collections`: GET /collections, the ids the other tools take.
+ * @example
+ * await client.callTool({ name: 'list_collections', arguments: {} });
+ */
 export const listCollections = defineTool({
   name: 'list_collections',
   title: 'List video collections',

@@ -12,7 +12,11 @@ interface Result {
   src: string;
 }
 
-/** `search`: POST /search, answered as moments an agent can cite and play. */
+/**
+ * `search`: POST /search, answered as moments an agent can cite and play.
+ * @example
+ * await client.callTool({ name: 'search', arguments: { query: 'penalty shot', collection: 'demo', limit: 5 } });
+ */
 export const search = defineTool({
   name: 'search',
   title: 'Search videos',

@@ -7,7 +7,11 @@ import { taskView, waitForTask } from '../tasks.js';
 import { toolError, type ToolContext } from '../tool.js';
 import { DEFAULT_MAX_CHARS, mediaId } from './fields.js';
 
-/** How long a tool may wait for its task. */
+/**
+ * How long a tool may wait for its task.
+ * @example
+ * input: { task_id: z.string(), wait_seconds: waitSeconds }
+ */
 export const waitSeconds = z
   .number()
   .min(0)
@@ -18,7 +22,11 @@ export const waitSeconds = z
       'Many MCP clients give up on a tool call after 60 s; wait longer only if yours allows it, else poll get_task.',
   );
 
-/** The video object's fields a tool takes (SPEC 2.2; uploads are for the HTTP API and the CLI). */
+/**
+ * The video object's fields a tool takes (SPEC 2.2; uploads are for the HTTP API and the CLI).
+ * @example
+ * input: { ...videoFields, collection }
+ */
 export const videoFields = {
   path: z.string().min(1).max(4096).optional().describe("Absolute path of a video file on the vidx server's machine; it must lie inside the server's VIDX_MEDIA_ROOTS (default: the home folder)"),
   url: z.string().min(1).max(2083).optional().describe('http(s) URL of a video file or of a page on a video-sharing site; the server downloads it'),

@@ -6,7 +6,11 @@ interface Completion {
   completion: { type: 'topic' | 'question'; text: string; media_ids: string[]; moments: Array<{ media_id: string; episode_id: number; start_time: number }> };
 }
 
-/** `suggest`: POST /collection_suggestions, topics and questions a collection can answer. */
+/**
+ * `suggest`: POST /collection_suggestions, topics and questions a collection can answer.
+ * @example
+ * await client.callTool({ name: 'suggest', arguments: { collection: 'demo', language: 'de' } });
+ */
 export const suggest = defineTool({
   name: 'suggest',
   title: 'Topics of a collection',
