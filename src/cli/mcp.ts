@@ -49,11 +49,13 @@ export async function mcpCommand(argv: string[]): Promise<number> {
   return runCommand('mcp', HELP, argv, async () => {
     const { values } = parseFlags(argv, { url: { type: 'string' }, key: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } });
     const client = clientFrom(values);
-    const server = createMcpServer(vidxApi(networkSend(client)), VERSION);
+    // The agent closing stdin ends tools that wait for a task too, so the process exits at once.
+    const stopping = new AbortController();
+    const server = createMcpServer(vidxApi(networkSend(client)), VERSION, { stopping: stopping.signal });
     const closed = new Promise<void>((resolve) => {
       process.stdin.once('end', resolve);
       process.stdin.once('close', resolve);
-    });
+    }).then(() => stopping.abort());
     await server.connect(new StdioServerTransport());
     process.stderr.write(`vidx mcp: serving MCP on stdio for ${client.url} (key from ${client.keySource})\n`);
     await closed;

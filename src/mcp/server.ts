@@ -17,14 +17,14 @@ Use get_transcript / get_analysis for context around a moment, index_video to ad
  * @example
  * await createMcpServer(api, VERSION).connect(new StdioServerTransport());
  */
-export function createMcpServer(api: VidxApi, version: string): McpServer {
+export function createMcpServer(api: VidxApi, version: string, opts: { stopping?: AbortSignal } = {}): McpServer {
   const server = new McpServer({ name: 'vidx', title: 'vidx: local video search', version }, { instructions: INSTRUCTIONS });
   for (const tool of TOOLS) {
     server.registerTool(
       tool.name,
       { title: tool.title, description: tool.description, inputSchema: tool.input, annotations: tool.annotations },
       // Errors thrown here (an ApiFailure with the API's reason, a bad combination of arguments) become tool errors.
-      async (args: unknown, extra) => toolResult(await tool.run(args as never, { api, extra })),
+      async (args: unknown, extra) => toolResult(await tool.run(args as never, { api, extra, stopping: opts.stopping })),
     );
   }
   registerItemResources(server, api);

@@ -30,16 +30,16 @@ export async function readTask(api: VidxApi, id: string): Promise<Task> {
 }
 
 /**
- * Polls the task until it ends, `seconds` pass or the client cancels; returns its last state.
+ * Polls the task until it ends, `seconds` pass, the client cancels or the server stops; returns its last state.
  * @example
  * const t = await waitForTask(api, id, 60, extra);
  */
-export async function waitForTask(api: VidxApi, id: string, seconds: number, extra: ToolExtra): Promise<Task> {
+export async function waitForTask(api: VidxApi, id: string, seconds: number, extra: ToolExtra, stopping?: AbortSignal): Promise<Task> {
   const until = Date.now() + seconds * 1000;
   const token = extra._meta?.progressToken;
   for (;;) {
     const t = await readTask(api, id);
-    if (t.status === 'completed' || t.status === 'failed' || Date.now() >= until || extra.signal.aborted) return t;
+    if (t.status === 'completed' || t.status === 'failed' || Date.now() >= until || extra.signal.aborted || stopping?.aborted) return t;
     if (token !== undefined) {
       const message = `${t.status}${t.stage ? `: ${t.stage}` : ''}`;
       await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: t.progress, total: 1, message } });

@@ -15,6 +15,8 @@ export type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 export interface ToolContext {
   api: VidxApi;
   extra: ToolExtra;
+  /** Aborted when the server hosting the tools stops: waits end early. */
+  stopping?: AbortSignal;
 }
 
 /** One tool. `run` returns a value (sent as JSON text), a string (sent as is) or a whole CallToolResult. */

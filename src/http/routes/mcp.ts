@@ -46,7 +46,7 @@ export function mcpRoutes(app: App, deps: HttpDeps): void {
       headers.set('x-request-id', requestId);
       return Promise.resolve(app.request(path, { ...init, headers }));
     });
-    const server = createMcpServer(api, deps.version);
+    const server = createMcpServer(api, deps.version, { stopping: deps.stopping });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     await server.connect(transport);
     return transport.handleRequest(c.req.raw);

@@ -22,8 +22,8 @@ export const getTask = defineTool({
     max_chars: maxChars,
   },
   annotations: { readOnlyHint: true },
-  async run(args, { api, extra }) {
-    const task = args.wait_seconds ? await waitForTask(api, args.task_id, args.wait_seconds, extra) : await readTask(api, args.task_id);
+  async run(args, { api, extra, stopping }) {
+    const task = args.wait_seconds ? await waitForTask(api, args.task_id, args.wait_seconds, extra, stopping) : await readTask(api, args.task_id);
     return taskView(task, args.max_chars ?? DEFAULT_MAX_CHARS);
   },
 });

@@ -48,7 +48,7 @@ export async function submitTask(ctx: ToolContext, endpoint: '/index' | '/analyz
   const video = { path: v.path ?? null, url: v.url ?? null, media_id: v.media_id ?? null, title: v.title ?? null, additional_metadata: v.metadata ?? null };
   const { task_id } = (await ctx.api.post(endpoint, { ...body, video })) as { task_id: string };
   if (!wait) return { task_id, status: 'queued', note: 'Queued: call get_task with this task_id (wait_seconds waits for it).' };
-  const task = await waitForTask(ctx.api, task_id, wait, ctx.extra);
+  const task = await waitForTask(ctx.api, task_id, wait, ctx.extra, ctx.stopping);
   if (task.status === 'failed') return toolError(`task ${task_id} failed: ${task.error ?? 'no reason given'}`);
   return taskView(task, DEFAULT_MAX_CHARS);
 }
