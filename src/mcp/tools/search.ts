@@ -37,8 +37,9 @@ export const search = defineTool({
     const titles = new Map<string, string | null>();
     await Promise.all(
       [...new Set(results.map((r) => r.media_id))].map(async (id) => {
-        const item = (await api.get(itemPath(args.collection, id))) as { title: string | null };
-        titles.set(id, item.title);
+        // An item deleted since the search answered has no title any more; the moment still stands.
+        const item = (await api.get(itemPath(args.collection, id)).catch(() => null)) as { title: string | null } | null;
+        titles.set(id, item?.title ?? null);
       }),
     );
     return {
