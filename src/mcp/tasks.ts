@@ -37,10 +37,13 @@ export async function readTask(api: VidxApi, id: string): Promise<Task> {
 export async function waitForTask(api: VidxApi, id: string, seconds: number, extra: ToolExtra, stopping?: AbortSignal): Promise<Task> {
   const until = Date.now() + seconds * 1000;
   const token = extra._meta?.progressToken;
+  let sent = -1;
   for (;;) {
     const t = await readTask(api, id);
     if (t.status === 'completed' || t.status === 'failed' || Date.now() >= until || extra.signal.aborted || stopping?.aborted) return t;
-    if (token !== undefined) {
+    // MCP wants each progress notification to report more than the one before.
+    if (token !== undefined && t.progress > sent) {
+      sent = t.progress;
       const message = `${t.status}${t.stage ? `: ${t.stage}` : ''}`;
       await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: t.progress, total: 1, message } });
     }

@@ -130,6 +130,8 @@ describe('MCP server (tools, resources, errors) over both transports', () => {
       expect(progress.length).toBeGreaterThan(0);
       expect(progress[0]).toMatchObject({ total: 1 });
       expect(progress[0].message).toMatch(/^(queued|running)/);
+      // Each notification reports more than the one before, as MCP asks.
+      for (let i = 1; i < progress.length; i++) expect(progress[i].progress).toBeGreaterThan(progress[i - 1].progress);
       const { suggestions } = await callJson(client, 'suggest', { collection: 'demo' });
       expect(suggestions.length).toBeGreaterThan(0);
       for (const x of suggestions) expect(['topic', 'question']).toContain(x.type);
