@@ -2,8 +2,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { vidxApi, type ApiSend } from '../mcp/api.js';
 import { createMcpServer } from '../mcp/server.js';
 import { VERSION } from '../version.js';
-import type { Client } from './client.js';
-import { EXIT } from './client.js';
+import { EXIT, type Client } from './client.js';
 import { clientFrom, parseFlags, runCommand } from './common.js';
 
 const HELP = `Usage: vidx mcp [--url URL] [--key KEY]
