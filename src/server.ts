@@ -141,6 +141,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   });
   registerExploreTasks(engine, store, explore);
   if (!engine.hasHandler('/index')) registerIndexTask(engine, { analyzer, store, searchIndex }, { dataDir: config.dataDir, uploadsDir: uploadsDir(config.dataDir) });
+  const stopping = new AbortController();
   const app = createHttpApp({
     version: VERSION,
     keys, collections, items, tasks, webhooks, jobs, links, search, analysis, explore,
@@ -148,6 +149,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
     form: { uploadsDir: uploadsDir(config.dataDir), maxUploadBytes: config.maxUploadBytes, maxBodyBytes: config.maxBodyBytes },
     health: () => describeSystem(models),
     log,
+    stopping: stopping.signal,
   });
 
   const server: ServerType = await new Promise((resolve, reject) => {
@@ -173,6 +175,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
     async close() {
       if (closed) return;
       closed = true;
+      stopping.abort();
       await new Promise<void>((r) => server.close(() => r()));
       await engine.stop();
       sender.stop();

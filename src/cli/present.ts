@@ -4,6 +4,10 @@
  */
 import type { IndexResult } from '../services/analysis/index-task.js';
 import type { TaskView } from './wait.js';
+import { clock } from '../tools/clock.js';
+
+/** `m:ss` for a time in seconds; the CLI's tests and commands read it from here. */
+export { clock };
 
 interface Segment {
   start: { seconds: number } | number;
@@ -22,19 +26,6 @@ interface AnalyzeResult {
 
 
 const seconds = (t: { seconds: number } | number): number => (typeof t === 'number' ? t : t.seconds);
-
-/**
- * `m:ss` (or `h:mm:ss`) for a time in seconds.
- * @example
- * clock(75.4); // '1:15'
- */
-export function clock(s: number): string {
-  const total = Math.max(0, Math.floor(s));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const sec = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
-}
 
 function warnings(list: string[] | undefined): string {
   return (list ?? []).map((w) => `warning: ${w}\n`).join('');

@@ -19,6 +19,7 @@ Talking to a running server (--url, --key, --json on each; see "vidx <command> -
   search "<query>" --collection C       search a collection
   tasks [list|show|retry|delete]        list tasks, show one (--wait follows it), retry a failed one
   collections list|create <id>          list or create collections
+  mcp                                   serve MCP (Model Context Protocol) on stdio for AI agents
 
 On the data dir directly (also while the server runs):
   keys create --name N [--admin]        create an API key and print it once
@@ -43,6 +44,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   search: async () => (await import('./search.js')).searchCommand,
   tasks: async () => (await import('./tasks.js')).tasksCommand,
   collections: async () => (await import('./collections.js')).collectionsCommand,
+  mcp: async () => (await import('./mcp.js')).mcpCommand,
   keys: async () => (await import('./keys.js')).keysCommand,
   models: async () => (await import('./models.js')).modelsCommand,
 };

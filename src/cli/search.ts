@@ -1,6 +1,6 @@
 import { CliError, EXIT, request } from './client.js';
 import { CLIENT_HELP, CLIENT_OPTIONS, clientFrom, intFlag, output, parseFlags, runCommand } from './common.js';
-import { clock } from './present.js';
+import { clock } from '../tools/clock.js';
 
 const HELP = `Usage: vidx search "<query>" --collection C [options]
 

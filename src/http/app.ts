@@ -14,6 +14,7 @@ import { healthRoutes } from './routes/health.js';
 import { itemRoutes } from './routes/items.js';
 import { jobRoutes } from './routes/jobs.js';
 import { keyRoutes } from './routes/keys.js';
+import { mcpRoutes } from './routes/mcp.js';
 import { searchRoutes } from './routes/search.js';
 import { exploreRoutes } from './routes/explore.js';
 import { taskRoutes } from './routes/tasks.js';
@@ -59,10 +60,11 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<AppEnv> {
   jobRoutes(app, deps);
   searchRoutes(app, deps);
   exploreRoutes(app, deps);
+  mcpRoutes(app, deps);
   fileRoutes(app, deps);
   docsRoutes(app);
 
-  app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', { type: 'apiKey', in: 'header', name: 'x-api-key' });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Also accepted as Authorization: Bearer <key>' });
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: {

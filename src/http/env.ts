@@ -36,4 +36,6 @@ export interface HttpDeps {
   /** Extra facts for GET /health (capabilities, tools); computed by the caller. */
   health: () => Record<string, unknown>;
   log: LogFn;
+  /** Aborted when the server starts to stop, so long waits inside a request (an MCP tool waiting for a task) end. */
+  stopping?: AbortSignal;
 }

@@ -9,7 +9,20 @@ const OPEN = [/^\/health$/, /^\/openapi\.json$/, /^\/docs\/?$/, /^\/files\//];
 const TOUCH_EVERY_MS = 60_000;
 
 /**
- * Checks `x-api-key` on every request but the open paths and sets `caller`; 401 when missing or unknown.
+ * The API key a request carries: `x-api-key`, else `Authorization: Bearer <key>` (what MCP and other HTTP
+ * clients send by habit).
+ * @example
+ * const key = requestKey((name) => c.req.header(name));
+ */
+export function requestKey(header: (name: string) => string | undefined): string | undefined {
+  const key = header('x-api-key');
+  if (key) return key;
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header('authorization') ?? '');
+  return bearer?.[1];
+}
+
+/**
+ * Checks the key (`x-api-key` or a Bearer token) on every request but the open paths and sets `caller`; 401 when missing or unknown.
  * @example
  * app.use('*', apiKeyAuth(keys));
  * app.get('/me', (c) => c.json(c.get('caller')));
@@ -18,8 +31,8 @@ export function apiKeyAuth(keys: KeyService): MiddlewareHandler<{ Variables: { c
   const touched = new Map<string, number>();
   return async (c, next) => {
     if (OPEN.some((re) => re.test(c.req.path))) return next();
-    const key = c.req.header('x-api-key');
-    if (!key) throw new Problem('unauthorized', 'missing x-api-key header');
+    const key = requestKey((name) => c.req.header(name));
+    if (!key) throw new Problem('unauthorized', 'missing x-api-key header (or Authorization: Bearer <key>)');
     const caller = keys.verify(key);
     if (!caller) throw new Problem('unauthorized', 'unknown API key');
     const last = touched.get(caller.id) ?? 0;
