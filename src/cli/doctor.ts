@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { locateFfmpeg, locateFfprobe, locateYtDlp, type ToolLocation } from '../media/binaries.js';
 import { freeBytes, formatBytes } from '../ml/registry/format.js';
@@ -100,7 +100,7 @@ function privacyChecks(dataDir: string): Check[] {
   const exposed = exposedFiles(dataDir);
   if (!exposed.length) return [{ name: 'data dir privacy', status: 'ok', detail: 'the data dir (700) and its database, keys and secrets (600) are private' }];
   return exposed.map((f) => ({
-    name: 'data dir privacy',
+    name: f.path === dataDir ? 'data dir privacy' : basename(f.path),
     status: 'fail' as const,
     detail: `${f.path} can be read by other users (mode ${f.mode.toString(8)}); it holds keys, webhook secrets or your index`,
     fix: f.fix,

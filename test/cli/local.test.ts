@@ -45,7 +45,7 @@ describe('vidx doctor and vidx keys (no server needed)', () => {
     expect(hub.requests).toEqual([]);
   });
 
-  it('fails on a missing ffmpeg and warns about loose permissions, with the fix for each', async () => {
+  it('fails on a missing ffmpeg and on loose permissions, with the fix for each', async () => {
     const data = join(tmp, 'loose');
     mkdirSync(data);
     chmodSync(data, 0o755);
@@ -56,8 +56,8 @@ describe('vidx doctor and vidx keys (no server needed)', () => {
     expect(report.ok).toBe(false);
     expect(byName.ffmpeg).toMatchObject({ status: 'fail', detail: `FFMPEG_PATH=${join(tmp, 'no-ffmpeg')} does not exist` });
     expect(byName.ffmpeg.fix).toMatch(/FFMPEG_PATH/);
-    expect(byName['data dir']).toMatchObject({ status: 'warn', fix: `chmod 700 ${data}` });
-    expect(byName['admin.key']).toMatchObject({ status: 'warn', fix: `chmod 600 ${join(data, 'admin.key')}` });
+    expect(byName['data dir privacy']).toMatchObject({ status: 'fail', fix: `chmod 700 '${data}'` });
+    expect(byName['admin.key']).toMatchObject({ status: 'fail', fix: `chmod 600 '${join(data, 'admin.key')}'` });
     const text = await runCli(['doctor', '--url', 'http://127.0.0.1:9'], { VIDX_DATA_DIR: data, FFMPEG_PATH: join(tmp, 'no-ffmpeg') });
     expect(text.stdout).toMatch(/^FAIL {2}ffmpeg .*\n\s+fix: point FFMPEG_PATH at the ffmpeg executable/m);
     expect(text.stdout).toMatch(/problem\(s\) to fix/);

@@ -169,7 +169,8 @@ describe('file modes of the data dir', () => {
     expect(said).toContain(`chmod 600 '${join(dataDir, 'vidx.db')}'`);
     const doctor = await runCli(['doctor', '--data-dir', dataDir, '--url', 'http://127.0.0.1:9'], { VIDX_ADMIN_KEY: ADMIN_KEY });
     expect(doctor.code).toBe(1);
-    expect(doctor.stdout + doctor.stderr).toMatch(/data dir privacy.*can be read by other users/);
+    expect(doctor.stdout + doctor.stderr).toMatch(/data dir privacy .*can be read by other users/);
+    expect(doctor.stdout + doctor.stderr).toMatch(/vidx\.db .*vidx\.db can be read by other users \(mode 644\)/);
     expect(doctor.stdout + doctor.stderr).toContain(`chmod 600 '${join(dataDir, 'vidx.db')}'`);
   });
 });
