@@ -2,6 +2,7 @@
  * Shaping matched episodes into SPEC 2.7 result objects: the moment to start at, a snippet, signed links.
  */
 import type { EpisodeWithItem, SegmentRow } from '../../store/search-index.js';
+import { stripPresentation } from '../analysis/phrases.js';
 import type { MediaLinks } from '../links.js';
 import { bestMoment, snippet, type MatchTerm } from './moments.js';
 
@@ -45,12 +46,16 @@ export function withTime(url: string, seconds: number): string {
   return `${base}#t=${round(seconds, 3)}`;
 }
 
-/** The text a visual entry is matched on: its sentence, then on-screen lines and tags it does not already name. */
+/**
+ * The text a visual entry is matched on and quoted from: its sentence without vidx's labels, then
+ * on-screen lines and tags it does not already name (content only, never "On screen:").
+ */
 function visualText(s: SegmentRow): string {
+  const text = stripPresentation(s.text);
   const extra = [...(s.ocr ? (JSON.parse(s.ocr) as string[]) : []), ...(s.tags ? (JSON.parse(s.tags) as string[]) : [])].filter(
-    (x) => x && !s.text.includes(x),
+    (x) => x && !text.includes(x),
   );
-  return [s.text, ...extra].filter(Boolean).join(' · ');
+  return [text, ...extra].filter(Boolean).join(' · ');
 }
 
 /**
@@ -70,7 +75,7 @@ export function shapeResult(e: EpisodeWithItem, segments: SegmentRow[], match: M
   const moment = best ? best.candidate.start : (match.frameTime ?? e.start);
   // The moment stays inside the episode even when a segment began just before it.
   const startTime = round(Math.min(Math.max(moment, e.start), e.end), 3);
-  const fallback = e.summary || audio.map((s) => s.text).join(' ');
+  const fallback = stripPresentation(e.summary) || audio.map((s) => s.text).join(' ') || e.screen_text.replace(/\n/g, ' / ');
   const content = best ? snippet(best.candidate.text, terms) : snippet(fallback, terms);
   const thumb = e.thumbnail ?? e.item_thumbnail;
   const image = thumb ? links.file(thumb) : null;
@@ -87,4 +92,23 @@ export function shapeResult(e: EpisodeWithItem, segments: SegmentRow[], match: M
     src: src ? withTime(src, startTime) : '',
     start_time: startTime,
   };
+}
+
+/** Hits of one media closer than this (seconds) are one moment. */
+export const SAME_MOMENT_SECONDS = 2;
+
+/**
+ * One result per moment: a hit of a media whose start lies within {@link SAME_MOMENT_SECONDS} of a
+ * better-ranked hit of the same media is dropped (two neighbouring episodes matching at their shared
+ * boundary are one place to watch). Order is kept.
+ * @example
+ * mergeMoments([{ media_id: 'a', start_time: 8, … }, { media_id: 'a', start_time: 7.25, … }]).length; // 1
+ */
+export function mergeMoments(results: SearchResult[]): SearchResult[] {
+  const kept: SearchResult[] = [];
+  for (const r of results) {
+    if (kept.some((k) => k.media_id === r.media_id && Math.abs(k.start_time - r.start_time) < SAME_MOMENT_SECONDS)) continue;
+    kept.push(r);
+  }
+  return kept;
 }
