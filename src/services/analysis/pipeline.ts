@@ -5,6 +5,7 @@ import { cutEpisodes } from './episodes.js';
 import { episodeSummary } from './phrases.js';
 import { belongsTo, clip, overlaps } from './spans.js';
 import { extractiveSummary, videoSummary, type SentenceEmbedder } from './summarize.js';
+import { guessLanguage } from './text.js';
 import { transcribeMedia } from './transcript.js';
 import type { EpisodeAnalysis, MediaAnalysis, TimedText, VisualEntry } from './types.js';
 import { analyzeVisual, type VisualResult } from './visual.js';
@@ -55,7 +56,7 @@ export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): P
     signal: ctx.signal,
     progress: stage(0.05, hasVideo ? 0.45 : 0.85),
   });
-  const language = input.language ?? transcript.language ?? 'en';
+  const language = input.language ?? transcript.language ?? guessLanguage(transcript.segments.map((t) => t.text)) ?? 'en';
 
   let visual: VisualResult = { cuts: [], keyframes: [], screenText: [], entries: [], frameVectors: null, warnings: [] };
   if (hasVideo) visual = await analyzeVisual(input.file, probe, { models: ctx.models, language, signal: ctx.signal, progress: stage(0.45, 0.85) });

@@ -28,6 +28,25 @@ export function isContentWord(word: string): boolean {
 }
 
 /**
+ * English or German by their stop words, for text whose source names no language (an unnamed subtitle
+ * file); null when neither has at least three more hits than the other.
+ * @example
+ * guessLanguage(['Morgen gibt es viel Schnee in Berlin.', 'Die Temperaturen fallen unter null Grad.']); // 'de'
+ */
+export function guessLanguage(texts: string[]): 'en' | 'de' | null {
+  let en = 0;
+  let de = 0;
+  for (const w of texts.join(' ').toLowerCase().match(/[\p{L}]+/gu) ?? []) {
+    const inEn = STOP_EN.has(w);
+    const inDe = STOP_DE.has(w);
+    if (inEn && !inDe) en++;
+    if (inDe && !inEn) de++;
+  }
+  if (Math.abs(en - de) < 3) return null;
+  return en > de ? 'en' : 'de';
+}
+
+/**
  * Splits text into sentences at . ! ? (keeping short fragments joined to their neighbour).
  * @example
  * sentences('Hello there. How are you?'); // ['Hello there.', 'How are you?']

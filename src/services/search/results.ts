@@ -2,7 +2,7 @@
  * Shaping matched episodes into SPEC 2.7 result objects: the moment to start at, a snippet, signed links.
  */
 import type { EpisodeWithItem, SegmentRow } from '../../store/search-index.js';
-import { stripPresentation } from '../analysis/phrases.js';
+import { describeVisual, stripPresentation } from '../analysis/phrases.js';
 import type { MediaLinks } from '../links.js';
 import { bestMoment, snippet, type MatchTerm } from './moments.js';
 
@@ -47,14 +47,16 @@ export function withTime(url: string, seconds: number): string {
 }
 
 /**
- * The text a visual entry is matched on and quoted from: its sentence without vidx's labels, then
- * on-screen lines and tags it does not already name (content only, never "On screen:").
+ * The text a visual entry is matched on and quoted from: content only, never "On screen:". A sentence
+ * vidx wrote from the on-screen lines and tags (phrases.ts) gives way to those lines and tags; another
+ * description (a captioner's) comes first, then the lines and tags it does not already name.
  */
 function visualText(s: SegmentRow): string {
-  const text = stripPresentation(s.text);
-  const extra = [...(s.ocr ? (JSON.parse(s.ocr) as string[]) : []), ...(s.tags ? (JSON.parse(s.tags) as string[]) : [])].filter(
-    (x) => x && !text.includes(x),
-  );
+  const lines = s.ocr ? (JSON.parse(s.ocr) as string[]) : [];
+  const tags = s.tags ? (JSON.parse(s.tags) as string[]) : [];
+  const written = s.text === describeVisual(lines, tags, 'en') || s.text === describeVisual(lines, tags, 'de');
+  const text = written ? '' : stripPresentation(s.text);
+  const extra = [lines.join(' / '), ...tags].filter((x) => x && !text.includes(x));
   return [text, ...extra].filter(Boolean).join(' · ');
 }
 
