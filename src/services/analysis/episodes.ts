@@ -76,14 +76,18 @@ function topicShifts(transcript: TimedText[], window: number): Candidate[] {
   return out;
 }
 
-/** Moves a cut out of the middle of a transcript segment to the nearest segment edge within `reach`. */
-function snapToSpeechGap(time: number, transcript: TimedText[], reach: number): number {
-  const inside = transcript.find((s) => s.start < time && s.end > time);
-  if (!inside) return time;
-  const toStart = time - inside.start;
-  const toEnd = inside.end - time;
-  if (Math.min(toStart, toEnd) > reach) return time;
-  return toStart < toEnd ? inside.start : inside.end;
+/**
+ * Moves a candidate out of the middle of a transcript segment to the nearest segment edge, so no
+ * sentence is cut; one that had to move further than `reach` keeps half its strength and is no longer
+ * a shot change (the boundary is not on the picture change any more).
+ */
+function outOfSpeech(c: Candidate, transcript: TimedText[], reach: number): Candidate {
+  const inside = transcript.find((s) => s.start < c.time && s.end > c.time);
+  if (!inside) return c;
+  const toStart = c.time - inside.start;
+  const toEnd = inside.end - c.time;
+  const time = toStart < toEnd ? inside.start : inside.end;
+  return Math.min(toStart, toEnd) > reach ? { time, score: c.score / 2 } : { ...c, time };
 }
 
 /**
@@ -114,7 +118,7 @@ export function cutEpisodes(signals: CutSignals): [number, number][] {
   // Merge candidates closer than a second: strengths add up where signals agree.
   const merged: Candidate[] = [];
   for (const c of raw
-    .map((c) => ({ ...c, time: snapToSpeechGap(c.time, signals.transcript, 1.5) }))
+    .map((c) => outOfSpeech(c, signals.transcript, SNAP_REACH))
     .filter((c) => c.time >= min && c.time <= duration - min)
     .sort((a, b) => a.time - b.time)) {
     const last = merged[merged.length - 1];
