@@ -17,7 +17,7 @@ const LABEL = /\b(On screen|Seen|Text im Bild|Im Bild|Zu sehen):/;
 export interface TemplateFigures {
   /** (word, episode) pairs where the word text index holds a template word the content does not say. */
   templateWordsInIndex: number;
-  /** Search results for template words (the content never says them). */
+  /** Search results for template words that are not part of a content word (the content never says them). */
   searchHitsForTemplateWords: number;
   /** Search passages (`content`) that carry a label. */
   passagesWithLabels: number;
@@ -64,7 +64,9 @@ export async function measureTemplates(h: QualityServer, media: QualityMedia, co
   for (const w of candidates) {
     const n = (count.get(`"${w}"`) as { n: number }).n;
     const r = await h.call('POST', '/search', { form: { collection, query: w } });
-    const results = (r.body?.results ?? []) as unknown[];
+    // Word-part search rightly finds "come" in "Welcome": only whole-word template words count there.
+    const partOfContent = [...truth].some((t) => t.includes(w));
+    const results = partOfContent ? [] : ((r.body?.results ?? []) as unknown[]);
     inIndex += n;
     hits += results.length;
     if (n || results.length) found.push(w);

@@ -1,4 +1,5 @@
-import { contentWords, cosine, dot, sentences, tfidf } from './text.js';
+import { dot } from '../search/vectors.js';
+import { contentWords, cosine, sentences, tfidf } from './text.js';
 
 /** Ranks sentences by how central they are; dense vectors when the text embedder is there, TF-IDF otherwise. */
 export type SentenceEmbedder = ((texts: string[]) => Promise<Float32Array[]>) | null;

@@ -1,4 +1,4 @@
-/** Light text tools for summaries, episode cuts and labels: tokens, stop words, sentences, TF-IDF. */
+/** Light text tools for summaries, episode cuts and labels: tokens, stop words, sentences, TF-IDF (dense vector maths is in search/vectors.ts). */
 
 const STOP_EN = new Set(
   'a an and are as at be been but by can could did do does for from had has have he her his how i if in into is it its just me more most my no not of on one or our out over she so some than that the their them then there these they this to too up us was we were what when where which who will with would you your yes oh okay ok also about after all any because before both each few here other own same should such through under until very while why'.split(' '),
@@ -102,16 +102,5 @@ export function cosine(a: SparseVector, b: SparseVector): number {
   const [small, large] = a.size < b.size ? [a, b] : [b, a];
   let s = 0;
   for (const [w, x] of small) s += x * (large.get(w) ?? 0);
-  return s;
-}
-
-/**
- * Cosine of two dense unit vectors.
- * @example
- * dot(v, v); // 1 for a normalised v
- */
-export function dot(a: Float32Array, b: Float32Array): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
   return s;
 }

@@ -2,7 +2,7 @@ import { detectScenes, extractFrames, type MediaProbe, type VideoFrame } from '.
 import type { ModelRuntime } from '../../ml/runtime.js';
 import type { ImageTextEmbedder } from '../../ml/embed/index.js';
 import { describeVisual } from './phrases.js';
-import { dot } from './text.js';
+import { dot } from '../search/vectors.js';
 import type { EpisodeVector, TimedText, VisualEntry } from './types.js';
 import { visualPrompt, VISUAL_VOCABULARY } from './vocabulary.js';
 

@@ -1,4 +1,5 @@
-import { contentWords, cosine, dot, tfidf, type SparseVector } from '../analysis/text.js';
+import { contentWords, cosine, tfidf, type SparseVector } from '../analysis/text.js';
+import { dot } from '../search/vectors.js';
 import { momentsLine, stripPresentation } from '../analysis/phrases.js';
 import type { SearchResult } from '../search/index.js';
 import { keyPhrases, titleCase } from './keyphrases.js';
