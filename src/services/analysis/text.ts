@@ -1,11 +1,11 @@
-/** Light text tools for summaries, episode cuts and labels: tokens, stop words, sentences, TF-IDF (dense vector maths is in search/vectors.ts). */
+/**
+ * Light text tools for summaries, episode cuts and labels: tokens, sentences, TF-IDF, a language guess.
+ * Stop words live in search/stopwords.ts, dense vector maths in search/vectors.ts: one copy of each.
+ */
+import { NON_CONTENT } from '../search/stopwords.js';
 
-const STOP_EN = new Set(
-  'a an and are as at be been but by can could did do does for from had has have he her his how i if in into is it its just me more most my no not of on one or our out over she so some than that the their them then there these they this to too up us was we were what when where which who will with would you your yes oh okay ok also about after all any because before both each few here other own same should such through under until very while why'.split(' '),
-);
-const STOP_DE = new Set(
-  'aber alle als also am an auch auf aus bei bin bis bist da damit dann das dass dem den der des die dies diese dieser dir doch dort du durch ein eine einem einen einer eines er es etwas für hab habe hat hatte hier ich ihm ihn ihr im in ist ja jetzt kann kein mal man mich mir mit muss nach nicht noch nun nur ob oder ohne schon sehr sein sich sie sind so über um und uns unter vom von vor war was weil wenn wer wie wir wird zu zum zur'.split(' '),
-);
+const STOP_EN = NON_CONTENT.en;
+const STOP_DE = NON_CONTENT.de;
 
 /**
  * Lower-cased word tokens (letters and digits, umlauts kept), without stop words of English and German.
