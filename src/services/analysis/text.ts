@@ -1,8 +1,10 @@
 /**
  * Light text tools for summaries, episode cuts and labels: tokens, sentences, TF-IDF, a language guess.
- * Stop words live in search/stopwords.ts, dense vector maths in search/vectors.ts: one copy of each.
+ * Stop words live in search/stopwords.ts, word splitting in search/text.ts, dense vector maths in
+ * search/vectors.ts: one copy of each.
  */
 import { NON_CONTENT } from '../search/stopwords.js';
+import { words } from '../search/text.js';
 
 const STOP_EN = NON_CONTENT.en;
 const STOP_DE = NON_CONTENT.de;
@@ -13,8 +15,7 @@ const STOP_DE = NON_CONTENT.de;
  * contentWords('The captain takes the penalty shot'); // ['captain', 'takes', 'penalty', 'shot']
  */
 export function contentWords(text: string): string[] {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.filter(isContentWord);
+  return words(text.toLowerCase()).filter(isContentWord);
 }
 
 /**
@@ -36,7 +37,7 @@ export function isContentWord(word: string): boolean {
 export function guessLanguage(texts: string[]): 'en' | 'de' | null {
   let en = 0;
   let de = 0;
-  for (const w of texts.join(' ').toLowerCase().match(/[\p{L}]+/gu) ?? []) {
+  for (const w of words(texts.join(' ').toLowerCase())) {
     const inEn = STOP_EN.has(w);
     const inDe = STOP_DE.has(w);
     if (inEn && !inDe) en++;
