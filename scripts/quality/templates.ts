@@ -19,7 +19,7 @@ export interface TemplateFigures {
   templateWordsInIndex: number;
   /** Search results for template words that are not part of a content word (the content never says them). */
   searchHitsForTemplateWords: number;
-  /** Search passages (`content`) that carry a label. */
+  /** Search results whose passage (`content`) or visual summaries carry a label. */
   passagesWithLabels: number;
   wordsChecked: number;
   found: string[];
@@ -75,7 +75,8 @@ export async function measureTemplates(h: QualityServer, media: QualityMedia, co
   const queries = [...media.lectures.flatMap((l) => l.topics.map((t) => t.title)), media.quiet.slideText, 'budget', 'watching'];
   for (const q of queries) {
     const r = await h.call('POST', '/search', { form: { collection, query: q } });
-    labelled += ((r.body?.results ?? []) as { content: string }[]).filter((x) => LABEL.test(x.content)).length;
+    const results = (r.body?.results ?? []) as { content: string; computer_vision: { summary: string }[] }[];
+    labelled += results.filter((x) => LABEL.test(x.content) || x.computer_vision.some((v) => LABEL.test(v.summary))).length;
   }
   return { templateWordsInIndex: inIndex, searchHitsForTemplateWords: hits, passagesWithLabels: labelled, wordsChecked: candidates.length, found };
 }

@@ -46,18 +46,30 @@ export function withTime(url: string, seconds: number): string {
   return `${base}#t=${round(seconds, 3)}`;
 }
 
+/** A stored visual entry: its description (null when vidx wrote it from lines and tags), lines, tags. */
+function visualParts(s: SegmentRow): { own: string | null; lines: string[]; tags: string[] } {
+  const lines = s.ocr ? (JSON.parse(s.ocr) as string[]) : [];
+  const tags = s.tags ? (JSON.parse(s.tags) as string[]) : [];
+  const written = s.text === describeVisual(lines, tags, 'en') || s.text === describeVisual(lines, tags, 'de');
+  return { own: written ? null : stripPresentation(s.text), lines, tags };
+}
+
 /**
  * The text a visual entry is matched on and quoted from: content only, never "On screen:". A sentence
  * vidx wrote from the on-screen lines and tags (phrases.ts) gives way to those lines and tags; another
  * description (a captioner's) comes first, then the lines and tags it does not already name.
  */
 function visualText(s: SegmentRow): string {
-  const lines = s.ocr ? (JSON.parse(s.ocr) as string[]) : [];
-  const tags = s.tags ? (JSON.parse(s.tags) as string[]) : [];
-  const written = s.text === describeVisual(lines, tags, 'en') || s.text === describeVisual(lines, tags, 'de');
-  const text = written ? '' : stripPresentation(s.text);
+  const { own, lines, tags } = visualParts(s);
+  const text = own ?? '';
   const extra = [lines.join(' / '), ...tags].filter((x) => x && !text.includes(x));
   return [text, ...extra].filter(Boolean).join(' · ');
+}
+
+/** A visual entry's `summary` in a result: its own description without labels, else its lines and tags. */
+function visualSummary(s: SegmentRow): string {
+  const { own, lines, tags } = visualParts(s);
+  return own ?? [lines.join(' / '), tags.join(', ')].filter(Boolean).join(' · ');
 }
 
 /**
@@ -85,7 +97,7 @@ export function shapeResult(e: EpisodeWithItem, segments: SegmentRow[], match: M
   const src = e.item_src ?? stored;
   return {
     audio: audio.map((s) => ({ start: s.start, end: s.end, text: s.text })),
-    computer_vision: visual.map((s) => ({ start: s.start, end: s.end, summary: s.text })),
+    computer_vision: visual.map((s) => ({ start: s.start, end: s.end, summary: visualSummary(s) })),
     content,
     episode_id: e.idx,
     image_url: image ?? '',
