@@ -74,12 +74,14 @@ export class ItemService {
     return { collection_id: collectionId, media_id: mediaId };
   }
 
+  /** The API view; `src` is the source URL, else a signed link to the stored media file (as search results give). */
   view(row: ItemRow): ItemView {
+    const stored = row.src ? null : this.store.search.analysisOf(row.pk)?.stored_file;
     return {
       type: row.type,
       media_id: row.media_id,
       thumbnail_url: row.thumbnail ? this.links.file(row.thumbnail) : null,
-      src: row.src,
+      src: row.src ?? (stored ? this.links.file(stored) : null),
       additional_metadata: row.additional_metadata ? (JSON.parse(row.additional_metadata) as Record<string, unknown>) : null,
       title: row.title,
       duration: row.duration,

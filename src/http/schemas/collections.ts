@@ -39,7 +39,7 @@ export const MediaItem = z
     type: z.enum(['video', 'audio', 'image']),
     media_id: MediaId,
     thumbnail_url: z.string().nullable(),
-    src: z.string().nullable(),
+    src: z.string().nullable().openapi({ description: 'The source URL, else a signed /files/ link to the stored media file (as in search results), else null' }),
     additional_metadata: z.record(z.string(), z.unknown()).nullable(),
     title: z.string().nullable(),
     duration: z.number().nullable(),

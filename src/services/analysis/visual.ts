@@ -1,7 +1,8 @@
 import { detectScenes, extractFrames, type MediaProbe, type VideoFrame } from '../../media/index.js';
 import type { ModelRuntime } from '../../ml/runtime.js';
 import type { ImageTextEmbedder } from '../../ml/embed/index.js';
-import { dot } from './text.js';
+import { describeVisual } from './phrases.js';
+import { dot } from '../search/vectors.js';
 import type { EpisodeVector, TimedText, VisualEntry } from './types.js';
 import { visualPrompt, VISUAL_VOCABULARY } from './vocabulary.js';
 
@@ -170,7 +171,7 @@ export async function analyzeVisual(
     if (last && last.end >= s.start - 0.01 && similarText(last.ocr.join(' '), s.text) && sameTags(last.tags, s.tags)) {
       last.end = s.end;
     } else if (lines.length || s.tags.length) {
-      entries.push({ start: s.start, end: s.end, ocr: lines, tags: s.tags, summary: describe(lines, s.tags, opts.language) });
+      entries.push({ start: s.start, end: s.end, ocr: lines, tags: s.tags, summary: describeVisual(lines, s.tags, opts.language) });
     }
   }
   return {
@@ -185,22 +186,4 @@ export async function analyzeVisual(
 
 function sameTags(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((t) => b.includes(t));
-}
-
-/**
- * A sentence for a visual entry from its on-screen text and tags, in the video's language.
- * @example
- * describe(['Apfelkuchen Rezept'], ['Küche'], 'de'); // 'Text im Bild: „Apfelkuchen Rezept“. Zu sehen: Küche.'
- */
-export function describe(lines: string[], tags: string[], language: 'en' | 'de'): string {
-  const parts: string[] = [];
-  const text = lines.join(' / ');
-  if (language === 'de') {
-    if (text) parts.push(`Text im Bild: „${text}“.`);
-    if (tags.length) parts.push(`Zu sehen: ${tags.join(', ')}.`);
-  } else {
-    if (text) parts.push(`On screen: “${text}”.`);
-    if (tags.length) parts.push(`Seen: ${tags.join(', ')}.`);
-  }
-  return parts.join(' ');
 }

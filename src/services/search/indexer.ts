@@ -3,7 +3,8 @@ import type { ItemRow } from '../../store/items.js';
 import type { EpisodeText, VectorKind } from '../../store/search-index.js';
 import { inTransaction } from '../../store/connection.js';
 import { uuid7 } from '../../store/uuid7.js';
-import type { EpisodeAnalysis, EpisodeVector, MediaAnalysis, TimedText } from '../analysis/types.js';
+import { belongsTo } from '../analysis/spans.js';
+import type { EpisodeAnalysis, EpisodeVector, MediaAnalysis } from '../analysis/types.js';
 import { nowIso } from '../clock.js';
 import { Problem } from '../errors.js';
 import { distinctWords, indexText, metadataText } from './text.js';
@@ -48,13 +49,11 @@ const finite = (n: number, what: string): number => {
   return n;
 };
 
-// Half-open spans: text that ends exactly where an episode starts belongs to the episode before.
-const overlaps = (t: TimedText, e: EpisodeAnalysis) => t.start < e.end && t.end > e.start;
-
 function prepareEpisode(e: EpisodeAnalysis, analysis: MediaAnalysis, title: string, metadata: string): PreparedEpisode {
   finite(e.start, `episode ${e.index} start`);
   finite(e.end, `episode ${e.index} end`);
-  const screenEntries = analysis.screenText.filter((t) => overlaps(t, e));
+  // On-screen text goes with the episode its shot mostly lies in, as the pipeline assigns visual entries.
+  const screenEntries = analysis.screenText.filter((t) => belongsTo(t, e));
   const screenText = [...new Set([...e.visual.flatMap((v) => v.ocr), ...screenEntries.map((t) => t.text)].map((s) => s.trim()).filter(Boolean))];
   const tags = [...new Set(e.visual.flatMap((v) => v.tags).map((s) => s.trim()).filter(Boolean))];
   const transcript = e.audio.map((a) => a.text.trim()).filter(Boolean).join(' ');

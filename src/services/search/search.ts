@@ -9,7 +9,7 @@ import type { QueryEmbedder, QueryVector } from './embedder.js';
 import { fuse, type RankedList } from './fusion.js';
 import { matchTerms } from './moments.js';
 import { parseQuery } from './query.js';
-import { shapeResult, type SearchResult } from './results.js';
+import { mergeMoments, shapeResult, type SearchResult } from './results.js';
 import { dot, fromBlob, signBits, unit } from './vectors.js';
 
 /** POST /search input (validated by the HTTP layer). */
@@ -116,7 +116,8 @@ export class SearchService {
       lists.push({ name: kind, weight: LIST_WEIGHTS[kind], pks: pks.slice(0, depth) });
     }
 
-    const fused = fuse(lists).filter((f) => f.score >= req.threshold && f.score > 0).slice(0, req.limit);
+    // A few spare hits, so merging neighbours that share a moment still fills the page.
+    const fused = fuse(lists).filter((f) => f.score >= req.threshold && f.score > 0).slice(0, req.limit + 5);
     if (fused.length === 0) return { results: [] };
     const pks = fused.map((f) => f.pk);
     const episodes = new Map(this.store.search.episodesWithItems(pks).map((e) => [e.pk, e]));
@@ -129,7 +130,7 @@ export class SearchService {
       const own = segments.filter((s) => s.episode_pk === f.pk);
       results.push(shapeResult(e, own, { score: f.score, frameTime: frameTimes.get(f.pk) ?? null }, terms, q.phrases, this.links));
     }
-    return { results };
+    return { results: mergeMoments(results).slice(0, req.limit) };
   }
 
   private semantic(space: VectorSpaceRow, query: QueryVector, collectionPk: number, limit: number, item: ItemRow | null): SemanticHit[] {
