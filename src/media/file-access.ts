@@ -107,13 +107,14 @@ export function openToolInput(path: string): { fd: number; real: string } {
 }
 
 /**
- * Opens a file for `/files` links (thumbnails, kept media): a regular file that vidx stored under its data
- * dir, or a kept link to path-indexed media whose target still lies inside the media roots now. Never a
- * link that has come to point elsewhere. The caller closes the handle.
+ * Opens a file vidx reads itself because of a request (a task's media for its fingerprint, a picture, a
+ * `/files` link): a regular file that vidx stored under its data dir, or one inside the media roots now
+ * (also through a kept link to path-indexed media). Never a link that has come to point elsewhere. The
+ * caller closes the handle.
  * @example
- * const fh = await openStoredFile('/data/collections/3/clip/media.mp4');
+ * const fh = await openCheckedFile('/data/collections/3/clip/media.mp4');
  */
-export function openStoredFile(path: string): Promise<FileHandle> {
+export function openCheckedFile(path: string): Promise<FileHandle> {
   return openChecked(path, (real) => storedOrMediaAllowed(path, real));
 }
 
@@ -148,6 +149,20 @@ async function openChecked(path: string, allowed: (real: string) => boolean): Pr
  */
 export async function readMediaFile(path: string): Promise<Buffer> {
   const fh = await openMediaFile(path);
+  try {
+    return await fh.readFile();
+  } finally {
+    await fh.close();
+  }
+}
+
+/**
+ * Reads a whole file through {@link openCheckedFile} (pictures, whose decoders take bytes).
+ * @example
+ * const jpeg = await readCheckedFile('/srv/media/photo.jpg');
+ */
+export async function readCheckedFile(path: string): Promise<Buffer> {
+  const fh = await openCheckedFile(path);
   try {
     return await fh.readFile();
   } finally {

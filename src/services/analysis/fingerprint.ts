@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { open, readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { listSidecarSubtitles } from '../../media/index.js';
+import { listSidecarSubtitles, openCheckedFile, readMediaFile } from '../../media/index.js';
 
 const SAMPLE = 4 * 1024 * 1024;
 
@@ -12,7 +11,7 @@ const SAMPLE = 4 * 1024 * 1024;
  * await fingerprintFile('/videos/a.mp4'); // 'f1c3…'
  */
 export async function fingerprintFile(path: string): Promise<string> {
-  const fh = await open(path, 'r');
+  const fh = await openCheckedFile(path);
   try {
     const { size } = await fh.stat();
     const hash = createHash('sha256').update(`${size}\n`);
@@ -51,7 +50,8 @@ export async function sidecarFingerprints(sourcePath: string | null): Promise<[s
   if (!sourcePath) return [];
   const out: [string, string][] = [];
   for (const s of await listSidecarSubtitles(sourcePath)) {
-    const bytes = await readFile(s.path).catch(() => null);
+    // A sidecar that leads out of the media roots is not read (the transcript skips it the same way).
+    const bytes = await readMediaFile(s.path).catch(() => null);
     if (bytes) out.push([basename(s.path), createHash('sha256').update(bytes).digest('hex')]);
   }
   return out;
