@@ -81,7 +81,7 @@ function linkSecret(dataDir: string): Buffer {
  */
 export async function startVidx(config: Config, opts: StartOptions = {}): Promise<Vidx> {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  configureFileAccess({ mediaRoots: config.mediaRoots, dataDir: config.dataDir });
+  const releaseFileAccess = configureFileAccess({ mediaRoots: config.mediaRoots, dataDir: config.dataDir });
   for (const f of exposedFiles(config.dataDir)) {
     process.stderr.write(`vidx: warning: ${f.path} can be read by other users (mode ${f.mode.toString(8)}); it holds keys and secrets. Fix: ${f.fix}\n`);
   }
@@ -180,6 +180,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
       await engine.stop();
       sender.stop();
       store.close();
+      releaseFileAccess();
     },
   };
 }
