@@ -14,6 +14,8 @@ export interface ToolOptions {
   stderrLimit?: number;
   /** Called for every stderr line as it arrives, for tools that report on stderr (showinfo, metadata=print). */
   onStderrLine?: (line: string) => void;
+  /** Variables added to the child's environment (the rest is inherited). */
+  env?: Record<string, string>;
 }
 
 /** A running tool. `done` settles when the child has exited and its pipes are closed. */
@@ -70,11 +72,11 @@ function stderrSummary(stderr: string): string {
  * try { for await (const buf of p.stdout) use(buf); await p.done; } finally { p.kill(); }
  */
 export function spawnTool(tool: Tool, args: readonly string[], opts: ToolOptions = {}): ToolProcess {
-  const { signal, stderrLimit = 16 * 1024, onStderrLine } = opts;
+  const { signal, stderrLimit = 16 * 1024, onStderrLine, env } = opts;
   signal?.throwIfAborted();
   const bin = toolPath(tool);
   const name = basename(bin);
-  const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+  const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true, env: env ? { ...process.env, ...env } : undefined });
 
   let tail = '';
   let partial = '';
