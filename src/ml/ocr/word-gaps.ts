@@ -153,9 +153,14 @@ export function withWordSpaces(result: CtcResult, profile: InkProfile, stepWidth
   if (profile.inkHeight === 0 || chars.length < 2) return result.text;
   const centre = (i: number) => (chars[i].step + 0.5) * stepWidth;
   const spaceAfter = new Set<number>();
-  for (const g of profile.gaps) {
-    const width = (g.end - g.start) / profile.inkHeight;
-    if (width < minGap) continue;
+  const widths = profile.gaps.map((g) => (g.end - g.start) / profile.inkHeight);
+  // Monospaced faces leave wide gaps inside words ("th ree"): a word gap must also stand out from the
+  // line's own letter gaps. Measured: word gaps are 2.6–7.8 times the median letter gap, letter gaps at most 2.0.
+  const narrow = widths.filter((w) => w < minGap).sort((a, b) => a - b);
+  const letterGap = narrow.length ? narrow[narrow.length >> 1] : 0;
+  for (const [k, g] of profile.gaps.entries()) {
+    const width = widths[k];
+    if (width < minGap || width < RELATIVE_GAP * letterGap) continue;
     const mid = (g.start + g.end) / 2;
     // The last character whose centre lies left of the gap's middle ends the word.
     let i = -1;
@@ -172,8 +177,11 @@ export function withWordSpaces(result: CtcResult, profile: InkProfile, stepWidth
 
 /**
  * Blank width, in ink heights, that separates words. Measured on 192 H.264 slides (8 fonts from DejaVu,
- * Liberation and FreeFont, 24–60 px): word gaps 0.26–1.03, gaps inside words 0.06–0.29 (0.37 between two "1").
+ * Liberation and FreeFont, 24–60 px): word gaps 0.26–1.03, gaps inside words 0.06–0.29 (0.37 between two "1",
+ * 0.32 between "h" and "r" in DejaVu Sans Mono).
  */
 export const WORD_GAP = 0.3;
+/** How many times the median letter gap of its line a word gap must be. */
+const RELATIVE_GAP = 2.3;
 /** Between two digits a word gap is at least a space plus side bearings, about 0.58 ink heights. */
 const DIGIT_GAP = 0.45;
