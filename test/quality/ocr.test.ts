@@ -42,7 +42,7 @@ describe('German slides: umlauts and ß', () => {
     // 11 texts on a clean and on a busy look each (22 slides, 76 words, 42 with ä ö ü ß). PP-OCRv4 alone got
     // 45 % of these words (the umlaut words almost never) — see README "Models" for the full figures.
     const slides = GERMAN.flatMap((text, i) => [GERMAN_LOOKS[i % 2], GERMAN_LOOKS[2 + (i % 2)]].map((look) => ({ language: 'de' as const, text, look })));
-    const read = await readSlides(slides, { compare: true });
+    const read = await readSlides(slides, { compare: 'ppocr' });
     const clean = read.filter((r) => !r.busy);
     const busy = read.filter((r) => r.busy);
     const umlaut = (w: string) => /[äöüÄÖÜß]/.test(w);
@@ -76,5 +76,9 @@ describe('German slides: umlauts and ß', () => {
   });
 });
 
-/** Word accuracy floor over the 22 German test slides; measured 0.xx (see README), set a little below it. */
-const FLOOR = 0.8;
+/**
+ * Word accuracy floor over the 22 German test slides. Measured 0.80 (clean 1.00, busy about 0.6; PP-OCRv4 alone
+ * 0.45). The floor sits 5 points lower so a CPU with other float rounding in ONNX Runtime does not flip a
+ * word or two into a failure, and still far above what PP-OCRv4 reads alone.
+ */
+const FLOOR = 0.75;
