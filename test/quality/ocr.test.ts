@@ -49,8 +49,8 @@ describe('German slides: umlauts and ß', () => {
     // Clean slides: every word exact, umlauts and ß included.
     expect(misreads(clean)).toEqual([]);
     expect(wordRate(clean, (r) => r.text, umlaut)).toBe(1);
-    // Busy slides: the German pass only ever changes letters of words both readers agree on, so it keeps
-    // at least what PP-OCRv4 read and gains some umlauts.
+    // Busy slides: the German pass only changes the German letters of words both readers agree on, so it
+    // reads at least as many words right as PP-OCRv4 alone (measured: 16 gained, 1 lost on all 44 slides).
     const ours = wordRate(busy, (r) => r.text);
     const ppocr = wordRate(busy, (r) => r.variants.ppocr?.text);
     expect(ours, misreads(busy).join('\n')).toBeGreaterThanOrEqual(ppocr);

@@ -179,6 +179,8 @@ export function withWordSpaces(result: CtcResult, profile: InkProfile, stepWidth
  * Blank width, in ink heights, that separates words. Measured on 192 H.264 slides (8 fonts from DejaVu,
  * Liberation and FreeFont, 24–60 px): word gaps 0.26–1.03, gaps inside words 0.06–0.29 (0.37 between two "1",
  * 0.32 between "h" and "r" in DejaVu Sans Mono).
+ * @example
+ * withWordSpaces(result, profile, 8, WORD_GAP);
  */
 export const WORD_GAP = 0.3;
 /** How many times the median letter gap of its line a word gap must be. */
