@@ -50,6 +50,10 @@ describe('word spacing from blank gaps in the crop', () => {
     // "11" in serif fonts: a 10 px (0.36 ink heights) gap between the digits is not a word gap.
     const ones = inkProfile(tensorWith(60, (x) => (x >= 10 && x < 20) || (x >= 30 && x < 40)), 0, 48, 60, 60);
     expect(withWordSpaces(reading('11', (i) => [2, 4][i]), ones, 8)).toBe('11');
+    // Chinese has no spaces, however wide the gap between two characters.
+    const wide = inkProfile(tensorWith(80, (x) => (x >= 10 && x < 30) || (x >= 50 && x < 70)), 0, 48, 80, 80);
+    expect(withWordSpaces(reading('川川', (i) => [2, 7][i]), wide, 8)).toBe('川川');
+    expect(withWordSpaces(reading('AB', (i) => [2, 7][i]), wide, 8)).toBe('A B');
   });
 
   it('guesses nothing from a crop without clear ink (flat or busy)', () => {

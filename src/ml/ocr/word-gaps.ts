@@ -167,6 +167,8 @@ export function withWordSpaces(result: CtcResult, profile: InkProfile, stepWidth
     while (i + 1 < chars.length && centre(i + 1) < mid) i++;
     if (i < 0 || i >= chars.length - 1) continue;
     if (chars[i].char === ' ' || chars[i + 1].char === ' ') continue;
+    // Chinese and Japanese are written without spaces; a gap there is only a wide character's inside.
+    if (CJK.test(chars[i].char) || CJK.test(chars[i + 1].char)) continue;
     // Digits such as "1" carry wide side bearings: "11" shows a gap of up to 0.37 ink heights.
     if (digit.test(chars[i].char) && digit.test(chars[i + 1].char) && width < DIGIT_GAP) continue;
     spaceAfter.add(i);
@@ -183,6 +185,7 @@ export function withWordSpaces(result: CtcResult, profile: InkProfile, stepWidth
  * withWordSpaces(result, profile, 8, WORD_GAP);
  */
 export const WORD_GAP = 0.3;
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 /** How many times the median letter gap of its line a word gap must be. */
 const RELATIVE_GAP = 2.3;
 /** Between two digits a word gap is at least a space plus side bearings, about 0.58 ink heights. */
