@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { germanTesseract } from '../../src/ml/ocr/index.js';
 import { openDatabase } from '../../src/store/connection.js';
 import { indexText } from '../../src/services/search/text.js';
-import { ENGLISH, ENGLISH_LOOKS, GERMAN, GERMAN_LOOKS, readSlides, wordRate, wordsRight, type SlideReading } from '../../scripts/quality/ocr.js';
+import { readSlides, wordRate, wordsRight, type SlideReading } from '../../scripts/quality/ocr.js';
+import { ENGLISH, ENGLISH_LOOKS, GERMAN, GERMAN_LOOKS } from '../../scripts/quality/ocr-slides.js';
 
 const misreads = (rs: SlideReading[]) => rs.filter((r) => r.text !== r.truth).map((r) => `${r.look}: ${r.truth} → ${r.text}`);
 

@@ -7,7 +7,7 @@ import { locateTesseract } from '../../media/binaries.js';
 import { runTool } from '../../media/run.js';
 import { sampleQuad } from './crop.js';
 import { quadSize } from './geometry.js';
-import { greyOf, inkTest } from './word-gaps.js';
+import { greyOf, inkTest } from './ink.js';
 import type { Quad, RgbFrame } from './types.js';
 
 /** Height of the line images handed to Tesseract: its LSTM reads best with ~30–40 px letters. */
