@@ -134,7 +134,7 @@ export async function analyzeVisual(
     const sig = signature(frame);
     let text = lastText;
     if (!sameFrame(lastSig, sig)) {
-      const lines = await ocr.recognize({ data: frame.data, width: frame.width, height: frame.height });
+      const lines = await ocr.recognize({ data: frame.data, width: frame.width, height: frame.height }, { language: opts.language, signal: opts.signal });
       text = lines.map((l) => l.text.trim()).filter(Boolean).join('\n');
     }
     lastSig = sig;
