@@ -2,7 +2,12 @@ import { realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { SourceError } from './errors.js';
 
-function inside(root: string, p: string): boolean {
+/**
+ * Whether absolute path `p` is `root` or lies under it (lexically; callers compare real paths).
+ * @example
+ * inside('/srv/media', '/srv/media/a/b.mp4'); // true
+ */
+export function inside(root: string, p: string): boolean {
   const rel = relative(root, p);
   return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }
