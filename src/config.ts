@@ -20,6 +20,8 @@ export interface Config {
   logLevel: 'info' | 'silent';
   /** Download missing default models at start (only when asked for with --pull-models). */
   pullModels: boolean;
+  /** Watched folders are rescanned in full this often (minutes; 0 = only on file events). */
+  folderRescanMinutes: number;
 }
 
 /** Environment variable ↔ flag names; the README's configuration table mirrors this. */
@@ -92,5 +94,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[] = []): Config 
     publicUrl: vars.VIDX_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     logLevel: log,
     pullModels,
+    folderRescanMinutes: int('VIDX_FOLDER_RESCAN_MINUTES', vars.VIDX_FOLDER_RESCAN_MINUTES, 60, 0, 10_080),
   };
 }
