@@ -49,17 +49,36 @@ async function fromContainer(file: string, signal?: AbortSignal): Promise<Omit<C
   return { capturedAt: when?.toISOString() ?? '', source: when ? 'container' : null, latitude: where?.latitude ?? null, longitude: where?.longitude ?? null };
 }
 
+/** What the content itself says about capture time and place (null fields when it says nothing). */
+export interface ContentCapture {
+  capturedAt: string | null;
+  source: 'container' | 'exif' | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
 /**
- * The capture time of a media file: EXIF DateTimeOriginal for pictures, the container's creation_time
- * for audio and video, else the file's modification time; GPS coordinates when the file has them.
- * `file` must already have passed the media-roots check.
+ * The capture time and place the content states: EXIF DateTimeOriginal (and GPS) for pictures, the
+ * container's creation_time (and ISO 6709 location) for audio and video. Equal for every copy of a file.
+ * @example
+ * await readContentCapture('/media/IMG_0001.jpg', 'image'); // { capturedAt: '2024-07-14T09:12:00.000Z', source: 'exif', … }
+ */
+export async function readContentCapture(file: string, kind: 'image' | 'video' | 'audio', signal?: AbortSignal): Promise<ContentCapture> {
+  const found = kind === 'image' ? await fromExif(file) : await fromContainer(file, signal);
+  return { ...found, capturedAt: found.source ? found.capturedAt : null };
+}
+
+/**
+ * The capture time of a media file: what its content states (see {@link readContentCapture}), else the
+ * file's modification time; GPS coordinates when the file has them. `file` must already have passed the
+ * media-roots check. `content` reuses an earlier reading of the same content.
  * @example
  * await readCaptureInfo('/media/IMG_0001.jpg', 'image');
  * // { capturedAt: '2024-07-14T09:12:00.000Z', source: 'exif', latitude: 48.85, longitude: 2.29 }
  */
-export async function readCaptureInfo(file: string, kind: 'image' | 'video' | 'audio', signal?: AbortSignal): Promise<CaptureInfo> {
-  const found = kind === 'image' ? await fromExif(file) : await fromContainer(file, signal);
-  if (found.source) return { ...found, source: found.source };
+export async function readCaptureInfo(file: string, kind: 'image' | 'video' | 'audio', signal?: AbortSignal, content?: ContentCapture): Promise<CaptureInfo> {
+  const found = content ?? (await readContentCapture(file, kind, signal));
+  if (found.source && found.capturedAt) return { capturedAt: found.capturedAt, source: found.source, latitude: found.latitude, longitude: found.longitude };
   const st = await stat(file);
   return { capturedAt: st.mtime.toISOString(), source: 'mtime', latitude: found.latitude, longitude: found.longitude };
 }

@@ -57,12 +57,14 @@ export interface IndexDeps {
 /** Fields of the item that the caller knows and the media does not: the folder a scan found it in. */
 export interface IndexExtras {
   folderPk?: number | null;
+  /** Reads the capture time and place (a scan passes one that reads each content once). */
+  readCapture?: typeof readCaptureInfo;
 }
 
 /** The capture time and place of a local file; null for URLs and uploads (their file is gone by now). */
-async function captureOf(localPath: string | null, type: MediaAnalysis['type'], signal: AbortSignal): Promise<Partial<IndexedItem>> {
+async function captureOf(localPath: string | null, type: MediaAnalysis['type'], signal: AbortSignal, read = readCaptureInfo): Promise<Partial<IndexedItem>> {
   if (!localPath) return {};
-  const c = await readCaptureInfo(localPath, type, signal);
+  const c = await read(localPath, type, signal);
   return { captured_at: c.capturedAt, captured_at_source: c.source, latitude: c.latitude, longitude: c.longitude };
 }
 
@@ -96,7 +98,7 @@ export async function indexMedia(
   }
   const { analysis, src, localPath } = await deps.analyzer.run(d.video, d.upload, d.index_language, ctx);
   ctx.progress(0.99, 'storing');
-  const capture = await captureOf(localPath, analysis.type, ctx.signal);
+  const capture = await captureOf(localPath, analysis.type, ctx.signal, extras.readCapture);
   const collection = collectionOf();
   const dir = itemDir(opts.dataDir, collection.pk, d.video.media_id);
   // Files go to a fresh folder first, so a failed store leaves the previous version's files intact.

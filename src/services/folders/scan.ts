@@ -5,6 +5,7 @@ import { MediaError, probeMedia, resolveInsideRoots, SourceError } from '../../m
 import { resolveDirInsideRoots } from '../../media/folder-path.js';
 import { probeStillImage } from '../../media/still-image.js';
 import { walkFolder } from '../../media/walk.js';
+import { readCaptureInfo, readContentCapture, type CaptureInfo, type ContentCapture } from '../../media/capture-info.js';
 import type { FolderFileRow, FolderRow } from '../../store/folders.js';
 import type { Store } from '../../store/index.js';
 import { inTransaction } from '../../store/connection.js';
@@ -88,6 +89,27 @@ async function relinkMedia(dataDir: string, collectionPk: number, mediaId: strin
 }
 
 /**
+ * Capture info by content within one scan: what the content states is read once for all copies of a file
+ * (hard links, duplicates); the mtime fallback is each file's own.
+ */
+function captureMemo(): { read(fingerprint: string, ...args: Parameters<typeof readCaptureInfo>): Promise<CaptureInfo> } {
+  const byContent = new Map<string, Promise<ContentCapture>>();
+  return {
+    read: async (fingerprint, file, kind, signal) => {
+      const key = `${kind}:${fingerprint}`;
+      let p = byContent.get(key);
+      if (!p) {
+        if (byContent.size >= 1000) byContent.clear();
+        p = readContentCapture(file, kind, signal);
+        byContent.set(key, p);
+        p.catch(() => byContent.delete(key));
+      }
+      return readCaptureInfo(file, kind, signal, await p);
+    },
+  };
+}
+
+/**
  * One scan of a folder: walk it, index what is new or changed, follow moves by content, remove the items
  * of deleted files, and report. Resumable: the folder_files journal says what is done, so a scan that
  * restarts after a crash finds finished files unchanged (size + mtime) and goes on where it stopped.
@@ -113,12 +135,14 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
   const total = await countFiles(root, folder, realRoots, ctx.signal);
   let done = 0;
   let lastReport = 0;
-  const report = (stage: string, force = false) => {
+  // Throttled here whatever the stage: each progress write is a durable commit, and a scan of small files changes stage often.
+  const report = (stage: string, force = false, within = 0) => {
     const now = Date.now();
     if (!force && now - lastReport < 500) return;
     lastReport = now;
-    ctx.progress(total ? Math.min(done / total, 0.99) : 0, stage);
+    ctx.progress(total ? Math.min((done + within) / total, 0.99) : 0, stage);
   };
+  const capture = captureMemo();
 
   let seenBatch: number[] = [];
   const flushSeen = () => {
@@ -159,7 +183,9 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
     }
     try {
       // Recognised by content: a picture sharp reads, else whatever ffprobe accepts as audio or video.
-      if (!(await probeStillImage(real))) await probeMedia(real, { signal: ctx.signal });
+      // A copy of content already indexed in this folder is known media (hard links, duplicates).
+      const twin = store.folders.indexedWithFingerprint(folder.pk, fingerprint).length > 0;
+      if (!twin && !(await probeStillImage(real))) await probeMedia(real, { signal: ctx.signal });
     } catch (e) {
       if (ctx.signal.aborted) throw e;
       const quiet = e instanceof MediaError && ['not_media', 'empty', 'no_streams'].includes(e.code) && !MEDIA_EXTENSIONS.has(extname(rel).toLowerCase());
@@ -189,8 +215,8 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
           reindex_if_exists: true,
           upload: null,
         },
-        { id: ctx.id, signal: ctx.signal, progress: (f, s) => ctx.progress(Math.min((done + f) / Math.max(total, 1), 0.99), `${stage}: ${s}`) },
-        { folderPk: folder.pk },
+        { id: ctx.id, signal: ctx.signal, progress: (f, s) => report(`${stage}: ${s}`, false, f) },
+        { folderPk: folder.pk, readCapture: (file, kind, signal) => capture.read(fingerprint, file, kind, signal) },
       );
       put({ rel_path: rel, size, mtime_ms: mtimeMs, fingerprint, media_id: mediaId, state: 'indexed', reason: null });
       if (wasIndexed) result.changed++;
@@ -234,7 +260,7 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
     flushSeen();
     await process(entry.rel, entry.abs, st.size, st.mtimeMs);
     done++;
-    report(`${done}/${total} ${entry.rel}`, true);
+    report(`${done}/${total} ${entry.rel}`);
   }
   flushSeen();
 
