@@ -58,6 +58,15 @@ describe('folders bound to a collection, scanned incrementally', () => {
     await s?.close();
   });
 
+  it('documents the folder endpoints and the search filters in the OpenAPI document', async () => {
+    const doc = (await s.call('GET', '/openapi.json', { key: null })).body;
+    for (const p of ['/collections/{collection_id}/folders', '/collections/{collection_id}/folders/{folder_id}', '/collections/{collection_id}/folders/{folder_id}/scan']) {
+      expect(Object.keys(doc.paths)).toContain(p);
+    }
+    expect(Object.keys(doc.components.schemas.SearchRequest.properties)).toEqual(expect.arrayContaining(['media_type', 'captured_after', 'captured_before', 'folder_id']));
+    expect(Object.keys(doc.components.schemas.MediaItem.properties)).toEqual(expect.arrayContaining(['captured_at', 'captured_at_source', 'latitude', 'longitude']));
+  });
+
   it('refuses a path outside the media roots (422) and the same folder twice (409)', async () => {
     const out = await s.call('POST', '/collections/archive/folders', { json: { path: outside } });
     expect(out.status).toBe(422);

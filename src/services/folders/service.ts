@@ -110,6 +110,8 @@ export class FolderService {
     if (row.scan_task_id && this.engine.isRunning(row.scan_task_id) && !(await this.engine.cancel(row.scan_task_id))) {
       throw new Problem('conflict', `the scan of folder ${folderId} is still stopping; try the delete again in a moment`);
     }
+    // A scan still waiting in the queue would only fail on a folder that is gone.
+    if (row.scan_task_id && this.store.tasks.get(row.scan_task_id)?.status === 'queued') this.store.tasks.delete(row.scan_task_id);
     if (removeItems) for (const item of this.store.items.listForFolder(row.pk)) this.items.remove(collection.pk, item.media_id);
     else this.store.items.detachFolder(row.pk);
     this.store.folders.delete(row.pk);
