@@ -135,7 +135,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   const folders = new FolderService(store, collections, items, engine, config.mediaRoots);
   registerScanTask(engine, {
     store, items, index: { analyzer, store, searchIndex }, indexOptions, mediaRoots: config.mediaRoots,
-    stableMs: FILE_STABLE_MS, maxWaitMs: FILE_MAX_WAIT_MS,
+    stableMs: FILE_STABLE_MS, maxWaitMs: FILE_MAX_WAIT_MS, concurrency: config.taskConcurrency,
   });
   const watcher = new FolderWatcher(
     (pk) => {

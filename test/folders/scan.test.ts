@@ -53,7 +53,8 @@ describe('folders bound to a collection, scanned incrementally', () => {
     truncateSync(join(media, 'broken.mp4'), Math.floor(statSync(join(media, 'broken.mp4')).size / 2));
     symlinkSync(join(outside, 'elsewhere.mp4'), join(media, 'link-out.mp4'));
     // Everything is older than the stability window, as an archive is.
-    s = await startTestServer({ env: { VIDX_MEDIA_ROOTS: media } });
+    // Two at a time: the scan indexes files in parallel up to the task concurrency.
+    s = await startTestServer({ env: { VIDX_MEDIA_ROOTS: media, VIDX_TASK_CONCURRENCY: '2' } });
     await s.call('POST', '/collections', { json: { collection_id: 'archive', name: 'Archive' } });
   }, 120_000);
   afterAll(async () => {

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import PQueue from 'p-queue';
 import { lstat, readdir, realpath, rm, stat, symlink } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { MediaError, probeMedia, resolveInsideRoots, SourceError } from '../../media/index.js';
@@ -54,6 +56,8 @@ export interface ScanDeps {
   stableMs: number;
   /** A file that keeps changing this long fails with "still being written". */
   maxWaitMs: number;
+  /** Files indexed at once (the task concurrency). */
+  concurrency: number;
 }
 
 /** Extensions people expect to be media: such a file that is not readable media fails (reported); others are ignored quietly. */
@@ -64,12 +68,6 @@ const MEDIA_EXTENSIONS = new Set(
 const MAX_LISTED = 1000;
 /** Unchanged files are marked seen in one transaction per this many. */
 const SEEN_BATCH = 500;
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(t), reject(signal.reason as Error)), { once: true });
-  });
 
 /** Counts the files of a walk (a cheap first pass: directory entries only), for progress. */
 async function countFiles(root: string, folder: FolderRow, realRoots: string[], signal: AbortSignal): Promise<number> {
@@ -230,62 +228,90 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
     }
   };
 
+  // New and changed files are indexed up to `concurrency` at a time; the walk waits while that many are queued,
+  // so nothing piles up in memory. The first failure that is not the file's own (cancel, a lost database) ends the scan.
+  const work = new PQueue({ concurrency: deps.concurrency });
+  let failure: unknown = null;
+  const enqueue = async (rel: string, abs: string, size: number, mtimeMs: number) => {
+    if (failure) throw failure;
+    await work.onSizeLessThan(deps.concurrency);
+    void work.add(async () => {
+      try {
+        await process(rel, abs, size, mtimeMs);
+        done++;
+        report(`${done}/${total} ${rel}`);
+      } catch (e) {
+        failure ??= e;
+      }
+    });
+  };
+  const settle = async () => {
+    await work.onIdle();
+    if (failure) throw failure;
+  };
+
   // Files changed moments ago wait here until they stop changing; few at a time in practice.
   const fresh = new Map<string, { abs: string; size: number; mtimeMs: number; since: number }>();
-  for await (const entry of walkFolder(root, { recursive: folder.recursive === 1, exclude: JSON.parse(folder.exclude) as string[], realRoots, signal: ctx.signal })) {
-    if (entry.kind === 'skipped') {
-      result.skipped++;
-      list(result.skipped_files, entry.rel, entry.reason);
-      continue;
-    }
-    const st = await stat(entry.abs).catch(() => null);
-    if (!st?.isFile()) continue;
-    result.found++;
-    const row = store.folders.fileAt(folder.pk, entry.rel);
-    if (row && row.state !== 'pending' && row.size === st.size && row.mtime_ms === st.mtimeMs) {
-      seenBatch.push(row.pk);
-      if (seenBatch.length >= SEEN_BATCH) flushSeen();
-      if (row.state === 'indexed') result.unchanged++;
-      else if (row.state === 'failed') list(result.failed, entry.rel, row.reason ?? 'failed');
-      done++;
-      report('checking files');
-      continue;
-    }
-    if (Date.now() - st.mtimeMs < deps.stableMs) {
-      // Its old row (if any) counts as seen: a file being rewritten is not a deleted file.
-      if (row) seenBatch.push(row.pk);
-      fresh.set(entry.rel, { abs: entry.abs, size: st.size, mtimeMs: st.mtimeMs, since: Date.now() });
-      continue;
+  try {
+    for await (const entry of walkFolder(root, { recursive: folder.recursive === 1, exclude: JSON.parse(folder.exclude) as string[], realRoots, signal: ctx.signal })) {
+      if (entry.kind === 'skipped') {
+        result.skipped++;
+        list(result.skipped_files, entry.rel, entry.reason);
+        continue;
+      }
+      const st = await stat(entry.abs).catch(() => null);
+      if (!st?.isFile()) continue;
+      result.found++;
+      const row = store.folders.fileAt(folder.pk, entry.rel);
+      if (row && row.state !== 'pending' && row.size === st.size && row.mtime_ms === st.mtimeMs) {
+        seenBatch.push(row.pk);
+        if (seenBatch.length >= SEEN_BATCH) flushSeen();
+        if (row.state === 'indexed') result.unchanged++;
+        else if (row.state === 'failed') list(result.failed, entry.rel, row.reason ?? 'failed');
+        done++;
+        report('checking files');
+        continue;
+      }
+      if (Date.now() - st.mtimeMs < deps.stableMs) {
+        // Its old row (if any) counts as seen: a file being rewritten is not a deleted file.
+        if (row) seenBatch.push(row.pk);
+        fresh.set(entry.rel, { abs: entry.abs, size: st.size, mtimeMs: st.mtimeMs, since: Date.now() });
+        continue;
+      }
+      flushSeen();
+      await enqueue(entry.rel, entry.abs, st.size, st.mtimeMs);
     }
     flushSeen();
-    await process(entry.rel, entry.abs, st.size, st.mtimeMs);
-    done++;
-    report(`${done}/${total} ${entry.rel}`);
-  }
-  flushSeen();
+    await settle();
 
-  while (fresh.size) {
-    report(`waiting for ${fresh.size} file(s) still being written`, true);
-    await sleep(Math.min(500, deps.stableMs), ctx.signal);
-    for (const [rel, f] of fresh) {
-      const st = await stat(f.abs).catch(() => null);
-      if (!st?.isFile()) {
-        fresh.delete(rel);
-        continue;
-      }
-      const now = Date.now();
-      if (st.size !== f.size || st.mtimeMs !== f.mtimeMs) {
-        if (now - f.since > deps.maxWaitMs) {
+    while (fresh.size) {
+      report(`waiting for ${fresh.size} file(s) still being written`, true);
+      await delay(Math.min(500, deps.stableMs), undefined, { signal: ctx.signal });
+      for (const [rel, f] of fresh) {
+        const st = await stat(f.abs).catch(() => null);
+        if (!st?.isFile()) {
           fresh.delete(rel);
-          list(result.failed, rel, `still being written after ${Math.round(deps.maxWaitMs / 1000)} s; the next scan tries again`);
-        } else fresh.set(rel, { ...f, size: st.size, mtimeMs: st.mtimeMs });
-        continue;
+          continue;
+        }
+        const now = Date.now();
+        if (st.size !== f.size || st.mtimeMs !== f.mtimeMs) {
+          if (now - f.since > deps.maxWaitMs) {
+            fresh.delete(rel);
+            list(result.failed, rel, `still being written after ${Math.round(deps.maxWaitMs / 1000)} s; the next scan tries again`);
+          } else fresh.set(rel, { ...f, size: st.size, mtimeMs: st.mtimeMs });
+          continue;
+        }
+        if (now - st.mtimeMs < deps.stableMs) continue;
+        fresh.delete(rel);
+        await enqueue(rel, f.abs, st.size, st.mtimeMs);
       }
-      if (now - st.mtimeMs < deps.stableMs) continue;
-      fresh.delete(rel);
-      await process(rel, f.abs, st.size, st.mtimeMs);
-      done++;
+      await settle();
     }
+  } catch (e) {
+    // Nothing of this scan may still be writing when the task ends (a cancelled task is deleted right after).
+    work.clear();
+    await work.onIdle();
+    throw e;
   }
 
   // Files this scan did not find are gone: their items leave the collection.
