@@ -87,6 +87,9 @@ describe('folders bound to a collection, scanned incrementally', () => {
     expect(r.body).toMatchObject({ collection_id: 'archive', path: media, recursive: true, exclude: ['private/**'], watch: false, last_scan: null });
     folderId = r.body.folder_id;
     expect((await s.call('POST', '/collections/archive/folders', { json: { path: media } })).status).toBe(409);
+    const nested = await s.call('POST', '/collections/archive/folders', { json: { path: join(media, 'trips') } });
+    expect(nested.status).toBe(409);
+    expect(nested.body.detail).toMatch(/overlaps/);
     const t = await task(r.body.scan_task_id);
     expect(t.status, t.error).toBe('completed');
     expect(t.endpoint).toBe('/folders/scan');

@@ -15,7 +15,7 @@ const json = jsonResponse;
 const create = createRoute({
   method: 'post', path: '/collections/{collection_id}/folders', tags, security: SECURITY,
   summary: 'vidx extra: bind a folder to a collection and queue its first scan',
-  description: 'Every media file under the folder (videos, audio, pictures; recognised by content) becomes an item of the collection. `path` must lie inside VIDX_MEDIA_ROOTS after symbolic links (else 422); the same folder twice in one collection is a 409.',
+  description: 'Every media file under the folder (videos, audio, pictures; recognised by content) becomes an item of the collection. `path` must lie inside VIDX_MEDIA_ROOTS after symbolic links (else 422); the same folder twice in one collection, or one nested in or around another of its folders, is a 409.',
   request: { params: CollectionParams, body: { required: true, content: formEnvelope(FolderCreate) } },
   responses: { 201: json(Folder, 'Created; its first scan is queued (scan_task_id)'), ...errors(400, 401, 403, 404, 409, 413, 415, 422) },
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { resolveDirInsideRoots } from '../../media/folder-path.js';
 import { SourceError } from '../../media/errors.js';
+import { inside } from '../../media/source-path.js';
 import type { FolderRow } from '../../store/folders.js';
 import type { Store } from '../../store/index.js';
 import type { Caller } from '../caller.js';
@@ -74,6 +75,9 @@ export class FolderService {
     if (this.store.folders.byPath(collection.pk, path)) {
       throw new Problem('conflict', `folder ${path} is already in collection "${collectionId}"`);
     }
+    // Nested folders in one collection would make two items of every file they share.
+    const overlap = this.store.folders.listForCollection(collection.pk).find((f) => inside(f.path, path) || inside(path, f.path));
+    if (overlap) throw new Problem('conflict', `folder ${path} overlaps folder ${overlap.folder_id} (${overlap.path}) of collection "${collectionId}"`);
     const row = this.store.folders.insert({
       folder_id: randomUUID(),
       collection_pk: collection.pk,
