@@ -92,12 +92,21 @@ export class FolderRepository {
     return prepared(this.db, 'SELECT * FROM folder_files WHERE folder_pk = ? AND rel_path = ?').get(folderPk, relPath) as FolderFileRow | undefined;
   }
 
-  /** Indexed files of the folder with this content (move candidates). */
-  indexedWithFingerprint(folderPk: number, fingerprint: string): FolderFileRow[] {
-    return prepared(this.db, "SELECT * FROM folder_files WHERE folder_pk = ? AND fingerprint = ? AND state = 'indexed'").all(
+  /**
+   * Indexed files of the folder with this content that the current scan `seen` has not found (yet): the
+   * candidates for a move. Found copies are left out, so many copies of one content cost nothing here.
+   */
+  moveCandidates(folderPk: number, fingerprint: string, seen: number): FolderFileRow[] {
+    return prepared(this.db, "SELECT * FROM folder_files WHERE folder_pk = ? AND fingerprint = ? AND state = 'indexed' AND seen < ? LIMIT 50").all(
       folderPk,
       fingerprint,
+      seen,
     ) as FolderFileRow[];
+  }
+
+  /** Whether some file of the folder with this content is indexed (so the content is known media). */
+  hasIndexedContent(folderPk: number, fingerprint: string): boolean {
+    return prepared(this.db, "SELECT 1 FROM folder_files WHERE folder_pk = ? AND fingerprint = ? AND state = 'indexed' LIMIT 1").get(folderPk, fingerprint) !== undefined;
   }
 
   /** Inserts or replaces the row of a path. */

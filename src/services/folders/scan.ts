@@ -171,7 +171,7 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
       return;
     }
     if (!row || row.state !== 'indexed') {
-      for (const other of store.folders.indexedWithFingerprint(folder.pk, fingerprint)) {
+      for (const other of store.folders.moveCandidates(folder.pk, fingerprint, seq)) {
         if (other.rel_path === rel || (await stat(join(root, other.rel_path)).catch(() => null))) continue;
         store.folders.moveFile(other.pk, rel, size, mtimeMs, seq);
         await relinkMedia(deps.indexOptions.dataDir, collection.pk, other.media_id!, real);
@@ -182,13 +182,12 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
     try {
       // Recognised by content: a picture sharp reads, else whatever ffprobe accepts as audio or video.
       // A copy of content already indexed in this folder is known media (hard links, duplicates).
-      const twin = store.folders.indexedWithFingerprint(folder.pk, fingerprint).length > 0;
-      if (!twin && !(await probeStillImage(real))) await probeMedia(real, { signal: ctx.signal });
+      if (!store.folders.hasIndexedContent(folder.pk, fingerprint) && !(await probeStillImage(real))) await probeMedia(real, { signal: ctx.signal });
     } catch (e) {
       if (ctx.signal.aborted) throw e;
       const quiet = e instanceof MediaError && ['not_media', 'empty', 'no_streams'].includes(e.code) && !MEDIA_EXTENSIONS.has(extname(rel).toLowerCase());
       if (quiet) {
-        if (row?.state === 'indexed' && row.media_id) deps.items.remove(collection.pk, row.media_id);
+        if (row?.media_id && deps.items.remove(collection.pk, row.media_id)) result.removed++;
         put({ rel_path: rel, size, mtime_ms: mtimeMs, fingerprint, media_id: null, state: 'ignored', reason: e instanceof Error ? e.message : String(e) });
         return;
       }
@@ -197,7 +196,8 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
       list(result.failed, rel, reason);
       return;
     }
-    const wasIndexed = row?.state === 'indexed';
+    // A file that failed after being indexed still has its item: fixing it changes that item.
+    const wasIndexed = row?.state === 'indexed' || (row?.state === 'failed' && row.media_id !== null && store.items.find(collection.pk, row.media_id) !== undefined);
     const mediaId = row?.media_id ?? randomUUID();
     // Journal first: after a crash the file is tried again with the same media_id.
     put({ rel_path: rel, size, mtime_ms: mtimeMs, fingerprint, media_id: mediaId, state: 'pending', reason: null });
