@@ -23,6 +23,8 @@ export interface Config {
   pullModels: boolean;
   /** Hosts and ranges every key's URLs and webhooks may reach (VIDX_URL_ALLOW). */
   urlAllow: AllowList;
+  /** Watched folders are rescanned in full this often (minutes; 0 = only on file events). */
+  folderRescanMinutes: number;
 }
 
 /** Environment variable ↔ flag names; the README's configuration table mirrors this. */
@@ -103,5 +105,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[] = []): Config 
     logLevel: log,
     pullModels,
     urlAllow,
+    folderRescanMinutes: int('VIDX_FOLDER_RESCAN_MINUTES', vars.VIDX_FOLDER_RESCAN_MINUTES, 60, 0, 10_080),
   };
 }

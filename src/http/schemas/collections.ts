@@ -43,6 +43,10 @@ export const MediaItem = z
     additional_metadata: z.record(z.string(), z.unknown()).nullable(),
     title: z.string().nullable(),
     duration: z.number().nullable(),
+    captured_at: z.string().nullable().openapi({ description: 'vidx extra: when the media was recorded (ISO 8601), from captured_at_source; null for URLs and uploads' }),
+    captured_at_source: z.enum(['container', 'exif', 'mtime']).nullable().openapi({ description: "vidx extra: container = the file's creation_time tag, exif = EXIF DateTimeOriginal, mtime = the file's modification time" }),
+    latitude: z.number().nullable().openapi({ description: 'vidx extra: GPS latitude when the file has one (EXIF GPS or the ISO 6709 location tag)' }),
+    longitude: z.number().nullable().openapi({ description: 'vidx extra: GPS longitude when the file has one' }),
   })
   .openapi('MediaItem');
 

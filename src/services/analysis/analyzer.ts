@@ -5,6 +5,8 @@ import { uploadPath, type StoredVideo, type TaskUpload } from '../jobs.js';
 import type { AnalysisCache } from './cache.js';
 import { fingerprintFile } from './fingerprint.js';
 import { analyzeFile } from './pipeline.js';
+import { analyzeImage } from './image.js';
+import { probeStillImage } from '../../media/still-image.js';
 import type { MediaAnalysis } from './types.js';
 
 /** Where sources may come from and where temporary files go. */
@@ -98,7 +100,9 @@ export class Analyzer {
       const localPath = source.origin === 'path' ? source.file : null;
       const cached = this.cache.load(key);
       if (cached) return { analysis: cached, folder, origin: source.origin, src, localPath, reused: true };
-      const analysis = await analyzeFile(
+      // Still pictures have their own short path; everything else is audio or video.
+      const analyze = (await probeStillImage(source.file)) ? analyzeImage : analyzeFile;
+      const analysis = await analyze(
         {
           file: source.file,
           sourcePath,

@@ -69,7 +69,12 @@ function similarText(a: string, b: string): boolean {
 
 const labelCache = new Map<string, Float32Array[]>();
 
-async function labelVectors(embedder: ImageTextEmbedder): Promise<Float32Array[]> {
+/**
+ * The text vectors of the tag vocabulary for an image-text model, computed once per model.
+ * @example
+ * const labels = await labelVectors(embedder);
+ */
+export async function labelVectors(embedder: ImageTextEmbedder): Promise<Float32Array[]> {
   let v = labelCache.get(embedder.modelId);
   if (!v) {
     v = await embedder.embedTexts(VISUAL_VOCABULARY.map(([en]) => visualPrompt(en)));
@@ -78,8 +83,12 @@ async function labelVectors(embedder: ImageTextEmbedder): Promise<Float32Array[]
   return v;
 }
 
-/** Zero-shot tags: labels whose softmax share (CLIP's logit scale of 100) is clearly above the rest. */
-function tagsFor(vector: Float32Array, labels: Float32Array[], language: 'en' | 'de'): string[] {
+/**
+ * Zero-shot tags: labels whose softmax share (CLIP's logit scale of 100) is clearly above the rest.
+ * @example
+ * tagsFor(frameVector, await labelVectors(embedder), 'en'); // ['beach', 'sea']
+ */
+export function tagsFor(vector: Float32Array, labels: Float32Array[], language: 'en' | 'de'): string[] {
   const logits = labels.map((l) => 100 * dot(vector, l));
   const max = Math.max(...logits);
   const exp = logits.map((x) => Math.exp(x - max));

@@ -1,5 +1,5 @@
 import type { Store } from '../../store/index.js';
-import type { ItemRow } from '../../store/items.js';
+import type { CaptureSource, ItemRow } from '../../store/items.js';
 import type { EpisodeText, VectorKind } from '../../store/search-index.js';
 import { inTransaction } from '../../store/connection.js';
 import { uuid7 } from '../../store/uuid7.js';
@@ -23,6 +23,13 @@ export interface IndexedItem {
   additional_metadata: Record<string, unknown> | null;
   /** The media file kept under the data dir (relative path), served by signed `/files/` links. */
   storedFile?: string | null;
+  /** When and where the media was recorded (see media/capture-info.ts). */
+  captured_at?: string | null;
+  captured_at_source?: CaptureSource | null;
+  latitude?: number | null;
+  longitude?: number | null;
+  /** The folder a scan found the file in. */
+  folder_pk?: number | null;
 }
 
 /** What storeItem wrote. */
@@ -138,6 +145,11 @@ export class SearchIndex {
         additional_metadata: item.additional_metadata ? JSON.stringify(item.additional_metadata) : null,
         created_at: existing?.created_at ?? at,
         updated_at: at,
+        captured_at: item.captured_at ?? null,
+        captured_at_source: item.captured_at_source ?? null,
+        latitude: item.latitude ?? null,
+        longitude: item.longitude ?? null,
+        folder_pk: item.folder_pk ?? existing?.folder_pk ?? null,
       });
       repo.insertAnalysis({
         item_pk: row.pk,

@@ -25,6 +25,10 @@ export interface SearchResult {
   src: string;
   /** Seconds: where the best matching segment starts, else the matching frame, else the episode start. */
   start_time: number;
+  /** vidx extra: the item's type (video, audio or image). */
+  media_type: 'video' | 'audio' | 'image';
+  /** vidx extra: when the media was recorded (ISO 8601), null when unknown. */
+  captured_at: string | null;
 }
 
 /** What the search knows about a matched episode besides its rows. */
@@ -105,6 +109,8 @@ export function shapeResult(e: EpisodeWithItem, segments: SegmentRow[], match: M
     score: round(match.score, 4),
     src: src ? withTime(src, startTime) : '',
     start_time: startTime,
+    media_type: e.item_type,
+    captured_at: e.captured_at,
   };
 }
 
