@@ -1,5 +1,6 @@
+import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { CliError, EXIT, request, type Client } from './client.js';
+import { ApiError, CliError, EXIT, request, type Client } from './client.js';
 import { CLIENT_HELP, CLIENT_OPTIONS, clientFrom, output, parseFlags, runCommand } from './common.js';
 import { describeScanResult } from './present.js';
 import { reportTask } from './submit.js';
@@ -28,7 +29,7 @@ const HELP = `Usage:
 Folders bind a directory (inside the server's VIDX_MEDIA_ROOTS) to a collection: every video, audio file and
 picture in it becomes an item; scans are incremental (moves and renames keep their item).
 
-add      bind a folder and follow its first scan with a progress bar
+add      bind a folder and follow its first scan with a progress bar (a folder already bound is scanned again)
 list     the collection's folders
 scan     scan a folder now and follow the scan
 remove   unbind a folder; its items leave the collection unless --keep-items
@@ -70,8 +71,20 @@ export async function addFolder(
   path: string,
   values: { watch?: boolean; exclude?: string[]; 'no-recursive'?: boolean; json?: boolean; quiet?: boolean; 'no-wait'?: boolean },
 ): Promise<number> {
+  const base = `/collections/${encodeURIComponent(collection)}/folders`;
   const body = { path: resolve(path), watch: Boolean(values.watch), recursive: !values['no-recursive'], exclude: values.exclude ?? [] };
-  const folder = (await request(client, 'POST', `/collections/${encodeURIComponent(collection)}/folders`, { json: body })) as Folder;
+  let folder: Folder;
+  try {
+    folder = (await request(client, 'POST', base, { json: body })) as Folder;
+  } catch (err) {
+    // The folder is already bound: running the same command again scans it (its settings stay as they are).
+    const real = await realpath(body.path).catch(() => body.path);
+    const known = err instanceof ApiError && err.status === 409 ? ((await request(client, 'GET', base)) as { folders: Folder[] }).folders.find((f) => f.path === real) : undefined;
+    if (!known) throw err;
+    if (!values.quiet) process.stderr.write(`folder ${known.folder_id} is already bound (${known.path}); scanning it\n`);
+    const { task_id } = (await request(client, 'POST', `${base}/${encodeURIComponent(known.folder_id)}/scan`)) as { task_id: string };
+    return follow(client, task_id, values);
+  }
   if (!values.quiet) process.stderr.write(`folder ${folder.folder_id}: ${folder.path}${folder.watch ? ' (watched)' : ''}\n`);
   return follow(client, folder.scan_task_id!, values);
 }

@@ -35,6 +35,10 @@ describe('vidx index <folder> and vidx folders', () => {
     const again = await cli('folders', 'scan', folder.folder_id, '--collection', 'phone', '--json', '--quiet');
     expect(again.code, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout).result).toMatchObject({ unchanged: 2, added: 0 });
+    const rerun = await cli('index', join(base, 'phone'), '--collection', 'phone');
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect(rerun.stderr).toMatch(/already bound/);
+    expect(rerun.stdout).toMatch(/2 unchanged/);
     const outside = await cli('folders', 'add', tmpdir(), '--collection', 'phone');
     expect(outside.code).toBe(2);
     expect(outside.stderr).toMatch(/media roots/);

@@ -10,6 +10,7 @@ describe('folders bound to a collection, scanned incrementally', () => {
   let media: string;
   let outside: string;
   let folderId: string;
+  let base: string;
 
   const task = (id: string) =>
     waitFor(async () => {
@@ -31,7 +32,7 @@ describe('folders bound to a collection, scanned incrementally', () => {
   };
 
   beforeAll(async () => {
-    const base = realpathSync(mkdtempSync(join(tmpdir(), 'vidx-folders-')));
+    base = realpathSync(mkdtempSync(join(tmpdir(), 'vidx-folders-')));
     media = join(base, 'media');
     outside = join(base, 'outside');
     mkdirSync(join(media, 'trips', 'beach'), { recursive: true });
@@ -59,6 +60,7 @@ describe('folders bound to a collection, scanned incrementally', () => {
   }, 120_000);
   afterAll(async () => {
     await s?.close();
+    rmSync(base, { recursive: true, force: true });
   });
 
   it('documents the folder endpoints and the search filters in the OpenAPI document', async () => {

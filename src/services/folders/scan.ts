@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import PQueue from 'p-queue';
-import { lstat, readdir, realpath, rm, stat, symlink } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { MediaError, probeMedia, resolveInsideRoots, SourceError } from '../../media/index.js';
 import { resolveDirInsideRoots } from '../../media/folder-path.js';
 import { probeStillImage } from '../../media/still-image.js';
 import { walkFolder } from '../../media/walk.js';
-import { readCaptureInfo, readContentCapture, type CaptureInfo, type ContentCapture } from '../../media/capture-info.js';
+import { captureMemo } from './capture-memo.js';
+import { relinkMedia } from './relink.js';
 import type { FolderFileRow, FolderRow } from '../../store/folders.js';
 import type { Store } from '../../store/index.js';
 import { inTransaction } from '../../store/connection.js';
@@ -15,7 +16,6 @@ import { fingerprintFile } from '../analysis/fingerprint.js';
 import { indexMedia, type IndexDeps, type IndexTaskOptions } from '../analysis/index-task.js';
 import { nowIso } from '../clock.js';
 import type { ItemService } from '../items.js';
-import { itemDir } from '../paths.js';
 import type { TaskContext } from '../task-engine.js';
 
 /** Input of a scan task. */
@@ -74,37 +74,6 @@ async function countFiles(root: string, folder: FolderRow, realRoots: string[], 
   let n = 0;
   for await (const e of walkFolder(root, { recursive: folder.recursive === 1, exclude: JSON.parse(folder.exclude) as string[], realRoots, signal })) if (e.kind === 'file') n++;
   return n;
-}
-
-/** Points the item's kept-media link (media.<ext> in its folder) at the file's new place after a move. */
-async function relinkMedia(dataDir: string, collectionPk: number, mediaId: string, real: string): Promise<void> {
-  const dir = itemDir(dataDir, collectionPk, mediaId);
-  for (const name of await readdir(dir).catch(() => [] as string[])) {
-    if (!name.startsWith('media.') || !(await lstat(join(dir, name))).isSymbolicLink()) continue;
-    await rm(join(dir, name), { force: true });
-    await symlink(real, join(dir, name));
-  }
-}
-
-/**
- * Capture info by content within one scan: what the content states is read once for all copies of a file
- * (hard links, duplicates); the mtime fallback is each file's own.
- */
-function captureMemo(): { read(fingerprint: string, ...args: Parameters<typeof readCaptureInfo>): Promise<CaptureInfo> } {
-  const byContent = new Map<string, Promise<ContentCapture>>();
-  return {
-    read: async (fingerprint, file, kind, signal) => {
-      const key = `${kind}:${fingerprint}`;
-      let p = byContent.get(key);
-      if (!p) {
-        if (byContent.size >= 1000) byContent.clear();
-        p = readContentCapture(file, kind, signal);
-        byContent.set(key, p);
-        p.catch(() => byContent.delete(key));
-      }
-      return readCaptureInfo(file, kind, signal, await p);
-    },
-  };
 }
 
 /**
