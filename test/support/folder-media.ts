@@ -50,7 +50,8 @@ export async function makeSpeech(out: string, text: string): Promise<void> {
   try {
     const wav = join(dir, 'speech.wav');
     await promisify(execFile)('espeak-ng', ['-v', 'en', '-s', '150', '-w', wav, text]);
-    await runTool('ffmpeg', ['-hide_banner', '-v', 'error', '-y', '-i', wav, '-c:a', 'aac', '-b:a', '64k', out]);
+    // Plain ffmpeg, not runTool: a server running in this process would hold its file-access rule over runTool.
+    await promisify(execFile)('ffmpeg', ['-hide_banner', '-v', 'error', '-y', '-i', wav, '-c:a', 'aac', '-b:a', '64k', out]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
