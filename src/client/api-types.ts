@@ -28,4 +28,7 @@ export interface ApiSearchResult {
   score: number;
   content: string;
   src: string;
+  /** vidx extras (folders): the item's type and capture time. */
+  media_type?: 'video' | 'audio' | 'image';
+  captured_at?: string | null;
 }

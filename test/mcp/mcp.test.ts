@@ -1,22 +1,29 @@
-import { dirname } from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCorpus, type CorpusManifest } from '../support/corpus.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { indexFixtures } from '../search/fixtures.js';
 import { callJson, mcpClient, textOf, type Transport } from './clients.js';
+import { textClip } from '../security/media.js';
 
-const TOOLS = ['analyze_video', 'get_analysis', 'get_task', 'get_transcript', 'index_video', 'list_collections', 'search', 'suggest'];
+const TOOLS = ['add_folder', 'analyze_video', 'get_analysis', 'get_task', 'get_transcript', 'index_video', 'list_collections', 'search', 'suggest'];
 
 describe('MCP server (tools, resources, errors) over both transports', () => {
   let s: TestServer;
   let corpus: CorpusManifest;
   let alice: string;
   let bob: string;
+  let folderRoot: string;
 
   beforeAll(async () => {
     corpus = await ensureCorpus();
-    s = await startTestServer({ queryEmbedder: null, env: { VIDX_MEDIA_ROOTS: dirname(corpus.slides.path) } });
+    folderRoot = mkdtempSync(join(tmpdir(), 'vidx-mcp-folder-'));
+    await textClip(join(folderRoot, 'http', 'harbour.mp4'), 'HARBOUR');
+    await textClip(join(folderRoot, 'stdio', 'harbour.mp4'), 'HARBOUR');
+    s = await startTestServer({ queryEmbedder: null, env: { VIDX_MEDIA_ROOTS: `${dirname(corpus.slides.path)}:${folderRoot}` } });
     alice = await s.newKey();
     bob = await s.newKey();
     for (const id of ['demo', 'home-http', 'home-stdio']) {
@@ -41,7 +48,9 @@ describe('MCP server (tools, resources, errors) over both transports', () => {
         expect(t.inputSchema.type).toBe('object');
       }
       const search = tools.find((t) => t.name === 'search')!;
-      expect(Object.keys(search.inputSchema.properties ?? {}).sort()).toEqual(['collection', 'limit', 'media_id', 'query', 'threshold']);
+      expect(Object.keys(search.inputSchema.properties ?? {}).sort()).toEqual(
+        ['captured_after', 'captured_before', 'collection', 'folder_id', 'limit', 'media_id', 'media_type', 'query', 'threshold'],
+      );
       expect(search.inputSchema.required).toEqual(['query', 'collection']);
       expect(client.getInstructions()).toMatch(/list_collections/);
     });
@@ -67,6 +76,20 @@ describe('MCP server (tools, resources, errors) over both transports', () => {
       const none = await callJson(client, 'search', { query: 'xylophone zebra', collection: 'demo' });
       expect(none.moments).toEqual([]);
       expect(none.note).toMatch(/Nothing matched/);
+    });
+
+    it('adds a folder, waits for its scan, and finds what is in it', async () => {
+      const added = await callJson(client, 'add_folder', { collection: `home-${transport}`, path: join(folderRoot, transport), watch: false, wait_seconds: 120 });
+      expect(added.folder).toMatchObject({ path: join(folderRoot, transport) });
+      expect(added.scan).toMatchObject({ status: 'completed' });
+      const scanned = await callJson(client, 'get_task', { task_id: added.folder.scan_task_id });
+      expect(scanned.result).toMatchObject({ found: 1, added: 1, failed: [] });
+      const { moments } = await callJson(client, 'search', { query: 'harbour', collection: `home-${transport}`, folder_id: added.folder.folder_id, media_type: 'video' });
+      expect(moments.length).toBeGreaterThan(0);
+      expect(moments[0]).toMatchObject({ media_type: 'video' });
+      const refused = await client.callTool({ name: 'add_folder', arguments: { collection: `home-${transport}`, path: '/etc' } });
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toMatch(/path/);
     });
 
     it('reads an indexed item as a resource whose text is the transcript with times', async () => {

@@ -1,5 +1,5 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { runTool } from '../../src/media/run.js';
 
 const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
@@ -10,6 +10,7 @@ const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
  * await textClip('/tmp/x/secret.ts', 'SECRET');
  */
 export async function textClip(file: string, word: string, seconds = 2): Promise<void> {
+  mkdirSync(dirname(file), { recursive: true });
   await runTool('ffmpeg', [
     '-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=black:s=640x360:d=${seconds}:r=10`,
     '-vf', `drawtext=fontfile=${FONT}:text=${word}:fontsize=72:fontcolor=white:x=(w-tw)/2:y=(h-th)/2`,

@@ -2,6 +2,7 @@
  * Every MCP tool, in the order clients list them. A new tool is one file in this folder and one line here.
  */
 import type { ToolDef } from '../tool.js';
+import { addFolder } from './add-folder.js';
 import { analyzeVideo } from './analyze-video.js';
 import { getAnalysis } from './get-analysis.js';
 import { getTask } from './get-task.js';
@@ -16,4 +17,4 @@ import { suggest } from './suggest.js';
  * @example
  * for (const tool of TOOLS) server.registerTool(tool.name, …);
  */
-export const TOOLS: readonly ToolDef[] = [listCollections, search, getAnalysis, getTranscript, indexVideo, analyzeVideo, getTask, suggest];
+export const TOOLS: readonly ToolDef[] = [listCollections, search, getAnalysis, getTranscript, indexVideo, analyzeVideo, addFolder, getTask, suggest];

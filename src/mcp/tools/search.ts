@@ -22,6 +22,10 @@ export const search = defineTool({
     limit: z.number().int().min(1).max(100).optional().describe('Moments wanted, 1..100 (default 10)'),
     media_id: mediaId.optional().describe('Search inside this one video only'),
     threshold: z.number().min(0).max(1).optional().describe('Drop moments scoring below this, 0..1 (default 0)'),
+    media_type: z.enum(['video', 'audio', 'image']).optional().describe('Only videos, only audio (voice memos, podcasts) or only photos'),
+    captured_after: z.string().max(40).optional().describe('Only items recorded at or after this time, ISO 8601 (e.g. 2023-06-01T00:00:00Z)'),
+    captured_before: z.string().max(40).optional().describe('Only items recorded before this time, ISO 8601'),
+    folder_id: z.string().min(1).max(100).optional().describe('Only items from this folder (add_folder returns its folder_id)'),
   },
   annotations: { readOnlyHint: true },
   async run(args, { api }) {
@@ -40,6 +44,8 @@ export const search = defineTool({
       moments: results.map((r) => ({
         media_id: r.media_id,
         title: titles.get(r.media_id) ?? null,
+        media_type: r.media_type ?? null,
+        captured_at: r.captured_at ?? null,
         start_time: r.start_time,
         time: clock(r.start_time),
         episode_id: r.episode_id,
