@@ -32,6 +32,8 @@ export interface HttpDeps {
   analysis: AnalysisService;
   links: MediaLinks;
   dataDir: string;
+  /** The built web page served at `/` (missing when it was never built). */
+  webDir?: string;
   form: FormLimits;
   /** Extra facts for GET /health (capabilities, tools); computed by the caller. */
   health: () => Record<string, unknown>;

@@ -1,0 +1,23 @@
+/** A drop target for files that is also a button opening the file chooser (keyboard and touch users). */
+import { useRef, useState } from 'preact/hooks';
+import { t } from '../i18n.js';
+
+export function DropZone({ onFiles, disabled }: { onFiles: (files: File[]) => void; disabled?: boolean }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+  return (
+    <div id="drop" class={`drop ${over ? 'over' : ''}`}
+      onDragOver={(e) => { e.preventDefault(); setOver(true); }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        setOver(false);
+        if (!disabled) onFiles([...(e.dataTransfer?.files ?? [])]);
+      }}>
+      <p>{t('dropHere')}</p>
+      <label for="files" class="button primary">{t('chooseFiles')}</label>
+      <input id="files" ref={input} class="sr" type="file" multiple disabled={disabled} accept="video/*,audio/*,image/*"
+        onChange={(e) => { onFiles([...(e.currentTarget.files ?? [])]); e.currentTarget.value = ''; }} />
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+/** Search one collection: a search box, moments as results; Enter searches, arrows move, a click plays. */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { SearchResult } from '../api.js';
+import { arrowNavigation, Moment } from '../components/Moment.js';
+import { useSession } from '../context.js';
+import { queryWords } from '../format.js';
+import { t } from '../i18n.js';
+import { go, href } from '../router.js';
+import { rememberSources } from '../sources.js';
+import { useTitles } from '../titles.js';
+
+export function Search({ collection, pub, query }: { collection: string; pub: boolean; query: string }) {
+  const { api } = useSession();
+  const [text, setText] = useState(query);
+  const [results, setResults] = useState<SearchResult[] | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const box = useRef<HTMLInputElement>(null);
+  const title = useTitles(api, collection, pub, results?.map((r) => r.media_id) ?? []);
+
+  useEffect(() => {
+    setText(query);
+    if (!query.trim()) return void (setResults(null), box.current?.focus());
+    let current = true;
+    setBusy(true);
+    setError('');
+    api.search(collection, query).then(
+      ({ results: list }) => {
+        if (!current) return;
+        rememberSources(collection, list);
+        setResults(list);
+        setBusy(false);
+      },
+      (e: Error) => current && (setError(t('error', e.message)), setBusy(false)),
+    );
+    return () => { current = false; };
+  }, [api, collection, query]);
+
+  const submit = (e: Event) => {
+    e.preventDefault();
+    go(href('c', collection, 'search', { q: text.trim(), pub: pub ? 1 : undefined }));
+  };
+  const words = queryWords(query);
+  return (
+    <div class="stack" onKeyDown={arrowNavigation}>
+      <h2>{t('search')} · <a href={href('c', collection, pub ? { pub: 1 } : {})}>{collection}</a></h2>
+      <form role="search" onSubmit={submit} class="row">
+        <label for="q" class="sr">{t('searchLabel')}</label>
+        <input id="q" ref={box} type="search" value={text} placeholder={t('searchPlaceholder')} autoFocus
+          onInput={(e) => setText(e.currentTarget.value)} aria-label={t('searchLabel')} />
+        <button type="submit" class="primary">{t('searchButton')}</button>
+      </form>
+      {error && <p class="error" role="alert">{error}</p>}
+      <p class="muted" role="status">{busy ? t('loading') : results ? (results.length ? t('results', results.length) : t('noResults')) : ''}</p>
+      {results && results.length > 0 && (
+        <ol class="moments" aria-label={t('results', results.length)}>
+          {results.map((r) => (
+            <li key={`${r.media_id}-${r.episode_id}`}>
+              <Moment r={r} collection={collection} pub={pub} title={title(r.media_id)} words={words} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

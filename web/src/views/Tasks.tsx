@@ -1,0 +1,48 @@
+/** Tasks with live progress and stage (polled), retry of failed ones, delete with a confirmation. */
+import type { Task } from '../api.js';
+import { usePolledTasks } from '../components/PendingTasks.js';
+import { useSession } from '../context.js';
+import { t } from '../i18n.js';
+
+function name(task: Task): string {
+  const v = task.data.video;
+  return v?.title || v?.media_id || v?.content || task.data.collection || task.id;
+}
+
+const STATUS = { queued: 'queued', running: 'running', completed: 'completed', failed: 'failed' } as const;
+
+export function Tasks() {
+  const { api, notify } = useSession();
+  const tasks = usePolledTasks(undefined, 1500);
+  const act = (p: Promise<unknown>) => p.catch((e: Error) => notify(t('error', e.message), 'error'));
+  return (
+    <div class="stack">
+      <h2>{t('tasks')}</h2>
+      {!tasks.length && <p class="muted">{t('noTasks')}</p>}
+      <ul class="tasks">
+        {tasks.map((task) => {
+          const pct = Math.round((task.progress ?? 0) * 100);
+          return (
+            <li key={task.id} class={`card task ${task.status}`} data-task={task.id}>
+              <div class="row between wrap">
+                <strong>{name(task)}</strong>
+                <span class="muted">{task.endpoint}{task.data.collection ? ` → ${task.data.collection}` : ''}</span>
+                <span class={`pill ${task.status}`} data-status={task.status}>{t(STATUS[task.status])}</span>
+              </div>
+              <div class="row wrap">
+                <progress max={100} value={pct} aria-label={`${t('progress')}: ${name(task)}`}>{pct}%</progress>
+                {task.stage && <span class="muted">{t('stage')}: {task.stage}</span>}
+                {task.status === 'failed' && (
+                  <button type="button" aria-label={`${t('retry')}: ${name(task)}`} onClick={() => act(api.retryTask(task.id))}>{t('retry')}</button>
+                )}
+                <button type="button" class="danger" aria-label={`${t('delete')}: ${name(task)}`}
+                  onClick={() => confirm(t('confirmDeleteTask')) && act(api.deleteTask(task.id))}>{t('delete')}</button>
+              </div>
+              {task.error && <p class="error">{task.error}</p>}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
