@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs the Debian packages vidx's tests and media pipeline use, when they are missing:
 # ffmpeg (probe/decode), espeak-ng (test speech), fonts-dejavu-core (drawtext slides),
-# pocketsphinx-testdata (real recorded speech). Runs apt-get only when something is missing.
+# pocketsphinx-testdata (real recorded speech), chromium (the web page's browser tests, driven by
+# playwright-core; never a browser download). Runs apt-get only when something is missing.
 set -euo pipefail
 need=()
 command -v ffmpeg >/dev/null 2>&1 && command -v ffprobe >/dev/null 2>&1 || need+=(ffmpeg)
 command -v espeak-ng >/dev/null 2>&1 || need+=(espeak-ng)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
+[ -x /usr/bin/chromium ] || need+=(chromium)
 dpkg -s pocketsphinx-testdata >/dev/null 2>&1 || need+=(pocketsphinx-testdata)
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 echo "vidx: installing system packages: ${need[*]}" >&2

@@ -51,7 +51,7 @@ export function Search({ collection, pub, query }: { collection: string; pub: bo
         <button type="submit" class="primary">{t('searchButton')}</button>
       </form>
       {error && <p class="error" role="alert">{error}</p>}
-      <p class="muted" role="status">{busy ? t('loading') : results ? (results.length ? t('results', results.length) : t('noResults')) : ''}</p>
+      <p class="muted" role="status">{busy ? t('loading') : results ? (results.length === 1 ? t('result1') : results.length ? t('results', results.length) : t('noResults')) : ''}</p>
       {results && results.length > 0 && (
         <ol class="moments" aria-label={t('results', results.length)}>
           {results.map((r) => (
