@@ -94,6 +94,19 @@ describe('web page', () => {
     await page.getByRole('link', { name: 'Holidays' }).waitFor();
     const { body } = await s.call('GET', `/collections/${COLLECTION}`);
     expect(body).toMatchObject({ collection_id: COLLECTION, name: 'Holidays', is_public: false });
+    // Rename, then publish (this key is an admin's) and back.
+    await page.getByRole('button', { name: 'Rename: Holidays' }).click();
+    await page.locator(`#rn-${COLLECTION}`).fill('Summer holidays');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('link', { name: 'Summer holidays' }).waitFor();
+    await page.getByRole('button', { name: 'Make public' }).click();
+    await expect.poll(async () => (await s.call('GET', `/collections/${COLLECTION}`)).body).toMatchObject({ name: 'Summer holidays', is_public: true });
+    await page.getByRole('button', { name: 'Make private' }).click();
+    await expect.poll(async () => (await s.call('GET', `/collections/${COLLECTION}`)).body.is_public).toBe(false);
+    await page.getByRole('button', { name: 'Rename: Summer holidays' }).click();
+    await page.locator(`#rn-${COLLECTION}`).fill('Holidays');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('link', { name: 'Holidays', exact: true }).waitFor();
     await screenshot(page, 'collections');
     expect(await unlabelled(page)).toEqual([]);
   });
@@ -207,7 +220,7 @@ describe('web page', () => {
     expect(await unlabelled(page)).toEqual([]);
   });
 
-  it('speaks German when switched, and is usable at 360 px', async () => {
+  it('speaks German when switched, is usable at 360 px, and dark when the system is', async () => {
     await page.getByLabel('Language').selectOption('de');
     await page.getByRole('link', { name: 'Sammlungen' }).waitFor();
     await page.getByLabel('Sprache').selectOption('en');
@@ -217,6 +230,13 @@ describe('web page', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'search-360');
+    // Dark follows the system setting.
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const light = await background();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await background()).not.toBe(light);
+    await screenshot(page, 'search-360-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 1280, height: 860 });
   });
 
