@@ -128,6 +128,7 @@ describe('web page', () => {
     await page.setInputFiles('#files', { name: 'broken.mp4', mimeType: 'video/mp4', buffer: Buffer.from('this is not a video') });
     await expect.poll(() => row.locator('[data-state]').textContent(), { timeout: 120_000, interval: 500 }).toBe('indexed');
     await expect.poll(() => page.locator('[data-upload="broken.mp4"] [data-state]').textContent(), { timeout: 60_000, interval: 500 }).toMatch(/^failed/);
+    await row.getByRole('link', { name: 'Play: beach-day.mp4' }).waitFor();
     await screenshot(page, 'add');
     expect(await unlabelled(page)).toEqual([]);
     const { body } = await s.call('GET', `/collections/${COLLECTION}/items`);

@@ -8,9 +8,9 @@ import { t } from '../i18n.js';
 import { useLoad } from '../load.js';
 import { href } from '../router.js';
 
-interface Upload { key: number; name: string; sent: number; total: number; taskId?: string; error?: string }
+interface Upload { key: number; collection: string; name: string; sent: number; total: number; taskId?: string; error?: string }
 
-function state(u: Upload, task: Task | undefined): { text: string; pct: number } {
+function state(u: Upload, task: Task | undefined): { text: string; pct: number; mediaId?: string } {
   if (u.error) return { text: `${t('failed')}: ${u.error}`, pct: 0 };
   if (!u.taskId) {
     const pct = u.total ? Math.round((u.sent / u.total) * 100) : 0;
@@ -19,7 +19,8 @@ function state(u: Upload, task: Task | undefined): { text: string; pct: number }
   if (!task || task.status === 'queued') return { text: t('uploaded'), pct: 0 };
   if (task.status === 'running') return { text: `${t('indexing')} · ${task.stage ?? ''}`, pct: Math.round(task.progress * 100) };
   if (task.status === 'failed') return { text: `${t('failed')}: ${task.error ?? ''}`, pct: 0 };
-  return { text: t('indexed'), pct: 100 };
+  const mediaId = typeof task.result?.media_id === 'string' ? task.result.media_id : undefined;
+  return { text: t('indexed'), pct: 100, mediaId };
 }
 
 let nextKey = 1;
@@ -39,7 +40,7 @@ export function Add({ initial }: { initial: string }) {
     for (const file of files) {
       const key = nextKey++;
       const patch = (p: Partial<Upload>) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...p } : u)));
-      setUploads((list) => [...list, { key, name: file.name, sent: 0, total: file.size }]);
+      setUploads((list) => [...list, { key, collection: chosen, name: file.name, sent: 0, total: file.size }]);
       api.upload(file, chosen, lang, (sent, total) => patch({ sent, total })).done.then(
         (taskId) => patch({ taskId, sent: file.size }),
         (e: unknown) => patch({ error: e instanceof ApiError ? e.message : String(e) }),
@@ -73,6 +74,7 @@ export function Add({ initial }: { initial: string }) {
                 <strong>{u.name}</strong>
                 <span class="muted" data-state>{s.text}</span>
                 <progress max={100} value={s.pct} aria-label={`${t('progress')}: ${u.name}`}>{s.pct}%</progress>
+                {s.mediaId && <a href={href('c', u.collection, 'play', s.mediaId)} aria-label={`${t('play')}: ${u.name}`}>{t('play')}</a>}
               </li>
             );
           })}
