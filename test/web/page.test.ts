@@ -221,6 +221,23 @@ describe('web page', () => {
     expect(await unlabelled(page)).toEqual([]);
   });
 
+  it('opens a deep link to a moment in a new tab and plays from there', async () => {
+    const { body } = await s.call('GET', `/collections/${COLLECTION}/items`);
+    const mediaId = body.items[0].media_id as string;
+    const other = await watchedPage(browser, { width: 1024, height: 760 });
+    try {
+      await other.context.addInitScript((k) => sessionStorage.setItem('vidx.key', k), ADMIN_KEY);
+      await other.page.goto(`${s.url}/#/c/${COLLECTION}/play/${mediaId}?t=17`);
+      const at = await waitForPlayerAt(other.page, 17);
+      expect(Math.abs(at - 17)).toBeLessThan(1);
+      expect(await other.page.getByRole('heading', { name: 'beach-day' }).count()).toBe(1);
+      expect(other.errors).toEqual([]);
+      expect([...other.origins]).toEqual([s.url]);
+    } finally {
+      await other.context.close();
+    }
+  });
+
   it('speaks German when switched, is usable at 360 px, and dark when the system is', async () => {
     await page.getByLabel('Language').selectOption('de');
     await page.getByRole('link', { name: 'Sammlungen' }).waitFor();

@@ -51,7 +51,8 @@ export class Api {
   item = (id: string, mediaId: string, pub: boolean) => this.call<Item>('GET', `/collections/${enc(id)}/items/${enc(mediaId)}?is_public=${pub}`);
   deleteItem = (id: string, mediaId: string) => this.call<unknown>('DELETE', `/collections/${enc(id)}/items/${enc(mediaId)}`);
   analysis = (id: string, mediaId: string, pub: boolean) => this.call<Analysis>('GET', `/collections/${enc(id)}/items/${enc(mediaId)}/analysis?is_public=${pub}`);
-  search = (collection: string, query: string) => this.call<{ results: SearchResult[] }>('POST', '/search', { collection, query, limit: 30 });
+  search = (collection: string, query: string, mediaId?: string) =>
+    this.call<{ results: SearchResult[] }>('POST', '/search', { collection, query, limit: mediaId ? 1 : 30, ...(mediaId ? { media_id: mediaId } : {}) });
   tasks = () => this.call<{ tasks: Task[]; total: number }>('GET', '/tasks?limit=50');
   retryTask = (id: string) => this.call<Task>('POST', `/tasks/${enc(id)}/retry`);
   deleteTask = (id: string) => this.call<Task>('DELETE', `/tasks/${enc(id)}`);

@@ -10,7 +10,7 @@ import { clock, ownMedia, stripFragment } from '../format.js';
 import { t } from '../i18n.js';
 import { useLoad } from '../load.js';
 import { href } from '../router.js';
-import { knownSource } from '../sources.js';
+import { findSource, knownSource } from '../sources.js';
 
 export function Player({ collection, mediaId, pub, start }: { collection: string; mediaId: string; pub: boolean; start: number }) {
   const { api, notify } = useSession();
@@ -26,7 +26,14 @@ export function Player({ collection, mediaId, pub, start }: { collection: string
     setNow(start);
   }, [start]);
 
-  const raw = item.value?.src || knownSource(collection, mediaId) || '';
+  const [found, setFound] = useState<string | undefined>();
+  const known = item.value?.src || knownSource(collection, mediaId);
+  useEffect(() => {
+    if (known || !item.value || !analysis.value || pub) return;
+    const words = item.value.title || analysis.value.video_summary || analysis.value.episodes[0]?.summary || '';
+    findSource(api, collection, mediaId, words).then(setFound, () => undefined);
+  }, [known, item.value, analysis.value]);
+  const raw = known || found || '';
   const src = raw ? stripFragment(raw) : '';
   const playable = src && ownMedia(src);
   const seek = (to: number) => {

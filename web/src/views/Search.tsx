@@ -1,6 +1,6 @@
 /** Search one collection: a search box, moments as results; Enter searches, arrows move, a click plays. */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { SearchResult } from '../api.js';
+import type { Api, Cluster, SearchResult } from '../api.js';
 import { arrowNavigation, Moment } from '../components/Moment.js';
 import { useSession } from '../context.js';
 import { queryWords } from '../format.js';
@@ -8,6 +8,17 @@ import { t } from '../i18n.js';
 import { go, href } from '../router.js';
 import { rememberSources } from '../sources.js';
 import { useTitles } from '../titles.js';
+
+/**
+ * POST /search covers the caller's own collections; another owner's public collection is searched through
+ * /search_clusters (which takes `search_public_collections`), its clusters' moments merged best first.
+ */
+async function find(api: Api, collection: string, pub: boolean, query: string): Promise<{ results: SearchResult[] }> {
+  if (!pub) return api.search(collection, query);
+  const results: SearchResult[] = [];
+  await api.stream<Cluster>('/search_clusters', { collection, query, search_public_collections: true }, (c) => results.push(...c.cluster_results), new AbortController().signal);
+  return { results: results.sort((a, b) => b.score - a.score) };
+}
 
 export function Search({ collection, pub, query }: { collection: string; pub: boolean; query: string }) {
   const { api } = useSession();
@@ -24,7 +35,7 @@ export function Search({ collection, pub, query }: { collection: string; pub: bo
     let current = true;
     setBusy(true);
     setError('');
-    api.search(collection, query).then(
+    find(api, collection, pub, query).then(
       ({ results: list }) => {
         if (!current) return;
         rememberSources(collection, list);
