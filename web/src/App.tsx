@@ -54,7 +54,7 @@ export function App() {
       )}
       <p class={`status ${status?.kind ?? ''}`} role={status?.kind === 'error' ? 'alert' : 'status'} aria-live="polite">
         {status?.message}
-        {status && <button type="button" class="link" aria-label="×" title="×" onClick={() => setStatus(null)}>×</button>}
+        {status && <button type="button" class="link" aria-label={t('close')} title={t('close')} onClick={() => setStatus(null)}>×</button>}
       </p>
     </>
   );

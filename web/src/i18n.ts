@@ -23,7 +23,7 @@ const en = {
   uploading: 'uploading {0}%', uploaded: 'uploaded, queued', failed: 'failed', completed: 'completed', running: 'running',
   retry: 'Retry', stage: 'Stage', progress: 'Progress', refresh: 'Refresh', taskCounts: '{0} tasks', noTasks: 'No tasks.',
   theme: 'Theme follows your system setting.', duration: 'Duration', skipTo: 'Skip to content', deleted: 'Deleted.',
-  folderHint: 'Adding a folder comes with the folders API.', error: 'Something went wrong: {0}',
+  close: 'Close', error: 'Something went wrong: {0}',
 };
 
 type Dict = typeof en;
@@ -52,7 +52,7 @@ const de: Dict = {
   uploading: 'lädt hoch {0} %', uploaded: 'hochgeladen, wartet', failed: 'fehlgeschlagen', completed: 'fertig', running: 'läuft',
   retry: 'Wiederholen', stage: 'Schritt', progress: 'Fortschritt', refresh: 'Aktualisieren', taskCounts: '{0} Aufgaben', noTasks: 'Keine Aufgaben.',
   theme: 'Das Farbschema folgt der Systemeinstellung.', duration: 'Dauer', skipTo: 'Zum Inhalt springen', deleted: 'Gelöscht.',
-  folderHint: 'Ordner hinzufügen kommt mit der Ordner-API.', error: 'Etwas ging schief: {0}',
+  close: 'Schließen', error: 'Etwas ging schief: {0}',
 };
 
 /** The languages the page speaks. */

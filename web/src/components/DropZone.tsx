@@ -15,9 +15,10 @@ export function DropZone({ onFiles, disabled }: { onFiles: (files: File[]) => vo
         if (!disabled) onFiles([...(e.dataTransfer?.files ?? [])]);
       }}>
       <p>{t('dropHere')}</p>
-      <label for="files" class="button primary">{t('chooseFiles')}</label>
+      {/* The input is hidden but focusable; its label, drawn as a button, shows its focus (see styles.css). */}
       <input id="files" ref={input} class="sr" type="file" multiple disabled={disabled} accept="video/*,audio/*,image/*"
         onChange={(e) => { onFiles([...(e.currentTarget.files ?? [])]); e.currentTarget.value = ''; }} />
+      <label for="files" class="button primary">{t('chooseFiles')}</label>
     </div>
   );
 }

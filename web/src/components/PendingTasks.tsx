@@ -4,8 +4,20 @@ import type { Task } from '../api.js';
 import { useSession } from '../context.js';
 import { t } from '../i18n.js';
 
+/** Views that change a task (retry, delete, a new upload) say so, and every polling view looks at once. */
+export const TASKS_CHANGED = 'vidx:tasks-changed';
+
 /**
- * Polls GET /tasks while mounted; calls `onFinished` when a task it saw running is gone from the running ones.
+ * Asks every task list on the page to refresh now.
+ * @example
+ * api.retryTask(id).then(tasksChanged);
+ */
+export function tasksChanged(): void {
+  dispatchEvent(new Event(TASKS_CHANGED));
+}
+
+/**
+ * Polls GET /tasks while mounted (and at once after `tasksChanged()`); calls `onFinished` when a task it saw running is gone from the running ones.
  * @example
  * const tasks = usePolledTasks(() => items.reload());
  */
@@ -27,10 +39,14 @@ export function usePolledTasks(onFinished?: () => void, everyMs = 2000): Task[] 
       } catch {
         // The next tick tries again; a signed-out key ends at the sign-in form anyway.
       }
+      // One timer at a time, also when a refresh on demand overlapped a scheduled tick.
+      clearTimeout(timer);
       if (!stop) timer = setTimeout(tick, everyMs);
     };
     void tick();
-    return () => { stop = true; clearTimeout(timer); };
+    const now = () => void tick();
+    addEventListener(TASKS_CHANGED, now);
+    return () => { stop = true; clearTimeout(timer); removeEventListener(TASKS_CHANGED, now); };
   }, [api]);
   return tasks;
 }

@@ -2,7 +2,7 @@
 import { useState } from 'preact/hooks';
 import { ApiError, type Task } from '../api.js';
 import { DropZone } from '../components/DropZone.js';
-import { usePolledTasks } from '../components/PendingTasks.js';
+import { tasksChanged, usePolledTasks } from '../components/PendingTasks.js';
 import { useSession } from '../context.js';
 import { t } from '../i18n.js';
 import { useLoad } from '../load.js';
@@ -42,7 +42,7 @@ export function Add({ initial }: { initial: string }) {
       const patch = (p: Partial<Upload>) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...p } : u)));
       setUploads((list) => [...list, { key, collection: chosen, name: file.name, sent: 0, total: file.size }]);
       api.upload(file, chosen, lang, (sent, total) => patch({ sent, total })).done.then(
-        (taskId) => patch({ taskId, sent: file.size }),
+        (taskId) => { patch({ taskId, sent: file.size }); tasksChanged(); },
         (e: unknown) => patch({ error: e instanceof ApiError ? e.message : String(e) }),
       );
     }

@@ -29,8 +29,11 @@ export function Search({ collection, pub, query }: { collection: string; pub: bo
   const box = useRef<HTMLInputElement>(null);
   const title = useTitles(api, collection, pub, results?.map((r) => r.media_id) ?? []);
 
+  const shown = useRef(query);
   useEffect(() => {
-    setText(query);
+    // Only a new ?q= (back, a link) replaces what is in the box; the first run must not wipe early typing.
+    if (shown.current !== query) setText(query);
+    shown.current = query;
     if (!query.trim()) return void (setResults(null), box.current?.focus());
     let current = true;
     setBusy(true);

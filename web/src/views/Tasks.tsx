@@ -1,6 +1,6 @@
 /** Tasks with live progress and stage (polled), retry of failed ones, delete with a confirmation. */
 import type { Task } from '../api.js';
-import { usePolledTasks } from '../components/PendingTasks.js';
+import { tasksChanged, usePolledTasks } from '../components/PendingTasks.js';
 import { useSession } from '../context.js';
 import { t } from '../i18n.js';
 
@@ -14,7 +14,7 @@ const STATUS = { queued: 'queued', running: 'running', completed: 'completed', f
 export function Tasks() {
   const { api, notify } = useSession();
   const tasks = usePolledTasks(undefined, 1500);
-  const act = (p: Promise<unknown>) => p.catch((e: Error) => notify(t('error', e.message), 'error'));
+  const act = (p: Promise<unknown>) => p.then(tasksChanged, (e: Error) => notify(t('error', e.message), 'error'));
   return (
     <div class="stack">
       <h2>{t('tasks')}</h2>
