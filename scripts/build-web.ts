@@ -1,7 +1,8 @@
 /**
  * `npm run build:web`: builds the web page (web/, Preact + Vite) into dist/web. `--if-stale` skips the build
  * when dist/web/build.json holds the digest of the current sources (a few milliseconds), which is what
- * `npm start`, `npm test` and `npm run build:binary` run first. Last line printed: one JSON object.
+ * `npm start`, `npm test` and `npm run build:binary` run first. After a build, the last line printed is one JSON
+ * object (inputs digest, files, gzipped JS+CSS bytes, build time); a reused build prints one line on stderr.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -74,6 +75,10 @@ export async function buildWeb(opts: { ifStale?: boolean } = {}): Promise<WebBui
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const result = await buildWeb({ ifStale: process.argv.includes('--if-stale') });
-  process.stderr.write(`build-web: dist/web ${result.reused ? 'is up to date' : `built in ${result.buildMs} ms`}; JS+CSS ${(result.jsCssGzipBytes / 1024).toFixed(1)} KB gzipped\n`);
-  process.stdout.write(`${JSON.stringify(result)}\n`);
+  if (result.reused) process.stderr.write('build-web: dist/web is up to date\n');
+  else {
+    // Only a real build reports figures: `npm start` and `npm test` run this first and stay quiet when nothing changed.
+    process.stderr.write(`build-web: dist/web built in ${result.buildMs} ms; JS+CSS ${(result.jsCssGzipBytes / 1024).toFixed(1)} KB gzipped\n`);
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+  }
 }
