@@ -7,6 +7,11 @@ import { forgetKey, storedKey, storeKey } from './session.js';
 import { Shell } from './Shell.js';
 import { SignIn } from './views/SignIn.js';
 
+/**
+ * The whole page: sign-in until a key works, then the shell; a live status line for messages.
+ * @example
+ * render(<App />, document.getElementById('app')!);
+ */
 export function App() {
   useLang();
   const [key, setKey] = useState<string | null>(storedKey());

@@ -28,6 +28,11 @@ function view(route: Route) {
   }
 }
 
+/**
+ * Header (navigation, language, sign-out) and the view the hash route names.
+ * @example
+ * <Shell onSignOut={signOut} />
+ */
 export function Shell({ onSignOut }: { onSignOut: () => void }) {
   const { me } = useSession();
   const route = useRoute();

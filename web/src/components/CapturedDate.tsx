@@ -4,6 +4,11 @@
  */
 import { useLang } from '../i18n.js';
 
+/**
+ * The capture date in the page language, or nothing.
+ * @example
+ * <CapturedDate value={item.captured_at} />
+ */
 export function CapturedDate({ value }: { value: unknown }) {
   const lang = useLang();
   if (typeof value !== 'string' || !value) return null;

@@ -9,6 +9,11 @@ function label(e: Episode): string {
   return s || clock(e.start);
 }
 
+/**
+ * Chapter marks on a bar under the player, with the played part; a mark seeks.
+ * @example
+ * <Timeline episodes={episodes} duration={24} now={8} onSeek={seek} />
+ */
 export function Timeline({ episodes, duration, now, onSeek }: { episodes: Episode[]; duration: number; now: number; onSeek: (t: number) => void }) {
   if (!duration || !episodes.length) return null;
   return (
@@ -22,6 +27,11 @@ export function Timeline({ episodes, duration, now, onSeek }: { episodes: Episod
   );
 }
 
+/**
+ * The chapter list (thumbnail, time range, summary); the current chapter is marked; a click seeks.
+ * @example
+ * <Chapters episodes={episodes} now={8} onSeek={seek} />
+ */
 export function Chapters({ episodes, now, onSeek }: { episodes: Episode[]; now: number; onSeek: (t: number) => void }) {
   const current = currentIndex(episodes, now);
   return (

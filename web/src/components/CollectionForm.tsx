@@ -3,6 +3,11 @@ import { useState } from 'preact/hooks';
 import { useSession } from '../context.js';
 import { t } from '../i18n.js';
 
+/**
+ * The "new collection" form (folded away until opened).
+ * @example
+ * <CollectionForm onCreated={reload} />
+ */
 export function CollectionForm({ onCreated }: { onCreated: () => void }) {
   const { api, me, notify } = useSession();
   const [id, setId] = useState('');

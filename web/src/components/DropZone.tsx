@@ -2,6 +2,11 @@
 import { useRef, useState } from 'preact/hooks';
 import { t } from '../i18n.js';
 
+/**
+ * Drop target and file button in one; calls `onFiles` with what was dropped or chosen.
+ * @example
+ * <DropZone onFiles={upload} disabled={!collection} />
+ */
 export function DropZone({ onFiles, disabled }: { onFiles: (files: File[]) => void; disabled?: boolean }) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);

@@ -1,6 +1,11 @@
 /** English / Deutsch switch (the browser's language is the default). */
 import { setLang, t, useLang, type Lang } from '../i18n.js';
 
+/**
+ * The language select of the header and the sign-in page.
+ * @example
+ * <LangSwitch />
+ */
 export function LangSwitch() {
   const lang = useLang();
   return (

@@ -9,6 +9,11 @@ export function Marked({ text, words }: { text: string; words: string[] }) {
   return <>{highlightParts(text, words).map((p, i) => (p.hit ? <mark key={i}>{p.text}</mark> : p.text))}</>;
 }
 
+/**
+ * One result as a link to the player at its start time (focusable; arrows move between them).
+ * @example
+ * <Moment r={result} collection="trips" pub={false} title="Beach" words={['goal']} />
+ */
 export function Moment({ r, collection, pub, title, words }: { r: SearchResult; collection: string; pub: boolean; title: string; words: string[] }) {
   const start = Math.round(r.start_time * 10) / 10;
   return (

@@ -51,6 +51,11 @@ export function usePolledTasks(onFinished?: () => void, everyMs = 2000): Task[] 
   return tasks;
 }
 
+/**
+ * A grid card for an item still being indexed: its title, stage and progress.
+ * @example
+ * <PendingCard task={task} />
+ */
 export function PendingCard({ task }: { task: Task }) {
   const title = task.data.video?.title || task.data.video?.media_id || task.data.video?.content || task.id;
   const pct = Math.round((task.progress ?? 0) * 100);

@@ -15,6 +15,11 @@ export function currentIndex(lines: { start: number }[], now: number): number {
   return found;
 }
 
+/**
+ * The transcript list; the current line is marked and scrolled into view inside the list.
+ * @example
+ * <Transcript lines={lines} now={12.5} onSeek={seek} />
+ */
 export function Transcript({ lines, now, onSeek }: { lines: TimedText[]; now: number; onSeek: (t: number) => void }) {
   const list = useRef<HTMLOListElement>(null);
   const current = currentIndex(lines, now);

@@ -25,6 +25,11 @@ function state(u: Upload, task: Task | undefined): { text: string; pct: number; 
 
 let nextKey = 1;
 
+/**
+ * The "add videos" view: collection and language, drop zone, one row per upload with its progress.
+ * @example
+ * <Add initial="trips" />
+ */
 export function Add({ initial }: { initial: string }) {
   const { api, notify } = useSession();
   const mine = useLoad(() => api.collections(false), [api]);

@@ -60,6 +60,11 @@ function Card({ c, mine, reload }: { c: Collection; mine: boolean; reload: () =>
   );
 }
 
+/**
+ * The collections view: the key's own, the form for a new one, then other owners' public ones.
+ * @example
+ * <Collections />
+ */
 export function Collections() {
   const { api } = useSession();
   const mine = useLoad(() => api.collections(false), [api]);

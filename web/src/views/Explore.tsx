@@ -8,6 +8,11 @@ import { t, useLang } from '../i18n.js';
 import { rememberSources } from '../sources.js';
 import { useTitles } from '../titles.js';
 
+/**
+ * The explore view: streamed suggestions as prompts and streamed clusters of moments.
+ * @example
+ * <Explore collection="trips" pub={false} />
+ */
 export function Explore({ collection, pub }: { collection: string; pub: boolean }) {
   const { api } = useSession();
   const lang = useLang();

@@ -30,6 +30,11 @@ function ItemCard({ collection, pub, item, onDelete }: { collection: string; pub
   );
 }
 
+/**
+ * A collection's grid: items being indexed first, then the items, a page of 48 at a time.
+ * @example
+ * <Items collection="trips" pub={false} />
+ */
 export function Items({ collection, pub }: { collection: string; pub: boolean }) {
   const { api, notify } = useSession();
   const [pages, setPages] = useState<(string | null)[]>([null]);

@@ -12,6 +12,11 @@ import { useLoad } from '../load.js';
 import { href } from '../router.js';
 import { findSource, knownSource } from '../sources.js';
 
+/**
+ * The player view for one item, started at `start` seconds.
+ * @example
+ * <Player collection="trips" mediaId="clip" pub={false} start={42} />
+ */
 export function Player({ collection, mediaId, pub, start }: { collection: string; mediaId: string; pub: boolean; start: number }) {
   const { api, notify } = useSession();
   const item = useLoad(() => api.item(collection, mediaId, pub), [api, collection, mediaId, pub]);

@@ -20,6 +20,11 @@ async function find(api: Api, collection: string, pub: boolean, query: string): 
   return { results: results.sort((a, b) => b.score - a.score) };
 }
 
+/**
+ * The search view; the query lives in the route (`?q=`), so a search is a link.
+ * @example
+ * <Search collection="trips" pub={false} query="penalty" />
+ */
 export function Search({ collection, pub, query }: { collection: string; pub: boolean; query: string }) {
   const { api } = useSession();
   const [text, setText] = useState(query);

@@ -4,6 +4,11 @@ import { ApiError } from '../api.js';
 import { LangSwitch } from '../components/LangSwitch.js';
 import { t } from '../i18n.js';
 
+/**
+ * The sign-in form; `onSignIn` checks the key with the server and throws an ApiError when it is refused.
+ * @example
+ * <SignIn onSignIn={(key, remember) => check(key, remember)} />
+ */
 export function SignIn({ onSignIn }: { onSignIn: (key: string, remember: boolean) => Promise<void> }) {
   const [key, setKey] = useState('');
   const [remember, setRemember] = useState(false);

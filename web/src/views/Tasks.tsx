@@ -11,6 +11,11 @@ function name(task: Task): string {
 
 const STATUS = { queued: 'queued', running: 'running', completed: 'completed', failed: 'failed' } as const;
 
+/**
+ * The tasks view, newest first, refreshed every 1.5 s and at once after an action.
+ * @example
+ * <Tasks />
+ */
 export function Tasks() {
   const { api, notify } = useSession();
   const tasks = usePolledTasks(undefined, 1500);
