@@ -21,6 +21,7 @@ export function Player({ collection, mediaId, pub, start }: { collection: string
   const { api, notify } = useSession();
   const item = useLoad(() => api.item(collection, mediaId, pub), [api, collection, mediaId, pub]);
   const analysis = useLoad(() => api.analysis(collection, mediaId, pub), [api, collection, mediaId, pub]);
+  // One ref for <video> and <audio>: the intersection type fits both, only HTMLMediaElement members are used.
   const media = useRef<HTMLVideoElement & HTMLAudioElement>(null);
   const [now, setNow] = useState(start);
 
@@ -59,6 +60,12 @@ export function Player({ collection, mediaId, pub, start }: { collection: string
     navigator.clipboard?.writeText(link).then(() => notify(t('copied')), () => notify(link));
   };
   const type = item.value?.type ?? 'video';
+  const mediaProps = {
+    src, controls: true, preload: 'metadata' as const, 'aria-label': title,
+    onLoadedMetadata: (e: Event) => { if (start) (e.currentTarget as HTMLMediaElement).currentTime = start; },
+    onTimeUpdate: (e: Event) => setNow((e.currentTarget as HTMLMediaElement).currentTime),
+    onSeeked: (e: Event) => setNow((e.currentTarget as HTMLMediaElement).currentTime),
+  };
 
   return (
     <div class="player-layout">
@@ -72,11 +79,8 @@ export function Player({ collection, mediaId, pub, start }: { collection: string
           <p class="muted">{t('noSource')} {src && <a href={src} rel="noreferrer noopener" target="_blank">{t('openSource')}</a>}</p>
         )}
         {playable && type === 'image' && <img class="media" src={src} alt={title} />}
-        {playable && type !== 'image' && (
-          <video ref={media} class="media" src={src} controls preload="metadata" aria-label={title}
-            onLoadedMetadata={(e) => { if (start) e.currentTarget.currentTime = start; }}
-            onTimeUpdate={(e) => setNow(e.currentTarget.currentTime)} onSeeked={(e) => setNow(e.currentTarget.currentTime)} />
-        )}
+        {playable && type === 'video' && <video ref={media} class="media" {...mediaProps} />}
+        {playable && type === 'audio' && <audio ref={media} class="media audio" {...mediaProps} />}
         <Timeline episodes={episodes} duration={duration} now={now} onSeek={seek} />
         <div class="row wrap">
           <span class="muted">{clock(now)}{duration ? ` / ${clock(duration)}` : ''}</span>
