@@ -5,7 +5,7 @@
  * object (inputs digest, files, gzipped JS+CSS bytes, build time); a reused build prints one line on stderr.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -61,16 +61,24 @@ export async function buildWeb(opts: { ifStale?: boolean } = {}): Promise<WebBui
   const started = Date.now();
   // Loaded only when a build is needed: vite is large and `npm start` with a fresh page should stay quick.
   const { build } = await import('vite');
-  await build({ configFile: join(WEB, 'vite.config.ts') });
-  const files: string[] = [];
-  walk(WEB_OUT, files);
-  const rel = files.map((f) => relative(WEB_OUT, f)).filter((f) => f !== 'build.json');
-  const jsCssGzipBytes = rel
-    .filter((f) => /\.(js|css)$/.test(f))
-    .reduce((sum, f) => sum + gzipSync(readFileSync(join(WEB_OUT, f)), { level: 9 }).length, 0);
-  const result: WebBuild = { inputs, files: rel, jsCssGzipBytes, buildMs: Date.now() - started };
-  writeFileSync(META, `${JSON.stringify(result, null, 2)}\n`);
-  return result;
+  // Built beside and renamed into place: two builds at once (test workers, a binary build) never mix files.
+  const work = `${WEB_OUT}.build-${process.pid}`;
+  try {
+    await build({ configFile: join(WEB, 'vite.config.ts'), build: { outDir: work } });
+    const files: string[] = [];
+    walk(work, files);
+    const rel = files.map((f) => relative(work, f));
+    const jsCssGzipBytes = rel
+      .filter((f) => /\.(js|css)$/.test(f))
+      .reduce((sum, f) => sum + gzipSync(readFileSync(join(work, f)), { level: 9 }).length, 0);
+    const result: WebBuild = { inputs, files: rel, jsCssGzipBytes, buildMs: Date.now() - started };
+    writeFileSync(join(work, 'build.json'), `${JSON.stringify(result, null, 2)}\n`);
+    rmSync(WEB_OUT, { recursive: true, force: true });
+    renameSync(work, WEB_OUT);
+    return result;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
