@@ -2,7 +2,7 @@
 import type { Task } from '../api.js';
 import { tasksChanged, usePolledTasks } from '../components/PendingTasks.js';
 import { useSession } from '../context.js';
-import { t } from '../i18n.js';
+import { t, useLang } from '../i18n.js';
 
 function name(task: Task): string {
   const v = task.data.video;
@@ -19,6 +19,7 @@ const STATUS = { queued: 'queued', running: 'running', completed: 'completed', f
 export function Tasks() {
   const { api, notify } = useSession();
   const tasks = usePolledTasks(undefined, 1500);
+  const lang = useLang();
   const act = (p: Promise<unknown>) => p.then(tasksChanged, (e: Error) => notify(t('error', e.message), 'error'));
   return (
     <div class="stack">
@@ -31,7 +32,7 @@ export function Tasks() {
             <li key={task.id} class={`card task ${task.status}`} data-task={task.id}>
               <div class="row between wrap">
                 <strong>{name(task)}</strong>
-                <span class="muted">{task.endpoint}{task.data.collection ? ` → ${task.data.collection}` : ''}</span>
+                <span class="muted">{task.endpoint}{task.data.collection ? ` → ${task.data.collection}` : ''} · <time dateTime={task.created_at}>{new Date(task.created_at).toLocaleString(lang === 'de' ? 'de-DE' : 'en-GB')}</time></span>
                 <span class={`pill ${task.status}`} data-status={task.status}>{t(STATUS[task.status])}</span>
               </div>
               <div class="row wrap">
