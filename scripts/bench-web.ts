@@ -3,6 +3,7 @@
  * vidx holding the indexed slides video:
  *   - first load: navigation start → the signed-in collections list drawn (a fresh browser context each
  *     run, so nothing is cached; the key is in sessionStorage as after a sign-in);
+ *     (also the HTML's first byte, DOMContentLoaded and the last API answer of that load, to see where time goes);
  *   - search: the /search response's last byte → the first result in the page (measured inside the page
  *     with resource timing and a MutationObserver).
  * Also the gzipped size of the page's JS and CSS. Last line printed: one JSON object with the medians.
@@ -47,6 +48,7 @@ try {
 
   const loads: number[] = [];
   const draws: number[] = [];
+  const parts: { dcl: number; firstByte: number; apiDone: number }[] = [];
   for (let i = 0; i < runs; i++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.addInitScript((k) => sessionStorage.setItem('vidx.key', k), key);
@@ -54,6 +56,12 @@ try {
     await page.goto(`${vidx.url}/`);
     await page.getByRole('link', { name: 'Bench' }).waitFor();
     loads.push(await page.evaluate(() => performance.now()));
+    const nav = await page.evaluate(() => {
+      const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const api = performance.getEntriesByType('resource').filter((e) => !e.name.includes('/assets/') && !e.name.includes('/files/'));
+      return { dcl: n.domContentLoadedEventEnd, firstByte: n.responseStart, apiDone: Math.max(...api.map((e) => e.responseEnd)) };
+    });
+    parts.push(nav);
 
     await page.goto(`${vidx.url}/#/c/bench/search`);
     await page.getByRole('searchbox').fill(i % 2 ? 'goalkeeper' : 'apple cake');
@@ -75,7 +83,7 @@ try {
     await context.close();
   }
   process.stdout.write(
-    `${JSON.stringify({ runs, first_load_ms_p50: median(loads), first_load_ms_max: Math.round(Math.max(...loads)), results_drawn_after_response_ms_p50: median(draws), results_drawn_ms_max: Math.round(Math.max(...draws) * 10) / 10, js_css_gzip_kb: Math.round(web.jsCssGzipBytes / 102.4) / 10 })}\n`,
+    `${JSON.stringify({ runs, first_load_ms_p50: median(loads), first_load_ms_max: Math.round(Math.max(...loads)), html_first_byte_ms_p50: median(parts.map((p) => p.firstByte)), dom_content_loaded_ms_p50: median(parts.map((p) => p.dcl)), api_answers_done_ms_p50: median(parts.map((p) => p.apiDone)), results_drawn_after_response_ms_p50: median(draws), results_drawn_ms_max: Math.round(Math.max(...draws) * 10) / 10, js_css_gzip_kb: Math.round(web.jsCssGzipBytes / 102.4) / 10 })}\n`,
   );
 } finally {
   await browser.close();
