@@ -59,7 +59,7 @@ try {
     const nav = await page.evaluate(() => {
       const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       const api = performance.getEntriesByType('resource').filter((e) => !e.name.includes('/assets/') && !e.name.includes('/files/'));
-      return { dcl: n.domContentLoadedEventEnd, firstByte: n.responseStart, apiDone: Math.max(...api.map((e) => e.responseEnd)) };
+      return { dcl: n.domContentLoadedEventEnd, firstByte: n.responseStart, apiDone: Math.max(...api.map((e) => (e as PerformanceResourceTiming).responseEnd)) };
     });
     parts.push(nav);
 
