@@ -26,6 +26,8 @@ export interface Config {
   urlAllow: AllowList;
   /** The built web page (index.html, assets/): dist/web of the checkout, or the binary's unpacked copy. */
   webDir: string;
+  /** Watched folders are rescanned in full this often (minutes; 0 = only on file events). */
+  folderRescanMinutes: number;
 }
 
 /** Environment variable ↔ flag names; the README's configuration table mirrors this. */
@@ -108,5 +110,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[] = []): Config 
     urlAllow,
     // The binary sets VIDX_WEB_DIR to its unpacked copy (its import.meta.url is the executable).
     webDir: resolve(vars.VIDX_WEB_DIR || fileURLToPath(new URL('../dist/web', import.meta.url))),
+    folderRescanMinutes: int('VIDX_FOLDER_RESCAN_MINUTES', vars.VIDX_FOLDER_RESCAN_MINUTES, 60, 0, 10_080),
   };
 }

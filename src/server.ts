@@ -31,6 +31,9 @@ import { ExploreService } from './services/explore/index.js';
 import { registerExploreTasks } from './services/explore/tasks.js';
 import { presentAnalyzeResult } from './services/analysis/present.js';
 import { VERSION } from './version.js';
+import { FolderService } from './services/folders/service.js';
+import { registerScanTask } from './services/folders/tasks.js';
+import { FolderWatcher } from './services/folders/watch.js';
 
 /** A running vidx: its URL, services for in-process callers (tests, CLI) and a clean stop. */
 export interface Vidx {
@@ -64,6 +67,13 @@ function dataDirRedactor(dataDir: string): (message: string) => string {
   return (message) => forms.reduce((m, d) => m.split(`${d}/`).join('').split(d).join('<data dir>'), message);
 }
 
+/** A file changed less than this long ago may still be written: a scan waits until it holds still this long. */
+const FILE_STABLE_MS = 2_000;
+/** A file that keeps changing this long is reported as failed ("still being written") and tried by the next scan. */
+const FILE_MAX_WAIT_MS = 10 * 60_000;
+/** File events of a watched folder are gathered this long before one scan is asked for. */
+const WATCH_DEBOUNCE_MS = 1_500;
+
 function linkSecret(dataDir: string): Buffer {
   const file = join(dataDir, 'link.secret');
   if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url');
@@ -81,7 +91,7 @@ function linkSecret(dataDir: string): Buffer {
  */
 export async function startVidx(config: Config, opts: StartOptions = {}): Promise<Vidx> {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  configureFileAccess({ mediaRoots: config.mediaRoots, dataDir: config.dataDir });
+  const releaseFileAccess = configureFileAccess({ mediaRoots: config.mediaRoots, dataDir: config.dataDir });
   for (const f of exposedFiles(config.dataDir)) {
     process.stderr.write(`vidx: warning: ${f.path} can be read by other users (mode ${f.mode.toString(8)}); it holds keys and secrets. Fix: ${f.fix}\n`);
   }
@@ -140,11 +150,28 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
     return embedder ? (texts) => embedder.embedPassages(texts) : null;
   });
   registerExploreTasks(engine, store, explore);
-  if (!engine.hasHandler('/index')) registerIndexTask(engine, { analyzer, store, searchIndex }, { dataDir: config.dataDir, uploadsDir: uploadsDir(config.dataDir) });
+  const indexOptions = { dataDir: config.dataDir, uploadsDir: uploadsDir(config.dataDir) };
+  if (!engine.hasHandler('/index')) registerIndexTask(engine, { analyzer, store, searchIndex }, indexOptions);
+  const folders = new FolderService(store, collections, items, engine, config.mediaRoots);
+  registerScanTask(engine, {
+    store, items, index: { analyzer, store, searchIndex }, indexOptions, mediaRoots: config.mediaRoots,
+    stableMs: FILE_STABLE_MS, maxWaitMs: FILE_MAX_WAIT_MS, concurrency: config.taskConcurrency,
+  });
+  const watcher = new FolderWatcher(
+    (pk) => {
+      const folder = store.folders.listWatched().find((f) => f.pk === pk);
+      if (folder) folders.requestScan(folder, folder.owner);
+    },
+    { debounceMs: WATCH_DEBOUNCE_MS, rescanMs: config.folderRescanMinutes * 60_000 },
+  );
+  folders.watchWith(watcher);
+  collections.onDelete((pk) => {
+    for (const f of store.folders.listForCollection(pk)) watcher.removed(f.pk);
+  });
   const stopping = new AbortController();
   const app = createHttpApp({
     version: VERSION,
-    keys, collections, items, tasks, webhooks, jobs, links, search, analysis, explore,
+    keys, collections, items, tasks, webhooks, jobs, links, search, analysis, explore, folders,
     dataDir: config.dataDir,
     webDir: config.webDir,
     form: { uploadsDir: uploadsDir(config.dataDir), maxUploadBytes: config.maxUploadBytes, maxBodyBytes: config.maxBodyBytes },
@@ -164,6 +191,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
 
   engine.start();
   sender.start();
+  for (const f of store.folders.listWatched()) watcher.added(f);
 
   let closed = false;
   return {
@@ -178,9 +206,11 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
       closed = true;
       stopping.abort();
       await new Promise<void>((r) => server.close(() => r()));
+      await watcher.close();
       await engine.stop();
       sender.stop();
       store.close();
+      releaseFileAccess();
     },
   };
 }

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { locateFfmpeg, locateFfprobe, locateYtDlp, type ToolLocation } from '../media/binaries.js';
 import { freeBytes, formatBytes } from '../ml/registry/format.js';
@@ -16,7 +16,8 @@ Checks what vidx needs and says what to do about each problem; it never download
   ffmpeg, ffprobe   found (FFMPEG_PATH / FFPROBE_PATH, PATH) and runnable
   yt-dlp            found (only needed for video-sharing page URLs)
   native parts      SQLite with sqlite-vec, ONNX Runtime (loads the VAD model), sharp
-  capabilities      OCR and VAD (shipped) and the pulled models: speech recognition, image-text, text embedding
+  capabilities      OCR and VAD (shipped), German OCR letters (system Tesseract with its deu model),
+                    and the pulled models: speech recognition, image-text, text embedding
   data dir          exists or can be created, writable, free space; private: the dir 0700, vidx.db (and its
                     WAL/SHM), admin.key and link.secret 0600 (a failure otherwise, with the chmod)
   models dir        writable and free space for pulls
@@ -100,7 +101,7 @@ function privacyChecks(dataDir: string): Check[] {
   const exposed = exposedFiles(dataDir);
   if (!exposed.length) return [{ name: 'data dir privacy', status: 'ok', detail: 'the data dir (700) and its database, keys and secrets (600) are private' }];
   return exposed.map((f) => ({
-    name: 'data dir privacy',
+    name: f.path === dataDir ? 'data dir privacy' : basename(f.path),
     status: 'fail' as const,
     detail: `${f.path} can be read by other users (mode ${f.mode.toString(8)}); it holds keys, webhook secrets or your index`,
     fix: f.fix,
@@ -147,7 +148,7 @@ async function capabilityChecks(config: Config): Promise<Check[]> {
   const { describeCapabilities } = await import('../ml/capabilities.js');
   const { loadManifest } = await import('../ml/registry/manifest.js');
   const caps = describeCapabilities(config.modelsDir, { manifest: loadManifest(config.modelsManifest) });
-  const labels: Record<string, string> = { ocr: 'on-screen text', vad: 'voice activity', asr: 'speech recognition', image_text: 'image-text search', text_embedding: 'text embedding' };
+  const labels: Record<string, string> = { ocr: 'on-screen text', ocr_german: 'German letters in on-screen text', vad: 'voice activity', asr: 'speech recognition', image_text: 'image-text search', text_embedding: 'text embedding' };
   return Object.entries(caps).map(([name, c]): Check => {
     const what = `${labels[name] ?? name}${c.model ? `: ${c.model}` : ''}`;
     if (c.available) return { name, status: 'ok', detail: what };

@@ -15,6 +15,8 @@ Server:
 
 Talking to a running server (--url, --key, --json on each; see "vidx <command> --help"):
   index <file|url> --collection C       index a video into a collection, with a progress bar
+  index <folder> --collection C         bind a folder to a collection and scan it (videos, audio, pictures)
+  folders add|list|scan|remove          folders bound to a collection: incremental scans, --watch
   analyze <file|url>                    analyze a video without indexing it, with a progress bar
   search "<query>" --collection C       search a collection
   tasks [list|show|retry|delete]        list tasks, show one (--wait follows it), retry a failed one
@@ -40,6 +42,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   serve: async () => (await import('./serve.js')).serveCommand,
   doctor: async () => (await import('./doctor.js')).doctorCommand,
   index: async () => (await import('./index-video.js')).indexCommand,
+  folders: async () => (await import('./folders.js')).foldersCommand,
   analyze: async () => (await import('./analyze.js')).analyzeCommand,
   search: async () => (await import('./search.js')).searchCommand,
   tasks: async () => (await import('./tasks.js')).tasksCommand,

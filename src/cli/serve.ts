@@ -18,7 +18,8 @@ Options (each also an environment variable):
   --public-url U      VIDX_PUBLIC_URL       base of signed links when behind a proxy
   --log info|silent   VIDX_LOG              request and task log on stdout (default info)
   --pull-models                             download missing default models at start
-VIDX_ADMIN_KEY, when set, is accepted as an admin key.`;
+VIDX_ADMIN_KEY, when set, is accepted as an admin key. VIDX_FOLDER_RESCAN_MINUTES (default 60, 0 = off): how often
+watched folders are rescanned in full.`;
 
 /**
  * `vidx serve`: starts the server and stops it cleanly on SIGINT/SIGTERM (running tasks go back to the queue).

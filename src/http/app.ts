@@ -10,6 +10,7 @@ import { analysisRoutes } from './routes/analysis.js';
 import { collectionRoutes } from './routes/collections.js';
 import { docsRoutes } from './routes/docs.js';
 import { fileRoutes } from './routes/files.js';
+import { folderRoutes } from './routes/folders.js';
 import { healthRoutes } from './routes/health.js';
 import { itemRoutes } from './routes/items.js';
 import { jobRoutes } from './routes/jobs.js';
@@ -55,6 +56,7 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<AppEnv> {
   keyRoutes(app, deps);
   collectionRoutes(app, deps);
   itemRoutes(app, deps);
+  folderRoutes(app, deps);
   analysisRoutes(app, deps);
   taskRoutes(app, deps);
   webhookRoutes(app, deps);

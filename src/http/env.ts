@@ -8,6 +8,7 @@ import type { AnalysisService, SearchService } from '../services/search/index.js
 import type { ExploreService } from '../services/explore/index.js';
 import type { MediaLinks } from '../services/links.js';
 import type { TaskService } from '../services/tasks.js';
+import type { FolderService } from '../services/folders/service.js';
 import type { WebhookService } from '../services/webhooks.js';
 import type { FormLimits } from './middleware/form-body/index.js';
 import type { LogFn } from './middleware/request-log/index.js';
@@ -30,6 +31,7 @@ export interface HttpDeps {
   search: SearchService;
   explore: ExploreService;
   analysis: AnalysisService;
+  folders: FolderService;
   links: MediaLinks;
   dataDir: string;
   /** The built web page served at `/` (missing when it was never built). */

@@ -2,21 +2,14 @@
  * Tasks as the task tools show them: waiting for one (with MCP progress notifications when the client
  * asked for them) and a compact view whose analysis result fits an agent's context window.
  */
+import type { ApiTask } from '../client/api-types.js';
 import { clock } from '../tools/clock.js';
 import type { VidxApi } from './api.js';
 import type { ToolExtra } from './tool.js';
 import { transcriptPage, type Timed } from './transcript.js';
 
-/** The task fields the tools read (see the Task schema in the OpenAPI document). */
-export interface Task {
-  id: string;
-  endpoint: string;
-  status: 'queued' | 'running' | 'completed' | 'failed';
-  progress: number;
-  stage: string | null;
-  result: unknown;
-  error: string | null;
-}
+/** The task as the tools read it. */
+export type Task = ApiTask;
 
 const POLL_MS = 500;
 

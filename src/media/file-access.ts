@@ -29,22 +29,27 @@ interface FileAccessRule {
   dataDir: { real: string; given: string } | null;
 }
 
-let rule: FileAccessRule | null = null;
+/** One rule per running server (tests run several in one process); none means no restriction. */
+const rules = new Set<FileAccessRule>();
 
 /**
- * Sets the process's one file-access rule, once at start. From then on every ffmpeg/ffprobe input
- * ({@link openToolInput}) and every sidecar subtitle ({@link readMediaFile}) is opened first and the
- * opened file's real path checked: media files must lie inside `mediaRoots` and outside `dataDir`;
- * tool inputs may also lie in `dataDir` (uploads, downloads and kept media are vidx's own files).
- * Without a rule (library and unit-test use) nothing is restricted.
+ * Sets the file-access rule of a server, at its start; the returned function removes it at its stop.
+ * From then on every ffmpeg/ffprobe input ({@link openToolInput}), every sidecar subtitle
+ * ({@link readMediaFile}) and every file vidx reads for a request ({@link openCheckedFile}) is opened
+ * first and the opened file's real path checked: media files must lie inside `mediaRoots` and outside
+ * `dataDir`; a name vidx built inside `dataDir` may also lead to its own files. Without any rule (library
+ * and unit-test use) nothing is restricted; with several (servers in one process) a file one of them
+ * allows is allowed.
  * @example
- * configureFileAccess({ mediaRoots: ['/home/me/Videos'], dataDir: '/home/me/.local/share/vidx' });
+ * const release = configureFileAccess({ mediaRoots: ['/home/me/Videos'], dataDir: '/home/me/.local/share/vidx' });
  */
-export function configureFileAccess(next: { mediaRoots: readonly string[]; dataDir: string | null } | null): void {
-  rule = next && {
+export function configureFileAccess(next: { mediaRoots: readonly string[]; dataDir: string | null }): () => void {
+  const rule: FileAccessRule = {
     mediaRoots: next.mediaRoots.map(realOrSelf),
     dataDir: next.dataDir ? { real: realOrSelf(next.dataDir), given: resolve(next.dataDir) } : null,
   };
+  rules.add(rule);
+  return () => void rules.delete(rule);
 }
 
 /**
@@ -61,13 +66,16 @@ export function realPathOfFd(fd: number, openedName: string): string {
   }
 }
 
-function inDataDir(real: string): boolean {
-  return rule?.dataDir ? isInside(rule.dataDir.real, real) : false;
+function inDataDir(rule: FileAccessRule, real: string): boolean {
+  return rule.dataDir ? isInside(rule.dataDir.real, real) : false;
+}
+
+function mediaAllowedBy(rule: FileAccessRule, real: string): boolean {
+  return !inDataDir(rule, real) && rule.mediaRoots.some((r) => isInside(r, real));
 }
 
 function mediaAllowed(real: string): boolean {
-  if (!rule) return true;
-  return !inDataDir(real) && rule.mediaRoots.some((r) => isInside(r, real));
+  return rules.size === 0 || [...rules].some((rule) => mediaAllowedBy(rule, real));
 }
 
 /**
@@ -76,10 +84,12 @@ function mediaAllowed(real: string): boolean {
  * So a file in the media roots swapped for a link into the data dir is refused.
  */
 function storedOrMediaAllowed(name: string, real: string): boolean {
-  if (!rule) return true;
-  const d = rule.dataDir;
-  const own = d !== null && (isInside(d.given, resolve(name)) || isInside(d.real, resolve(name)));
-  return (own && inDataDir(real)) || mediaAllowed(real);
+  if (rules.size === 0) return true;
+  return [...rules].some((rule) => {
+    const d = rule.dataDir;
+    const own = d !== null && (isInside(d.given, resolve(name)) || isInside(d.real, resolve(name)));
+    return (own && inDataDir(rule, real)) || mediaAllowedBy(rule, real);
+  });
 }
 
 function refuse(name: string): SourceError {
@@ -107,13 +117,14 @@ export function openToolInput(path: string): { fd: number; real: string } {
 }
 
 /**
- * Opens a file for `/files` links (thumbnails, kept media): a regular file that vidx stored under its data
- * dir, or a kept link to path-indexed media whose target still lies inside the media roots now. Never a
- * link that has come to point elsewhere. The caller closes the handle.
+ * Opens a file vidx reads itself because of a request (a task's media for its fingerprint, a picture, a
+ * `/files` link): a regular file that vidx stored under its data dir, or one inside the media roots now
+ * (also through a kept link to path-indexed media). Never a link that has come to point elsewhere. The
+ * caller closes the handle.
  * @example
- * const fh = await openStoredFile('/data/collections/3/clip/media.mp4');
+ * const fh = await openCheckedFile('/data/collections/3/clip/media.mp4');
  */
-export function openStoredFile(path: string): Promise<FileHandle> {
+export function openCheckedFile(path: string): Promise<FileHandle> {
   return openChecked(path, (real) => storedOrMediaAllowed(path, real));
 }
 
@@ -148,6 +159,20 @@ async function openChecked(path: string, allowed: (real: string) => boolean): Pr
  */
 export async function readMediaFile(path: string): Promise<Buffer> {
   const fh = await openMediaFile(path);
+  try {
+    return await fh.readFile();
+  } finally {
+    await fh.close();
+  }
+}
+
+/**
+ * Reads a whole file through {@link openCheckedFile} (pictures, whose decoders take bytes).
+ * @example
+ * const jpeg = await readCheckedFile('/srv/media/photo.jpg');
+ */
+export async function readCheckedFile(path: string): Promise<Buffer> {
+  const fh = await openCheckedFile(path);
   try {
     return await fh.readFile();
   } finally {

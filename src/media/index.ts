@@ -14,4 +14,4 @@ export { normalizeLanguage, sameLanguage } from './languages.js';
 export { resolveSource, type VideoInput, type ResolvedSource, type SourceOptions } from './sources.js';
 export { resolveInsideRoots } from './source-path.js';
 export { egressPolicy, literalRefusal, parseAllowList, addressAllowed, allowedAddresses, pinnedLookup, systemResolver, unreachable, type EgressPolicy, type AllowList, type Resolver } from './egress.js';
-export { configureFileAccess, openStoredFile, openMediaFile, readMediaFile, isInside } from './file-access.js';
+export { configureFileAccess, openCheckedFile, openMediaFile, readCheckedFile, readMediaFile, isInside } from './file-access.js';

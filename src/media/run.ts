@@ -17,6 +17,8 @@ export interface ToolOptions {
   stderrLimit?: number;
   /** Called for every stderr line as it arrives, for tools that report on stderr (showinfo, metadata=print). */
   onStderrLine?: (line: string) => void;
+  /** Variables added to the child's environment (the rest is inherited). */
+  env?: Record<string, string>;
 }
 
 /** A running tool. `done` settles when the child has exited and its pipes are closed. */
@@ -75,7 +77,7 @@ function stderrSummary(stderr: string): string {
  * try { for await (const buf of p.stdout) use(buf); await p.done; } finally { p.kill(); }
  */
 export function spawnTool(tool: Tool, args: readonly string[], opts: ToolOptions = {}): ToolProcess {
-  const { signal, stderrLimit = 16 * 1024, onStderrLine } = opts;
+  const { signal, stderrLimit = 16 * 1024, onStderrLine, env } = opts;
   signal?.throwIfAborted();
   const bin = toolPath(tool);
   const name = basename(bin);
@@ -90,7 +92,7 @@ export function spawnTool(tool: Tool, args: readonly string[], opts: ToolOptions
   let child: ChildProcessByStdio<null, Readable, Readable>;
   try {
     // The cast: with extra descriptors in `stdio` the typings cannot see that fds 1 and 2 are pipes.
-    child = spawn(bin, guarded.args, { stdio: ['ignore', 'pipe', 'pipe', ...guarded.fds], windowsHide: true }) as ChildProcessByStdio<null, Readable, Readable>;
+    child = spawn(bin, guarded.args, { stdio: ['ignore', 'pipe', 'pipe', ...guarded.fds], windowsHide: true, env: env ? { ...process.env, ...env } : undefined }) as ChildProcessByStdio<null, Readable, Readable>;
   } finally {
     for (const fd of guarded.fds) closeSync(fd);
   }

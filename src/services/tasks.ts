@@ -101,7 +101,9 @@ export class TaskService {
   }
 
   list(caller: Caller, f: { status?: TaskStatus; endpoint?: string; limit: number; offset: number }): { tasks: TaskView[]; total: number } {
-    const { rows, total } = this.repo.list({ owner: caller.role === 'admin' ? null : caller.id, ...f });
+    // Endpoints are stored as paths ('/analyze'); 'analyze' means the same.
+    const endpoint = f.endpoint && !f.endpoint.startsWith('/') ? `/${f.endpoint}` : f.endpoint;
+    const { rows, total } = this.repo.list({ owner: caller.role === 'admin' ? null : caller.id, ...f, endpoint });
     return { tasks: rows.map((r) => this.presenter.view(r)), total };
   }
 

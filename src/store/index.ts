@@ -2,6 +2,7 @@ import { openDatabase, type Db } from './connection.js';
 import { KeyRepository } from './keys.js';
 import { CollectionRepository } from './collections.js';
 import { ItemRepository } from './items.js';
+import { FolderRepository } from './folders.js';
 import { SearchIndexRepository } from './search-index.js';
 import { TaskRepository } from './tasks.js';
 import { WebhookRepository } from './webhooks.js';
@@ -12,6 +13,7 @@ export interface Store {
   keys: KeyRepository;
   collections: CollectionRepository;
   items: ItemRepository;
+  folders: FolderRepository;
   search: SearchIndexRepository;
   tasks: TaskRepository;
   webhooks: WebhookRepository;
@@ -30,6 +32,7 @@ export function openStore(file: string): Store {
     keys: new KeyRepository(db),
     collections: new CollectionRepository(db),
     items: new ItemRepository(db),
+    folders: new FolderRepository(db),
     search: new SearchIndexRepository(db),
     tasks: new TaskRepository(db),
     webhooks: new WebhookRepository(db),

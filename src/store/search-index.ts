@@ -78,9 +78,27 @@ export interface VectorRow {
   embedding: Buffer;
 }
 
+/** Restricts a search to some items of the collection (vidx extras of POST /search); null fields do not restrict. */
+export interface ItemFilter {
+  type: 'video' | 'audio' | 'image' | null;
+  /** ISO 8601 UTC bounds on captured_at, inclusive. */
+  after: string | null;
+  before: string | null;
+  folderPk: number | null;
+}
+
+/** The SQL condition of an {@link ItemFilter} on episode alias `e` (named parameters @f_type, @f_after, @f_before, @f_folder). */
+const ITEM_FILTER_SQL = `e.item_pk IN (SELECT pk FROM items WHERE collection_pk = @collection
+  AND (@f_type IS NULL OR type = @f_type) AND (@f_after IS NULL OR captured_at >= @f_after)
+  AND (@f_before IS NULL OR captured_at <= @f_before) AND (@f_folder IS NULL OR folder_pk = @f_folder))`;
+
+const filterArgs = (f: ItemFilter) => ({ f_type: f.type, f_after: f.after, f_before: f.before, f_folder: f.folderPk });
+
 /** An episode with the fields of its item that results need. */
 export interface EpisodeWithItem extends EpisodeRow {
   media_id: string;
+  item_type: 'video' | 'audio' | 'image';
+  captured_at: string | null;
   item_src: string | null;
   item_thumbnail: string | null;
   stored_file: string | null;
@@ -201,19 +219,29 @@ export class SearchIndexRepository {
    * columns outranks most transcript-only matches anyway (their bm25 weights are higher).
    * `match` must already be a safe FTS5 expression (see services/search/query.ts).
    */
-  matchWords(match: string, collectionPk: number, limit: number, itemPk: number | null): FtsHit[] {
+  matchWords(match: string, collectionPk: number, limit: number, itemPk: number | null, filter: ItemFilter | null = null): FtsHit[] {
     const range = this.itemRange(itemPk);
     if (range === null) return [];
     const stmt = prepared(
       this.db,
       `SELECT episode_fts.rowid AS pk, bm25(episode_fts, ${BM25_WEIGHTS}) AS bm25
        FROM episode_fts CROSS JOIN episodes e ON e.pk = episode_fts.rowid
-       WHERE episode_fts MATCH @match AND episode_fts.rowid BETWEEN @lo AND @hi AND e.collection_pk = @collection
+       WHERE episode_fts MATCH @match AND episode_fts.rowid BETWEEN @lo AND @hi AND e.collection_pk = @collection${filter ? ` AND ${ITEM_FILTER_SQL}` : ''}
        ORDER BY bm25 LIMIT @limit`,
     );
-    const short = stmt.all({ match: `${SHORT_COLUMNS} : (${match})`, collection: collectionPk, limit, ...range }) as FtsHit[];
+    const args = { collection: collectionPk, limit, ...range, ...(filter ? filterArgs(filter) : {}) };
+    const short = stmt.all({ match: `${SHORT_COLUMNS} : (${match})`, ...args }) as FtsHit[];
     if (short.length >= limit) return short;
-    return stmt.all({ match, collection: collectionPk, limit, ...range }) as FtsHit[];
+    return stmt.all({ match, ...args }) as FtsHit[];
+  }
+
+  /** The episodes among `pks` whose item passes the filter (vector hits are filtered after the search). */
+  filterEpisodes(pks: number[], collectionPk: number, filter: ItemFilter): Set<number> {
+    if (pks.length === 0) return new Set();
+    const rows = prepared(this.db, `SELECT e.pk FROM episodes e WHERE e.pk IN (SELECT value FROM json_each(@pks)) AND ${ITEM_FILTER_SQL}`)
+      .pluck()
+      .all({ pks: JSON.stringify(pks), collection: collectionPk, ...filterArgs(filter) }) as number[];
+    return new Set(rows);
   }
 
   /**
@@ -222,19 +250,20 @@ export class SearchIndexRepository {
    * document frequency of a trigram phrase means verifying every match in the whole table (100+ ms for a
    * common word part), while reading newest first stops after `limit` rows.
    */
-  matchParts(match: string, collectionPk: number, limit: number, itemPk: number | null): number[] {
+  matchParts(match: string, collectionPk: number, limit: number, itemPk: number | null, filter: ItemFilter | null = null): number[] {
     const range = this.itemRange(itemPk);
     if (range === null) return [];
     const stmt = prepared(
       this.db,
       `SELECT episode_trigram.rowid AS pk FROM episode_trigram CROSS JOIN episodes e ON e.pk = episode_trigram.rowid
-       WHERE episode_trigram MATCH @match AND episode_trigram.rowid BETWEEN @lo AND @hi AND e.collection_pk = @collection
+       WHERE episode_trigram MATCH @match AND episode_trigram.rowid BETWEEN @lo AND @hi AND e.collection_pk = @collection${filter ? ` AND ${ITEM_FILTER_SQL}` : ''}
        ORDER BY episode_trigram.rowid DESC LIMIT @limit`,
     ).pluck();
-    const first = stmt.all({ match: `${SHORT_COLUMNS} : (${match})`, collection: collectionPk, limit, ...range }) as number[];
+    const args = { collection: collectionPk, ...range, ...(filter ? filterArgs(filter) : {}) };
+    const first = stmt.all({ match: `${SHORT_COLUMNS} : (${match})`, limit, ...args }) as number[];
     if (first.length >= limit) return first;
     const seen = new Set(first);
-    for (const pk of stmt.all({ match, collection: collectionPk, limit: limit + first.length, ...range }) as number[]) {
+    for (const pk of stmt.all({ match, limit: limit + first.length, ...args }) as number[]) {
       if (first.length >= limit) break;
       if (!seen.has(pk)) first.push(pk);
     }
@@ -277,7 +306,7 @@ export class SearchIndexRepository {
     if (pks.length === 0) return [];
     return prepared(
       this.db,
-      `SELECT e.*, i.media_id, i.src AS item_src, i.thumbnail AS item_thumbnail, a.stored_file
+      `SELECT e.*, i.media_id, i.type AS item_type, i.captured_at, i.src AS item_src, i.thumbnail AS item_thumbnail, a.stored_file
        FROM episodes e JOIN items i ON i.pk = e.item_pk LEFT JOIN item_analysis a ON a.item_pk = e.item_pk
        WHERE e.pk IN (SELECT value FROM json_each(?))`,
     ).all(JSON.stringify(pks)) as EpisodeWithItem[];

@@ -12,7 +12,7 @@ describe('MCP tools that wait for a task (pretend analysis, real engine and HTTP
 
   beforeAll(async () => {
     s = await startTestServer({ registerTasks: fake.register });
-    file = join(s.dataDir, 'clip.mp4');
+    file = join(s.mediaDir, 'clip.mp4');
     writeFileSync(file, 'pretend video');
   });
   afterAll(() => s.close());

@@ -3,7 +3,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { App, HttpDeps } from '../env.js';
 import { Problem } from '../../services/errors.js';
-import { openStoredFile } from '../../media/file-access.js';
+import { openCheckedFile } from '../../media/file-access.js';
 
 const TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp',
@@ -38,7 +38,7 @@ function decodePath(raw: string): string {
 
 async function openOrNotFound(file: string): Promise<FileHandle> {
   try {
-    return await openStoredFile(file);
+    return await openCheckedFile(file);
   } catch {
     // Missing, not a regular file, or a link that now leads outside: all look the same from outside.
     throw new Problem('not_found', 'file not found');
@@ -48,7 +48,7 @@ async function openOrNotFound(file: string): Promise<FileHandle> {
 /**
  * GET /files/<path>?exp=&sig=: stored thumbnails and media under the data dir, opened by a signed link
  * (no key header, so a browser <img> or <video> works), with HTTP range requests for players. The opened
- * file itself is checked (openStoredFile): a kept link to path-indexed media is served only while it
+ * file itself is checked (openCheckedFile): a kept link to path-indexed media is served only while it
  * still leads into the media roots.
  * @example
  * fileRoutes(app, deps); // <img src="http://127.0.0.1:8484/files/collections/1/clip/thumb.jpg?exp=..&sig=..">

@@ -1,16 +1,8 @@
 import { z } from 'zod';
+import type { ApiSearchResult } from '../../client/api-types.js';
 import { clock } from '../../tools/clock.js';
 import { defineTool } from '../tool.js';
 import { collection, itemPath, itemUri, mediaId } from './fields.js';
-
-interface Result {
-  media_id: string;
-  episode_id: number;
-  start_time: number;
-  score: number;
-  content: string;
-  src: string;
-}
 
 /**
  * `search`: POST /search, answered as moments an agent can cite and play.
@@ -33,7 +25,7 @@ export const search = defineTool({
   },
   annotations: { readOnlyHint: true },
   async run(args, { api }) {
-    const { results } = (await api.post('/search', args)) as { results: Result[] };
+    const { results } = (await api.post('/search', args)) as { results: ApiSearchResult[] };
     const titles = new Map<string, string | null>();
     await Promise.all(
       [...new Set(results.map((r) => r.media_id))].map(async (id) => {

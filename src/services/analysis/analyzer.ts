@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { relative } from 'node:path';
 import { resolveSource, type EgressPolicy, type ResolvedSource, type Resolver } from '../../media/index.js';
 import type { ModelRuntime } from '../../ml/runtime.js';
@@ -6,6 +5,8 @@ import { uploadPath, type StoredVideo, type TaskUpload } from '../jobs.js';
 import type { AnalysisCache } from './cache.js';
 import { fingerprintFile } from './fingerprint.js';
 import { analyzeFile } from './pipeline.js';
+import { analyzeImage } from './image.js';
+import { probeStillImage } from '../../media/still-image.js';
 import type { MediaAnalysis } from './types.js';
 
 /** Where sources may come from and where temporary files go. */
@@ -34,7 +35,7 @@ export interface AnalyzedMedia {
 }
 
 /**
- * Fetches a task's media (path, URL or upload), analyses it once per content and language, and cleans
+ * Fetches a task's media (path, URL or upload), analyses it once per set of inputs, and cleans
  * up the temporary files whatever happens.
  * @example
  * const { analysis } = await analyzer.run(video, upload, 'en', { signal, progress });
@@ -83,20 +84,28 @@ export class Analyzer {
       },
     );
     try {
-      const caps = this.models.capabilities();
-      const capsKey = `a${+caps.asr.available}t${+caps.text_embedding.available}i${+caps.image_text.available}`;
-      // Title and metadata steer the summaries, so they are part of the key (and never leak between requests).
-      const about = createHash('sha256').update(JSON.stringify([video.title, video.additional_metadata])).digest('hex').slice(0, 8);
-      const key = this.cache.key(await fingerprintFile(source.file), language, `${capsKey}-${about}`);
+      const sourcePath = source.origin === 'path' ? source.file : null;
+      // Every input is in the key: a copy of a file with other subtitles beside it, another title or
+      // another installed model is another analysis (and nothing leaks between requests).
+      const key = await this.cache.key({
+        content: await fingerprintFile(source.file),
+        sourcePath,
+        language,
+        models: this.models.capabilities(),
+        title: video.title,
+        metadata: video.additional_metadata,
+      });
       const folder = relative(this.opts.dataDir, this.cache.folder(key));
       const src = source.origin === 'url' ? (source.src ?? null) : null;
       const localPath = source.origin === 'path' ? source.file : null;
       const cached = this.cache.load(key);
       if (cached) return { analysis: cached, folder, origin: source.origin, src, localPath, reused: true };
-      const analysis = await analyzeFile(
+      // Still pictures have their own short path; everything else is audio or video.
+      const analyze = (await probeStillImage(source.file)) ? analyzeImage : analyzeFile;
+      const analysis = await analyze(
         {
           file: source.file,
-          sourcePath: source.origin === 'path' ? source.file : null,
+          sourcePath,
           title: video.title,
           metadata: video.additional_metadata,
           language,

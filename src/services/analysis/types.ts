@@ -45,7 +45,7 @@ export interface EpisodeVector {
 
 /** Everything the pipeline learned about one media file. */
 export interface MediaAnalysis {
-  type: 'video' | 'audio';
+  type: 'video' | 'audio' | 'image';
   duration: number;
   language: 'en' | 'de';
   title: string | null;

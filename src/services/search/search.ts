@@ -1,6 +1,6 @@
 import type { Store } from '../../store/index.js';
 import type { ItemRow } from '../../store/items.js';
-import type { VectorKind, VectorSpaceRow } from '../../store/search-index.js';
+import type { ItemFilter, VectorKind, VectorSpaceRow } from '../../store/search-index.js';
 import type { Caller } from '../caller.js';
 import type { CollectionService } from '../collections.js';
 import { notFound } from '../errors.js';
@@ -9,7 +9,7 @@ import type { QueryEmbedder, QueryVector } from './embedder.js';
 import { fuse, type RankedList } from './fusion.js';
 import { matchTerms } from './moments.js';
 import { parseQuery } from './query.js';
-import { shapeResult, type SearchResult } from './results.js';
+import { mergeMoments, shapeResult, type SearchResult } from './results.js';
 import { dot, fromBlob, signBits, unit } from './vectors.js';
 
 /** POST /search input (validated by the HTTP layer). */
@@ -21,6 +21,11 @@ export interface SearchRequest {
   threshold: number;
   /** Also find another owner's public collection (search_public_collections). */
   public?: boolean;
+  /** vidx extras: only items of this type, captured in this span (ISO 8601, inclusive), found in this folder. */
+  media_type?: 'video' | 'audio' | 'image';
+  captured_after?: string;
+  captured_before?: string;
+  folder_id?: string;
 }
 
 /** How much first place in each list counts in the fusion. */
@@ -89,6 +94,7 @@ export class SearchService {
       if (!item) throw notFound('media item', req.media_id);
     }
 
+    const filter = this.itemFilter(req, collection.pk);
     const depth = depthFor(req.limit);
     const lists: RankedList[] = [];
     const itemPk = item?.pk ?? null;
@@ -96,17 +102,22 @@ export class SearchService {
     // Words first (all of them, then any). Word parts (trigrams) only when the words alone found fewer than
     // `depth` episodes: then compounds and partial words fill up; otherwise they would only repeat the word
     // matches in a worse order, at several times the cost.
-    const all = q.all ? repo.matchWords(q.all, collection.pk, depth, itemPk).map((h) => h.pk) : [];
-    if (q.all) lists.push({ name: 'words', weight: LIST_WEIGHTS.words, pks: fillUp(all, () => (q.any ? repo.matchWords(q.any, collection.pk, depth, itemPk).map((h) => h.pk) : []), depth) });
+    const all = q.all ? repo.matchWords(q.all, collection.pk, depth, itemPk, filter).map((h) => h.pk) : [];
+    if (q.all) lists.push({ name: 'words', weight: LIST_WEIGHTS.words, pks: fillUp(all, () => (q.any ? repo.matchWords(q.any, collection.pk, depth, itemPk, filter).map((h) => h.pk) : []), depth) });
     if (q.allTrigram && all.length < depth) {
-      const parts = repo.matchParts(q.allTrigram, collection.pk, depth, itemPk);
-      lists.push({ name: 'trigram', weight: LIST_WEIGHTS.trigram, pks: fillUp(parts, () => (q.anyTrigram ? repo.matchParts(q.anyTrigram, collection.pk, depth, itemPk) : []), depth) });
+      const parts = repo.matchParts(q.allTrigram, collection.pk, depth, itemPk, filter);
+      lists.push({ name: 'trigram', weight: LIST_WEIGHTS.trigram, pks: fillUp(parts, () => (q.anyTrigram ? repo.matchParts(q.anyTrigram, collection.pk, depth, itemPk, filter) : []), depth) });
     }
     const frameTimes = new Map<number, number>();
     for (const kind of ['passage', 'frame'] as const) {
       const ofKind = vectors.filter((v) => v.space.kind === kind);
       if (ofKind.length === 0) continue;
-      const hits = ofKind.flatMap((v) => this.semantic(v.space, v.query, collection.pk, req.limit, item)).sort((a, b) => b.similarity - a.similarity);
+      let hits = ofKind.flatMap((v) => this.semantic(v.space, v.query, collection.pk, filter ? req.limit * 4 : req.limit, item)).sort((a, b) => b.similarity - a.similarity);
+      // Vector neighbours cannot be filtered inside sqlite-vec's KNN: more are fetched and filtered here.
+      if (filter) {
+        const allowed = repo.filterEpisodes([...new Set(hits.map((h) => h.episodePk))], collection.pk, filter);
+        hits = hits.filter((h) => allowed.has(h.episodePk));
+      }
       const pks: number[] = [];
       for (const h of hits) {
         if (pks.includes(h.episodePk)) continue;
@@ -116,7 +127,8 @@ export class SearchService {
       lists.push({ name: kind, weight: LIST_WEIGHTS[kind], pks: pks.slice(0, depth) });
     }
 
-    const fused = fuse(lists).filter((f) => f.score >= req.threshold && f.score > 0).slice(0, req.limit);
+    // A few spare hits, so merging neighbours that share a moment still fills the page.
+    const fused = fuse(lists).filter((f) => f.score >= req.threshold && f.score > 0).slice(0, req.limit + 5);
     if (fused.length === 0) return { results: [] };
     const pks = fused.map((f) => f.pk);
     const episodes = new Map(this.store.search.episodesWithItems(pks).map((e) => [e.pk, e]));
@@ -129,7 +141,20 @@ export class SearchService {
       const own = segments.filter((s) => s.episode_pk === f.pk);
       results.push(shapeResult(e, own, { score: f.score, frameTime: frameTimes.get(f.pk) ?? null }, terms, q.phrases, this.links));
     }
-    return { results };
+    return { results: mergeMoments(results).slice(0, req.limit) };
+  }
+
+  /** The vidx-extra filters as the store takes them; null when none is set. A folder of another collection is a 404. */
+  private itemFilter(req: SearchRequest, collectionPk: number): ItemFilter | null {
+    if (!req.media_type && !req.captured_after && !req.captured_before && !req.folder_id) return null;
+    let folderPk: number | null = null;
+    if (req.folder_id) {
+      const folder = this.store.folders.get(req.folder_id);
+      if (!folder || folder.collection_pk !== collectionPk) throw notFound('folder', req.folder_id);
+      folderPk = folder.pk;
+    }
+    const iso = (t: string | undefined) => (t ? new Date(t).toISOString() : null);
+    return { type: req.media_type ?? null, after: iso(req.captured_after), before: iso(req.captured_before), folderPk };
   }
 
   private semantic(space: VectorSpaceRow, query: QueryVector, collectionPk: number, limit: number, item: ItemRow | null): SemanticHit[] {

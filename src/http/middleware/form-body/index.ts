@@ -123,10 +123,9 @@ function readMultipart(c: Context, limits: FormLimits, referenced: ReferencedFil
   let current: string | null = null;
   let failure: Problem | null = null;
   const source = Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>);
-  // A refused part ends the request at once: nothing more is read or stored.
+  // After a refused part nothing more is stored; the rest is read and dropped (bounded by the request limit).
   const stop = (problem: Problem): void => {
     failure ??= problem;
-    source.destroy(failure);
   };
   let parser: busboy.Busboy;
   try {
@@ -146,6 +145,7 @@ function readMultipart(c: Context, limits: FormLimits, referenced: ReferencedFil
   });
   parser.on('file', (name, stream, info) => {
     const filename = info.filename ?? name;
+    if (failure) return void stream.resume();
     if (!wanted) {
       stream.resume();
       return stop(new Problem('invalid', `multipart: the "body" field must come before the file parts (file part "${filename}" came first)`, [{ field: 'body', message: 'must come before the file parts' }]));
