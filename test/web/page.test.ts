@@ -4,7 +4,8 @@
  * transcript seeking, explore, German, 360 px, keyboard, labels, no console errors, no other host.
  * The specs run in order on one page, as a user would go; screenshots land in test/.tmp/web-screenshots.
  */
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web.js';
@@ -291,6 +292,35 @@ describe('web page', () => {
     await screenshot(page, 'search-360-dark');
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 1280, height: 860 });
+  });
+
+  it('adds a folder and follows its scan; search filters by type', async () => {
+    const dir = join(s.mediaDir, 'trip');
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(corpus.slides.path, join(dir, 'slides.mp4'));
+    expect((await s.call('POST', '/collections', { json: { collection_id: 'archive', name: 'Archive' } })).status).toBe(201);
+    await page.goto(`${s.url}/#/add?c=archive`);
+    await page.getByLabel('Folder path on the server').fill(dir);
+    await page.getByRole('button', { name: 'Add folder' }).click();
+    const row = page.locator(`[data-folder="${realpathSync(dir)}"]`);
+    await expect.poll(() => row.locator('[data-state]').textContent(), { timeout: 120_000, interval: 500 }).toBe('found 1 · added 1 · failed 0');
+    await screenshot(page, 'folders');
+    expect(await unlabelled(page)).toEqual([]);
+    await page.goto(`${s.url}/#/c/archive/search?q=goalkeeper`);
+    await page.locator('[data-result]').first().waitFor();
+    await page.getByLabel('Type', { exact: true }).selectOption('image');
+    await expect.poll(() => page.locator('[data-result]').count(), UI).toBe(0);
+    await page.getByLabel('Type', { exact: true }).selectOption('video');
+    await page.locator('[data-result]').first().waitFor();
+    // The file was copied just now: nothing was taken before 2000, and the result shows its capture date.
+    expect(await page.locator('[data-result] time').count()).toBe(1);
+    await page.getByLabel('Taken before').fill('2000-01-01');
+    await expect.poll(() => page.locator('[data-result]').count(), UI).toBe(0);
+    await page.getByLabel('Taken before').fill('');
+    await page.locator('[data-result]').first().waitFor();
+    await screenshot(page, 'search-filters');
+    await page.goto(`${s.url}/#/c/archive`);
+    await expect.poll(() => page.locator('.item time').count(), UI).toBe(1);
   });
 
   it('deletes an item after a confirmation, signs out; no console error and no other host on the way', async () => {

@@ -10,17 +10,21 @@ export class ApiError extends Error {
   }
 }
 
+// The shapes vidx's own clients share (CLI, MCP); the page adds the fields it shows. Type-only: nothing of src/ is bundled.
+import type { ApiSearchResult, ApiTask } from '../../src/client/api-types.js';
+
 /** Every shape the page reads from the API (the README's API section documents them). */
 export interface Collection { collection_id: string; name: string; description: string | null; is_public: boolean; thumbnails?: string[] | null }
 export interface Item { type: 'video' | 'audio' | 'image'; media_id: string; thumbnail_url: string | null; src: string | null; title: string | null; duration: number | null; additional_metadata: Record<string, unknown> | null }
 export interface TimedText { start: number; end: number; text: string }
 export interface Visual { start: number; end: number; summary: string }
-export interface SearchResult { media_id: string; episode_id: number; start_time: number; score: number; content: string; image_url: string; src: string; audio: TimedText[]; computer_vision: Visual[] }
+export interface SearchResult extends ApiSearchResult { image_url: string; audio: TimedText[]; computer_vision: Visual[]; media_type?: Item['type']; captured_at?: string | null }
 export interface Episode { episode_id: number; start: number; end: number; summary: string; thumbnail_url: string | null; audio: TimedText[]; visual: Visual[]; on_screen_text: string[]; tags: string[] }
 export interface Analysis { video_summary: string; video_duration: number; episodes: Episode[] }
-export interface Task { id: string; endpoint: string; status: 'queued' | 'running' | 'completed' | 'failed'; progress: number; stage: string | null; error: string | null; created_at: string; data: { collection?: string; video?: { title?: string | null; media_id?: string | null; content?: string | null } }; result: Record<string, unknown> | null }
+export interface Task extends Omit<ApiTask, 'data' | 'result'> { data: { collection?: string; video?: { title?: string | null; media_id?: string | null; content?: string | null } }; result: Record<string, unknown> | null }
 export interface Cluster { answer: string; teaser_id: number; cluster_results: SearchResult[]; additional_info: string; related_queries: string[] }
 export interface Suggestion { completion: { type: 'topic' | 'question'; text: string; media_ids: string[] } }
+export interface Folder { folder_id: string; collection_id: string; path: string; recursive: boolean; exclude: string[]; watch: boolean; created_at: string; last_scan: string | null; scan_task_id: string | null }
 export interface Me { id: string; name: string; role: 'admin' | 'user' }
 
 const enc = encodeURIComponent;
@@ -51,8 +55,12 @@ export class Api {
   item = (id: string, mediaId: string, pub: boolean) => this.call<Item>('GET', `/collections/${enc(id)}/items/${enc(mediaId)}?is_public=${pub}`);
   deleteItem = (id: string, mediaId: string) => this.call<unknown>('DELETE', `/collections/${enc(id)}/items/${enc(mediaId)}`);
   analysis = (id: string, mediaId: string, pub: boolean) => this.call<Analysis>('GET', `/collections/${enc(id)}/items/${enc(mediaId)}/analysis?is_public=${pub}`);
-  search = (collection: string, query: string, mediaId?: string) =>
-    this.call<{ results: SearchResult[] }>('POST', '/search', { collection, query, limit: mediaId ? 1 : 30, ...(mediaId ? { media_id: mediaId } : {}) });
+  search = (collection: string, query: string, mediaId?: string, filters: Record<string, string> = {}) =>
+    this.call<{ results: SearchResult[] }>('POST', '/search', { collection, query, limit: mediaId ? 1 : 30, ...(mediaId ? { media_id: mediaId } : {}), ...filters });
+  folders = (id: string) => this.call<{ folders: Folder[] }>('GET', `/collections/${enc(id)}/folders`);
+  addFolder = (id: string, f: { path: string; recursive: boolean; watch: boolean }) => this.call<Folder>('POST', `/collections/${enc(id)}/folders`, f);
+  scanFolder = (id: string, folderId: string) => this.call<{ task_id: string }>('POST', `/collections/${enc(id)}/folders/${enc(folderId)}/scan`);
+  removeFolder = (id: string, folderId: string) => this.call<Folder>('DELETE', `/collections/${enc(id)}/folders/${enc(folderId)}`);
   tasks = () => this.call<{ tasks: Task[]; total: number }>('GET', '/tasks?limit=50');
   retryTask = (id: string) => this.call<Task>('POST', `/tasks/${enc(id)}/retry`);
   deleteTask = (id: string) => this.call<Task>('DELETE', `/tasks/${enc(id)}`);

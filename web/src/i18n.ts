@@ -23,6 +23,10 @@ const en = {
   uploading: 'uploading {0}%', uploaded: 'uploaded, queued', failed: 'failed', completed: 'completed', running: 'running',
   retry: 'Retry', stage: 'Stage', progress: 'Progress', refresh: 'Refresh', taskCounts: '{0} tasks', noTasks: 'No tasks.',
   theme: 'Theme follows your system setting.', duration: 'Duration', skipTo: 'Skip to content', deleted: 'Deleted.',
+  folders: 'Folders on this machine', folderPath: 'Folder path on the server', recursive: 'Include subfolders', watchFolder: 'Watch for changes',
+  addFolder: 'Add folder', scanNow: 'Scan again', scanned: 'last scanned {0}', scanDone: 'found {0} · added {1} · failed {2}',
+  confirmDeleteFolder: 'Remove the folder “{0}” and its items from this collection?', filters: 'Filters', mediaType: 'Type', anyType: 'any',
+  capturedAfter: 'Taken after', capturedBefore: 'Taken before',
   close: 'Close', error: 'Something went wrong: {0}',
 };
 
@@ -52,6 +56,10 @@ const de: Dict = {
   uploading: 'lädt hoch {0} %', uploaded: 'hochgeladen, wartet', failed: 'fehlgeschlagen', completed: 'fertig', running: 'läuft',
   retry: 'Wiederholen', stage: 'Schritt', progress: 'Fortschritt', refresh: 'Aktualisieren', taskCounts: '{0} Aufgaben', noTasks: 'Keine Aufgaben.',
   theme: 'Das Farbschema folgt der Systemeinstellung.', duration: 'Dauer', skipTo: 'Zum Inhalt springen', deleted: 'Gelöscht.',
+  folders: 'Ordner auf diesem Rechner', folderPath: 'Ordnerpfad auf dem Server', recursive: 'Mit Unterordnern', watchFolder: 'Auf Änderungen achten',
+  addFolder: 'Ordner hinzufügen', scanNow: 'Erneut durchsuchen', scanned: 'zuletzt durchsucht {0}', scanDone: 'gefunden {0} · neu {1} · fehlgeschlagen {2}',
+  confirmDeleteFolder: 'Den Ordner „{0}“ und seine Einträge aus dieser Sammlung entfernen?', filters: 'Filter', mediaType: 'Typ', anyType: 'alle',
+  capturedAfter: 'Aufgenommen nach', capturedBefore: 'Aufgenommen vor',
   close: 'Schließen', error: 'Etwas ging schief: {0}',
 };
 

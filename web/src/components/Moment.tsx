@@ -1,5 +1,6 @@
 /** One search hit as a moment: thumbnail, title, time and the passage with the query words marked. */
 import type { SearchResult } from '../api.js';
+import { CapturedDate } from './CapturedDate.js';
 import { clock, highlightParts } from '../format.js';
 import { t } from '../i18n.js';
 import { href } from '../router.js';
@@ -21,7 +22,7 @@ export function Moment({ r, collection, pub, title, words }: { r: SearchResult; 
       <span class="thumb">{r.image_url ? <img src={r.image_url} alt="" loading="lazy" /> : <span class="ph" />}<span class="badge">{clock(r.start_time)}</span></span>
       <span class="stack tight">
         <strong>{title}</strong>
-        <span class="muted">{t('at', clock(r.start_time))}</span>
+        <span class="muted">{t('at', clock(r.start_time))}{r.captured_at ? ' · ' : ''}<CapturedDate value={r.captured_at} /></span>
         <span class="passage"><Marked text={r.content} words={words} /></span>
       </span>
     </a>

@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import { ApiError, type Task } from '../api.js';
 import { DropZone } from '../components/DropZone.js';
+import { Folders } from '../components/Folders.js';
 import { tasksChanged, usePolledTasks } from '../components/PendingTasks.js';
 import { useSession } from '../context.js';
 import { t } from '../i18n.js';
@@ -70,6 +71,7 @@ export function Add({ initial }: { initial: string }) {
       </div>
       {!chosen && <p class="muted">{t('chooseCollection')} <a href={href()}>{t('collections')}</a></p>}
       <DropZone onFiles={add} disabled={!chosen} />
+      {chosen && <Folders collection={chosen} />}
       {uploads.length > 0 && (
         <ul class="uploads" aria-label={t('add')}>
           {uploads.map((u) => {

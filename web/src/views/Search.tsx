@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Api, Cluster, SearchResult } from '../api.js';
 import { arrowNavigation, Moment } from '../components/Moment.js';
+import { filterFields, NO_FILTERS, SearchFilters, type Filters } from '../components/SearchFilters.js';
 import { useSession } from '../context.js';
 import { queryWords } from '../format.js';
 import { t } from '../i18n.js';
@@ -13,8 +14,8 @@ import { useTitles } from '../titles.js';
  * POST /search covers the caller's own collections; another owner's public collection is searched through
  * /search_clusters (which takes `search_public_collections`), its clusters' moments merged best first.
  */
-async function find(api: Api, collection: string, pub: boolean, query: string): Promise<{ results: SearchResult[] }> {
-  if (!pub) return api.search(collection, query);
+async function find(api: Api, collection: string, pub: boolean, query: string, filters: Filters): Promise<{ results: SearchResult[] }> {
+  if (!pub) return api.search(collection, query, undefined, filterFields(filters));
   const results: SearchResult[] = [];
   await api.stream<Cluster>('/search_clusters', { collection, query, search_public_collections: true }, (c) => results.push(...c.cluster_results), new AbortController().signal);
   return { results: results.sort((a, b) => b.score - a.score) };
@@ -31,6 +32,7 @@ export function Search({ collection, pub, query }: { collection: string; pub: bo
   const [results, setResults] = useState<SearchResult[] | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const box = useRef<HTMLInputElement>(null);
   const title = useTitles(api, collection, pub, results?.map((r) => r.media_id) ?? []);
 
@@ -43,7 +45,7 @@ export function Search({ collection, pub, query }: { collection: string; pub: bo
     let current = true;
     setBusy(true);
     setError('');
-    find(api, collection, pub, query).then(
+    find(api, collection, pub, query, filters).then(
       ({ results: list }) => {
         if (!current) return;
         rememberSources(collection, list);
@@ -53,7 +55,7 @@ export function Search({ collection, pub, query }: { collection: string; pub: bo
       (e: Error) => current && (setError(t('error', e.message)), setBusy(false)),
     );
     return () => { current = false; };
-  }, [api, collection, query]);
+  }, [api, collection, query, filters]);
 
   const submit = (e: Event) => {
     e.preventDefault();
@@ -69,6 +71,7 @@ export function Search({ collection, pub, query }: { collection: string; pub: bo
           onInput={(e) => setText(e.currentTarget.value)} aria-label={t('searchLabel')} />
         <button type="submit" class="primary">{t('searchButton')}</button>
       </form>
+      {!pub && <SearchFilters value={filters} onChange={setFilters} />}
       {error && <p class="error" role="alert">{error}</p>}
       <p class="muted" role="status">{busy ? t('loading') : results ? (results.length === 1 ? t('result1') : results.length ? t('results', results.length) : t('noResults')) : ''}</p>
       {results && results.length > 0 && (
