@@ -55,8 +55,8 @@ export class Api {
   item = (id: string, mediaId: string, pub: boolean) => this.call<Item>('GET', `/collections/${enc(id)}/items/${enc(mediaId)}?is_public=${pub}`);
   deleteItem = (id: string, mediaId: string) => this.call<unknown>('DELETE', `/collections/${enc(id)}/items/${enc(mediaId)}`);
   analysis = (id: string, mediaId: string, pub: boolean) => this.call<Analysis>('GET', `/collections/${enc(id)}/items/${enc(mediaId)}/analysis?is_public=${pub}`);
-  search = (collection: string, query: string, mediaId?: string, filters: Record<string, string> = {}) =>
-    this.call<{ results: SearchResult[] }>('POST', '/search', { collection, query, limit: mediaId ? 1 : 30, ...(mediaId ? { media_id: mediaId } : {}), ...filters });
+  search = (collection: string, query: string, filters: Record<string, string> = {}) =>
+    this.call<{ results: SearchResult[] }>('POST', '/search', { collection, query, limit: 30, ...filters });
   folders = (id: string) => this.call<{ folders: Folder[] }>('GET', `/collections/${enc(id)}/folders`);
   addFolder = (id: string, f: { path: string; recursive: boolean; watch: boolean }) => this.call<Folder>('POST', `/collections/${enc(id)}/folders`, f);
   scanFolder = (id: string, folderId: string) => this.call<{ task_id: string }>('POST', `/collections/${enc(id)}/folders/${enc(folderId)}/scan`);

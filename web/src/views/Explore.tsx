@@ -5,7 +5,6 @@ import { arrowNavigation, Moment } from '../components/Moment.js';
 import { useSession } from '../context.js';
 import { queryWords } from '../format.js';
 import { t, useLang } from '../i18n.js';
-import { rememberSources } from '../sources.js';
 import { useTitles } from '../titles.js';
 
 /**
@@ -40,7 +39,6 @@ export function Explore({ collection, pub }: { collection: string; pub: boolean 
     setBusy(true);
     setError('');
     api.stream<Cluster>('/search_clusters', { collection, query: asked, search_public_collections: pub, search_language: lang }, (el) => {
-      rememberSources(collection, el.cluster_results);
       setClusters((c) => [...c, el]);
     }, ctl.signal).then(
       () => setBusy(false),

@@ -10,7 +10,6 @@ import { clock, ownMedia, stripFragment } from '../format.js';
 import { t } from '../i18n.js';
 import { useLoad } from '../load.js';
 import { href } from '../router.js';
-import { findSource, knownSource } from '../sources.js';
 
 /**
  * The player view for one item, started at `start` seconds.
@@ -32,14 +31,7 @@ export function Player({ collection, mediaId, pub, start }: { collection: string
     setNow(start);
   }, [start]);
 
-  const [found, setFound] = useState<string | undefined>();
-  const known = item.value?.src || knownSource(collection, mediaId);
-  useEffect(() => {
-    if (known || !item.value || !analysis.value || pub) return;
-    const words = item.value.title || analysis.value.video_summary || analysis.value.episodes[0]?.summary || '';
-    findSource(api, collection, mediaId, words).then(setFound, () => undefined);
-  }, [known, item.value, analysis.value]);
-  const raw = known || found || '';
+  const raw = item.value?.src || '';
   const src = raw ? stripFragment(raw) : '';
   const playable = src && ownMedia(src);
   const seek = (to: number) => {

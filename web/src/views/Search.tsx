@@ -7,7 +7,6 @@ import { useSession } from '../context.js';
 import { queryWords } from '../format.js';
 import { t } from '../i18n.js';
 import { go, href } from '../router.js';
-import { rememberSources } from '../sources.js';
 import { useTitles } from '../titles.js';
 
 /**
@@ -15,7 +14,7 @@ import { useTitles } from '../titles.js';
  * /search_clusters (which takes `search_public_collections`), its clusters' moments merged best first.
  */
 async function find(api: Api, collection: string, pub: boolean, query: string, filters: Filters): Promise<{ results: SearchResult[] }> {
-  if (!pub) return api.search(collection, query, undefined, filterFields(filters));
+  if (!pub) return api.search(collection, query, filterFields(filters));
   const results: SearchResult[] = [];
   await api.stream<Cluster>('/search_clusters', { collection, query, search_public_collections: true }, (c) => results.push(...c.cluster_results), new AbortController().signal);
   return { results: results.sort((a, b) => b.score - a.score) };
@@ -48,7 +47,6 @@ export function Search({ collection, pub, query }: { collection: string; pub: bo
     find(api, collection, pub, query, filters).then(
       ({ results: list }) => {
         if (!current) return;
-        rememberSources(collection, list);
         setResults(list);
         setBusy(false);
       },
