@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseAllowList, type AllowList } from './media/egress.js';
 
 /** Everything vidx reads from the environment and the command line, resolved once at start. */
@@ -23,6 +24,8 @@ export interface Config {
   pullModels: boolean;
   /** Hosts and ranges every key's URLs and webhooks may reach (VIDX_URL_ALLOW). */
   urlAllow: AllowList;
+  /** The built web page (index.html, assets/): dist/web of the checkout, or the binary's unpacked copy. */
+  webDir: string;
   /** Watched folders are rescanned in full this often (minutes; 0 = only on file events). */
   folderRescanMinutes: number;
 }
@@ -105,6 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[] = []): Config 
     logLevel: log,
     pullModels,
     urlAllow,
+    // The binary sets VIDX_WEB_DIR to its unpacked copy (its import.meta.url is the executable).
+    webDir: resolve(vars.VIDX_WEB_DIR || fileURLToPath(new URL('../dist/web', import.meta.url))),
     folderRescanMinutes: int('VIDX_FOLDER_RESCAN_MINUTES', vars.VIDX_FOLDER_RESCAN_MINUTES, 60, 0, 10_080),
   };
 }

@@ -173,6 +173,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
     version: VERSION,
     keys, collections, items, tasks, webhooks, jobs, links, search, analysis, explore, folders,
     dataDir: config.dataDir,
+    webDir: config.webDir,
     form: { uploadsDir: uploadsDir(config.dataDir), maxUploadBytes: config.maxUploadBytes, maxBodyBytes: config.maxBodyBytes },
     health: () => describeSystem(models),
     log,

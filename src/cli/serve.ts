@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../config.js';
 import { startVidx } from '../server.js';
 import { runModelsCommand } from '../ml/registry/index.js';
@@ -63,7 +65,8 @@ export async function serveCommand(argv: string[]): Promise<number> {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
-  process.stderr.write(`vidx listening on ${vidx.url}\ndata dir: ${config.dataDir}\n${key}\n`);
+  const page = existsSync(join(config.webDir, 'index.html')) ? `${vidx.url}/` : 'not built (npm run build:web)';
+  process.stderr.write(`vidx listening on ${vidx.url}\ndata dir: ${config.dataDir}\n${key}\nweb page: ${page}\n`);
   await stopped;
   return 0;
 }

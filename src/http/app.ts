@@ -20,6 +20,7 @@ import { searchRoutes } from './routes/search.js';
 import { exploreRoutes } from './routes/explore.js';
 import { taskRoutes } from './routes/tasks.js';
 import { webhookRoutes } from './routes/webhooks.js';
+import { webRoutes } from './routes/web.js';
 import { validationProblem } from './validation.js';
 
 /** JSON and url-encoded bodies are small; multipart uploads have their own, larger limit in the form reader. */
@@ -65,6 +66,7 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<AppEnv> {
   mcpRoutes(app, deps);
   fileRoutes(app, deps);
   docsRoutes(app);
+  webRoutes(app, deps);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Also accepted as Authorization: Bearer <key>' });
   app.doc31('/openapi.json', {

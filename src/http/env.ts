@@ -34,6 +34,8 @@ export interface HttpDeps {
   folders: FolderService;
   links: MediaLinks;
   dataDir: string;
+  /** The built web page served at `/` (missing when it was never built). */
+  webDir?: string;
   form: FormLimits;
   /** Extra facts for GET /health (capabilities, tools); computed by the caller. */
   health: () => Record<string, unknown>;

@@ -131,6 +131,18 @@ describe('dist/vidx, the single binary, alone in an empty folder', () => {
     const cli = await vidx(['search', 'apple cake', '--collection', 'smoke', '--url', url, '--json']);
     expect(cli.code, cli.stderr).toBe(0);
     expect(JSON.parse(cli.stdout).results[0].media_id).toBe('slides');
+
+    // The web page is embedded: served at / from the unpacked copy, with its script and styles.
+    expect(banner).toContain(`web page: ${url}/`);
+    const page = await fetch(`${url}/`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const script = /src="(\/assets\/index-[\w-]+\.js)"/.exec(html)?.[1];
+    expect(script, html).toBeTruthy();
+    const js = await fetch(`${url}${script}`);
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-type')).toContain('javascript');
+    expect((await js.text()).length).toBeGreaterThan(1000);
   });
 
   it('transcribes speech with the pulled Whisper model (transformers.js inside the binary)', async () => {

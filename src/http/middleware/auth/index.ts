@@ -3,8 +3,11 @@ import type { Caller } from '../../../services/caller.js';
 import { Problem } from '../../../services/errors.js';
 import type { KeyService } from '../../../services/keys.js';
 
-/** Paths served without a key: health, the API description and signed file links (which carry their own signature). */
-const OPEN = [/^\/health$/, /^\/openapi\.json$/, /^\/docs\/?$/, /^\/files\//];
+/**
+ * Paths served without a key: health, the API description, signed file links (which carry their own
+ * signature) and the web page's static files (the page asks for the key itself and sends it only here).
+ */
+const OPEN = [/^\/health$/, /^\/openapi\.json$/, /^\/docs\/?$/, /^\/files\//, /^\/$/, /^\/index\.html$/, /^\/assets\//];
 
 const TOUCH_EVERY_MS = 60_000;
 
