@@ -2,7 +2,7 @@
  * Which analysis capabilities this installation can run right now, and why not when it can't.
  * OCR and VAD models ship inside npm packages, the face detector inside vidx (always there unless the install
  * is broken);
- * ASR, image–text and text-embedding models are pulled into the models dir on request.
+ * ASR, image–text, text-embedding and face-embedding models are pulled into the models dir on request.
  */
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -72,5 +72,6 @@ export function describeCapabilities(modelsDir: string, opts: CapabilityOptions 
     asr: pulledModel(modelsDir, 'asr', opts),
     image_text: pulledModel(modelsDir, 'image_text', opts),
     text_embedding: pulledModel(modelsDir, 'text_embedding', opts),
+    face_embedding: pulledModel(modelsDir, 'face_embedding', opts),
   };
 }
