@@ -50,7 +50,7 @@ export class Analyzer {
     video: StoredVideo,
     upload: TaskUpload | null,
     language: 'en' | 'de' | null,
-    ctx: { owner: string; signal: AbortSignal; progress: (fraction: number, stage: string) => void },
+    ctx: { owner: string; signal: AbortSignal; progress: (fraction: number, stage: string) => void; faces?: boolean },
   ): Promise<AnalyzedMedia> {
     ctx.progress(0, 'fetching');
     try {
@@ -66,7 +66,7 @@ export class Analyzer {
     video: StoredVideo,
     upload: TaskUpload | null,
     language: 'en' | 'de' | null,
-    ctx: { owner: string; signal: AbortSignal; progress: (fraction: number, stage: string) => void },
+    ctx: { owner: string; signal: AbortSignal; progress: (fraction: number, stage: string) => void; faces?: boolean },
   ): Promise<AnalyzedMedia> {
     const source = await resolveSource(
       { path: video.path, url: video.url, content: upload ? uploadPath(this.opts.uploadsDir, upload) : null },
@@ -84,7 +84,8 @@ export class Analyzer {
     );
     try {
       const caps = this.models.capabilities();
-      const capsKey = `a${+caps.asr.available}t${+caps.text_embedding.available}i${+caps.image_text.available}`;
+      const faceKey = ctx.faces ? `f${+caps.face_embedding.available}` : '';
+      const capsKey = `a${+caps.asr.available}t${+caps.text_embedding.available}i${+caps.image_text.available}${faceKey}`;
       // Title and metadata steer the summaries, so they are part of the key (and never leak between requests).
       const about = createHash('sha256').update(JSON.stringify([video.title, video.additional_metadata])).digest('hex').slice(0, 8);
       const key = this.cache.key(await fingerprintFile(source.file), language, `${capsKey}-${about}`);
@@ -101,11 +102,14 @@ export class Analyzer {
           metadata: video.additional_metadata,
           language,
           thumbnailDir: this.cache.folder(key),
+          faces: ctx.faces ?? false,
         },
         { models: this.models, signal: ctx.signal, progress: (f, s) => ctx.progress(0.02 + 0.96 * f, s) },
       );
       for (const ep of analysis.episodes) if (ep.thumbnail) ep.thumbnail = relative(this.opts.dataDir, ep.thumbnail);
-      this.cache.save(key, analysis);
+      for (const f of analysis.faces ?? []) if (f.thumbnail) f.thumbnail = relative(this.opts.dataDir, f.thumbnail);
+      // Faces are biometric: an analysis holding them is not cached, so turning faces off leaves no copy behind.
+      if (!analysis.faces) this.cache.save(key, analysis);
       return { analysis, folder, origin: source.origin, src, localPath, reused: false };
     } finally {
       await source.cleanup();
