@@ -8,6 +8,7 @@ import type { AnalysisService, SearchService } from '../services/search/index.js
 import type { ExploreService } from '../services/explore/index.js';
 import type { MediaLinks } from '../services/links.js';
 import type { TaskService } from '../services/tasks.js';
+import type { PeopleService } from '../services/people/service.js';
 import type { WebhookService } from '../services/webhooks.js';
 import type { FormLimits } from './middleware/form-body/index.js';
 import type { LogFn } from './middleware/request-log/index.js';
@@ -30,6 +31,7 @@ export interface HttpDeps {
   search: SearchService;
   explore: ExploreService;
   analysis: AnalysisService;
+  people: PeopleService;
   links: MediaLinks;
   dataDir: string;
   form: FormLimits;
