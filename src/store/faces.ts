@@ -158,6 +158,16 @@ export class FaceRepository {
     prepared(this.db, 'UPDATE face_tracks SET person_pk = ? WHERE pk = ?').run(toPersonPk, trackPk);
   }
 
+  /** Episodes a person is seen in (largest, surest sightings first), optionally of one item. */
+  episodesOfPerson(personPk: number, itemPk: number | null): number[] {
+    const rows = prepared(
+      this.db,
+      `SELECT e.pk AS pk, MAX(t.box_w * t.score) AS weight FROM face_tracks t JOIN episodes e ON e.item_pk = t.item_pk AND e.start < t.end AND e.end > t.start
+       WHERE t.person_pk = ? AND (? IS NULL OR t.item_pk = ?) GROUP BY e.pk ORDER BY weight DESC, e.pk`,
+    ).all(personPk, itemPk, itemPk) as { pk: number }[];
+    return rows.map((r) => r.pk);
+  }
+
   moments(personPk: number): MomentRow[] {
     return prepared(
       this.db,
