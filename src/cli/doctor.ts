@@ -148,11 +148,11 @@ async function capabilityChecks(config: Config): Promise<Check[]> {
   const { describeCapabilities } = await import('../ml/capabilities.js');
   const { loadManifest } = await import('../ml/registry/manifest.js');
   const caps = describeCapabilities(config.modelsDir, { manifest: loadManifest(config.modelsManifest) });
-  const labels: Record<string, string> = { ocr: 'on-screen text', ocr_german: 'German letters in on-screen text', vad: 'voice activity', asr: 'speech recognition', image_text: 'image-text search', text_embedding: 'text embedding' };
+  const labels: Record<string, string> = { ocr: 'on-screen text', ocr_german: 'German letters in on-screen text', vad: 'voice activity', asr: 'speech recognition', image_text: 'image-text search', text_embedding: 'text embedding', face_detection: 'face detection', face_embedding: 'face grouping' };
   return Object.entries(caps).map(([name, c]): Check => {
     const what = `${labels[name] ?? name}${c.model ? `: ${c.model}` : ''}`;
     if (c.available) return { name, status: 'ok', detail: what };
-    const shipped = name === 'ocr' || name === 'vad';
+    const shipped = name === 'ocr' || name === 'vad' || name === 'face_detection';
     const fix = c.reason?.match(/`([^`]+)`/)?.[1] ?? reinstall();
     return { name, status: shipped ? 'fail' : 'warn', detail: `${what}: ${c.reason?.replace(/: run `[^`]+`$/, '') ?? 'unavailable'}${shipped ? '' : ' (vidx works without it, with less)'}`, fix };
   });

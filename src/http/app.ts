@@ -6,6 +6,7 @@ import type { AppEnv, HttpDeps } from './env.js';
 import { errorResponse } from './errors.js';
 import { apiKeyAuth } from './middleware/auth/index.js';
 import { requestLog } from './middleware/request-log/index.js';
+import { peopleRoutes } from './routes/people.js';
 import { analysisRoutes } from './routes/analysis.js';
 import { collectionRoutes } from './routes/collections.js';
 import { docsRoutes } from './routes/docs.js';
@@ -58,6 +59,7 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<AppEnv> {
   itemRoutes(app, deps);
   folderRoutes(app, deps);
   analysisRoutes(app, deps);
+  peopleRoutes(app, deps);
   taskRoutes(app, deps);
   webhookRoutes(app, deps);
   jobRoutes(app, deps);

@@ -9,6 +9,7 @@ import type { ExploreService } from '../services/explore/index.js';
 import type { MediaLinks } from '../services/links.js';
 import type { TaskService } from '../services/tasks.js';
 import type { FolderService } from '../services/folders/service.js';
+import type { PeopleService } from '../services/people/service.js';
 import type { WebhookService } from '../services/webhooks.js';
 import type { FormLimits } from './middleware/form-body/index.js';
 import type { LogFn } from './middleware/request-log/index.js';
@@ -32,6 +33,7 @@ export interface HttpDeps {
   explore: ExploreService;
   analysis: AnalysisService;
   folders: FolderService;
+  people: PeopleService;
   links: MediaLinks;
   dataDir: string;
   /** The built web page served at `/` (missing when it was never built). */

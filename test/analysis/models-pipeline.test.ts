@@ -53,7 +53,7 @@ describe('pulled models in the pipeline: Whisper, image-text and text embeddings
     const list = await cli(['models', 'list'], env);
     expect(list.out).toMatch(/tiny-whisper.*installed/);
     const health = (await s.call('GET', '/health', { key: null })).body;
-    for (const cap of ['ocr', 'vad', 'asr', 'image_text', 'text_embedding']) expect(health.capabilities[cap].available, cap).toBe(true);
+    for (const cap of ['ocr', 'vad', 'face_detection', 'asr', 'image_text', 'text_embedding', 'face_embedding']) expect(health.capabilities[cap].available, cap).toBe(true);
   });
 
   it('transcribes speech without subtitles with Whisper over VAD regions, at absolute times', async () => {

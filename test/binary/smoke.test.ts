@@ -93,7 +93,7 @@ describe('dist/vidx, the single binary, alone in an empty folder', () => {
     const doctor = await vidx(['doctor', '--json']);
     const report = JSON.parse(doctor.stdout) as { checks: { name: string; status: string; detail: string }[] };
     const status = Object.fromEntries(report.checks.map((c) => [c.name, c.status]));
-    for (const name of ['ffmpeg', 'ffprobe', 'sqlite', 'onnxruntime', 'sharp', 'ocr', 'vad']) expect(status[name], JSON.stringify(report.checks)).toBe('ok');
+    for (const name of ['ffmpeg', 'ffprobe', 'sqlite', 'onnxruntime', 'sharp', 'ocr', 'vad', 'face_detection']) expect(status[name], JSON.stringify(report.checks)).toBe('ok');
     expect(report.checks.find((c) => c.name === 'vidx')?.detail).toContain('single binary');
   });
 

@@ -34,7 +34,7 @@ describe('vidx doctor and vidx keys (no server needed)', () => {
     const { code, report, byName } = await doctor({ VIDX_DATA_DIR: join(tmp, 'fresh') });
     expect(code, JSON.stringify(report.checks, null, 1)).toBe(0);
     expect(report.ok).toBe(true);
-    for (const name of ['ffmpeg', 'ffprobe', 'sqlite', 'onnxruntime', 'sharp', 'ocr', 'vad', 'data dir']) expect(byName[name].status, name).toBe('ok');
+    for (const name of ['ffmpeg', 'ffprobe', 'sqlite', 'onnxruntime', 'sharp', 'ocr', 'vad', 'face_detection', 'data dir']) expect(byName[name].status, name).toBe('ok');
     // Tesseract with its German model (scripts/system-deps.sh installs it) gives OCR its ä ö ü ß.
     expect(byName.ocr_german).toMatchObject({ status: 'ok', detail: expect.stringMatching(/German letters.*Tesseract deu/) });
     // A small CI disk may only warn.

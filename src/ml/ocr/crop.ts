@@ -59,8 +59,12 @@ function lerp2(a: number, b: number, c: number, d: number, s: number, t: number)
   return top + (bottom - top) * t;
 }
 
-/** RGB at a sub-pixel position; pixel centres are at +0.5 and borders replicate. */
-function bilinear(frame: RgbFrame, x: number, y: number, out: [number, number, number]): void {
+/**
+ * RGB at a sub-pixel position; pixel centres are at +0.5 and borders replicate.
+ * @example
+ * const rgb: [number, number, number] = [0, 0, 0]; bilinear(frame, 10.5, 4.25, rgb);
+ */
+export function bilinear(frame: RgbFrame, x: number, y: number, out: [number, number, number]): void {
   const { data, width, height } = frame;
   const fx = x - 0.5;
   const fy = y - 0.5;

@@ -51,7 +51,7 @@ export class Analyzer {
     video: StoredVideo,
     upload: TaskUpload | null,
     language: 'en' | 'de' | null,
-    ctx: { owner: string; signal: AbortSignal; progress: (fraction: number, stage: string) => void },
+    ctx: { owner: string; signal: AbortSignal; progress: (fraction: number, stage: string) => void; faces?: boolean },
   ): Promise<AnalyzedMedia> {
     ctx.progress(0, 'fetching');
     try {
@@ -67,7 +67,7 @@ export class Analyzer {
     video: StoredVideo,
     upload: TaskUpload | null,
     language: 'en' | 'de' | null,
-    ctx: { owner: string; signal: AbortSignal; progress: (fraction: number, stage: string) => void },
+    ctx: { owner: string; signal: AbortSignal; progress: (fraction: number, stage: string) => void; faces?: boolean },
   ): Promise<AnalyzedMedia> {
     const source = await resolveSource(
       { path: video.path, url: video.url, content: upload ? uploadPath(this.opts.uploadsDir, upload) : null },
@@ -91,7 +91,8 @@ export class Analyzer {
         content: await fingerprintFile(source.file),
         sourcePath,
         language,
-        models: this.models.capabilities(),
+        // Faces on for the collection is one more input (the face stage runs only then).
+        models: { ...this.models.capabilities(), ...(ctx.faces ? { faces: { available: true } } : {}) },
         title: video.title,
         metadata: video.additional_metadata,
       });
@@ -110,11 +111,14 @@ export class Analyzer {
           metadata: video.additional_metadata,
           language,
           thumbnailDir: this.cache.folder(key),
+          faces: ctx.faces ?? false,
         },
         { models: this.models, signal: ctx.signal, progress: (f, s) => ctx.progress(0.02 + 0.96 * f, s) },
       );
       for (const ep of analysis.episodes) if (ep.thumbnail) ep.thumbnail = relative(this.opts.dataDir, ep.thumbnail);
-      this.cache.save(key, analysis);
+      for (const f of analysis.faces ?? []) if (f.thumbnail) f.thumbnail = relative(this.opts.dataDir, f.thumbnail);
+      // Faces are biometric: an analysis holding them is not cached, so turning faces off leaves no copy behind.
+      if (!analysis.faces) this.cache.save(key, analysis);
       return { analysis, folder, origin: source.origin, src, localPath, reused: false };
     } finally {
       await source.cleanup();

@@ -8,6 +8,7 @@ import type { IndexedItem, SearchIndex } from '../search/index.js';
 import { readCaptureInfo } from '../../media/capture-info.js';
 import type { Analyzer } from './analyzer.js';
 import type { MediaAnalysis } from './types.js';
+import { storeFaceTracks } from '../people/grouping.js';
 
 /** Where indexing keeps files and reads sources. */
 export interface IndexTaskOptions {
@@ -96,7 +97,8 @@ export async function indexMedia(
       episodes: 0, duration: existing.duration, transcript_source: null, warnings: [],
     };
   }
-  const { analysis, src, localPath } = await deps.analyzer.run(d.video, d.upload, d.index_language, ctx);
+  const faces = deps.store.faces.enabled(collectionOf().pk);
+  const { analysis, src, localPath } = await deps.analyzer.run(d.video, d.upload, d.index_language, { ...ctx, faces });
   ctx.progress(0.99, 'storing');
   const capture = await captureOf(localPath, analysis.type, ctx.signal, extras.readCapture);
   const collection = collectionOf();
@@ -112,6 +114,15 @@ export async function indexMedia(
       const name = `ep-${e.index}.jpg`;
       copyFileSync(join(opts.dataDir, e.thumbnail), join(staging, name));
       return { ...e, thumbnail: relative(opts.dataDir, join(dir, name)) };
+    });
+    // The setting may have been turned off while the item was analysed: then nothing about faces is kept.
+    const keepFaces = Boolean(analysis.faces) && deps.store.faces.enabled(collection.pk);
+    const faceThumbs = (analysis.faces ?? []).map((f, i) => {
+      if (!f.thumbnail) return null;
+      const from = join(opts.dataDir, f.thumbnail);
+      if (keepFaces) copyFileSync(from, join(staging, `face-${i}.jpg`));
+      rmSync(from, { force: true });
+      return relative(opts.dataDir, join(dir, `face-${i}.jpg`));
     });
     media = keepMedia(staging, d, localPath, opts.uploadsDir);
     const stored = { ...analysis, episodes };
@@ -132,6 +143,9 @@ export async function indexMedia(
       stored,
       { replace: d.reindex_if_exists },
     );
+    if (keepFaces) {
+      deps.store.db.transaction(() => storeFaceTracks(deps.store.faces, collection.pk, result.item.pk, analysis.faces ?? [], faceThumbs))();
+    }
     rmSync(dir, { recursive: true, force: true });
     renameSync(staging, dir);
     return {

@@ -9,6 +9,7 @@ import { guessLanguage } from './text.js';
 import { transcribeMedia } from './transcript.js';
 import type { EpisodeAnalysis, MediaAnalysis, TimedText, VisualEntry } from './types.js';
 import { analyzeVisual, type VisualResult } from './visual.js';
+import { startFaceScan } from './faces.js';
 
 /** One media file to analyse. */
 export interface PipelineInput {
@@ -19,8 +20,10 @@ export interface PipelineInput {
   metadata: Record<string, unknown> | null;
   /** The language asked for (index_language); null lets the media decide. */
   language: 'en' | 'de' | null;
-  /** Folder that receives the episode thumbnails (ep-<n>.jpg). */
+  /** Folder that receives the episode thumbnails (ep-<n>.jpg) and face crops (face-<n>.jpg). */
   thumbnailDir: string;
+  /** Look for faces (a collection setting; off by default: faces are biometric data). */
+  faces?: boolean;
 }
 
 /** Runs stage by stage with cancellation and progress. */
@@ -59,7 +62,9 @@ export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): P
   const language = input.language ?? transcript.language ?? guessLanguage(transcript.segments.map((t) => t.text)) ?? 'en';
 
   let visual: VisualResult = { cuts: [], keyframes: [], screenText: [], entries: [], frameVectors: null, warnings: [] };
-  if (hasVideo) visual = await analyzeVisual(input.file, probe, { models: ctx.models, language, signal: ctx.signal, progress: stage(0.45, 0.85) });
+  const faceScan = input.faces && hasVideo ? await startFaceScan(ctx.models) : null;
+  if (hasVideo) visual = await analyzeVisual(input.file, probe, { models: ctx.models, language, signal: ctx.signal, progress: stage(0.45, 0.85), onFrame: faceScan ? (f) => faceScan.add(f) : undefined });
+  const faces = faceScan ? await faceScan.finish(visual.cuts.map((c) => c.time), duration, input.thumbnailDir) : null;
 
   ctx.progress(0.86, 'episodes');
   const cuts = cutEpisodes({
@@ -124,7 +129,7 @@ export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): P
     ? { ...visual.frameVectors, items: visual.frameVectors.items.map((v) => ({ ...v, episodeIndex: episodes.findIndex((e) => v.time >= e.start && v.time < e.end) })) }
     : null;
 
-  const warnings = [...transcript.warnings, ...visual.warnings];
+  const warnings = [...transcript.warnings, ...visual.warnings, ...(faceScan?.warnings ?? [])];
   if (transcript.source === 'none' && probe.audio && !warnings.some((w) => w.startsWith('speech'))) warnings.push('no transcript: no subtitles and no speech found');
   ctx.progress(1, 'done');
   return {
@@ -141,5 +146,6 @@ export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): P
     warnings,
     passageVectors,
     frameVectors,
+    faces,
   };
 }

@@ -111,7 +111,7 @@ export function tagsFor(vector: Float32Array, labels: Float32Array[], language: 
 export async function analyzeVisual(
   file: string,
   probe: MediaProbe,
-  opts: { models: ModelRuntime; language: 'en' | 'de'; signal: AbortSignal; progress: (fraction: number, stage: string) => void },
+  opts: { models: ModelRuntime; language: 'en' | 'de'; signal: AbortSignal; progress: (fraction: number, stage: string) => void; onFrame?: (frame: VideoFrame) => Promise<void> },
 ): Promise<VisualResult> {
   const warnings: string[] = [];
   const duration = probe.durationSec;
@@ -140,6 +140,7 @@ export async function analyzeVisual(
   };
   let done = 0;
   for await (const frame of extractFrames(file, keyframes, { signal: opts.signal, probe, maxWidth: 1280 })) {
+    await opts.onFrame?.(frame);
     const sig = signature(frame);
     let text = lastText;
     if (!sameFrame(lastSig, sig)) {

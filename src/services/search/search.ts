@@ -18,6 +18,8 @@ export interface SearchRequest {
   collection: string;
   limit: number;
   media_id?: string;
+  /** Only episodes this person is seen in (vidx extra, issue 17). */
+  person_id?: string;
   threshold: number;
   /** Also find another owner's public collection (search_public_collections). */
   public?: boolean;
@@ -29,7 +31,7 @@ export interface SearchRequest {
 }
 
 /** How much first place in each list counts in the fusion. */
-export const LIST_WEIGHTS = { words: 1, trigram: 0.6, passage: 1, frame: 0.8 } as const;
+export const LIST_WEIGHTS = { words: 1, trigram: 0.6, passage: 1, frame: 0.8, people: 1 } as const;
 
 /** Candidates per list: enough that fusion can lift an episode that is only second-best everywhere. */
 const depthFor = (limit: number) => Math.max(limit * 3, 30);
@@ -128,7 +130,8 @@ export class SearchService {
     }
 
     // A few spare hits, so merging neighbours that share a moment still fills the page.
-    const fused = fuse(lists).filter((f) => f.score >= req.threshold && f.score > 0).slice(0, req.limit + 5);
+    const only = this.addPeople(lists, collection.pk, req, depth, itemPk);
+    const fused = fuse(lists).filter((f) => f.score >= req.threshold && f.score > 0 && (!only || only.has(f.pk))).slice(0, req.limit + 5);
     if (fused.length === 0) return { results: [] };
     const pks = fused.map((f) => f.pk);
     const episodes = new Map(this.store.search.episodesWithItems(pks).map((e) => [e.pk, e]));
@@ -155,6 +158,25 @@ export class SearchService {
     }
     const iso = (t: string | undefined) => (t ? new Date(t).toISOString() : null);
     return { type: req.media_type ?? null, after: iso(req.captured_after), before: iso(req.captured_before), folderPk };
+  }
+
+  /**
+   * People in the search: a person named in the query adds the episodes they are seen in as one more ranked
+   * list; `person_id` adds theirs and keeps only those. Returns the episodes to keep, or null for all.
+   */
+  private addPeople(lists: RankedList[], collectionPk: number, req: SearchRequest, depth: number, itemPk: number | null): Set<number> | null {
+    const faces = this.store.faces;
+    let only: Set<number> | null = null;
+    if (req.person_id !== undefined) {
+      const p = faces.person(collectionPk, req.person_id);
+      if (!p) throw notFound('person', req.person_id);
+      only = new Set(faces.episodesOfPerson(p.pk, itemPk));
+      lists.push({ name: 'people', weight: LIST_WEIGHTS.people, pks: [...only].slice(0, depth) });
+    }
+    for (const p of faces.peopleNamedIn([collectionPk], req.query)) {
+      lists.push({ name: 'people', weight: LIST_WEIGHTS.people, pks: faces.episodesOfPerson(p.pk, itemPk).slice(0, depth) });
+    }
+    return only;
   }
 
   private semantic(space: VectorSpaceRow, query: QueryVector, collectionPk: number, limit: number, item: ItemRow | null): SemanticHit[] {
