@@ -1,6 +1,7 @@
 /**
  * `npm run build:binary`: builds `dist/vidx`, one linux-x64 executable holding vidx, its native libraries and
  * the npm-shipped models, as a Node single-executable application made from this machine's own Node, offline:
+ *   0. the web page is built into dist/web when stale (scripts/build-web.ts) and embedded as assets;
  *   1. esbuild bundles src/sea-main.ts to one CommonJS file (node20), native requires redirected;
  *   2. libraries are gzipped (cached in dist/.sea-cache), a build id hashes the bundle and every asset;
  *   3. `node --experimental-sea-config` writes the preparation blob (code cache included);
@@ -20,6 +21,7 @@ import { build } from 'esbuild';
 import { inject } from 'postject';
 import { collectAssets, type AssetSource } from './binary/assets.js';
 import { nativePlugin } from './binary/esbuild-native.js';
+import { buildWeb } from './build-web.js';
 import { inputsDigest } from './binary/inputs.js';
 import type { AssetFile, BuildInfo } from '../src/sea/extract.js';
 import { VERSION } from '../src/version.js';
@@ -79,6 +81,9 @@ function stored(a: AssetSource, content: Buffer, digest: string): string {
 
 async function main(): Promise<void> {
   const args = new Set(process.argv.slice(2));
+  // The page is embedded: build it first when its sources changed (quick when they did not).
+  const web = await buildWeb({ ifStale: true });
+  if (!web.reused) log(`web page built in ${web.buildMs} ms`);
   const inputs = inputsDigest(ROOT);
   const metaFile = join(DIST, 'vidx.json');
   if (args.has('--if-stale') && existsSync(OUT) && existsSync(metaFile)) {

@@ -1,6 +1,6 @@
 /**
- * Writes tiny, deterministic stand-ins for the three model families vidx uses (Whisper,
- * CLIP, BERT/e5), in the exact Hugging Face layout transformers.js reads, plus a manifest in
+ * Writes tiny, deterministic stand-ins for the model families vidx uses (Whisper,
+ * CLIP, SigLIP, BERT/e5, SFace), in the exact Hugging Face layout transformers.js reads, plus a manifest in
  * the format of models/manifest.json. Tests serve the folder from a loopback "hub".
  *
  * Run: `npx tsx scripts/make-fixture-models.ts <outDir>` (or import `makeFixtureModels`).
@@ -26,7 +26,7 @@ export const FIXTURE_TRANSCRIPT = [
 /** The language the fixture Whisper "detects". */
 export const FIXTURE_DETECTED_LANGUAGE = 'de';
 /** Embedding sizes of the fixture models. */
-export const FIXTURE_DIMS = { image_text: 16, text_embedding: 32 } as const;
+export const FIXTURE_DIMS = { image_text: 16, text_embedding: 32, face_embedding: 128 } as const;
 
 /** Result of generating the fixtures. */
 export interface FixtureSet {
@@ -46,7 +46,7 @@ interface FixtureFile {
 interface FixtureModel {
   id: string;
   task: string;
-  capability: 'asr' | 'image_text' | 'text_embedding';
+  capability: 'asr' | 'image_text' | 'text_embedding' | 'face_embedding';
   family: string;
   repo: string;
   revision: string;
@@ -469,6 +469,27 @@ function bertFiles(): RepoFiles {
   };
 }
 
+// ---------------------------------------------------------------- SFace stand-in
+
+/**
+ * Same inputs and outputs as OpenCV Zoo's SFace (1×3×112×112 RGB 0..255 in, 128 floats out), but no face
+ * knowledge: an 8×8 colour thumbnail of the aligned crop, its mean taken off, through a fixed random
+ * projection. The same crop gives the same vector and slightly changed crops close ones, which is all the
+ * grouping tests can ask of a stand-in; telling two real people apart is the real model's job.
+ */
+function sfaceFiles(): RepoFiles {
+  const D = FIXTURE_DIMS.face_embedding;
+  const g = new Graph('tiny-sface');
+  g.input('data', 'float32', [1, 3, 112, 112]);
+  g.const('projection', 'float32', [192, D], randomFloats(192 * D, 11));
+  const pooled = g.node('AveragePool', ['data'], undefined, { kernel_shape: ints([14, 14]), strides: ints([14, 14]) });
+  const flat = g.node('Flatten', [pooled], undefined, { axis: int(1) });
+  const centred = g.node('Sub', [flat, g.node('ReduceMean', [flat], undefined, { axes: ints([1]), keepdims: int(1) })]);
+  g.node('MatMul', [centred, 'projection'], ['fc1']);
+  g.output('fc1', 'float32', [1, D]);
+  return { 'face_recognition_sface_2021dec.onnx': encodeModel(g) };
+}
+
 // ---------------------------------------------------------------- manifest
 
 /**
@@ -484,6 +505,7 @@ export async function makeFixtureModels(outDir: string): Promise<FixtureSet> {
   const clip = writeRepo(hubDir, 'vidx-test/tiny-clip', clipFiles());
   const e5 = writeRepo(hubDir, 'vidx-test/tiny-e5', bertFiles());
   const siglip = writeRepo(hubDir, 'vidx-test/tiny-siglip', siglipFiles());
+  const sface = writeRepo(hubDir, 'vidx-test/tiny-sface', sfaceFiles());
   const manifest: FixtureManifest = {
     schemaVersion: 1,
     models: [
@@ -542,6 +564,20 @@ export async function makeFixtureModels(outDir: string): Promise<FixtureSet> {
         dimensions: FIXTURE_DIMS.text_embedding,
         files: e5,
         notes: 'Generated fixture.',
+      },
+      {
+        id: 'tiny-sface',
+        task: 'face-embedding',
+        capability: 'face_embedding',
+        family: 'sface',
+        repo: 'vidx-test/tiny-sface',
+        revision: revisionOf(sface),
+        default: true,
+        dtype: 'fp32',
+        license: 'MIT',
+        dimensions: FIXTURE_DIMS.face_embedding,
+        files: sface,
+        notes: 'Generated stand-in for SFace: same inputs and outputs, no face knowledge.',
       },
     ],
   };

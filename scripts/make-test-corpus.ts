@@ -122,8 +122,12 @@ async function limit<T>(n: number, tasks: (() => Promise<T>)[]): Promise<T[]> {
   return out;
 }
 
-/** Synthesises speech and measures where it is audible (espeak pads with silence). */
-async function speak(text: string, voice: 'en' | 'de', out: string): Promise<{ duration: number; first: number; last: number }> {
+/**
+ * Synthesises speech with espeak-ng and measures where it is audible (espeak pads with silence).
+ * @example
+ * const { duration, first, last } = await speak('Hello there.', 'en', '/tmp/hello.wav');
+ */
+export async function speak(text: string, voice: 'en' | 'de', out: string): Promise<{ duration: number; first: number; last: number }> {
   await exec('espeak-ng', ['-v', voice, '-s', '160', '-w', out, text]);
   const buf = await readFile(out);
   let pos = 12;
@@ -161,7 +165,12 @@ function srtTime(t: number): string {
   return `${p(Math.floor(ms / 3600000))}:${p(Math.floor(ms / 60000) % 60)}:${p(Math.floor(ms / 1000) % 60)},${p(ms % 1000, 3)}`;
 }
 
-function toSrt(cues: TimedText[]): string {
+/**
+ * SubRip text of timed cues.
+ * @example
+ * toSrt([{ start: 1, end: 2.5, text: 'Hello' }]); // '1\n00:00:01,000 --> 00:00:02,500\nHello\n'
+ */
+export function toSrt(cues: TimedText[]): string {
   return cues.map((c, i) => `${i + 1}\n${srtTime(c.start)} --> ${srtTime(c.end)}\n${c.text}\n`).join('\n');
 }
 

@@ -1,5 +1,7 @@
 import { homedir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseAllowList, type AllowList } from './media/egress.js';
 
 /** Everything vidx reads from the environment and the command line, resolved once at start. */
 export interface Config {
@@ -20,6 +22,12 @@ export interface Config {
   logLevel: 'info' | 'silent';
   /** Download missing default models at start (only when asked for with --pull-models). */
   pullModels: boolean;
+  /** Hosts and ranges every key's URLs and webhooks may reach (VIDX_URL_ALLOW). */
+  urlAllow: AllowList;
+  /** The built web page (index.html, assets/): dist/web of the checkout, or the binary's unpacked copy. */
+  webDir: string;
+  /** Watched folders are rescanned in full this often (minutes; 0 = only on file events). */
+  folderRescanMinutes: number;
 }
 
 /** Environment variable ↔ flag names; the README's configuration table mirrors this. */
@@ -34,6 +42,7 @@ const FLAGS: Record<string, string> = {
   '--concurrency': 'VIDX_TASK_CONCURRENCY',
   '--public-url': 'VIDX_PUBLIC_URL',
   '--log': 'VIDX_LOG',
+  '--url-allow': 'VIDX_URL_ALLOW',
 };
 
 /** A configuration error the CLI prints without a stack trace. */
@@ -77,6 +86,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[] = []): Config 
   const roots = (vars.VIDX_MEDIA_ROOTS || homedir()).split(delimiter).filter(Boolean).map((p) => resolve(p));
   const log = vars.VIDX_LOG || 'info';
   if (log !== 'info' && log !== 'silent') throw new ConfigError(`VIDX_LOG must be info or silent, got "${log}"`);
+  let urlAllow: AllowList;
+  try {
+    urlAllow = parseAllowList(vars.VIDX_URL_ALLOW);
+  } catch (e) {
+    throw new ConfigError((e as Error).message);
+  }
   return {
     host,
     port,
@@ -92,5 +107,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[] = []): Config 
     publicUrl: vars.VIDX_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     logLevel: log,
     pullModels,
+    urlAllow,
+    // The binary sets VIDX_WEB_DIR to its unpacked copy (its import.meta.url is the executable).
+    webDir: resolve(vars.VIDX_WEB_DIR || fileURLToPath(new URL('../dist/web', import.meta.url))),
+    folderRescanMinutes: int('VIDX_FOLDER_RESCAN_MINUTES', vars.VIDX_FOLDER_RESCAN_MINUTES, 60, 0, 10_080),
   };
 }

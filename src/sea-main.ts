@@ -25,7 +25,9 @@ async function main(): Promise<number> {
   // Explicit settings win; these only fill in where the packaged copies are.
   process.env.VIDX_OCR_MODELS ||= join(dir, 'models', 'ocr');
   process.env.VIDX_SILERO_VAD ||= join(dir, 'models', 'silero_vad_v5.onnx');
+  process.env.VIDX_FACE_DETECTOR ||= join(dir, 'models', 'blazeface', 'face_detection_back_256x256_barracuda.onnx');
   process.env.VIDX_MODELS_MANIFEST ||= join(dir, 'models', 'manifest.json');
+  process.env.VIDX_WEB_DIR ||= join(dir, 'web');
   const { useSqliteNative } = await import('./store/connection.js');
   useSqliteNative({ nativeBinding: loadNative('native/better_sqlite3.node') as object, vecExtension: join(dir, 'native', 'vec0.so') });
   const { runCli } = await import('./cli/run.js');

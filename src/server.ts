@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import type { Config } from './config.js';
 import { createHttpApp } from './http/app.js';
 import { openStore, type Store } from './store/index.js';
+import { exposedFiles } from './store/privacy.js';
 import { CollectionService } from './services/collections.js';
 import { ItemService } from './services/items.js';
 import { JobService, removeTaskUpload } from './services/jobs.js';
@@ -16,10 +17,11 @@ import { TaskEngine } from './services/task-engine.js';
 import { TaskPresenter, TaskService } from './services/tasks.js';
 import { DEFAULT_DELIVERY_POLICY, WebhookSender, type DeliveryPolicy } from './services/webhook-sender.js';
 import { WebhookService } from './services/webhooks.js';
+import { PeopleService } from './services/people/service.js';
 import { AnalysisService, modelQueryEmbedder, SearchIndex, SearchService, type QueryEmbedder } from './services/search/index.js';
 import { createLogger, type Logger } from './logger.js';
 import { describeSystem } from './system.js';
-import { resolveInsideRoots, SourceError } from './media/index.js';
+import { configureFileAccess, egressPolicy, literalRefusal, resolveInsideRoots, SourceError, type EgressPolicy, type Resolver } from './media/index.js';
 import { ModelRuntime } from './ml/runtime.js';
 import { loadManifest } from './ml/registry/manifest.js';
 import { Analyzer } from './services/analysis/analyzer.js';
@@ -31,6 +33,9 @@ import { registerExploreTasks } from './services/explore/tasks.js';
 import { JobRunner } from './services/workers/runner.js';
 import { presentAnalyzeResult } from './services/analysis/present.js';
 import { VERSION } from './version.js';
+import { FolderService } from './services/folders/service.js';
+import { registerScanTask } from './services/folders/tasks.js';
+import { FolderWatcher } from './services/folders/watch.js';
 
 /** A running vidx: its URL, services for in-process callers (tests, CLI) and a clean stop. */
 export interface Vidx {
@@ -54,7 +59,24 @@ export interface StartOptions {
   registerTasks?: (engine: TaskEngine) => void;
   /** Embeds search queries; null searches words only. Default: the installed models of the models dir. */
   queryEmbedder?: QueryEmbedder | null;
+  /** Resolves host names for URL downloads and webhooks; tests answer loopback names with it. */
+  resolver?: Resolver;
+  /** Where webhook deliveries may go; default loopback, public addresses and VIDX_URL_ALLOW. */
+  webhookEgress?: EgressPolicy;
 }
+
+/** Task errors name files as the caller knows them: the server's own folder never appears in full. */
+function dataDirRedactor(dataDir: string): (message: string) => string {
+  const forms = [...new Set([dataDir, realpathSync(dataDir)])].sort((a, b) => b.length - a.length);
+  return (message) => forms.reduce((m, d) => m.split(`${d}/`).join('').split(d).join('<data dir>'), message);
+}
+
+/** A file changed less than this long ago may still be written: a scan waits until it holds still this long. */
+const FILE_STABLE_MS = 2_000;
+/** A file that keeps changing this long is reported as failed ("still being written") and tried by the next scan. */
+const FILE_MAX_WAIT_MS = 10 * 60_000;
+/** File events of a watched folder are gathered this long before one scan is asked for. */
+const WATCH_DEBOUNCE_MS = 1_500;
 
 function linkSecret(dataDir: string): Buffer {
   const file = join(dataDir, 'link.secret');
@@ -73,6 +95,10 @@ function linkSecret(dataDir: string): Buffer {
  */
 export async function startVidx(config: Config, opts: StartOptions = {}): Promise<Vidx> {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const releaseFileAccess = configureFileAccess({ mediaRoots: config.mediaRoots, dataDir: config.dataDir });
+  for (const f of exposedFiles(config.dataDir)) {
+    process.stderr.write(`vidx: warning: ${f.path} can be read by other users (mode ${f.mode.toString(8)}); it holds keys and secrets. Fix: ${f.fix}\n`);
+  }
   const log = opts.logger ?? createLogger(config.logLevel);
   const store = openStore(join(config.dataDir, 'vidx.db'));
   const keys = new KeyService(store.keys);
@@ -83,9 +109,10 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   const presenter = new TaskPresenter();
   presenter.register('/analyze', (result) => presentAnalyzeResult(result, links));
 
-  const sender = new WebhookSender(store.webhooks, opts.deliveryPolicy ?? DEFAULT_DELIVERY_POLICY, VERSION);
-  const webhooks = new WebhookService(store.webhooks, () => sender.wake(), presenter);
-  const engine = new TaskEngine(store.tasks, config.taskConcurrency, (event, row) => webhooks.enqueue(event, row), log);
+  const webhookEgress = opts.webhookEgress ?? egressPolicy({ loopback: true, allow: config.urlAllow });
+  const sender = new WebhookSender(store.webhooks, opts.deliveryPolicy ?? DEFAULT_DELIVERY_POLICY, VERSION, webhookEgress, opts.resolver);
+  const webhooks = new WebhookService(store.webhooks, () => sender.wake(), presenter, (url) => literalRefusal(url, webhookEgress));
+  const engine = new TaskEngine(store.tasks, config.taskConcurrency, (event, row) => webhooks.enqueue(event, row), log, dataDirRedactor(config.dataDir));
   const tasks = new TaskService(store.tasks, engine, presenter);
   tasks.onDelete((task) => removeTaskUpload(task.data, uploadsDir(config.dataDir)));
 
@@ -97,10 +124,11 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   items.onDelete((item) => searchIndex.removeItem(item));
   const queryEmbedder = opts.queryEmbedder !== undefined ? opts.queryEmbedder : modelQueryEmbedder({ modelsDir: config.modelsDir, manifest: loadManifest(config.modelsManifest) });
   const search = new SearchService(store, collections, links, queryEmbedder);
-  const analysis = new AnalysisService(store, items, links);
+  const people = new PeopleService(store, collections, links, config.dataDir);
+  const analysis = new AnalysisService(store, items, links, (c, i) => people.episodeFaces(c, i));
   const jobs = new JobService(tasks, collections, async (p) => {
     try {
-      await resolveInsideRoots(p, config.mediaRoots);
+      await resolveInsideRoots(p, config.mediaRoots, [config.dataDir]);
       return { ok: true };
     } catch (err) {
       if (err instanceof SourceError) return { ok: false, reason: err.message };
@@ -111,7 +139,11 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   const models = new ModelRuntime({ modelsDir: config.modelsDir, manifestPath: config.modelsManifest });
   const cache = new AnalysisCache(join(config.dataDir, 'cache'));
   cache.prune();
+  // A task reaches what its owner's key may reach now (a key made admin later gains loopback, a revoked one nothing more).
+  const egressFor = (owner: string): EgressPolicy => egressPolicy({ loopback: store.keys.get(owner)?.role === 'admin', allow: config.urlAllow });
   const analyzer = new Analyzer(models, cache, {
+    egressFor,
+    ...(opts.resolver ? { resolver: opts.resolver } : {}),
     dataDir: config.dataDir,
     mediaRoots: config.mediaRoots,
     tempDir: join(config.dataDir, 'tmp'),
@@ -132,14 +164,35 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
     runner,
   );
   registerExploreTasks(engine, store, explore);
-  if (!engine.hasHandler('/index')) registerIndexTask(engine, { analyzer, store, searchIndex }, { dataDir: config.dataDir, uploadsDir: uploadsDir(config.dataDir) });
+  const indexOptions = { dataDir: config.dataDir, uploadsDir: uploadsDir(config.dataDir) };
+  if (!engine.hasHandler('/index')) registerIndexTask(engine, { analyzer, store, searchIndex }, indexOptions);
+  const folders = new FolderService(store, collections, items, engine, config.mediaRoots);
+  registerScanTask(engine, {
+    store, items, index: { analyzer, store, searchIndex }, indexOptions, mediaRoots: config.mediaRoots,
+    stableMs: FILE_STABLE_MS, maxWaitMs: FILE_MAX_WAIT_MS, concurrency: config.taskConcurrency,
+  });
+  const watcher = new FolderWatcher(
+    (pk) => {
+      const folder = store.folders.listWatched().find((f) => f.pk === pk);
+      if (folder) folders.requestScan(folder, folder.owner);
+    },
+    { debounceMs: WATCH_DEBOUNCE_MS, rescanMs: config.folderRescanMinutes * 60_000 },
+  );
+  folders.watchWith(watcher);
+  collections.onDelete((pk) => {
+    for (const f of store.folders.listForCollection(pk)) watcher.removed(f.pk);
+    return false; // one step: nothing left for another batch
+  });
+  const stopping = new AbortController();
   const app = createHttpApp({
     version: VERSION,
-    keys, collections, items, tasks, webhooks, jobs, links, search, analysis, explore,
+    keys, collections, items, tasks, webhooks, jobs, links, search, analysis, explore, folders, people,
     dataDir: config.dataDir,
+    webDir: config.webDir,
     form: { uploadsDir: uploadsDir(config.dataDir), maxUploadBytes: config.maxUploadBytes, maxBodyBytes: config.maxBodyBytes },
     health: () => describeSystem(models),
     log,
+    stopping: stopping.signal,
   });
 
   const server: ServerType = await new Promise((resolve, reject) => {
@@ -154,6 +207,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   engine.start();
   sender.start();
   collections.startPurges((err) => log('purging a deleted collection failed; it is resumed at the next start', { error: String(err) }));
+  for (const f of store.folders.listWatched()) watcher.added(f);
 
   let closed = false;
   return {
@@ -167,12 +221,15 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
     async close() {
       if (closed) return;
       closed = true;
+      stopping.abort();
       await new Promise<void>((r) => server.close(() => r()));
+      await watcher.close();
       await engine.stop();
       await collections.stopPurges();
       await runner.close();
       sender.stop();
       store.close();
+      releaseFileAccess();
     },
   };
 }

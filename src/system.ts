@@ -1,5 +1,5 @@
 import type { ModelRuntime } from './ml/runtime.js';
-import { locateFfmpeg, locateFfprobe, locateYtDlp } from './media/binaries.js';
+import { locateFfmpeg, locateFfprobe, locateTesseract, locateYtDlp } from './media/binaries.js';
 
 /**
  * Facts for GET /health: which external tools were found and which model capabilities are available (and why not).
@@ -15,6 +15,7 @@ export function describeSystem(models: ModelRuntime): Record<string, unknown> {
       ffmpeg: tool(locateFfmpeg(), 'install ffmpeg (apt-get install ffmpeg) or set FFMPEG_PATH'),
       ffprobe: tool(locateFfprobe(), 'install ffmpeg (apt-get install ffmpeg) or set FFPROBE_PATH'),
       yt_dlp: tool(locateYtDlp(), 'install yt-dlp for video-sharing page URLs, or set YTDLP_PATH'),
+      tesseract: tool(locateTesseract(), 'install tesseract-ocr and tesseract-ocr-deu for German letters in on-screen text, or set TESSERACT_PATH'),
     },
   };
 }

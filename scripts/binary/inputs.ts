@@ -11,7 +11,7 @@ function walk(dir: string, out: string[]): void {
     const p = join(dir, name);
     const st = statSync(p);
     if (st.isDirectory()) walk(p, out);
-    else if (/\.(ts|js|mjs|cjs|json)$/.test(name) && !name.endsWith('.test.ts')) out.push(p);
+    else if (/\.(ts|tsx|js|mjs|cjs|json|html|css|svg)$/.test(name) && !name.endsWith('.test.ts')) out.push(p);
   }
 }
 
@@ -24,7 +24,9 @@ export function inputsDigest(root: string): string {
   const files: string[] = [];
   walk(join(root, 'src'), files);
   walk(join(root, 'scripts', 'binary'), files);
-  files.push(join(root, 'scripts', 'build-binary.ts'), join(root, 'package-lock.json'), join(root, 'models', 'manifest.json'));
+  // The web page's sources decide dist/web, which the binary embeds.
+  walk(join(root, 'web'), files);
+  files.push(join(root, 'scripts', 'build-binary.ts'), join(root, 'scripts', 'build-web.ts'), join(root, 'package-lock.json'), join(root, 'models', 'manifest.json'));
   const h = createHash('sha256');
   for (const f of files) h.update(relative(root, f)).update('\0').update(readFileSync(f)).update('\0');
   const node = statSync(process.execPath);

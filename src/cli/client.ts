@@ -1,5 +1,5 @@
 /**
- * The CLI's HTTP client for a running vidx: where the server is (`--url`, else VIDX_HOST/VIDX_PORT), which key
+ * The CLI's HTTP client for a running vidx: where the server is (`--url`, VIDX_URL, else VIDX_HOST/VIDX_PORT), which key
  * to send (`--key`, VIDX_API_KEY, VIDX_ADMIN_KEY, else `<data dir>/admin.key`), and errors that carry the exit code.
  */
 import { readFileSync } from 'node:fs';
@@ -73,8 +73,8 @@ function adminKeyFile(env: NodeJS.ProcessEnv): string | undefined {
  * const client = resolveClient({ url: values.url, key: values.key }, process.env);
  */
 export function resolveClient(flags: { url?: string; key?: string }, env: NodeJS.ProcessEnv): Client {
-  const url = (flags.url || defaultUrl(env)).replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/]+/i.test(url)) throw new CliError(`--url must be an http(s) URL like http://127.0.0.1:8484, got "${url}"`, EXIT.USAGE);
+  const url = (flags.url || env.VIDX_URL || defaultUrl(env)).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]+/i.test(url)) throw new CliError(`--url (or VIDX_URL) must be an http(s) URL like http://127.0.0.1:8484, got "${url}"`, EXIT.USAGE);
   if (flags.key) return { url, key: flags.key, keySource: '--key' };
   if (env.VIDX_API_KEY) return { url, key: env.VIDX_API_KEY, keySource: 'VIDX_API_KEY' };
   if (env.VIDX_ADMIN_KEY) return { url, key: env.VIDX_ADMIN_KEY, keySource: 'VIDX_ADMIN_KEY' };

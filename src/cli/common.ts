@@ -23,7 +23,7 @@ export const CLIENT_OPTIONS = {
  * const HELP = `Usage: vidx search "<query>" --collection C\n\n${CLIENT_HELP}`;
  */
 export const CLIENT_HELP = `Connection:
-  --url URL     server to talk to (default http://$VIDX_HOST:$VIDX_PORT, i.e. http://127.0.0.1:8484)
+  --url URL     server to talk to (default $VIDX_URL, else http://$VIDX_HOST:$VIDX_PORT, i.e. http://127.0.0.1:8484)
   --key KEY     API key (default $VIDX_API_KEY, then $VIDX_ADMIN_KEY, then <data dir>/admin.key if readable)
   --json        machine-readable JSON on stdout (progress and messages stay on stderr)
   -h, --help    this help

@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { locateFfmpeg, locateFfprobe, locateYtDlp, type ToolLocation } from '../media/binaries.js';
 import { freeBytes, formatBytes } from '../ml/registry/format.js';
 import { nativeRoot } from '../sea/native.js';
+import { exposedFiles } from '../store/privacy.js';
 import { VERSION } from '../version.js';
 import { EXIT } from './client.js';
 import { CLIENT_OPTIONS, clientFrom, output, parseFlags, runCommand } from './common.js';
@@ -15,8 +16,10 @@ Checks what vidx needs and says what to do about each problem; it never download
   ffmpeg, ffprobe   found (FFMPEG_PATH / FFPROBE_PATH, PATH) and runnable
   yt-dlp            found (only needed for video-sharing page URLs)
   native parts      SQLite with sqlite-vec, ONNX Runtime (loads the VAD model), sharp
-  capabilities      OCR and VAD (shipped) and the pulled models: speech recognition, image-text, text embedding
-  data dir          exists or can be created, writable, private (0700), admin.key 0600, free space
+  capabilities      OCR and VAD (shipped), German OCR letters (system Tesseract with its deu model),
+                    and the pulled models: speech recognition, image-text, text embedding
+  data dir          exists or can be created, writable, free space; private: the dir 0700, vidx.db (and its
+                    WAL/SHM), admin.key and link.secret 0600 (a failure otherwise, with the chmod)
   models dir        writable and free space for pulls
   server            whether a vidx answers at --url (information only)
 
@@ -65,7 +68,7 @@ function nearestExisting(dir: string): string {
   return d;
 }
 
-async function dirChecks(label: string, dir: string, envVar: string, minFree: number, wantPrivate: boolean): Promise<Check[]> {
+async function dirChecks(label: string, dir: string, envVar: string, minFree: number): Promise<Check[]> {
   const checks: Check[] = [];
   if (!existsSync(dir)) {
     const parent = nearestExisting(dir);
@@ -79,12 +82,7 @@ async function dirChecks(label: string, dir: string, envVar: string, minFree: nu
     try {
       if (!statSync(dir).isDirectory()) throw new Error('not a directory');
       accessSync(dir, constants.R_OK | constants.W_OK | constants.X_OK);
-      const st = statSync(dir);
-      if (wantPrivate && (st.mode & 0o077) !== 0) {
-        checks.push({ name: label, status: 'warn', detail: `${dir} is readable by other users (mode ${(st.mode & 0o777).toString(8)}); it holds keys and your index`, fix: `chmod 700 ${dir}` });
-      } else {
-        checks.push({ name: label, status: 'ok', detail: `${dir} (writable)` });
-      }
+      checks.push({ name: label, status: 'ok', detail: `${dir} (writable)` });
     } catch (err) {
       checks.push({ name: label, status: 'fail', detail: `${dir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, fix: `give the user running vidx read and write access (chown -R $USER ${dir}), or set ${envVar} elsewhere` });
     }
@@ -97,12 +95,17 @@ async function dirChecks(label: string, dir: string, envVar: string, minFree: nu
   return checks;
 }
 
-function adminKeyCheck(dataDir: string): Check | null {
-  const file = join(dataDir, 'admin.key');
-  if (!existsSync(file)) return null;
-  const mode = statSync(file).mode & 0o777;
-  if ((mode & 0o077) !== 0) return { name: 'admin.key', status: 'warn', detail: `${file} is readable by other users (mode ${mode.toString(8)})`, fix: `chmod 600 ${file}` };
-  return { name: 'admin.key', status: 'ok', detail: `${file} (mode 600)` };
+/** The data dir and the files holding keys, secrets and the index must be private to vidx's user. */
+function privacyChecks(dataDir: string): Check[] {
+  if (!existsSync(dataDir)) return [];
+  const exposed = exposedFiles(dataDir);
+  if (!exposed.length) return [{ name: 'data dir privacy', status: 'ok', detail: 'the data dir (700) and its database, keys and secrets (600) are private' }];
+  return exposed.map((f) => ({
+    name: f.path === dataDir ? 'data dir privacy' : basename(f.path),
+    status: 'fail' as const,
+    detail: `${f.path} can be read by other users (mode ${f.mode.toString(8)}); it holds keys, webhook secrets or your index`,
+    fix: f.fix,
+  }));
 }
 
 function reinstall(): string {
@@ -145,11 +148,11 @@ async function capabilityChecks(config: Config): Promise<Check[]> {
   const { describeCapabilities } = await import('../ml/capabilities.js');
   const { loadManifest } = await import('../ml/registry/manifest.js');
   const caps = describeCapabilities(config.modelsDir, { manifest: loadManifest(config.modelsManifest) });
-  const labels: Record<string, string> = { ocr: 'on-screen text', vad: 'voice activity', asr: 'speech recognition', image_text: 'image-text search', text_embedding: 'text embedding' };
+  const labels: Record<string, string> = { ocr: 'on-screen text', ocr_german: 'German letters in on-screen text', vad: 'voice activity', asr: 'speech recognition', image_text: 'image-text search', text_embedding: 'text embedding', face_detection: 'face detection', face_embedding: 'face grouping' };
   return Object.entries(caps).map(([name, c]): Check => {
     const what = `${labels[name] ?? name}${c.model ? `: ${c.model}` : ''}`;
     if (c.available) return { name, status: 'ok', detail: what };
-    const shipped = name === 'ocr' || name === 'vad';
+    const shipped = name === 'ocr' || name === 'vad' || name === 'face_detection';
     const fix = c.reason?.match(/`([^`]+)`/)?.[1] ?? reinstall();
     return { name, status: shipped ? 'fail' : 'warn', detail: `${what}: ${c.reason?.replace(/: run `[^`]+`$/, '') ?? 'unavailable'}${shipped ? '' : ' (vidx works without it, with less)'}`, fix };
   });
@@ -206,11 +209,10 @@ export async function doctorCommand(argv: string[]): Promise<number> {
       toolCheck('yt-dlp', locateYtDlp(), 'YTDLP_PATH', 'install yt-dlp (https://github.com/yt-dlp/yt-dlp#installation, or pipx install yt-dlp)', false),
       ...(await nativeChecks()),
       ...(await capabilityChecks(config)),
-      ...(await dirChecks('data dir', config.dataDir, 'VIDX_DATA_DIR', 500e6, true)),
+      ...(await dirChecks('data dir', config.dataDir, 'VIDX_DATA_DIR', 500e6)),
+      ...privacyChecks(config.dataDir),
     ];
-    const key = adminKeyCheck(config.dataDir);
-    if (key) checks.push(key);
-    if (!config.modelsDir.startsWith(config.dataDir + '/')) checks.push(...(await dirChecks('models dir', config.modelsDir, 'VIDX_MODELS_DIR', 200e6, false)));
+    if (!config.modelsDir.startsWith(config.dataDir + '/')) checks.push(...(await dirChecks('models dir', config.modelsDir, 'VIDX_MODELS_DIR', 200e6)));
     checks.push(await serverCheck(values));
     const ok = !checks.some((c) => c.status === 'fail');
     output(values.json, { version: VERSION, ok, checks }, render(checks));

@@ -3,7 +3,12 @@
  * (`--json` prints the objects themselves instead).
  */
 import type { IndexResult } from '../services/analysis/index-task.js';
+import type { ScanResult } from '../services/folders/scan.js';
 import type { TaskView } from './wait.js';
+import { clock } from '../tools/clock.js';
+
+/** `m:ss` for a time in seconds; the CLI's tests and commands read it from here. */
+export { clock };
 
 interface Segment {
   start: { seconds: number } | number;
@@ -22,19 +27,6 @@ interface AnalyzeResult {
 
 
 const seconds = (t: { seconds: number } | number): number => (typeof t === 'number' ? t : t.seconds);
-
-/**
- * `m:ss` (or `h:mm:ss`) for a time in seconds.
- * @example
- * clock(75.4); // '1:15'
- */
-export function clock(s: number): string {
-  const total = Math.max(0, Math.floor(s));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const sec = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
-}
 
 function warnings(list: string[] | undefined): string {
   return (list ?? []).map((w) => `warning: ${w}\n`).join('');
@@ -67,6 +59,19 @@ export function describeIndexResult(result: unknown): string {
 }
 
 /**
+ * A completed folder scan: the counts, then each skipped and failed file with its reason.
+ * @example
+ * describeScanResult(task.result); // 'scanned 120 file(s): 3 added, 1 changed, 2 moved, 0 removed, 114 unchanged, 0 skipped, 0 failed'
+ */
+export function describeScanResult(result: unknown): string {
+  const r = result as ScanResult;
+  let out = `scanned ${r.found} file(s): ${r.added} added, ${r.changed} changed, ${r.moved} moved, ${r.removed} removed, ${r.unchanged} unchanged, ${r.skipped} skipped, ${r.failed.length} failed\n`;
+  for (const s of r.skipped_files) out += `  skipped ${s.path}: ${s.reason}\n`;
+  for (const f of r.failed) out += `  failed  ${f.path}: ${f.reason}\n`;
+  return out;
+}
+
+/**
  * A task's state, plus its result once completed (summarised for /index and /analyze).
  * @example
  * process.stdout.write(describeTask(task));
@@ -78,7 +83,11 @@ export function describeTask(t: TaskView): string {
   if (t.finished_at) out += `  finished  ${t.finished_at}\n`;
   if (t.error) out += `  error     ${t.error}\n`;
   if (t.status === 'completed') {
-    const text = t.endpoint === '/index' ? describeIndexResult(t.result) : t.endpoint === '/analyze' ? describeAnalyzeResult(t.result) : `${JSON.stringify(t.result, null, 2)}\n`;
+    const text =
+      t.endpoint === '/index' ? describeIndexResult(t.result)
+      : t.endpoint === '/analyze' ? describeAnalyzeResult(t.result)
+      : t.endpoint === '/folders/scan' ? describeScanResult(t.result)
+      : `${JSON.stringify(t.result, null, 2)}\n`;
     out += `result:\n${text.replace(/^/gm, '  ').replace(/ +$/, '')}`;
   }
   return out;

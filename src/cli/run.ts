@@ -15,10 +15,13 @@ Server:
 
 Talking to a running server (--url, --key, --json on each; see "vidx <command> --help"):
   index <file|url> --collection C       index a video into a collection, with a progress bar
+  index <folder> --collection C         bind a folder to a collection and scan it (videos, audio, pictures)
+  folders add|list|scan|remove          folders bound to a collection: incremental scans, --watch
   analyze <file|url>                    analyze a video without indexing it, with a progress bar
   search "<query>" --collection C       search a collection
   tasks [list|show|retry|delete]        list tasks, show one (--wait follows it), retry a failed one
   collections list|create <id>          list or create collections
+  mcp                                   serve MCP (Model Context Protocol) on stdio for AI agents
 
 On the data dir directly (also while the server runs):
   keys create --name N [--admin]        create an API key and print it once
@@ -39,10 +42,12 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   serve: async () => (await import('./serve.js')).serveCommand,
   doctor: async () => (await import('./doctor.js')).doctorCommand,
   index: async () => (await import('./index-video.js')).indexCommand,
+  folders: async () => (await import('./folders.js')).foldersCommand,
   analyze: async () => (await import('./analyze.js')).analyzeCommand,
   search: async () => (await import('./search.js')).searchCommand,
   tasks: async () => (await import('./tasks.js')).tasksCommand,
   collections: async () => (await import('./collections.js')).collectionsCommand,
+  mcp: async () => (await import('./mcp.js')).mcpCommand,
   keys: async () => (await import('./keys.js')).keysCommand,
   models: async () => (await import('./models.js')).modelsCommand,
 };

@@ -1,6 +1,7 @@
 import { CliError, EXIT, request } from './client.js';
 import { CLIENT_HELP, CLIENT_OPTIONS, clientFrom, intFlag, output, parseFlags, runCommand } from './common.js';
-import { clock } from './present.js';
+import { clock } from '../tools/clock.js';
+import type { ApiSearchResult } from '../client/api-types.js';
 
 const HELP = `Usage: vidx search "<query>" --collection C [options]
 
@@ -15,14 +16,6 @@ Options:
 
 ${CLIENT_HELP}`;
 
-interface SearchResult {
-  media_id: string;
-  episode_id: number;
-  start_time: number;
-  score: number;
-  content: string;
-  src: string;
-}
 
 /**
  * \`vidx search "<query>" --collection C\`: POST /search and print the results.
@@ -50,7 +43,7 @@ export async function searchCommand(argv: string[]): Promise<number> {
       ...(values['media-id'] ? { media_id: values['media-id'] } : {}),
       ...(threshold !== undefined ? { threshold } : {}),
     };
-    const res = (await request(clientFrom(values), 'POST', '/search', { json: body })) as { results: SearchResult[] };
+    const res = (await request(clientFrom(values), 'POST', '/search', { json: body })) as { results: ApiSearchResult[] };
     const lines = res.results.map((r) => {
       const text = r.content.replace(/\s+/g, ' ').trim();
       const short = text.length > 100 ? `${text.slice(0, 99)}…` : text;

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../config.js';
 import { startVidx } from '../server.js';
 import { runModelsCommand } from '../ml/registry/index.js';
@@ -16,7 +18,8 @@ Options (each also an environment variable):
   --public-url U      VIDX_PUBLIC_URL       base of signed links when behind a proxy
   --log info|silent   VIDX_LOG              request and task log on stdout (default info)
   --pull-models                             download missing default models at start
-VIDX_ADMIN_KEY, when set, is accepted as an admin key.`;
+VIDX_ADMIN_KEY, when set, is accepted as an admin key. VIDX_FOLDER_RESCAN_MINUTES (default 60, 0 = off): how often
+watched folders are rescanned in full.`;
 
 /**
  * `vidx serve`: starts the server and stops it cleanly on SIGINT/SIGTERM (running tasks go back to the queue).
@@ -62,7 +65,8 @@ export async function serveCommand(argv: string[]): Promise<number> {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
-  process.stderr.write(`vidx listening on ${vidx.url}\ndata dir: ${config.dataDir}\n${key}\n`);
+  const page = existsSync(join(config.webDir, 'index.html')) ? `${vidx.url}/` : 'not built (npm run build:web)';
+  process.stderr.write(`vidx listening on ${vidx.url}\ndata dir: ${config.dataDir}\n${key}\nweb page: ${page}\n`);
   await stopped;
   return 0;
 }

@@ -2,24 +2,11 @@
  * Waiting for a task: polls GET /tasks/{id} and shows its stage and progress on stderr, as a bar redrawn in
  * place on a terminal and as one line per stage otherwise (logs, CI), so stdout stays clean for `--json`.
  */
+import type { ApiTask } from '../client/api-types.js';
 import { request, type Client } from './client.js';
 
-/** The task fields the CLI reads (see the Task schema in the OpenAPI document). */
-export interface TaskView {
-  id: string;
-  endpoint: string;
-  status: 'queued' | 'running' | 'completed' | 'failed';
-  progress: number;
-  stage: string | null;
-  // `unknown`: each command narrows the result of its own endpoint.
-  result: unknown;
-  error: string | null;
-  data: unknown;
-  attempts: number;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-}
+/** The task as the CLI reads it. */
+export type TaskView = ApiTask;
 
 /** Where progress goes, and whether to draw it at all. */
 export interface WaitOptions {

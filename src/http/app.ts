@@ -6,18 +6,22 @@ import type { AppEnv, HttpDeps } from './env.js';
 import { errorResponse } from './errors.js';
 import { apiKeyAuth } from './middleware/auth/index.js';
 import { requestLog } from './middleware/request-log/index.js';
+import { peopleRoutes } from './routes/people.js';
 import { analysisRoutes } from './routes/analysis.js';
 import { collectionRoutes } from './routes/collections.js';
 import { docsRoutes } from './routes/docs.js';
 import { fileRoutes } from './routes/files.js';
+import { folderRoutes } from './routes/folders.js';
 import { healthRoutes } from './routes/health.js';
 import { itemRoutes } from './routes/items.js';
 import { jobRoutes } from './routes/jobs.js';
 import { keyRoutes } from './routes/keys.js';
+import { mcpRoutes } from './routes/mcp.js';
 import { searchRoutes } from './routes/search.js';
 import { exploreRoutes } from './routes/explore.js';
 import { taskRoutes } from './routes/tasks.js';
 import { webhookRoutes } from './routes/webhooks.js';
+import { webRoutes } from './routes/web.js';
 import { validationProblem } from './validation.js';
 
 /** JSON and url-encoded bodies are small; multipart uploads have their own, larger limit in the form reader. */
@@ -53,16 +57,20 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<AppEnv> {
   keyRoutes(app, deps);
   collectionRoutes(app, deps);
   itemRoutes(app, deps);
+  folderRoutes(app, deps);
   analysisRoutes(app, deps);
+  peopleRoutes(app, deps);
   taskRoutes(app, deps);
   webhookRoutes(app, deps);
   jobRoutes(app, deps);
   searchRoutes(app, deps);
   exploreRoutes(app, deps);
+  mcpRoutes(app, deps);
   fileRoutes(app, deps);
   docsRoutes(app);
+  webRoutes(app, deps);
 
-  app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', { type: 'apiKey', in: 'header', name: 'x-api-key' });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Also accepted as Authorization: Bearer <key>' });
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: {

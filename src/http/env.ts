@@ -8,6 +8,8 @@ import type { AnalysisService, SearchService } from '../services/search/index.js
 import type { ExploreService } from '../services/explore/index.js';
 import type { MediaLinks } from '../services/links.js';
 import type { TaskService } from '../services/tasks.js';
+import type { FolderService } from '../services/folders/service.js';
+import type { PeopleService } from '../services/people/service.js';
 import type { WebhookService } from '../services/webhooks.js';
 import type { FormLimits } from './middleware/form-body/index.js';
 import type { LogFn } from './middleware/request-log/index.js';
@@ -30,10 +32,16 @@ export interface HttpDeps {
   search: SearchService;
   explore: ExploreService;
   analysis: AnalysisService;
+  folders: FolderService;
+  people: PeopleService;
   links: MediaLinks;
   dataDir: string;
+  /** The built web page served at `/` (missing when it was never built). */
+  webDir?: string;
   form: FormLimits;
   /** Extra facts for GET /health (capabilities, tools); computed by the caller. */
   health: () => Record<string, unknown>;
   log: LogFn;
+  /** Aborted when the server starts to stop, so long waits inside a request (an MCP tool waiting for a task) end. */
+  stopping?: AbortSignal;
 }

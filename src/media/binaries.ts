@@ -89,6 +89,20 @@ export function locateYtDlp(): ToolLocation {
 }
 
 /**
+ * Finds Tesseract (optional: a second OCR pass that knows German letters): `TESSERACT_PATH`, then PATH.
+ * @example
+ * const { path } = locateTesseract(); // '/usr/bin/tesseract' or null
+ */
+export function locateTesseract(): ToolLocation {
+  return memo('tesseract', () => {
+    const env = process.env.TESSERACT_PATH;
+    if (env && existsSync(env)) return { path: env, source: 'env' };
+    const sys = onPath('tesseract');
+    return sys ? { path: sys, source: 'path' } : { path: null, source: 'missing' };
+  });
+}
+
+/**
  * The ffmpeg path, or an error that says how to install it.
  * @example
  * spawn(requireFfmpeg(), ['-version']);

@@ -4,6 +4,7 @@ import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { allowedAddresses, pinnedLookup, systemResolver, unreachable, type EgressPolicy, type Resolver } from './egress.js';
 import { SourceError } from './errors.js';
 
 /** Limits for {@link downloadUrl}. */
@@ -17,6 +18,10 @@ export interface DownloadOptions {
   idleTimeoutMs: number;
   /** Default 5. */
   maxRedirects?: number;
+  /** Which addresses may be reached; checked for every redirect hop and pinned for the connection. */
+  egress: EgressPolicy;
+  /** Default: the system resolver. */
+  resolver?: Resolver;
 }
 
 /** A media file on disk, or the finding that the URL is a web page (nothing is written then). */
@@ -40,6 +45,9 @@ function fileNameFor(url: URL, contentType: string | undefined): string {
   return ext && !/\.[A-Za-z0-9]{2,5}$/.test(name) ? `${name}${ext}` : name;
 }
 
+/** Failures before an HTTP answer: they read as {@link unreachable}, whatever the reason. */
+const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNRESET', 'EADDRNOTAVAIL', 'ETIMEDOUT', 'EPIPE']);
+
 function toSourceError(e: unknown, url: URL, signal?: AbortSignal): unknown {
   if (signal?.aborted) return signal.reason;
   if (e instanceof SourceError || e instanceof PageFound) return e;
@@ -47,20 +55,30 @@ function toSourceError(e: unknown, url: URL, signal?: AbortSignal): unknown {
   return new SourceError('network', `could not download ${url.href}: ${err.code ?? err.message}`, { cause: e });
 }
 
-function get(url: URL, opts: DownloadOptions): Promise<IncomingMessage> {
+async function get(url: URL, opts: DownloadOptions): Promise<IncomingMessage> {
+  // Named with the port, as a connection failure is, so a refusal and a closed port read the same.
+  const addresses = await allowedAddresses(url.hostname, opts.egress, opts.resolver ?? systemResolver).catch((e: unknown) => {
+    throw unreachable(url.host, e);
+  });
   return new Promise((resolve, reject) => {
     const mod = url.protocol === 'https:' ? https : http;
-    const req = mod.get(url, { signal: opts.signal, headers: { 'user-agent': 'vidx', accept: '*/*' } });
+    const req = mod.get(url, { signal: opts.signal, lookup: pinnedLookup(addresses), headers: { 'user-agent': 'vidx', accept: '*/*' } });
+    let answered = false;
+    let connected = false;
+    req.once('socket', (socket) => socket.once('connect', () => (connected = true)));
     const timer = setTimeout(
-      () => req.destroy(new SourceError('timeout', `${url.host} did not respond within ${opts.connectTimeoutMs} ms`)),
+      () => req.destroy(connected ? new SourceError('timeout', `${url.host} did not respond within ${opts.connectTimeoutMs} ms`) : unreachable(url.host)),
       opts.connectTimeoutMs,
     );
     req.once('response', (res) => {
+      answered = true;
       clearTimeout(timer);
       resolve(res);
     });
     req.once('error', (e) => {
       clearTimeout(timer);
+      const code = (e as NodeJS.ErrnoException).code ?? '';
+      if (!answered && !opts.signal?.aborted && !(e instanceof SourceError) && (!connected || CONNECT_FAILURES.has(code))) return reject(unreachable(url.host, e));
       reject(toSourceError(e, url, opts.signal));
     });
   });

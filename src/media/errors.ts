@@ -6,8 +6,10 @@
  * - `no_streams`: opens, but has no usable audio or video stream (e.g. only subtitles or a cover picture).
  * - `no_video`: the operation needs pictures and the file has none (audio-only).
  * - `no_frame`: no frame could be decoded at the requested time.
+ * - `refers_elsewhere`: a playlist or reference list (HLS, DASH, concat, …) that would make ffmpeg open
+ *   other files or URLs; vidx refuses it instead of following it.
  */
-export type MediaErrorCode = 'empty' | 'not_media' | 'truncated' | 'no_streams' | 'no_video' | 'no_frame';
+export type MediaErrorCode = 'empty' | 'not_media' | 'truncated' | 'no_streams' | 'no_video' | 'no_frame' | 'refers_elsewhere';
 
 /**
  * An expected problem with a media file, with a message meant for a person.
@@ -31,6 +33,8 @@ export class MediaError extends Error {
  * - `outside_roots`: a path (after resolving `..` and symlinks) is not inside a configured media root.
  * - `not_found` / `not_a_file`: the path does not exist, or is a directory, FIFO or device.
  * - `unsupported_url`: not http(s).
+ * - `unreachable`: the host cannot be reached, or the outbound policy does not allow its address (one
+ *   message for both, so nothing tells open ports, closed ports and refused addresses apart).
  * - `http_status`, `network`, `timeout`: the download failed.
  * - `too_large`: the download exceeded the byte limit.
  * - `ytdlp_missing` / `ytdlp_failed`: the URL is a web page and yt-dlp is absent or failed.
@@ -41,6 +45,7 @@ export type SourceErrorCode =
   | 'not_found'
   | 'not_a_file'
   | 'unsupported_url'
+  | 'unreachable'
   | 'http_status'
   | 'network'
   | 'timeout'

@@ -13,3 +13,5 @@ export { extractEmbeddedSubtitles, chooseSubtitleStream } from './embedded-subti
 export { normalizeLanguage, sameLanguage } from './languages.js';
 export { resolveSource, type VideoInput, type ResolvedSource, type SourceOptions } from './sources.js';
 export { resolveInsideRoots } from './source-path.js';
+export { egressPolicy, literalRefusal, parseAllowList, addressAllowed, allowedAddresses, pinnedLookup, systemResolver, unreachable, type EgressPolicy, type AllowList, type Resolver } from './egress.js';
+export { configureFileAccess, openCheckedFile, openMediaFile, readCheckedFile, readMediaFile, isInside } from './file-access.js';

@@ -104,6 +104,14 @@ function pickDefault(streams: FfprobeStream[]): FfprobeStream | undefined {
   return streams.find((s) => s.disposition?.default === 1) ?? streams[0];
 }
 
+/** A stream's own length: ffprobe's `duration`, else Matroska's `DURATION` tag (HH:MM:SS.fraction). */
+function streamDuration(s: FfprobeStream): number | undefined {
+  const d = num(s.duration);
+  if (d !== undefined) return d;
+  const m = /^(\d+):(\d{2}):(\d{2}(?:\.\d+)?)$/.exec(stringTags(s.tags).duration ?? '');
+  return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) : undefined;
+}
+
 /** True for streams that can actually be decoded into pictures (not cover art, not unknown codecs). */
 function isPictureStream(s: FfprobeStream): boolean {
   return s.codec_type === 'video' && s.disposition?.attached_pic !== 1 && !!s.codec_name && (s.width ?? 0) > 0;
@@ -121,8 +129,13 @@ export function parseProbeJson(json: FfprobeJson, fileSize: number): MediaProbe 
   const fmt = json.format ?? {};
   const v = pickDefault(streams.filter(isPictureStream));
   const a = pickDefault(streams.filter((s) => s.codec_type === 'audio' && !!s.codec_name));
-  const streamDurations = streams.map((s) => num(s.duration)).filter((d): d is number => d !== undefined);
-  const duration = num(fmt.duration) ?? (streamDurations.length ? Math.max(...streamDurations) : NaN);
+  // Subtitle and data tracks may run past the picture and sound (a last cue after the end): they do not
+  // count, or a whole file would look longer than its media and fail the truncation check.
+  const mediaDurations = streams
+    .filter((s) => isPictureStream(s) || (s.codec_type === 'audio' && !!s.codec_name))
+    .map(streamDuration)
+    .filter((d): d is number => d !== undefined && d > 0);
+  const duration = mediaDurations.length ? Math.max(...mediaDurations) : (num(fmt.duration) ?? NaN);
 
   const subtitles: SubtitleStreamInfo[] = streams
     .filter((s) => s.codec_type === 'subtitle')

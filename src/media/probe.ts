@@ -17,6 +17,15 @@ export interface ProbeOptions {
 /** Demuxers that open things which are not audio or video: still images, ANSI text, subtitle files (animated GIF/APNG count as video). */
 const NOT_MEDIA_FORMATS = /^(tty|image2|[a-z0-9]+_pipe|ico|lrc|srt|webvtt|ass|microdvd|subviewer.*|sami|jacosub)$/;
 
+const REFERENCE_FORMAT_NAMES: Record<string, string> = {
+  hls: 'HLS playlist (m3u8)', applehttp: 'HLS playlist (m3u8)', dash: 'DASH manifest', concat: 'concat/ffconcat list',
+  imf: 'IMF composition playlist', sdp: 'SDP session description', image2: 'numbered image sequence', vobsub: 'VobSub index',
+};
+
+function describeReferenceFormat(format: string): string {
+  return REFERENCE_FORMAT_NAMES[format] ?? `${format} file`;
+}
+
 async function runFfprobe(file: string, signal?: AbortSignal): Promise<FfprobeJson> {
   const name = basename(file);
   try {
@@ -28,6 +37,14 @@ async function runFfprobe(file: string, signal?: AbortSignal): Promise<FfprobeJs
     return JSON.parse(stdout.toString('utf8')) as FfprobeJson;
   } catch (e) {
     if (!(e instanceof ToolError)) throw e;
+    const refused = /\[(\w+) @ [^\]]*\] Format not on whitelist/.exec(e.stderr);
+    if (refused) {
+      throw new MediaError(
+        'refers_elsewhere',
+        `${name} is a ${describeReferenceFormat(refused[1])}: it names other files or URLs, and vidx reads only self-contained media files (give the media file itself)`,
+        { cause: e },
+      );
+    }
     if (/moov atom not found/i.test(e.stderr) && (await hasFtypHeader(file))) {
       throw new MediaError('truncated', `${name} is a truncated MP4/MOV: it has a header but no index (moov atom); the file was cut off or is still being written`, { cause: e });
     }

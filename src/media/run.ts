@@ -1,7 +1,10 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { closeSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { basename, resolve } from 'node:path';
 import { requireFfmpeg, requireFfprobe } from './binaries.js';
+import { SourceError } from './errors.js';
+import { guardInputs, type GuardedArgs } from './input-guard.js';
 
 /** A tool by name (located through binaries.ts) or by explicit path (yt-dlp, tests). */
 export type Tool = 'ffmpeg' | 'ffprobe' | { path: string };
@@ -14,6 +17,8 @@ export interface ToolOptions {
   stderrLimit?: number;
   /** Called for every stderr line as it arrives, for tools that report on stderr (showinfo, metadata=print). */
   onStderrLine?: (line: string) => void;
+  /** Variables added to the child's environment (the rest is inherited). */
+  env?: Record<string, string>;
 }
 
 /** A running tool. `done` settles when the child has exited and its pipes are closed. */
@@ -64,17 +69,33 @@ function stderrSummary(stderr: string): string {
 /**
  * Spawns ffmpeg/ffprobe (or a tool by path) with stdin closed, stdout as a stream and stderr captured
  * (bounded). The child is killed when `signal` aborts or when the caller calls `kill()` (e.g. in a
- * `finally` after breaking out of a read loop).
+ * `finally` after breaking out of a read loop). ffmpeg and ffprobe inputs go through
+ * {@link guardInputs}: each local input is opened and checked here and read by the child through its
+ * descriptor, with local protocols only and no demuxer that opens further inputs.
  * @example
  * const p = spawnTool('ffmpeg', ['-i', file, '-f', 'f32le', 'pipe:1'], { signal });
  * try { for await (const buf of p.stdout) use(buf); await p.done; } finally { p.kill(); }
  */
 export function spawnTool(tool: Tool, args: readonly string[], opts: ToolOptions = {}): ToolProcess {
-  const { signal, stderrLimit = 16 * 1024, onStderrLine } = opts;
+  const { signal, stderrLimit = 16 * 1024, onStderrLine, env } = opts;
   signal?.throwIfAborted();
   const bin = toolPath(tool);
   const name = basename(bin);
-  const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+  let guarded: GuardedArgs = { args: [...args], fds: [] };
+  try {
+    if (typeof tool === 'string') guarded = guardInputs(bin, args);
+  } catch (err) {
+    if (err instanceof SourceError) throw err;
+    const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+    throw new ToolError(`${name} could not open its input: ${why}`, name, args, null, '', { cause: err });
+  }
+  let child: ChildProcessByStdio<null, Readable, Readable>;
+  try {
+    // The cast: with extra descriptors in `stdio` the typings cannot see that fds 1 and 2 are pipes.
+    child = spawn(bin, guarded.args, { stdio: ['ignore', 'pipe', 'pipe', ...guarded.fds], windowsHide: true, env: env ? { ...process.env, ...env } : undefined }) as ChildProcessByStdio<null, Readable, Readable>;
+  } finally {
+    for (const fd of guarded.fds) closeSync(fd);
+  }
 
   let tail = '';
   let partial = '';

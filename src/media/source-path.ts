@@ -1,11 +1,8 @@
 import { realpath, stat } from 'node:fs/promises';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
+import { isInside as inside } from './file-access.js';
 import { SourceError } from './errors.js';
 
-function inside(root: string, p: string): boolean {
-  const rel = relative(root, p);
-  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
-}
 
 async function realOrUndefined(p: string): Promise<string | undefined> {
   try {
@@ -24,12 +21,13 @@ async function realOrUndefined(p: string): Promise<string | undefined> {
  *    else `outside_roots`.
  * 4. realpath (symlinks followed) must still be inside a root's realpath, else `outside_roots`;
  *    missing → `not_found`.
- * 5. it must be a regular file (not a directory, FIFO or device) → else `not_a_file`.
+ * 5. it must not lie in an `exclude` folder (vidx's data dir) → else `outside_roots`.
+ * 6. it must be a regular file (not a directory, FIFO or device) → else `not_a_file`.
  * @example
  * await resolveInsideRoots('talks/a.mp4', ['/srv/media']); // '/srv/media/talks/a.mp4'
  * await resolveInsideRoots('/srv/media/../../etc/passwd', ['/srv/media']); // throws outside_roots
  */
-export async function resolveInsideRoots(input: string, roots: readonly string[]): Promise<string> {
+export async function resolveInsideRoots(input: string, roots: readonly string[], exclude: readonly string[] = []): Promise<string> {
   if (!input || input.includes('\0')) throw new SourceError('invalid_input', 'path must be a non-empty string without NUL characters');
   if (!roots.length) throw new SourceError('outside_roots', `path "${input}" refused: no media roots are configured`);
   const rootForms = await Promise.all(
@@ -49,6 +47,10 @@ export async function resolveInsideRoots(input: string, roots: readonly string[]
     if (!real) continue;
     if (!realRoots.some((r) => inside(r, real))) {
       throw new SourceError('outside_roots', `path "${input}" leads (through a symbolic link) outside the configured media roots`);
+    }
+    const excluded = await Promise.all(exclude.map(async (d) => (await realOrUndefined(d)) ?? resolve(d)));
+    if (excluded.some((d) => inside(d, real))) {
+      throw new SourceError('outside_roots', `path "${input}" is inside vidx's own data folder, which is never read as media`);
     }
     const st = await stat(real);
     if (!st.isFile()) throw new SourceError('not_a_file', `path "${input}" is not a regular file`);

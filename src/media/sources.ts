@@ -2,6 +2,8 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { locateYtDlp } from './binaries.js';
 import { downloadUrl } from './download.js';
+import { egressPolicy, type EgressPolicy, type Resolver } from './egress.js';
+import { startEgressProxy } from './egress-proxy.js';
 import { SourceError } from './errors.js';
 import { resolveInsideRoots } from './source-path.js';
 import { isVideoSharingUrl } from './video-hosts.js';
@@ -44,6 +46,12 @@ export interface SourceOptions {
   idleTimeoutMs?: number;
   /** yt-dlp executable; `null` means "not installed". Default: {@link locateYtDlp}. */
   ytDlpPath?: string | null;
+  /** Addresses a `url` may reach (direct downloads and yt-dlp). Default: public addresses only. */
+  egress?: EgressPolicy;
+  /** Default: the system resolver. */
+  resolver?: Resolver;
+  /** Folders a `path` may not lead into even inside the roots: vidx's own data dir. */
+  excludeDirs?: readonly string[];
 }
 
 const NOTHING = async (): Promise<void> => undefined;
@@ -79,6 +87,8 @@ async function fromUrl(raw: string, opts: SourceOptions): Promise<ResolvedSource
     maxBytes: opts.maxBytes ?? 4 * 1024 ** 3,
     connectTimeoutMs: opts.connectTimeoutMs ?? 15_000,
     idleTimeoutMs: opts.idleTimeoutMs ?? 30_000,
+    egress: opts.egress ?? egressPolicy({ loopback: false }),
+    ...(opts.resolver ? { resolver: opts.resolver } : {}),
   };
   if (isVideoSharingUrl(url) && !ytDlp) throw ytDlpMissing(raw, `is a video-sharing page (${url.hostname})`);
 
@@ -93,8 +103,13 @@ async function fromUrl(raw: string, opts: SourceOptions): Promise<ResolvedSource
       if (got.kind === 'file') return { file: got.file, origin: 'url', src: raw, cleanup };
       if (!ytDlp) throw ytDlpMissing(raw, `is a web page (${got.contentType}), not a video file`);
     }
-    const file = await downloadWithYtDlp(raw, dir, { bin: ytDlp!, ...limits });
-    return { file, origin: 'url', src: raw, cleanup };
+    const proxy = await startEgressProxy(limits.egress, opts.resolver);
+    try {
+      const file = await downloadWithYtDlp(raw, dir, { bin: ytDlp!, proxy: proxy.url, ...limits });
+      return { file, origin: 'url', src: raw, cleanup };
+    } finally {
+      await proxy.close();
+    }
   } catch (e) {
     await cleanup();
     throw e;
@@ -116,7 +131,7 @@ export async function resolveSource(input: VideoInput, opts: SourceOptions): Pro
   const key = onlyOne(input);
   const value = input[key] as string;
   if (key === 'path') {
-    return { file: await resolveInsideRoots(value, opts.mediaRoots), origin: 'path', src: value, cleanup: NOTHING };
+    return { file: await resolveInsideRoots(value, opts.mediaRoots, opts.excludeDirs), origin: 'path', src: value, cleanup: NOTHING };
   }
   if (key === 'url') return fromUrl(value, opts);
 

@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
+import { readMediaFile } from './file-access.js';
 import { cleanCueText } from './subtitle-markup.js';
 
 /** One subtitle cue; times in seconds, text without markup, lines joined by `\n`. */
@@ -104,5 +104,5 @@ export function subtitleFormatOf(path: string, text: string): SubtitleFormat {
  * const cues = await readSubtitleFile('/media/talk.de.srt'); // [{ start, end, text }, …]
  */
 export async function readSubtitleFile(path: string): Promise<SubtitleCue[]> {
-  return parseSubtitles(decodeSubtitleBytes(await readFile(path)));
+  return parseSubtitles(decodeSubtitleBytes(await readMediaFile(path)));
 }

@@ -12,6 +12,8 @@ export interface YtDlpOptions {
   maxBytes: number;
   /** yt-dlp's --socket-timeout, in ms (rounded up to seconds). */
   idleTimeoutMs: number;
+  /** The policy proxy every request of yt-dlp goes through (see egress-proxy.ts). */
+  proxy: string;
 }
 
 const LEFTOVER = /\.(part|ytdl|temp|tmp)$|\.part-Frag\d+|\.f\d+\.\w+$/;
@@ -29,6 +31,9 @@ const SUBTITLE = /\.(srt|vtt|ass|lrc|json3|srv\d|ttml)$/;
 export async function downloadWithYtDlp(url: string, dir: string, opts: YtDlpOptions): Promise<string> {
   const ffmpeg = locateFfmpeg().path;
   const args = [
+    // No user config (it could name another proxy or an exec hook); every request through the policy proxy;
+    // yt-dlp's own downloader, so no external tool fetches around the proxy.
+    '--ignore-config', '--proxy', opts.proxy, '--downloader', 'native',
     '--no-playlist', '--no-progress', '--no-color', '--restrict-filenames',
     '-f', 'bv*[height<=720]+ba/b[height<=720]/bv*+ba/b',
     '--max-filesize', String(opts.maxBytes),

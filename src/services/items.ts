@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import type { Store } from '../store/index.js';
-import type { ItemRow } from '../store/items.js';
+import type { CaptureSource, ItemRow } from '../store/items.js';
 import { inTransaction } from '../store/connection.js';
 import type { Caller } from './caller.js';
 import type { CollectionService, Lookup } from './collections.js';
@@ -17,6 +17,11 @@ export interface ItemView {
   additional_metadata: Record<string, unknown> | null;
   title: string | null;
   duration: number | null;
+  /** vidx extras: when and where the media was recorded (see README, Folders). */
+  captured_at: string | null;
+  captured_at_source: CaptureSource | null;
+  latitude: number | null;
+  longitude: number | null;
 }
 
 /** Runs inside the item delete transaction, for rows no foreign key reaches. */
@@ -64,25 +69,37 @@ export class ItemService {
 
   delete(caller: Caller, collectionId: string, mediaId: string): { collection_id: string; media_id: string } {
     const collection = this.collections.writable(caller, collectionId);
-    const row = this.store.items.find(collection.pk, mediaId);
-    if (!row) throw notFound('media item', mediaId);
+    if (!this.remove(collection.pk, mediaId)) throw notFound('media item', mediaId);
+    return { collection_id: collectionId, media_id: mediaId };
+  }
+
+  /** Removes an item with its index rows and files, for callers that already checked access (folder scans); false when absent. */
+  remove(collectionPk: number, mediaId: string): boolean {
+    const row = this.store.items.find(collectionPk, mediaId);
+    if (!row) return false;
     inTransaction(this.store.db, () => {
       for (const cleanup of this.cleanups) cleanup(row);
       this.store.items.delete(row.pk);
     });
-    rmSync(itemDir(this.dataDir, collection.pk, mediaId), { recursive: true, force: true });
-    return { collection_id: collectionId, media_id: mediaId };
+    rmSync(itemDir(this.dataDir, collectionPk, mediaId), { recursive: true, force: true });
+    return true;
   }
 
+  /** The API view; `src` is the source URL, else a signed link to the stored media file (as search results give). */
   view(row: ItemRow): ItemView {
+    const stored = row.src ? null : this.store.search.analysisOf(row.pk)?.stored_file;
     return {
       type: row.type,
       media_id: row.media_id,
       thumbnail_url: row.thumbnail ? this.links.file(row.thumbnail) : null,
-      src: row.src,
+      src: row.src ?? (stored ? this.links.file(stored) : null),
       additional_metadata: row.additional_metadata ? (JSON.parse(row.additional_metadata) as Record<string, unknown>) : null,
       title: row.title,
       duration: row.duration,
+      captured_at: row.captured_at,
+      captured_at_source: row.captured_at_source,
+      latitude: row.latitude,
+      longitude: row.longitude,
     };
   }
 }

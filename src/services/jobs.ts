@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Caller } from './caller.js';
 import type { CollectionService } from './collections.js';
 import { Problem } from './errors.js';
@@ -26,11 +26,26 @@ export interface StoredVideo {
   additional_metadata: Record<string, unknown> | null;
 }
 
-/** An uploaded file a task takes over (it deletes the file when done). */
+/**
+ * An uploaded file a task takes over (it deletes the file when done). `stored` is the name of the file in
+ * the uploads folder, never a full path: task data is shown to callers and sent to webhooks.
+ */
 export interface TaskUpload {
-  path: string;
+  stored: string;
   filename: string;
   size: number;
+}
+
+/**
+ * Where a task's upload lies. Tasks stored before uploads were named by `stored` carry a `path`; only its
+ * file name is used, so no stored value can point outside the uploads folder.
+ * @example
+ * uploadPath('/data/uploads', { stored: '0b6c….upload', filename: 'a.mp4', size: 1 }); // '/data/uploads/0b6c….upload'
+ */
+export function uploadPath(uploadsFolder: string, upload: TaskUpload | { path: string }): string {
+  const name = 'stored' in upload ? upload.stored : upload.path;
+  if (typeof name !== 'string' || !name) throw new Error('task upload has no stored file name');
+  return join(uploadsFolder, basename(name));
 }
 
 /** Input of an /index task. */
@@ -111,6 +126,7 @@ export class JobService {
  * removeTaskUpload(task.data, uploadsDir(dataDir));
  */
 export function removeTaskUpload(data: unknown, uploadsFolder: string): void {
-  const path = (data as { upload?: TaskUpload | null } | null)?.upload?.path;
-  if (path && dirname(resolve(path)) === resolve(uploadsFolder)) rmSync(path, { force: true });
+  const upload = (data as { upload?: Partial<TaskUpload> & { path?: string } | null } | null)?.upload;
+  const name = upload?.stored ?? upload?.path;
+  if (typeof name === 'string' && name) rmSync(join(uploadsFolder, basename(name)), { force: true });
 }

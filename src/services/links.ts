@@ -21,6 +21,11 @@ export class MediaLinks {
     this.baseUrl = url;
   }
 
+  /** The origin signed links point at (the web page allows its pictures and media from there). */
+  origin(): string {
+    return this.baseUrl ? new URL(this.baseUrl).origin : '';
+  }
+
   /** A signed URL for a file given relative to the data dir (or absolute inside it); null when outside. */
   file(stored: string): string | null {
     const rel = isAbsolute(stored) ? relative(this.dataDir, stored) : stored;

@@ -50,6 +50,8 @@ export class TaskEngine {
     concurrency: number,
     private readonly emit: (event: TaskEvent, row: TaskRow) => void,
     private readonly log: (msg: string, fields?: Record<string, unknown>) => void = () => {},
+    /** Rewrites a failure's message before callers see it (the server removes its own folder paths). */
+    private readonly redact: (message: string) => string = (m) => m,
   ) {
     this.queue = new PQueue({ concurrency });
   }
@@ -171,7 +173,7 @@ export class TaskEngine {
         this.repo.requeue(id, 'interrupted by shutdown', nowIso());
       } else if (reason !== 'cancel') {
         const message = err instanceof Error ? err.message : String(err);
-        this.repo.fail(id, message, nowIso());
+        this.repo.fail(id, this.redact(message), nowIso());
         this.emitIfPresent('task.failed', id);
         this.log('task failed', { task_id: id, error: message });
       }

@@ -21,6 +21,13 @@ export interface TaskView {
   finished_at: string | null;
 }
 
+/** Task data as callers see it: an upload by its file name and size, never where the server keeps it. */
+function publicData(data: unknown): unknown {
+  const upload = (data as { upload?: Record<string, unknown> | null } | null)?.upload;
+  if (!upload) return data;
+  return { ...(data as object), upload: { filename: upload.filename, size: upload.size } };
+}
+
 /**
  * Row → API shape.
  * @example
@@ -32,7 +39,7 @@ export function taskView(row: TaskRow): TaskView {
     task_id: row.id,
     endpoint: row.endpoint,
     status: row.status,
-    data: JSON.parse(row.data) as unknown,
+    data: publicData(JSON.parse(row.data) as unknown),
     progress: row.progress,
     stage: row.stage,
     result: row.result === null ? null : (JSON.parse(row.result) as unknown),
@@ -81,7 +88,10 @@ export class TaskService {
     private readonly presenter: TaskPresenter,
   ) {}
 
-  /** Runs after a task is deleted, for what it owned outside the table (for example its upload). */
+  /**
+   * Runs after a task is deleted, for what it owned outside the table (for example its upload). The hook
+   * gets the task with its data as stored, which keeps what the caller's view leaves out.
+   */
   onDelete(hook: (task: TaskView) => void): void {
     this.deleteHooks.push(hook);
   }
@@ -91,7 +101,9 @@ export class TaskService {
   }
 
   list(caller: Caller, f: { status?: TaskStatus; endpoint?: string; limit: number; offset: number }): { tasks: TaskView[]; total: number } {
-    const { rows, total } = this.repo.list({ owner: caller.role === 'admin' ? null : caller.id, ...f });
+    // Endpoints are stored as paths ('/analyze'); 'analyze' means the same.
+    const endpoint = f.endpoint && !f.endpoint.startsWith('/') ? `/${f.endpoint}` : f.endpoint;
+    const { rows, total } = this.repo.list({ owner: caller.role === 'admin' ? null : caller.id, ...f, endpoint });
     return { tasks: rows.map((r) => this.presenter.view(r)), total };
   }
 
@@ -112,9 +124,10 @@ export class TaskService {
       const stopped = await this.engine.cancel(id);
       if (!stopped) throw new Problem('conflict', `task ${id} is still stopping; try the delete again in a moment`);
     }
-    const last = this.presenter.view(this.repo.get(id) ?? row);
+    const final = this.repo.get(id) ?? row;
+    const last = this.presenter.view(final);
     this.repo.delete(id);
-    for (const hook of this.deleteHooks) hook(last);
+    for (const hook of this.deleteHooks) hook({ ...last, data: JSON.parse(final.data) as unknown });
     return last;
   }
 

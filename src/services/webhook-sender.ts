@@ -1,4 +1,7 @@
 import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import { allowedAddresses, pinnedLookup, systemResolver, type EgressPolicy, type Resolver } from '../media/index.js';
 import type { WebhookRepository } from '../store/webhooks.js';
 import { nowIso } from './clock.js';
 
@@ -23,12 +26,33 @@ export const DEFAULT_DELIVERY_POLICY: DeliveryPolicy = {
 };
 
 /**
- * The `x-vidx-signature` value for a body: `sha256=` and the hex HMAC-SHA256 with the webhook's secret.
+ * The `x-vidx-signature` value: `sha256=` and the hex HMAC-SHA256, with the webhook's secret, of
+ * `<timestamp>.<raw body>` (`timestamp` is the `x-vidx-timestamp` header, Unix seconds). Signing the time
+ * lets a receiver refuse a replayed delivery.
  * @example
- * signBody('whsec_..', '{"id":"..."}'); // 'sha256=3f1c…'
+ * signBody('whsec_..', '1767225600', '{"id":"..."}'); // 'sha256=3f1c…'
  */
-export function signBody(secret: string, body: string): string {
-  return `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
+export function signBody(secret: string, timestamp: string, body: string): string {
+  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`, 'utf8').digest('hex')}`;
+}
+
+/** Posts a delivery to an address the policy allows, connecting to the checked address; resolves the status. */
+async function post(url: URL, body: string, headers: Record<string, string>, egress: EgressPolicy, resolver: Resolver, timeoutMs: number): Promise<number> {
+  let addresses: string[];
+  try {
+    addresses = await allowedAddresses(url.hostname, egress, resolver);
+  } catch {
+    throw new Error('the receiver cannot be reached or its address is not allowed (see VIDX_URL_ALLOW)');
+  }
+  return new Promise((resolve, reject) => {
+    const mod = url.protocol === 'https:' ? https : http;
+    const req = mod.request(url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: pinnedLookup(addresses), signal: AbortSignal.timeout(timeoutMs) }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.once('error', reject);
+    req.end(body);
+  });
 }
 
 const BATCH = 16;
@@ -37,7 +61,7 @@ const BATCH = 16;
  * Sends queued webhook deliveries from SQLite, beside the tasks: a slow or dead receiver only delays its
  * own deliveries. Pending deliveries survive a restart.
  * @example
- * const sender = new WebhookSender(repo, DEFAULT_DELIVERY_POLICY, '0.1.0');
+ * const sender = new WebhookSender(repo, DEFAULT_DELIVERY_POLICY, '0.1.0', egressPolicy({ loopback: true }));
  * sender.start(); // later: sender.wake() after queueing
  */
 export class WebhookSender {
@@ -50,6 +74,9 @@ export class WebhookSender {
     private readonly repo: WebhookRepository,
     private readonly policy: DeliveryPolicy,
     private readonly version: string,
+    /** Receivers on loopback and public addresses; never private or link-local ones unless allowed. */
+    private readonly egress: EgressPolicy,
+    private readonly resolver: Resolver = systemResolver,
   ) {}
 
   start(): void {
@@ -98,21 +125,17 @@ export class WebhookSender {
     let error: string | null = null;
     let status: number | null = null;
     try {
-      const res = await fetch(d.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': `vidx/${this.version}`,
-          'x-vidx-event': d.event,
-          'x-vidx-delivery': d.id,
-          'x-vidx-signature': signBody(d.secret, d.body),
-        },
-        body: d.body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.policy.timeoutMs),
-      });
-      status = res.status;
-      await res.body?.cancel();
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const headers = {
+        'content-type': 'application/json',
+        'user-agent': `vidx/${this.version}`,
+        'x-vidx-event': d.event,
+        'x-vidx-delivery': d.id,
+        'x-vidx-timestamp': timestamp,
+        'x-vidx-signature': signBody(d.secret, timestamp, d.body),
+      };
+      // Redirects are not followed: a receiver answers where it was registered.
+      status = await post(new URL(d.url), d.body, headers, this.egress, this.resolver, this.policy.timeoutMs);
       if (status < 200 || status >= 300) error = `receiver answered ${status}`;
     } catch (err) {
       error = err instanceof Error ? `${err.name}: ${err.message}` : String(err);

@@ -3,7 +3,7 @@ import type { WebhookRepository, WebhookRow } from '../store/webhooks.js';
 import type { TaskRow } from '../store/tasks.js';
 import { ownsOrAdmin, type Caller } from './caller.js';
 import { nowIso } from './clock.js';
-import { notFound } from './errors.js';
+import { notFound, Problem } from './errors.js';
 import type { TaskEvent } from './task-engine.js';
 import type { TaskPresenter } from './tasks.js';
 
@@ -35,9 +35,17 @@ export class WebhookService {
     private readonly repo: WebhookRepository,
     private readonly wake: () => void,
     private readonly presenter: TaskPresenter,
+    /** Why a receiver URL is refused at registration (an address literal the delivery policy forbids), or null. */
+    private readonly refuseUrl: (url: string) => string | null = () => null,
   ) {}
 
+  private checkUrl(url: string): void {
+    const why = this.refuseUrl(url);
+    if (why) throw new Problem('invalid', `url: ${why}`, [{ field: 'url', message: why }]);
+  }
+
   create(caller: Caller, input: { url: string; events?: TaskEvent[] | null }): WebhookView {
+    this.checkUrl(input.url);
     const at = nowIso();
     const row: WebhookRow = {
       id: randomUUID(),
@@ -62,6 +70,7 @@ export class WebhookService {
 
   update(caller: Caller, id: string, patch: { url?: string | null; events?: TaskEvent[] | null }): WebhookView {
     const row = this.row(caller, id);
+    if (patch.url) this.checkUrl(patch.url);
     const url = patch.url ?? row.url;
     const events = patch.events ? JSON.stringify(dedupe(patch.events)) : row.events;
     const at = nowIso();

@@ -34,6 +34,10 @@ export class CollectionRepository {
     return prepared(this.db, 'SELECT * FROM collections WHERE collection_id = ? AND deleting = 0').get(collectionId) as CollectionRow | undefined;
   }
 
+  findByPk(pk: number): CollectionRow | undefined {
+    return prepared(this.db, 'SELECT * FROM collections WHERE pk = ?').get(pk) as CollectionRow | undefined;
+  }
+
   listByOwner(owner: string): CollectionRow[] {
     return prepared(this.db, 'SELECT * FROM collections WHERE owner = ? AND deleting = 0 ORDER BY created_at, pk').all(owner) as CollectionRow[];
   }

@@ -1,3 +1,4 @@
+import { closeSync, existsSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { migrate } from './migrations/index.js';
@@ -35,6 +36,9 @@ export function useSqliteNative(native: SqliteNative): void {
  * const db = openDatabase('/var/lib/vidx/vidx.db');
  */
 export function openDatabase(file: string, native: SqliteNative = nativeDefaults): Db {
+  // The database holds key hashes and webhook secrets: created 0600, and SQLite gives its WAL and SHM
+  // files the same mode as the database file.
+  if (file !== ':memory:' && !existsSync(file)) closeSync(openSync(file, 'a', 0o600));
   // The cast: @types/better-sqlite3 types nativeBinding as a string, while the library also takes the addon object.
   const db = new Database(file, native.nativeBinding ? { nativeBinding: native.nativeBinding as string } : {});
   // WAL lets readers run beside the single writer; FULL sync makes an acknowledged write

@@ -18,12 +18,15 @@ export interface EpisodeTextRow {
 export class ExploreRepository {
   constructor(private readonly db: Db) {}
 
-  /** Up to `limit` episodes of a collection (newest items first) with title, transcript, screen text and tags. */
+  /**
+   * Up to `limit` episodes of a collection (newest items first) with their transcript, screen text and
+   * tags. Not the item title: it repeats in every episode of the item and would prefix every topic.
+   */
   episodeTexts(collectionPk: number, limit: number): EpisodeTextRow[] {
     return prepared(
       this.db,
       `SELECT i.media_id, e.idx, e.start, e.end,
-              coalesce(i.title, '') || ' ' || e.screen_text || ' ' || e.tags || ' ' ||
+              e.screen_text || ' ' || e.tags || ' ' ||
               coalesce((SELECT group_concat(s.text, ' ') FROM segments s WHERE s.episode_pk = e.pk AND s.kind = 'audio'), '') AS text
        FROM episodes e JOIN items i ON i.pk = e.item_pk
        WHERE e.collection_pk = ?

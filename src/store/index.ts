@@ -2,10 +2,12 @@ import { openDatabase, type Db } from './connection.js';
 import { KeyRepository } from './keys.js';
 import { CollectionRepository } from './collections.js';
 import { ItemRepository } from './items.js';
+import { FolderRepository } from './folders.js';
 import { SearchIndexRepository } from './search-index.js';
 import { TextIndexRepository } from './text-index.js';
 import { TaskRepository } from './tasks.js';
 import { WebhookRepository } from './webhooks.js';
+import { FaceRepository } from './faces.js';
 
 /** The database handle and one repository per table group. */
 export interface Store {
@@ -13,11 +15,13 @@ export interface Store {
   keys: KeyRepository;
   collections: CollectionRepository;
   items: ItemRepository;
+  folders: FolderRepository;
   search: SearchIndexRepository;
   /** The per-collection text search tables. */
   text: TextIndexRepository;
   tasks: TaskRepository;
   webhooks: WebhookRepository;
+  faces: FaceRepository;
   close(): void;
 }
 
@@ -34,10 +38,12 @@ export function openStore(file: string): Store {
     keys: new KeyRepository(db),
     collections: new CollectionRepository(db),
     items: new ItemRepository(db),
+    folders: new FolderRepository(db),
     search: new SearchIndexRepository(db, text),
     text,
     tasks: new TaskRepository(db),
     webhooks: new WebhookRepository(db),
+    faces: new FaceRepository(db),
     close: () => db.close(),
   };
 }

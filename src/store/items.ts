@@ -15,7 +15,23 @@ export interface ItemRow {
   additional_metadata: string | null;
   created_at: string;
   updated_at: string;
+  /** When the media was recorded (ISO 8601), and where that came from (see {@link CaptureSource}). */
+  captured_at: string | null;
+  captured_at_source: CaptureSource | null;
+  latitude: number | null;
+  longitude: number | null;
+  /** The folder a scan found the file in; null for items indexed one by one. */
+  folder_pk: number | null;
 }
+
+/** Where an item's capture time comes from: the container's creation_time, EXIF DateTimeOriginal, or the file's mtime. */
+export type CaptureSource = 'container' | 'exif' | 'mtime';
+
+/** The capture and folder fields, optional on insert (items indexed one by one may have none). */
+type Optionals = 'captured_at' | 'captured_at_source' | 'latitude' | 'longitude' | 'folder_pk';
+
+/** What {@link ItemRepository.insert} takes. */
+export type ItemInsert = Omit<ItemRow, 'pk' | Optionals> & Partial<Pick<ItemRow, Optionals>>;
 
 /**
  * The items table: media items of a collection, paged by their UUIDv7 cursor.
@@ -25,13 +41,26 @@ export interface ItemRow {
 export class ItemRepository {
   constructor(private readonly db: Db) {}
 
-  insert(row: Omit<ItemRow, 'pk'>): ItemRow {
+  insert(input: ItemInsert): ItemRow {
+    const row = { captured_at: null, captured_at_source: null, latitude: null, longitude: null, folder_pk: null, ...input };
     const info = prepared(
       this.db,
-      `INSERT INTO items (cursor, collection_pk, media_id, type, title, src, thumbnail, duration, additional_metadata, created_at, updated_at)
-       VALUES (@cursor, @collection_pk, @media_id, @type, @title, @src, @thumbnail, @duration, @additional_metadata, @created_at, @updated_at)`,
+      `INSERT INTO items (cursor, collection_pk, media_id, type, title, src, thumbnail, duration, additional_metadata, created_at, updated_at,
+                          captured_at, captured_at_source, latitude, longitude, folder_pk)
+       VALUES (@cursor, @collection_pk, @media_id, @type, @title, @src, @thumbnail, @duration, @additional_metadata, @created_at, @updated_at,
+               @captured_at, @captured_at_source, @latitude, @longitude, @folder_pk)`,
     ).run(row);
     return { ...row, pk: Number(info.lastInsertRowid) };
+  }
+
+  /** Items a folder's scans brought in (folder deletion). */
+  listForFolder(folderPk: number): ItemRow[] {
+    return prepared(this.db, 'SELECT * FROM items WHERE folder_pk = ?').all(folderPk) as ItemRow[];
+  }
+
+  /** Detaches a folder's items from it (the folder is deleted but its items stay). */
+  detachFolder(folderPk: number): void {
+    prepared(this.db, 'UPDATE items SET folder_pk = NULL WHERE folder_pk = ?').run(folderPk);
   }
 
   find(collectionPk: number, mediaId: string): ItemRow | undefined {

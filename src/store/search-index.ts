@@ -1,5 +1,5 @@
 import type { Db } from './connection.js';
-import { VECTOR_SHARDS } from './migrations/004-vector-shards.js';
+import { VECTOR_SHARDS } from './migrations/005-vector-shards.js';
 import { prepared } from './statements.js';
 import type { TextIndexRepository } from './text-index.js';
 
@@ -64,9 +64,28 @@ export interface VectorRow {
   embedding: Buffer;
 }
 
+/** Restricts a search to some items of the collection (vidx extras of POST /search); null fields do not restrict. */
+export interface ItemFilter {
+  type: 'video' | 'audio' | 'image' | null;
+  /** ISO 8601 UTC bounds on captured_at, inclusive. */
+  after: string | null;
+  before: string | null;
+  folderPk: number | null;
+}
+
+/** The SQL condition of an {@link ItemFilter} on episode alias `e` (named parameters @f_type, @f_after, @f_before, @f_folder). */
+export const ITEM_FILTER_SQL = `e.item_pk IN (SELECT pk FROM items WHERE collection_pk = @collection
+  AND (@f_type IS NULL OR type = @f_type) AND (@f_after IS NULL OR captured_at >= @f_after)
+  AND (@f_before IS NULL OR captured_at <= @f_before) AND (@f_folder IS NULL OR folder_pk = @f_folder))`;
+
+/** The named parameters of {@link ITEM_FILTER_SQL}. */
+export const filterArgs = (f: ItemFilter) => ({ f_type: f.type, f_after: f.after, f_before: f.before, f_folder: f.folderPk });
+
 /** An episode with the fields of its item that results need. */
 export interface EpisodeWithItem extends EpisodeRow {
   media_id: string;
+  item_type: 'video' | 'audio' | 'image';
+  captured_at: string | null;
   item_src: string | null;
   item_thumbnail: string | null;
   stored_file: string | null;
@@ -165,6 +184,15 @@ export class SearchIndexRepository {
     );
   }
 
+  /** The episodes among `pks` whose item passes the filter (vector hits are filtered after the search). */
+  filterEpisodes(pks: number[], collectionPk: number, filter: ItemFilter): Set<number> {
+    if (pks.length === 0) return new Set();
+    const rows = prepared(this.db, `SELECT e.pk FROM episodes e WHERE e.pk IN (SELECT value FROM json_each(@pks)) AND ${ITEM_FILTER_SQL}`)
+      .pluck()
+      .all({ pks: JSON.stringify(pks), collection: collectionPk, ...filterArgs(filter) }) as number[];
+    return new Set(rows);
+  }
+
   /**
    * About the `k` nearest vectors by Hamming distance of the sign bits, within one collection and space,
    * nearest first: the union of each shard's nearest ⌈1.2·k / shards⌉ (a shard is a random share of the
@@ -204,7 +232,7 @@ export class SearchIndexRepository {
     if (pks.length === 0) return [];
     return prepared(
       this.db,
-      `SELECT e.*, i.media_id, i.src AS item_src, i.thumbnail AS item_thumbnail, a.stored_file
+      `SELECT e.*, i.media_id, i.type AS item_type, i.captured_at, i.src AS item_src, i.thumbnail AS item_thumbnail, a.stored_file
        FROM episodes e JOIN items i ON i.pk = e.item_pk LEFT JOIN item_analysis a ON a.item_pk = e.item_pk
        WHERE e.pk IN (SELECT value FROM json_each(?))`,
     ).all(JSON.stringify(pks)) as EpisodeWithItem[];

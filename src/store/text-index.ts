@@ -1,5 +1,6 @@
 import type { Db } from './connection.js';
 import { prepared } from './statements.js';
+import { ITEM_FILTER_SQL, filterArgs, type ItemFilter } from './search-index.js';
 
 /** The text of one episode as both FTS tables index it, in bm25() column order. */
 export interface EpisodeText {
@@ -155,26 +156,29 @@ export class TextIndexRepository {
    * RANKED_MATCHES matches, so a word in most episodes costs about what a word in 2,000 does.
    * `match` must already be a safe FTS5 expression (see services/search/query.ts).
    */
-  matchWords(match: string, collectionPk: number, limit: number, itemPk: number | null): FtsHit[] {
+  matchWords(match: string, collectionPk: number, limit: number, itemPk: number | null, filter: ItemFilter | null = null): FtsHit[] {
     const t = this.readyTables(collectionPk);
     const range = t && this.itemRange(itemPk);
     if (!t || !range) return [];
+    // The filter applies in the bound too, so the ranked matches are the newest that pass it.
+    const only = filter ? ` AND rowid IN (SELECT e.pk FROM episodes e WHERE ${ITEM_FILTER_SQL})` : '';
+    const args = { limit, ...range, ...(filter ? { collection: collectionPk, ...filterArgs(filter) } : {}) };
     // The scalar subquery runs once: the rowid of the RANKED_MATCHES-th newest match, read from the doclist
     // alone (no bm25); the outer query then ranks only the matches from there on.
     const stmt = prepared(
       this.db,
       `SELECT rowid AS pk, bm25(${t.words}, ${BM25_WEIGHTS}) AS bm25 FROM ${t.words}
-       WHERE ${t.words} MATCH @match AND rowid BETWEEN @lo AND @hi
-         AND rowid >= coalesce((SELECT rowid FROM ${t.words} WHERE ${t.words} MATCH @match AND rowid BETWEEN @lo AND @hi
+       WHERE ${t.words} MATCH @match AND rowid BETWEEN @lo AND @hi${only}
+         AND rowid >= coalesce((SELECT rowid FROM ${t.words} WHERE ${t.words} MATCH @match AND rowid BETWEEN @lo AND @hi${only}
                                 ORDER BY rowid DESC LIMIT 1 OFFSET ${RANKED_MATCHES - 1}), 0)
        ORDER BY bm25 LIMIT @limit`,
     );
-    const short = stmt.all({ match: `${SHORT_COLUMNS} : (${match})`, limit, ...range }) as FtsHit[];
+    const short = stmt.all({ match: `${SHORT_COLUMNS} : (${match})`, ...args }) as FtsHit[];
     if (short.length >= limit) return short;
     // Short-column matches stay in front: the whole-text pass may not rank them (the bound keeps only its
     // newest matches), and they outrank transcript-only matches anyway.
     const have = new Set(short.map((h) => h.pk));
-    const rest = (stmt.all({ match, limit, ...range }) as FtsHit[]).filter((h) => !have.has(h.pk));
+    const rest = (stmt.all({ match, ...args }) as FtsHit[]).filter((h) => !have.has(h.pk));
     return [...short, ...rest].slice(0, limit);
   }
 
@@ -184,18 +188,20 @@ export class TextIndexRepository {
    * document frequency of a trigram phrase means verifying every match in the whole table (100+ ms for a
    * common word part), while reading newest first stops after `limit` rows.
    */
-  matchParts(match: string, collectionPk: number, limit: number, itemPk: number | null): number[] {
+  matchParts(match: string, collectionPk: number, limit: number, itemPk: number | null, filter: ItemFilter | null = null): number[] {
     const t = this.readyTables(collectionPk);
     const range = t && this.itemRange(itemPk);
     if (!t || !range) return [];
+    const only = filter ? ` AND rowid IN (SELECT e.pk FROM episodes e WHERE ${ITEM_FILTER_SQL})` : '';
     const stmt = prepared(
       this.db,
-      `SELECT rowid AS pk FROM ${t.parts} WHERE ${t.parts} MATCH @match AND rowid BETWEEN @lo AND @hi ORDER BY rowid DESC LIMIT @limit`,
+      `SELECT rowid AS pk FROM ${t.parts} WHERE ${t.parts} MATCH @match AND rowid BETWEEN @lo AND @hi${only} ORDER BY rowid DESC LIMIT @limit`,
     ).pluck();
-    const first = stmt.all({ match: `${SHORT_COLUMNS} : (${match})`, limit, ...range }) as number[];
+    const args = { ...range, ...(filter ? { collection: collectionPk, ...filterArgs(filter) } : {}) };
+    const first = stmt.all({ match: `${SHORT_COLUMNS} : (${match})`, limit, ...args }) as number[];
     if (first.length >= limit) return first;
     const seen = new Set(first);
-    for (const pk of stmt.all({ match, limit: limit + first.length, ...range }) as number[]) {
+    for (const pk of stmt.all({ match, limit: limit + first.length, ...args }) as number[]) {
       if (first.length >= limit) break;
       if (!seen.has(pk)) first.push(pk);
     }

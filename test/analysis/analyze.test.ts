@@ -70,6 +70,8 @@ describe('POST /analyze over the test corpus (OCR, VAD and subtitles; no pulled 
     expect(t.result.language).toBe('de');
     const de = corpus.german.sidecars.find((x) => x.language === 'de')!;
     expect(t.result.audio_summary.map((a: { text: string }) => a.text)).toEqual(de.cues.map((c) => c.text.replace(/\n/g, ' ')));
+    // The title slide goes through OCR with the German pass (language de) and comes out word for word.
+    expect(t.result.visual_summary.map((v: { text: string }) => v.text).join(' ')).toContain(corpus.german.title);
   });
 
   it('analyzes a silent video and an audio-only file, with warnings instead of failures', async () => {

@@ -37,6 +37,11 @@ describe('POST /index over the test corpus, then search', () => {
     expect(item).toMatchObject({ type: 'video', media_id: 'slides', title: 'Slides', additional_metadata: { trip: 'none' } });
     expect(item.duration).toBeCloseTo(24, 0);
     expect((await fetch(item.thumbnail_url)).status).toBe(200);
+    // A path source has no URL: the item plays from the same signed link that search results give.
+    expect(item.src).toMatch(/\/files\/.*media\.mp4\?exp=\d+&sig=/);
+    expect([200, 206]).toContain((await fetch(item.src)).status);
+    const listed = (await s.call('GET', '/collections/home/items')).body.items[0];
+    expect(listed.src).toMatch(/\/files\/.*media\.mp4\?exp=/);
     const analysis = (await s.call('GET', '/collections/home/items/slides/analysis')).body;
     expect(analysis.episodes).toHaveLength(3);
     expect(analysis.video_duration).toBeCloseTo(24, 0);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_TRANSCRIPT, makeFixtureModels, type FixtureSet } from '../../scripts/make-fixture-models.js';
@@ -6,6 +6,7 @@ import { ensureCorpus, type CorpusManifest } from '../support/corpus.js';
 import { runCli } from '../support/cli.js';
 import { startFakeHub, type FakeHub } from '../support/fake-hub.js';
 import { startTestServer, waitFor, type TestServer } from '../support/server.js';
+import { makePhoto, makeSpeech } from '../support/folder-media.js';
 
 /** Runs the real CLI in its own process; output of both streams together. */
 async function cli(args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
@@ -30,7 +31,8 @@ describe('pulled models in the pipeline: Whisper, image-text and text embeddings
     env = { VIDX_DATA_DIR: dataDir, VIDX_MODELS_MANIFEST: fixtures.manifestPath, VIDX_HUB_URL: hub.url };
     const pulled = await cli(['models', 'pull', 'default', '--yes'], env);
     expect(pulled.code, pulled.out).toBe(0);
-    s = await startTestServer({ dataDir, env: { ...env, VIDX_MEDIA_ROOTS: dirname(corpus.slides.path) } });
+    mkdirSync(join(tmp, 'media'));
+    s = await startTestServer({ dataDir, env: { ...env, VIDX_MEDIA_ROOTS: `${dirname(corpus.slides.path)}:${join(tmp, 'media')}` } });
   });
   afterAll(async () => {
     await s?.close();
@@ -51,7 +53,7 @@ describe('pulled models in the pipeline: Whisper, image-text and text embeddings
     const list = await cli(['models', 'list'], env);
     expect(list.out).toMatch(/tiny-whisper.*installed/);
     const health = (await s.call('GET', '/health', { key: null })).body;
-    for (const cap of ['ocr', 'vad', 'asr', 'image_text', 'text_embedding']) expect(health.capabilities[cap].available, cap).toBe(true);
+    for (const cap of ['ocr', 'vad', 'face_detection', 'asr', 'image_text', 'text_embedding', 'face_embedding']) expect(health.capabilities[cap].available, cap).toBe(true);
   });
 
   it('transcribes speech without subtitles with Whisper over VAD regions, at absolute times', async () => {
@@ -78,4 +80,27 @@ describe('pulled models in the pipeline: Whisper, image-text and text embeddings
     expect(r.status).toBe(200);
     expect(r.body.results[0]).toMatchObject({ media_id: 'slides', episode_id: 1 });
   });
+
+  it('indexes a photo with a frame vector (no missing-model warning), and a voice memo through Whisper, each with its type', async () => {
+    const photo = join(tmp, 'media', 'sign.jpg');
+    const memo = join(tmp, 'media', 'memo.m4a');
+    await Promise.all([makePhoto(photo, 'BAKERY'), makeSpeech(memo, 'Hello world, remember to buy oat milk.')]);
+    const p = await task('/index', { collection: 'sem', video: { path: photo, media_id: 'photo' } });
+    expect(p.status, p.error).toBe('completed');
+    expect((await s.call('GET', '/collections/sem/items/photo')).body).toMatchObject({ type: 'image', duration: 0 });
+    const frames = s.vidx.store.db
+      .prepare(`SELECT count(*) AS n FROM vectors v JOIN vector_spaces sp ON sp.id = v.space_id JOIN episodes e ON e.pk = v.episode_pk
+                JOIN items i ON i.pk = e.item_pk WHERE i.media_id = 'photo' AND sp.kind = 'frame'`)
+      .get() as { n: number };
+    expect(frames.n).toBe(1);
+    const analysis = (await s.call('GET', '/collections/sem/items/photo/analysis')).body;
+    expect(analysis.episodes).toHaveLength(1);
+    expect(p.result.warnings.join(' ')).not.toMatch(/image-text model/);
+    const m = await task('/index', { collection: 'sem', video: { path: memo, media_id: 'memo' } });
+    expect(m.status, m.error).toBe('completed');
+    expect(m.result.transcript_source).toBe('asr');
+    expect((await s.call('GET', '/collections/sem/items/memo')).body.type).toBe('audio');
+    const r = await s.call('POST', '/search', { json: { query: 'hello world', collection: 'sem', media_type: 'audio' } });
+    expect(r.body.results[0]).toMatchObject({ media_id: 'memo', media_type: 'audio' });
+  }, 180_000);
 });

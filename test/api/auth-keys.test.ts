@@ -16,6 +16,9 @@ describe('health, auth and keys', () => {
     expect(r.body.status).toBe('ok');
     expect(r.body.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(r.body.tools.ffmpeg.available).toBe(true);
+    // The optional German OCR pass: the tool and the capability it gives (scripts/system-deps.sh installs it).
+    expect(r.body.tools.tesseract).toMatchObject({ available: true });
+    expect(r.body.capabilities.ocr_german).toMatchObject({ available: true, model: expect.stringMatching(/^Tesseract deu/) });
   });
 
   it('serves the OpenAPI 3.1 document and the docs page without a key', async () => {

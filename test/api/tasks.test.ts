@@ -93,6 +93,10 @@ describe('task engine through the API', () => {
     expect(list.status).toBe(200);
     expect(list.body).toMatchObject({ total: 1, limit: 1, offset: 0 });
     expect(list.body.tasks[0].id).toBe(mine);
+    // The endpoint filter takes the name with or without its leading slash.
+    const bare = await s.call('GET', '/tasks?status=completed&endpoint=analyze&limit=1', { key: other });
+    expect(bare.body).toMatchObject({ total: 1 });
+    expect(bare.body.tasks[0].id).toBe(mine);
     const count = await s.call('GET', '/tasks/count', { key: other });
     expect(count.body).toEqual({ queued: 0, running: 0, completed: 1, failed: 1, total: 2 });
     const page2 = await s.call('GET', '/tasks?limit=1&offset=1', { key: other });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELIVERY_RETENTION_MS, DEFAULT_DELIVERY_POLICY, WebhookSender } from '../../src/services/webhook-sender.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { egressPolicy } from '../../src/media/index.js';
 
 describe('webhook deliveries are pruned after the retention age', () => {
   let s: TestServer;
@@ -29,7 +30,7 @@ describe('webhook deliveries are pruned after the retention age', () => {
       });
     }
     expect(DELIVERY_RETENTION_MS).toBe(30 * day);
-    const sender = new WebhookSender(repo, DEFAULT_DELIVERY_POLICY, 'test');
+    const sender = new WebhookSender(repo, DEFAULT_DELIVERY_POLICY, 'test', egressPolicy({ loopback: true }));
     expect(sender.prune(now)).toBe(2);
     expect(repo.listDeliveries('wh1', 10).map((d) => d.id).sort()).toEqual(['new-delivered', 'old-pending']);
     expect(sender.prune(now + 2 * day)).toBe(1);

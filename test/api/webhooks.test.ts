@@ -4,7 +4,7 @@ import { fakeAnalyze } from '../support/fake-tasks.js';
 import { startReceiver } from '../support/receiver.js';
 import { startTestServer, waitFor, type TestServer } from '../support/server.js';
 
-const sign = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+const sign = (secret: string, timestamp: string, body: string) => `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 const analyze = (title: string) => ({ video: { url: 'http://127.0.0.1:9/v.mp4', title } });
 
 describe('webhooks', () => {
@@ -72,7 +72,9 @@ describe('webhooks', () => {
     const got = rx.received.filter((r) => r.path === '/hook');
     expect(got.map((r) => r.headers['x-vidx-event'])).toEqual(['task.started', 'task.completed']);
     for (const r of got) {
-      expect(r.headers['x-vidx-signature']).toBe(sign(hook.secret, r.body));
+      const timestamp = String(r.headers['x-vidx-timestamp']);
+      expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(300);
+      expect(r.headers['x-vidx-signature']).toBe(sign(hook.secret, timestamp, r.body));
       expect(r.headers['content-type']).toBe('application/json');
       const body = JSON.parse(r.body);
       expect(body).toMatchObject({ id: r.headers['x-vidx-delivery'], event: r.headers['x-vidx-event'], task: { id: task_id } });

@@ -93,7 +93,7 @@ describe('dist/vidx, the single binary, alone in an empty folder', () => {
     const doctor = await vidx(['doctor', '--json']);
     const report = JSON.parse(doctor.stdout) as { checks: { name: string; status: string; detail: string }[] };
     const status = Object.fromEntries(report.checks.map((c) => [c.name, c.status]));
-    for (const name of ['ffmpeg', 'ffprobe', 'sqlite', 'onnxruntime', 'sharp', 'ocr', 'vad']) expect(status[name], JSON.stringify(report.checks)).toBe('ok');
+    for (const name of ['ffmpeg', 'ffprobe', 'sqlite', 'onnxruntime', 'sharp', 'ocr', 'vad', 'face_detection']) expect(status[name], JSON.stringify(report.checks)).toBe('ok');
     expect(report.checks.find((c) => c.name === 'vidx')?.detail).toContain('single binary');
   });
 
@@ -131,6 +131,18 @@ describe('dist/vidx, the single binary, alone in an empty folder', () => {
     const cli = await vidx(['search', 'apple cake', '--collection', 'smoke', '--url', url, '--json']);
     expect(cli.code, cli.stderr).toBe(0);
     expect(JSON.parse(cli.stdout).results[0].media_id).toBe('slides');
+
+    // The web page is embedded: served at / from the unpacked copy, with its script and styles.
+    expect(banner).toContain(`web page: ${url}/`);
+    const page = await fetch(`${url}/`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const script = /src="(\/assets\/index-[\w-]+\.js)"/.exec(html)?.[1];
+    expect(script, html).toBeTruthy();
+    const js = await fetch(`${url}${script}`);
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-type')).toContain('javascript');
+    expect((await js.text()).length).toBeGreaterThan(1000);
   });
 
   it('transcribes speech with the pulled Whisper model (transformers.js inside the binary)', async () => {

@@ -34,7 +34,9 @@ describe('vidx doctor and vidx keys (no server needed)', () => {
     const { code, report, byName } = await doctor({ VIDX_DATA_DIR: join(tmp, 'fresh') });
     expect(code, JSON.stringify(report.checks, null, 1)).toBe(0);
     expect(report.ok).toBe(true);
-    for (const name of ['ffmpeg', 'ffprobe', 'sqlite', 'onnxruntime', 'sharp', 'ocr', 'vad', 'data dir']) expect(byName[name].status, name).toBe('ok');
+    for (const name of ['ffmpeg', 'ffprobe', 'sqlite', 'onnxruntime', 'sharp', 'ocr', 'vad', 'face_detection', 'data dir']) expect(byName[name].status, name).toBe('ok');
+    // Tesseract with its German model (scripts/system-deps.sh installs it) gives OCR its ä ö ü ß.
+    expect(byName.ocr_german).toMatchObject({ status: 'ok', detail: expect.stringMatching(/German letters.*Tesseract deu/) });
     // A small CI disk may only warn.
     expect(byName['data dir space'].status).not.toBe('fail');
     expect(byName['data dir'].detail).toMatch(/created at first start/);
@@ -45,7 +47,7 @@ describe('vidx doctor and vidx keys (no server needed)', () => {
     expect(hub.requests).toEqual([]);
   });
 
-  it('fails on a missing ffmpeg and warns about loose permissions, with the fix for each', async () => {
+  it('fails on a missing ffmpeg and on loose permissions, with the fix for each', async () => {
     const data = join(tmp, 'loose');
     mkdirSync(data);
     chmodSync(data, 0o755);
@@ -56,11 +58,21 @@ describe('vidx doctor and vidx keys (no server needed)', () => {
     expect(report.ok).toBe(false);
     expect(byName.ffmpeg).toMatchObject({ status: 'fail', detail: `FFMPEG_PATH=${join(tmp, 'no-ffmpeg')} does not exist` });
     expect(byName.ffmpeg.fix).toMatch(/FFMPEG_PATH/);
-    expect(byName['data dir']).toMatchObject({ status: 'warn', fix: `chmod 700 ${data}` });
-    expect(byName['admin.key']).toMatchObject({ status: 'warn', fix: `chmod 600 ${join(data, 'admin.key')}` });
+    expect(byName['data dir privacy']).toMatchObject({ status: 'fail', fix: `chmod 700 '${data}'` });
+    expect(byName['admin.key']).toMatchObject({ status: 'fail', fix: `chmod 600 '${join(data, 'admin.key')}'` });
     const text = await runCli(['doctor', '--url', 'http://127.0.0.1:9'], { VIDX_DATA_DIR: data, FFMPEG_PATH: join(tmp, 'no-ffmpeg') });
     expect(text.stdout).toMatch(/^FAIL {2}ffmpeg .*\n\s+fix: point FFMPEG_PATH at the ffmpeg executable/m);
     expect(text.stdout).toMatch(/problem\(s\) to fix/);
+  });
+
+  it('warns, with the install command, when Tesseract has no German model', async () => {
+    // A stand-in tesseract that knows only English.
+    const fake = join(tmp, 'tesseract');
+    writeFileSync(fake, '#!/bin/sh\ncase "$1" in --version) echo "tesseract 5.0.0";; --list-langs) printf "List of available languages (1):\\neng\\n";; esac\n', { mode: 0o755 });
+    const { code, byName } = await doctor({ VIDX_DATA_DIR: join(tmp, 'fresh'), TESSERACT_PATH: fake });
+    expect(code).toBe(0);
+    expect(byName.ocr_german).toMatchObject({ status: 'warn', fix: 'apt-get install tesseract-ocr tesseract-ocr-deu' });
+    expect(byName.ocr_german.detail).toMatch(/has no German model \(deu\)/);
   });
 
   it('creates, lists and revokes keys on the data dir', async () => {

@@ -12,7 +12,7 @@ describe('vidx tasks: show, retry, delete (pretend analysis)', () => {
   let file: string;
   beforeAll(async () => {
     s = await startTestServer({ registerTasks: fakeAnalyze().register });
-    file = join(s.dataDir, 'clip.mp4');
+    file = join(s.mediaDir, 'clip.mp4');
     writeFileSync(file, 'not really a video; the pretend task never reads it');
   });
   afterAll(() => s.close());

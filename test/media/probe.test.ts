@@ -96,3 +96,27 @@ describe('parseProbeJson', () => {
     expect(tagged.durationSec).toBe(3);
   });
 });
+
+describe('probeMedia with a subtitle track longer than the picture and sound', () => {
+  it('takes the length of the audio and video streams and accepts the file (MP4 and Matroska)', async () => {
+    const srt = join(tmp, 'late.srt');
+    const { writeFile } = await import('node:fs/promises');
+    const { runTool } = await import('../../src/media/run.js');
+    await writeFile(srt, '1\n00:00:01,000 --> 00:00:03,000\nHello\n\n2\n00:00:18,000 --> 00:00:20,500\nLate cue\n');
+    const mp4 = join(tmp, 'long-subs.mp4');
+    const mkv = join(tmp, 'long-subs.mkv');
+    const picture = ['-f', 'lavfi', '-i', 'color=c=blue:s=160x120:r=25:d=17.84'];
+    await runTool('ffmpeg', ['-v', 'error', '-y', ...picture, '-f', 'lavfi', '-i', 'sine=d=17.84', '-i', srt, '-map', '0', '-map', '1', '-map', '2',
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-c:s', 'mov_text', '-movflags', '+faststart', mp4]);
+    await runTool('ffmpeg', ['-v', 'error', '-y', ...picture, '-i', srt, '-map', '0', '-map', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:s', 'srt', mkv]);
+    for (const file of [mp4, mkv]) {
+      const p = await probeMedia(file);
+      expect(p.durationSec, file).toBeCloseTo(17.84, 1);
+      expect(p.subtitles).toHaveLength(1);
+    }
+  });
+
+  it('still refuses a file cut short in its audio and video data', async () => {
+    expect((await codeOf(corpus.broken.truncated.path)).code).toBe('truncated');
+  });
+});

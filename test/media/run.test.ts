@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runTool, spawnTool, ToolError } from '../../src/media/run.js';
 
 describe('spawnTool / runTool', () => {
@@ -15,9 +18,13 @@ describe('spawnTool / runTool', () => {
   });
 
   it('turns a failure into a ToolError carrying the last stderr lines, keeping stderr bounded', async () => {
-    const err = await runTool('ffprobe', ['-v', 'error', '-i', 'file:/nonexistent/clip.mp4'], { stderrLimit: 200 }).catch((e: unknown) => e);
+    const text = join(mkdtempSync(join(tmpdir(), 'vidx-run-')), 'notes.txt');
+    writeFileSync(text, 'not a video\n'.repeat(50));
+    const err = await runTool('ffprobe', ['-v', 'error', '-i', `file:${text}`], { stderrLimit: 200 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ToolError);
-    expect((err as ToolError).message).toMatch(/^ffprobe failed \(exit code 1\): .*No such file or directory/);
+    expect((err as ToolError).message).toMatch(/^ffprobe failed \(exit code 1\): .*Invalid data/);
+    const gone = await runTool('ffprobe', ['-v', 'error', '-i', 'file:/nonexistent/clip.mp4']).catch((e: unknown) => e);
+    expect((gone as ToolError).message).toMatch(/^ffprobe could not open its input: ENOENT/);
     expect((err as ToolError).stderr.length).toBeLessThanOrEqual(200);
     const missing = await runTool({ path: '/nonexistent/tool' }, []).catch((e: unknown) => e);
     expect((missing as ToolError).message).toMatch(/could not be started: .*ENOENT/);

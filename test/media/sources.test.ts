@@ -5,6 +5,7 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from
 import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { egressPolicy } from '../../src/media/egress.js';
 import { SourceError } from '../../src/media/errors.js';
 import { resolveSource, type SourceOptions, type VideoInput } from '../../src/media/sources.js';
 
@@ -128,7 +129,9 @@ describe('resolveSource: upload', () => {
 });
 
 describe('resolveSource: url', () => {
-  const fast = { connectTimeoutMs: 1500, idleTimeoutMs: 1500 };
+  // These servers listen on loopback, which only an admin's policy reaches (see test/security for refusals).
+  const egress = egressPolicy({ loopback: true });
+  const fast = { connectTimeoutMs: 1500, idleTimeoutMs: 1500, egress };
 
   it('downloads a file into a private temp folder that cleanup removes, following redirects', async () => {
     const src = await resolveSource({ url: `${base}/redirect` }, { mediaRoots: [], tempDir: temp, ...fast });
@@ -166,20 +169,20 @@ describe('resolveSource: url', () => {
   });
 
   it('times out on a server that never answers or stalls, and rejects bad schemes and statuses', async () => {
-    expect(await code({ url: `${base}/no-answer` }, { connectTimeoutMs: 300, idleTimeoutMs: 5000 })).toMatch(/^timeout: .*did not respond within 300 ms/);
-    expect(await code({ url: `${base}/stall` }, { connectTimeoutMs: 2000, idleTimeoutMs: 300 })).toMatch(/^timeout: .*stalled/);
+    expect(await code({ url: `${base}/no-answer` }, { connectTimeoutMs: 300, idleTimeoutMs: 5000, egress })).toMatch(/^timeout: .*did not respond within 300 ms/);
+    expect(await code({ url: `${base}/stall` }, { connectTimeoutMs: 2000, idleTimeoutMs: 300, egress })).toMatch(/^timeout: .*stalled/);
     expect(await code({ url: `${base}/missing` }, fast)).toMatch(/^http_status: .*HTTP 404/);
     expect(await code({ url: 'ftp://127.0.0.1/x.mp4' })).toMatch(/^unsupported_url/);
     expect(await code({ url: 'file:///etc/passwd' })).toMatch(/^unsupported_url/);
     expect(await code({ url: 'not a url' })).toMatch(/^invalid_input/);
-    expect(await code({ url: 'http://127.0.0.1:1/x.mp4' }, fast)).toMatch(/^network: .*ECONNREFUSED/);
+    expect(await code({ url: 'http://127.0.0.1:1/x.mp4' }, fast)).toMatch(/^unreachable: 127\.0\.0\.1:1 cannot be reached from vidx or is not allowed/);
     expect(await readdir(temp)).toEqual([]);
   });
 
   it('stops a download on abort', async () => {
     const ac = new AbortController();
     setTimeout(() => ac.abort(new Error('cancelled by test')), 200);
-    await expect(resolveSource({ url: `${base}/stall` }, { mediaRoots: [], tempDir: temp, signal: ac.signal, idleTimeoutMs: 10_000 })).rejects.toThrow('cancelled by test');
+    await expect(resolveSource({ url: `${base}/stall` }, { mediaRoots: [], tempDir: temp, signal: ac.signal, idleTimeoutMs: 10_000, egress })).rejects.toThrow('cancelled by test');
     expect(await readdir(temp)).toEqual([]);
   });
 });

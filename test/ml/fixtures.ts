@@ -31,6 +31,8 @@ export interface TextSpec {
   x?: number | string;
   y?: number | string;
   font?: string;
+  /** A black outline this many pixels wide (drawtext borderw), as captions over pictures have. */
+  border?: number;
 }
 
 /**
@@ -45,6 +47,10 @@ export interface FrameSpec {
   lines: TextSpec[];
   /** Turn the finished frame upside down (180°). */
   upsideDown?: boolean;
+  /** A lavfi source drawn instead of the solid `background` (a busy picture, e.g. `mandelbrot`); the frame size is added to its options. */
+  source?: string;
+  /** Pass the frame through a lossy codec first, as frames decoded from real videos are: H.264 (CRF 28, 4:2:0) or JPEG (q 2). */
+  codec?: 'h264' | 'jpeg';
 }
 
 /**
@@ -59,6 +65,12 @@ export async function scratchDir(): Promise<{ path: string; dispose(): Promise<v
 
 let textFiles = 0;
 
+function backgroundSource(spec: FrameSpec): string {
+  const size = `${spec.width}x${spec.height}`;
+  if (!spec.source) return `color=c=${spec.background}:s=${size}`;
+  return `${spec.source}${spec.source.includes('=') ? ':' : '='}s=${size}`;
+}
+
 async function drawFilter(dir: string, spec: FrameSpec): Promise<string> {
   const parts: string[] = [];
   for (const line of spec.lines) {
@@ -67,7 +79,8 @@ async function drawFilter(dir: string, spec: FrameSpec): Promise<string> {
     await writeFile(file, line.text, 'utf8');
     parts.push(
       `drawtext=fontfile=${line.font ?? FONT}:textfile=${file}:expansion=none:fontcolor=${line.color ?? 'white'}` +
-        `:fontsize=${line.size}:x=${line.x ?? '(w-text_w)/2'}:y=${line.y ?? '(h-text_h)/2'}`,
+        `:fontsize=${line.size}:x=${line.x ?? '(w-text_w)/2'}:y=${line.y ?? '(h-text_h)/2'}` +
+        (line.border ? `:borderw=${line.border}:bordercolor=black` : ''),
     );
   }
   if (spec.upsideDown) parts.push('hflip,vflip');
@@ -81,10 +94,18 @@ async function drawFilter(dir: string, spec: FrameSpec): Promise<string> {
  */
 export async function renderFrame(dir: string, spec: FrameSpec): Promise<RgbFrame> {
   const filter = await drawFilter(dir, spec);
+  let input = ['-f', 'lavfi', '-i', backgroundSource(spec), '-vf', filter];
+  if (spec.codec) {
+    const file = join(dir, `frame-${process.pid}-${textFiles++}.${spec.codec === 'h264' ? 'mp4' : 'jpg'}`);
+    const codec = spec.codec === 'h264'
+      ? ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '28', '-pix_fmt', 'yuv420p']
+      : ['-q:v', '2'];
+    await run(requireFfmpeg(), ['-v', 'error', '-y', ...input, '-frames:v', '1', ...codec, file]);
+    input = ['-i', file];
+  }
   const { stdout } = await run(
     requireFfmpeg(),
-    ['-v', 'error', '-f', 'lavfi', '-i', `color=c=${spec.background}:s=${spec.width}x${spec.height}`, '-vf', filter,
-      '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'],
+    ['-v', 'error', ...input, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'],
     { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 },
   );
   return { data: new Uint8Array(stdout.buffer, stdout.byteOffset, stdout.byteLength), width: spec.width, height: spec.height };
@@ -98,7 +119,7 @@ export async function renderFrame(dir: string, spec: FrameSpec): Promise<RgbFram
 export async function renderFile(dir: string, spec: FrameSpec, name: string): Promise<string> {
   const filter = await drawFilter(dir, spec);
   const out = join(dir, name);
-  await run(requireFfmpeg(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=${spec.background}:s=${spec.width}x${spec.height}`,
+  await run(requireFfmpeg(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', backgroundSource(spec),
     '-vf', filter, '-frames:v', '1', '-q:v', '2', out]);
   return out;
 }

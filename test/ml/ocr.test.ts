@@ -43,7 +43,12 @@ describe('OCR geometry and decoding', () => {
     const steps = [2, 2, 0, 3, 4, 1];
     const probs = new Float32Array(steps.length * charset.length);
     steps.forEach((c, t) => (probs[t * charset.length + c] = 0.9));
-    expect(ctcGreedy(probs, steps.length, charset.length, charset)).toEqual({ text: 'äü a', confidence: expect.closeTo(0.9, 5) });
+    expect(ctcGreedy(probs, steps.length, charset.length, charset)).toEqual({
+      text: 'äü a',
+      confidence: expect.closeTo(0.9, 5),
+      // Each character keeps the step it was first read at: what word spacing maps back to pixels.
+      chars: [{ char: 'ä', step: 0 }, { char: 'ü', step: 3 }, { char: ' ', step: 4 }, { char: 'a', step: 5 }],
+    });
   });
 
   it('uses the PP-OCR dictionary: blank first, space last; ä ü Ü are in it, ö ß Ä Ö are not', () => {

@@ -50,7 +50,7 @@ describe('pull', () => {
     const before = hub.requests.length;
     const result = await pull(['default'], { hubUrl: hub.url, modelsDir, manifest, onProgress: (e) => events.push(e) });
 
-    expect(result.pulled).toEqual(['tiny-whisper', 'tiny-clip', 'tiny-e5']);
+    expect(result.pulled).toEqual(['tiny-whisper', 'tiny-clip', 'tiny-e5', 'tiny-sface']);
     const total = defaults.flatMap((m) => m.files).reduce((a, f) => a + (f.size ?? 0), 0);
     expect(result.bytesFetched).toBe(total);
     expect(modelStatus(manifest.models.find((m) => m.id === 'tiny-siglip')!, modelsDir).state).toBe('missing');

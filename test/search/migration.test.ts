@@ -8,15 +8,16 @@ import { startTestServer, type TestServer } from '../support/server.js';
 import { indexFixtures } from './fixtures.js';
 
 /**
- * Migration 004 moves the sign bits into sharded vec0 tables, rebuilt from the stored floats.
- * Migration 003 replaces the database-wide FTS tables of schema 2 by a pair per collection; their text is
- * rebuilt from the stored rows at start. The test indexes fixtures, turns the file back into a schema-2
- * database (the old tables, empty as contentless tables read; the per-collection tables gone), reopens it
- * and expects the same answers.
+ * Migration 005 moves the sign bits into sharded vec0 tables, rebuilt from the stored floats.
+ * Migration 004 replaces the database-wide FTS tables of schema 2 by a pair per collection; their text is
+ * rebuilt from the stored rows at start. The test indexes fixtures, turns the file back into a database
+ * without 004–006 (the old tables, empty as contentless tables read; the per-collection tables gone) but
+ * with the migrations numbered around them (003 folders, 010 faces) applied, as a database of the main line
+ * before this branch has them, reopens it and expects the same answers.
  */
 const collectionPk = (store: Store, id: string) => store.collections.findById(id)!.pk;
 
-describe('migrations 003 and 004: text search per collection', () => {
+describe('migrations 004 and 005: text search per collection', () => {
   let s: TestServer;
   afterAll(() => s?.close());
 
@@ -48,7 +49,10 @@ describe('migrations 003 and 004: text search per collection', () => {
       ALTER TABLE collections DROP COLUMN deleting;
       CREATE VIRTUAL TABLE episode_fts USING fts5(title, transcript, screen_text, tags, summary, metadata, content = '', contentless_delete = 1, tokenize = 'porter unicode61 remove_diacritics 2');
       CREATE VIRTUAL TABLE episode_trigram USING fts5(title, transcript, screen_text, tags, summary, metadata, content = '', contentless_delete = 1, tokenize = 'trigram remove_diacritics 1');
-      PRAGMA user_version = 2;`);
+      DELETE FROM schema_migrations WHERE id IN (4, 5, 6);`);
+    // The higher-numbered migrations stay applied, so the runner must fill the gap below them.
+    expect(db.prepare('SELECT id FROM schema_migrations ORDER BY id').pluck().all()).toEqual([1, 2, 3, 10]);
+    expect(db.pragma('user_version', { simple: true })).toBe(10);
     // Schema 2 kept the sign bits in vec_<kind>_<dims> without a shard key.
     sqliteVec.load(db);
     const spaces = db.prepare('SELECT id, kind, dims, table_name FROM vector_spaces').all() as { id: number; kind: string; dims: number; table_name: string }[];
@@ -66,7 +70,8 @@ describe('migrations 003 and 004: text search per collection', () => {
     const after = await searchAll(queries);
     expect(after).toEqual(before);
     const store = s.vidx.store;
-    expect(store.db.pragma('user_version', { simple: true })).toBe(migrations.length);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(Math.max(...migrations.map((m) => m.id)));
+    expect(store.db.prepare('SELECT id FROM schema_migrations ORDER BY id').pluck().all()).toEqual(migrations.map((m) => m.id).sort((a, b) => a - b));
     expect(store.text.pendingRebuilds()).toEqual([]);
     expect(store.db.prepare("SELECT count(*) FROM sqlite_schema WHERE name IN ('episode_fts', 'episode_trigram')").pluck().get()).toBe(0);
     // The sign bits are rebuilt from the stored floats into the sharded tables, the same bits the indexer writes.

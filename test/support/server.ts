@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type Config } from '../../src/config.js';
@@ -9,6 +9,8 @@ export interface TestServer {
   vidx: Vidx;
   url: string;
   dataDir: string;
+  /** The media root (VIDX_MEDIA_ROOTS) unless the test sets its own: a temp folder beside the data dir. */
+  mediaDir: string;
   adminKey: string;
   config: Config;
   /** Sends a request; `json` sets a JSON body, `form` the SPEC's url-encoded `body` field. */
@@ -40,12 +42,15 @@ export async function startTestServer(
   opts: StartOptions & { dataDir?: string; env?: Record<string, string>; noAdminKey?: boolean } = {},
 ): Promise<TestServer> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'vidx-test-'));
+  // vidx never reads media from its own data dir, so the media root is a folder of its own.
+  const mediaDir = `${dataDir}-media`;
+  mkdirSync(mediaDir, { recursive: true });
   const env: Record<string, string> = {
     VIDX_HOST: '127.0.0.1',
     VIDX_PORT: '0',
     VIDX_DATA_DIR: dataDir,
     VIDX_LOG: 'silent',
-    VIDX_MEDIA_ROOTS: dataDir,
+    VIDX_MEDIA_ROOTS: mediaDir,
     ...(opts.noAdminKey ? {} : { VIDX_ADMIN_KEY: ADMIN_KEY }),
     ...opts.env,
   };
@@ -76,6 +81,7 @@ export async function startTestServer(
     vidx,
     url: vidx.url,
     dataDir,
+    mediaDir,
     adminKey: ADMIN_KEY,
     config,
     call,
@@ -86,7 +92,10 @@ export async function startTestServer(
     },
     async close(o = {}) {
       await vidx.close();
-      if (!o.keepData) rmSync(dataDir, { recursive: true, force: true });
+      if (!o.keepData) {
+        rmSync(dataDir, { recursive: true, force: true });
+        rmSync(mediaDir, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -15,7 +15,18 @@ const Episode = z
     visual: z.array(z.object({ ...Span, summary: z.string() })).openapi({ description: 'What is seen, in stretches' }),
     on_screen_text: z.array(z.string()).openapi({ description: 'Distinct on-screen text lines' }),
     tags: z.array(z.string()).openapi({ description: 'Distinct visual tags (empty without the image–text model)' }),
-    faces: z.null().openapi({ description: 'Always null: vidx does no face recognition' }),
+    faces: z
+      .array(
+        z.object({
+          person_id: z.string().nullable().openapi({ description: 'The person (GET /collections/{id}/people); null when faces were found but not grouped (no face embedder)' }),
+          ...Span,
+          box: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).openapi({ description: 'Where the face is on its best frame, as fractions of the frame (0..1)' }),
+          score: z.number().openapi({ description: 'Detector confidence 0..1' }),
+          thumbnail: z.string().nullable().openapi({ description: 'Signed link to the face crop' }),
+        }),
+      )
+      .nullable()
+      .openapi({ description: "Faces seen in the episode, one entry per person per shot; null when the collection's faces setting is off (the default)" }),
   })
   .openapi('AnalysisEpisode');
 

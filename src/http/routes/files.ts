@@ -1,8 +1,9 @@
-import { createReadStream, statSync } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { App, HttpDeps } from '../env.js';
 import { Problem } from '../../services/errors.js';
+import { openCheckedFile } from '../../media/file-access.js';
 
 const TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp',
@@ -27,39 +28,54 @@ function parseRange(header: string | undefined, size: number): { start: number; 
   return start > end || start >= size ? undefined : { start, end };
 }
 
+function decodePath(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new Problem('bad_request', 'file link is malformed (bad percent-encoding)');
+  }
+}
+
+async function openOrNotFound(file: string): Promise<FileHandle> {
+  try {
+    return await openCheckedFile(file);
+  } catch {
+    // Missing, not a regular file, or a link that now leads outside: all look the same from outside.
+    throw new Problem('not_found', 'file not found');
+  }
+}
+
 /**
  * GET /files/<path>?exp=&sig=: stored thumbnails and media under the data dir, opened by a signed link
- * (no key header, so a browser <img> or <video> works), with HTTP range requests for players.
+ * (no key header, so a browser <img> or <video> works), with HTTP range requests for players. The opened
+ * file itself is checked (openCheckedFile): a kept link to path-indexed media is served only while it
+ * still leads into the media roots.
  * @example
  * fileRoutes(app, deps); // <img src="http://127.0.0.1:8484/files/collections/1/clip/thumb.jpg?exp=..&sig=..">
  */
 export function fileRoutes(app: App, deps: HttpDeps): void {
   const root = resolve(deps.dataDir);
-  app.get('/files/*', (c) => {
-    const rel = decodeURIComponent(c.req.path.slice('/files/'.length));
+  app.get('/files/*', async (c) => {
+    const rel = decodePath(c.req.path.slice('/files/'.length));
     const exp = Number(c.req.query('exp'));
     const sig = c.req.query('sig') ?? '';
     if (!deps.links.verify(rel, exp, sig)) throw new Problem('forbidden', 'link signature is invalid or expired');
     const file = resolve(join(root, rel));
     if (!file.startsWith(root + sep)) throw new Problem('not_found', 'file not found');
-    let size: number;
-    try {
-      const st = statSync(file);
-      if (!st.isFile()) throw new Error('not a file');
-      size = st.size;
-    } catch {
-      throw new Problem('not_found', 'file not found');
-    }
+    const fh = await openOrNotFound(file);
+    const { size } = await fh.stat();
     const headers: Record<string, string> = {
       'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
       'accept-ranges': 'bytes',
       'cache-control': 'private, max-age=3600',
     };
     const range = parseRange(c.req.header('range'), size);
+    if (range === undefined || size === 0) await fh.close();
     if (range === undefined) return c.body(null, 416, { ...headers, 'content-range': `bytes */${size}` });
     const { start, end } = range ?? { start: 0, end: size - 1 };
     const length = size === 0 ? 0 : end - start + 1;
-    const body = size === 0 ? null : (Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream);
+    // The stream reads the descriptor that was checked, not the name again; it closes it when done.
+    const body = size === 0 ? null : (Readable.toWeb(fh.createReadStream({ start, end })) as ReadableStream);
     if (range) headers['content-range'] = `bytes ${start}-${end}/${size}`;
     headers['content-length'] = String(length);
     return new Response(body, { status: range ? 206 : 200, headers });

@@ -1,11 +1,12 @@
 import { createRoute, type z } from '@hono/zod-openapi';
+import { basename } from 'node:path';
 import type { Context } from 'hono';
 import type { AppEnv, App, HttpDeps } from '../env.js';
 import { readFormBody, removeUploads, type Upload } from '../middleware/form-body/index.js';
 import { errors, SECURITY } from '../schemas/common.js';
 import { AnalyzeBody, formEnvelope, IndexBody } from '../schemas/jobs.js';
 import { TaskCreated } from '../schemas/tasks.js';
-import type { TaskUpload, VideoInput } from '../../services/jobs.js';
+import { removeTaskUpload, type TaskUpload, type VideoInput } from '../../services/jobs.js';
 
 const created = { 202: { description: 'Queued; poll GET /tasks/{task_id}', content: { 'application/json': { schema: TaskCreated } } } };
 
@@ -21,11 +22,17 @@ const analyzeRoute = createRoute({
   responses: { ...created, ...errors(400, 401, 413, 415, 422) },
 });
 
+/** The one file part a job body may bring: the one `video.content` names. */
+function namedUpload(body: unknown): string[] {
+  const content = (body as { video?: { content?: unknown } } | null)?.video?.content;
+  return typeof content === 'string' ? [content] : [];
+}
+
 /** The upload `video.content` names (by file name or part name); the others are deleted. */
 function takeUpload(uploads: Upload[], content: string | null | undefined): TaskUpload | null {
   const chosen = content ? (uploads.find((u) => u.filename === content) ?? uploads.find((u) => u.field === content)) : undefined;
   removeUploads(uploads.filter((u) => u !== chosen));
-  return chosen ? { path: chosen.path, filename: chosen.filename, size: chosen.size } : null;
+  return chosen ? { stored: basename(chosen.path), filename: chosen.filename, size: chosen.size } : null;
 }
 
 /**
@@ -41,13 +48,13 @@ export function jobRoutes(app: App, deps: HttpDeps): void {
   // The handlers read the body themselves so uploads stream to disk; the task takes over the named upload.
   const queue = <T extends { video: VideoInput }>(schema: z.ZodType<T>, create: (c: Context<AppEnv>, value: T, upload: TaskUpload | null) => Promise<{ id: string }>) =>
     async (c: Context<AppEnv>) => {
-      const { value, uploads } = await readFormBody(c, schema, deps.form);
+      const { value, uploads } = await readFormBody(c, schema, deps.form, namedUpload);
       const upload = takeUpload(uploads, value.video.content);
       try {
         const task = await create(c, value, upload);
         return c.json({ task_id: task.id }, 202);
       } catch (err) {
-        if (upload) removeUploads([{ ...upload, field: '', mimeType: '' }]);
+        if (upload) removeTaskUpload({ upload }, deps.form.uploadsDir);
         throw err;
       }
     };

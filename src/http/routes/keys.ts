@@ -18,6 +18,11 @@ const list = createRoute({
   responses: { 200: { description: 'Keys without their secrets', content: { 'application/json': { schema: z.object({ keys: z.array(KeyInfo) }) } } }, ...errors(401, 403) },
 });
 
+const me = createRoute({
+  method: 'get', path: '/me', tags, security: SECURITY, summary: 'The calling key: id, name and role (a vidx extra; the web page uses it to sign in)',
+  responses: { 200: { description: 'The key the request carries', content: { 'application/json': { schema: z.object({ id: z.string(), name: z.string(), role: z.enum(['admin', 'user']) }).openapi('Me') } } }, ...errors(401) },
+});
+
 const remove = createRoute({
   method: 'delete', path: '/keys/{key_id}', tags, security: SECURITY, middleware, summary: 'Revoke an API key (admin)',
   request: { params: KeyParams },
@@ -25,7 +30,7 @@ const remove = createRoute({
 });
 
 /**
- * /keys: admin key management.
+ * /keys: admin key management; /me: who the calling key is (any key).
  * @example
  * keyRoutes(app, deps);
  */
@@ -35,5 +40,9 @@ export function keyRoutes(app: App, deps: HttpDeps): void {
     return c.json(deps.keys.create(name, role), 201);
   });
   app.openapi(list, (c) => c.json({ keys: deps.keys.list() }, 200));
+  app.openapi(me, (c) => {
+    const { id, name, role } = c.get('caller');
+    return c.json({ id, name, role }, 200);
+  });
   app.openapi(remove, (c) => c.json(deps.keys.revoke(c.req.valid('param').key_id), 200));
 }

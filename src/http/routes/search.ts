@@ -19,6 +19,8 @@ export const SearchResult = z
     score: z.number().min(0).max(1).openapi({ description: 'Relevance 0..1 (1: first in every ranking consulted); comparable within one response' }),
     src: z.string().openapi({ description: 'Source URL, else a signed link to the stored media file, with #t=<start_time>; empty when neither exists' }),
     start_time: z.number().openapi({ description: 'Seconds: start of the best matching segment inside the episode' }),
+    media_type: z.enum(['video', 'audio', 'image']).openapi({ description: "vidx extra: the item's type" }),
+    captured_at: z.string().nullable().openapi({ description: 'vidx extra: when the media was recorded (ISO 8601); null when unknown' }),
   })
   .openapi('SearchResult');
 

@@ -39,10 +39,14 @@ export const MediaItem = z
     type: z.enum(['video', 'audio', 'image']),
     media_id: MediaId,
     thumbnail_url: z.string().nullable(),
-    src: z.string().nullable(),
+    src: z.string().nullable().openapi({ description: 'The source URL, else a signed /files/ link to the stored media file (as in search results), else null' }),
     additional_metadata: z.record(z.string(), z.unknown()).nullable(),
     title: z.string().nullable(),
     duration: z.number().nullable(),
+    captured_at: z.string().nullable().openapi({ description: 'vidx extra: when the media was recorded (ISO 8601), from captured_at_source; null for URLs and uploads' }),
+    captured_at_source: z.enum(['container', 'exif', 'mtime']).nullable().openapi({ description: "vidx extra: container = the file's creation_time tag, exif = EXIF DateTimeOriginal, mtime = the file's modification time" }),
+    latitude: z.number().nullable().openapi({ description: 'vidx extra: GPS latitude when the file has one (EXIF GPS or the ISO 6709 location tag)' }),
+    longitude: z.number().nullable().openapi({ description: 'vidx extra: GPS longitude when the file has one' }),
   })
   .openapi('MediaItem');
 

@@ -49,7 +49,12 @@ export const SearchBody = z
     collection: CollectionId,
     limit: z.number().int().min(1).max(100).optional().default(10).openapi({ description: 'vidx extra: results wanted (default 10)' }),
     media_id: MediaId.optional().openapi({ description: 'vidx extra: search one media item only' }),
+    person_id: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'must match ^[A-Za-z0-9_-]+$').optional().openapi({ description: 'vidx extra: only moments where this person (GET /collections/{id}/people) is seen' }),
     threshold: z.number().min(0).max(1).optional().default(0).openapi({ description: 'vidx extra: drop results scoring below this' }),
+    media_type: z.enum(['video', 'audio', 'image']).optional().openapi({ description: 'vidx extra: only items of this type' }),
+    captured_after: z.iso.datetime({ offset: true }).optional().openapi({ description: 'vidx extra: only items captured at or after this time (ISO 8601); items without a capture time are left out' }),
+    captured_before: z.iso.datetime({ offset: true }).optional().openapi({ description: 'vidx extra: only items captured at or before this time (ISO 8601)' }),
+    folder_id: z.string().min(1).max(100).optional().openapi({ description: 'vidx extra: only items a scan of this folder brought in' }),
   })
   .strict()
   .openapi('SearchRequest');

@@ -23,7 +23,7 @@ export const Task = z
 
 export const TaskListQuery = z.object({
   status: Status.optional(),
-  endpoint: z.string().max(200).optional(),
+  endpoint: z.string().max(200).optional().openapi({ description: 'The endpoint the task came from, with or without its slash: /analyze or analyze' }),
   limit: z.coerce.number().int().min(1).max(100).optional().default(20).openapi({ type: 'integer', default: 20 }),
   offset: z.coerce.number().int().min(0).optional().default(0).openapi({ type: 'integer', default: 0 }),
 });

@@ -15,11 +15,11 @@ export function rotateQuad(q: Quad, degrees: 90 | 180): Quad {
  * Samples the quad's content into one slot of a `[n, 3, outH, tensorW]` tensor, scaled to height `outH`
  * with its aspect kept (width capped at `tensorW`), normalised to -1..1 in BGR order like PaddleOCR's
  * rec/cls preprocessing. The right-hand padding is left at zero. Downscaling averages a k×k grid of
- * bilinear samples per output pixel so small glyph strokes do not alias away.
+ * bilinear samples per output pixel so small glyph strokes do not alias away. Returns the width used.
  * @example
- * sampleQuad(frame, box, tensor, 0, 48, 320);
+ * const usedW = sampleQuad(frame, box, tensor, 0, 48, 320);
  */
-export function sampleQuad(frame: RgbFrame, q: Quad, tensor: Float32Array, slot: number, outH: number, tensorW: number): void {
+export function sampleQuad(frame: RgbFrame, q: Quad, tensor: Float32Array, slot: number, outH: number, tensorW: number): number {
   const { width: cropW, height: cropH } = quadSize(q);
   const outW = Math.max(1, Math.min(tensorW, Math.ceil(outH * (cropW / Math.max(1, cropH)))));
   const k = Math.min(4, Math.max(1, Math.ceil(Math.max(cropW / outW, cropH / outH))));
@@ -49,6 +49,7 @@ export function sampleQuad(frame: RgbFrame, q: Quad, tensor: Float32Array, slot:
       tensor[o + 2 * plane] = r * norm - 1;
     }
   }
+  return outW;
 }
 
 /** Bilinear interpolation across the quad: s runs left→right, t top→bottom; corners sit on the crop's outer edges. */
@@ -58,8 +59,12 @@ function lerp2(a: number, b: number, c: number, d: number, s: number, t: number)
   return top + (bottom - top) * t;
 }
 
-/** RGB at a sub-pixel position; pixel centres are at +0.5 and borders replicate. */
-function bilinear(frame: RgbFrame, x: number, y: number, out: [number, number, number]): void {
+/**
+ * RGB at a sub-pixel position; pixel centres are at +0.5 and borders replicate.
+ * @example
+ * const rgb: [number, number, number] = [0, 0, 0]; bilinear(frame, 10.5, 4.25, rgb);
+ */
+export function bilinear(frame: RgbFrame, x: number, y: number, out: [number, number, number]): void {
   const { data, width, height } = frame;
   const fx = x - 0.5;
   const fy = y - 0.5;

@@ -1,23 +1,24 @@
 /**
- * A decoded line: text plus the mean probability of its characters.
+ * A decoded line: text, the mean probability of its characters, and where each character was read.
  * @example
- * const r: CtcResult = { text: 'Hello', confidence: 0.97 };
+ * const r: CtcResult = { text: 'Hi', confidence: 0.97, chars: [{ char: 'H', step: 3 }, { char: 'i', step: 6 }] };
  */
 export interface CtcResult {
   text: string;
   confidence: number;
+  /** Each emitted character with the time step (input column / step width) of its first frame. */
+  chars: { char: string; step: number }[];
 }
 
 /**
  * Greedy CTC decoding of one `[steps, classes]` probability matrix: best class per step, repeats
  * collapsed, blanks (class 0) dropped. Confidence is the mean best probability of the kept steps.
  * @example
- * ctcGreedy(probs, 40, 6625, charset); // { text: 'Hello', confidence: 0.97 }
+ * ctcGreedy(probs, 40, 6625, charset); // { text: 'Hello', confidence: 0.97, chars: [...] }
  */
 export function ctcGreedy(probs: Float32Array, steps: number, classes: number, charset: string[], offset = 0): CtcResult {
-  let text = '';
+  const chars: CtcResult['chars'] = [];
   let sum = 0;
-  let kept = 0;
   let previous = -1;
   for (let t = 0; t < steps; t++) {
     const row = offset + t * classes;
@@ -31,11 +32,10 @@ export function ctcGreedy(probs: Float32Array, steps: number, classes: number, c
       }
     }
     if (best !== 0 && best !== previous) {
-      text += charset[best] ?? '';
+      chars.push({ char: charset[best] ?? '', step: t });
       sum += bestP;
-      kept++;
     }
     previous = best;
   }
-  return { text, confidence: kept > 0 ? sum / kept : 0 };
+  return { text: chars.map((c) => c.char).join(''), confidence: chars.length > 0 ? sum / chars.length : 0, chars };
 }

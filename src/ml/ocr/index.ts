@@ -7,6 +7,8 @@ import { mergeLineBoxes } from './line-merge.js';
 import { readingOrder } from './reading-order.js';
 import { recognizeLines } from './recognize.js';
 import { getOcrModels, releaseOcrModels, retainOcrModels } from './sessions.js';
+import { addGermanLetters } from './german-pass.js';
+import { germanTesseract } from './tesseract.js';
 import type { OcrLine, Quad, RgbFrame } from './types.js';
 
 /**
@@ -16,6 +18,7 @@ import type { OcrLine, Quad, RgbFrame } from './types.js';
  */
 export type { OcrLine, Point, Quad, RgbFrame } from './types.js';
 export { ocrModelPaths } from './assets.js';
+export { germanTesseract, type GermanTesseract } from './tesseract.js';
 
 /**
  * OCR settings; every field is optional and defaults to PaddleOCR's PP-OCRv4 inference values (unclip ratio aside).
@@ -31,6 +34,23 @@ export interface OcrOptions {
   useAngleClassifier?: boolean;
   /** Lines whose recognition confidence is below this are dropped (default 0.5). */
   minConfidence?: number;
+  /**
+   * Tesseract executable (with its `deu` model) for the German second pass; `null` turns the pass off.
+   * Default: what {@link germanTesseract} finds.
+   */
+  tesseractPath?: string | null;
+}
+
+/**
+ * Per-call settings of {@link Ocr.recognize}.
+ * @example
+ * await ocr.recognize(frame, { language: 'de' });
+ */
+export interface RecognizeOptions {
+  /** The video's language. `de` re-reads every line for German letters; otherwise only lines that look German are. */
+  language?: 'en' | 'de';
+  /** Aborting kills a running Tesseract pass. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -42,14 +62,15 @@ export interface OcrOptions {
  */
 export interface Ocr {
   /** Reads every text line in a decoded RGB frame or an encoded image, in reading order. */
-  recognize(image: RgbFrame | Buffer | Uint8Array): Promise<OcrLine[]>;
+  recognize(image: RgbFrame | Buffer | Uint8Array, options?: RecognizeOptions): Promise<OcrLine[]>;
   /** Releases this engine's hold on the shared sessions; the last holder frees them. */
   close(): Promise<void>;
 }
 
 /**
  * Creates an OCR engine. Models load on the first `recognize`, once per process, and are shared by
- * all engines. Text is PP-OCRv4's Chinese/English character set (6623 characters plus space).
+ * all engines. Text is PP-OCRv4's Chinese/English character set (6623 characters plus space); German
+ * letters it lacks come from a Tesseract second pass over its line boxes when Tesseract is installed.
  * @example
  * const ocr = createOcr({ minConfidence: 0.6 });
  * for (const line of await ocr.recognize({ data: rgb, width: 1280, height: 720 })) console.log(line.text);
@@ -60,9 +81,10 @@ export function createOcr(options: OcrOptions = {}): Ocr {
   let closed = false;
   const minConfidence = options.minConfidence ?? 0.5;
   const detectOptions: DetectOptions = { ...options.detection, maxSideLen: options.maxSideLen ?? 960 };
+  const tesseract = () => (options.tesseractPath === undefined ? germanTesseract().path : options.tesseractPath);
 
   return {
-    async recognize(image) {
+    async recognize(image, call = {}) {
       if (closed) throw new Error('OCR engine is closed');
       const frame = await toRgbFrame(image);
       const models = await getOcrModels();
@@ -79,12 +101,14 @@ export function createOcr(options: OcrOptions = {}): Ocr {
       }
       const texts = await recognizeLines(models.rec, models.charset, frame, crops);
       const lines: OcrLine[] = [];
+      const boxes: Quad[] = [];
       for (const i of readingOrder(detected)) {
         const text = texts[i].text.trim();
         if (!text || texts[i].confidence < minConfidence) continue;
         lines.push({ text, confidence: texts[i].confidence, box: detected[i] });
+        boxes.push(crops[i]);
       }
-      return lines;
+      return addGermanLetters(frame, lines, boxes, { ...call, tesseractPath: tesseract() });
     },
     async close() {
       if (closed) return;

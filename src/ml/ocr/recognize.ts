@@ -3,6 +3,7 @@ import type { InferenceSession } from 'onnxruntime-node';
 import { sampleQuad } from './crop.js';
 import { ctcGreedy, type CtcResult } from './ctc.js';
 import { quadSize } from './geometry.js';
+import { inkProfile, withWordSpaces } from './word-gaps.js';
 import type { Quad, RgbFrame } from './types.js';
 
 const REC_H = 48;
@@ -11,7 +12,8 @@ const REC_MIN_W = 320;
 
 /**
  * Reads each (upright) quad with the PP-OCRv4 recogniser. Lines are batched by similar aspect ratio,
- * each batch padded to its widest line, as PaddleOCR does; results come back in input order.
+ * each batch padded to its widest line, as PaddleOCR does; results come back in input order. Spaces the
+ * model dropped are put back where the crop shows a word-sized gap (see word-gaps.ts).
  * @example
  * const lines = await recognizeLines(models.rec, models.charset, frame, boxes); // [{ text, confidence }]
  */
@@ -33,13 +35,15 @@ export async function recognizeLines(
     const maxRatio = Math.max(REC_MIN_W / REC_H, ...batch.map((i) => ratios[i]));
     const tensorW = Math.ceil(REC_H * maxRatio);
     const tensor = new Float32Array(batch.length * 3 * REC_H * tensorW);
-    batch.forEach((qi, slot) => sampleQuad(frame, quads[qi], tensor, slot, REC_H, tensorW));
+    const widths = batch.map((qi, slot) => sampleQuad(frame, quads[qi], tensor, slot, REC_H, tensorW));
     const input = new ort.Tensor('float32', tensor, [batch.length, 3, REC_H, tensorW]);
     const output = (await session.run({ [session.inputNames[0]]: input }))[session.outputNames[0]];
     const [, steps, classes] = output.dims;
     const probs = output.data as Float32Array;
     batch.forEach((qi, slot) => {
-      results[qi] = ctcGreedy(probs, steps, classes, charset, slot * steps * classes);
+      const read = ctcGreedy(probs, steps, classes, charset, slot * steps * classes);
+      const profile = inkProfile(tensor, slot, REC_H, tensorW, widths[slot]);
+      results[qi] = { ...read, text: withWordSpaces(read, profile, tensorW / steps) };
     });
   }
   return results;

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /** What a model is used for inside vidx. */
-export const CAPABILITIES = ['asr', 'image_text', 'text_embedding'] as const;
+export const CAPABILITIES = ['asr', 'image_text', 'text_embedding', 'face_embedding'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
 /** transformers.js dtypes; the dtype picks the ONNX file suffix (q8 → `_quantized.onnx`). */
@@ -31,8 +31,8 @@ const modelSchema = z.object({
   id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/),
   task: z.string(),
   capability: z.enum(CAPABILITIES),
-  /** Which code path loads it: whisper (ASR), clip / siglip (image-text), e5 (text embedding). */
-  family: z.enum(['whisper', 'clip', 'siglip', 'e5']),
+  /** Which code path loads it: whisper (ASR), clip / siglip (image-text), e5 (text embedding), sface (faces, plain ONNX). */
+  family: z.enum(['whisper', 'clip', 'siglip', 'e5', 'sface']),
   repo: z.string().regex(/^[\w.-]+\/[\w.-]+$/),
   revision: z.string().min(1),
   /** False when `revision` is a branch name because no commit hash was known. */

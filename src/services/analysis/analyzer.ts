@@ -1,11 +1,12 @@
-import { createHash } from 'node:crypto';
 import { relative } from 'node:path';
-import { resolveSource, type ResolvedSource } from '../../media/index.js';
+import { resolveSource, type EgressPolicy, type ResolvedSource, type Resolver } from '../../media/index.js';
 import type { ModelRuntime } from '../../ml/runtime.js';
-import type { StoredVideo, TaskUpload } from '../jobs.js';
+import { uploadPath, type StoredVideo, type TaskUpload } from '../jobs.js';
 import type { AnalysisCache } from './cache.js';
 import { fingerprintFile } from './fingerprint.js';
 import { analyzeFile } from './pipeline.js';
+import { analyzeImage } from './image.js';
+import { probeStillImage } from '../../media/still-image.js';
 import type { MediaAnalysis } from './types.js';
 
 /** Where sources may come from and where temporary files go. */
@@ -14,6 +15,10 @@ export interface AnalyzerOptions {
   mediaRoots: string[];
   tempDir: string;
   uploadsDir: string;
+  /** What a task's URL may reach, by the task owner's key id (admins may reach loopback). */
+  egressFor: (owner: string) => EgressPolicy;
+  /** Default: the system resolver. */
+  resolver?: Resolver;
 }
 
 /** A finished analysis and where its files live (thumbnails are relative to the data dir). */
@@ -30,7 +35,7 @@ export interface AnalyzedMedia {
 }
 
 /**
- * Fetches a task's media (path, URL or upload), analyses it once per content and language, and cleans
+ * Fetches a task's media (path, URL or upload), analyses it once per set of inputs, and cleans
  * up the temporary files whatever happens.
  * @example
  * const { analysis } = await analyzer.run(video, upload, 'en', { signal, progress });
@@ -46,38 +51,74 @@ export class Analyzer {
     video: StoredVideo,
     upload: TaskUpload | null,
     language: 'en' | 'de' | null,
-    ctx: { signal: AbortSignal; progress: (fraction: number, stage: string) => void },
+    ctx: { owner: string; signal: AbortSignal; progress: (fraction: number, stage: string) => void; faces?: boolean },
   ): Promise<AnalyzedMedia> {
     ctx.progress(0, 'fetching');
+    try {
+      return await this.analyze(video, upload, language, ctx);
+    } catch (e) {
+      // Messages about an upload name it as the caller did, not by the name it has on the server.
+      if (upload && e instanceof Error && 'stored' in upload) e.message = e.message.split(upload.stored).join(upload.filename);
+      throw e;
+    }
+  }
+
+  private async analyze(
+    video: StoredVideo,
+    upload: TaskUpload | null,
+    language: 'en' | 'de' | null,
+    ctx: { owner: string; signal: AbortSignal; progress: (fraction: number, stage: string) => void; faces?: boolean },
+  ): Promise<AnalyzedMedia> {
     const source = await resolveSource(
-      { path: video.path, url: video.url, content: upload?.path ?? null },
-      // The upload stays until the task succeeds (or is deleted), so a failed task can be retried.
-      { mediaRoots: this.opts.mediaRoots, tempDir: this.opts.tempDir, uploadDir: this.opts.uploadsDir, keepUpload: true, signal: ctx.signal },
+      { path: video.path, url: video.url, content: upload ? uploadPath(this.opts.uploadsDir, upload) : null },
+      {
+        mediaRoots: this.opts.mediaRoots,
+        excludeDirs: [this.opts.dataDir],
+        tempDir: this.opts.tempDir,
+        uploadDir: this.opts.uploadsDir,
+        // The upload stays until the task succeeds (or is deleted), so a failed task can be retried.
+        keepUpload: true,
+        signal: ctx.signal,
+        egress: this.opts.egressFor(ctx.owner),
+        ...(this.opts.resolver ? { resolver: this.opts.resolver } : {}),
+      },
     );
     try {
-      const caps = this.models.capabilities();
-      const capsKey = `a${+caps.asr.available}t${+caps.text_embedding.available}i${+caps.image_text.available}`;
-      // Title and metadata steer the summaries, so they are part of the key (and never leak between requests).
-      const about = createHash('sha256').update(JSON.stringify([video.title, video.additional_metadata])).digest('hex').slice(0, 8);
-      const key = this.cache.key(await fingerprintFile(source.file), language, `${capsKey}-${about}`);
+      const sourcePath = source.origin === 'path' ? source.file : null;
+      // Every input is in the key: a copy of a file with other subtitles beside it, another title or
+      // another installed model is another analysis (and nothing leaks between requests).
+      const key = await this.cache.key({
+        content: await fingerprintFile(source.file),
+        sourcePath,
+        language,
+        // Faces on for the collection is one more input (the face stage runs only then).
+        models: { ...this.models.capabilities(), ...(ctx.faces ? { faces: { available: true } } : {}) },
+        title: video.title,
+        metadata: video.additional_metadata,
+      });
       const folder = relative(this.opts.dataDir, this.cache.folder(key));
       const src = source.origin === 'url' ? (source.src ?? null) : null;
       const localPath = source.origin === 'path' ? source.file : null;
       const cached = this.cache.load(key);
       if (cached) return { analysis: cached, folder, origin: source.origin, src, localPath, reused: true };
-      const analysis = await analyzeFile(
+      // Still pictures have their own short path; everything else is audio or video.
+      const analyze = (await probeStillImage(source.file)) ? analyzeImage : analyzeFile;
+      const analysis = await analyze(
         {
           file: source.file,
-          sourcePath: source.origin === 'path' ? source.file : null,
+          sourcePath,
           title: video.title,
           metadata: video.additional_metadata,
           language,
           thumbnailDir: this.cache.folder(key),
+          faces: ctx.faces ?? false,
         },
         { models: this.models, signal: ctx.signal, progress: (f, s) => ctx.progress(0.02 + 0.96 * f, s) },
       );
       for (const ep of analysis.episodes) if (ep.thumbnail) ep.thumbnail = relative(this.opts.dataDir, ep.thumbnail);
-      this.cache.save(key, analysis);
+      for (const f of analysis.faces ?? []) if (f.thumbnail) f.thumbnail = relative(this.opts.dataDir, f.thumbnail);
+      // Faces are biometric: an analysis holding them is not cached, so turning faces off leaves no copy behind.
+      if (!analysis.faces) this.cache.save(key, analysis);
       return { analysis, folder, origin: source.origin, src, localPath, reused: false };
     } finally {
       await source.cleanup();

@@ -1,9 +1,10 @@
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { analysisKey, type AnalysisInputs } from './fingerprint.js';
 import type { EpisodeVector, MediaAnalysis } from './types.js';
 
 /** Bump when the pipeline's output changes so old cached analyses are not reused. */
-export const PIPELINE_VERSION = 1;
+export const PIPELINE_VERSION = 2;
 
 type StoredVectors = { model: string; dims: number; items: { episodeIndex: number; time: number; vector: string }[] } | null;
 
@@ -21,9 +22,10 @@ function unpackVectors(v: StoredVectors): MediaAnalysis['passageVectors'] {
 }
 
 /**
- * Finished analyses by content fingerprint, so /analyze and /index of the same file (or a retry) do the
+ * Finished analyses by their inputs (content, sidecar subtitles, language, models, title, metadata), so /analyze and /index of the same file (or a retry) do the
  * work once. Each entry is a folder `<dir>/<key>/` with analysis.json and the episode thumbnails.
  * @example
+ * const key = await cache.key(inputs);
  * const dir = cache.folder(key); // thumbnails go here
  * cache.save(key, analysis);
  * cache.load(key); // the same analysis
@@ -34,8 +36,9 @@ export class AnalysisCache {
     private readonly maxAgeDays = 7,
   ) {}
 
-  key(fingerprint: string, language: string | null, capabilities: string): string {
-    return `${fingerprint.slice(0, 32)}-${language ?? 'auto'}-v${PIPELINE_VERSION}-${capabilities}`;
+  /** The key of an analysis of these inputs with this pipeline version (see fingerprint.ts). */
+  key(inputs: AnalysisInputs): Promise<string> {
+    return analysisKey(inputs, PIPELINE_VERSION);
   }
 
   folder(key: string): string {

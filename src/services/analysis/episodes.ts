@@ -23,6 +23,32 @@ export function lengthBounds(duration: number): { min: number; target: number; m
 interface Candidate {
   time: number;
   score: number;
+  /** A shot change: where a boundary reads right, so merged candidates keep its time. */
+  visual?: boolean;
+}
+
+/** How far a chosen boundary moves to a shot change (seconds). */
+export const SNAP_REACH = 1.5;
+
+/** Whether a time falls inside a transcript segment (cutting there would split a sentence). */
+function insideSpeech(time: number, transcript: TimedText[]): boolean {
+  return transcript.some((s) => s.start < time - 0.05 && s.end > time + 0.05);
+}
+
+/**
+ * Moves each inner boundary to the nearest shot change within {@link SNAP_REACH} when that cuts no
+ * transcript segment and keeps the boundaries in order, so an episode starts with its shot.
+ */
+function snapToShots(cuts: number[], shots: number[], transcript: TimedText[]): number[] {
+  const out = [...cuts];
+  for (let k = 1; k < out.length - 1; k++) {
+    const t = out[k];
+    const near = shots
+      .filter((s) => Math.abs(s - t) <= SNAP_REACH && s > out[k - 1] + 0.5 && s < out[k + 1] - 0.5 && !insideSpeech(s, transcript))
+      .sort((a, b) => Math.abs(a - t) - Math.abs(b - t));
+    if (near.length) out[k] = near[0];
+  }
+  return out;
 }
 
 /** Gaps between transcript segments: silence worth cutting at, scored by length. */
@@ -50,21 +76,26 @@ function topicShifts(transcript: TimedText[], window: number): Candidate[] {
   return out;
 }
 
-/** Moves a cut out of the middle of a transcript segment to the nearest segment edge within `reach`. */
-function snapToSpeechGap(time: number, transcript: TimedText[], reach: number): number {
-  const inside = transcript.find((s) => s.start < time && s.end > time);
-  if (!inside) return time;
-  const toStart = time - inside.start;
-  const toEnd = inside.end - time;
-  if (Math.min(toStart, toEnd) > reach) return time;
-  return toStart < toEnd ? inside.start : inside.end;
+/**
+ * Moves a candidate out of the middle of a transcript segment to the nearest segment edge, so no
+ * sentence is cut; one that had to move further than `reach` keeps half its strength and is no longer
+ * a shot change (the boundary is not on the picture change any more).
+ */
+function outOfSpeech(c: Candidate, transcript: TimedText[], reach: number): Candidate {
+  const inside = transcript.find((s) => s.start < c.time && s.end > c.time);
+  if (!inside) return c;
+  const toStart = c.time - inside.start;
+  const toEnd = inside.end - c.time;
+  const time = toStart < toEnd ? inside.start : inside.end;
+  return Math.min(toStart, toEnd) > reach ? { time, score: c.score / 2 } : { ...c, time };
 }
 
 /**
  * Cuts a media into episodes that follow shot changes, pauses in speech, topic shifts and on-screen
  * text changes, with lengths adapted to the duration; returns [start, end) pairs covering 0..duration
  * with no gaps or overlaps. Chooses cuts by dynamic programming: the sum of cut strengths minus a
- * penalty for straying from the target length, within the min/max bounds.
+ * penalty for straying from the target length, within the min/max bounds; then each boundary snaps
+ * to a shot change within {@link SNAP_REACH} seconds that cuts no sentence.
  * @example
  * cutEpisodes({ duration: 24, shots: [{time: 8, score: 1}, {time: 16, score: 1}], transcript: [], textChanges: [] });
  * // [[0, 8], [8, 16], [16, 24]]
@@ -76,7 +107,7 @@ export function cutEpisodes(signals: CutSignals): [number, number][] {
   if (duration <= min * 1.5) return [[0, duration]];
 
   const raw: Candidate[] = [
-    ...signals.shots.map((s) => ({ time: s.time, score: 0.5 + 0.5 * Math.min(1, s.score) })),
+    ...signals.shots.map((s) => ({ time: s.time, score: 0.5 + 0.5 * Math.min(1, s.score), visual: true })),
     ...pauses(signals.transcript),
     ...topicShifts(signals.transcript, Math.max(15, target / 2)),
     ...signals.textChanges.map((t) => ({ time: t, score: 0.6 })),
@@ -87,12 +118,17 @@ export function cutEpisodes(signals: CutSignals): [number, number][] {
   // Merge candidates closer than a second: strengths add up where signals agree.
   const merged: Candidate[] = [];
   for (const c of raw
-    .map((c) => ({ ...c, time: snapToSpeechGap(c.time, signals.transcript, 1.5) }))
+    .map((c) => outOfSpeech(c, signals.transcript, SNAP_REACH))
     .filter((c) => c.time >= min && c.time <= duration - min)
     .sort((a, b) => a.time - b.time)) {
     const last = merged[merged.length - 1];
     if (last && c.time - last.time < 1) {
       last.score = Math.min(2, last.score + c.score);
+      // A pause half a second before a slide change: the boundary goes on the change.
+      if (c.visual && !last.visual) {
+        last.time = c.time;
+        last.visual = true;
+      }
     } else merged.push({ ...c });
   }
   const points: Candidate[] = [{ time: 0, score: 0 }, ...merged, { time: duration, score: 0 }];
@@ -121,8 +157,9 @@ export function cutEpisodes(signals: CutSignals): [number, number][] {
   for (let j = last; j > 0; j = prev[j]) cuts.push(points[j].time);
   cuts.push(0);
   cuts.reverse();
+  const snapped = snapToShots(cuts, signals.shots.map((s) => s.time), signals.transcript);
   const out: [number, number][] = [];
-  for (let k = 1; k < cuts.length; k++) out.push([round(cuts[k - 1]), round(cuts[k])]);
+  for (let k = 1; k < snapped.length; k++) out.push([round(snapped[k - 1]), round(snapped[k])]);
   out[out.length - 1][1] = duration;
   return out;
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { open } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { listSidecarSubtitles, openCheckedFile, readMediaFile } from '../../media/index.js';
 
 const SAMPLE = 4 * 1024 * 1024;
 
@@ -10,7 +11,7 @@ const SAMPLE = 4 * 1024 * 1024;
  * await fingerprintFile('/videos/a.mp4'); // 'f1c3…'
  */
 export async function fingerprintFile(path: string): Promise<string> {
-  const fh = await open(path, 'r');
+  const fh = await openCheckedFile(path);
   try {
     const { size } = await fh.stat();
     const hash = createHash('sha256').update(`${size}\n`);
@@ -24,4 +25,50 @@ export async function fingerprintFile(path: string): Promise<string> {
   } finally {
     await fh.close();
   }
+}
+
+/** Everything an analysis depends on besides the pipeline's own code. */
+export interface AnalysisInputs {
+  /** {@link fingerprintFile} of the media. */
+  content: string;
+  /** The original path of a `path` source: its sidecar subtitles are read into the transcript. */
+  sourcePath: string | null;
+  language: 'en' | 'de' | null;
+  /** Which models are installed, by capability (a new model changes the transcript, tags, vectors). */
+  models: Record<string, { available: boolean; model?: string }>;
+  title: string | null;
+  metadata: Record<string, unknown> | null;
+}
+
+/**
+ * The sidecar subtitle files beside a source path, each as its name and a hash of its bytes: a copy of a
+ * video with subtitles beside it, or a changed subtitle file, is a different analysis.
+ * @example
+ * await sidecarFingerprints('/videos/b.mp4'); // [['b.srt', '9c1e…']]
+ */
+export async function sidecarFingerprints(sourcePath: string | null): Promise<[string, string][]> {
+  if (!sourcePath) return [];
+  const out: [string, string][] = [];
+  for (const s of await listSidecarSubtitles(sourcePath)) {
+    // A sidecar that leads out of the media roots is not read (the transcript skips it the same way).
+    const bytes = await readMediaFile(s.path).catch(() => null);
+    if (bytes) out.push([basename(s.path), createHash('sha256').update(bytes).digest('hex')]);
+  }
+  return out;
+}
+
+/**
+ * The cache key of an analysis: the content fingerprint (readable prefix), the language and the pipeline
+ * version, then a hash over every input (sidecars and their content, models, title, metadata).
+ * @example
+ * await analysisKey({ content, sourcePath: '/videos/b.mp4', language: null, models, title: null, metadata: null }, 2);
+ * // '3fa2…-auto-v2-81c0…'
+ */
+export async function analysisKey(inputs: AnalysisInputs, version: number): Promise<string> {
+  const models = Object.entries(inputs.models)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, m]) => [name, m.available, m.available ? (m.model ?? null) : null]);
+  const all = JSON.stringify([await sidecarFingerprints(inputs.sourcePath), inputs.language, models, inputs.title, inputs.metadata ?? null]);
+  const digest = createHash('sha256').update(all).digest('hex').slice(0, 20);
+  return `${inputs.content.slice(0, 24)}-${inputs.language ?? 'auto'}-v${version}-${digest}`;
 }

@@ -2,10 +2,14 @@ import { join } from 'node:path';
 import { probeMedia, writeThumbnail, type MediaProbe } from '../../media/index.js';
 import type { ModelRuntime } from '../../ml/runtime.js';
 import { cutEpisodes } from './episodes.js';
-import { extractiveSummary, type SentenceEmbedder } from './summarize.js';
+import { episodeSummary } from './phrases.js';
+import { belongsTo, clip, overlaps } from './spans.js';
+import { extractiveSummary, videoSummary, type SentenceEmbedder } from './summarize.js';
+import { guessLanguage } from './text.js';
 import { transcribeMedia } from './transcript.js';
 import type { EpisodeAnalysis, MediaAnalysis, TimedText, VisualEntry } from './types.js';
 import { analyzeVisual, type VisualResult } from './visual.js';
+import { startFaceScan } from './faces.js';
 
 /** One media file to analyse. */
 export interface PipelineInput {
@@ -16,8 +20,10 @@ export interface PipelineInput {
   metadata: Record<string, unknown> | null;
   /** The language asked for (index_language); null lets the media decide. */
   language: 'en' | 'de' | null;
-  /** Folder that receives the episode thumbnails (ep-<n>.jpg). */
+  /** Folder that receives the episode thumbnails (ep-<n>.jpg) and face crops (face-<n>.jpg). */
   thumbnailDir: string;
+  /** Look for faces (a collection setting; off by default: faces are biometric data). */
+  faces?: boolean;
 }
 
 /** Runs stage by stage with cancellation and progress. */
@@ -25,14 +31,6 @@ export interface PipelineContext {
   models: ModelRuntime;
   signal: AbortSignal;
   progress: (fraction: number, stage: string) => void;
-}
-
-function overlaps(a: { start: number; end: number }, start: number, end: number): boolean {
-  return a.start < end && a.end > start;
-}
-
-function clip<T extends { start: number; end: number }>(x: T, start: number, end: number): T {
-  return { ...x, start: Math.max(x.start, start), end: Math.min(x.end, end) };
 }
 
 function metadataWords(meta: Record<string, unknown> | null): string[] {
@@ -61,10 +59,12 @@ export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): P
     signal: ctx.signal,
     progress: stage(0.05, hasVideo ? 0.45 : 0.85),
   });
-  const language = input.language ?? transcript.language ?? 'en';
+  const language = input.language ?? transcript.language ?? guessLanguage(transcript.segments.map((t) => t.text)) ?? 'en';
 
   let visual: VisualResult = { cuts: [], keyframes: [], screenText: [], entries: [], frameVectors: null, warnings: [] };
-  if (hasVideo) visual = await analyzeVisual(input.file, probe, { models: ctx.models, language, signal: ctx.signal, progress: stage(0.45, 0.85) });
+  const faceScan = input.faces && hasVideo ? await startFaceScan(ctx.models) : null;
+  if (hasVideo) visual = await analyzeVisual(input.file, probe, { models: ctx.models, language, signal: ctx.signal, progress: stage(0.45, 0.85), onFrame: faceScan ? (f) => faceScan.add(f) : undefined });
+  const faces = faceScan ? await faceScan.finish(visual.cuts.map((c) => c.time), duration, input.thumbnailDir) : null;
 
   ctx.progress(0.86, 'episodes');
   const cuts = cutEpisodes({
@@ -81,12 +81,12 @@ export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): P
   const episodes: EpisodeAnalysis[] = [];
   for (let i = 0; i < cuts.length; i++) {
     const [start, end] = cuts[i];
-    const audio: TimedText[] = transcript.segments.filter((s) => overlaps(s, start, end));
-    const seen: VisualEntry[] = visual.entries.filter((v) => overlaps(v, start, end)).map((v) => clip(v, start, end));
+    const audio: TimedText[] = transcript.segments.filter((s) => overlaps(s, { start, end }));
+    // A shot that only runs a moment into this episode belongs to the one before (its text is not ours).
+    const seen: VisualEntry[] = visual.entries.filter((v) => belongsTo(v, { start, end })).map((v) => clip(v, start, end));
     const spoken = await extractiveSummary(audio.map((a) => a.text), 2, embed, boost);
     const screen = [...new Set(seen.flatMap((v) => v.ocr))].slice(0, 3);
     const tags = [...new Set(seen.flatMap((v) => v.tags))].slice(0, 4);
-    const summary = [spoken.join(' '), describeScreen(screen, tags, language)].filter(Boolean).join(' ');
     const keyframe = visual.keyframes.find((t) => t >= start && t < end);
     episodes.push({
       index: i,
@@ -94,7 +94,7 @@ export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): P
       end,
       audio,
       visual: seen,
-      summary: summary || emptySummary(start, end, language),
+      summary: episodeSummary(spoken, screen, tags, language),
       thumbnail: null,
       thumbnailTime: keyframe ?? start + (end - start) / 2,
     });
@@ -109,11 +109,12 @@ export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): P
     }
   }
 
-  const summaryTexts = [
-    ...transcript.segments.map((s) => s.text),
-    ...visual.screenText.map((t) => t.text.replace(/\n/g, ' ')),
-  ];
-  const videoSummary = (await extractiveSummary(summaryTexts, Math.min(5, Math.max(2, Math.round(episodes.length / 2))), embed, boost)).join(' ');
+  // One sentence per episode (or run of episodes): what was said, else what was shown as text.
+  const parts = episodes.map((e) => {
+    const said = e.audio.map((a) => a.text);
+    return said.length ? said : [...new Set(e.visual.flatMap((v) => v.ocr))].map((line) => (/[.!?…]$/.test(line) ? line : `${line}.`));
+  });
+  const summary = await videoSummary(parts, embed, boost);
 
   let passageVectors: MediaAnalysis['passageVectors'] = null;
   if (textEmbedder) {
@@ -128,7 +129,7 @@ export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): P
     ? { ...visual.frameVectors, items: visual.frameVectors.items.map((v) => ({ ...v, episodeIndex: episodes.findIndex((e) => v.time >= e.start && v.time < e.end) })) }
     : null;
 
-  const warnings = [...transcript.warnings, ...visual.warnings];
+  const warnings = [...transcript.warnings, ...visual.warnings, ...(faceScan?.warnings ?? [])];
   if (transcript.source === 'none' && probe.audio && !warnings.some((w) => w.startsWith('speech'))) warnings.push('no transcript: no subtitles and no speech found');
   ctx.progress(1, 'done');
   return {
@@ -141,26 +142,10 @@ export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): P
     screenText: visual.screenText,
     visual: visual.entries,
     episodes,
-    summary: videoSummary || episodes.map((e) => e.summary).join(' ').slice(0, 500),
+    summary,
     warnings,
     passageVectors,
     frameVectors,
+    faces,
   };
-}
-
-function describeScreen(screen: string[], tags: string[], language: 'en' | 'de'): string {
-  const parts: string[] = [];
-  if (language === 'de') {
-    if (screen.length) parts.push(`Im Bild: ${screen.join(' / ')}.`);
-    if (tags.length) parts.push(`Zu sehen: ${tags.join(', ')}.`);
-  } else {
-    if (screen.length) parts.push(`On screen: ${screen.join(' / ')}.`);
-    if (tags.length) parts.push(`Seen: ${tags.join(', ')}.`);
-  }
-  return parts.join(' ');
-}
-
-function emptySummary(start: number, end: number, language: 'en' | 'de'): string {
-  const span = `${start.toFixed(1)}–${end.toFixed(1)} s`;
-  return language === 'de' ? `Keine Sprache und kein Text erkannt (${span}).` : `No speech or text recognised (${span}).`;
 }

@@ -1,4 +1,5 @@
-import { contentWords, cosine, dot, sentences, tfidf } from './text.js';
+import { dot } from '../search/vectors.js';
+import { contentWords, cosine, sentences, tfidf } from './text.js';
 
 /** Ranks sentences by how central they are; dense vectors when the text embedder is there, TF-IDF otherwise. */
 export type SentenceEmbedder = ((texts: string[]) => Promise<Float32Array[]>) | null;
@@ -55,4 +56,83 @@ async function centrality(items: string[], embed: SentenceEmbedder): Promise<num
   }
   const vecs = tfidf(items.map(contentWords));
   return vecs.map((v, i) => vecs.reduce((sum, w, j) => (i === j ? sum : sum + cosine(v, w)), 0) / Math.max(1, vecs.length - 1));
+}
+
+/** Bounds of a video summary: at most this many sentences, each and all of them at most so long. */
+export const VIDEO_SUMMARY_LIMITS = { sentences: 6, sentenceChars: 180, totalChars: 700 } as const;
+
+/** Cuts a sentence at a word boundary with "…" when it is longer than `max` characters. */
+function bounded(sentence: string, max: number): string {
+  if (sentence.length <= max) return sentence;
+  return `${sentence.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
+}
+
+/** `parts` merged into at most `n` consecutive runs of about equal size (time order kept). */
+function chunk<T>(parts: T[][], n: number): T[][] {
+  if (parts.length <= n) return parts;
+  return Array.from({ length: n }, (_, k) => parts.slice(Math.floor((k * parts.length) / n), Math.floor(((k + 1) * parts.length) / n)).flat());
+}
+
+/**
+ * A video summary that covers the video: one sentence from each part (an episode, or a run of episodes
+ * when there are more than {@link VIDEO_SUMMARY_LIMITS}.sentences), the one most central to its part and
+ * least like the sentences already chosen, so three topics give three different sentences. Bounded in
+ * length; in the language of the content it is taken from (it adds no words of its own).
+ * @example
+ * await videoSummary([['Welcome to the cooking show. We bake bread.'], ['Iceland has many volcanoes.']], null);
+ * // 'Welcome to the cooking show. Iceland has many volcanoes.'
+ */
+export async function videoSummary(parts: string[][], embed: SentenceEmbedder, boost: string[] = []): Promise<string> {
+  // A sentence spoken across an episode boundary belongs to both episodes: it is a candidate once.
+  const seen = new Set<string>();
+  const groups = chunk(parts, VIDEO_SUMMARY_LIMITS.sentences).map((texts) => {
+    return texts.flatMap(sentences).filter((s) => {
+      const key = s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+      if (!key || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  });
+  const all = groups.flat();
+  if (all.length === 0) return '';
+  let sim: (i: number, j: number) => number;
+  if (embed) {
+    const vecs = await embed(all);
+    sim = (i, j) => dot(vecs[i], vecs[j]);
+  } else {
+    const vecs = tfidf(all.map(contentWords));
+    sim = (i, j) => cosine(vecs[i], vecs[j]);
+  }
+  const boostWords = new Set(boost.flatMap(contentWords));
+  const chosen: number[] = [];
+  let offset = 0;
+  for (const g of groups) {
+    const ids = g.map((_, k) => offset + k);
+    offset += g.length;
+    let best = -1;
+    let bestScore = -Infinity;
+    for (const i of ids) {
+      const others = ids.filter((j) => j !== i);
+      const central = others.length ? others.reduce((s, j) => s + sim(i, j), 0) / others.length : 1;
+      const redundant = chosen.length ? Math.max(...chosen.map((j) => sim(i, j))) : 0;
+      const words = contentWords(all[i]);
+      const hits = words.filter((w) => boostWords.has(w)).length;
+      const lengthFit = words.length < 3 ? 0.5 : words.length > 40 ? 0.8 : 1;
+      const score = (central + 0.15 * Math.min(2, hits) - 0.8 * redundant) * lengthFit;
+      if (score > bestScore) {
+        bestScore = score;
+        best = i;
+      }
+    }
+    if (best >= 0) chosen.push(best);
+  }
+  const out: string[] = [];
+  let length = 0;
+  for (const i of chosen) {
+    const s = bounded(all[i], VIDEO_SUMMARY_LIMITS.sentenceChars);
+    if (out.length && length + 1 + s.length > VIDEO_SUMMARY_LIMITS.totalChars) break;
+    out.push(s);
+    length += s.length + 1;
+  }
+  return out.join(' ');
 }

@@ -1,11 +1,13 @@
-/** Light text tools for summaries, episode cuts and labels: tokens, stop words, sentences, TF-IDF. */
+/**
+ * Light text tools for summaries, episode cuts and labels: tokens, sentences, TF-IDF, a language guess.
+ * Stop words live in search/stopwords.ts, word splitting in search/text.ts, dense vector maths in
+ * search/vectors.ts: one copy of each.
+ */
+import { NON_CONTENT } from '../search/stopwords.js';
+import { words } from '../search/text.js';
 
-const STOP_EN = new Set(
-  'a an and are as at be been but by can could did do does for from had has have he her his how i if in into is it its just me more most my no not of on one or our out over she so some than that the their them then there these they this to too up us was we were what when where which who will with would you your yes oh okay ok also about after all any because before both each few here other own same should such through under until very while why'.split(' '),
-);
-const STOP_DE = new Set(
-  'aber alle als also am an auch auf aus bei bin bis bist da damit dann das dass dem den der des die dies diese dieser dir doch dort du durch ein eine einem einen einer eines er es etwas für hab habe hat hatte hier ich ihm ihn ihr im in ist ja jetzt kann kein mal man mich mir mit muss nach nicht noch nun nur ob oder ohne schon sehr sein sich sie sind so über um und uns unter vom von vor war was weil wenn wer wie wir wird zu zum zur'.split(' '),
-);
+const STOP_EN = NON_CONTENT.en;
+const STOP_DE = NON_CONTENT.de;
 
 /**
  * Lower-cased word tokens (letters and digits, umlauts kept), without stop words of English and German.
@@ -13,8 +15,7 @@ const STOP_DE = new Set(
  * contentWords('The captain takes the penalty shot'); // ['captain', 'takes', 'penalty', 'shot']
  */
 export function contentWords(text: string): string[] {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.filter(isContentWord);
+  return words(text.toLowerCase()).filter(isContentWord);
 }
 
 /**
@@ -25,6 +26,25 @@ export function contentWords(text: string): string[] {
  */
 export function isContentWord(word: string): boolean {
   return word.length > 1 && !STOP_EN.has(word) && !STOP_DE.has(word);
+}
+
+/**
+ * English or German by their stop words, for text whose source names no language (an unnamed subtitle
+ * file); null when neither has at least three more hits than the other.
+ * @example
+ * guessLanguage(['Morgen gibt es viel Schnee in Berlin.', 'Die Temperaturen fallen unter null Grad.']); // 'de'
+ */
+export function guessLanguage(texts: string[]): 'en' | 'de' | null {
+  let en = 0;
+  let de = 0;
+  for (const w of words(texts.join(' ').toLowerCase())) {
+    const inEn = STOP_EN.has(w);
+    const inDe = STOP_DE.has(w);
+    if (inEn && !inDe) en++;
+    if (inDe && !inEn) de++;
+  }
+  if (Math.abs(en - de) < 3) return null;
+  return en > de ? 'en' : 'de';
 }
 
 /**
@@ -83,16 +103,5 @@ export function cosine(a: SparseVector, b: SparseVector): number {
   const [small, large] = a.size < b.size ? [a, b] : [b, a];
   let s = 0;
   for (const [w, x] of small) s += x * (large.get(w) ?? 0);
-  return s;
-}
-
-/**
- * Cosine of two dense unit vectors.
- * @example
- * dot(v, v); // 1 for a normalised v
- */
-export function dot(a: Float32Array, b: Float32Array): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
   return s;
 }

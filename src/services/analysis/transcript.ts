@@ -1,4 +1,4 @@
-import { decodeAudio, extractEmbeddedSubtitles, findSidecarSubtitles, readSubtitleFile, type MediaProbe } from '../../media/index.js';
+import { decodeAudio, extractEmbeddedSubtitles, findSidecarSubtitles, readSubtitleFile, SourceError, type MediaProbe, type SubtitleCue } from '../../media/index.js';
 import { streamSpeechSegments, type SpeechSegment } from '../../ml/vad/index.js';
 import type { ModelRuntime } from '../../ml/runtime.js';
 import type { TimedText } from './types.js';
@@ -52,6 +52,17 @@ async function collect(pcm: AsyncIterable<Float32Array>): Promise<Float32Array> 
   return out;
 }
 
+/** A sidecar that cannot be read (a link out of the media roots, a directory) is skipped with a warning. */
+async function readSidecar(path: string, warnings: string[]): Promise<SubtitleCue[]> {
+  try {
+    return await readSubtitleFile(path);
+  } catch (e) {
+    if (!(e instanceof SourceError)) throw e;
+    warnings.push(`subtitle file ${e.message}`);
+    return [];
+  }
+}
+
 /**
  * The best transcript available: a sidecar subtitle next to the source path, else an embedded subtitle
  * stream (preferring `language`), else Whisper over VAD speech regions when the model is installed,
@@ -76,7 +87,7 @@ export async function transcribeMedia(
   if (opts.sourcePath) {
     const sidecar = await findSidecarSubtitles(opts.sourcePath, language ? { language } : {});
     if (sidecar) {
-      const segments = clean(await readSubtitleFile(sidecar.path));
+      const segments = clean(await readSidecar(sidecar.path, warnings));
       if (segments.length) return { segments, source: 'sidecar', speech: [], language: asLanguage(sidecar.language) ?? language, warnings };
     }
   }

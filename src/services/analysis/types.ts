@@ -1,6 +1,7 @@
 /**
  * The shapes the analysis pipeline produces and indexing stores. Times are seconds from the start of the media.
  */
+import type { FaceTrack } from './faces.js';
 
 /** A stretch of text with its time: a transcript segment or a merged on-screen text entry. */
 export interface TimedText {
@@ -45,7 +46,7 @@ export interface EpisodeVector {
 
 /** Everything the pipeline learned about one media file. */
 export interface MediaAnalysis {
-  type: 'video' | 'audio';
+  type: 'video' | 'audio' | 'image';
   duration: number;
   language: 'en' | 'de';
   title: string | null;
@@ -61,4 +62,6 @@ export interface MediaAnalysis {
   passageVectors: { model: string; dims: number; items: EpisodeVector[] } | null;
   /** Frame vectors from the image-text model, when installed. */
   frameVectors: { model: string; dims: number; items: EpisodeVector[] } | null;
+  /** Face tracks (one per person per shot) when faces were looked for; null or absent when not. */
+  faces?: FaceTrack[] | null;
 }

@@ -1,7 +1,8 @@
 import { detectScenes, extractFrames, type MediaProbe, type VideoFrame } from '../../media/index.js';
 import type { ModelRuntime } from '../../ml/runtime.js';
 import type { ImageTextEmbedder } from '../../ml/embed/index.js';
-import { dot } from './text.js';
+import { describeVisual } from './phrases.js';
+import { dot } from '../search/vectors.js';
 import type { EpisodeVector, TimedText, VisualEntry } from './types.js';
 import { visualPrompt, VISUAL_VOCABULARY } from './vocabulary.js';
 
@@ -68,7 +69,12 @@ function similarText(a: string, b: string): boolean {
 
 const labelCache = new Map<string, Float32Array[]>();
 
-async function labelVectors(embedder: ImageTextEmbedder): Promise<Float32Array[]> {
+/**
+ * The text vectors of the tag vocabulary for an image-text model, computed once per model.
+ * @example
+ * const labels = await labelVectors(embedder);
+ */
+export async function labelVectors(embedder: ImageTextEmbedder): Promise<Float32Array[]> {
   let v = labelCache.get(embedder.modelId);
   if (!v) {
     v = await embedder.embedTexts(VISUAL_VOCABULARY.map(([en]) => visualPrompt(en)));
@@ -77,8 +83,12 @@ async function labelVectors(embedder: ImageTextEmbedder): Promise<Float32Array[]
   return v;
 }
 
-/** Zero-shot tags: labels whose softmax share (CLIP's logit scale of 100) is clearly above the rest. */
-function tagsFor(vector: Float32Array, labels: Float32Array[], language: 'en' | 'de'): string[] {
+/**
+ * Zero-shot tags: labels whose softmax share (CLIP's logit scale of 100) is clearly above the rest.
+ * @example
+ * tagsFor(frameVector, await labelVectors(embedder), 'en'); // ['beach', 'sea']
+ */
+export function tagsFor(vector: Float32Array, labels: Float32Array[], language: 'en' | 'de'): string[] {
   const logits = labels.map((l) => 100 * dot(vector, l));
   const max = Math.max(...logits);
   const exp = logits.map((x) => Math.exp(x - max));
@@ -101,7 +111,7 @@ function tagsFor(vector: Float32Array, labels: Float32Array[], language: 'en' | 
 export async function analyzeVisual(
   file: string,
   probe: MediaProbe,
-  opts: { models: ModelRuntime; language: 'en' | 'de'; signal: AbortSignal; progress: (fraction: number, stage: string) => void },
+  opts: { models: ModelRuntime; language: 'en' | 'de'; signal: AbortSignal; progress: (fraction: number, stage: string) => void; onFrame?: (frame: VideoFrame) => Promise<void> },
 ): Promise<VisualResult> {
   const warnings: string[] = [];
   const duration = probe.durationSec;
@@ -130,10 +140,11 @@ export async function analyzeVisual(
   };
   let done = 0;
   for await (const frame of extractFrames(file, keyframes, { signal: opts.signal, probe, maxWidth: 1280 })) {
+    await opts.onFrame?.(frame);
     const sig = signature(frame);
     let text = lastText;
     if (!sameFrame(lastSig, sig)) {
-      const lines = await ocr.recognize({ data: frame.data, width: frame.width, height: frame.height });
+      const lines = await ocr.recognize({ data: frame.data, width: frame.width, height: frame.height }, { language: opts.language, signal: opts.signal });
       text = lines.map((l) => l.text.trim()).filter(Boolean).join('\n');
     }
     lastSig = sig;
@@ -170,7 +181,7 @@ export async function analyzeVisual(
     if (last && last.end >= s.start - 0.01 && similarText(last.ocr.join(' '), s.text) && sameTags(last.tags, s.tags)) {
       last.end = s.end;
     } else if (lines.length || s.tags.length) {
-      entries.push({ start: s.start, end: s.end, ocr: lines, tags: s.tags, summary: describe(lines, s.tags, opts.language) });
+      entries.push({ start: s.start, end: s.end, ocr: lines, tags: s.tags, summary: describeVisual(lines, s.tags, opts.language) });
     }
   }
   return {
@@ -185,22 +196,4 @@ export async function analyzeVisual(
 
 function sameTags(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((t) => b.includes(t));
-}
-
-/**
- * A sentence for a visual entry from its on-screen text and tags, in the video's language.
- * @example
- * describe(['Apfelkuchen Rezept'], ['Küche'], 'de'); // 'Text im Bild: „Apfelkuchen Rezept“. Zu sehen: Küche.'
- */
-export function describe(lines: string[], tags: string[], language: 'en' | 'de'): string {
-  const parts: string[] = [];
-  const text = lines.join(' / ');
-  if (language === 'de') {
-    if (text) parts.push(`Text im Bild: „${text}“.`);
-    if (tags.length) parts.push(`Zu sehen: ${tags.join(', ')}.`);
-  } else {
-    if (text) parts.push(`On screen: “${text}”.`);
-    if (tags.length) parts.push(`Seen: ${tags.join(', ')}.`);
-  }
-  return parts.join(' ');
 }

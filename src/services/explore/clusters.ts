@@ -1,4 +1,6 @@
-import { contentWords, cosine, dot, tfidf, type SparseVector } from '../analysis/text.js';
+import { contentWords, cosine, tfidf, type SparseVector } from '../analysis/text.js';
+import { dot } from '../search/vectors.js';
+import { momentsLine, stripPresentation } from '../analysis/phrases.js';
 import type { SearchResult } from '../search/index.js';
 import { keyPhrases, titleCase } from './keyphrases.js';
 import { averageLinkage } from './linkage.js';
@@ -15,12 +17,9 @@ export interface ClusterElement {
 /** Embeds texts as unit vectors for grouping; null groups by shared words and media instead. */
 export type GroupEmbedder = ((texts: string[]) => Promise<Float32Array[]>) | null;
 
-/** The labels the pipeline puts before on-screen text and tags; they say nothing about the content. */
-const VISUAL_LABELS = /(On screen|Seen|Text im Bild|Im Bild|Zu sehen):\s*/g;
-
 /** The text a result stands for: what was said, shown and summarised in its episode. */
 export function resultText(r: SearchResult): string {
-  return [r.content, ...r.audio.map((a) => a.text), ...r.computer_vision.map((v) => v.summary)].join('\n').replace(VISUAL_LABELS, '');
+  return [r.content, ...r.audio.map((a) => a.text), ...r.computer_vision.map((v) => v.summary)].map(stripPresentation).join('\n');
 }
 
 /**
@@ -90,18 +89,17 @@ export function describeCluster(group: SearchResult[], teaserId: number, allText
   const phrases = keyPhrases(allTexts, memberIndexes, 6, []);
   const label = phrases[0];
   const best = group[0];
-  const content = best.content.replace(VISUAL_LABELS, '');
+  const content = stripPresentation(best.content);
   const line = content.length > 200 ? `${content.slice(0, 197)}…` : content;
-  const answer = label ? `${titleCase(label.surface)}: ${line}` : line;
+  // A label that repeats words of the line adds nothing ("Morgen gibt es viel: Morgen gibt es viel Schnee").
+  const lineWords = new Set(contentWords(line));
+  const answer = label && !contentWords(label.surface).some((w) => lineWords.has(w)) ? `${titleCase(label.surface)}: ${line}` : line;
   const media = [...new Set(group.map((r) => r.media_id))];
   const moments = group
     .slice(0, 6)
     .map((r) => `${r.media_id} ${clock(r.start_time)}`)
     .join(', ');
-  const additional_info =
-    language === 'de'
-      ? `${group.length} ${group.length === 1 ? 'Moment' : 'Momente'} in ${media.length} ${media.length === 1 ? 'Video' : 'Videos'}: ${moments}`
-      : `${group.length} ${group.length === 1 ? 'moment' : 'moments'} in ${media.length} ${media.length === 1 ? 'video' : 'videos'}: ${moments}`;
+  const additional_info = momentsLine(group.length, media.length, moments, language);
   const queryWords = new Set(contentWords(query));
   const related = keyPhrases(allTexts, memberIndexes, 8, [query])
     .map((p) => p.surface)

@@ -23,6 +23,8 @@ function candidates(text: string): { key: string; surface: string }[] {
         if (!isContentWord(last)) continue;
         const inner = lower.slice(i, i + n).filter((w) => !isContentWord(w)).length;
         if (inner > 2) break;
+        // "Morgen gibt es viel Morgen": a phrase never names a word twice.
+        if (new Set(lower.slice(i, i + n)).size < n) break;
         out.push({ key: lower.slice(i, i + n).join(' '), surface: words.slice(i, i + n).join(' ') });
       }
     }

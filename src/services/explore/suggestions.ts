@@ -1,3 +1,4 @@
+import { questionAbout } from '../analysis/phrases.js';
 import { contentWords, cosine, tfidf } from '../analysis/text.js';
 import type { EpisodeTextRow } from '../../store/explore.js';
 import { keyPhrases, titleCase } from './keyphrases.js';
@@ -14,11 +15,6 @@ export interface SuggestionElement {
     moments: { media_id: string; episode_id: number; start_time: number }[];
   };
 }
-
-const QUESTIONS = {
-  en: ['What is said about {p}?', 'When is {p} shown?', 'Where does {p} come up?'],
-  de: ['Was wird über {p} gesagt?', 'Wann ist {p} zu sehen?', 'Wo kommt {p} vor?'],
-} as const;
 
 /** Input of the suggestions job: a collection's episode texts (read by the caller) and the answer language. */
 export interface SuggestionsJobInput {
@@ -55,9 +51,7 @@ export function* suggestFromEpisodes(rows: EpisodeTextRow[], language: 'en' | 'd
     const media_ids = [...new Set(members.map((m) => m.media_id))];
     const moments = members.slice(0, 5).map((m) => ({ media_id: m.media_id, episode_id: m.idx, start_time: m.start }));
     yield { completion: { type: 'topic', text: titleCase(best.surface), media_ids, moments } };
-    const templates = QUESTIONS[language];
-    const question = templates[topic % templates.length].replace('{p}', best.surface);
-    yield { completion: { type: 'question', text: question.charAt(0).toUpperCase() + question.slice(1), media_ids, moments } };
+    yield { completion: { type: 'question', text: questionAbout(best.surface, language, topic), media_ids, moments } };
     topic++;
   }
 }

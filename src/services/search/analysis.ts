@@ -1,3 +1,4 @@
+import type { EpisodeFace } from '../people/service.js';
 import type { Store } from '../../store/index.js';
 import type { Caller } from '../caller.js';
 import type { Lookup } from '../collections.js';
@@ -21,8 +22,8 @@ export interface EpisodeView {
   on_screen_text: string[];
   /** Distinct visual tags of the episode. */
   tags: string[];
-  /** Face recognition is not part of vidx. */
-  faces: null;
+  /** Faces seen in the episode (`{person_id, start, end, box, score, thumbnail}`), null when the collection's faces setting is off. */
+  faces: EpisodeFace[] | null;
 }
 
 /** GET /collections/{collection_id}/items/{media_id}/analysis (SPEC 2.6). */
@@ -43,6 +44,8 @@ export class AnalysisService {
     private readonly store: Store,
     private readonly items: ItemService,
     private readonly links: MediaLinks,
+    /** The episode faces of an item (PeopleService.episodeFaces); absent: always null. */
+    private readonly faces?: (collectionPk: number, itemPk: number) => ((start: number, end: number) => EpisodeFace[]) | null,
   ) {}
 
   get(caller: Caller, collectionId: string, mediaId: string, opts: Lookup = {}): AnalysisView {
@@ -51,6 +54,7 @@ export class AnalysisService {
     const analysis = repo.analysisOf(item.pk);
     const episodes = repo.episodesOfItem(item.pk);
     const segments = repo.segmentsOf(episodes.map((e) => e.pk));
+    const facesIn = this.faces?.(item.collection_pk, item.pk) ?? null;
     return {
       video_summary: analysis?.summary ?? '',
       video_duration: analysis?.duration ?? item.duration ?? 0,
@@ -66,7 +70,7 @@ export class AnalysisService {
           visual: own.filter((s) => s.kind === 'visual').map((s) => ({ start: s.start, end: s.end, summary: s.text })),
           on_screen_text: e.screen_text ? e.screen_text.split('\n') : [],
           tags: JSON.parse(e.tags) as string[],
-          faces: null,
+          faces: facesIn ? facesIn(e.start, e.end) : null,
         };
       }),
     };

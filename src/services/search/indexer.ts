@@ -1,10 +1,11 @@
 import type { Store } from '../../store/index.js';
-import type { ItemRow } from '../../store/items.js';
+import type { CaptureSource, ItemRow } from '../../store/items.js';
 import type { VectorKind } from '../../store/search-index.js';
 import type { EpisodeText, StoredEpisodeText } from '../../store/text-index.js';
 import { inTransaction } from '../../store/connection.js';
 import { uuid7 } from '../../store/uuid7.js';
-import type { EpisodeAnalysis, EpisodeVector, MediaAnalysis, TimedText } from '../analysis/types.js';
+import { belongsTo } from '../analysis/spans.js';
+import type { EpisodeAnalysis, EpisodeVector, MediaAnalysis } from '../analysis/types.js';
 import { nowIso } from '../clock.js';
 import { Problem } from '../errors.js';
 import { distinctWords, indexText, metadataText } from './text.js';
@@ -23,6 +24,13 @@ export interface IndexedItem {
   additional_metadata: Record<string, unknown> | null;
   /** The media file kept under the data dir (relative path), served by signed `/files/` links. */
   storedFile?: string | null;
+  /** When and where the media was recorded (see media/capture-info.ts). */
+  captured_at?: string | null;
+  captured_at_source?: CaptureSource | null;
+  latitude?: number | null;
+  longitude?: number | null;
+  /** The folder a scan found the file in. */
+  folder_pk?: number | null;
 }
 
 /** What storeItem wrote. */
@@ -49,13 +57,11 @@ const finite = (n: number, what: string): number => {
   return n;
 };
 
-// Half-open spans: text that ends exactly where an episode starts belongs to the episode before.
-const overlaps = (t: TimedText, e: EpisodeAnalysis) => t.start < e.end && t.end > e.start;
-
 function prepareEpisode(e: EpisodeAnalysis, analysis: MediaAnalysis, title: string, metadata: string): PreparedEpisode {
   finite(e.start, `episode ${e.index} start`);
   finite(e.end, `episode ${e.index} end`);
-  const screenEntries = analysis.screenText.filter((t) => overlaps(t, e));
+  // On-screen text goes with the episode its shot mostly lies in, as the pipeline assigns visual entries.
+  const screenEntries = analysis.screenText.filter((t) => belongsTo(t, e));
   const screenText = [...new Set([...e.visual.flatMap((v) => v.ocr), ...screenEntries.map((t) => t.text)].map((s) => s.trim()).filter(Boolean))];
   const tags = [...new Set(e.visual.flatMap((v) => v.tags).map((s) => s.trim()).filter(Boolean))];
   const transcript = e.audio.map((a) => a.text.trim()).filter(Boolean).join(' ');
@@ -163,6 +169,11 @@ export class SearchIndex {
         additional_metadata: item.additional_metadata ? JSON.stringify(item.additional_metadata) : null,
         created_at: existing?.created_at ?? at,
         updated_at: at,
+        captured_at: item.captured_at ?? null,
+        captured_at_source: item.captured_at_source ?? null,
+        latitude: item.latitude ?? null,
+        longitude: item.longitude ?? null,
+        folder_pk: item.folder_pk ?? existing?.folder_pk ?? null,
       });
       repo.insertAnalysis({
         item_pk: row.pk,

@@ -2,6 +2,7 @@
  * Shaping matched episodes into SPEC 2.7 result objects: the moment to start at, a snippet, signed links.
  */
 import type { EpisodeWithItem, SegmentRow } from '../../store/search-index.js';
+import { describeVisual, stripPresentation } from '../analysis/phrases.js';
 import type { MediaLinks } from '../links.js';
 import { bestMoment, snippet, type MatchTerm } from './moments.js';
 
@@ -24,6 +25,10 @@ export interface SearchResult {
   src: string;
   /** Seconds: where the best matching segment starts, else the matching frame, else the episode start. */
   start_time: number;
+  /** vidx extra: the item's type (video, audio or image). */
+  media_type: 'video' | 'audio' | 'image';
+  /** vidx extra: when the media was recorded (ISO 8601), null when unknown. */
+  captured_at: string | null;
 }
 
 /** What the search knows about a matched episode besides its rows. */
@@ -45,12 +50,30 @@ export function withTime(url: string, seconds: number): string {
   return `${base}#t=${round(seconds, 3)}`;
 }
 
-/** The text a visual entry is matched on: its sentence, then on-screen lines and tags it does not already name. */
+/** A stored visual entry: its description (null when vidx wrote it from lines and tags), lines, tags. */
+function visualParts(s: SegmentRow): { own: string | null; lines: string[]; tags: string[] } {
+  const lines = s.ocr ? (JSON.parse(s.ocr) as string[]) : [];
+  const tags = s.tags ? (JSON.parse(s.tags) as string[]) : [];
+  const written = s.text === describeVisual(lines, tags, 'en') || s.text === describeVisual(lines, tags, 'de');
+  return { own: written ? null : stripPresentation(s.text), lines, tags };
+}
+
+/**
+ * The text a visual entry is matched on and quoted from: content only, never "On screen:". A sentence
+ * vidx wrote from the on-screen lines and tags (phrases.ts) gives way to those lines and tags; another
+ * description (a captioner's) comes first, then the lines and tags it does not already name.
+ */
 function visualText(s: SegmentRow): string {
-  const extra = [...(s.ocr ? (JSON.parse(s.ocr) as string[]) : []), ...(s.tags ? (JSON.parse(s.tags) as string[]) : [])].filter(
-    (x) => x && !s.text.includes(x),
-  );
-  return [s.text, ...extra].filter(Boolean).join(' · ');
+  const { own, lines, tags } = visualParts(s);
+  const text = own ?? '';
+  const extra = [lines.join(' / '), ...tags].filter((x) => x && !text.includes(x));
+  return [text, ...extra].filter(Boolean).join(' · ');
+}
+
+/** A visual entry's `summary` in a result: its own description without labels, else its lines and tags. */
+function visualSummary(s: SegmentRow): string {
+  const { own, lines, tags } = visualParts(s);
+  return own ?? [lines.join(' / '), tags.join(', ')].filter(Boolean).join(' · ');
 }
 
 /**
@@ -70,7 +93,7 @@ export function shapeResult(e: EpisodeWithItem, segments: SegmentRow[], match: M
   const moment = best ? best.candidate.start : (match.frameTime ?? e.start);
   // The moment stays inside the episode even when a segment began just before it.
   const startTime = round(Math.min(Math.max(moment, e.start), e.end), 3);
-  const fallback = e.summary || audio.map((s) => s.text).join(' ');
+  const fallback = stripPresentation(e.summary) || audio.map((s) => s.text).join(' ') || e.screen_text.replace(/\n/g, ' / ');
   const content = best ? snippet(best.candidate.text, terms) : snippet(fallback, terms);
   const thumb = e.thumbnail ?? e.item_thumbnail;
   const image = thumb ? links.file(thumb) : null;
@@ -78,7 +101,7 @@ export function shapeResult(e: EpisodeWithItem, segments: SegmentRow[], match: M
   const src = e.item_src ?? stored;
   return {
     audio: audio.map((s) => ({ start: s.start, end: s.end, text: s.text })),
-    computer_vision: visual.map((s) => ({ start: s.start, end: s.end, summary: s.text })),
+    computer_vision: visual.map((s) => ({ start: s.start, end: s.end, summary: visualSummary(s) })),
     content,
     episode_id: e.idx,
     image_url: image ?? '',
@@ -86,5 +109,26 @@ export function shapeResult(e: EpisodeWithItem, segments: SegmentRow[], match: M
     score: round(match.score, 4),
     src: src ? withTime(src, startTime) : '',
     start_time: startTime,
+    media_type: e.item_type,
+    captured_at: e.captured_at,
   };
+}
+
+/** Hits of one media closer than this (seconds) are one moment. */
+export const SAME_MOMENT_SECONDS = 2;
+
+/**
+ * One result per moment: a hit of a media whose start lies within {@link SAME_MOMENT_SECONDS} of a
+ * better-ranked hit of the same media is dropped (two neighbouring episodes matching at their shared
+ * boundary are one place to watch). Order is kept.
+ * @example
+ * mergeMoments([{ media_id: 'a', start_time: 8, … }, { media_id: 'a', start_time: 7.25, … }]).length; // 1
+ */
+export function mergeMoments(results: SearchResult[]): SearchResult[] {
+  const kept: SearchResult[] = [];
+  for (const r of results) {
+    if (kept.some((k) => k.media_id === r.media_id && Math.abs(k.start_time - r.start_time) < SAME_MOMENT_SECONDS)) continue;
+    kept.push(r);
+  }
+  return kept;
 }

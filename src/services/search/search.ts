@@ -1,6 +1,6 @@
 import type { Store } from '../../store/index.js';
 import type { ItemRow } from '../../store/items.js';
-import type { VectorKind, VectorSpaceRow } from '../../store/search-index.js';
+import type { ItemFilter, VectorKind, VectorSpaceRow } from '../../store/search-index.js';
 import type { Caller } from '../caller.js';
 import type { CollectionService } from '../collections.js';
 import { notFound } from '../errors.js';
@@ -9,7 +9,7 @@ import type { QueryEmbedder, QueryVector } from './embedder.js';
 import { fuse, type RankedList } from './fusion.js';
 import { matchTerms } from './moments.js';
 import { parseQuery } from './query.js';
-import { shapeResult, type SearchResult } from './results.js';
+import { mergeMoments, shapeResult, type SearchResult } from './results.js';
 import { dot, fromBlob, signBits, unit } from './vectors.js';
 
 /** POST /search input (validated by the HTTP layer). */
@@ -18,13 +18,20 @@ export interface SearchRequest {
   collection: string;
   limit: number;
   media_id?: string;
+  /** Only episodes this person is seen in (vidx extra, issue 17). */
+  person_id?: string;
   threshold: number;
   /** Also find another owner's public collection (search_public_collections). */
   public?: boolean;
+  /** vidx extras: only items of this type, captured in this span (ISO 8601, inclusive), found in this folder. */
+  media_type?: 'video' | 'audio' | 'image';
+  captured_after?: string;
+  captured_before?: string;
+  folder_id?: string;
 }
 
 /** How much first place in each list counts in the fusion. */
-export const LIST_WEIGHTS = { words: 1, trigram: 0.6, passage: 1, frame: 0.8 } as const;
+export const LIST_WEIGHTS = { words: 1, trigram: 0.6, passage: 1, frame: 0.8, people: 1 } as const;
 
 /** Candidates per list: enough that fusion can lift an episode that is only second-best everywhere. */
 const depthFor = (limit: number) => Math.max(limit * 3, 30);
@@ -95,6 +102,7 @@ export class SearchService {
       if (!item) throw notFound('media item', req.media_id);
     }
 
+    const filter = this.itemFilter(req, collection.pk);
     const depth = depthFor(req.limit);
     const lists: RankedList[] = [];
     const itemPk = item?.pk ?? null;
@@ -103,17 +111,22 @@ export class SearchService {
     // `depth` episodes: then compounds and partial words fill up; otherwise they would only repeat the word
     // matches in a worse order, at several times the cost.
     const text = this.store.text;
-    const all = q.all ? text.matchWords(q.all, collection.pk, depth, itemPk).map((h) => h.pk) : [];
-    if (q.all) lists.push({ name: 'words', weight: LIST_WEIGHTS.words, pks: fillUp(all, () => (q.any ? text.matchWords(q.any, collection.pk, depth, itemPk).map((h) => h.pk) : []), depth) });
+    const all = q.all ? text.matchWords(q.all, collection.pk, depth, itemPk, filter).map((h) => h.pk) : [];
+    if (q.all) lists.push({ name: 'words', weight: LIST_WEIGHTS.words, pks: fillUp(all, () => (q.any ? text.matchWords(q.any, collection.pk, depth, itemPk, filter).map((h) => h.pk) : []), depth) });
     if (q.allTrigram && all.length < depth) {
-      const parts = text.matchParts(q.allTrigram, collection.pk, depth, itemPk);
-      lists.push({ name: 'trigram', weight: LIST_WEIGHTS.trigram, pks: fillUp(parts, () => (q.anyTrigram ? text.matchParts(q.anyTrigram, collection.pk, depth, itemPk) : []), depth) });
+      const parts = text.matchParts(q.allTrigram, collection.pk, depth, itemPk, filter);
+      lists.push({ name: 'trigram', weight: LIST_WEIGHTS.trigram, pks: fillUp(parts, () => (q.anyTrigram ? text.matchParts(q.anyTrigram, collection.pk, depth, itemPk, filter) : []), depth) });
     }
     const frameTimes = new Map<number, number>();
     for (const kind of ['passage', 'frame'] as const) {
       const ofKind = vectors.filter((v) => v.space.kind === kind);
       if (ofKind.length === 0) continue;
-      const hits = ofKind.flatMap((v) => this.semantic(v.space, v.query, collection.pk, req.limit, item)).sort((a, b) => b.similarity - a.similarity);
+      let hits = ofKind.flatMap((v) => this.semantic(v.space, v.query, collection.pk, filter ? req.limit * 4 : req.limit, item)).sort((a, b) => b.similarity - a.similarity);
+      // Vector neighbours cannot be filtered inside sqlite-vec's KNN: more are fetched and filtered here.
+      if (filter) {
+        const allowed = repo.filterEpisodes([...new Set(hits.map((h) => h.episodePk))], collection.pk, filter);
+        hits = hits.filter((h) => allowed.has(h.episodePk));
+      }
       const pks: number[] = [];
       for (const h of hits) {
         if (pks.includes(h.episodePk)) continue;
@@ -123,7 +136,9 @@ export class SearchService {
       lists.push({ name: kind, weight: LIST_WEIGHTS[kind], pks: pks.slice(0, depth) });
     }
 
-    const fused = fuse(lists).filter((f) => f.score >= req.threshold && f.score > 0).slice(0, req.limit);
+    // A few spare hits, so merging neighbours that share a moment still fills the page.
+    const only = this.addPeople(lists, collection.pk, req, depth, itemPk);
+    const fused = fuse(lists).filter((f) => f.score >= req.threshold && f.score > 0 && (!only || only.has(f.pk))).slice(0, req.limit + 5);
     if (fused.length === 0) return { results: [] };
     const pks = fused.map((f) => f.pk);
     const episodes = new Map(this.store.search.episodesWithItems(pks).map((e) => [e.pk, e]));
@@ -136,7 +151,39 @@ export class SearchService {
       const own = segments.filter((s) => s.episode_pk === f.pk);
       results.push(shapeResult(e, own, { score: f.score, frameTime: frameTimes.get(f.pk) ?? null }, terms, q.phrases, this.links));
     }
-    return { results };
+    return { results: mergeMoments(results).slice(0, req.limit) };
+  }
+
+  /** The vidx-extra filters as the store takes them; null when none is set. A folder of another collection is a 404. */
+  private itemFilter(req: SearchRequest, collectionPk: number): ItemFilter | null {
+    if (!req.media_type && !req.captured_after && !req.captured_before && !req.folder_id) return null;
+    let folderPk: number | null = null;
+    if (req.folder_id) {
+      const folder = this.store.folders.get(req.folder_id);
+      if (!folder || folder.collection_pk !== collectionPk) throw notFound('folder', req.folder_id);
+      folderPk = folder.pk;
+    }
+    const iso = (t: string | undefined) => (t ? new Date(t).toISOString() : null);
+    return { type: req.media_type ?? null, after: iso(req.captured_after), before: iso(req.captured_before), folderPk };
+  }
+
+  /**
+   * People in the search: a person named in the query adds the episodes they are seen in as one more ranked
+   * list; `person_id` adds theirs and keeps only those. Returns the episodes to keep, or null for all.
+   */
+  private addPeople(lists: RankedList[], collectionPk: number, req: SearchRequest, depth: number, itemPk: number | null): Set<number> | null {
+    const faces = this.store.faces;
+    let only: Set<number> | null = null;
+    if (req.person_id !== undefined) {
+      const p = faces.person(collectionPk, req.person_id);
+      if (!p) throw notFound('person', req.person_id);
+      only = new Set(faces.episodesOfPerson(p.pk, itemPk));
+      lists.push({ name: 'people', weight: LIST_WEIGHTS.people, pks: [...only].slice(0, depth) });
+    }
+    for (const p of faces.peopleNamedIn([collectionPk], req.query)) {
+      lists.push({ name: 'people', weight: LIST_WEIGHTS.people, pks: faces.episodesOfPerson(p.pk, itemPk).slice(0, depth) });
+    }
+    return only;
   }
 
   private semantic(space: VectorSpaceRow, query: QueryVector, collectionPk: number, limit: number, item: ItemRow | null): SemanticHit[] {

@@ -1,32 +1,62 @@
 import type { Db } from '../connection.js';
 import { m001Foundation } from './001-foundation.js';
 import { m002Search } from './002-search.js';
-import { m003CollectionText } from './003-collection-text.js';
-import { m004VectorShards } from './004-vector-shards.js';
-import { m005CollectionDeleting } from './005-collection-deleting.js';
+import { m003Folders } from './003-folders.js';
+import { m004CollectionText } from './004-collection-text.js';
+import { m005VectorShards } from './005-vector-shards.js';
+import { m006CollectionDeleting } from './006-collection-deleting.js';
+import { m010Faces } from './010-faces.js';
 
-/** One schema step; each runs in its own transaction and bumps `user_version` by one. */
+/** One schema step; each runs in its own transaction. */
 export type Migration = (db: Db) => void;
 
-/** Ordered: index + 1 is the schema version a migration produces. Append only. */
-export const migrations: readonly Migration[] = [m001Foundation, m002Search, m003CollectionText, m004VectorShards, m005CollectionDeleting];
+/**
+ * Every migration with its number (the file's prefix). Numbers may leave gaps: branches developed side by
+ * side take different numbers, and a migration merged later with a lower number still runs on a database
+ * that already has a higher one, because the applied numbers are recorded one by one.
+ */
+export const migrations: ReadonlyArray<{ id: number; up: Migration }> = [
+  { id: 1, up: m001Foundation },
+  { id: 2, up: m002Search },
+  { id: 3, up: m003Folders },
+  { id: 4, up: m004CollectionText },
+  { id: 5, up: m005VectorShards },
+  { id: 6, up: m006CollectionDeleting },
+  { id: 10, up: m010Faces },
+];
+
+/** Numbers already applied: recorded in schema_migrations; databases from before it had 1..user_version. */
+function applied(db: Db): Set<number> {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
+  const rows = db.prepare('SELECT id FROM schema_migrations').all() as { id: number }[];
+  if (rows.length > 0) return new Set(rows.map((r) => r.id));
+  const legacy = db.pragma('user_version', { simple: true }) as number;
+  return new Set(Array.from({ length: legacy }, (_, i) => i + 1));
+}
 
 /**
- * Applies the missing migrations in order; refuses a database written by a newer vidx.
+ * Applies the missing migrations in number order; refuses a database written by a newer vidx.
+ * `user_version` holds the highest number applied.
  * @example
- * migrate(db); // user_version === migrations.length afterwards
+ * migrate(db); // every migration in schema_migrations afterwards
  */
 export function migrate(db: Db): void {
+  const newest = Math.max(...migrations.map((m) => m.id));
   const current = db.pragma('user_version', { simple: true }) as number;
-  if (current > migrations.length) {
-    throw new Error(
-      `database schema version ${current} is newer than this vidx understands (${migrations.length}); upgrade vidx`,
-    );
+  if (current > newest) {
+    throw new Error(`database schema version ${current} is newer than this vidx understands (${newest}); upgrade vidx`);
   }
-  for (let v = current; v < migrations.length; v++) {
+  const done = applied(db);
+  const record = db.prepare('INSERT OR IGNORE INTO schema_migrations (id, applied_at) VALUES (?, ?)');
+  // Databases from before the table: record what user_version implied, so the set is complete from now on.
+  for (const id of done) record.run(id, new Date().toISOString());
+  for (const m of [...migrations].sort((a, b) => a.id - b.id)) {
+    if (done.has(m.id)) continue;
     db.transaction(() => {
-      migrations[v](db);
-      db.pragma(`user_version = ${v + 1}`);
+      m.up(db);
+      record.run(m.id, new Date().toISOString());
+      const top = Math.max(m.id, db.pragma('user_version', { simple: true }) as number);
+      db.pragma(`user_version = ${top}`);
     }).immediate();
   }
 }

@@ -3,13 +3,29 @@ import type { Caller } from '../../../services/caller.js';
 import { Problem } from '../../../services/errors.js';
 import type { KeyService } from '../../../services/keys.js';
 
-/** Paths served without a key: health, the API description and signed file links (which carry their own signature). */
-const OPEN = [/^\/health$/, /^\/openapi\.json$/, /^\/docs\/?$/, /^\/files\//];
+/**
+ * Paths served without a key: health, the API description, signed file links (which carry their own
+ * signature) and the web page's static files (the page asks for the key itself and sends it only here).
+ */
+const OPEN = [/^\/health$/, /^\/openapi\.json$/, /^\/docs\/?$/, /^\/files\//, /^\/$/, /^\/index\.html$/, /^\/assets\//];
 
 const TOUCH_EVERY_MS = 60_000;
 
 /**
- * Checks `x-api-key` on every request but the open paths and sets `caller`; 401 when missing or unknown.
+ * The API key a request carries: `x-api-key`, else `Authorization: Bearer <key>` (what MCP and other HTTP
+ * clients send by habit).
+ * @example
+ * const key = requestKey((name) => c.req.header(name));
+ */
+export function requestKey(header: (name: string) => string | undefined): string | undefined {
+  const key = header('x-api-key');
+  if (key) return key;
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header('authorization') ?? '');
+  return bearer?.[1];
+}
+
+/**
+ * Checks the key (`x-api-key` or a Bearer token) on every request but the open paths and sets `caller`; 401 when missing or unknown.
  * @example
  * app.use('*', apiKeyAuth(keys));
  * app.get('/me', (c) => c.json(c.get('caller')));
@@ -18,8 +34,8 @@ export function apiKeyAuth(keys: KeyService): MiddlewareHandler<{ Variables: { c
   const touched = new Map<string, number>();
   return async (c, next) => {
     if (OPEN.some((re) => re.test(c.req.path))) return next();
-    const key = c.req.header('x-api-key');
-    if (!key) throw new Problem('unauthorized', 'missing x-api-key header');
+    const key = requestKey((name) => c.req.header(name));
+    if (!key) throw new Problem('unauthorized', 'missing x-api-key header (or Authorization: Bearer <key>)');
     const caller = keys.verify(key);
     if (!caller) throw new Problem('unauthorized', 'unknown API key');
     const last = touched.get(caller.id) ?? 0;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import type { Context } from 'hono';
@@ -21,9 +21,13 @@ export interface Upload {
 /** Limits for reading a form body. */
 export interface FormLimits {
   uploadsDir: string;
+  /** Largest multipart request, all parts together (VIDX_MAX_UPLOAD_MB). */
   maxUploadBytes: number;
   maxBodyBytes: number;
 }
+
+/** The names of the file parts a parsed `body` asks for (by file name or part name); other parts are refused. */
+export type ReferencedFiles = (body: unknown) => string[];
 
 /**
  * Reads the SPEC's form convention — a field `body` holding JSON, sent as
@@ -36,12 +40,13 @@ export async function readFormBody<S extends z.ZodType>(
   c: Context,
   schema: S,
   limits: FormLimits,
+  referenced: ReferencedFiles = () => [],
 ): Promise<{ value: z.output<S>; uploads: Upload[] }> {
   const type = (c.req.header('content-type') ?? '').toLowerCase();
   let raw: string | undefined;
   let uploads: Upload[] = [];
   if (type.startsWith('multipart/form-data')) {
-    ({ body: raw, uploads } = await readMultipart(c, limits));
+    ({ body: raw, uploads } = await readMultipart(c, limits, referenced));
   } else if (type.startsWith('application/x-www-form-urlencoded')) {
     raw = new URLSearchParams(await readText(c, limits.maxBodyBytes)).get('body') ?? undefined;
   } else if (type.startsWith('application/json')) {
@@ -88,51 +93,97 @@ async function readText(c: Context, max: number): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function readMultipart(c: Context, limits: FormLimits): Promise<{ body: string | undefined; uploads: Upload[] }> {
+function parsedOrNull(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
+/** Counts the request's bytes and stops it at the limit, whatever part they belong to. */
+function requestLimit(max: number, onOver: () => Problem): Transform {
+  let total = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      total += chunk.length;
+      cb(total > max ? onOver() : null, chunk);
+    },
+  });
+}
+
+function readMultipart(c: Context, limits: FormLimits, referenced: ReferencedFiles): Promise<{ body: string | undefined; uploads: Upload[] }> {
   const body = c.req.raw.body;
   if (!body) return Promise.reject(new Problem('bad_request', 'multipart request without a body'));
-  mkdirSync(limits.uploadsDir, { recursive: true });
+  mkdirSync(limits.uploadsDir, { recursive: true, mode: 0o700 });
   const uploads: Upload[] = [];
   const writes: Promise<void>[] = [];
   let field: string | undefined;
+  let wanted: Set<string> | null = null;
+  let current: string | null = null;
   let failure: Problem | null = null;
+  const source = Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>);
+  // After a refused part nothing more is stored; the rest is read and dropped (bounded by the request limit).
+  const stop = (problem: Problem): void => {
+    failure ??= problem;
+  };
   let parser: busboy.Busboy;
   try {
     parser = busboy({
       headers: { 'content-type': c.req.header('content-type') ?? '' },
-      limits: { fileSize: limits.maxUploadBytes, fieldSize: limits.maxBodyBytes, files: 16, fields: 16 },
+      limits: { fieldSize: limits.maxBodyBytes, files: 16, fields: 16 },
     });
   } catch (err) {
     return Promise.reject(new Problem('bad_request', `multipart body: ${(err as Error).message}`));
   }
   parser.on('field', (name, value, info) => {
     if (info.valueTruncated) failure ??= new Problem('too_large', `form field "${name}" is larger than ${limits.maxBodyBytes} bytes`);
-    if (name === 'body') field = value;
+    if (name === 'body') {
+      field = value;
+      wanted = new Set(referenced(parsedOrNull(value)));
+    }
   });
   parser.on('file', (name, stream, info) => {
+    const filename = info.filename ?? name;
+    if (failure) return void stream.resume();
+    if (!wanted) {
+      stream.resume();
+      return stop(new Problem('invalid', `multipart: the "body" field must come before the file parts (file part "${filename}" came first)`, [{ field: 'body', message: 'must come before the file parts' }]));
+    }
+    if (!wanted.has(filename) && !wanted.has(name)) {
+      stream.resume();
+      if (!wanted.size) return stop(new Problem('invalid', `multipart: file part "${filename}" is not taken here (no field of the body names a file)`));
+      return stop(new Problem('invalid', `multipart: file part "${filename}" is not named by the body (video.content); only the named file is accepted`, [{ field: 'video.content', message: `does not name file part "${filename}"` }]));
+    }
     const upload: Upload = {
       field: name,
-      filename: info.filename ?? name,
+      filename,
       path: join(limits.uploadsDir, `${randomUUID()}.upload`),
       size: 0,
       mimeType: info.mimeType,
     };
     uploads.push(upload);
+    current = filename;
     stream.on('data', (chunk: Buffer) => (upload.size += chunk.length));
-    stream.on('limit', () => {
-      failure ??= new Problem('too_large', `upload "${upload.filename}" is larger than the limit of ${limits.maxUploadBytes} bytes`);
-    });
-    writes.push(pipeline(stream, createWriteStream(upload.path)));
+    writes.push(pipeline(stream, createWriteStream(upload.path, { mode: 0o600 })));
   });
-  const source = Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>);
-  return pipeline(source, parser)
+  // The body field is allowed its own limit even where no file is taken (maxUploadBytes 0).
+  const max = Math.max(limits.maxUploadBytes, limits.maxBodyBytes);
+  const overall = requestLimit(max, () => {
+    const what = current ? `upload "${current}" makes the request` : 'request is';
+    failure ??= new Problem('too_large', `${what} larger than the limit of ${max} bytes (VIDX_MAX_UPLOAD_MB counts all parts together)`);
+    return failure;
+  });
+  return pipeline(source, overall, parser)
     .then(() => Promise.all(writes))
     .then(() => {
       if (failure) throw failure;
       return { body: field, uploads };
     })
-    .catch((err: unknown) => {
+    .catch(async (err: unknown) => {
+      await Promise.allSettled(writes);
       removeUploads(uploads);
+      if (failure) throw failure;
       if (err instanceof Problem) throw err;
       throw new Problem('bad_request', `multipart body could not be read: ${(err as Error).message}`);
     });

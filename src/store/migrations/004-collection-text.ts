@@ -12,7 +12,7 @@ import type { Db } from '../connection.js';
  * (items, episodes, segments) when the server starts, one collection per transaction (see SearchIndex.rebuildText).
  * The rebuild needs the text normalisation of the search service, which the store layer does not know.
  */
-export function m003CollectionText(db: Db): void {
+export function m004CollectionText(db: Db): void {
   db.exec(`
     DROP TABLE IF EXISTS episode_fts;
     DROP TABLE IF EXISTS episode_trigram;

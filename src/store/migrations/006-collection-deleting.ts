@@ -5,6 +5,6 @@ import type { Db } from '../connection.js';
  * vectors are removed in small batches (a 100k-episode collection took one 16 s transaction before). A
  * collection still marked at start is purged again; its id is renamed on marking, so it is free at once.
  */
-export function m005CollectionDeleting(db: Db): void {
+export function m006CollectionDeleting(db: Db): void {
   db.exec('ALTER TABLE collections ADD COLUMN deleting INTEGER NOT NULL DEFAULT 0');
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../connection.js';
 
-/** Shards per vec0 table; see m004VectorShards. Changing it needs a migration that rebuilds the tables. */
+/** Shards per vec0 table; see m005VectorShards. Changing it needs a migration that rebuilds the tables. */
 export const VECTOR_SHARDS = 8;
 
 /**
@@ -11,7 +11,7 @@ export const VECTOR_SHARDS = 8;
  * is rebuilt from the stored floats (the source of truth) as `vecs_<kind>_<dims>`; sqlite-vec's
  * vec_quantize_binary sets the same bits as the indexer's signBits (value > 0).
  */
-export function m004VectorShards(db: Db): void {
+export function m005VectorShards(db: Db): void {
   const tables = db.prepare('SELECT DISTINCT table_name, kind, dims FROM vector_spaces').all() as { table_name: string; kind: string; dims: number }[];
   for (const t of tables) {
     const next = `vecs_${t.kind}_${t.dims}`;

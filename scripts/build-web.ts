@@ -1,0 +1,92 @@
+/**
+ * `npm run build:web`: builds the web page (web/, Preact + Vite) into dist/web. `--if-stale` skips the build
+ * when dist/web/build.json holds the digest of the current sources (a few milliseconds), which is what
+ * `npm start`, `npm test` and `npm run build:binary` run first. After a build, the last line printed is one JSON
+ * object (inputs digest, files, gzipped JS+CSS bytes, build time); a reused build prints one line on stderr.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const WEB = join(ROOT, 'web');
+/** The build output; dist/ is not committed. */
+export const WEB_OUT = join(ROOT, 'dist', 'web');
+const META = join(WEB_OUT, 'build.json');
+
+/** What a build reports: the sources digest and the gzipped size of the page's code and styles. */
+export interface WebBuild {
+  inputs: string;
+  files: string[];
+  jsCssGzipBytes: number;
+  buildMs: number;
+  reused?: boolean;
+}
+
+function walk(dir: string, out: string[]): void {
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) walk(p, out);
+    else out.push(p);
+  }
+}
+
+/**
+ * sha256 over the page's sources, this script and the lockfile (library versions).
+ * @example
+ * const fresh = webInputsDigest() === JSON.parse(readFileSync('dist/web/build.json', 'utf8')).inputs;
+ */
+export function webInputsDigest(): string {
+  const files: string[] = [];
+  walk(WEB, files);
+  files.push(fileURLToPath(import.meta.url), join(ROOT, 'package-lock.json'));
+  const h = createHash('sha256');
+  for (const f of files) h.update(relative(ROOT, f)).update('\0').update(readFileSync(f)).update('\0');
+  return h.digest('hex');
+}
+
+/**
+ * Builds dist/web (or, with `ifStale`, reuses it when its sources did not change).
+ * @example
+ * const { jsCssGzipBytes } = await buildWeb({ ifStale: true });
+ */
+export async function buildWeb(opts: { ifStale?: boolean } = {}): Promise<WebBuild> {
+  const inputs = webInputsDigest();
+  if (opts.ifStale && existsSync(META) && existsSync(join(WEB_OUT, 'index.html'))) {
+    const meta = JSON.parse(readFileSync(META, 'utf8')) as WebBuild;
+    if (meta.inputs === inputs) return { ...meta, reused: true };
+  }
+  const started = Date.now();
+  // Loaded only when a build is needed: vite is large and `npm start` with a fresh page should stay quick.
+  const { build } = await import('vite');
+  // Built beside and renamed into place: two builds at once (test workers, a binary build) never mix files.
+  const work = `${WEB_OUT}.build-${process.pid}`;
+  try {
+    await build({ configFile: join(WEB, 'vite.config.ts'), build: { outDir: work } });
+    const files: string[] = [];
+    walk(work, files);
+    const rel = files.map((f) => relative(work, f));
+    const jsCssGzipBytes = rel
+      .filter((f) => /\.(js|css)$/.test(f))
+      .reduce((sum, f) => sum + gzipSync(readFileSync(join(work, f)), { level: 9 }).length, 0);
+    const result: WebBuild = { inputs, files: rel, jsCssGzipBytes, buildMs: Date.now() - started };
+    writeFileSync(join(work, 'build.json'), `${JSON.stringify(result, null, 2)}\n`);
+    rmSync(WEB_OUT, { recursive: true, force: true });
+    renameSync(work, WEB_OUT);
+    return result;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const result = await buildWeb({ ifStale: process.argv.includes('--if-stale') });
+  if (result.reused) process.stderr.write('build-web: dist/web is up to date\n');
+  else {
+    // Only a real build reports figures: `npm start` and `npm test` run this first and stay quiet when nothing changed.
+    process.stderr.write(`build-web: dist/web built in ${result.buildMs} ms; JS+CSS ${(result.jsCssGzipBytes / 1024).toFixed(1)} KB gzipped\n`);
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+  }
+}

@@ -1,0 +1,64 @@
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { vidxApi, type ApiSend } from '../mcp/api.js';
+import { createMcpServer } from '../mcp/server.js';
+import { VERSION } from '../version.js';
+import { EXIT, type Client } from './client.js';
+import { clientFrom, parseFlags, runCommand } from './common.js';
+
+const HELP = `Usage: vidx mcp [--url URL] [--key KEY]
+
+Serves the Model Context Protocol on stdin/stdout for an AI agent that starts it as a command. Every tool
+call goes to the running vidx at --url with --key, as the other commands do, so it sees what that key sees.
+Tools: list_collections, search, get_analysis, get_transcript, index_video, analyze_video, get_task, suggest;
+resources: vidx://collections/{collection_id}/items/{media_id} (the transcript with times).
+stdout carries only MCP messages; notes go to stderr. It ends when stdin closes.
+
+Connection:
+  --url URL     server to talk to (default $VIDX_URL, else http://$VIDX_HOST:$VIDX_PORT, i.e. http://127.0.0.1:8484)
+  --key KEY     API key (default $VIDX_API_KEY, then $VIDX_ADMIN_KEY, then <data dir>/admin.key if readable)
+  -h, --help    this help
+
+A server that is down or a refused key does not stop it: each tool call then answers with the reason.`;
+
+/**
+ * Sends API requests to the server over the network with the client's key; a server that cannot be
+ * reached becomes an error saying so (the tool call reports it).
+ * @example
+ * const api = vidxApi(networkSend(clientFrom(values)));
+ */
+export function networkSend(client: Client): ApiSend {
+  return async (path, init) => {
+    const headers = new Headers(init.headers);
+    if (client.key) headers.set('x-api-key', client.key);
+    try {
+      return await fetch(client.url + path, { ...init, headers });
+    } catch (err) {
+      const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+      throw new Error(`cannot reach vidx at ${client.url} (${cause?.code ?? cause?.message ?? (err as Error).message}): start it with \`vidx serve\`, or set --url / VIDX_URL`);
+    }
+  };
+}
+
+/**
+ * \`vidx mcp\`: an MCP server on stdio over the HTTP API of a running vidx; resolves when stdin closes.
+ * @example
+ * process.exitCode = await mcpCommand(['--url', 'http://127.0.0.1:8484']);
+ */
+export async function mcpCommand(argv: string[]): Promise<number> {
+  return runCommand('mcp', HELP, argv, async () => {
+    const { values } = parseFlags(argv, { url: { type: 'string' }, key: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } });
+    const client = clientFrom(values);
+    // The agent closing stdin ends tools that wait for a task too, so the process exits at once.
+    const stopping = new AbortController();
+    const server = createMcpServer(vidxApi(networkSend(client)), VERSION, { stopping: stopping.signal });
+    const closed = new Promise<void>((resolve) => {
+      process.stdin.once('end', resolve);
+      process.stdin.once('close', resolve);
+    }).then(() => stopping.abort());
+    await server.connect(new StdioServerTransport());
+    process.stderr.write(`vidx mcp: serving MCP on stdio for ${client.url} (key from ${client.keySource})\n`);
+    await closed;
+    await server.close();
+    return EXIT.OK;
+  });
+}

@@ -1,0 +1,96 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { App, HttpDeps } from '../env.js';
+import { errors, jsonResponse as json, SECURITY } from '../schemas/common.js';
+import { CollectionParams, ItemQuery } from '../schemas/collections.js';
+
+const tags = ['people'];
+const PersonId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'must match ^[A-Za-z0-9_-]+$');
+const PersonParams = CollectionParams.extend({ person_id: PersonId.openapi({ param: { name: 'person_id', in: 'path' } }) });
+const Box = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).openapi({ description: 'Fractions of the frame (0..1)' });
+const Person = z
+  .object({
+    person_id: z.string(),
+    name: z.string().nullable(),
+    face_count: z.number().int().openapi({ description: 'Face tracks (one per shot a person is seen in)' }),
+    media_count: z.number().int(),
+    cover_url: z.string().nullable().openapi({ description: 'Signed link to the best face crop' }),
+  })
+  .openapi('Person');
+const Moment = z
+  .object({ media_id: z.string(), title: z.string().nullable(), track_id: z.number().int(), start: z.number(), end: z.number(), box: Box, score: z.number(), thumbnail_url: z.string().nullable() })
+  .openapi('PersonMoment');
+const body = <T extends z.ZodTypeAny>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } });
+
+const setFaces = createRoute({
+  method: 'put', path: '/collections/{collection_id}/faces', tags, security: SECURITY,
+  summary: 'Turn faces on or off for a collection (vidx extra; off deletes every face and person of it)',
+  request: { params: CollectionParams, ...body(z.object({ enabled: z.boolean() }).strict()) },
+  responses: { 200: json(z.object({ collection_id: z.string(), faces: z.boolean() }), 'The setting'), ...errors(400, 401, 403, 404, 415, 422) },
+});
+const list = createRoute({
+  method: 'get', path: '/collections/{collection_id}/people', tags, security: SECURITY,
+  summary: 'People found in a collection (vidx extra)',
+  request: { params: CollectionParams, query: ItemQuery },
+  responses: { 200: json(z.object({ collection_id: z.string(), faces: z.boolean(), people: z.array(Person) }), 'People, most seen first'), ...errors(401, 404, 422) },
+});
+const rename = createRoute({
+  method: 'put', path: '/collections/{collection_id}/people/{person_id}', tags, security: SECURITY,
+  summary: 'Name a person (null or empty clears the name)',
+  request: { params: PersonParams, ...body(z.object({ name: z.string().max(200).nullable() }).strict()) },
+  responses: { 200: json(Person, 'The person'), ...errors(400, 401, 403, 404, 415, 422) },
+});
+const merge = createRoute({
+  method: 'post', path: '/collections/{collection_id}/people/{person_id}/merge', tags, security: SECURITY,
+  summary: 'Merge another person into this one (their faces move here; the other person is removed)',
+  request: { params: PersonParams, ...body(z.object({ person_id: PersonId }).strict()) },
+  responses: { 200: json(Person, 'The merged person'), ...errors(400, 401, 403, 404, 415, 422) },
+});
+const split = createRoute({
+  method: 'post', path: '/collections/{collection_id}/people/{person_id}/split', tags, security: SECURITY,
+  summary: 'Move one wrongly grouped face track (track_id from …/moments) to a new person',
+  request: { params: PersonParams, ...body(z.object({ track_id: z.number().int().positive() }).strict()) },
+  responses: { 200: json(Person, 'The new person'), ...errors(400, 401, 403, 404, 415, 422) },
+});
+const remove = createRoute({
+  method: 'delete', path: '/collections/{collection_id}/people/{person_id}', tags, security: SECURITY,
+  summary: 'Delete a person with all their face data (tracks, vectors, crops)',
+  request: { params: PersonParams },
+  responses: { 200: json(z.object({ collection_id: z.string(), person_id: z.string() }), 'What was removed'), ...errors(401, 403, 404, 422) },
+});
+const moments = createRoute({
+  method: 'get', path: '/collections/{collection_id}/people/{person_id}/moments', tags, security: SECURITY,
+  summary: "A person's moments across the collection",
+  request: { params: PersonParams, query: ItemQuery },
+  responses: { 200: json(z.object({ person: Person, moments: z.array(Moment) }), 'Moments by media, in time order'), ...errors(401, 404, 422) },
+});
+
+/**
+ * People endpoints (vidx extras, issue 17).
+ * @example
+ * peopleRoutes(app, deps);
+ */
+export function peopleRoutes(app: App, deps: HttpDeps): void {
+  const svc = deps.people;
+  app.openapi(setFaces, (c) => c.json(svc.faces(c.get('caller'), c.req.valid('param').collection_id, c.req.valid('json').enabled), 200));
+  app.openapi(list, (c) => c.json(svc.list(c.get('caller'), c.req.valid('param').collection_id, { public: c.req.valid('query').is_public }), 200));
+  app.openapi(rename, (c) => {
+    const p = c.req.valid('param');
+    return c.json(svc.rename(c.get('caller'), p.collection_id, p.person_id, c.req.valid('json').name), 200);
+  });
+  app.openapi(merge, (c) => {
+    const p = c.req.valid('param');
+    return c.json(svc.merge(c.get('caller'), p.collection_id, p.person_id, c.req.valid('json').person_id), 200);
+  });
+  app.openapi(split, (c) => {
+    const p = c.req.valid('param');
+    return c.json(svc.split(c.get('caller'), p.collection_id, p.person_id, c.req.valid('json').track_id), 200);
+  });
+  app.openapi(remove, (c) => {
+    const p = c.req.valid('param');
+    return c.json(svc.delete(c.get('caller'), p.collection_id, p.person_id), 200);
+  });
+  app.openapi(moments, (c) => {
+    const p = c.req.valid('param');
+    return c.json(svc.moments(c.get('caller'), p.collection_id, p.person_id, { public: c.req.valid('query').is_public }), 200);
+  });
+}

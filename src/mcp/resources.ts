@@ -1,0 +1,67 @@
+/**
+ * Indexed items as MCP resources, `vidx://collections/{collection_id}/items/{media_id}`, whose text is the
+ * transcript with times. Listing walks the key's own collections (first page of items in each), so an
+ * agent's resource picker is not flooded; any item the key may see can be read by its URI.
+ */
+import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { VidxApi } from './api.js';
+import { itemPath, itemUri } from './tools/fields.js';
+import { readAnalysis, timedLine, transcriptOf } from './transcript.js';
+
+const ITEMS_PER_COLLECTION = 100;
+const MAX_LISTED = 500;
+
+interface Item {
+  media_id: string;
+  title: string | null;
+  duration: number | null;
+}
+
+const one = (v: string | string[] | undefined): string => decodeURIComponent((Array.isArray(v) ? v[0] : v) ?? '');
+
+/**
+ * The transcript of one item as the resource text: a header, then one `[m:ss–m:ss] text` line per segment.
+ * @example
+ * const text = await itemTranscriptText(api, 'trips', 'lake');
+ */
+export async function itemTranscriptText(api: VidxApi, collectionId: string, media: string): Promise<string> {
+  const [item, analysis] = await Promise.all([api.get(itemPath(collectionId, media)) as Promise<Item>, readAnalysis(api, collectionId, media)]);
+  const lines = transcriptOf(analysis).map(timedLine);
+  const head = `${item.title ?? media} (${collectionId}/${media}), transcript with times (m:ss from the start)`;
+  return [head, '', ...(lines.length ? lines : ['(no speech transcript)'])].join('\n');
+}
+
+async function listItems(api: VidxApi) {
+  const { collections } = (await api.get('/collections')) as { collections: Array<{ collection_id: string; name: string }> };
+  const resources: Array<{ uri: string; name: string; title: string; description: string; mimeType: string }> = [];
+  for (const c of collections) {
+    if (resources.length >= MAX_LISTED) break;
+    const { items } = (await api.get(`/collections/${encodeURIComponent(c.collection_id)}/items`, { limit: ITEMS_PER_COLLECTION })) as { items: Item[] };
+    for (const it of items.slice(0, MAX_LISTED - resources.length)) {
+      resources.push({
+        uri: itemUri(c.collection_id, it.media_id),
+        name: `${c.collection_id}/${it.media_id}`,
+        title: it.title ?? it.media_id,
+        description: `Transcript of "${it.title ?? it.media_id}" in collection ${c.name}`,
+        mimeType: 'text/plain',
+      });
+    }
+  }
+  return { resources };
+}
+
+/**
+ * Registers the item resource template on a server.
+ * @example
+ * registerItemResources(server, api);
+ */
+export function registerItemResources(server: McpServer, api: VidxApi): void {
+  server.registerResource(
+    'item-transcript',
+    new ResourceTemplate('vidx://collections/{collection_id}/items/{media_id}', { list: () => listItems(api) }),
+    { title: 'Indexed video transcript', description: 'The transcript with times of an indexed video', mimeType: 'text/plain' },
+    async (uri, vars) => ({
+      contents: [{ uri: uri.href, mimeType: 'text/plain', text: await itemTranscriptText(api, one(vars.collection_id), one(vars.media_id)) }],
+    }),
+  );
+}

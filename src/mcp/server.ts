@@ -1,0 +1,32 @@
+/**
+ * The vidx MCP server: the tools of tools/index.ts and the item resources over one VidxApi. Both
+ * transports build it the same way; only how the API is reached differs.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { VidxApi } from './api.js';
+import { registerItemResources } from './resources.js';
+import { toolResult } from './tool.js';
+import { TOOLS } from './tools/index.js';
+
+const INSTRUCTIONS = `vidx indexes the user's own videos on this machine: what is said (transcripts) and what is shown (on-screen text, scenes).
+Start with list_collections, then search a collection to find moments (each has a start_time and a link that plays from there).
+Use get_transcript / get_analysis for context around a moment, index_video to add a video, get_task to follow indexing.`;
+
+/**
+ * A new MCP server over `api`; connect it to a transport.
+ * @example
+ * await createMcpServer(api, VERSION).connect(new StdioServerTransport());
+ */
+export function createMcpServer(api: VidxApi, version: string, opts: { stopping?: AbortSignal } = {}): McpServer {
+  const server = new McpServer({ name: 'vidx', title: 'vidx: local video search', version }, { instructions: INSTRUCTIONS });
+  for (const tool of TOOLS) {
+    server.registerTool(
+      tool.name,
+      { title: tool.title, description: tool.description, inputSchema: tool.input, annotations: tool.annotations },
+      // Errors thrown here (an ApiFailure with the API's reason, a bad combination of arguments) become tool errors.
+      async (args: unknown, extra) => toolResult(await tool.run(args as never, { api, extra, stopping: opts.stopping })),
+    );
+  }
+  registerItemResources(server, api);
+  return server;
+}

@@ -1,0 +1,84 @@
+/**
+ * Tasks as the task tools show them: waiting for one (with MCP progress notifications when the client
+ * asked for them) and a compact view whose analysis result fits an agent's context window.
+ */
+import type { ApiTask } from '../client/api-types.js';
+import { clock } from '../tools/clock.js';
+import type { VidxApi } from './api.js';
+import type { ToolExtra } from './tool.js';
+import { transcriptPage, type Timed } from './transcript.js';
+
+/** The task as the tools read it. */
+export type Task = ApiTask;
+
+const POLL_MS = 500;
+
+/**
+ * Reads a task (404 for one the key may not see).
+ * @example
+ * const t = await readTask(api, id);
+ */
+export async function readTask(api: VidxApi, id: string): Promise<Task> {
+  return (await api.get(`/tasks/${encodeURIComponent(id)}`)) as Task;
+}
+
+/**
+ * Polls the task until it ends, `seconds` pass, the client cancels or the server stops; returns its last state.
+ * @example
+ * const t = await waitForTask(api, id, 60, extra);
+ */
+export async function waitForTask(api: VidxApi, id: string, seconds: number, extra: ToolExtra, stopping?: AbortSignal): Promise<Task> {
+  const until = Date.now() + seconds * 1000;
+  const token = extra._meta?.progressToken;
+  let sent = -1;
+  for (;;) {
+    const t = await readTask(api, id);
+    if (t.status === 'completed' || t.status === 'failed' || Date.now() >= until || extra.signal.aborted || stopping?.aborted) return t;
+    // MCP wants each progress notification to report more than the one before.
+    if (token !== undefined && t.progress > sent) {
+      sent = t.progress;
+      const message = `${t.status}${t.stage ? `: ${t.stage}` : ''}`;
+      await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: t.progress, total: 1, message } });
+    }
+    await new Promise((r) => setTimeout(r, Math.min(POLL_MS, Math.max(0, until - Date.now()))));
+  }
+}
+
+interface AnalyzeResult {
+  video_duration: number;
+  video_summary: string;
+  language?: string | null;
+  transcript_source?: string;
+  warnings?: string[];
+  audio_summary?: Array<{ segment: { start: { seconds: number }; end: { seconds: number } }; text: string }>;
+  episodic_summary?: Array<{ episode_id?: number; start: { seconds: number }; end: { seconds: number }; summary: string }>;
+}
+
+/** An /analyze result, cut to about `maxChars`: summary, episodes, then as much transcript as fits. */
+function analyzeView(r: AnalyzeResult, maxChars: number) {
+  const episodes = (r.episodic_summary ?? []).map((e, i) => ({
+    episode_id: e.episode_id ?? i,
+    time: `${clock(e.start.seconds)}–${clock(e.end.seconds)}`,
+    summary: e.summary.length > 400 ? `${e.summary.slice(0, 399)}…` : e.summary,
+  }));
+  const head = { video_duration: r.video_duration, video_summary: r.video_summary, language: r.language ?? null, transcript_source: r.transcript_source ?? null, warnings: r.warnings ?? [], episodes };
+  const segments: Timed[] = (r.audio_summary ?? []).map((a) => ({ start: a.segment.start.seconds, end: a.segment.end.seconds, text: a.text }));
+  const room = Math.max(500, maxChars - JSON.stringify(head).length);
+  const page = transcriptPage(segments, { maxChars: room });
+  const transcript = page.next === null ? page.lines : [...page.lines, `… ${segments.length - page.lines.length} more lines (call get_task with a larger max_chars)`];
+  return { ...head, transcript };
+}
+
+/**
+ * What a task tool answers: id, status and progress; the result once completed (an analysis cut to
+ * `maxChars`), the reason once failed, and what to do next while it runs.
+ * @example
+ * return taskView(await readTask(api, id), 8000);
+ */
+export function taskView(t: Task, maxChars: number) {
+  const base = { task_id: t.id, endpoint: t.endpoint, status: t.status, progress: t.progress, stage: t.stage };
+  if (t.status === 'failed') return { ...base, error: t.error };
+  if (t.status !== 'completed') return { ...base, note: 'Not finished yet: call get_task with this task_id (wait_seconds waits for it).' };
+  const result = t.endpoint === '/analyze' && t.result ? analyzeView(t.result as AnalyzeResult, maxChars) : t.result;
+  return { ...base, result };
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { defineTool } from '../tool.js';
+
+interface Collection {
+  collection_id: string;
+  name: string;
+  description: string | null;
+  is_public: boolean;
+}
+
+/**
+ * `list_collections`: GET /collections, the ids the other tools take.
+ * @example
+ * await client.callTool({ name: 'list_collections', arguments: {} });
+ */
+export const listCollections = defineTool({
+  name: 'list_collections',
+  title: 'List video collections',
+  description:
+    'Lists the video collections this key can search (id, name, description, public). Call it first when you do not know which collection holds the videos; every other tool takes a collection id.',
+  input: { public: z.boolean().optional().describe('true lists every public collection instead of your own') },
+  annotations: { readOnlyHint: true },
+  async run(args, { api }) {
+    const { collections } = (await api.get('/collections', { public: args.public || undefined })) as { collections: Collection[] };
+    return {
+      collections: collections.map((c) => ({ collection_id: c.collection_id, name: c.name, description: c.description, is_public: c.is_public })),
+    };
+  },
+});

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import type { ApiSearchResult } from '../../client/api-types.js';
+import { clock } from '../../tools/clock.js';
+import { defineTool } from '../tool.js';
+import { collection, itemPath, itemUri, mediaId } from './fields.js';
+
+/**
+ * `search`: POST /search, answered as moments an agent can cite and play.
+ * @example
+ * await client.callTool({ name: 'search', arguments: { query: 'penalty shot', collection: 'demo', limit: 5 } });
+ */
+export const search = defineTool({
+  name: 'search',
+  title: 'Search videos',
+  description:
+    'Finds the moments in one collection where something is said or shown on screen (spoken words, on-screen text, visual tags, titles; German compounds and word parts too). ' +
+    'Returns the best moments first, each with media_id, title, start_time (seconds), the passage that matched and a link that plays from that moment. ' +
+    'Use it to answer "where/when in my videos …" questions; follow up with get_transcript or get_analysis for context around a moment.',
+  input: {
+    query: z.string().min(1).max(1000).describe('Plain words or a "quoted phrase"; no operators needed'),
+    collection,
+    limit: z.number().int().min(1).max(100).optional().describe('Moments wanted, 1..100 (default 10)'),
+    media_id: mediaId.optional().describe('Search inside this one video only'),
+    threshold: z.number().min(0).max(1).optional().describe('Drop moments scoring below this, 0..1 (default 0)'),
+    media_type: z.enum(['video', 'audio', 'image']).optional().describe('Only videos, only audio (voice memos, podcasts) or only photos'),
+    captured_after: z.string().max(40).optional().describe('Only items recorded at or after this time, ISO 8601 (e.g. 2023-06-01T00:00:00Z)'),
+    captured_before: z.string().max(40).optional().describe('Only items recorded before this time, ISO 8601'),
+    folder_id: z.string().min(1).max(100).optional().describe('Only items from this folder (add_folder returns its folder_id)'),
+  },
+  annotations: { readOnlyHint: true },
+  async run(args, { api }) {
+    const { results } = (await api.post('/search', args)) as { results: ApiSearchResult[] };
+    const titles = new Map<string, string | null>();
+    await Promise.all(
+      [...new Set(results.map((r) => r.media_id))].map(async (id) => {
+        // An item deleted since the search answered has no title any more; the moment still stands.
+        const item = (await api.get(itemPath(args.collection, id)).catch(() => null)) as { title: string | null } | null;
+        titles.set(id, item?.title ?? null);
+      }),
+    );
+    return {
+      collection: args.collection,
+      query: args.query,
+      moments: results.map((r) => ({
+        media_id: r.media_id,
+        title: titles.get(r.media_id) ?? null,
+        media_type: r.media_type ?? null,
+        captured_at: r.captured_at ?? null,
+        start_time: r.start_time,
+        time: clock(r.start_time),
+        episode_id: r.episode_id,
+        score: Math.round(r.score * 1000) / 1000,
+        passage: r.content,
+        link: r.src || null,
+        resource: itemUri(args.collection, r.media_id),
+      })),
+      ...(results.length ? {} : { note: 'Nothing matched. Try other or fewer words, or see what the collection is about with suggest.' }),
+    };
+  },
+});

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { defineTool } from '../tool.js';
+import { collection } from './fields.js';
+
+interface Completion {
+  completion: { type: 'topic' | 'question'; text: string; media_ids: string[]; moments: Array<{ media_id: string; episode_id: number; start_time: number }> };
+}
+
+/**
+ * `suggest`: POST /collection_suggestions, topics and questions a collection can answer.
+ * @example
+ * await client.callTool({ name: 'suggest', arguments: { collection: 'demo', language: 'de' } });
+ */
+export const suggest = defineTool({
+  name: 'suggest',
+  title: 'Topics of a collection',
+  description:
+    'Suggests the topics a collection is about, and questions about them, each with the videos and moments where it comes up. ' +
+    'Use it to get an overview of an unknown collection or to propose good search queries.',
+  input: {
+    collection,
+    language: z.enum(['en', 'de']).optional().describe('Language of the suggested questions: en (default) or de'),
+    public: z.boolean().optional().describe("true when the collection is another owner's public collection"),
+  },
+  annotations: { readOnlyHint: true },
+  async run(args, { api }) {
+    const elements = (await api.stream('/collection_suggestions', {
+      collection: args.collection,
+      search_language: args.language ?? 'en',
+      search_public_collections: args.public ?? false,
+    })) as Completion[];
+    return {
+      collection: args.collection,
+      suggestions: elements.map(({ completion: c }) => ({ type: c.type, text: c.text, media_ids: c.media_ids, moments: c.moments.slice(0, 5) })),
+    };
+  },
+});

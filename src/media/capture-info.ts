@@ -1,0 +1,87 @@
+import { stat } from 'node:fs/promises';
+import exifr from 'exifr';
+import { readCheckedFile } from './file-access.js';
+import { probeMedia } from './probe.js';
+
+/** When and where a file was recorded, and which source said so. */
+export interface CaptureInfo {
+  /** ISO 8601 (UTC). */
+  capturedAt: string;
+  source: 'container' | 'exif' | 'mtime';
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/**
+ * Reads ISO 6709 coordinates as phones and cameras write them in the container's `location` tag.
+ * @example
+ * parseIso6709('+48.8577+002.2950+035.000/'); // { latitude: 48.8577, longitude: 2.295 }
+ */
+export function parseIso6709(text: string | undefined): { latitude: number; longitude: number } | null {
+  const m = text ? /^([+-]\d+(?:\.\d+)?)([+-]\d+(?:\.\d+)?)/.exec(text.trim()) : null;
+  if (!m) return null;
+  const latitude = Number(m[1]);
+  const longitude = Number(m[2]);
+  if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
+  return { latitude, longitude };
+}
+
+function validDate(d: unknown): Date | null {
+  return d instanceof Date && Number.isFinite(d.getTime()) && d.getUTCFullYear() > 1900 ? d : null;
+}
+
+async function fromExif(file: string): Promise<Omit<CaptureInfo, 'source'> & { source: 'exif' | null }> {
+  // exifr reads only the few EXIF blocks it needs; a picture without EXIF gives undefined.
+  // Bytes read through the file-access rule (a picture is small); exifr never opens the name itself.
+  const bytes = await readCheckedFile(file).catch(() => null);
+  const tags = (await (bytes ? exifr.parse(bytes, { pick: ['DateTimeOriginal', 'CreateDate', 'GPSLatitude', 'GPSLongitude', 'GPSLatitudeRef', 'GPSLongitudeRef'], gps: true }) : Promise.resolve(undefined)).catch(() => undefined)) as
+    | { DateTimeOriginal?: unknown; CreateDate?: unknown; latitude?: number; longitude?: number }
+    | undefined;
+  const when = validDate(tags?.DateTimeOriginal) ?? validDate(tags?.CreateDate);
+  const lat = tags?.latitude;
+  const lon = tags?.longitude;
+  const gps = typeof lat === 'number' && typeof lon === 'number' && Number.isFinite(lat) && Number.isFinite(lon);
+  return { capturedAt: when?.toISOString() ?? '', source: when ? 'exif' : null, latitude: gps ? lat : null, longitude: gps ? lon : null };
+}
+
+async function fromContainer(file: string, signal?: AbortSignal): Promise<Omit<CaptureInfo, 'source'> & { source: 'container' | null }> {
+  const probe = await probeMedia(file, { signal, checkIntegrity: false }).catch(() => null);
+  const tags = probe?.tags ?? {};
+  const when = tags.creation_time ? validDate(new Date(tags.creation_time)) : null;
+  const where = parseIso6709(tags.location ?? tags['com.apple.quicktime.location.iso6709']);
+  return { capturedAt: when?.toISOString() ?? '', source: when ? 'container' : null, latitude: where?.latitude ?? null, longitude: where?.longitude ?? null };
+}
+
+/** What the content itself says about capture time and place (null fields when it says nothing). */
+export interface ContentCapture {
+  capturedAt: string | null;
+  source: 'container' | 'exif' | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/**
+ * The capture time and place the content states: EXIF DateTimeOriginal (and GPS) for pictures, the
+ * container's creation_time (and ISO 6709 location) for audio and video. Equal for every copy of a file.
+ * @example
+ * await readContentCapture('/media/IMG_0001.jpg', 'image'); // { capturedAt: '2024-07-14T09:12:00.000Z', source: 'exif', … }
+ */
+export async function readContentCapture(file: string, kind: 'image' | 'video' | 'audio', signal?: AbortSignal): Promise<ContentCapture> {
+  const found = kind === 'image' ? await fromExif(file) : await fromContainer(file, signal);
+  return { ...found, capturedAt: found.source ? found.capturedAt : null };
+}
+
+/**
+ * The capture time of a media file: what its content states (see {@link readContentCapture}), else the
+ * file's modification time; GPS coordinates when the file has them. `file` must already have passed the
+ * media-roots check. `content` reuses an earlier reading of the same content.
+ * @example
+ * await readCaptureInfo('/media/IMG_0001.jpg', 'image');
+ * // { capturedAt: '2024-07-14T09:12:00.000Z', source: 'exif', latitude: 48.85, longitude: 2.29 }
+ */
+export async function readCaptureInfo(file: string, kind: 'image' | 'video' | 'audio', signal?: AbortSignal, content?: ContentCapture): Promise<CaptureInfo> {
+  const found = content ?? (await readContentCapture(file, kind, signal));
+  if (found.source && found.capturedAt) return { capturedAt: found.capturedAt, source: found.source, latitude: found.latitude, longitude: found.longitude };
+  const st = await stat(file);
+  return { capturedAt: st.mtime.toISOString(), source: 'mtime', latitude: found.latitude, longitude: found.longitude };
+}

@@ -1,0 +1,104 @@
+import { execFileSync } from 'node:child_process';
+import { closeSync } from 'node:fs';
+import { openToolInput } from './file-access.js';
+
+/**
+ * Demuxers that open further files or URLs named inside the input (playlists, reference lists, network
+ * session descriptions), read devices or run scripts. Reading a media file must never reach past it, so
+ * these are never allowed, whatever the file is called.
+ */
+export const REFERENCE_DEMUXERS: ReadonlySet<string> = new Set([
+  'hls', 'applehttp', 'dash', 'concat', 'imf', 'webm_dash_manifest', 'ffmetadata',
+  'sdp', 'rtp', 'rtsp', 'sap', 'image2', 'image2pipe', 'vobsub', 'lavfi', 'avisynth', 'vapoursynth', 'dvdvideo',
+  'libcdio', 'libdc1394', 'iec61883', 'kmsgrab', 'x11grab', 'fbdev', 'alsa', 'pulse', 'jack', 'oss', 'openal',
+  'video4linux2', 'v4l2', 'dshow', 'gdigrab', 'avfoundation', 'android_camera', 'decklink',
+]);
+
+/** Only local files and pipes: nothing networked, no `concat:`, `subfile:` or `crypto:` wrappers. */
+export const INPUT_PROTOCOLS = 'file,pipe';
+
+const allowCache = new Map<string, string>();
+
+function listNames(bin: string, flag: '-demuxers' | '-devices'): string[] {
+  const out = execFileSync(bin, ['-hide_banner', flag], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 15_000 });
+  const names: string[] = [];
+  let body = false;
+  for (const line of out.split('\n')) {
+    if (/^\s*--\s*$/.test(line)) {
+      body = true;
+      continue;
+    }
+    const m = body ? /^\s*D\S*\s+(\S+)/.exec(line) : null;
+    if (m) names.push(...m[1].split(','));
+  }
+  return names;
+}
+
+/**
+ * The demuxers this ffmpeg/ffprobe build has, minus devices and {@link REFERENCE_DEMUXERS}, as a
+ * `-format_whitelist` value. Computed once per binary.
+ * @example
+ * safeDemuxers('/usr/bin/ffprobe'); // 'aac,ac3,…,mov,mp4,m4a,…,matroska,webm,…'
+ */
+export function safeDemuxers(bin: string): string {
+  let list = allowCache.get(bin);
+  if (list === undefined) {
+    const devices = new Set(listNames(bin, '-devices'));
+    list = [...new Set(listNames(bin, '-demuxers'))].filter((n) => !devices.has(n) && !REFERENCE_DEMUXERS.has(n)).join(',');
+    allowCache.set(bin, list);
+  }
+  return list;
+}
+
+function localPath(input: string): string | null {
+  if (input.startsWith('file:')) return input.slice('file:'.length);
+  if (input.startsWith('/')) return input;
+  return null;
+}
+
+/** Arguments rewritten so each local input is an inherited, checked descriptor, plus the descriptors to pass. */
+export interface GuardedArgs {
+  args: string[];
+  /** Open descriptors, in order: the child sees them as fd 3, 4, …; close them after spawning. */
+  fds: number[];
+}
+
+/**
+ * Rewrites ffmpeg/ffprobe arguments so each input reads exactly the file vidx resolved: the file is opened
+ * here and checked ({@link openToolInput}), the child reads it as `/proc/self/fd/N` (the same open
+ * file, whatever happens to the name afterwards), and the input is limited to local protocols and to
+ * demuxers that do not open further inputs. Inputs with a forced `-f` (generated test sources such as
+ * `lavfi`) are left alone; vidx never forces a format on a caller's file.
+ * @example
+ * const { args, fds } = guardInputs('/usr/bin/ffmpeg', ['-i', 'file:/srv/media/a.mp4', '-f', 'null', '-']);
+ * // args: ['-protocol_whitelist', 'file,pipe', '-format_whitelist', '…', '-i', 'file:/proc/self/fd/3', …]
+ */
+export function guardInputs(bin: string, args: readonly string[]): GuardedArgs {
+  const out: string[] = [];
+  const fds: number[] = [];
+  let forcedFormat = false;
+  try {
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i];
+      if (a === '-f' && i + 1 < args.length) forcedFormat = true;
+      if (a !== '-i' || i + 1 >= args.length) {
+        out.push(a);
+        continue;
+      }
+      const input = args[++i];
+      const path = forcedFormat ? null : localPath(input);
+      forcedFormat = false;
+      if (path === null) {
+        out.push('-i', input);
+        continue;
+      }
+      const { fd } = openToolInput(path);
+      fds.push(fd);
+      out.push('-protocol_whitelist', INPUT_PROTOCOLS, '-format_whitelist', safeDemuxers(bin), '-i', `file:/proc/self/fd/${2 + fds.length}`);
+    }
+  } catch (e) {
+    for (const fd of fds) closeSync(fd);
+    throw e;
+  }
+  return { args: out, fds };
+}

@@ -1,0 +1,62 @@
+import sharp from 'sharp';
+import { openCheckedFile } from './file-access.js';
+
+/** Still-picture formats vidx reads with sharp (SVG is left out: it is a document that can reference other files). */
+const STILL_FORMATS = new Set(['jpeg', 'png', 'webp', 'tiff', 'avif', 'heif', 'gif']);
+
+/** What a still picture's header says. */
+export interface StillImageInfo {
+  format: string;
+  width: number;
+  height: number;
+}
+
+/** Largest picture read into memory to be recognised; bigger files are not taken for stills. */
+const MAX_PICTURE_BYTES = 256 * 1024 * 1024;
+
+/** Magic numbers of the formats in STILL_FORMATS (ISO-BMFF ones by their `ftyp` brand). */
+function looksLikePicture(head: Buffer): boolean {
+  const hex = head.subarray(0, 12).toString('hex');
+  const ascii = head.subarray(0, 12).toString('latin1');
+  return (
+    hex.startsWith('ffd8ff') || hex.startsWith('89504e47') || ascii.startsWith('GIF8') ||
+    (ascii.startsWith('RIFF') && ascii.slice(8, 12) === 'WEBP') || hex.startsWith('49492a00') || hex.startsWith('4d4d002a') ||
+    (ascii.slice(4, 8) === 'ftyp' && /^(avif|avis|heic|heix|mif1|msf1)$/.test(ascii.slice(8, 12)))
+  );
+}
+
+/**
+ * The file's bytes when its first bytes are those of a picture format, read through the file-access rule
+ * (the decoder never opens the name itself); null otherwise, without reading further.
+ */
+async function readIfPicture(file: string): Promise<Buffer | null> {
+  const fh = await openCheckedFile(file);
+  try {
+    const { size } = await fh.stat();
+    const head = Buffer.alloc(Math.min(16, size));
+    await fh.read(head, 0, head.length, 0);
+    if (!looksLikePicture(head) || size > MAX_PICTURE_BYTES) return null;
+    return await fh.readFile();
+  } finally {
+    await fh.close();
+  }
+}
+
+/**
+ * Recognises a still picture by its content (sharp reads the header only). Animated GIF/WebP are left to
+ * ffprobe (they are video); anything sharp does not read gives null.
+ * @example
+ * await probeStillImage('/media/photo.jpg'); // { format: 'jpeg', width: 4032, height: 3024 }
+ * await probeStillImage('/media/talk.mp4'); // null
+ */
+export async function probeStillImage(file: string): Promise<StillImageInfo | null> {
+  try {
+    const bytes = await readIfPicture(file);
+    if (!bytes) return null;
+    const m = await sharp(bytes).metadata();
+    if (!m.format || !STILL_FORMATS.has(m.format) || (m.pages ?? 1) > 1 || !m.width || !m.height) return null;
+    return { format: m.format, width: m.width, height: m.height };
+  } catch {
+    return null;
+  }
+}

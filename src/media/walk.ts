@@ -1,0 +1,91 @@
+import type { Dirent } from 'node:fs';
+import { opendir, realpath, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import picomatch from 'picomatch';
+import { isInside as inside } from './file-access.js';
+
+/** One thing a walk found: a regular file to look at, or something it skipped and why. */
+export type WalkEntry =
+  | { kind: 'file'; rel: string; abs: string }
+  | { kind: 'skipped'; rel: string; reason: string };
+
+/** How to walk a folder. */
+export interface WalkOptions {
+  recursive: boolean;
+  /** Globs over paths relative to the folder (`**\/*.tmp`, `private/**`); a matching folder is not entered. */
+  exclude: readonly string[];
+  /** Real paths of the media roots: a symbolic link leading outside them is skipped and reported. */
+  realRoots: readonly string[];
+  signal?: AbortSignal;
+}
+
+/**
+ * A matcher for exclude globs over folder-relative paths (`/` separators, dot files included).
+ * @example
+ * excluder(['**\/*.tmp'])('a/b.tmp'); // true
+ */
+export function excluder(globs: readonly string[]): (rel: string) => boolean {
+  if (globs.length === 0) return () => false;
+  const match = picomatch([...globs], { dot: true });
+  return (rel) => match(rel);
+}
+
+/**
+ * Walks a folder one directory handle at a time (`opendir`), yielding files as it finds them, so memory
+ * stays bounded by the depth of the tree, not the number of files. Symbolic links are followed only when
+ * their real path stays inside the media roots (else reported as skipped); each real directory is
+ * entered once, so link loops end. FIFOs, sockets and devices are passed over silently.
+ * @example
+ * for await (const e of walkFolder('/srv/media/phone', { recursive: true, exclude: ['**\/.thumbnails/**'], realRoots })) {
+ *   if (e.kind === 'file') console.log(e.rel);
+ * }
+ */
+export async function* walkFolder(root: string, opts: WalkOptions): AsyncGenerator<WalkEntry> {
+  const excluded = excluder(opts.exclude);
+  const visited = new Set<string>([await realpath(root)]);
+  const stack: { abs: string; rel: string }[] = [{ abs: root, rel: '' }];
+  while (stack.length) {
+    opts.signal?.throwIfAborted();
+    const dir = stack.pop()!;
+    let handle;
+    try {
+      handle = await opendir(dir.abs);
+    } catch (e) {
+      if (dir.rel) yield { kind: 'skipped', rel: dir.rel, reason: `cannot read folder: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+      else throw e;
+      continue;
+    }
+    const subdirs: { abs: string; rel: string }[] = [];
+    for await (const d of handle as AsyncIterable<Dirent>) {
+      const rel = dir.rel ? `${dir.rel}/${d.name}` : d.name;
+      const abs = join(dir.abs, d.name);
+      let isDir = d.isDirectory();
+      let isFile = d.isFile();
+      if (d.isSymbolicLink()) {
+        const real = await realpath(abs).catch(() => null);
+        if (!real) {
+          yield { kind: 'skipped', rel, reason: 'broken symbolic link' };
+          continue;
+        }
+        if (!opts.realRoots.some((r) => inside(r, real))) {
+          yield { kind: 'skipped', rel, reason: 'symbolic link leads outside the media roots' };
+          continue;
+        }
+        const st = await stat(real).catch(() => null);
+        isDir = Boolean(st?.isDirectory());
+        isFile = Boolean(st?.isFile());
+        if (isDir) {
+          if (visited.has(real)) continue;
+          visited.add(real);
+        }
+      }
+      if (isDir) {
+        if (opts.recursive && !excluded(rel) && !excluded(`${rel}/`)) subdirs.push({ abs, rel });
+      } else if (isFile && !excluded(rel)) {
+        yield { kind: 'file', rel, abs };
+      }
+    }
+    // Reversed so folders are entered in the order they were listed.
+    for (let i = subdirs.length - 1; i >= 0; i--) stack.push(subdirs[i]);
+  }
+}

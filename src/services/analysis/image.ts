@@ -1,0 +1,84 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { EpisodeAnalysis, MediaAnalysis, VisualEntry } from './types.js';
+import type { PipelineContext, PipelineInput } from './pipeline.js';
+import { describeVisual } from './phrases.js';
+import { labelVectors, tagsFor } from './visual.js';
+import { readCheckedFile } from '../../media/index.js';
+
+/** Pictures are read at most this wide or high: enough for OCR, bounded in memory. */
+const MAX_SIDE = 1600;
+
+/**
+ * Analyses a still picture as media of one moment: EXIF orientation applied (sharp `.rotate()`), on-screen
+ * text by OCR, tags and a frame vector when the image-text model is installed, a thumbnail, and one
+ * episode at time 0 that search finds like a video moment.
+ * @example
+ * const analysis = await analyzeImage({ file, sourcePath: file, title: null, metadata: null, language: 'en', thumbnailDir }, ctx);
+ * analysis.type; // 'image'
+ */
+export async function analyzeImage(input: PipelineInput, ctx: PipelineContext): Promise<MediaAnalysis> {
+  const language = input.language ?? 'en';
+  ctx.progress(0, 'decoding image');
+  // failOn 'error': a truncated or corrupt picture fails here with sharp's reason instead of being read half.
+  // Bytes read through the file-access rule: the decoder never opens a name itself.
+  const bytes = await readCheckedFile(input.file);
+  const upright = () => sharp(bytes, { failOn: 'error' }).rotate();
+  const { data, info } = await upright()
+    .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const frame = { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+  ctx.signal.throwIfAborted();
+
+  ctx.progress(0.2, 'on-screen text');
+  const ocr = (await ctx.models.ocr().recognize(frame)).map((l) => l.text.trim()).filter(Boolean);
+  const warnings: string[] = [];
+  let tags: string[] = [];
+  let frameVectors: MediaAnalysis['frameVectors'] = null;
+  const embedder = await ctx.models.imageText();
+  if (embedder) {
+    ctx.progress(0.6, 'visual tags');
+    const [vector] = await embedder.embedImages([frame]);
+    tags = tagsFor(vector, await labelVectors(embedder), language);
+    frameVectors = { model: embedder.modelId, dims: embedder.dims, items: [{ episodeIndex: 0, time: 0, vector }] };
+  } else {
+    warnings.push(`no visual tags or frame search: the image-text model is ${ctx.models.capabilities().image_text.reason ?? 'not installed'}`);
+  }
+  ctx.signal.throwIfAborted();
+
+  ctx.progress(0.8, 'thumbnails');
+  await mkdir(input.thumbnailDir, { recursive: true });
+  const thumbnail = join(input.thumbnailDir, 'ep-0.jpg');
+  await upright().resize({ width: 320, withoutEnlargement: true }).jpeg({ quality: 75 }).toFile(thumbnail);
+
+  const seen: VisualEntry[] = ocr.length || tags.length ? [{ start: 0, end: 0, ocr, tags, summary: describeVisual(ocr, tags, language) }] : [];
+  const summary = seen[0]?.summary || (language === 'de' ? 'Bild ohne erkannten Text.' : 'Picture without recognised text.');
+  const episode: EpisodeAnalysis = { index: 0, start: 0, end: 0, audio: [], visual: seen, summary, thumbnail, thumbnailTime: 0 };
+
+  let passageVectors: MediaAnalysis['passageVectors'] = null;
+  const textEmbedder = await ctx.models.textEmbedder();
+  if (textEmbedder) {
+    const [v] = await textEmbedder.embedPassages([[input.title ?? '', summary, ...ocr].join(' ').slice(0, 2000)]);
+    passageVectors = { model: textEmbedder.modelId, dims: textEmbedder.dims, items: [{ episodeIndex: 0, time: 0, vector: v }] };
+  }
+  ctx.progress(1, 'done');
+  return {
+    type: 'image',
+    duration: 0,
+    language,
+    title: input.title,
+    transcript: [],
+    transcriptSource: 'none',
+    screenText: ocr.length ? [{ start: 0, end: 0, text: ocr.join('\n') }] : [],
+    visual: seen,
+    episodes: [episode],
+    summary,
+    warnings,
+    passageVectors,
+    frameVectors,
+  };
+}

@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { resolveDirInsideRoots } from '../../media/folder-path.js';
+import { SourceError } from '../../media/errors.js';
+import { isInside as inside } from '../../media/file-access.js';
+import type { FolderRow } from '../../store/folders.js';
+import type { Store } from '../../store/index.js';
+import type { Caller } from '../caller.js';
+import { nowIso } from '../clock.js';
+import type { CollectionService } from '../collections.js';
+import { notFound, Problem } from '../errors.js';
+import type { ItemService } from '../items.js';
+import type { TaskEngine } from '../task-engine.js';
+
+/** The task endpoint of folder scans. */
+export const SCAN_ENDPOINT = '/folders/scan';
+
+/** A folder as the API shows it. */
+export interface FolderView {
+  folder_id: string;
+  collection_id: string;
+  path: string;
+  recursive: boolean;
+  exclude: string[];
+  watch: boolean;
+  created_at: string;
+  last_scan: string | null;
+  scan_task_id: string | null;
+}
+
+/** What POST /collections/{id}/folders takes (validated by the HTTP layer). */
+export interface FolderInput {
+  path: string;
+  recursive: boolean;
+  exclude: string[];
+  watch: boolean;
+}
+
+/** Told when a folder appears or goes, so file watching follows (see watch.ts). */
+export interface FolderWatchHooks {
+  added(folder: FolderRow): void;
+  removed(folderPk: number): void;
+}
+
+/**
+ * Folders bound to a collection: who may add, read, scan and remove them (the collection's rules), and
+ * the scan tasks. Several scan requests for one folder while a scan waits in the queue share that task.
+ * @example
+ * const f = await folders.create(caller, 'archive', { path: '/srv/media/phone', recursive: true, exclude: [], watch: false });
+ * folders.scan(caller, 'archive', f.folder_id); // { task_id }
+ */
+export class FolderService {
+  private hooks: FolderWatchHooks | null = null;
+
+  constructor(
+    private readonly store: Store,
+    private readonly collections: CollectionService,
+    private readonly items: ItemService,
+    private readonly engine: TaskEngine,
+    private readonly mediaRoots: readonly string[],
+  ) {}
+
+  watchWith(hooks: FolderWatchHooks): void {
+    this.hooks = hooks;
+  }
+
+  async create(caller: Caller, collectionId: string, input: FolderInput): Promise<FolderView> {
+    const collection = this.collections.writable(caller, collectionId);
+    let path: string;
+    try {
+      path = await resolveDirInsideRoots(input.path, this.mediaRoots);
+    } catch (e) {
+      if (!(e instanceof SourceError)) throw e;
+      throw new Problem('invalid', `path: ${e.message}`, [{ field: 'path', message: e.message }]);
+    }
+    if (this.store.folders.byPath(collection.pk, path)) {
+      throw new Problem('conflict', `folder ${path} is already in collection "${collectionId}"`);
+    }
+    // Nested folders in one collection would make two items of every file they share.
+    const overlap = this.store.folders.listForCollection(collection.pk).find((f) => inside(f.path, path) || inside(path, f.path));
+    if (overlap) throw new Problem('conflict', `folder ${path} overlaps folder ${overlap.folder_id} (${overlap.path}) of collection "${collectionId}"`);
+    const row = this.store.folders.insert({
+      folder_id: randomUUID(),
+      collection_pk: collection.pk,
+      owner: collection.owner,
+      path,
+      recursive: input.recursive ? 1 : 0,
+      exclude: JSON.stringify(input.exclude),
+      watch: input.watch ? 1 : 0,
+      created_at: nowIso(),
+      last_scan: null,
+      scan_task_id: null,
+    });
+    this.requestScan(row, caller.id);
+    if (row.watch) this.hooks?.added(row);
+    return this.view(this.store.folders.get(row.folder_id)!, collectionId);
+  }
+
+  list(caller: Caller, collectionId: string): FolderView[] {
+    const collection = this.collections.readable(caller, collectionId);
+    return this.store.folders.listForCollection(collection.pk).map((r) => this.view(r, collectionId));
+  }
+
+  get(caller: Caller, collectionId: string, folderId: string): FolderView {
+    const collection = this.collections.readable(caller, collectionId);
+    return this.view(this.row(collection.pk, folderId), collectionId);
+  }
+
+  /** Removes the folder (a running scan is stopped first); with `removeItems` its items leave the collection. */
+  async delete(caller: Caller, collectionId: string, folderId: string, removeItems: boolean): Promise<FolderView> {
+    const collection = this.collections.writable(caller, collectionId);
+    const row = this.row(collection.pk, folderId);
+    const view = this.view(row, collectionId);
+    this.hooks?.removed(row.pk);
+    if (row.scan_task_id && this.engine.isRunning(row.scan_task_id) && !(await this.engine.cancel(row.scan_task_id))) {
+      throw new Problem('conflict', `the scan of folder ${folderId} is still stopping; try the delete again in a moment`);
+    }
+    // A scan still waiting in the queue would only fail on a folder that is gone.
+    if (row.scan_task_id && this.store.tasks.get(row.scan_task_id)?.status === 'queued') this.store.tasks.delete(row.scan_task_id);
+    if (removeItems) for (const item of this.store.items.listForFolder(row.pk)) this.items.remove(collection.pk, item.media_id);
+    else this.store.items.detachFolder(row.pk);
+    this.store.folders.delete(row.pk);
+    return view;
+  }
+
+  scan(caller: Caller, collectionId: string, folderId: string): { task_id: string } {
+    const collection = this.collections.writable(caller, collectionId);
+    return { task_id: this.requestScan(this.row(collection.pk, folderId), caller.id) };
+  }
+
+  /** Queues a scan of the folder, or returns the one already waiting in the queue. */
+  requestScan(folder: FolderRow, owner: string): string {
+    const current = folder.scan_task_id ? this.store.tasks.get(folder.scan_task_id) : undefined;
+    if (current?.status === 'queued') return current.id;
+    const task = this.engine.create(owner, SCAN_ENDPOINT, { folder_id: folder.folder_id });
+    this.store.folders.setScanTask(folder.pk, task.id);
+    return task.id;
+  }
+
+  private row(collectionPk: number, folderId: string): FolderRow {
+    const row = this.store.folders.get(folderId);
+    if (!row || row.collection_pk !== collectionPk) throw notFound('folder', folderId);
+    return row;
+  }
+
+  private view(row: FolderRow, collectionId: string): FolderView {
+    return {
+      folder_id: row.folder_id,
+      collection_id: collectionId,
+      path: row.path,
+      recursive: row.recursive === 1,
+      exclude: JSON.parse(row.exclude) as string[],
+      watch: row.watch === 1,
+      created_at: row.created_at,
+      last_scan: row.last_scan,
+      scan_task_id: row.scan_task_id,
+    };
+  }
+}

@@ -1,0 +1,82 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import sharp from 'sharp';
+import { runTool } from '../../src/media/run.js';
+
+const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
+
+async function withTextFile<T>(text: string, fn: (file: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), 'vidx-text-'));
+  try {
+    const file = join(dir, 'text.txt');
+    await writeFile(file, text);
+    return await fn(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A short MP4 (H.264 + AAC tone) showing `text` in large letters; `tags` become container metadata
+ * (creation_time, location).
+ * @example
+ * await makeVideo('/tmp/f/a.mp4', 'Lighthouse', 2, { creation_time: '2021-06-01T10:00:00Z' });
+ */
+export async function makeVideo(out: string, text: string, seconds = 2, tags: Record<string, string> = {}, color = 'navy'): Promise<void> {
+  await withTextFile(text, (tf) =>
+    runTool('ffmpeg', [
+      '-hide_banner', '-v', 'error', '-y',
+      '-f', 'lavfi', '-i', `color=${color}:s=640x360:r=10:d=${seconds}`,
+      '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`,
+      '-vf', `drawtext=fontfile=${FONT}:textfile=${tf}:fontsize=64:fontcolor=white:x=(w-text_w)/2:y=(h-text_h)/2,format=yuv420p`,
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest',
+      ...Object.entries(tags).flatMap(([k, v]) => ['-metadata', `${k}=${v}`]),
+      out,
+    ]),
+  );
+}
+
+/**
+ * Spoken English (espeak-ng) as an M4A voice memo.
+ * @example
+ * await makeSpeech('/tmp/f/memo.m4a', 'Remember to buy oat milk');
+ */
+export async function makeSpeech(out: string, text: string): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'vidx-speech-'));
+  try {
+    const wav = join(dir, 'speech.wav');
+    await promisify(execFile)('espeak-ng', ['-v', 'en', '-s', '150', '-w', wav, text]);
+    // Plain ffmpeg, not runTool: a server running in this process would hold its file-access rule over runTool.
+    await promisify(execFile)('ffmpeg', ['-hide_banner', '-v', 'error', '-y', '-i', wav, '-c:a', 'aac', '-b:a', '64k', out]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A JPEG photo showing `text`, stored rotated by 90° with EXIF orientation 6 (as phones do), with EXIF
+ * DateTimeOriginal and GPS when given.
+ * @example
+ * await makePhoto('/tmp/f/sign.jpg', 'BAKERY', { dateTimeOriginal: '2019:07:14 09:30:00' });
+ */
+export async function makePhoto(out: string, text: string, exif: { dateTimeOriginal?: string } = {}): Promise<void> {
+  const png = await withTextFile(text, async (tf) => {
+    const { stdout } = await runTool('ffmpeg', [
+      '-hide_banner', '-v', 'error', '-f', 'lavfi', '-i', 'color=white:s=800x300',
+      '-vf', `drawtext=fontfile=${FONT}:textfile=${tf}:fontsize=90:fontcolor=black:x=(w-text_w)/2:y=(h-text_h)/2`,
+      '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', 'pipe:1',
+    ]);
+    return stdout;
+  });
+  // Stored turned 90° counter-clockwise; orientation 6 tells viewers to turn it back.
+  await sharp(png)
+    .rotate(-90)
+    .withExif(exif.dateTimeOriginal ? { IFD2: { DateTimeOriginal: exif.dateTimeOriginal } } : {})
+    .withMetadata({ orientation: 6 })
+    .jpeg({ quality: 90 })
+    .toFile(out);
+}

@@ -1,0 +1,36 @@
+/** The page's pure helpers (web/src), run under node: time format, query marking, routes. */
+import { describe, expect, it } from 'vitest';
+import { clock, highlightParts, queryWords, stripFragment } from '../../web/src/format.js';
+import { href, parseRoute } from '../../web/src/router.js';
+
+describe('web page helpers', () => {
+  it('formats times as m:ss and h:mm:ss', () => {
+    expect([clock(0), clock(9.7), clock(75.4), clock(3725), clock(null), clock(Number.NaN)]).toEqual(['0:00', '0:09', '1:15', '1:02:05', '', '']);
+  });
+
+  it('marks query words (and longer forms of them) in a passage, case-insensitively, across umlauts', () => {
+    const words = queryWords('The penalty SHOT über');
+    expect(words).toEqual(['the', 'penalty', 'shot', 'über']);
+    const parts = highlightParts('Penalty shots über Bälle', words);
+    expect(parts.filter((p) => p.hit).map((p) => p.text)).toEqual(['Penalty', 'shots', 'über']);
+    expect(parts.map((p) => p.text).join('')).toBe('Penalty shots über Bälle');
+    expect(highlightParts('nothing here', [])).toEqual([{ text: 'nothing here', hit: false }]);
+    expect(queryWords('a of 7')).toEqual(['7']);
+  });
+
+  it('drops the #t= fragment of a signed link', () => {
+    expect(stripFragment('http://127.0.0.1:8484/files/a.mp4?exp=1&sig=x#t=12')).toBe('http://127.0.0.1:8484/files/a.mp4?exp=1&sig=x');
+    expect(stripFragment('/files/a.mp4')).toBe('/files/a.mp4');
+  });
+
+  it('parses and builds hash routes, deep links included', () => {
+    const r = parseRoute('#/c/trips%201/play/clip_2?t=42.5&pub=1');
+    expect(r).toMatchObject({ view: 'play', collection: 'trips 1', mediaId: 'clip_2' });
+    expect(r.params.get('t')).toBe('42.5');
+    expect(parseRoute('').view).toBe('collections');
+    expect(parseRoute('#/tasks').view).toBe('tasks');
+    expect(parseRoute('#/c/x/search?q=a%20b').params.get('q')).toBe('a b');
+    expect(href('c', 'trips 1', 'play', 'clip', { t: 42, pub: undefined })).toBe('#/c/trips%201/play/clip?t=42');
+    expect(parseRoute(href('c', 'x', 'search', { q: 'apple cake' })).params.get('q')).toBe('apple cake');
+  });
+});

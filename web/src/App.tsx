@@ -1,0 +1,66 @@
+/** The page: the sign-in form until a key works, then the shell with navigation and the current view. */
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { Api, ApiError, type Me } from './api.js';
+import { SessionContext, type Session } from './context.js';
+import { t, useLang } from './i18n.js';
+import { forgetKey, storedKey, storeKey } from './session.js';
+import { Shell } from './Shell.js';
+import { SignIn } from './views/SignIn.js';
+
+/**
+ * The whole page: sign-in until a key works, then the shell; a live status line for messages.
+ * @example
+ * render(<App />, document.getElementById('app')!);
+ */
+export function App() {
+  useLang();
+  const [key, setKey] = useState<string | null>(storedKey());
+  const [me, setMe] = useState<Me | null>(null);
+  const [status, setStatus] = useState<{ message: string; kind: 'info' | 'error' } | null>(null);
+  const api = useMemo(() => (key ? new Api(key) : null), [key]);
+
+  useEffect(() => {
+    if (!api) return;
+    api.me().then(setMe, (e: unknown) => {
+      // A remembered key that was revoked: back to the form, with the reason.
+      forgetKey();
+      setKey(null);
+      setStatus({ message: e instanceof ApiError && e.status === 401 ? t('wrongKey') : String(e), kind: 'error' });
+    });
+  }, [api]);
+
+  const notify = useCallback((message: string, kind: 'info' | 'error' = 'info') => setStatus({ message, kind }), []);
+  const signIn = async (candidate: string, remember: boolean): Promise<void> => {
+    const who = await new Api(candidate).me();
+    storeKey(candidate, remember);
+    setMe(who);
+    setStatus(null);
+    setKey(candidate);
+  };
+  const signOut = () => {
+    forgetKey();
+    setKey(null);
+    setMe(null);
+    setStatus(null);
+  };
+  const session: Session | null = useMemo(() => (api && me ? { api, me, notify } : null), [api, me, notify]);
+
+  return (
+    <>
+      <a class="skip" href="#main">{t('skipTo')}</a>
+      {session ? (
+        <SessionContext.Provider value={session}>
+          <Shell onSignOut={signOut} />
+        </SessionContext.Provider>
+      ) : key ? (
+        <p class="center" role="status">{t('loading')}</p>
+      ) : (
+        <SignIn onSignIn={signIn} />
+      )}
+      <p class={`status ${status?.kind ?? ''}`} role={status?.kind === 'error' ? 'alert' : 'status'} aria-live="polite">
+        {status?.message}
+        {status && <button type="button" class="link" aria-label={t('close')} title={t('close')} onClick={() => setStatus(null)}>×</button>}
+      </p>
+    </>
+  );
+}

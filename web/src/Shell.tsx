@@ -1,0 +1,70 @@
+/** The signed-in page: header with navigation, language and sign-out; the view the hash route names. */
+import { useEffect } from 'preact/hooks';
+import { LangSwitch } from './components/LangSwitch.js';
+import { useSession } from './context.js';
+import { t } from './i18n.js';
+import { href, useRoute, type Route } from './router.js';
+import { Add } from './views/Add.js';
+import { Collections } from './views/Collections.js';
+import { Explore } from './views/Explore.js';
+import { Items } from './views/Items.js';
+import { Player } from './views/Player.js';
+import { Search } from './views/Search.js';
+import { Tasks } from './views/Tasks.js';
+
+const LAST = 'vidx.collection';
+
+function view(route: Route) {
+  const c = route.collection ?? '';
+  const pub = route.params.get('pub') === '1';
+  switch (route.view) {
+    case 'items': return <Items collection={c} pub={pub} />;
+    case 'search': return <Search collection={c} pub={pub} query={route.params.get('q') ?? ''} />;
+    case 'explore': return <Explore collection={c} pub={pub} />;
+    case 'play': return <Player collection={c} mediaId={route.mediaId ?? ''} pub={pub} start={Number(route.params.get('t') ?? 0) || 0} />;
+    case 'add': return <Add initial={route.params.get('c') ?? localStorage.getItem(LAST) ?? ''} />;
+    case 'tasks': return <Tasks />;
+    default: return <Collections />;
+  }
+}
+
+/**
+ * Header (navigation, language, sign-out) and the view the hash route names.
+ * @example
+ * <Shell onSignOut={signOut} />
+ */
+export function Shell({ onSignOut }: { onSignOut: () => void }) {
+  const { me } = useSession();
+  const route = useRoute();
+  useEffect(() => {
+    if (route.collection && route.params.get('pub') !== '1') localStorage.setItem(LAST, route.collection);
+  }, [route.collection]);
+  const last = route.collection ?? localStorage.getItem(LAST) ?? undefined;
+  const pub = route.params.get('pub') === '1' ? { pub: 1 } : {};
+  const links: [Route['view'], string, string][] = [
+    ['collections', t('collections'), href()],
+    ['search', t('search'), last ? href('c', last, 'search', pub) : href()],
+    ['explore', t('explore'), last ? href('c', last, 'explore', pub) : href()],
+    ['add', t('add'), href('add', last ? { c: last } : {})],
+    ['tasks', t('tasks'), href('tasks')],
+  ];
+  const active = route.view === 'items' || route.view === 'play' ? 'collections' : route.view;
+  return (
+    <>
+      <header class="top">
+        <a class="logo" href={href()}>vidx</a>
+        <nav aria-label={t('nav')}>
+          {links.map(([v, label, link]) => (
+            <a key={v} href={link} aria-current={active === v ? 'page' : undefined}>{label}</a>
+          ))}
+        </nav>
+        <div class="row tools">
+          <LangSwitch />
+          <span class="who" title={me.role}>{me.name}</span>
+          <button type="button" onClick={onSignOut}>{t('signOut')}</button>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1}>{view(route)}</main>
+    </>
+  );
+}

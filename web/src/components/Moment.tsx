@@ -1,0 +1,48 @@
+/** One search hit as a moment: thumbnail, title, time and the passage with the query words marked. */
+import type { SearchResult } from '../api.js';
+import { CapturedDate } from './CapturedDate.js';
+import { clock, highlightParts } from '../format.js';
+import { t } from '../i18n.js';
+import { href } from '../router.js';
+
+/** A passage with the query words in `<mark>`. */
+export function Marked({ text, words }: { text: string; words: string[] }) {
+  return <>{highlightParts(text, words).map((p, i) => (p.hit ? <mark key={i}>{p.text}</mark> : p.text))}</>;
+}
+
+/**
+ * One result as a link to the player at its start time (focusable; arrows move between them).
+ * @example
+ * <Moment r={result} collection="trips" pub={false} title="Beach" words={['goal']} />
+ */
+export function Moment({ r, collection, pub, title, words }: { r: SearchResult; collection: string; pub: boolean; title: string; words: string[] }) {
+  const start = Math.round(r.start_time * 10) / 10;
+  return (
+    <a class="card moment" data-result href={href('c', collection, 'play', r.media_id, { t: start, pub: pub ? 1 : undefined })}>
+      <span class="thumb">{r.image_url ? <img src={r.image_url} alt="" loading="lazy" /> : <span class="ph" />}<span class="badge">{clock(r.start_time)}</span></span>
+      <span class="stack tight">
+        <strong>{title}</strong>
+        <span class="muted">{t('at', clock(r.start_time))}{r.captured_at ? ' · ' : ''}<CapturedDate value={r.captured_at} /></span>
+        <span class="passage"><Marked text={r.content} words={words} /></span>
+      </span>
+    </a>
+  );
+}
+
+/**
+ * Arrow keys move between the moments of a list (and from the search box into it): focus the next or
+ * previous `[data-result]` element.
+ * @example
+ * <div onKeyDown={arrowNavigation}>…</div>
+ */
+export function arrowNavigation(e: KeyboardEvent): void {
+  if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+  const root = e.currentTarget as HTMLElement;
+  const all = [...root.querySelectorAll<HTMLElement>('[data-result]')];
+  if (!all.length) return;
+  const i = all.indexOf(document.activeElement as HTMLElement);
+  const next = e.key === 'ArrowDown' ? (i < 0 ? 0 : Math.min(i + 1, all.length - 1)) : i <= 0 ? -1 : i - 1;
+  e.preventDefault();
+  if (next < 0) root.querySelector<HTMLElement>('input[type=search]')?.focus();
+  else all[next].focus();
+}

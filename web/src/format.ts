@@ -1,0 +1,70 @@
+/** Small text helpers the views share. */
+
+/**
+ * Seconds as m:ss (or h:mm:ss).
+ * @example
+ * clock(75.4); // '1:15'
+ */
+export function clock(seconds: number | null | undefined): string {
+  if (seconds == null || !Number.isFinite(seconds)) return '';
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/**
+ * The words of a query worth marking in a passage (three letters or more, or digits).
+ * @example
+ * queryWords('the penalty shot'); // ['the', 'penalty', 'shot']
+ */
+export function queryWords(query: string): string[] {
+  return [...new Set(query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].filter((w) => w.length >= 3 || /\d/.test(w));
+}
+
+/**
+ * Splits a text into plain and matching parts: a part matches when it starts with one of the words
+ * (so "shots" is marked for "shot"), case-insensitively.
+ * @example
+ * highlightParts('Penalty shots today', ['shot']); // [{text:'Penalty ',hit:false},{text:'shots',hit:true},{text:' today',hit:false}]
+ */
+export function highlightParts(text: string, words: string[]): { text: string; hit: boolean }[] {
+  if (!words.length) return [{ text, hit: false }];
+  const parts: { text: string; hit: boolean }[] = [];
+  for (const token of text.split(/([\p{L}\p{N}]+)/u)) {
+    if (!token) continue;
+    const lower = token.toLowerCase();
+    const hit = words.some((w) => lower.startsWith(w));
+    const last = parts[parts.length - 1];
+    if (last && last.hit === hit) last.text += token;
+    else parts.push({ text: token, hit });
+  }
+  return parts;
+}
+
+/**
+ * A signed link without its `#t=` fragment (the player seeks itself).
+ * @example
+ * stripFragment('http://127.0.0.1:8484/files/a.mp4?sig=x#t=12'); // 'http://127.0.0.1:8484/files/a.mp4?sig=x'
+ */
+export function stripFragment(url: string): string {
+  const i = url.indexOf('#');
+  return i < 0 ? url : url.slice(0, i);
+}
+
+/**
+ * Whether a URL is one of this server's: same origin, or a signed `/files/` link (whose origin is
+ * VIDX_PUBLIC_URL, which may differ from the address bar). The page plays nothing from another host,
+ * and its content security policy would refuse it anyway.
+ * @example
+ * ownMedia('http://127.0.0.1:8484/files/x.mp4?exp=1&sig=y'); // true
+ */
+export function ownMedia(url: string): boolean {
+  try {
+    const u = new URL(url, location.href);
+    return u.origin === location.origin || (u.pathname.startsWith('/files/') && u.searchParams.has('sig'));
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,113 @@
+/** English and German text; the browser's language picks one, the header switches it (kept in localStorage). */
+import { useEffect, useState } from 'preact/hooks';
+
+const en = {
+  appName: 'vidx', signIn: 'Sign in', signOut: 'Sign out', apiKey: 'API key', remember: 'Remember on this device',
+  signInHint: 'On its first start vidx writes an admin key to admin.key in its data folder (usually ~/.local/share/vidx/admin.key; npm start prints where). Paste it here, or a key made with “vidx keys create”.',
+  keyStays: 'The key stays in this browser and goes only to this vidx server.',
+  wrongKey: 'This key is not known to this server.', language: 'Language', loading: 'Loading…',
+  nav: 'Main', collections: 'Collections', search: 'Search', explore: 'Explore', add: 'Add videos', tasks: 'Tasks',
+  myCollections: 'My collections', publicCollections: 'Public collections', none: 'Nothing here yet.',
+  newCollection: 'New collection', collectionId: 'Identifier (letters, digits, - and _)', name: 'Name', description: 'Description',
+  isPublic: 'Public', create: 'Create', rename: 'Rename', save: 'Save', cancel: 'Cancel', delete: 'Delete',
+  makePublic: 'Make public', makePrivate: 'Make private', open: 'Open', public: 'public', private: 'private',
+  confirmDeleteCollection: 'Delete the collection “{0}” and everything indexed in it?', confirmDeleteItem: 'Remove “{0}” from this collection?',
+  confirmDeleteTask: 'Delete this task?', items: 'Items', more: 'Show more', indexing: 'indexing', indexed: 'indexed', queued: 'queued',
+  type_video: 'video', type_audio: 'audio', type_image: 'image', collection: 'Collection', chooseCollection: 'Choose a collection first.',
+  searchLabel: 'Search the collection', searchPlaceholder: 'What happens, what is said or shown…', searchButton: 'Search',
+  results: '{0} moments', result1: '1 moment', noResults: 'No moment matches.', at: 'at {0}', play: 'Play',
+  transcript: 'Transcript', chapters: 'Chapters', onScreen: 'On-screen text', summary: 'Summary', tags: 'Tags', timeline: 'Chapters on the timeline',
+  noSource: 'This item has no source the page can play here.', openSource: 'Open the source', copyLink: 'Link to this moment', copied: 'Link copied',
+  back: 'Back', noTranscript: 'No transcript.', clusters: 'Topics in the results', clusterQuery: 'Explore a question', suggestions: 'Ideas from this collection',
+  exploring: 'Grouping the moments…', dropHere: 'Drop videos, audio or pictures here', chooseFiles: 'Choose files', indexLanguage: 'Spoken language',
+  uploading: 'uploading {0}%', uploaded: 'uploaded, queued', failed: 'failed', completed: 'completed', running: 'running',
+  retry: 'Retry', stage: 'Stage', progress: 'Progress', refresh: 'Refresh', taskCounts: '{0} tasks', noTasks: 'No tasks.',
+  theme: 'Theme follows your system setting.', duration: 'Duration', skipTo: 'Skip to content', deleted: 'Deleted.',
+  folders: 'Folders on this machine', folderPath: 'Folder path on the server', recursive: 'Include subfolders', watchFolder: 'Watch for changes',
+  addFolder: 'Add folder', scanNow: 'Scan again', scanned: 'last scanned {0}', scanDone: 'found {0} · added {1} · failed {2}',
+  confirmDeleteFolder: 'Remove the folder “{0}” and its items from this collection?', filters: 'Filters', mediaType: 'Type', anyType: 'any',
+  capturedAfter: 'Taken after', capturedBefore: 'Taken before',
+  close: 'Close', error: 'Something went wrong: {0}',
+};
+
+type Dict = typeof en;
+/** A text's name. */
+export type TextKey = keyof Dict;
+
+const de: Dict = {
+  appName: 'vidx', signIn: 'Anmelden', signOut: 'Abmelden', apiKey: 'API-Schlüssel', remember: 'Auf diesem Gerät merken',
+  signInHint: 'Beim ersten Start schreibt vidx einen Admin-Schlüssel in admin.key im Datenordner (meist ~/.local/share/vidx/admin.key; npm start zeigt, wo). Füge ihn hier ein, oder einen mit „vidx keys create“ erzeugten.',
+  keyStays: 'Der Schlüssel bleibt in diesem Browser und geht nur an diesen vidx-Server.',
+  wrongKey: 'Diesen Schlüssel kennt der Server nicht.', language: 'Sprache', loading: 'Lädt…',
+  nav: 'Hauptmenü', collections: 'Sammlungen', search: 'Suche', explore: 'Entdecken', add: 'Videos hinzufügen', tasks: 'Aufgaben',
+  myCollections: 'Meine Sammlungen', publicCollections: 'Öffentliche Sammlungen', none: 'Noch nichts da.',
+  newCollection: 'Neue Sammlung', collectionId: 'Kennung (Buchstaben, Ziffern, - und _)', name: 'Name', description: 'Beschreibung',
+  isPublic: 'Öffentlich', create: 'Anlegen', rename: 'Umbenennen', save: 'Speichern', cancel: 'Abbrechen', delete: 'Löschen',
+  makePublic: 'Öffentlich machen', makePrivate: 'Privat machen', open: 'Öffnen', public: 'öffentlich', private: 'privat',
+  confirmDeleteCollection: 'Die Sammlung „{0}“ mit allem, was darin indexiert ist, löschen?', confirmDeleteItem: '„{0}“ aus dieser Sammlung entfernen?',
+  confirmDeleteTask: 'Diese Aufgabe löschen?', items: 'Einträge', more: 'Mehr zeigen', indexing: 'wird indexiert', indexed: 'indexiert', queued: 'wartet',
+  type_video: 'Video', type_audio: 'Audio', type_image: 'Bild', collection: 'Sammlung', chooseCollection: 'Wähle zuerst eine Sammlung.',
+  searchLabel: 'Sammlung durchsuchen', searchPlaceholder: 'Was passiert, gesagt oder gezeigt wird…', searchButton: 'Suchen',
+  results: '{0} Momente', result1: '1 Moment', noResults: 'Kein Moment passt.', at: 'bei {0}', play: 'Abspielen',
+  transcript: 'Transkript', chapters: 'Kapitel', onScreen: 'Text im Bild', summary: 'Zusammenfassung', tags: 'Schlagwörter', timeline: 'Kapitel auf der Zeitleiste',
+  noSource: 'Für diesen Eintrag gibt es hier keine abspielbare Quelle.', openSource: 'Quelle öffnen', copyLink: 'Link zu diesem Moment', copied: 'Link kopiert',
+  back: 'Zurück', noTranscript: 'Kein Transkript.', clusters: 'Themen in den Treffern', clusterQuery: 'Eine Frage erkunden', suggestions: 'Ideen aus dieser Sammlung',
+  exploring: 'Momente werden gruppiert…', dropHere: 'Videos, Audio oder Bilder hier ablegen', chooseFiles: 'Dateien wählen', indexLanguage: 'Gesprochene Sprache',
+  uploading: 'lädt hoch {0} %', uploaded: 'hochgeladen, wartet', failed: 'fehlgeschlagen', completed: 'fertig', running: 'läuft',
+  retry: 'Wiederholen', stage: 'Schritt', progress: 'Fortschritt', refresh: 'Aktualisieren', taskCounts: '{0} Aufgaben', noTasks: 'Keine Aufgaben.',
+  theme: 'Das Farbschema folgt der Systemeinstellung.', duration: 'Dauer', skipTo: 'Zum Inhalt springen', deleted: 'Gelöscht.',
+  folders: 'Ordner auf diesem Rechner', folderPath: 'Ordnerpfad auf dem Server', recursive: 'Mit Unterordnern', watchFolder: 'Auf Änderungen achten',
+  addFolder: 'Ordner hinzufügen', scanNow: 'Erneut durchsuchen', scanned: 'zuletzt durchsucht {0}', scanDone: 'gefunden {0} · neu {1} · fehlgeschlagen {2}',
+  confirmDeleteFolder: 'Den Ordner „{0}“ und seine Einträge aus dieser Sammlung entfernen?', filters: 'Filter', mediaType: 'Typ', anyType: 'alle',
+  capturedAfter: 'Aufgenommen nach', capturedBefore: 'Aufgenommen vor',
+  close: 'Schließen', error: 'Etwas ging schief: {0}',
+};
+
+/** The languages the page speaks. */
+export type Lang = 'en' | 'de';
+const DICTS: Record<Lang, Dict> = { en, de };
+const listeners = new Set<(l: Lang) => void>();
+
+function initial(): Lang {
+  const saved = localStorage.getItem('vidx.lang');
+  if (saved === 'en' || saved === 'de') return saved;
+  return navigator.languages.some((l) => l.toLowerCase().startsWith('de')) && !navigator.language.toLowerCase().startsWith('en') ? 'de' : 'en';
+}
+
+let current: Lang = initial();
+document.documentElement.lang = current;
+
+/**
+ * A text in the current language; `{0}`, `{1}` … are replaced by the arguments.
+ * @example
+ * t('results', 3); // '3 moments'
+ */
+export function t(key: TextKey, ...args: (string | number)[]): string {
+  return DICTS[current][key].replace(/\{(\d)\}/g, (_, i: string) => String(args[Number(i)] ?? ''));
+}
+
+/**
+ * Switches the language and redraws every component that uses `useLang`.
+ * @example
+ * setLang('de');
+ */
+export function setLang(lang: Lang): void {
+  current = lang;
+  localStorage.setItem('vidx.lang', lang);
+  document.documentElement.lang = lang;
+  for (const l of listeners) l(lang);
+}
+
+/**
+ * The current language; the calling component redraws when it changes.
+ * @example
+ * const lang = useLang();
+ */
+export function useLang(): Lang {
+  const [lang, set] = useState(current);
+  useEffect(() => {
+    listeners.add(set);
+    return () => void listeners.delete(set);
+  }, []);
+  return lang;
+}

@@ -1,0 +1,44 @@
+/** The sign-in form: one field labelled "API key", a "remember" box, the first-run hint and a clear refusal. */
+import { useState } from 'preact/hooks';
+import { ApiError } from '../api.js';
+import { LangSwitch } from '../components/LangSwitch.js';
+import { t } from '../i18n.js';
+
+/**
+ * The sign-in form; `onSignIn` checks the key with the server and throws an ApiError when it is refused.
+ * @example
+ * <SignIn onSignIn={(key, remember) => check(key, remember)} />
+ */
+export function SignIn({ onSignIn }: { onSignIn: (key: string, remember: boolean) => Promise<void> }) {
+  const [key, setKey] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError('');
+    try {
+      await onSignIn(key.trim(), remember);
+    } catch (err) {
+      setError(err instanceof ApiError && err.status === 401 ? t('wrongKey') : t('error', (err as Error).message));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <main id="main" class="signin">
+      <header class="row between"><h1 class="logo">vidx</h1><LangSwitch /></header>
+      <form onSubmit={submit} class="card stack">
+        <h2>{t('signIn')}</h2>
+        <label for="api-key">{t('apiKey')}</label>
+        <input id="api-key" type="password" autocomplete="current-password" required spellcheck={false}
+          value={key} onInput={(e) => setKey(e.currentTarget.value)} aria-describedby="key-hint" aria-invalid={error ? true : undefined} />
+        <label class="check"><input type="checkbox" checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} /> {t('remember')}</label>
+        {error && <p class="error" role="alert">{error}</p>}
+        <button type="submit" class="primary" disabled={busy || !key.trim()}>{t('signIn')}</button>
+        <p id="key-hint" class="hint">{t('signInHint')} {t('keyStays')}</p>
+      </form>
+    </main>
+  );
+}
