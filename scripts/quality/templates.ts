@@ -57,7 +57,10 @@ export async function measureTemplates(h: QualityServer, media: QualityMedia, co
   ]);
   const candidates = [...new Set([...templateWords(), ...LEGACY_TEMPLATE_WORDS])].filter((w) => w.length > 1 && !truth.has(w));
   const db = h.vidx.store.db;
-  const count = db.prepare('SELECT count(*) AS n FROM episode_fts WHERE episode_fts MATCH ?');
+  // The collection's own words table (one per collection, see src/store/text-index.ts).
+  const tables = h.vidx.store.text.readyTables(h.vidx.store.collections.findById(collection)!.pk);
+  if (!tables) throw new Error(`collection ${collection} has no text index`);
+  const count = db.prepare(`SELECT count(*) AS n FROM ${tables.words} WHERE ${tables.words} MATCH ?`);
   let inIndex = 0;
   let hits = 0;
   const found: string[] = [];
