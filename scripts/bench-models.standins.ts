@@ -13,6 +13,7 @@ import { loadManifest, getModel } from '../src/ml/registry/manifest.js';
 import { modelDir, modelStatus } from '../src/ml/registry/status.js';
 import type { BenchSection } from './bench-models.js';
 import { makeStandinModels } from './make-standin-models.js';
+import { WHISPER_SIZES } from './make-standin-models.whisper.js';
 
 const THREADS = [1, 2];
 const round = (v: number, digits = 1) => Math.round(v * 10 ** digits) / 10 ** digits;
@@ -47,9 +48,9 @@ const ones = (b: number, s: number) => i64(new Array(b * s).fill(1), [b, s]);
 const ids = (b: number, s: number, vocab: number) => i64(Array.from({ length: b * s }, () => 100 + Math.floor(Math.random() * (vocab - 200))), [b, s]);
 
 /** Decoder steps with the KV cache, like generation: one prompt step, then one token at a time. */
-async function decoderMsPerToken(dec: ort.InferenceSession, encOut: ort.Tensor, steps: number): Promise<number> {
+async function decoderMsPerToken(dec: ort.InferenceSession, encOut: ort.Tensor, steps: number, heads: number, headDim: number): Promise<number> {
   const feeds: Record<string, ort.Tensor> = { encoder_hidden_states: encOut, input_ids: i64([50258, 50259, 50359], [1, 3]), use_cache_branch: new ort.Tensor('bool', [false], [1]) };
-  for (const name of dec.inputNames) if (name.startsWith('past_key_values')) feeds[name] = new ort.Tensor('float32', new Float32Array(0), [1, 8, 0, 64]);
+  for (const name of dec.inputNames) if (name.startsWith('past_key_values')) feeds[name] = new ort.Tensor('float32', new Float32Array(0), [1, heads, 0, headDim]);
   let out = await dec.run(feeds);
   const t = performance.now();
   for (let i = 0; i < steps; i++) {
@@ -61,31 +62,27 @@ async function decoderMsPerToken(dec: ort.InferenceSession, encOut: ort.Tensor, 
   return (performance.now() - t) / steps;
 }
 
-/**
- * Whisper base: encoder per 30 s window, decoder per token (raw sessions), and a whole 30 s window through vidx.
- * @example
- * SECTIONS.push(whisperSection);
- */
-export const whisperSection: BenchSection = {
-  name: 'whisper',
+function whisper(name: string, id: string, standin: string, size: { d: number; heads: number }): BenchSection {
+  return {
+  name,
   async run({ log }) {
-    const dir = await ensure('whisper-base', 'whisper');
-    const result: Record<string, unknown> = { model: 'whisper-base stand-in (fp32 encoder, int8 merged decoder)' };
+    const dir = await ensure(id, standin);
+    const result: Record<string, unknown> = { model: `${id} stand-in (fp32 encoder, int8 merged decoder)` };
     const mel = f32([1, 80, 3000]);
     for (const n of THREADS) {
       const enc = await session(join(dir, 'onnx/encoder_model.onnx'), n);
       const dec = await session(join(dir, 'onnx/decoder_model_merged_quantized.onnx'), n);
       let encOut: ort.Tensor | null = null;
       const encMs = await timeIt(2, async () => (encOut = (await enc.run({ input_features: mel })).last_hidden_state));
-      const tokMs = await decoderMsPerToken(dec, encOut as unknown as ort.Tensor, 40);
+      const tokMs = await decoderMsPerToken(dec, encOut as unknown as ort.Tensor, 40, size.heads, size.d / size.heads);
       result[`encoder_ms_per_window_t${n}`] = round(encMs);
       result[`decoder_ms_per_token_t${n}`] = round(tokMs);
-      log(`whisper t${n}: encoder ${round(encMs)} ms / 30 s window, decoder ${round(tokMs)} ms / token`);
+      log(`${name} t${n}: encoder ${round(encMs)} ms / 30 s window, decoder ${round(tokMs)} ms / token`);
       await enc.release();
       await dec.release();
     }
     // The vidx path: feature extraction, encoder, ~100 generated tokens with the logits processors, timestamps.
-    const asr = await getTranscriber({ modelsDir: modelsDir() });
+    const asr = await getTranscriber({ modelsDir: modelsDir(), modelId: id });
     const pcm = Float32Array.from({ length: 30 * 16000 }, () => Math.random() * 0.1 - 0.05);
     let words = 0;
     const windowMs = await timeIt(1, async () => {
@@ -94,11 +91,22 @@ export const whisperSection: BenchSection = {
     });
     result.vidx_ms_per_30s_window = round(windowMs);
     result.words_per_window = words;
-    log(`whisper via vidx: ${round(windowMs)} ms per 30 s window (${words} words)`);
+    log(`${name} via vidx: ${round(windowMs)} ms per 30 s window (${words} words)`);
     result.rss_mb = round(process.memoryUsage().rss / 2 ** 20);
     return result;
   },
-};
+  };
+}
+
+/**
+ * Whisper base (the default) and tiny: encoder per 30 s window, decoder per token (raw sessions), and a
+ * whole 30 s window through vidx.
+ * @example
+ * SECTIONS.push(whisperSection, whisperTinySection);
+ */
+export const whisperSection = whisper('whisper', 'whisper-base', 'whisper', WHISPER_SIZES.base);
+/** Whisper tiny, as whisperSection. */
+export const whisperTinySection = whisper('whisper-tiny', 'whisper-tiny', 'whisper-tiny', WHISPER_SIZES.tiny);
 
 /**
  * CLIP ViT-B/32: image time per frame (batch 1 and the batch of 8 vidx uses), text time per query.

@@ -5,7 +5,7 @@
  * Same shapes, operators, input/output names and dtypes as the hub files; random weights. They exist to
  * measure speed and memory, never to be shipped or committed (~430 MB; `.standins/` is git-ignored).
  *
- *   npx tsx scripts/make-standin-models.ts [modelsDir=.standins/models] [--only whisper,clip,e5]
+ *   npx tsx scripts/make-standin-models.ts [modelsDir=.standins/models] [--only whisper,whisper-tiny,clip,e5]
  *   VIDX_MODELS_DIR=.standins/models npx tsx scripts/bench-index.ts --asr
  */
 import { join, resolve } from 'node:path';
@@ -13,21 +13,22 @@ import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { writeRepo, type RepoFiles } from './make-fixture-models.js';
 import { clipFiles, e5Files } from './make-standin-models.embedders.js';
-import { whisperBaseFiles } from './make-standin-models.whisper.js';
+import { whisperBaseFiles, whisperTinyFiles } from './make-standin-models.whisper.js';
 
 /** Stand-in builders by short name, with the manifest repo each one fills. */
 export const STANDINS: Record<string, { repo: string; files: () => RepoFiles }> = {
   whisper: { repo: 'Xenova/whisper-base', files: whisperBaseFiles },
+  'whisper-tiny': { repo: 'Xenova/whisper-tiny', files: whisperTinyFiles },
   clip: { repo: 'Xenova/clip-vit-base-patch32', files: clipFiles },
   e5: { repo: 'Xenova/multilingual-e5-small', files: e5Files },
 };
 
 /**
- * Generates the chosen stand-ins (default: all) into `modelsDir`; returns each written file's size.
+ * Generates the chosen stand-ins (default: the default full pack) into `modelsDir`; returns each written file's size.
  * @example
  * await makeStandinModels('.standins/models', ['e5']);
  */
-export async function makeStandinModels(modelsDir: string, only: string[] = Object.keys(STANDINS)): Promise<Record<string, number>> {
+export async function makeStandinModels(modelsDir: string, only: string[] = ['whisper', 'clip', 'e5']): Promise<Record<string, number>> {
   const dir = resolve(modelsDir);
   const sizes: Record<string, number> = {};
   for (const name of only) {

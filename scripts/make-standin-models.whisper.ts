@@ -1,5 +1,5 @@
 /**
- * Whisper base with the real shapes: encoder (2 convs + 6 pre-LN layers, d_model 512, 8 heads, 1500
+ * Whisper base (and tiny: 384 wide, 6 heads, 4 + 4 layers) with the real shapes: encoder (2 convs + 6 pre-LN layers, d_model 512, 8 heads, 1500
  * positions, 80 mel bins, fp32 like the hub's `encoder_model.onnx`) and the merged decoder (6 layers, vocab
  * 51865, self-attention KV cache, cross-attention K/V computed on the first step and passed back in after,
  * `use_cache_branch`, int8 like `decoder_model_merged_quantized.onnx`).
@@ -12,11 +12,17 @@ import { encodeModel, Graph, graph, int, ints } from './make-fixture-models.onnx
 import type { RepoFiles } from './make-fixture-models.js';
 import { Nn } from './make-standin-models.nn.js';
 
-const D = 512;
-const HEADS = 8;
-const HD = D / HEADS;
-const FFN = 2048;
-const LAYERS = 6;
+/** Whisper sizes: width, heads, layers (encoder = decoder), MLP width. */
+export const WHISPER_SIZES = {
+  base: { d: 512, heads: 8, layers: 6, ffn: 2048 },
+  tiny: { d: 384, heads: 6, layers: 4, ffn: 1536 },
+} as const;
+type Size = (typeof WHISPER_SIZES)[keyof typeof WHISPER_SIZES];
+let D = 512;
+let HEADS = 8;
+let HD = D / HEADS;
+let FFN = 2048;
+let LAYERS = 6;
 const VOCAB = 51865;
 const BPE_SIZE = 50257;
 
@@ -39,7 +45,7 @@ function tokenizer() {
 }
 
 function encoder(): Graph {
-  const nn = new Nn(new Graph('standin-whisper-base-encoder'), false);
+  const nn = new Nn(new Graph('standin-whisper-encoder'), false);
   nn.g.input('input_features', 'float32', ['batch_size', 80, 3000]);
   const c1 = nn.gelu(nn.conv('input_features', D, 80, [3], [1], [1, 1]));
   const c2 = nn.gelu(nn.conv(c1, D, D, [3], [2], [1, 1]));
@@ -72,7 +78,7 @@ function crossKv(nn: Nn, l: number): void {
 }
 
 function decoder(next: number[]): Graph {
-  const nn = new Nn(new Graph('standin-whisper-base-decoder-merged'), true);
+  const nn = new Nn(new Graph('standin-whisper-decoder-merged'), true);
   const g = nn.g;
   g.input('input_ids', 'int64', ['batch_size', 'decoder_sequence_length']);
   g.input('encoder_hidden_states', 'float32', ['batch_size', 'encoder_sequence_length', D]);
@@ -123,6 +129,22 @@ function decoder(next: number[]): Graph {
  * writeRepo(modelsDir, 'Xenova/whisper-base', whisperBaseFiles());
  */
 export function whisperBaseFiles(): RepoFiles {
+  return whisperFiles(WHISPER_SIZES.base);
+}
+
+/**
+ * The files of `Xenova/whisper-tiny` (same layout and dtypes as base), with stand-in weights.
+ * @example
+ * writeRepo(modelsDir, 'Xenova/whisper-tiny', whisperTinyFiles());
+ */
+export function whisperTinyFiles(): RepoFiles {
+  return whisperFiles(WHISPER_SIZES.tiny);
+}
+
+function whisperFiles(size: Size): RepoFiles {
+  // The graph builders below read these; set once per call (generation is synchronous).
+  ({ d: D, heads: HEADS, layers: LAYERS, ffn: FFN } = size);
+  HD = D / HEADS;
   const tok = tokenizer();
   if (tok.size !== VOCAB) throw new Error(`stand-in whisper tokenizer has ${tok.size} tokens, want ${VOCAB}`);
   const id = (s: string) => {
