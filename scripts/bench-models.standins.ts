@@ -56,7 +56,10 @@ async function decoderMsPerToken(dec: ort.InferenceSession, encOut: ort.Tensor, 
   for (let i = 0; i < steps; i++) {
     feeds.input_ids = i64([50364 + i], [1, 1]);
     feeds.use_cache_branch = new ort.Tensor('bool', [true], [1]);
-    for (const name of dec.inputNames) if (name.startsWith('past_key_values')) feeds[name] = out[name.replace('past_key_values', 'present')];
+    // Like transformers.js: the decoder K/V grow each step; the encoder K/V stay those of the first step.
+    for (const name of dec.inputNames) {
+      if (name.startsWith('past_key_values') && (i === 0 || name.includes('.decoder.'))) feeds[name] = out[name.replace('past_key_values', 'present')];
+    }
     out = await dec.run(feeds);
   }
   return (performance.now() - t) / steps;

@@ -59,22 +59,32 @@ function encoder(): Graph {
 const past = (l: number, kind: 'decoder' | 'encoder', part: 'key' | 'value') => `past_key_values.${l}.${kind}.${part}`;
 const present = (l: number, kind: 'decoder' | 'encoder', part: 'key' | 'value') => `present.${l}.${kind}.${part}`;
 
-/** The cross-attention K/V for one layer: the cached ones, or computed from the encoder output on the first step. */
-function crossKv(nn: Nn, l: number): void {
-  const then = new Graph(`use_cache_${l}`);
-  then.node('Identity', [past(l, 'encoder', 'key')], [`then_k_${l}`]);
-  then.node('Identity', [past(l, 'encoder', 'value')], [`then_v_${l}`]);
-  then.output(`then_k_${l}`, 'float32').output(`then_v_${l}`, 'float32');
+/**
+ * Cross-attention of one layer, inside an If on `use_cache_branch` as in the merged export: on the first
+ * step K/V come from the encoder output and are returned as `present.*.encoder.*`; after that the cached
+ * ones are read, and the encoder outputs are empty [0, heads, 1, hd] constants, as optimum's merge_decoders
+ * (`_unify_onnx_outputs`) writes them; transformers.js keeps the first step's K/V and ignores these. Returns the attention context, [b, s, d].
+ */
+function crossAttention(nn: Nn, l: number, q: string): string {
+  const then = new Nn(new Graph(`use_cache_${l}`), true);
+  then.g.node('Identity', [then.attend(q, past(l, 'encoder', 'key'), past(l, 'encoder', 'value'), HEADS, HD)], [`then_ctx_${l}`]);
+  const dummy = then.g.const(`dummy_${l}`, 'float32', [0, HEADS, 1, HD], new Float32Array(0));
+  then.g.node('Identity', [dummy], [`then_k_${l}`]);
+  then.g.node('Identity', [dummy], [`then_v_${l}`]);
+  then.g.output(`then_ctx_${l}`, 'float32').output(`then_k_${l}`, 'float32').output(`then_v_${l}`, 'float32');
   const sub = new Nn(new Graph(`compute_cross_kv_${l}`), true);
   const k = sub.splitHeads(sub.linear('encoder_hidden_states', D, D, false), HEADS, HD);
   const v = sub.splitHeads(sub.linear('encoder_hidden_states', D, D), HEADS, HD);
+  sub.g.node('Identity', [sub.attend(q, k, v, HEADS, HD)], [`else_ctx_${l}`]);
   sub.g.node('Identity', [k], [`else_k_${l}`]);
   sub.g.node('Identity', [v], [`else_v_${l}`]);
-  sub.g.output(`else_k_${l}`, 'float32').output(`else_v_${l}`, 'float32');
-  nn.g.node('If', ['use_cache_branch'], [present(l, 'encoder', 'key'), present(l, 'encoder', 'value')], {
-    then_branch: graph(then),
+  sub.g.output(`else_ctx_${l}`, 'float32').output(`else_k_${l}`, 'float32').output(`else_v_${l}`, 'float32');
+  const ctx = `cross_ctx_${l}`;
+  nn.g.node('If', ['use_cache_branch'], [ctx, present(l, 'encoder', 'key'), present(l, 'encoder', 'value')], {
+    then_branch: graph(then.g),
     else_branch: graph(sub.g),
   });
+  return ctx;
 }
 
 function decoder(next: number[]): Graph {
@@ -101,8 +111,7 @@ function decoder(next: number[]): Graph {
     x = nn.op('Add', [x, nn.linear(nn.attend(q, kAll, vAll, HEADS, HD), D, D)]);
     const hc = nn.layerNorm(x, D);
     const qc = nn.splitHeads(nn.linear(hc, D, D), HEADS, HD);
-    crossKv(nn, l);
-    x = nn.op('Add', [x, nn.linear(nn.attend(qc, present(l, 'encoder', 'key'), present(l, 'encoder', 'value'), HEADS, HD), D, D)]);
+    x = nn.op('Add', [x, nn.linear(crossAttention(nn, l, qc), D, D)]);
     x = nn.op('Add', [x, nn.mlp(nn.layerNorm(x, D), D, FFN, 'gelu')]);
   }
   // LM head tied to the token embedding, as in the export: the int8 table, transposed (folded at load).
