@@ -76,7 +76,7 @@ function whisper(name: string, id: string, standin: string, size: { d: number; h
       const enc = await session(join(dir, 'onnx/encoder_model.onnx'), n);
       const dec = await session(join(dir, 'onnx/decoder_model_merged_quantized.onnx'), n);
       let encOut: ort.Tensor | null = null;
-      const encMs = await timeIt(2, async () => (encOut = (await enc.run({ input_features: mel })).last_hidden_state));
+      const encMs = await timeIt(3, async () => (encOut = (await enc.run({ input_features: mel })).last_hidden_state));
       const tokMs = await decoderMsPerToken(dec, encOut as unknown as ort.Tensor, 40, size.heads, size.d / size.heads);
       result[`encoder_ms_per_window_t${n}`] = round(encMs);
       result[`decoder_ms_per_token_t${n}`] = round(tokMs);
@@ -88,7 +88,7 @@ function whisper(name: string, id: string, standin: string, size: { d: number; h
     const asr = await getTranscriber({ modelsDir: modelsDir(), modelId: id });
     const pcm = Float32Array.from({ length: 30 * 16000 }, () => Math.random() * 0.1 - 0.05);
     let words = 0;
-    const windowMs = await timeIt(1, async () => {
+    const windowMs = await timeIt(3, async () => {
       const t = await asr.transcribe(pcm, [{ start: 0, end: 30 }], { language: 'en' });
       words = t.segments.reduce((a, s) => a + s.text.split(' ').length, 0);
     });
