@@ -4,7 +4,7 @@
  * seconds, seconds spent inside each model, compute seconds per minute of video, peak RSS and the time
  * ffmpeg alone takes to decode it. The last line printed is one JSON object.
  *
- * `--asr` makes the speech dense (about 25 s of every 30 s slide, ~150 words a minute) and leaves the
+ * `--asr` makes the speech dense (about 23 s of every 30 s slide, ~120 words a minute) and leaves the
  * subtitle track out, so Whisper transcribes it: the full-pack case. Models come from VIDX_MODELS_DIR
  * (for the stand-ins: `npx tsx scripts/make-standin-models.ts` first, then VIDX_MODELS_DIR=.standins/models).
  *
@@ -42,12 +42,11 @@ function srtTime(t: number): string {
   return `${p(Math.floor(ms / 3600000))}:${p(Math.floor(ms / 60000) % 60)}:${p(Math.floor(ms / 1000) % 60)},${p(ms % 1000, 3)}`;
 }
 
-/** About 25 s of speech at espeak's 160 words a minute: the slide's sentence, then these. */
+/** About 23 s of speech per 30 s slide at espeak's 160 words a minute: the slide's sentence, then these. */
 const DENSE = [
   'We start with the numbers from the last quarter and compare them with the plan we made in spring.',
   'Most teams delivered on time, although two projects slipped by a few weeks because of hiring.',
   'Customers asked for faster search, better summaries and an easier way to share clips with colleagues.',
-  'Next we look at the budget, the open risks and the decisions we need from this group today.',
 ];
 
 async function makeVideo(dir: string, minutes: number, asr: boolean): Promise<string> {
