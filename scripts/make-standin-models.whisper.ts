@@ -18,11 +18,7 @@ export const WHISPER_SIZES = {
   tiny: { d: 384, heads: 6, layers: 4, ffn: 1536 },
 } as const;
 type Size = (typeof WHISPER_SIZES)[keyof typeof WHISPER_SIZES];
-let D = 512;
-let HEADS = 8;
-let HD = D / HEADS;
-let FFN = 2048;
-let LAYERS = 6;
+const dims = (size: Size) => ({ D: size.d, HEADS: size.heads, HD: size.d / size.heads, FFN: size.ffn, LAYERS: size.layers });
 const VOCAB = 51865;
 const BPE_SIZE = 50257;
 
@@ -44,7 +40,8 @@ function tokenizer() {
   return byteLevelBpe({ words, specials, plainAdded: timestamps, fillTo: BPE_SIZE });
 }
 
-function encoder(): Graph {
+function encoder(size: Size): Graph {
+  const { D, HEADS, FFN, LAYERS } = dims(size);
   const nn = new Nn(new Graph('standin-whisper-encoder'), false);
   nn.g.input('input_features', 'float32', ['batch_size', 80, 3000]);
   const c1 = nn.gelu(nn.conv('input_features', D, 80, [3], [1], [1, 1]));
@@ -65,7 +62,8 @@ const present = (l: number, kind: 'decoder' | 'encoder', part: 'key' | 'value') 
  * ones are read, and the encoder outputs are empty [0, heads, 1, hd] constants, as optimum's merge_decoders
  * (`_unify_onnx_outputs`) writes them; transformers.js keeps the first step's K/V and ignores these. Returns the attention context, [b, s, d].
  */
-function crossAttention(nn: Nn, l: number, q: string): string {
+function crossAttention(nn: Nn, l: number, q: string, size: Size): string {
+  const { D, HEADS, HD } = dims(size);
   const then = new Nn(new Graph(`use_cache_${l}`), true);
   then.g.node('Identity', [then.attend(q, past(l, 'encoder', 'key'), past(l, 'encoder', 'value'), HEADS, HD)], [`then_ctx_${l}`]);
   const dummy = then.g.const(`dummy_${l}`, 'float32', [0, HEADS, 1, HD], new Float32Array(0));
@@ -87,7 +85,8 @@ function crossAttention(nn: Nn, l: number, q: string): string {
   return ctx;
 }
 
-function decoder(next: number[]): Graph {
+function decoder(next: number[], size: Size): Graph {
+  const { D, HEADS, HD, FFN, LAYERS } = dims(size);
   const nn = new Nn(new Graph('standin-whisper-decoder-merged'), true);
   const g = nn.g;
   g.input('input_ids', 'int64', ['batch_size', 'decoder_sequence_length']);
@@ -111,7 +110,7 @@ function decoder(next: number[]): Graph {
     x = nn.op('Add', [x, nn.linear(nn.attend(q, kAll, vAll, HEADS, HD), D, D)]);
     const hc = nn.layerNorm(x, D);
     const qc = nn.splitHeads(nn.linear(hc, D, D), HEADS, HD);
-    x = nn.op('Add', [x, nn.linear(crossAttention(nn, l, qc), D, D)]);
+    x = nn.op('Add', [x, nn.linear(crossAttention(nn, l, qc, size), D, D)]);
     x = nn.op('Add', [x, nn.mlp(nn.layerNorm(x, D), D, FFN, 'gelu')]);
   }
   // LM head tied to the token embedding, as in the export: the int8 table, transposed (folded at load).
@@ -151,9 +150,7 @@ export function whisperTinyFiles(): RepoFiles {
 }
 
 function whisperFiles(size: Size): RepoFiles {
-  // The graph builders below read these; set once per call (generation is synchronous).
-  ({ d: D, heads: HEADS, layers: LAYERS, ffn: FFN } = size);
-  HD = D / HEADS;
+  const { D, HEADS, FFN, LAYERS } = dims(size);
   const tok = tokenizer();
   if (tok.size !== VOCAB) throw new Error(`stand-in whisper tokenizer has ${tok.size} tokens, want ${VOCAB}`);
   const id = (s: string) => {
@@ -235,7 +232,7 @@ function whisperFiles(size: Size): RepoFiles {
       errors: 'replace',
       add_prefix_space: false,
     },
-    'onnx/encoder_model.onnx': encodeModel(encoder()),
-    'onnx/decoder_model_merged_quantized.onnx': encodeModel(decoder(next)),
+    'onnx/encoder_model.onnx': encodeModel(encoder(size)),
+    'onnx/decoder_model_merged_quantized.onnx': encodeModel(decoder(next, size)),
   };
 }
