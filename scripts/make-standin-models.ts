@@ -1,9 +1,9 @@
 /**
- * Writes real-shaped stand-ins for the default full pack (whisper-base, clip-vit-base-patch32,
+ * Writes real-shaped stand-ins for the pulled models (whisper-base, whisper-tiny, clip-vit-base-patch32,
  * multilingual-e5-small) straight into a models dir, in the registry's `<modelsDir>/<repo>/<file>` layout
  * and under the file names models/manifest.json pins, so `vidx` and the benches see them as pulled models.
  * Same shapes, operators, input/output names and dtypes as the hub files; random weights. They exist to
- * measure speed and memory, never to be shipped or committed (~430 MB; `.standins/` is git-ignored).
+ * measure speed and memory, never to be shipped or committed (~500 MB; `.standins/` is git-ignored).
  *
  *   npx tsx scripts/make-standin-models.ts [modelsDir=.standins/models] [--only whisper,whisper-tiny,clip,e5]
  *   VIDX_MODELS_DIR=.standins/models npx tsx scripts/bench-index.ts --asr
@@ -24,11 +24,11 @@ export const STANDINS: Record<string, { repo: string; files: () => RepoFiles }> 
 };
 
 /**
- * Generates the chosen stand-ins (default: the default full pack) into `modelsDir`; returns each written file's size.
+ * Generates the chosen stand-ins (default: all of them) into `modelsDir`; returns each written file's size.
  * @example
  * await makeStandinModels('.standins/models', ['e5']);
  */
-export async function makeStandinModels(modelsDir: string, only: string[] = ['whisper', 'clip', 'e5']): Promise<Record<string, number>> {
+export async function makeStandinModels(modelsDir: string, only: string[] = Object.keys(STANDINS)): Promise<Record<string, number>> {
   const dir = resolve(modelsDir);
   const sizes: Record<string, number> = {};
   for (const name of only) {
