@@ -1,10 +1,14 @@
 /**
  * Benchmark of the analysis pipeline: makes a 10-minute 640x360 video with 20 slides, English speech
  * and an embedded subtitle track, analyses it with the models this machine has, and prints per-stage
- * seconds, compute seconds per minute of video, peak RSS and the time ffmpeg alone takes to decode it.
- * The last line printed is one JSON object.
+ * seconds, seconds spent inside each model, compute seconds per minute of video, peak RSS and the time
+ * ffmpeg alone takes to decode it. The last line printed is one JSON object.
  *
- *   npx tsx scripts/bench-index.ts [--minutes 10] [--keep]
+ * `--asr` makes the speech dense (about 23 s of every 30 s slide, ~120 words a minute) and leaves the
+ * subtitle track out, so Whisper transcribes it: the full-pack case. Models come from VIDX_MODELS_DIR
+ * (for the stand-ins: `npx tsx scripts/make-standin-models.ts` first, then VIDX_MODELS_DIR=.standins/models).
+ *
+ *   npx tsx scripts/bench-index.ts [--minutes 10] [--asr] [--keep]
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +17,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
 import { runTool } from '../src/media/run.js';
+import { loadavg } from 'node:os';
 import { ModelRuntime } from '../src/ml/runtime.js';
 import { analyzeFile } from '../src/services/analysis/pipeline.js';
 
@@ -37,7 +42,14 @@ function srtTime(t: number): string {
   return `${p(Math.floor(ms / 3600000))}:${p(Math.floor(ms / 60000) % 60)}:${p(Math.floor(ms / 1000) % 60)},${p(ms % 1000, 3)}`;
 }
 
-async function makeVideo(dir: string, minutes: number): Promise<string> {
+/** About 23 s of speech per 30 s slide at espeak's 160 words a minute: the slide's sentence, then these. */
+const DENSE = [
+  'We start with the numbers from the last quarter and compare them with the plan we made in spring.',
+  'Most teams delivered on time, although two projects slipped by a few weeks because of hiring.',
+  'Customers asked for faster search, better summaries and an easier way to share clips with colleagues.',
+];
+
+async function makeVideo(dir: string, minutes: number, asr: boolean): Promise<string> {
   const slideSec = 30;
   const count = Math.round((minutes * 60) / slideSec);
   const inputs: string[] = [];
@@ -46,7 +58,8 @@ async function makeVideo(dir: string, minutes: number): Promise<string> {
   for (let i = 0; i < count; i++) {
     const topic = TOPICS[i % TOPICS.length];
     const say = `Slide ${i + 1}. Now we talk about ${topic.toLowerCase()} and what it means for the next weeks.`;
-    await exec('espeak-ng', ['-v', 'en', '-s', '160', '-w', join(dir, `s${i}.wav`), say]);
+    const spoken = asr ? [say, ...DENSE].join(' ') : say;
+    await exec('espeak-ng', ['-v', 'en', '-s', '160', '-w', join(dir, `s${i}.wav`), spoken]);
     writeFileSync(join(dir, `t${i}.txt`), topic);
     const hue = (i * 47) % 360;
     inputs.push('-f', 'lavfi', '-i', `color=c=0x${Buffer.from([40 + (hue % 120), 60 + ((hue * 3) % 120), 90 + ((hue * 7) % 120)]).toString('hex')}:s=640x360:r=25:d=${slideSec}`);
@@ -56,26 +69,68 @@ async function makeVideo(dir: string, minutes: number): Promise<string> {
   writeFileSync(join(dir, 'subs.srt'), cues.join('\n'));
   inputs.push('-f', 'lavfi', '-i', `anullsrc=r=48000:cl=mono:d=${count * slideSec}`);
   for (let i = 0; i < count; i++) inputs.push('-i', join(dir, `s${i}.wav`));
-  inputs.push('-i', join(dir, 'subs.srt'));
+  if (!asr) inputs.push('-i', join(dir, 'subs.srt'));
   filters.push(`${Array.from({ length: count }, (_, i) => `[v${i}]`).join('')}concat=n=${count}:v=1:a=0,format=yuv420p[v]`);
   for (let i = 0; i < count; i++) filters.push(`[${count + 1 + i}:a]adelay=${(i * slideSec + 2) * 1000}:all=1[a${i}]`);
   filters.push(`[${count}:a]${Array.from({ length: count }, (_, i) => `[a${i}]`).join('')}amix=inputs=${count + 1}:duration=first:normalize=0[a]`);
   const out = join(dir, 'bench.mp4');
   await runTool('ffmpeg', [
     '-hide_banner', '-nostdin', '-v', 'error', '-y', ...inputs, '-filter_complex', filters.join(';'),
-    '-map', '[v]', '-map', '[a]', '-map', `${2 * count + 1}:s`, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '28', '-g', '250',
-    '-c:a', 'aac', '-b:a', '64k', '-c:s', 'mov_text', '-metadata:s:s:0', 'language=eng', '-movflags', '+faststart', out,
+    '-map', '[v]', '-map', '[a]', ...(asr ? [] : ['-map', `${2 * count + 1}:s`, '-c:s', 'mov_text', '-metadata:s:s:0', 'language=eng']), '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '28', '-g', '250',
+    '-c:a', 'aac', '-b:a', '64k', '-movflags', '+faststart', out,
   ]);
   return out;
 }
 
-const { values } = parseArgs({ options: { minutes: { type: 'string', default: '10' }, keep: { type: 'boolean', default: false } } });
+/** Seconds spent inside each model's calls, summed over the run. */
+const inside: Record<string, number> = {};
+
+function timeMethods<T extends object>(target: T, label: string, methods: string[]): T {
+  return new Proxy(target, {
+    get(obj, key, receiver) {
+      const value = Reflect.get(obj, key, receiver) as unknown;
+      if (typeof key !== 'string' || !methods.includes(key) || typeof value !== 'function') return value;
+      return async (...args: unknown[]) => {
+        const t0 = performance.now();
+        try {
+          return await (value as (...a: unknown[]) => Promise<unknown>).apply(obj, args);
+        } finally {
+          inside[`${label}.${key}`] = (inside[`${label}.${key}`] ?? 0) + (performance.now() - t0) / 1000;
+        }
+      };
+    },
+  });
+}
+
+/** The runtime with every model call timed (loading included in the first call). */
+class TimedRuntime extends ModelRuntime {
+  override ocr() {
+    return timeMethods(super.ocr(), 'ocr', ['recognize']);
+  }
+  override async transcriber() {
+    const t = await super.transcriber();
+    return t && timeMethods(t, 'whisper', ['transcribe']);
+  }
+  override async imageText() {
+    const e = await super.imageText();
+    return e && timeMethods(e, 'clip', ['embedImages', 'embedTexts']);
+  }
+  override async textEmbedder() {
+    const e = await super.textEmbedder();
+    return e && timeMethods(e, 'e5', ['embedPassages']);
+  }
+}
+
+const { values } = parseArgs({
+  options: { minutes: { type: 'string', default: '10' }, keep: { type: 'boolean', default: false }, asr: { type: 'boolean', default: false } },
+});
 const minutes = Number(values.minutes);
 const dir = mkdtempSync(join(tmpdir(), 'vidx-bench-index-'));
 try {
-  const [file, makeSec] = await timed(() => makeVideo(dir, minutes));
+  const [file, makeSec] = await timed(() => makeVideo(dir, minutes, values.asr));
+  const loadBefore = loadavg()[0];
   const [, decodeSec] = await timed(() => runTool('ffmpeg', ['-hide_banner', '-nostdin', '-v', 'error', '-i', file, '-f', 'null', '-']));
-  const models = new ModelRuntime({ modelsDir: process.env.VIDX_MODELS_DIR ?? join(dir, 'models') });
+  const models = new TimedRuntime({ modelsDir: process.env.VIDX_MODELS_DIR ?? join(dir, 'models') });
   const stages: Record<string, number> = {};
   let stage = 'start';
   let since = performance.now();
@@ -99,18 +154,23 @@ try {
   const round = (n: number) => Math.round(n * 100) / 100;
   const result = {
     video_minutes: minutes,
+    asr: values.asr,
+    transcript_source: analysis.transcriptSource,
     make_video_s: round(makeSec),
     ffmpeg_decode_s: round(decodeSec),
     analyze_s: round(totalSec),
     compute_s_per_video_min: round(totalSec / minutes),
     realtime_factor: round(totalSec / (minutes * 60)),
     stages_s: Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, round(v)])),
+    inside_models_s: Object.fromEntries(Object.entries(inside).map(([k, v]) => [k, round(v)])),
     episodes: analysis.episodes.length,
     transcript_segments: analysis.transcript.length,
     screen_text_entries: analysis.screenText.length,
     capabilities: Object.fromEntries(Object.entries(models.capabilities()).map(([k, v]) => [k, v.available])),
     peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
     cpus: (await import('node:os')).cpus().length,
+    // A shared machine inflates every figure above; the 1-minute load average before and after says by how much.
+    load_avg_1m: [round(loadBefore), round(loadavg()[0])],
   };
   console.log(JSON.stringify(result));
 } finally {

@@ -1,6 +1,7 @@
 /**
- * Model speed on this machine: OCR latency per frame, VAD throughput, memory.
- * Run: `npx tsx scripts/bench-models.ts [--only ocr,vad]`. The last line printed is one JSON object.
+ * Model speed on this machine: OCR latency per frame, VAD throughput, Whisper / CLIP / e5 per part (on the
+ * real-shaped stand-ins, see bench-models.standins.ts), memory.
+ * Run: `npx tsx scripts/bench-models.ts [--only ocr,vad,whisper,whisper-tiny,clip,e5]`. The last line printed is one JSON object.
  *
  * Sections are objects in SECTIONS below. Whisper and the embedders (owned elsewhere) are added by
  * writing a `BenchSection` (for instance in its own file) and listing it there; nothing else changes.
@@ -10,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { createOcr } from '../src/ml/ocr/index.js';
 import { detectSpeech } from '../src/ml/vad/index.js';
 import { assemble, renderFrame, scratchDir, speech, type FrameSpec } from '../test/ml/fixtures.js';
+import { clipSection, e5Section, whisperSection, whisperTinySection } from './bench-models.standins.js';
 
 /**
  * What a section gets: a scratch directory for generated media, removed after the run.
@@ -148,7 +150,7 @@ const vadSection: BenchSection = {
  * // import { whisperSection } from './bench-whisper-section.js';
  * export const SECTIONS: BenchSection[] = [ocrSection, vadSection, whisperSection];
  */
-export const SECTIONS: BenchSection[] = [ocrSection, vadSection];
+export const SECTIONS: BenchSection[] = [ocrSection, vadSection, whisperSection, whisperTinySection, clipSection, e5Section];
 
 async function main(): Promise<void> {
   const onlyArg = process.argv.indexOf('--only');

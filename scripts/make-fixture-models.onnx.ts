@@ -8,9 +8,27 @@
  * protobuf parser accepts for proto2 messages.
  */
 
-/** Element types the fixtures use, with their ONNX TensorProto.DataType codes. */
-export type ElemType = 'float32' | 'int64' | 'bool';
-const DATA_TYPE: Record<ElemType, number> = { float32: 1, int64: 7, bool: 9 };
+/** Element types the fixtures and stand-ins use, with their ONNX TensorProto.DataType codes. */
+export type ElemType = 'float32' | 'uint8' | 'int8' | 'int32' | 'int64' | 'bool';
+const DATA_TYPE: Record<ElemType, number> = { float32: 1, uint8: 2, int8: 3, int32: 6, int64: 7, bool: 9 };
+
+/**
+ * Deterministic pseudo-random floats in [-1, 1) (mulberry32), for weights whose values do not matter.
+ * @example
+ * randomFloats(4, 1); // Float32Array(4) [...]
+ */
+export function randomFloats(n: number, seed: number): Float32Array {
+  let a = seed >>> 0;
+  const out = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    out[i] = ((t ^ (t >>> 14)) >>> 0) / 4294967296 * 2 - 1;
+  }
+  return out;
+}
 
 /** A dimension: a fixed size or a symbolic name (dim_param). */
 export type Dim = number | string;
@@ -146,7 +164,7 @@ export class Graph {
   }
 
   /** Adds a constant tensor (initializer). Data is stored little-endian in raw_data. */
-  const(name: string, type: ElemType, dims: number[], data: Float32Array | BigInt64Array | Uint8Array): string {
+  const(name: string, type: ElemType, dims: number[], data: Float32Array | BigInt64Array | Int32Array | Int8Array | Uint8Array): string {
     const raw = new Uint8Array(data.buffer, data.byteOffset, data.byteLength).slice();
     this.initializers.push({ name, type, dims, raw });
     return name;

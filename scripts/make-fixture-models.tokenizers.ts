@@ -65,6 +65,11 @@ export function byteLevel(text: string): string {
   return Array.from(new TextEncoder().encode(text), (b) => table[b]).join('');
 }
 
+/** Unreachable filler entries (no merge or piece produces them), so the vocab has its real size. */
+function fill(ids: Map<string, number>, size = 0): void {
+  for (let i = 0; ids.size < size; i++) ids.set(`<fill_${i}>`, ids.size);
+}
+
 function added(id: number, content: string, special: boolean): AddedToken {
   return { id, content, single_word: false, lstrip: false, rstrip: false, normalized: !special, special };
 }
@@ -80,6 +85,8 @@ export function byteLevelBpe(opts: {
   words: string[];
   specials: string[];
   plainAdded?: string[];
+  /** Pads the BPE vocab with unreachable entries up to this size (before the added tokens), for real-sized vocabularies. */
+  fillTo?: number;
   /** The post-processor, built once every token has its id. Default: GPT-2's ByteLevel. */
   postProcessor?: (ids: Map<string, number>) => Record<string, unknown>;
 }): BuiltTokenizer {
@@ -98,6 +105,7 @@ export function byteLevelBpe(opts: {
       left = merged;
     }
   }
+  fill(ids, opts.fillTo);
   const vocab = Object.fromEntries(ids);
   const addedTokens: AddedToken[] = [];
   for (const s of opts.specials) {
@@ -137,11 +145,11 @@ export function byteLevelBpe(opts: {
 
 /**
  * A BERT-style WordPiece tokenizer with [CLS] … [SEP] template, lower-casing, and a vocab of
- * letters, `##`-continuations and the given whole words.
+ * letters, `##`-continuations and the given whole words (padded with fillers up to `fillTo`).
  * @example
  * const t = wordPiece(['query', 'passage', 'hello']);
  */
-export function wordPiece(words: string[]): BuiltTokenizer {
+export function wordPiece(words: string[], fillTo?: number): BuiltTokenizer {
   const specials = ['[PAD]', '[UNK]', '[CLS]', '[SEP]', '[MASK]'];
   const ids = new Map<string, number>();
   for (const s of specials) ids.set(s, ids.size);
@@ -149,6 +157,7 @@ export function wordPiece(words: string[]): BuiltTokenizer {
   for (const c of chars) ids.set(c, ids.size);
   for (const c of chars) ids.set(`##${c}`, ids.size);
   for (const w of words) if (!ids.has(w)) ids.set(w, ids.size);
+  fill(ids, fillTo);
   const token = (s: string) => ({ SpecialToken: { id: s, type_id: 0 } });
   const json = {
     version: '1.0',

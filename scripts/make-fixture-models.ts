@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { encodeModel, Graph, graph, int, ints } from './make-fixture-models.onnx.js';
+import { encodeModel, Graph, graph, int, ints, randomFloats } from './make-fixture-models.onnx.js';
 import { byteLevel, byteLevelBpe, template, wordPiece } from './make-fixture-models.tokenizers.js';
 
 /** What the fixture Whisper says, so tests can assert on it. */
@@ -37,7 +37,8 @@ export interface FixtureSet {
   manifest: FixtureManifest;
 }
 
-interface FixtureFile {
+/** One written file with its size and hash. */
+export interface FixtureFile {
   path: string;
   size: number;
   sha256: string;
@@ -64,21 +65,8 @@ export interface FixtureManifest {
   models: FixtureModel[];
 }
 
-/** Deterministic pseudo-random floats in [-1, 1) (mulberry32). */
-function randomFloats(n: number, seed: number): Float32Array {
-  let a = seed >>> 0;
-  const out = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    out[i] = ((t ^ (t >>> 14)) >>> 0) / 4294967296 * 2 - 1;
-  }
-  return out;
-}
-
-type RepoFiles = Record<string, Uint8Array | string | object>;
+/** A repo's files by path: bytes, text or JSON. */
+export type RepoFiles = Record<string, Uint8Array | string | object>;
 
 function toBytes(content: Uint8Array | string | object): Uint8Array {
   if (content instanceof Uint8Array) return content;
@@ -86,7 +74,12 @@ function toBytes(content: Uint8Array | string | object): Uint8Array {
   return new TextEncoder().encode(text);
 }
 
-function writeRepo(hubDir: string, repo: string, files: RepoFiles): FixtureFile[] {
+/**
+ * Writes a repo's files under `hubDir/<repo>/` and returns their sizes and hashes.
+ * @example
+ * writeRepo(hubDir, 'vidx-test/tiny-e5', { 'config.json': { model_type: 'bert' } });
+ */
+export function writeRepo(hubDir: string, repo: string, files: RepoFiles): FixtureFile[] {
   const out: FixtureFile[] = [];
   for (const [path, content] of Object.entries(files)) {
     const bytes = toBytes(content);

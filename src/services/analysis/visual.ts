@@ -128,6 +128,10 @@ export async function analyzeVisual(
   let lastSig: Float32Array | null = null;
   let lastText = '';
   let batch: VideoFrame[] = [];
+  // A keyframe that looks like the last one sent to CLIP (a static slide, a still shot) reuses its vector and
+  // tags: on the stand-in bench a CLIP image costs ~0.1-0.2 s, and most keyframes of slides and talks repeat.
+  let lastClip: { sig: Float32Array; time: number } | null = null;
+  const repeats = new Map<number, number>();
   const flush = async () => {
     if (!embedder || !labels || batch.length === 0) return;
     const vecs = await embedder.embedImages(batch.map((f) => ({ data: f.data, width: f.width, height: f.height })));
@@ -150,7 +154,9 @@ export async function analyzeVisual(
     lastSig = sig;
     lastText = text;
     perFrame.push({ time: frame.time, text, tags: [] });
-    if (embedder) {
+    if (embedder && lastClip && sameFrame(lastClip.sig, sig)) repeats.set(frame.time, lastClip.time);
+    else if (embedder) {
+      lastClip = { sig, time: frame.time };
       batch.push(frame);
       if (batch.length >= 8) await flush();
     }
@@ -158,6 +164,13 @@ export async function analyzeVisual(
     opts.progress(0.1 + (0.9 * done) / Math.max(1, keyframes.length), 'on-screen text');
   }
   await flush();
+  for (const [time, source] of repeats) {
+    const vector = vectors.find((v) => v.time === source)?.vector;
+    const entry = perFrame.find((p) => p.time === time);
+    if (vector) vectors.push({ episodeIndex: -1, time, vector });
+    if (entry) entry.tags = perFrame.find((p) => p.time === source)?.tags ?? [];
+  }
+  vectors.sort((a, b) => a.time - b.time);
 
   // Each keyframe speaks for the stretch up to the next keyframe (the first from the start of its shot).
   const cutTimes = cuts.map((c) => c.time);
