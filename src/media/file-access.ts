@@ -157,13 +157,8 @@ async function openChecked(path: string, allowed: (real: string) => boolean): Pr
  * @example
  * const bytes = await readMediaFile('/srv/media/talk.srt');
  */
-export async function readMediaFile(path: string): Promise<Buffer> {
-  const fh = await openMediaFile(path);
-  try {
-    return await fh.readFile();
-  } finally {
-    await fh.close();
-  }
+export function readMediaFile(path: string): Promise<Buffer> {
+  return readAll(openMediaFile(path));
 }
 
 /**
@@ -171,8 +166,12 @@ export async function readMediaFile(path: string): Promise<Buffer> {
  * @example
  * const jpeg = await readCheckedFile('/srv/media/photo.jpg');
  */
-export async function readCheckedFile(path: string): Promise<Buffer> {
-  const fh = await openCheckedFile(path);
+export function readCheckedFile(path: string): Promise<Buffer> {
+  return readAll(openCheckedFile(path));
+}
+
+async function readAll(opening: Promise<FileHandle>): Promise<Buffer> {
+  const fh = await opening;
   try {
     return await fh.readFile();
   } finally {
