@@ -66,6 +66,57 @@ export interface FixtureManifest {
 }
 
 /** A repo's files by path: bytes, text or JSON. */
+/** Whisper's feature extractor settings (80 mel bins, 30 s windows), as the hub repos have them. */
+export const WHISPER_PREPROCESSOR = {
+  chunk_length: 30,
+  feature_extractor_type: 'WhisperFeatureExtractor',
+  feature_size: 80,
+  hop_length: 160,
+  n_fft: 400,
+  n_samples: 480000,
+  nb_max_frames: 3000,
+  padding_side: 'right',
+  padding_value: 0.0,
+  processor_class: 'WhisperProcessor',
+  return_attention_mask: false,
+  sampling_rate: 16000,
+};
+
+/** Whisper's tokenizer_config.json. */
+export const WHISPER_TOKENIZER_CONFIG = {
+  tokenizer_class: 'WhisperTokenizer',
+  bos_token: '<|endoftext|>',
+  eos_token: '<|endoftext|>',
+  pad_token: '<|endoftext|>',
+  unk_token: '<|endoftext|>',
+  model_max_length: 1024,
+  errors: 'replace',
+  add_prefix_space: false,
+};
+
+/**
+ * CLIP's image processor settings for a square input of `size` pixels.
+ * @example
+ * clipPreprocessor(224).crop_size; // { height: 224, width: 224 }
+ */
+export function clipPreprocessor(size: number) {
+  return {
+    crop_size: { height: size, width: size },
+    do_center_crop: true,
+    do_convert_rgb: true,
+    do_normalize: true,
+    do_rescale: true,
+    do_resize: true,
+    feature_extractor_type: 'CLIPFeatureExtractor',
+    image_mean: [0.48145466, 0.4578275, 0.40821073],
+    image_processor_type: 'CLIPImageProcessor',
+    image_std: [0.26862954, 0.26130258, 0.27577711],
+    resample: 3,
+    rescale_factor: 1 / 255,
+    size: { shortest_edge: size },
+  };
+}
+
 export type RepoFiles = Record<string, Uint8Array | string | object>;
 
 function toBytes(content: Uint8Array | string | object): Uint8Array {
@@ -240,31 +291,9 @@ function whisperFiles(): RepoFiles {
       alignment_heads: [[0, 0]],
       return_timestamps: false,
     },
-    'preprocessor_config.json': {
-      chunk_length: 30,
-      feature_extractor_type: 'WhisperFeatureExtractor',
-      feature_size: 80,
-      hop_length: 160,
-      n_fft: 400,
-      n_samples: 480000,
-      nb_max_frames: 3000,
-      padding_side: 'right',
-      padding_value: 0.0,
-      processor_class: 'WhisperProcessor',
-      return_attention_mask: false,
-      sampling_rate: 16000,
-    },
+    'preprocessor_config.json': WHISPER_PREPROCESSOR,
     'tokenizer.json': JSON.stringify(tok.json),
-    'tokenizer_config.json': {
-      tokenizer_class: 'WhisperTokenizer',
-      bos_token: '<|endoftext|>',
-      eos_token: '<|endoftext|>',
-      pad_token: '<|endoftext|>',
-      unk_token: '<|endoftext|>',
-      model_max_length: 1024,
-      errors: 'replace',
-      add_prefix_space: false,
-    },
+    'tokenizer_config.json': WHISPER_TOKENIZER_CONFIG,
     'onnx/encoder_model.onnx': encodeModel(enc),
     // Written under the q8 name so the fixture exercises the manifest's per-file dtype, like the
     // real whisper-base entry (fp32 encoder, quantized decoder). It is not actually quantized.
@@ -323,21 +352,7 @@ function clipFiles(): RepoFiles {
       text_config: { model_type: 'clip_text_model', hidden_size: CLIP_HIDDEN, vocab_size: V, max_position_embeddings: 77, projection_dim: D, bos_token_id: BOS, eos_token_id: EOS, pad_token_id: EOS },
       vision_config: { model_type: 'clip_vision_model', hidden_size: CLIP_HIDDEN, image_size: CLIP_IMAGE, patch_size: 8, projection_dim: D },
     },
-    'preprocessor_config.json': {
-      crop_size: { height: CLIP_IMAGE, width: CLIP_IMAGE },
-      do_center_crop: true,
-      do_convert_rgb: true,
-      do_normalize: true,
-      do_rescale: true,
-      do_resize: true,
-      feature_extractor_type: 'CLIPFeatureExtractor',
-      image_mean: [0.48145466, 0.4578275, 0.40821073],
-      image_processor_type: 'CLIPImageProcessor',
-      image_std: [0.26862954, 0.26130258, 0.27577711],
-      resample: 3,
-      rescale_factor: 1 / 255,
-      size: { shortest_edge: CLIP_IMAGE },
-    },
+    'preprocessor_config.json': clipPreprocessor(CLIP_IMAGE),
     'tokenizer.json': JSON.stringify(tok.json),
     'tokenizer_config.json': {
       tokenizer_class: 'CLIPTokenizer',

@@ -8,7 +8,7 @@
  */
 import { VISUAL_VOCABULARY, visualPrompt } from '../src/services/analysis/vocabulary.js';
 import { encodeModel, Graph, int, ints } from './make-fixture-models.onnx.js';
-import type { RepoFiles } from './make-fixture-models.js';
+import { clipPreprocessor, type RepoFiles } from './make-fixture-models.js';
 import { byteLevelBpe, template, wordPiece } from './make-fixture-models.tokenizers.js';
 import { Nn } from './make-standin-models.nn.js';
 import { STANDIN_SPEECH } from './make-standin-models.whisper.js';
@@ -93,21 +93,7 @@ export function clipFiles(): RepoFiles {
       text_config: { model_type: 'clip_text_model', hidden_size: 512, intermediate_size: 2048, num_attention_heads: 8, num_hidden_layers: 12, vocab_size: 49408, max_position_embeddings: 77, projection_dim: 512, bos_token_id: BOS, eos_token_id: EOS, pad_token_id: EOS },
       vision_config: { model_type: 'clip_vision_model', hidden_size: 768, intermediate_size: 3072, num_attention_heads: 12, num_hidden_layers: 12, image_size: 224, patch_size: 32, projection_dim: 512 },
     },
-    'preprocessor_config.json': {
-      crop_size: { height: 224, width: 224 },
-      do_center_crop: true,
-      do_convert_rgb: true,
-      do_normalize: true,
-      do_rescale: true,
-      do_resize: true,
-      feature_extractor_type: 'CLIPFeatureExtractor',
-      image_mean: [0.48145466, 0.4578275, 0.40821073],
-      image_processor_type: 'CLIPImageProcessor',
-      image_std: [0.26862954, 0.26130258, 0.27577711],
-      resample: 3,
-      rescale_factor: 1 / 255,
-      size: { shortest_edge: 224 },
-    },
+    'preprocessor_config.json': clipPreprocessor(224),
     'tokenizer.json': JSON.stringify(tok.json),
     'tokenizer_config.json': {
       tokenizer_class: 'CLIPTokenizer',

@@ -9,7 +9,7 @@
  */
 import { byteLevel, byteLevelBpe } from './make-fixture-models.tokenizers.js';
 import { encodeModel, Graph, graph, int, ints } from './make-fixture-models.onnx.js';
-import type { RepoFiles } from './make-fixture-models.js';
+import { WHISPER_PREPROCESSOR, WHISPER_TOKENIZER_CONFIG, type RepoFiles } from './make-fixture-models.js';
 import { Nn } from './make-standin-models.nn.js';
 
 /** Whisper sizes: width, heads, layers (encoder = decoder), MLP width. */
@@ -207,31 +207,9 @@ function whisperFiles(size: Size): RepoFiles {
       suppress_tokens: [],
       return_timestamps: false,
     },
-    'preprocessor_config.json': {
-      chunk_length: 30,
-      feature_extractor_type: 'WhisperFeatureExtractor',
-      feature_size: 80,
-      hop_length: 160,
-      n_fft: 400,
-      n_samples: 480000,
-      nb_max_frames: 3000,
-      padding_side: 'right',
-      padding_value: 0.0,
-      processor_class: 'WhisperProcessor',
-      return_attention_mask: false,
-      sampling_rate: 16000,
-    },
+    'preprocessor_config.json': WHISPER_PREPROCESSOR,
     'tokenizer.json': JSON.stringify(tok.json),
-    'tokenizer_config.json': {
-      tokenizer_class: 'WhisperTokenizer',
-      bos_token: '<|endoftext|>',
-      eos_token: '<|endoftext|>',
-      pad_token: '<|endoftext|>',
-      unk_token: '<|endoftext|>',
-      model_max_length: 1024,
-      errors: 'replace',
-      add_prefix_space: false,
-    },
+    'tokenizer_config.json': WHISPER_TOKENIZER_CONFIG,
     'onnx/encoder_model.onnx': encodeModel(encoder(size)),
     'onnx/decoder_model_merged_quantized.onnx': encodeModel(decoder(next, size)),
   };
