@@ -27,22 +27,49 @@ export function matchTerms(q: ParsedQuery): MatchTerm[] {
   return all.map((t) => ({ folded: t, stem: stem(t) }));
 }
 
-/** The folded words of a text, with transliterations of umlaut words ("Muenchen" finds "München"). */
-function textWords(text: string): string[] {
-  const out: string[] = [];
+/** A word of a text as compared: folded (and stemmed), and its transliterated form when it has umlauts. */
+interface WordForms {
+  folded: string;
+  stem: string;
+  translit: { folded: string; stem: string } | null;
+}
+
+/**
+ * Word forms by word as written. Every search shapes its page by re-reading ~10 episodes' segments word by
+ * word; folding (Unicode normalisation) and stemming them again each time was about a quarter of a small
+ * collection's search CPU (bench:search profile). Transcript vocabularies are small; the cap bounds memory.
+ */
+const FORMS = new Map<string, WordForms>();
+const FORMS_CAP = 50_000;
+
+function formsOf(word: string): WordForms {
+  let f = FORMS.get(word);
+  if (f) return f;
+  const folded = fold(word);
+  const t = transliterate(word);
+  const tf = t !== word ? fold(t) : null;
+  f = { folded, stem: stem(folded), translit: tf === null ? null : { folded: tf, stem: stem(tf) } };
+  if (FORMS.size >= FORMS_CAP) FORMS.clear();
+  FORMS.set(word, f);
+  return f;
+}
+
+/** The words of a text, with transliterations of umlaut words ("Muenchen" finds "München"). */
+function textWords(text: string): { folded: string; stem: string }[] {
+  const out: { folded: string; stem: string }[] = [];
   for (const w of words(text)) {
-    out.push(fold(w));
-    const t = transliterate(w);
-    if (t !== w) out.push(fold(t));
+    const f = formsOf(w);
+    out.push(f);
+    if (f.translit) out.push(f.translit);
   }
   return out;
 }
 
 /** How well one word matches one term: 1 exact, 0.9 same stem or prefix, 0.6 inside a longer word. */
-function wordScore(word: string, term: MatchTerm): number {
-  if (word === term.folded) return 1;
-  if (term.stem.length >= 3 && (stem(word) === term.stem || word.startsWith(term.stem))) return 0.9;
-  if (term.folded.length >= 3 && word.includes(term.folded)) return 0.6;
+function wordScore(word: { folded: string; stem: string }, term: MatchTerm): number {
+  if (word.folded === term.folded) return 1;
+  if (term.stem.length >= 3 && (word.stem === term.stem || word.folded.startsWith(term.stem))) return 0.9;
+  if (term.folded.length >= 3 && word.folded.includes(term.folded)) return 0.6;
   return 0;
 }
 
@@ -66,7 +93,7 @@ export function scoreText(text: string, terms: MatchTerm[], phrases: string[][] 
     score += best;
   }
   if (score > 0 && phrases.length > 0) {
-    const joined = ` ${ws.join(' ')} `;
+    const joined = ` ${ws.map((w) => w.folded).join(' ')} `;
     for (const p of phrases) if (joined.includes(` ${p.map(fold).join(' ')} `)) score += 0.5;
   }
   return score;
@@ -96,7 +123,7 @@ export function snippet(text: string, terms: MatchTerm[], max = 240): string {
   if (clean.length <= max) return clean;
   let at = -1;
   for (const m of clean.matchAll(/[\p{L}\p{N}]+/gu)) {
-    const w = fold(m[0]);
+    const w = formsOf(m[0]);
     if (terms.some((t) => wordScore(w, t) > 0)) {
       at = m.index ?? 0;
       break;
