@@ -66,6 +66,7 @@ export function collectAssets(root: string): AssetSource[] {
   return [
     lib('native/better_sqlite3.node', join(pkgDir(root, 'better-sqlite3'), 'build', 'Release', 'better_sqlite3.node')),
     lib('native/vec0.so', join(pkgDir(root, 'sqlite-vec-linux-x64'), 'vec0.so')),
+    lib('native/usearch.node', join(pkgDir(root, 'usearch'), 'prebuilds', 'linux-x64', 'usearch.node')),
     lib('native/onnxruntime/onnxruntime_binding.node', join(ort, 'onnxruntime_binding.node')),
     lib('native/onnxruntime/libonnxruntime.so.1', join(ort, 'libonnxruntime.so.1')),
     lib(`native/@img/sharp-linux-x64/lib/${sharpNode.split('/').pop()}`, sharpNode),

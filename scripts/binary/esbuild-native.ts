@@ -45,6 +45,11 @@ const PATCHES: Patch[] = [
     edits: [["try { require.resolve('@img/sharp-libvips-linux-x64/binary'); } catch {}", '']],
   },
   {
+    // usearch finds its prebuilt addon by walking up from its own file (node-gyp-build); the binary has one copy.
+    file: /[\\/]usearch[\\/]javascript[\\/]dist[\\/](esm|cjs)[\\/]usearch\.js$/,
+    edits: [['build(getBuildDir(getDirName()))', 'require("vidx-native:native/usearch.node")']],
+  },
+  {
     file: /[\\/]@huggingface[\\/]transformers[\\/]dist[\\/]transformers\.node\.mjs$/,
     edits: [['requireFromHere("onnxruntime-node")', '__vidx_onnxruntime_node']],
     prepend: 'import __vidx_onnxruntime_node from "onnxruntime-node";\n',

@@ -1,3 +1,4 @@
+import { dirname, join } from 'node:path';
 import { openDatabase, type Db } from './connection.js';
 import { KeyRepository } from './keys.js';
 import { CollectionRepository } from './collections.js';
@@ -8,6 +9,7 @@ import { TextIndexRepository } from './text-index.js';
 import { TaskRepository } from './tasks.js';
 import { WebhookRepository } from './webhooks.js';
 import { FaceRepository } from './faces.js';
+import { VectorAnnIndexes } from './vector-ann.js';
 
 /** The database handle and one repository per table group. */
 export interface Store {
@@ -33,17 +35,22 @@ export interface Store {
 export function openStore(file: string): Store {
   const db = openDatabase(file);
   const text = new TextIndexRepository(db);
+  // The vector indexes live beside the database file (an in-memory database keeps them in memory).
+  const ann = new VectorAnnIndexes(db, file === ':memory:' ? null : join(dirname(file), 'vector-index'));
   return {
     db,
     keys: new KeyRepository(db),
     collections: new CollectionRepository(db),
     items: new ItemRepository(db),
     folders: new FolderRepository(db),
-    search: new SearchIndexRepository(db, text),
+    search: new SearchIndexRepository(db, text, ann),
     text,
     tasks: new TaskRepository(db),
     webhooks: new WebhookRepository(db),
     faces: new FaceRepository(db),
-    close: () => db.close(),
+    close: () => {
+      ann.close();
+      db.close();
+    },
   };
 }

@@ -2,6 +2,7 @@ import type { Db } from './connection.js';
 import { VECTOR_SHARDS } from './migrations/005-vector-shards.js';
 import { prepared } from './statements.js';
 import type { TextIndexRepository } from './text-index.js';
+import type { VectorAnnIndexes } from './vector-ann.js';
 
 /** An item_analysis row: the media-level facts of an indexed item. */
 export interface ItemAnalysisRow {
@@ -96,13 +97,14 @@ export interface EpisodeWithItem extends EpisodeRow {
  * by collection, vector space and shard); deletes also reach the collection's text tables (TextIndexRepository).
  * Writes never open their own transaction: the search index service wraps one item's rows in one.
  * @example
- * const repo = new SearchIndexRepository(db, new TextIndexRepository(db));
+ * const repo = new SearchIndexRepository(db, new TextIndexRepository(db), new VectorAnnIndexes(db, dir));
  * repo.nearestBits(space, collectionPk, bits, 250);
  */
 export class SearchIndexRepository {
   constructor(
     private readonly db: Db,
     private readonly text: TextIndexRepository,
+    private readonly ann: VectorAnnIndexes,
   ) {}
 
   insertAnalysis(row: ItemAnalysisRow): void {
@@ -169,6 +171,7 @@ export class SearchIndexRepository {
     return prepared(this.db, 'SELECT count(*) FROM (SELECT 1 FROM vectors WHERE collection_pk = ? AND space_id = ? LIMIT ?)').pluck().get(collectionPk, spaceId, cap) as number;
   }
 
+  /** Stores a unit vector (float32 blob) with its sign bits, and adds it to the collection's nearest-neighbour index. */
   insertVector(space: VectorSpaceRow, row: { episode_pk: number; collection_pk: number; time: number; embedding: Buffer }, bits: Buffer): void {
     const info = prepared(
       this.db,
@@ -182,6 +185,8 @@ export class SearchIndexRepository {
       pk % BigInt(VECTOR_SHARDS),
       bits,
     );
+    const e = row.embedding;
+    this.ann.add(row.collection_pk, space, Number(pk), new Float32Array(e.buffer.slice(e.byteOffset, e.byteOffset + e.byteLength)));
   }
 
   /** The episodes among `pks` whose item passes the filter (vector hits are filtered after the search). */
@@ -212,11 +217,26 @@ export class SearchIndexRepository {
     return out.sort((a, b) => a.distance - b.distance);
   }
 
-  vectorsByPk(pks: number[]): VectorRow[] {
+  /**
+   * The pks of about the `k` nearest vectors by cosine from the collection's HNSW index, nearest first;
+   * null while that index is being (re)built (then nearestBits answers).
+   */
+  nearestApprox(space: VectorSpaceRow, collectionPk: number, query: Float32Array, k: number): number[] | null {
+    return this.ann.nearest(collectionPk, space, query, k);
+  }
+
+  /** Whether the collection's HNSW index of the space is ready (opening it, or starting its rebuild, when not). */
+  approxReady(space: VectorSpaceRow, collectionPk: number): boolean {
+    return this.ann.isReady(collectionPk, space);
+  }
+
+  /** Stored vectors by pk, only those of the collection and space (an index may name rows since deleted or reused). */
+  vectorsByPk(pks: number[], collectionPk: number, spaceId: number): VectorRow[] {
     if (pks.length === 0) return [];
-    return prepared(this.db, 'SELECT pk, episode_pk, time, embedding FROM vectors WHERE pk IN (SELECT value FROM json_each(?))').all(
-      JSON.stringify(pks),
-    ) as VectorRow[];
+    return prepared(
+      this.db,
+      'SELECT pk, episode_pk, time, embedding FROM vectors WHERE pk IN (SELECT value FROM json_each(?)) AND collection_pk = ? AND space_id = ?',
+    ).all(JSON.stringify(pks), collectionPk, spaceId) as VectorRow[];
   }
 
   vectorsOfItem(itemPk: number, spaceId: number): VectorRow[] {
@@ -259,12 +279,14 @@ export class SearchIndexRepository {
   deleteItem(itemPk: number): void {
     const episodes = prepared(this.db, 'SELECT pk, collection_pk FROM episodes WHERE item_pk = ?').all(itemPk) as { pk: number; collection_pk: number }[];
     if (episodes.length > 0) this.text.deleteRows(episodes[0].collection_pk, episodes.map((e) => e.pk));
-    this.deleteVecRows(
-      prepared(this.db, 'SELECT v.pk, v.space_id FROM vectors v JOIN episodes e ON e.pk = v.episode_pk WHERE e.item_pk = ?').all(itemPk) as {
-        pk: number;
-        space_id: number;
-      }[],
-    );
+    const rows = prepared(this.db, 'SELECT v.pk, v.space_id, v.collection_pk FROM vectors v JOIN episodes e ON e.pk = v.episode_pk WHERE e.item_pk = ?').all(
+      itemPk,
+    ) as { pk: number; space_id: number; collection_pk: number }[];
+    this.deleteVecRows(rows);
+    for (const space of this.spaces()) {
+      const gone = rows.filter((r) => r.space_id === space.id);
+      if (gone.length > 0) this.ann.remove(gone[0].collection_pk, space, gone.map((r) => r.pk));
+    }
     prepared(this.db, 'DELETE FROM episodes WHERE item_pk = ?').run(itemPk);
     prepared(this.db, 'DELETE FROM item_analysis WHERE item_pk = ?').run(itemPk);
   }
@@ -275,6 +297,7 @@ export class SearchIndexRepository {
    * 0 when nothing is left. Each call is meant to be its own short transaction.
    */
   deleteCollectionSome(collectionPk: number, episodes: number): number {
+    this.ann.dropCollection(collectionPk);
     if (this.text.dropSome(collectionPk, episodes * 5)) return 1;
     const pks = prepared(this.db, 'SELECT pk FROM episodes WHERE collection_pk = ? LIMIT ?').pluck().all(collectionPk, episodes) as number[];
     if (pks.length === 0) return 0;
