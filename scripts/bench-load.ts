@@ -11,14 +11,15 @@
  *   npm run bench:load -- [--from DIR] [--episodes 100000] [--clients 50] [--seconds 15] [--think-ms 1000]
  *                         [--video-minutes 4 | --no-index]
  *
- * Each client waits a random 0..2 × think-ms between its searches (50 users searching about once a second
+ * Each client waits a random 0..2 × think-ms before its first search and between searches (50 users searching about once a second
  * each); --think-ms 0 makes a closed loop, whose latency is then clients / throughput.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config.js';
@@ -39,12 +40,14 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /** The server side: started by the benchmark as a child process, prints {"url"} once listening. */
 async function serve(dir: string): Promise<void> {
-  const config = loadConfig({ VIDX_HOST: '127.0.0.1', VIDX_PORT: '0', VIDX_DATA_DIR: dir, VIDX_LOG: 'silent', VIDX_ADMIN_KEY: ADMIN_KEY, VIDX_MEDIA_ROOTS: dir,
+  // The generated video lives beside the data dir: vidx never reads media inside its own data folder.
+  const config = loadConfig({ VIDX_HOST: '127.0.0.1', VIDX_PORT: '0', VIDX_DATA_DIR: dir, VIDX_LOG: 'silent', VIDX_ADMIN_KEY: ADMIN_KEY, VIDX_MEDIA_ROOTS: mediaDirOf(dir),
     // Models: VIDX_MODELS_DIR from the environment, else the copy's own models dir (usually none: then indexing
     // does the ffmpeg work only, without ASR, OCR or embeddings).
     ...(process.env.VIDX_MODELS_DIR ? { VIDX_MODELS_DIR: process.env.VIDX_MODELS_DIR } : {}),
   });
   const vidx = await startVidx(config, { queryEmbedder: benchEmbedder });
+  if (arg('lag') === 'true') reportLag();
   process.stdout.write(`${JSON.stringify({ url: vidx.url })}\n`);
   const stop = () => void vidx.close().then(() => process.exit(0));
   process.on('SIGTERM', stop);
@@ -52,8 +55,21 @@ async function serve(dir: string): Promise<void> {
   process.stdin.on('end', stop).resume();
 }
 
+const mediaDirOf = (dir: string) => `${dir}-media`;
+
+/** --lag: the server prints each second in which its event loop stalled for more than 100 ms (finding stalls). */
+function reportLag(): void {
+  const h = monitorEventLoopDelay({ resolution: 10 });
+  h.enable();
+  setInterval(() => {
+    const max = h.max / 1e6;
+    if (max > 100) console.error(`  [server] event loop stalled ${max.toFixed(0)} ms at ${new Date().toISOString()}`);
+    h.reset();
+  }, 1000).unref();
+}
+
 async function startServer(dir: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--serve', dir], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--serve', dir, ...(arg('lag') === 'true' ? ['--lag'] : [])], { stdio: ['pipe', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
@@ -92,6 +108,8 @@ async function searchers(url: string, clients: number, thinkMs: number, qs: stri
   const collections = ['side-a', 'side-b', 'side-c'];
   await Promise.all(
     Array.from({ length: clients }, async (_, c) => {
+      // Users do not all press enter in the same millisecond: each starts after its own think time.
+      if (thinkMs > 0) await new Promise((r) => setTimeout(r, Math.random() * 2 * thinkMs));
       while (!done) {
         const q = qs[next++ % qs.length];
         const t = performance.now();
@@ -154,6 +172,8 @@ async function main(): Promise<void> {
     if (!existsSync(join(from, 'vidx.db'))) throw new Error(`--from ${from}: no vidx.db there (build one with bench:search --keep)`);
     console.error(`copying ${from}/vidx.db`);
     for (const f of ['vidx.db', 'vidx.db-wal']) if (existsSync(join(from, f))) copyFileSync(join(from, f), join(dir, f));
+    // The vector indexes saved beside it (else the server rebuilds them in the background first).
+    if (existsSync(join(from, 'vector-index'))) cpSync(join(from, 'vector-index'), join(dir, 'vector-index'), { recursive: true });
   } else {
     const episodes = Number(arg('episodes', '100000'));
     console.error(`building ${episodes} episodes (+ 3 side collections) in ${dir}`);
@@ -188,7 +208,8 @@ async function main(): Promise<void> {
     let indexing: { searches: PhaseResult; status: string; s: number; video_minutes: number } | null = null;
     if (arg('no-index') !== 'true') {
       const minutes = Number(arg('video-minutes', '4'));
-      const video = join(dir, 'bench.mp4');
+      mkdirSync(mediaDirOf(dir), { recursive: true });
+      const video = join(mediaDirOf(dir), 'bench.mp4');
       console.error(`making a ${minutes}-minute video`);
       await makeVideo(video, minutes);
       const res = await post(url, '/index', { video: { path: video, media_id: 'bench-video' }, collection: 'side-c' });
@@ -220,6 +241,7 @@ async function main(): Promise<void> {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     rmSync(dir, { recursive: true, force: true });
+    rmSync(mediaDirOf(dir), { recursive: true, force: true });
   }
 }
 

@@ -21,7 +21,9 @@ import { PeopleService } from './services/people/service.js';
 import { AnalysisService, modelQueryEmbedder, SearchIndex, SearchService, type QueryEmbedder } from './services/search/index.js';
 import { createLogger, type Logger } from './logger.js';
 import { describeSystem } from './system.js';
-import { configureFileAccess, egressPolicy, literalRefusal, resolveInsideRoots, SourceError, type EgressPolicy, type Resolver } from './media/index.js';
+import { configureFileAccess, egressPolicy, literalRefusal, primeSafeDemuxers, resolveInsideRoots, SourceError, type EgressPolicy, type Resolver } from './media/index.js';
+import { locateFfmpeg, locateFfprobe } from './media/binaries.js';
+import { primeGermanTesseract } from './ml/ocr/index.js';
 import { ModelRuntime } from './ml/runtime.js';
 import { loadManifest } from './ml/registry/manifest.js';
 import { Analyzer } from './services/analysis/analyzer.js';
@@ -204,6 +206,10 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   if (!baseUrl) baseUrl = `http://${hostForUrl}:${port}`;
   links.setBaseUrl(baseUrl);
 
+  // One-time tool checks (ffmpeg's demuxer list, Tesseract's languages) run now, off the request thread,
+  // instead of as blocking spawns inside the first task.
+  for (const tool of [locateFfmpeg().path, locateFfprobe().path]) if (tool) void primeSafeDemuxers(tool);
+  void primeGermanTesseract();
   engine.start();
   sender.start();
   collections.startPurges((err) => log('purging a deleted collection failed; it is resumed at the next start', { error: String(err) }));

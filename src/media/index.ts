@@ -15,3 +15,4 @@ export { resolveSource, type VideoInput, type ResolvedSource, type SourceOptions
 export { resolveInsideRoots } from './source-path.js';
 export { egressPolicy, literalRefusal, parseAllowList, addressAllowed, allowedAddresses, pinnedLookup, systemResolver, unreachable, type EgressPolicy, type AllowList, type Resolver } from './egress.js';
 export { configureFileAccess, openCheckedFile, openMediaFile, readCheckedFile, readMediaFile, isInside } from './file-access.js';
+export { primeSafeDemuxers } from './input-guard.js';

@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { closeSync } from 'node:fs';
 import { openToolInput } from './file-access.js';
 
@@ -19,8 +20,8 @@ export const INPUT_PROTOCOLS = 'file,pipe';
 
 const allowCache = new Map<string, string>();
 
-function listNames(bin: string, flag: '-demuxers' | '-devices'): string[] {
-  const out = execFileSync(bin, ['-hide_banner', flag], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 15_000 });
+/** The names in `ffmpeg -demuxers` / `-devices` output (the lines after `--`). */
+function parseNames(out: string): string[] {
   const names: string[] = [];
   let body = false;
   for (const line of out.split('\n')) {
@@ -34,6 +35,32 @@ function listNames(bin: string, flag: '-demuxers' | '-devices'): string[] {
   return names;
 }
 
+const allowedOf = (demuxers: string[], devices: string[]) => {
+  const dev = new Set(devices);
+  return [...new Set(demuxers)].filter((n) => !dev.has(n) && !REFERENCE_DEMUXERS.has(n)).join(',');
+};
+
+function listNames(bin: string, flag: '-demuxers' | '-devices'): string[] {
+  return parseNames(execFileSync(bin, ['-hide_banner', flag], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 15_000 }));
+}
+
+/**
+ * Fills safeDemuxers' cache for `bin` without blocking: the two listings take ~0.4 s each, which a first
+ * task would otherwise spend on the request thread. Started with the server; failures leave the lazy path.
+ * @example
+ * void primeSafeDemuxers('/usr/bin/ffprobe');
+ */
+export async function primeSafeDemuxers(bin: string): Promise<void> {
+  if (allowCache.has(bin)) return;
+  const run = (flag: string) => promisify(execFile)(bin, ['-hide_banner', flag], { encoding: 'utf8', timeout: 15_000 }).then((r) => parseNames(r.stdout));
+  try {
+    const [demuxers, devices] = await Promise.all([run('-demuxers'), run('-devices')]);
+    if (!allowCache.has(bin)) allowCache.set(bin, allowedOf(demuxers, devices));
+  } catch {
+    // safeDemuxers tries again (and reports) when an input needs it.
+  }
+}
+
 /**
  * The demuxers this ffmpeg/ffprobe build has, minus devices and {@link REFERENCE_DEMUXERS}, as a
  * `-format_whitelist` value. Computed once per binary.
@@ -43,8 +70,7 @@ function listNames(bin: string, flag: '-demuxers' | '-devices'): string[] {
 export function safeDemuxers(bin: string): string {
   let list = allowCache.get(bin);
   if (list === undefined) {
-    const devices = new Set(listNames(bin, '-devices'));
-    list = [...new Set(listNames(bin, '-demuxers'))].filter((n) => !devices.has(n) && !REFERENCE_DEMUXERS.has(n)).join(',');
+    list = allowedOf(listNames(bin, '-demuxers'), listNames(bin, '-devices'));
     allowCache.set(bin, list);
   }
   return list;

@@ -18,7 +18,7 @@ import type { OcrLine, Quad, RgbFrame } from './types.js';
  */
 export type { OcrLine, Point, Quad, RgbFrame } from './types.js';
 export { ocrModelPaths } from './assets.js';
-export { germanTesseract, type GermanTesseract } from './tesseract.js';
+export { germanTesseract, primeGermanTesseract, type GermanTesseract } from './tesseract.js';
 
 /**
  * OCR settings; every field is optional and defaults to PaddleOCR's PP-OCRv4 inference values (unclip ratio aside).

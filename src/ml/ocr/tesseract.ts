@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -90,6 +91,27 @@ export function germanTesseract(): GermanTesseract {
     return (found = { path, version });
   } catch (err) {
     return (found = { path: null, reason: `${path} does not run (${(err as Error).message.split('\n')[0]}): ${INSTALL}` });
+  }
+}
+
+/**
+ * Runs germanTesseract's two checks without blocking (they take ~0.1–0.2 s of spawning), so the first task
+ * or /health finds the answer cached. Started with the server.
+ * @example
+ * void primeGermanTesseract();
+ */
+export async function primeGermanTesseract(): Promise<void> {
+  if (found) return;
+  const { path } = locateTesseract();
+  if (!path) return;
+  try {
+    const run = (arg: string) => promisify(execFile)(path, [arg], { encoding: 'utf8', timeout: 10_000 }).then((r) => r.stdout);
+    const [version, langs] = await Promise.all([run('--version'), run('--list-langs')]);
+    if (found) return;
+    const v = version.split('\n')[0].trim();
+    found = langs.split('\n').map((l) => l.trim()).includes('deu') ? { path, version: v } : { path: null, version: v, reason: `${path} has no German model (deu): ${INSTALL}` };
+  } catch {
+    // germanTesseract checks again, and says why, when asked.
   }
 }
 
