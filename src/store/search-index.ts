@@ -3,6 +3,9 @@ import { VECTOR_SHARDS } from './migrations/005-vector-shards.js';
 import { prepared } from './statements.js';
 import type { TextIndexRepository } from './text-index.js';
 import type { VectorAnnIndexes } from './vector-ann.js';
+import { ITEM_FILTER_SQL, filterArgs, type ItemFilter } from './item-filter.js';
+
+export type { ItemFilter } from './item-filter.js';
 
 /** An item_analysis row: the media-level facts of an indexed item. */
 export interface ItemAnalysisRow {
@@ -64,23 +67,6 @@ export interface VectorRow {
   time: number;
   embedding: Buffer;
 }
-
-/** Restricts a search to some items of the collection (vidx extras of POST /search); null fields do not restrict. */
-export interface ItemFilter {
-  type: 'video' | 'audio' | 'image' | null;
-  /** ISO 8601 UTC bounds on captured_at, inclusive. */
-  after: string | null;
-  before: string | null;
-  folderPk: number | null;
-}
-
-/** The SQL condition of an {@link ItemFilter} on episode alias `e` (named parameters @f_type, @f_after, @f_before, @f_folder). */
-export const ITEM_FILTER_SQL = `e.item_pk IN (SELECT pk FROM items WHERE collection_pk = @collection
-  AND (@f_type IS NULL OR type = @f_type) AND (@f_after IS NULL OR captured_at >= @f_after)
-  AND (@f_before IS NULL OR captured_at <= @f_before) AND (@f_folder IS NULL OR folder_pk = @f_folder))`;
-
-/** The named parameters of {@link ITEM_FILTER_SQL}. */
-export const filterArgs = (f: ItemFilter) => ({ f_type: f.type, f_after: f.after, f_before: f.before, f_folder: f.folderPk });
 
 /** An episode with the fields of its item that results need. */
 export interface EpisodeWithItem extends EpisodeRow {

@@ -1,6 +1,6 @@
 import type { Db } from './connection.js';
 import { prepared } from './statements.js';
-import { ITEM_FILTER_SQL, filterArgs, type ItemFilter } from './search-index.js';
+import { ITEM_FILTER_SQL, filterArgs, type ItemFilter } from './item-filter.js';
 
 /** The text of one episode as both FTS tables index it, in bm25() column order. */
 export interface EpisodeText {
