@@ -25,18 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config.js';
 import { requireFfmpeg } from '../src/media/binaries.js';
 import { startVidx } from '../src/server.js';
-import { benchEmbedder, build, queries } from './bench-search.js';
-
-const ADMIN_KEY = 'vidx_bench_admin_key_000000000000';
-
-function arg(name: string, fallback?: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const v = process.argv[i + 1];
-  return v === undefined || v.startsWith('--') ? 'true' : v;
-}
-
-const round2 = (x: number) => Math.round(x * 100) / 100;
+import { ADMIN_KEY, arg, benchEmbedder, build, queries, round2 } from './bench-search.js';
 
 /** The server side: started by the benchmark as a child process, prints {"url"} once listening. */
 async function serve(dir: string): Promise<void> {

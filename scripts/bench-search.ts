@@ -27,9 +27,10 @@ import { openStore, type Store } from '../src/store/index.js';
 const DIMS = 384;
 const MODEL = 'bench-e5';
 const EPISODES_PER_ITEM = 10;
-const ADMIN_KEY = 'vidx_bench_admin_key_000000000000';
+export const ADMIN_KEY = 'vidx_bench_admin_key_000000000000';
 
-function arg(name: string, fallback?: string): string | undefined {
+/** A `--name value` argument (`'true'` for a bare flag); bench-load.ts takes it from here. */
+export function arg(name: string, fallback?: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   if (i < 0) return fallback;
   const v = process.argv[i + 1];
@@ -210,7 +211,7 @@ function syntheticItem(n: number, episodes: number): { analysis: MediaAnalysis; 
     },
   };
 }
-const round2 = (x: number) => Math.round(x * 100) / 100;
+export const round2 = (x: number) => Math.round(x * 100) / 100;
 
 function fill(store: Store, index: SearchIndex, collectionPk: number, prefix: string, episodes: number, log: boolean): void {
   const items = Math.ceil(episodes / EPISODES_PER_ITEM);
