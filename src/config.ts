@@ -28,6 +28,8 @@ export interface Config {
   webDir: string;
   /** Watched folders are rescanned in full this often (minutes; 0 = only on file events). */
   folderRescanMinutes: number;
+  /** Analyses run in worker threads (VIDX_ANALYSIS_THREADS=1, the default) or on the request thread (0). */
+  analysisThreads: boolean;
 }
 
 /** Environment variable ↔ flag names; the README's configuration table mirrors this. */
@@ -111,5 +113,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[] = []): Config 
     // The binary sets VIDX_WEB_DIR to its unpacked copy (its import.meta.url is the executable).
     webDir: resolve(vars.VIDX_WEB_DIR || fileURLToPath(new URL('../dist/web', import.meta.url))),
     folderRescanMinutes: int('VIDX_FOLDER_RESCAN_MINUTES', vars.VIDX_FOLDER_RESCAN_MINUTES, 60, 0, 10_080),
+    analysisThreads: int('VIDX_ANALYSIS_THREADS', vars.VIDX_ANALYSIS_THREADS, 1, 0, 1) === 1,
   };
 }

@@ -27,6 +27,7 @@ import { primeGermanTesseract } from './ml/ocr/index.js';
 import { ModelRuntime } from './ml/runtime.js';
 import { loadManifest } from './ml/registry/manifest.js';
 import { Analyzer } from './services/analysis/analyzer.js';
+import { AnalysisWorkers } from './services/analysis/worker/pool.js';
 import { AnalysisCache } from './services/analysis/cache.js';
 import { registerAnalyzeTask } from './services/analysis/handlers.js';
 import { registerIndexTask } from './services/analysis/index-task.js';
@@ -49,6 +50,8 @@ export interface Vidx {
   collections: CollectionService;
   /** Writes analysed items into the search index (indexing, tests). */
   searchIndex: SearchIndex;
+  /** The analysis threads (tests look at them; unused when analyses run inline). */
+  analysisWorkers: AnalysisWorkers;
   adminKey: AdminKeySource;
   close(): Promise<void>;
 }
@@ -143,6 +146,10 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   cache.prune();
   // A task reaches what its owner's key may reach now (a key made admin later gains loopback, a revoked one nothing more).
   const egressFor = (owner: string): EgressPolicy => egressPolicy({ loopback: store.keys.get(owner)?.role === 'admin', allow: config.urlAllow });
+  // Analyses run in worker threads with their own models (ONNX inference is synchronous on the thread that
+  // runs it); the single binary has no worker entry and runs them here, as VIDX_ANALYSIS_THREADS=0 does.
+  const analysisWorkers = new AnalysisWorkers({ modelsDir: config.modelsDir, ...(config.modelsManifest ? { manifestPath: config.modelsManifest } : {}), mediaRoots: config.mediaRoots, dataDir: config.dataDir });
+  const runAnalysis = config.analysisThreads && analysisWorkers.available ? analysisWorkers.run : undefined;
   const analyzer = new Analyzer(models, cache, {
     egressFor,
     ...(opts.resolver ? { resolver: opts.resolver } : {}),
@@ -150,7 +157,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
     mediaRoots: config.mediaRoots,
     tempDir: join(config.dataDir, 'tmp'),
     uploadsDir: uploadsDir(config.dataDir),
-  });
+  }, runAnalysis);
   if (opts.registerTasks) opts.registerTasks(engine);
   if (!engine.hasHandler('/analyze')) registerAnalyzeTask(engine, analyzer, uploadsDir(config.dataDir));
   // One job thread: on a 2-core machine the other core serves requests (and ONNX has its own threads).
@@ -223,6 +230,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
     keys,
     collections,
     searchIndex,
+    analysisWorkers,
     adminKey,
     async close() {
       if (closed) return;
@@ -233,6 +241,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
       await engine.stop();
       await collections.stopPurges();
       await runner.close();
+      await analysisWorkers.close();
       sender.stop();
       store.close();
       releaseFileAccess();

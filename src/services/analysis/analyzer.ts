@@ -4,8 +4,7 @@ import type { ModelRuntime } from '../../ml/runtime.js';
 import { uploadPath, type StoredVideo, type TaskUpload } from '../jobs.js';
 import type { AnalysisCache } from './cache.js';
 import { fingerprintFile } from './fingerprint.js';
-import { analyzeFile } from './pipeline.js';
-import { analyzeImage } from './image.js';
+import { inlineAnalysis, type RunAnalysis } from './worker/pool.js';
 import { probeStillImage } from '../../media/still-image.js';
 import type { MediaAnalysis } from './types.js';
 
@@ -41,11 +40,17 @@ export interface AnalyzedMedia {
  * const { analysis } = await analyzer.run(video, upload, 'en', { signal, progress });
  */
 export class Analyzer {
+  private readonly analyzeIn: RunAnalysis;
+
+  /** `run` is where analyses run: worker threads (AnalysisWorkers.run) or, by default, this thread. */
   constructor(
     private readonly models: ModelRuntime,
     private readonly cache: AnalysisCache,
     private readonly opts: AnalyzerOptions,
-  ) {}
+    run?: RunAnalysis,
+  ) {
+    this.analyzeIn = run ?? inlineAnalysis(models);
+  }
 
   async run(
     video: StoredVideo,
@@ -102,8 +107,9 @@ export class Analyzer {
       const cached = this.cache.load(key);
       if (cached) return { analysis: cached, folder, origin: source.origin, src, localPath, reused: true };
       // Still pictures have their own short path; everything else is audio or video.
-      const analyze = (await probeStillImage(source.file)) ? analyzeImage : analyzeFile;
-      const analysis = await analyze(
+      const kind = (await probeStillImage(source.file)) ? 'image' : 'media';
+      const analysis = await this.analyzeIn(
+        kind,
         {
           file: source.file,
           sourcePath,
@@ -113,7 +119,7 @@ export class Analyzer {
           thumbnailDir: this.cache.folder(key),
           faces: ctx.faces ?? false,
         },
-        { models: this.models, signal: ctx.signal, progress: (f, s) => ctx.progress(0.02 + 0.96 * f, s) },
+        { signal: ctx.signal, progress: (f, s) => ctx.progress(0.02 + 0.96 * f, s) },
       );
       for (const ep of analysis.episodes) if (ep.thumbnail) ep.thumbnail = relative(this.opts.dataDir, ep.thumbnail);
       for (const f of analysis.faces ?? []) if (f.thumbnail) f.thumbnail = relative(this.opts.dataDir, f.thumbnail);

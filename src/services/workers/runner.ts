@@ -1,8 +1,6 @@
-import { createRequire } from 'node:module';
-import { existsSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import PQueue from 'p-queue';
+import { startWorker, workerSource, type WorkerSource } from './entry.js';
 import { jobs, type JobInput, type JobName, type JobOutput, type JobReply } from './jobs.js';
 
 /** How a JobRunner runs jobs: `threads` worker threads, or inline (0) where no worker entry exists. */
@@ -14,22 +12,6 @@ interface Pending {
   resolve: (v: unknown) => void;
   reject: (e: Error) => void;
   worker: Worker;
-}
-
-/**
- * The code a worker thread starts with, or null where no worker entry file exists (the single binary is one
- * bundle: there import.meta.url names the executable). From TypeScript sources (tsx, vitest) the thread
- * registers tsx's ESM loader first, since a worker does not inherit the loader of the thread that started it.
- */
-function workerCode(): { code: string; eval: true } | { url: URL; eval: false } | null {
-  if (typeof import.meta.url !== 'string' || !import.meta.url.startsWith('file:')) return null;
-  const ts = import.meta.url.endsWith('.ts');
-  const entry = new URL(`./thread${ts ? '.ts' : '.js'}`, import.meta.url);
-  if (!existsSync(fileURLToPath(entry))) return null;
-  if (!ts) return { url: entry, eval: false };
-  // createRequire resolves the package's CommonJS build; the ESM build beside it is the one to register.
-  const api = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/index\.cjs$/, 'index.mjs')).href;
-  return { code: `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); })`, eval: true };
 }
 
 /**
@@ -51,10 +33,10 @@ export class JobRunner {
   private closed = false;
 
   private readonly threads: number;
-  private readonly code: ReturnType<typeof workerCode>;
+  private readonly code: WorkerSource | null;
 
   constructor(opts: JobRunnerOptions) {
-    this.code = opts.threads > 0 ? workerCode() : null;
+    this.code = opts.threads > 0 ? workerSource(import.meta.url, 'thread') : null;
     // Without a worker entry (the single binary) jobs run inline.
     this.threads = this.code ? opts.threads : 0;
     this.queue = new PQueue({ concurrency: Math.max(1, this.threads) });
@@ -93,8 +75,7 @@ export class JobRunner {
   }
 
   private start(): Worker {
-    const src = this.code!;
-    const worker = src.eval ? new Worker(src.code, { eval: true }) : new Worker(src.url);
+    const worker = startWorker(this.code!);
     this.all.add(worker);
     worker.on('message', (reply: JobReply) => {
       const p = this.pending.get(reply.id);
@@ -116,8 +97,6 @@ export class JobRunner {
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`job worker exited with code ${code}`)));
-    // The threads never keep the process alive on their own.
-    worker.unref();
     return worker;
   }
 

@@ -1,0 +1,37 @@
+import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+
+/** How to start a worker thread: a module file, or (from TypeScript sources) code that loads it through tsx. */
+export type WorkerSource = { code: string; eval: true } | { url: URL; eval: false };
+
+/**
+ * The source of the worker entry `name` (a module beside `from`, the caller's import.meta.url), or null where
+ * no such file exists: the single binary is one bundle whose import.meta.url names the executable, so
+ * its workers' jobs run inline. From TypeScript sources (tsx, vitest) the thread registers tsx's ESM loader
+ * first, since a worker does not inherit the loader of the thread that started it.
+ * @example
+ * const src = workerSource(import.meta.url, 'thread'); // thread.ts beside this module, or null
+ */
+export function workerSource(from: string, name: string): WorkerSource | null {
+  if (typeof from !== 'string' || !from.startsWith('file:')) return null;
+  const ts = from.endsWith('.ts');
+  const entry = new URL(`./${name}${ts ? '.ts' : '.js'}`, from);
+  if (!existsSync(fileURLToPath(entry))) return null;
+  if (!ts) return { url: entry, eval: false };
+  // createRequire resolves the package's CommonJS build; the ESM build beside it is the one to register.
+  const api = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/index\.cjs$/, 'index.mjs')).href;
+  return { code: `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); })`, eval: true };
+}
+
+/**
+ * Starts a worker thread from a source, unref'd: the threads never keep the process alive on their own.
+ * @example
+ * const w = startWorker(src, { workerData: settings });
+ */
+export function startWorker(src: WorkerSource, opts: WorkerOptions = {}): Worker {
+  const worker = src.eval ? new Worker(src.code, { ...opts, eval: true }) : new Worker(src.url, opts);
+  worker.unref();
+  return worker;
+}
