@@ -42,11 +42,12 @@ function log(msg: string): void {
   process.stderr.write(`build-binary: ${msg}\n`);
 }
 
-async function bundle(assets: AssetSource[]): Promise<string> {
-  const outfile = join(WORK, 'vidx.cjs');
+/** Bundles one entry (the binary's main, or a worker thread's) to a CommonJS file in the work folder. */
+async function bundle(assets: AssetSource[], entry: string, name: string): Promise<string> {
+  const outfile = join(WORK, name);
   const nativeFiles = new Map(assets.filter((a) => a.path.endsWith('.node')).map((a) => [a.source, a.path]));
   const result = await build({
-    entryPoints: [join(ROOT, 'src', 'sea-main.ts')],
+    entryPoints: [join(ROOT, 'src', entry)],
     outfile,
     bundle: true,
     platform: 'node',
@@ -100,10 +101,13 @@ async function main(): Promise<void> {
   mkdirSync(WORK, { recursive: true });
   mkdirSync(CACHE, { recursive: true });
 
-  const main = await bundle(assets);
+  const main = await bundle(assets, 'sea-main.ts', 'vidx.cjs');
+  // The analysis worker thread's own bundle, unpacked beside the libraries and started from there.
+  const analysisWorker = await bundle(assets, join('sea', 'analysis-worker.ts'), 'analysis-worker.cjs');
+  assets.push({ path: 'workers/analysis.cjs', source: analysisWorker, gzip: true, mode: 0o644 });
   const bundled = Date.now();
   const code = readFileSync(main);
-  log(`bundle ${mb(code.length)} MB in ${bundled - started} ms`);
+  log(`bundles ${mb(code.length)} + ${mb(statSync(analysisWorker).size)} MB in ${bundled - started} ms`);
 
   const idHash = createHash('sha256').update(code);
   const files: AssetFile[] = [];

@@ -28,6 +28,9 @@ async function main(): Promise<number> {
   process.env.VIDX_FACE_DETECTOR ||= join(dir, 'models', 'blazeface', 'face_detection_back_256x256_barracuda.onnx');
   process.env.VIDX_MODELS_MANIFEST ||= join(dir, 'models', 'manifest.json');
   process.env.VIDX_WEB_DIR ||= join(dir, 'web');
+  // Worker threads start from their own bundles in the unpacked folder and load the addons from there too.
+  process.env.VIDX_NATIVE_ROOT = dir;
+  process.env.VIDX_WORKERS_DIR = join(dir, 'workers');
   const { useSqliteNative } = await import('./store/connection.js');
   useSqliteNative({ nativeBinding: loadNative('native/better_sqlite3.node') as object, vecExtension: join(dir, 'native', 'vec0.so') });
   const { runCli } = await import('./cli/run.js');

@@ -147,7 +147,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   // A task reaches what its owner's key may reach now (a key made admin later gains loopback, a revoked one nothing more).
   const egressFor = (owner: string): EgressPolicy => egressPolicy({ loopback: store.keys.get(owner)?.role === 'admin', allow: config.urlAllow });
   // Analyses run in worker threads with their own models (ONNX inference is synchronous on the thread that
-  // runs it); the single binary has no worker entry and runs them here, as VIDX_ANALYSIS_THREADS=0 does.
+  // runs it); VIDX_ANALYSIS_THREADS=0 runs them here.
   const analysisWorkers = new AnalysisWorkers({ modelsDir: config.modelsDir, ...(config.modelsManifest ? { manifestPath: config.modelsManifest } : {}), mediaRoots: config.mediaRoots, dataDir: config.dataDir });
   const runAnalysis = config.analysisThreads && analysisWorkers.available ? analysisWorkers.run : undefined;
   const analyzer = new Analyzer(models, cache, {
@@ -199,7 +199,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
     dataDir: config.dataDir,
     webDir: config.webDir,
     form: { uploadsDir: uploadsDir(config.dataDir), maxUploadBytes: config.maxUploadBytes, maxBodyBytes: config.maxBodyBytes },
-    health: () => describeSystem(models),
+    health: () => describeSystem(models, { threads: runAnalysis !== undefined }),
     log,
     stopping: stopping.signal,
   });

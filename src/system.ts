@@ -6,11 +6,13 @@ import { locateFfmpeg, locateFfprobe, locateTesseract, locateYtDlp } from './med
  * @example
  * describeSystem(models).capabilities.ocr.available; // true
  */
-export function describeSystem(models: ModelRuntime): Record<string, unknown> {
+export function describeSystem(models: ModelRuntime, analysis: { threads: boolean } = { threads: false }): Record<string, unknown> {
   const tool = (t: { path: string | null; source: string }, hint: string) =>
     t.path ? { available: true, source: t.source } : { available: false, reason: `not found: ${hint}` };
   return {
     capabilities: models.capabilities(),
+    // Where analyses run: worker threads (true) or the request thread (VIDX_ANALYSIS_THREADS=0, or no worker entry).
+    analysis,
     tools: {
       ffmpeg: tool(locateFfmpeg(), 'install ffmpeg (apt-get install ffmpeg) or set FFMPEG_PATH'),
       ffprobe: tool(locateFfprobe(), 'install ffmpeg (apt-get install ffmpeg) or set FFPROBE_PATH'),

@@ -116,6 +116,8 @@ describe('dist/vidx, the single binary, alone in an empty folder', () => {
     expect(analyze.status).toBe(202);
     const a = await finished(analyze.body.task_id);
     expect(a.status, a.error).toBe('completed');
+    // The analysis ran in the binary's own worker bundle, not on the request thread.
+    expect((await call('GET', '/health')).body.analysis).toEqual({ threads: true });
     expect(a.result.transcript_source).toBe('embedded');
     const onScreen = a.result.visual_summary.map((v: { text: string }) => v.text).join(' ');
     for (const slide of corpus.slides.slides) expect(onScreen).toContain(slide.title);

@@ -16,8 +16,8 @@ export interface AnalysisRunContext {
 export type RunAnalysis = (kind: AnalysisKind, input: PipelineInput, ctx: AnalysisRunContext) => Promise<MediaAnalysis>;
 
 /**
- * Analysis on the calling thread with the given models: the single binary's way (it has no worker entry)
- * and `VIDX_ANALYSIS_THREADS=0`.
+ * Analysis on the calling thread with the given models: `VIDX_ANALYSIS_THREADS=0`, or a build without a
+ * worker entry.
  * @example
  * const run = inlineAnalysis(models);
  * await run('media', input, { signal, progress });
@@ -51,10 +51,10 @@ export class AnalysisWorkers {
   private readonly source: WorkerSource | null;
 
   constructor(private readonly settings: AnalysisWorkerSettings) {
-    this.source = workerSource(import.meta.url, 'thread');
+    this.source = workerSource(import.meta.url, 'thread', 'analysis');
   }
 
-  /** Whether analyses can run in threads here (false in the single binary: no worker entry file). */
+  /** Whether analyses can run in threads here (a worker entry exists: the module, or the binary's bundle). */
   get available(): boolean {
     return this.source !== null;
   }
