@@ -5,7 +5,8 @@ import { makeFixtureModels, type FixtureSet } from '../../scripts/make-fixture-m
 import { pull } from '../../src/ml/registry/pull.js';
 import { parseManifest } from '../../src/ml/registry/manifest.js';
 import { startFakeHub, type FakeHub } from '../support/fake-hub.js';
-import { startTestServer, waitFor, type TestServer } from '../support/server.js';
+import { ADMIN_KEY, startTestServer, waitFor, type TestServer } from '../support/server.js';
+import { mcpClient, textOf } from '../mcp/clients.js';
 import { makeShotsVideo } from './videos.js';
 
 /** Every file name under a folder, recursively. */
@@ -123,6 +124,21 @@ describe('faces and people (BlazeFace + the generated SFace stand-in, videos mad
     const after = await people('fam');
     expect(new Set(after.people.map((p: { person_id: string }) => p.person_id))).toEqual(ids);
     expect(after.people.find((p: { person_id: string }) => p.person_id === astronautId).name).toBe('Eileen Collins');
+
+    // An agent asks the same over MCP: the people, then one person's moments by name.
+    const agent = await mcpClient('http', s.url, ADMIN_KEY);
+    try {
+      const listed = JSON.parse(textOf(await agent.callTool({ name: 'people', arguments: { collection: 'fam' } })));
+      expect(new Set(listed.people.map((p: { person_id: string }) => p.person_id))).toEqual(ids);
+      const seen = JSON.parse(textOf(await agent.callTool({ name: 'people', arguments: { collection: 'fam', person: 'eileen collins' } })));
+      expect(seen.person).toEqual({ person_id: astronautId, name: 'Eileen Collins' });
+      expect(new Set(seen.moments.map((m: { media_id: string }) => m.media_id))).toEqual(new Set(['family', 'again']));
+      const nobody = await agent.callTool({ name: 'people', arguments: { collection: 'fam', person: 'Nobody Here' } });
+      expect(nobody.isError).toBe(true);
+      expect(textOf(nobody)).toMatch(/no person "Nobody Here"/);
+    } finally {
+      await agent.close();
+    }
   }, 300_000);
 
   it('splits a track off, merges it back, and deletes a person with their face data', async () => {

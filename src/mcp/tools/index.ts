@@ -9,6 +9,7 @@ import { getTask } from './get-task.js';
 import { getTranscript } from './get-transcript.js';
 import { indexVideo } from './index-video.js';
 import { listCollections } from './list-collections.js';
+import { people } from './people.js';
 import { search } from './search.js';
 import { suggest } from './suggest.js';
 
@@ -17,4 +18,4 @@ import { suggest } from './suggest.js';
  * @example
  * for (const tool of TOOLS) server.registerTool(tool.name, …);
  */
-export const TOOLS: readonly ToolDef[] = [listCollections, search, getAnalysis, getTranscript, indexVideo, analyzeVideo, addFolder, getTask, suggest];
+export const TOOLS: readonly ToolDef[] = [listCollections, search, getAnalysis, getTranscript, indexVideo, analyzeVideo, addFolder, getTask, suggest, people];

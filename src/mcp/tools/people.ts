@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { defineTool, toolError } from '../tool.js';
+import { collection } from './fields.js';
+
+interface Person {
+  person_id: string;
+  name: string | null;
+  face_count: number;
+  media_count: number;
+}
+
+interface PersonMoment {
+  media_id: string;
+  title: string | null;
+  start: number;
+  end: number;
+}
+
+/** A person asked for by id, else by name (case and accents aside), among a collection's people. */
+function findPerson(people: Person[], who: string): Person | undefined {
+  const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+  return people.find((p) => p.person_id === who) ?? people.find((p) => p.name !== null && fold(p.name) === fold(who));
+}
+
+/**
+ * `people`: the people vidx grouped from the faces in a collection (GET /collections/{id}/people), or one
+ * person's moments (…/people/{person_id}/moments) when `person` names one by id or name.
+ * @example
+ * await client.callTool({ name: 'people', arguments: { collection: 'family', person: 'Grandma' } });
+ */
+export const people = defineTool({
+  name: 'people',
+  title: 'People in a collection',
+  description:
+    'Lists the people seen in a collection (faces grouped into people on this machine, when the collection has faces turned on), ' +
+    'with their names where someone named them, or, given `person` (an id from this list or a name), the moments that person is seen in: ' +
+    'media_id with start and end seconds. Use it for "every video with grandma"; search also takes a name.',
+  input: {
+    collection,
+    person: z.string().min(1).max(200).optional().describe('A person_id from the list, or a name given to a person'),
+    limit: z.number().int().min(1).max(500).optional().describe('At most this many people or moments (default 50)'),
+  },
+  annotations: { readOnlyHint: true },
+  async run(args, { api }) {
+    const limit = args.limit ?? 50;
+    const list = (await api.get(`/collections/${encodeURIComponent(args.collection)}/people`)) as { faces: boolean; people: Person[] };
+    if (!list.faces) return toolError(`collection ${args.collection} has faces turned off: nobody is grouped (PUT /collections/${args.collection}/faces {"enabled": true} turns them on)`);
+    if (args.person === undefined) {
+      return { collection: args.collection, people: list.people.slice(0, limit).map(({ person_id, name, face_count, media_count }) => ({ person_id, name, face_count, media_count })) };
+    }
+    const who = findPerson(list.people, args.person);
+    if (!who) return toolError(`no person "${args.person}" in collection ${args.collection}: call people without \`person\` for the list`);
+    const found = (await api.get(`/collections/${encodeURIComponent(args.collection)}/people/${encodeURIComponent(who.person_id)}/moments`)) as { moments: PersonMoment[] };
+    return {
+      collection: args.collection,
+      person: { person_id: who.person_id, name: who.name },
+      moments: found.moments.slice(0, limit).map(({ media_id, title, start, end }) => ({ media_id, title, start, end })),
+      more: Math.max(0, found.moments.length - limit),
+    };
+  },
+});
