@@ -8,6 +8,7 @@ import { Add } from './views/Add.js';
 import { Collections } from './views/Collections.js';
 import { Explore } from './views/Explore.js';
 import { Items } from './views/Items.js';
+import { People } from './views/People.js';
 import { Player } from './views/Player.js';
 import { Search } from './views/Search.js';
 import { Tasks } from './views/Tasks.js';
@@ -21,6 +22,7 @@ function view(route: Route) {
     case 'items': return <Items collection={c} pub={pub} />;
     case 'search': return <Search collection={c} pub={pub} query={route.params.get('q') ?? ''} />;
     case 'explore': return <Explore collection={c} pub={pub} />;
+    case 'people': return <People collection={c} personId={route.personId} />;
     case 'play': return <Player collection={c} mediaId={route.mediaId ?? ''} pub={pub} start={Number(route.params.get('t') ?? 0) || 0} />;
     case 'add': return <Add initial={route.params.get('c') ?? localStorage.getItem(LAST) ?? ''} />;
     case 'tasks': return <Tasks />;
@@ -45,6 +47,7 @@ export function Shell({ onSignOut }: { onSignOut: () => void }) {
     ['collections', t('collections'), href()],
     ['search', t('search'), last ? href('c', last, 'search', pub) : href()],
     ['explore', t('explore'), last ? href('c', last, 'explore', pub) : href()],
+    ['people', t('people'), last ? href('c', last, 'people') : href()],
     ['add', t('add'), href('add', last ? { c: last } : {})],
     ['tasks', t('tasks'), href('tasks')],
   ];

@@ -26,6 +26,8 @@ export interface Cluster { answer: string; teaser_id: number; cluster_results: S
 export interface Suggestion { completion: { type: 'topic' | 'question'; text: string; media_ids: string[] } }
 export interface Folder { folder_id: string; collection_id: string; path: string; recursive: boolean; exclude: string[]; watch: boolean; created_at: string; last_scan: string | null; scan_task_id: string | null }
 export interface Me { id: string; name: string; role: 'admin' | 'user' }
+export interface Person { person_id: string; name: string | null; face_count: number; media_count: number; cover_url: string | null }
+export interface PersonMoment { media_id: string; title: string | null; track_id: number; start: number; end: number; score: number; thumbnail_url: string | null }
 
 const enc = encodeURIComponent;
 
@@ -61,6 +63,12 @@ export class Api {
   addFolder = (id: string, f: { path: string; recursive: boolean; watch: boolean }) => this.call<Folder>('POST', `/collections/${enc(id)}/folders`, f);
   scanFolder = (id: string, folderId: string) => this.call<{ task_id: string }>('POST', `/collections/${enc(id)}/folders/${enc(folderId)}/scan`);
   removeFolder = (id: string, folderId: string) => this.call<Folder>('DELETE', `/collections/${enc(id)}/folders/${enc(folderId)}`);
+  people = (id: string) => this.call<{ collection_id: string; faces: boolean; people: Person[] }>('GET', `/collections/${enc(id)}/people`);
+  setFaces = (id: string, enabled: boolean) => this.call<{ faces: boolean }>('PUT', `/collections/${enc(id)}/faces`, { enabled });
+  namePerson = (id: string, personId: string, name: string | null) => this.call<Person>('PUT', `/collections/${enc(id)}/people/${enc(personId)}`, { name });
+  mergePeople = (id: string, into: string, other: string) => this.call<Person>('POST', `/collections/${enc(id)}/people/${enc(into)}/merge`, { person_id: other });
+  deletePerson = (id: string, personId: string) => this.call<unknown>('DELETE', `/collections/${enc(id)}/people/${enc(personId)}`);
+  personMoments = (id: string, personId: string) => this.call<{ person: Person; moments: PersonMoment[] }>('GET', `/collections/${enc(id)}/people/${enc(personId)}/moments`);
   tasks = () => this.call<{ tasks: Task[]; total: number }>('GET', '/tasks?limit=50');
   retryTask = (id: string) => this.call<Task>('POST', `/tasks/${enc(id)}/retry`);
   deleteTask = (id: string) => this.call<Task>('DELETE', `/tasks/${enc(id)}`);

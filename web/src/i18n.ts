@@ -27,6 +27,10 @@ const en = {
   addFolder: 'Add folder', scanNow: 'Scan again', scanned: 'last scanned {0}', scanDone: 'found {0} · added {1} · failed {2}',
   confirmDeleteFolder: 'Remove the folder “{0}” and its items from this collection?', filters: 'Filters', mediaType: 'Type', anyType: 'any',
   capturedAfter: 'Taken after', capturedBefore: 'Taken before',
+  people: 'People', facesOn: 'Find faces in this collection', facesExplain: 'Faces are biometric data. They are found and grouped on this machine only; turning this off deletes every face and person of the collection.',
+  confirmFacesOff: 'Turn faces off and delete every face and person of “{0}”?', noPeople: 'No people found yet: faces are looked for when videos are indexed (re-index to look in earlier ones).',
+  unnamed: 'Unnamed', personName: 'Name of this person', faceCounts: '{0} faces · {1} videos', moments: 'Moments', mergeInto: 'Same person as…', merge: 'Merge',
+  confirmDeletePerson: 'Delete this person and all their face data?', momentsOf: 'Moments of {0}', allPeople: 'All people',
   close: 'Close', error: 'Something went wrong: {0}',
 };
 
@@ -60,6 +64,10 @@ const de: Dict = {
   addFolder: 'Ordner hinzufügen', scanNow: 'Erneut durchsuchen', scanned: 'zuletzt durchsucht {0}', scanDone: 'gefunden {0} · neu {1} · fehlgeschlagen {2}',
   confirmDeleteFolder: 'Den Ordner „{0}“ und seine Einträge aus dieser Sammlung entfernen?', filters: 'Filter', mediaType: 'Typ', anyType: 'alle',
   capturedAfter: 'Aufgenommen nach', capturedBefore: 'Aufgenommen vor',
+  people: 'Personen', facesOn: 'Gesichter in dieser Sammlung finden', facesExplain: 'Gesichter sind biometrische Daten. Sie werden nur auf diesem Rechner gefunden und gruppiert; Ausschalten löscht alle Gesichter und Personen der Sammlung.',
+  confirmFacesOff: 'Gesichter ausschalten und alle Gesichter und Personen von „{0}“ löschen?', noPeople: 'Noch keine Personen: Gesichter werden beim Indizieren gesucht (neu indizieren, um frühere Videos zu durchsuchen).',
+  unnamed: 'Ohne Namen', personName: 'Name dieser Person', faceCounts: '{0} Gesichter · {1} Videos', moments: 'Momente', mergeInto: 'Dieselbe Person wie…', merge: 'Zusammenführen',
+  confirmDeletePerson: 'Diese Person und alle ihre Gesichtsdaten löschen?', momentsOf: 'Momente von {0}', allPeople: 'Alle Personen',
   close: 'Schließen', error: 'Etwas ging schief: {0}',
 };
 

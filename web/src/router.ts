@@ -7,7 +7,9 @@ import { useEffect, useState } from 'preact/hooks';
 
 /** A parsed route. */
 export interface Route {
-  view: 'collections' | 'items' | 'search' | 'explore' | 'play' | 'add' | 'tasks';
+  view: 'collections' | 'items' | 'search' | 'explore' | 'people' | 'play' | 'add' | 'tasks';
+  /** A person of the collection (`#/c/{id}/people/{person_id}`). */
+  personId?: string;
   collection?: string;
   mediaId?: string;
   params: URLSearchParams;
@@ -28,6 +30,7 @@ export function parseRoute(hash: string): Route {
     const collection = parts[1];
     if (parts[2] === 'search') return { view: 'search', collection, params };
     if (parts[2] === 'explore') return { view: 'explore', collection, params };
+    if (parts[2] === 'people') return { view: 'people', collection, params, ...(parts[3] ? { personId: parts[3] } : {}) };
     if (parts[2] === 'play' && parts[3]) return { view: 'play', collection, mediaId: parts[3], params };
     return { view: 'items', collection, params };
   }

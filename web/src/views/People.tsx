@@ -1,0 +1,112 @@
+/**
+ * The people of a collection: the faces setting (with what it means), each person with their best crop,
+ * a name to give, merging two people who are one, deleting one; and one person's moments to play.
+ */
+import { useState } from 'preact/hooks';
+import type { Person } from '../api.js';
+import { useSession } from '../context.js';
+import { clock } from '../format.js';
+import { t } from '../i18n.js';
+import { useLoad } from '../load.js';
+import { href } from '../router.js';
+
+function PersonCard({ collection, person, others, onChange }: { collection: string; person: Person; others: Person[]; onChange: () => void }) {
+  const { api, notify } = useSession();
+  const [name, setName] = useState(person.name ?? '');
+  const [other, setOther] = useState('');
+  const label = person.name ?? t('unnamed');
+  const act = (p: Promise<unknown>) => p.then(onChange, (e: Error) => notify(t('error', e.message), 'error'));
+  return (
+    <li class="card person stack tight" data-person={person.person_id}>
+      <a href={href('c', collection, 'people', person.person_id)} class="thumb" tabIndex={-1} aria-hidden="true">
+        {person.cover_url ? <img src={person.cover_url} alt="" loading="lazy" /> : <span class="ph" />}
+      </a>
+      <h3><a href={href('c', collection, 'people', person.person_id)}>{label}</a></h3>
+      <p class="muted">{t('faceCounts', person.face_count, person.media_count)}</p>
+      <form class="row" onSubmit={(e) => { e.preventDefault(); act(api.namePerson(collection, person.person_id, name.trim() || null)); }}>
+        <label class="sr" for={`n-${person.person_id}`}>{t('personName')}</label>
+        <input id={`n-${person.person_id}`} value={name} maxLength={200} placeholder={t('personName')} onInput={(e) => setName(e.currentTarget.value)} />
+        <button type="submit">{t('save')}</button>
+      </form>
+      {others.length > 0 && (
+        <form class="row" onSubmit={(e) => { e.preventDefault(); if (other) act(api.mergePeople(collection, other, person.person_id)); }}>
+          <label class="sr" for={`m-${person.person_id}`}>{t('mergeInto')}</label>
+          <select id={`m-${person.person_id}`} value={other} onChange={(e) => setOther(e.currentTarget.value)}>
+            <option value="">{t('mergeInto')}</option>
+            {others.map((o) => <option key={o.person_id} value={o.person_id}>{o.name ?? `${t('unnamed')} (${o.face_count})`}</option>)}
+          </select>
+          <button type="submit" disabled={!other}>{t('merge')}</button>
+        </form>
+      )}
+      <button type="button" class="danger small" aria-label={`${t('delete')}: ${label}`}
+        onClick={() => confirm(t('confirmDeletePerson')) && act(api.deletePerson(collection, person.person_id))}>{t('delete')}</button>
+    </li>
+  );
+}
+
+/** One person's moments, each a link to the player at its start. */
+function PersonMoments({ collection, personId }: { collection: string; personId: string }) {
+  const { api } = useSession();
+  const found = useLoad(() => api.personMoments(collection, personId), [api, collection, personId]);
+  const name = found.value ? (found.value.person.name ?? t('unnamed')) : '';
+  return (
+    <div class="stack">
+      <div class="row between wrap">
+        <h2>{t('momentsOf', name)}</h2>
+        <a class="button" href={href('c', collection, 'people')}>{t('allPeople')}</a>
+      </div>
+      {found.error && <p class="error" role="alert">{t('error', found.error.message)}</p>}
+      <ol class="moments">
+        {(found.value?.moments ?? []).map((m) => (
+          <li key={`${m.media_id}-${m.track_id}`}>
+            <a class="card moment" data-result href={href('c', collection, 'play', m.media_id, { t: Math.round(m.start * 10) / 10 })}>
+              <span class="thumb">{m.thumbnail_url ? <img src={m.thumbnail_url} alt="" loading="lazy" /> : <span class="ph" />}<span class="badge">{clock(m.start)}</span></span>
+              <span class="stack tight"><strong>{m.title || m.media_id}</strong><span class="muted">{t('at', clock(m.start))} – {clock(m.end)}</span></span>
+            </a>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+/**
+ * The people view of a collection, or one person's moments when `personId` is given.
+ * @example
+ * <People collection="family" />
+ */
+export function People({ collection, personId }: { collection: string; personId?: string }) {
+  const { api, notify } = useSession();
+  const list = useLoad(() => api.people(collection), [api, collection]);
+  // The box shows the choice at once; the server's answer (or its refusal) settles it.
+  const [asked, setAsked] = useState<boolean | null>(null);
+  if (personId) return <PersonMoments collection={collection} personId={personId} />;
+  const faces = asked ?? list.value?.faces ?? false;
+  const people = list.value?.people ?? [];
+  const toggle = (on: boolean) => {
+    if (!on && !confirm(t('confirmFacesOff', collection))) return;
+    setAsked(on);
+    api.setFaces(collection, on).then(
+      () => list.reload(),
+      (e: Error) => { setAsked(null); notify(t('error', e.message), 'error'); },
+    );
+  };
+  return (
+    <div class="stack">
+      <h2>{t('people')} · {collection}</h2>
+      {list.error && <p class="error" role="alert">{t('error', list.error.message)}</p>}
+      {list.value && (
+        <div class="card stack tight">
+          <label class="row"><input type="checkbox" checked={faces} onChange={(e) => toggle(e.currentTarget.checked)} /> {t('facesOn')}</label>
+          <p class="muted">{t('facesExplain')}</p>
+        </div>
+      )}
+      {list.value && faces && !people.length && <p class="muted">{t('noPeople')}</p>}
+      <ul class="cards grid" aria-label={t('people')}>
+        {people.map((p) => (
+          <PersonCard key={p.person_id} collection={collection} person={p} others={people.filter((o) => o.person_id !== p.person_id)} onChange={() => list.reload()} />
+        ))}
+      </ul>
+    </div>
+  );
+}
