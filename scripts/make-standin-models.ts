@@ -1,11 +1,11 @@
 /**
  * Writes real-shaped stand-ins for the pulled models (whisper-base, whisper-tiny, clip-vit-base-patch32,
- * multilingual-e5-small) straight into a models dir, in the registry's `<modelsDir>/<repo>/<file>` layout
+ * multilingual-e5-small, SFace) straight into a models dir, in the registry's `<modelsDir>/<repo>/<file>` layout
  * and under the file names models/manifest.json pins, so `vidx` and the benches see them as pulled models.
  * Same shapes, operators, input/output names and dtypes as the hub files; random weights. They exist to
  * measure speed and memory, never to be shipped or committed (~500 MB; `.standins/` is git-ignored).
  *
- *   npx tsx scripts/make-standin-models.ts [modelsDir=.standins/models] [--only whisper,whisper-tiny,clip,e5]
+ *   npx tsx scripts/make-standin-models.ts [modelsDir=.standins/models] [--only whisper,whisper-tiny,clip,e5,sface]
  *   VIDX_MODELS_DIR=.standins/models npx tsx scripts/bench-index.ts --asr
  */
 import { join, resolve } from 'node:path';
@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { writeRepo, type RepoFiles } from './make-fixture-models.js';
 import { clipFiles, e5Files } from './make-standin-models.embedders.js';
+import { sfaceStandinFiles } from './make-standin-models.sface.js';
 import { whisperBaseFiles, whisperTinyFiles } from './make-standin-models.whisper.js';
 
 /** Stand-in builders by short name, with the manifest repo each one fills. */
@@ -21,6 +22,7 @@ export const STANDINS: Record<string, { repo: string; files: () => RepoFiles }> 
   'whisper-tiny': { repo: 'Xenova/whisper-tiny', files: whisperTinyFiles },
   clip: { repo: 'Xenova/clip-vit-base-patch32', files: clipFiles },
   e5: { repo: 'Xenova/multilingual-e5-small', files: e5Files },
+  sface: { repo: 'opencv/face_recognition_sface', files: sfaceStandinFiles },
 };
 
 /**

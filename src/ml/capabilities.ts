@@ -10,8 +10,8 @@ import { ocrModelPaths } from './ocr/assets.js';
 import { germanTesseract } from './ocr/tesseract.js';
 import { sileroModelPath } from './vad/model.js';
 import { faceDetectorPath } from './face/assets.js';
-import { pullHint } from './registry/local.js';
-import { defaultModel, getModel, loadManifest, type Capability, type Manifest } from './registry/manifest.js';
+import { capabilityModel, pullHint } from './registry/local.js';
+import { getModel, loadManifest, type Capability, type Manifest } from './registry/manifest.js';
 import { modelStatus } from './registry/status.js';
 
 export type CapabilityName = 'ocr' | 'ocr_german' | 'vad' | 'face_detection' | Capability;
@@ -51,7 +51,7 @@ function germanOcr(): CapabilityStatus {
 function pulledModel(modelsDir: string, capability: Capability, opts: CapabilityOptions): CapabilityStatus {
   const manifest = opts.manifest ?? loadManifest();
   const id = opts.models?.[capability];
-  const entry = id ? getModel(manifest, id) : defaultModel(manifest, capability);
+  const entry = id ? getModel(manifest, id) : capabilityModel(manifest, capability, modelsDir);
   if (!entry) return { available: false, reason: `no ${capability} model in the manifest` };
   const state = modelStatus(entry, modelsDir).state;
   if (state === 'installed') return { available: true, model: entry.id };

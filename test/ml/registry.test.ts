@@ -156,3 +156,16 @@ describe('pull', () => {
     await expect(pull(['nope'], { hubUrl: hub.url, modelsDir: freshDir(), manifest })).rejects.toBeInstanceOf(UnknownModelError);
   });
 });
+
+describe('which model a capability uses', () => {
+  it('uses a model pulled by id when the capability has no default (SFace is not a default until pinned)', async () => {
+    const { describeCapabilities } = await import('../../src/ml/capabilities.js');
+    const noDefault: Manifest = { ...manifest, models: manifest.models.map((m) => (m.capability === 'face_embedding' ? { ...m, default: false } : m)) };
+    const dir = freshDir();
+    const before = describeCapabilities(dir, { manifest: noDefault }).face_embedding;
+    expect(before).toMatchObject({ available: false, model: 'tiny-sface' });
+    expect(before.reason).toContain('vidx models pull tiny-sface');
+    await pull(['tiny-sface'], { hubUrl: hub.url, modelsDir: dir, manifest: noDefault });
+    expect(describeCapabilities(dir, { manifest: noDefault }).face_embedding).toEqual({ available: true, model: 'tiny-sface' });
+  });
+});

@@ -26,7 +26,21 @@ export function pullHint(modelId: string): string {
   return `vidx models pull ${modelId}`;
 }
 
-/** Which model to use: an explicit id, else the manifest's default for the capability. */
+/**
+ * The model a capability uses: its default when that is installed, else another installed model of the
+ * capability (whisper-tiny pulled instead of whisper-base, SFace pulled by id while it is not a default),
+ * else the default (or the first model of the capability) to name in the "pull it" hint.
+ * @example
+ * capabilityModel(manifest, 'face_embedding', modelsDir)?.id; // 'sface-2021dec' once pulled
+ */
+export function capabilityModel(manifest: Manifest, capability: Capability, modelsDir: string): ModelEntry | undefined {
+  const fallback = defaultModel(manifest, capability);
+  if (fallback && modelStatus(fallback, modelsDir).state === 'installed') return fallback;
+  const candidates = manifest.models.filter((m) => m.capability === capability);
+  return candidates.find((m) => modelStatus(m, modelsDir).state === 'installed') ?? fallback ?? candidates[0];
+}
+
+/** Which model to use: an explicit id, else {@link capabilityModel}. */
 export interface ModelChoice {
   modelsDir: string;
   manifest?: Manifest;
@@ -34,14 +48,14 @@ export interface ModelChoice {
 }
 
 /**
- * The manifest entry for a capability (explicit id or default), without checking the disk.
+ * The manifest entry for a capability (explicit id, else {@link capabilityModel}).
  * @example
  * chooseModel({ modelsDir }, 'asr').id; // 'whisper-base'
  */
 export function chooseModel(choice: ModelChoice, capability: Capability): ModelEntry {
   const manifest = choice.manifest ?? loadManifest();
-  const entry = choice.modelId ? getModel(manifest, choice.modelId) : defaultModel(manifest, capability);
-  if (!entry) throw new Error(`the manifest names no default ${capability} model`);
+  const entry = choice.modelId ? getModel(manifest, choice.modelId) : capabilityModel(manifest, capability, choice.modelsDir);
+  if (!entry) throw new Error(`the manifest names no ${capability} model`);
   if (entry.capability !== capability) throw new Error(`model ${entry.id} is a ${entry.capability} model, not ${capability}`);
   return entry;
 }
