@@ -11,6 +11,7 @@ import { detectFaces } from '../../ml/face/detect.js';
 import { MIN_EMBED_SIZE, type FaceEmbedder } from '../../ml/face/embed.js';
 import type { FaceDetection } from '../../ml/face/types.js';
 import type { ModelRuntime } from '../../ml/runtime.js';
+import { extraFaceTimes } from './face-sampling.js';
 import { linkTracks, type FaceSighting, type UnitBox } from './face-tracks.js';
 
 /** One person in one shot, as the analysis keeps it. */
@@ -47,7 +48,7 @@ async function cropJpeg(frame: VideoFrame, d: FaceDetection): Promise<Buffer> {
  * @example
  * const scan = await startFaceScan(models);
  * for await (const f of frames) await scan.add(f);
- * const tracks = await scan.finish(cuts, duration, thumbnailDir);
+ * const tracks = await scan.finish(cuts, duration, thumbnailDir, (times) => extractFrames(file, times));
  */
 export class FaceScan {
   private readonly frames: Array<{ time: number; faces: FaceSighting[] }> = [];
@@ -75,7 +76,13 @@ export class FaceScan {
     this.frames.push({ time: frame.time, faces });
   }
 
-  async finish(cuts: number[], duration: number, thumbnailDir: string): Promise<FaceTrack[]> {
+  /**
+   * Looks again inside the shots with faces (`decode` gives the frames at the times asked; see
+   * face-sampling.ts), then links the sightings into tracks and writes each track's crop.
+   */
+  async finish(cuts: number[], duration: number, thumbnailDir: string, decode?: (times: number[]) => AsyncIterable<VideoFrame>): Promise<FaceTrack[]> {
+    const extra = decode ? extraFaceTimes(this.frames.map((f) => ({ time: f.time, faces: f.faces.length })), cuts, duration) : [];
+    if (decode && extra.length > 0) for await (const frame of decode(extra)) await this.add(frame);
     const tracks = linkTracks(this.frames, cuts, duration);
     const out: FaceTrack[] = [];
     for (const [i, t] of tracks.entries()) {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { probeMedia, writeThumbnail, type MediaProbe } from '../../media/index.js';
+import { extractFrames, probeMedia, writeThumbnail, type MediaProbe } from '../../media/index.js';
 import type { ModelRuntime } from '../../ml/runtime.js';
 import { cutEpisodes } from './episodes.js';
 import { episodeSummary } from './phrases.js';
@@ -64,7 +64,9 @@ export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): P
   let visual: VisualResult = { cuts: [], keyframes: [], screenText: [], entries: [], frameVectors: null, warnings: [] };
   const faceScan = input.faces && hasVideo ? await startFaceScan(ctx.models) : null;
   if (hasVideo) visual = await analyzeVisual(input.file, probe, { models: ctx.models, language, signal: ctx.signal, progress: stage(0.45, 0.85), onFrame: faceScan ? (f) => faceScan.add(f) : undefined });
-  const faces = faceScan ? await faceScan.finish(visual.cuts.map((c) => c.time), duration, input.thumbnailDir) : null;
+  const faces = faceScan
+    ? await faceScan.finish(visual.cuts.map((c) => c.time), duration, input.thumbnailDir, (times) => extractFrames(input.file, times, { signal: ctx.signal, probe, maxWidth: 1280 }))
+    : null;
 
   ctx.progress(0.86, 'episodes');
   const cuts = cutEpisodes({
