@@ -17,7 +17,7 @@ export const EXTRA_PER_MINUTE = 4;
  * EXTRA_PER_SHOT per shot and EXTRA_PER_MINUTE per minute of video overall, never fewer than EXTRA_PER_SHOT
  * for a short clip (spread evenly when cut).
  * @example
- * extraFaceTimes([{ time: 1, faces: 1 }, { time: 5, faces: 0 }], [], 9); // [0.5, 3, 7]: shot 0..9 had a face
+ * extraFaceTimes([{ time: 1, faces: 1 }, { time: 5, faces: 0 }], [], 9); // [0.5, 7]: of the midpoints 0.5, 3, 7
  */
 export function extraFaceTimes(keyframes: Array<{ time: number; faces: number }>, cuts: number[], duration: number): number[] {
   const bounds = [0, ...cuts.filter((c) => c > 0 && c < duration).sort((a, b) => a - b), duration];
