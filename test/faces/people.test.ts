@@ -1,10 +1,7 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeFixtureModels, type FixtureSet } from '../../scripts/make-fixture-models.js';
-import { pull } from '../../src/ml/registry/pull.js';
-import { parseManifest } from '../../src/ml/registry/manifest.js';
-import { startFakeHub, type FakeHub } from '../support/fake-hub.js';
+import type { FakeHub } from '../support/fake-hub.js';
+import { facesSetup } from './setup.js';
 import { ADMIN_KEY, startTestServer, waitFor, type TestServer } from '../support/server.js';
 import { mcpClient, textOf } from '../mcp/clients.js';
 import { makeShotsVideo } from './videos.js';
@@ -17,20 +14,15 @@ function filesUnder(dir: string): string[] {
 
 describe('faces and people (BlazeFace + the generated SFace stand-in, videos made from the skimage photos)', () => {
   let tmp: string;
-  let fixtures: FixtureSet;
   let hub: FakeHub;
   let s: TestServer;
   let family: string;
   let again: string;
 
   beforeAll(async () => {
-    tmp = mkdtempSync(join(process.cwd(), 'test', '.tmp', 'faces-'));
-    const media = join(tmp, 'media');
-    mkdirSync(media);
-    fixtures = await makeFixtureModels(join(tmp, 'hub'));
-    hub = await startFakeHub({ root: fixtures.hubDir });
-    const dataDir = join(tmp, 'data');
-    await pull(['tiny-sface'], { hubUrl: hub.url, modelsDir: join(dataDir, 'models'), manifest: parseManifest(fixtures.manifest) });
+    const f = await facesSetup('faces-');
+    ({ tmp, hub } = f);
+    const media = f.media;
     // The astronaut, then the cameraman, then a cat; the second video has both people again, at other sizes.
     family = await makeShotsVideo(media, 'family.mp4', [
       { file: 'astronaut.png', scale: 0.9, x0: 100, x1: 260, y: 120, seconds: 6 },
@@ -41,7 +33,7 @@ describe('faces and people (BlazeFace + the generated SFace stand-in, videos mad
       { file: 'camera.png', scale: 0.8, x0: 200, x1: 260, y: 200, seconds: 5 },
       { file: 'astronaut.png', scale: 1.2, x0: 500, x1: 420, y: 50, seconds: 5 },
     ]);
-    s = await startTestServer({ dataDir, env: { VIDX_MODELS_MANIFEST: fixtures.manifestPath, VIDX_MEDIA_ROOTS: media } });
+    s = await startTestServer({ dataDir: f.dataDir, env: f.env });
   }, 120_000);
 
   afterAll(async () => {

@@ -4,17 +4,14 @@
  * loopback hub. Turn faces on, see each person once, name one, open their moments and play one; merge and
  * delete; every control labelled, no console error, no other host.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web.js';
-import { makeFixtureModels } from '../../scripts/make-fixture-models.js';
-import { parseManifest } from '../../src/ml/registry/manifest.js';
-import { pull } from '../../src/ml/registry/pull.js';
+import { facesSetup } from '../faces/setup.js';
 import { makeShotsVideo } from '../faces/videos.js';
 import { launchBrowser, screenshot, unlabelled, watchedPage, type WatchedPage } from '../support/browser.js';
-import { startFakeHub, type FakeHub } from '../support/fake-hub.js';
+import type { FakeHub } from '../support/fake-hub.js';
 import { ADMIN_KEY, startTestServer, waitFor, type TestServer } from '../support/server.js';
 
 const UI = { timeout: 15_000, interval: 100 };
@@ -30,13 +27,9 @@ let again: string;
 
 beforeAll(async () => {
   await buildWeb({ ifStale: true });
-  tmp = mkdtempSync(join(process.cwd(), 'test', '.tmp', 'web-people-'));
-  const media = join(tmp, 'media');
-  mkdirSync(media);
-  const fixtures = await makeFixtureModels(join(tmp, 'hub'));
-  hub = await startFakeHub({ root: fixtures.hubDir });
-  const dataDir = join(tmp, 'data');
-  await pull(['tiny-sface'], { hubUrl: hub.url, modelsDir: join(dataDir, 'models'), manifest: parseManifest(fixtures.manifest) });
+  const f = await facesSetup('web-people-');
+  ({ tmp, hub } = f);
+  const media = f.media;
   family = await makeShotsVideo(media, 'family.mp4', [
     { file: 'astronaut.png', scale: 0.9, x0: 100, x1: 260, y: 120, seconds: 6 },
     { file: 'camera.png', scale: 1, x0: 600, x1: 500, y: 100, seconds: 6 },
@@ -45,7 +38,7 @@ beforeAll(async () => {
     { file: 'camera.png', scale: 0.8, x0: 200, x1: 260, y: 200, seconds: 5 },
     { file: 'astronaut.png', scale: 1.2, x0: 500, x1: 420, y: 50, seconds: 5 },
   ]);
-  s = await startTestServer({ dataDir, queryEmbedder: null, env: { VIDX_MODELS_MANIFEST: fixtures.manifestPath, VIDX_MEDIA_ROOTS: media } });
+  s = await startTestServer({ dataDir: f.dataDir, queryEmbedder: null, env: f.env });
   expect((await s.call('POST', '/collections', { json: { collection_id: 'fam', name: 'Family' } })).status).toBe(201);
   browser = await launchBrowser();
   w = await watchedPage(browser, { width: 1280, height: 860 });
