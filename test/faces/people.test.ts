@@ -14,6 +14,7 @@ function filesUnder(dir: string): string[] {
 
 describe('faces and people (BlazeFace + the generated SFace stand-in, videos made from the skimage photos)', () => {
   let tmp: string;
+  let media: string;
   let hub: FakeHub;
   let s: TestServer;
   let family: string;
@@ -22,7 +23,7 @@ describe('faces and people (BlazeFace + the generated SFace stand-in, videos mad
   beforeAll(async () => {
     const f = await facesSetup('faces-');
     ({ tmp, hub } = f);
-    const media = f.media;
+    media = f.media;
     // The astronaut, then the cameraman, then a cat; the second video has both people again, at other sizes.
     family = await makeShotsVideo(media, 'family.mp4', [
       { file: 'astronaut.png', scale: 0.9, x0: 100, x1: 260, y: 120, seconds: 6 },
@@ -158,10 +159,33 @@ describe('faces and people (BlazeFace + the generated SFace stand-in, videos mad
     expect(rows.n).toBe(0);
   }, 120_000);
 
+  it('a folder of those videos, scanned with faces on: each person one group, found by name', async () => {
+    await s.call('POST', '/collections', { json: { collection_id: 'album', name: 'Album' } });
+    await s.call('PUT', '/collections/album/faces', { json: { enabled: true } });
+    const folder = await s.call('POST', '/collections/album/folders', { json: { path: media, watch: false } });
+    expect(folder.status, JSON.stringify(folder.body)).toBe(201);
+    const scan = await waitFor(async () => {
+      const t = (await s.call('GET', `/tasks/${folder.body.scan_task_id}`)).body;
+      return t.status === 'completed' || t.status === 'failed' ? t : undefined;
+    }, 240_000);
+    expect(scan.status, scan.error).toBe('completed');
+    const list = await people('album');
+    expect(list.people).toHaveLength(2);
+    for (const p of list.people) expect(p.media_count).toBe(2);
+    const [first] = list.people;
+    await s.call('PUT', `/collections/album/people/${first.person_id}`, { json: { name: 'Folder Person' } });
+    const found = (await s.call('POST', '/search', { form: { query: 'Folder Person', collection: 'album' } })).body.results;
+    expect(found.length).toBeGreaterThan(0);
+    const moments = (await s.call('GET', `/collections/album/people/${first.person_id}/moments`)).body.moments;
+    for (const r of found as Array<{ media_id: string }>) expect(moments.some((m: { media_id: string }) => m.media_id === r.media_id)).toBe(true);
+  }, 300_000);
+
   it('turning faces off removes every face row, person and crop of the collection', async () => {
     const off = await s.call('PUT', '/collections/fam/faces', { json: { enabled: false } });
     expect(off.body).toEqual({ collection_id: 'fam', faces: false });
     expect(await people('fam')).toEqual({ collection_id: 'fam', faces: false, people: [] });
+    // The folder's collection too: then nothing about faces may be left anywhere.
+    expect((await s.call('PUT', '/collections/album/faces', { json: { enabled: false } })).body.faces).toBe(false);
     const n = s.vidx.store.db.prepare('SELECT (SELECT count(*) FROM face_tracks) + (SELECT count(*) FROM people) AS n').get() as { n: number };
     expect(n.n).toBe(0);
     expect(filesUnder(s.dataDir).filter((f) => f.startsWith('face-'))).toEqual([]);
