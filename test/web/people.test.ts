@@ -94,6 +94,11 @@ describe('people view', () => {
     await page.getByRole('heading', { name: 'Eileen Collins' }).waitFor();
     await screenshot(page, 'people');
     expect(await unlabelled(page)).toEqual([]);
+    // A phone's width: the cards stack and every control stays reachable.
+    await page.setViewportSize({ width: 360, height: 780 });
+    await screenshot(page, 'people-360');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.setViewportSize({ width: 1280, height: 860 });
 
     await page.getByRole('link', { name: 'Eileen Collins' }).click();
     await page.getByRole('heading', { name: 'Moments of Eileen Collins' }).waitFor();
