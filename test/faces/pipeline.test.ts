@@ -66,6 +66,7 @@ describe('the faces stage in the analysis pipeline', () => {
     );
     expect(a.warnings.join(' ')).toMatch(/faces found but not grouped into people: the face embedding model is missing: run `vidx models pull tiny-sface`/);
     expect(a.faces).toHaveLength(2);
+    expect(a.facesSamePerson).toBeNull();
     const [astronaut, camera] = a.faces!;
     expect(astronaut.start).toBe(0);
     // From the cut at 6 s if the shot detector saw it, else from the first keyframe showing the cameraman.

@@ -5,7 +5,7 @@ import { makeFixtureModels } from '../../scripts/make-fixture-models.js';
 import { describeCapabilities } from '../../src/ml/capabilities.js';
 import { alignFace } from '../../src/ml/face/align.js';
 import { detectFaces } from '../../src/ml/face/detect.js';
-import { loadFaceEmbedder } from '../../src/ml/face/embed.js';
+import { DEFAULT_SAME_PERSON, loadFaceEmbedder } from '../../src/ml/face/embed.js';
 import { parseManifest, type Manifest } from '../../src/ml/registry/manifest.js';
 import { pull } from '../../src/ml/registry/pull.js';
 import { ModelRuntime } from '../../src/ml/runtime.js';
@@ -57,6 +57,10 @@ describe('face embedder pulled like the other models (generated SFace stand-in)'
     const embedder = await new ModelRuntime({ modelsDir, manifestPath }).faceEmbedder();
     expect(embedder?.modelId).toBe('tiny-sface');
     expect(embedder?.dims).toBe(128);
+    // The same-person threshold is the model's: the manifest's samePersonCosine, else the default.
+    expect(embedder?.samePerson).toBe(DEFAULT_SAME_PERSON);
+    const strict: Manifest = { ...manifest, models: manifest.models.map((m) => (m.id === 'tiny-sface' ? { ...m, samePersonCosine: 0.9 } : m)) };
+    expect((await loadFaceEmbedder({ modelsDir, manifest: strict })).samePerson).toBe(0.9);
   });
 
   it('gives unit vectors that stay close for the same face at another scale and differ for another face', async () => {

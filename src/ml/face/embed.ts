@@ -16,6 +16,15 @@ import { warpToTensor } from './warp.js';
 export const MIN_EMBED_SIZE = 40;
 
 /**
+ * The same-person cosine of a face embedder whose manifest entry names none. OpenCV Zoo gives 0.363 as SFace's
+ * threshold for two faces; a person's centre averages many, which sits closer to each of its faces. The
+ * threshold belongs to the model: face-api's 128-D network, measured, needs ~0.95 (README, Faces).
+ * @example
+ * const threshold = entry.samePersonCosine ?? DEFAULT_SAME_PERSON;
+ */
+export const DEFAULT_SAME_PERSON = 0.45;
+
+/**
  * A pulled face embedder (SFace or its stand-in): one unit vector per aligned face.
  * @example
  * const e = await loadFaceEmbedder({ modelsDir }); const [v] = await e.embed(frame, [face]);
@@ -23,6 +32,8 @@ export const MIN_EMBED_SIZE = 40;
 export interface FaceEmbedder {
   modelId: string;
   dims: number;
+  /** Cosine to a person's centre at or above which a face is that person (the manifest's samePersonCosine). */
+  samePerson: number;
   embed(frame: RgbFrame, faces: Array<Pick<FaceDetection, 'keypoints'>>): Promise<Float32Array[]>;
 }
 
@@ -39,7 +50,7 @@ function toPlanes(hwc: Float32Array, size: number): Float32Array {
 }
 
 class SfaceEmbedder implements FaceEmbedder {
-  constructor(readonly modelId: string, readonly dims: number, private readonly session: InferenceSession) {}
+  constructor(readonly modelId: string, readonly dims: number, readonly samePerson: number, private readonly session: InferenceSession) {}
 
   async embed(frame: RgbFrame, faces: Array<Pick<FaceDetection, 'keypoints'>>): Promise<Float32Array[]> {
     const s = this.session;
@@ -63,8 +74,8 @@ class SfaceEmbedder implements FaceEmbedder {
 export function loadFaceEmbedder(choice: ModelChoice): Promise<FaceEmbedder> {
   const { entry, dir } = requireInstalledModel(choice, 'face_embedding');
   const file = `${dir}/${entry.files[0].path}`;
-  return sharedModel(`face_embedding:${file}`, async () => {
-    const session = await ort.InferenceSession.create(file, { intraOpNumThreads: 2, interOpNumThreads: 1, graphOptimizationLevel: 'all', logSeverityLevel: 3 });
-    return new SfaceEmbedder(entry.id, entry.dimensions ?? 128, session);
-  });
+  // The session is shared per file; the threshold comes from whichever manifest entry names it.
+  return sharedModel(`face_embedding:${file}`, () =>
+    ort.InferenceSession.create(file, { intraOpNumThreads: 2, interOpNumThreads: 1, graphOptimizationLevel: 'all', logSeverityLevel: 3 }),
+  ).then((session) => new SfaceEmbedder(entry.id, entry.dimensions ?? 128, entry.samePersonCosine ?? DEFAULT_SAME_PERSON, session));
 }

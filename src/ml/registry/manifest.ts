@@ -43,6 +43,8 @@ const modelSchema = z.object({
   /** Embedding size for embedders, null for ASR. */
   dimensions: z.number().int().positive().nullable(),
   languages: z.array(z.string()).optional(),
+  /** Face embedders: the cosine to a person's centre at or above which a face is that person (it depends on the model). */
+  samePersonCosine: z.number().min(-1).max(1).optional(),
   files: z.array(fileSchema).min(1),
   notes: z.string().optional(),
 });

@@ -56,6 +56,11 @@ export class FaceScan {
 
   constructor(private readonly embedder: FaceEmbedder | null, readonly warnings: string[]) {}
 
+  /** The embedder's same-person cosine, for grouping these tracks; null without an embedder. */
+  get samePerson(): number | null {
+    return this.embedder?.samePerson ?? null;
+  }
+
   async add(frame: VideoFrame): Promise<void> {
     const found = await detectFaces(frame);
     const big = found.filter((d) => d.width >= MIN_EMBED_SIZE);

@@ -144,7 +144,7 @@ export async function indexMedia(
       { replace: d.reindex_if_exists },
     );
     if (keepFaces) {
-      deps.store.db.transaction(() => storeFaceTracks(deps.store.faces, collection.pk, result.item.pk, analysis.faces ?? [], faceThumbs))();
+      deps.store.db.transaction(() => storeFaceTracks(deps.store.faces, collection.pk, result.item.pk, analysis.faces ?? [], faceThumbs, analysis.facesSamePerson ?? undefined))();
     }
     rmSync(dir, { recursive: true, force: true });
     renameSync(staging, dir);

@@ -149,5 +149,6 @@ export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): P
     passageVectors,
     frameVectors,
     faces,
+    facesSamePerson: faceScan?.samePerson ?? null,
   };
 }

@@ -64,4 +64,6 @@ export interface MediaAnalysis {
   frameVectors: { model: string; dims: number; items: EpisodeVector[] } | null;
   /** Face tracks (one per person per shot) when faces were looked for; null or absent when not. */
   faces?: FaceTrack[] | null;
+  /** The face embedder's same-person cosine (its manifest entry), which groups these tracks; null without one. */
+  facesSamePerson?: number | null;
 }

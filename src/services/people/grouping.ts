@@ -8,32 +8,33 @@ import { uuid7 } from '../../store/uuid7.js';
 import type { FaceRepository } from '../../store/faces.js';
 import type { FaceTrack } from '../analysis/faces.js';
 import { cosine } from '../analysis/face-tracks.js';
+import { DEFAULT_SAME_PERSON } from '../../ml/face/embed.js';
 import { blend, fromBlob, toBlob } from './vectors.js';
 
-/**
- * Cosine to a person's centre at or above which a track is that person. OpenCV Zoo gives 0.363 as SFace's
- * same-person threshold for two faces; a centre averages many, which sits closer to each of its faces.
- * Measured only with the generated stand-in here, not with SFace itself: see README (Faces).
- * @example
- * if (cosine(track, centre) >= SAME_PERSON) join();
- */
-export const SAME_PERSON = 0.45;
 /** A centre stops moving much after this many tracks, so one odd track cannot drag a well-known person away. */
 const MAX_WEIGHT = 50;
 
 /**
  * Stores an item's tracks (crops already in place at `thumbnails[i]`) and assigns each embedded track to a
- * person. Call inside the transaction that stores the item. Tracks without a vector are kept ungrouped.
+ * person: the one whose centre is closest, when at least `samePerson` (the embedder's threshold) close.
+ * Call inside the transaction that stores the item. Tracks without a vector are kept ungrouped.
  * @example
  * storeFaceTracks(store.faces, collection.pk, item.pk, analysis.faces, thumbs);
  */
-export function storeFaceTracks(repo: FaceRepository, collectionPk: number, itemPk: number, tracks: FaceTrack[], thumbnails: Array<string | null>): FaceTrack[] {
+export function storeFaceTracks(
+  repo: FaceRepository,
+  collectionPk: number,
+  itemPk: number,
+  tracks: FaceTrack[],
+  thumbnails: Array<string | null>,
+  samePerson = DEFAULT_SAME_PERSON,
+): FaceTrack[] {
   const people = repo.people(collectionPk).map((p) => ({ pk: p.pk, personId: p.person_id, centre: Array.from(fromBlob(p.vector)), weight: p.weight }));
   const out: FaceTrack[] = [];
   tracks.forEach((t, i) => {
     let person: (typeof people)[number] | null = null;
     if (t.vector) {
-      let best = SAME_PERSON;
+      let best = samePerson;
       for (const p of people) {
         const c = cosine(t.vector, p.centre);
         if (c >= best) [best, person] = [c, p];
