@@ -105,6 +105,10 @@ describe('faces and people (BlazeFace + the generated SFace stand-in, videos mad
 
     const byName = (await s.call('POST', '/search', { form: { query: 'Eileen Collins', collection: 'fam' } })).body.results;
     expect(new Set(byName.map((r: { media_id: string }) => r.media_id))).toEqual(new Set(['family', 'again']));
+    // Each result names the people seen in its episode (a vidx extra, with faces on).
+    for (const r of byName as Array<{ people: Array<{ person_id: string; name: string | null }> }>) {
+      expect(r.people).toContainEqual({ person_id: astronautId, name: 'Eileen Collins' });
+    }
     const filtered = (await s.call('POST', '/search', { form: { query: 'anything at all', collection: 'fam', person_id: astronautId } })).body.results;
     expect(filtered.length).toBeGreaterThan(0);
     const momentSpans = moments.map((m: { media_id: string; start: number; end: number }) => m);
@@ -193,6 +197,9 @@ describe('faces and people (BlazeFace + the generated SFace stand-in, videos mad
     expect(a.episodes.every((e: { faces: unknown }) => e.faces === null)).toBe(true);
     const search = await s.call('POST', '/search', { form: { query: 'x', collection: 'fam', person_id: 'person-gone' } });
     expect(search.status).toBe(404);
+    // With faces off, results carry no people at all.
+    const plain = (await s.call('POST', '/search', { form: { query: 'family', collection: 'fam' } })).body.results;
+    for (const r of plain) expect(r).not.toHaveProperty('people');
   });
 
   it('answers bad people requests with a clear 4xx', async () => {

@@ -100,6 +100,10 @@ describe('people view', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.setViewportSize({ width: 1280, height: 860 });
 
+    // Search results show the people of each moment as chips.
+    await page.goto(`${s.url}/#/c/fam/search?q=${encodeURIComponent('Eileen Collins')}`);
+    await expect.poll(() => page.locator('a.moment .chip', { hasText: 'Eileen Collins' }).count(), UI).toBeGreaterThan(0);
+    await page.goto(`${s.url}/#/c/fam/people`);
     await page.getByRole('link', { name: 'Eileen Collins' }).click();
     await page.getByRole('heading', { name: 'Moments of Eileen Collins' }).waitFor();
     const moments = page.locator('a.moment');

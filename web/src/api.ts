@@ -18,7 +18,7 @@ export interface Collection { collection_id: string; name: string; description: 
 export interface Item { type: 'video' | 'audio' | 'image'; media_id: string; thumbnail_url: string | null; src: string | null; title: string | null; duration: number | null; additional_metadata: Record<string, unknown> | null }
 export interface TimedText { start: number; end: number; text: string }
 export interface Visual { start: number; end: number; summary: string }
-export interface SearchResult extends ApiSearchResult { image_url: string; audio: TimedText[]; computer_vision: Visual[]; media_type?: Item['type']; captured_at?: string | null }
+export interface SearchResult extends ApiSearchResult { image_url: string; audio: TimedText[]; computer_vision: Visual[]; media_type?: Item['type']; captured_at?: string | null; people?: { person_id: string; name: string | null }[] }
 export interface Episode { episode_id: number; start: number; end: number; summary: string; thumbnail_url: string | null; audio: TimedText[]; visual: Visual[]; on_screen_text: string[]; tags: string[] }
 export interface Analysis { video_summary: string; video_duration: number; episodes: Episode[] }
 export interface Task extends Omit<ApiTask, 'data' | 'result'> { data: { collection?: string; video?: { title?: string | null; media_id?: string | null; content?: string | null } }; result: Record<string, unknown> | null }

@@ -21,6 +21,10 @@ export const SearchResult = z
     start_time: z.number().openapi({ description: 'Seconds: start of the best matching segment inside the episode' }),
     media_type: z.enum(['video', 'audio', 'image']).openapi({ description: "vidx extra: the item's type" }),
     captured_at: z.string().nullable().openapi({ description: 'vidx extra: when the media was recorded (ISO 8601); null when unknown' }),
+    people: z
+      .array(z.object({ person_id: z.string(), name: z.string().nullable() }))
+      .optional()
+      .openapi({ description: 'vidx extra: the people seen in the episode (GET /collections/{id}/people); present only when the collection has faces on' }),
   })
   .openapi('SearchResult');
 

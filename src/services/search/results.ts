@@ -29,6 +29,8 @@ export interface SearchResult {
   media_type: 'video' | 'audio' | 'image';
   /** vidx extra: when the media was recorded (ISO 8601), null when unknown. */
   captured_at: string | null;
+  /** vidx extra: the people seen in the episode, when the collection has faces on. */
+  people?: { person_id: string; name: string | null }[];
 }
 
 /** What the search knows about a matched episode besides its rows. */

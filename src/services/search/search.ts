@@ -171,7 +171,24 @@ export class SearchService {
       const own = segments.filter((s) => s.episode_pk === f.pk);
       results.push(shapeResult(e, own, { score: f.score, frameTime: frameTimes.get(f.pk) ?? null }, terms, q.phrases, this.links));
     }
-    return { results: mergeMoments(results).slice(0, req.limit) };
+    const page = mergeMoments(results).slice(0, req.limit);
+    this.addPeopleSeen(page, collection.pk, new Map([...episodes.values()].map((e) => [`${e.media_id}:${e.idx}`, e])));
+    return { results: page };
+  }
+
+  /** Names the people seen in each result's episode (a vidx extra), when the collection has faces on. */
+  private addPeopleSeen(page: SearchResult[], collectionPk: number, byMoment: Map<string, { item_pk: number; start: number; end: number }>): void {
+    const faces = this.store.faces;
+    if (page.length === 0 || !faces.enabled(collectionPk)) return;
+    const names = new Map(faces.people(collectionPk).map((p) => [p.person_id, p.name]));
+    const tracks = new Map<number, ReturnType<typeof faces.tracksOfItem>>();
+    for (const r of page) {
+      const e = byMoment.get(`${r.media_id}:${r.episode_id}`);
+      if (!e) continue;
+      if (!tracks.has(e.item_pk)) tracks.set(e.item_pk, faces.tracksOfItem(e.item_pk));
+      const seen = new Set(tracks.get(e.item_pk)!.filter((t) => t.person_id && t.start < e.end && t.end > e.start).map((t) => t.person_id!));
+      r.people = [...seen].map((id) => ({ person_id: id, name: names.get(id) ?? null }));
+    }
   }
 
   /** The vidx-extra filters as the store takes them; null when none is set. A folder of another collection is a 404. */

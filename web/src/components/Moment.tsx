@@ -24,6 +24,11 @@ export function Moment({ r, collection, pub, title, words }: { r: SearchResult; 
         <strong>{title}</strong>
         <span class="muted">{t('at', clock(r.start_time))}{r.captured_at ? ' · ' : ''}<CapturedDate value={r.captured_at} /></span>
         <span class="passage"><Marked text={r.content} words={words} /></span>
+        {r.people && r.people.length > 0 && (
+          <span class="row wrap chips people">
+            {r.people.map((p) => <span key={p.person_id} class="chip">{p.name ?? t('unnamed')}</span>)}
+          </span>
+        )}
       </span>
     </a>
   );
