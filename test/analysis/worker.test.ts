@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMainThread, threadId } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, waitFor, type TestServer } from '../support/server.js';
+import { settledTask, startTestServer, waitFor, type TestServer } from '../support/server.js';
 
 /** A test pattern with a tone, made with plain ffmpeg (the server's file-access rule covers its own tools). */
 function makeVideo(file: string, seconds: number): void {
@@ -43,11 +43,7 @@ describe('analysis in worker threads', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(202);
     return r.body.task_id as string;
   }
-  const settled = (id: string) =>
-    waitFor(async () => {
-      const t = (await s.call('GET', `/tasks/${id}`)).body;
-      return t.status === 'completed' || t.status === 'failed' ? t : undefined;
-    }, 120_000);
+  const settled = (id: string) => settledTask(s, id);
 
   it('indexes in a thread of its own, leaving this one free', async () => {
     expect(isMainThread).toBe(true);

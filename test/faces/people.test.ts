@@ -2,7 +2,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeHub } from '../support/fake-hub.js';
 import { facesSetup } from './setup.js';
-import { ADMIN_KEY, startTestServer, waitFor, type TestServer } from '../support/server.js';
+import { ADMIN_KEY, settledTask, startTestServer, type TestServer } from '../support/server.js';
 import { mcpClient, textOf } from '../mcp/clients.js';
 import { makeShotsVideo } from './videos.js';
 
@@ -46,10 +46,7 @@ describe('faces and people (BlazeFace + the generated SFace stand-in, videos mad
   async function index(collection: string, path: string, mediaId: string, reindex = false) {
     const r = await s.call('POST', '/index', { form: { collection, video: { path, media_id: mediaId }, reindex_if_exists: reindex } });
     expect(r.status, JSON.stringify(r.body)).toBe(202);
-    const t = await waitFor(async () => {
-      const task = (await s.call('GET', `/tasks/${r.body.task_id}`)).body;
-      return task.status === 'completed' || task.status === 'failed' ? task : undefined;
-    }, 120_000);
+    const t = await settledTask(s, r.body.task_id);
     expect(t.status, t.error).toBe('completed');
     return t;
   }
@@ -168,10 +165,7 @@ describe('faces and people (BlazeFace + the generated SFace stand-in, videos mad
     await s.call('PUT', '/collections/album/faces', { json: { enabled: true } });
     const folder = await s.call('POST', '/collections/album/folders', { json: { path: media, watch: false } });
     expect(folder.status, JSON.stringify(folder.body)).toBe(201);
-    const scan = await waitFor(async () => {
-      const t = (await s.call('GET', `/tasks/${folder.body.scan_task_id}`)).body;
-      return t.status === 'completed' || t.status === 'failed' ? t : undefined;
-    }, 240_000);
+    const scan = await settledTask(s, folder.body.scan_task_id, 240_000);
     expect(scan.status, scan.error).toBe('completed');
     const list = await people('album');
     expect(list.people).toHaveLength(2);

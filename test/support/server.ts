@@ -114,3 +114,16 @@ export async function waitFor<T>(check: () => Promise<T | undefined> | T | undef
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/**
+ * The task once it completed or failed (its view from GET /tasks/{id}); fails after `ms`.
+ * @example
+ * const task = await settledTask(s, r.body.task_id, 120_000);
+ * expect(task.status, task.error).toBe('completed');
+ */
+export function settledTask(s: TestServer, id: string, ms = 120_000): Promise<{ status: string; error?: string; [k: string]: unknown }> {
+  return waitFor(async () => {
+    const t = (await s.call('GET', `/tasks/${id}`)).body;
+    return t.status === 'completed' || t.status === 'failed' ? t : undefined;
+  }, ms, `task ${id}`);
+}

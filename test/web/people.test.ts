@@ -12,7 +12,7 @@ import { facesSetup } from '../faces/setup.js';
 import { makeShotsVideo } from '../faces/videos.js';
 import { launchBrowser, screenshot, unlabelled, watchedPage, type WatchedPage } from '../support/browser.js';
 import type { FakeHub } from '../support/fake-hub.js';
-import { ADMIN_KEY, startTestServer, waitFor, type TestServer } from '../support/server.js';
+import { ADMIN_KEY, settledTask, startTestServer, type TestServer } from '../support/server.js';
 
 const UI = { timeout: 15_000, interval: 100 };
 
@@ -56,10 +56,7 @@ afterAll(async () => {
 async function index(path: string, mediaId: string): Promise<void> {
   const r = await s.call('POST', '/index', { form: { collection: 'fam', video: { path, media_id: mediaId } } });
   expect(r.status, JSON.stringify(r.body)).toBe(202);
-  const task = await waitFor(async () => {
-    const t = (await s.call('GET', `/tasks/${r.body.task_id}`)).body;
-    return t.status === 'completed' || t.status === 'failed' ? t : undefined;
-  }, 120_000);
+  const task = await settledTask(s, r.body.task_id);
   expect(task.status, task.error).toBe('completed');
 }
 
