@@ -32,7 +32,7 @@ export interface Config {
   analysisThreads: boolean;
 }
 
-/** Environment variable ↔ flag names; the README's configuration table mirrors this. */
+/** Environment variable ↔ flag names; docs/configuration.md's table mirrors this. */
 const FLAGS: Record<string, string> = {
   '--host': 'VIDX_HOST',
   '--port': 'VIDX_PORT',

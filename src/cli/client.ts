@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../config.js';
 
 /**
- * What a CLI exit code means; the README's CLI section lists the same.
+ * What a CLI exit code means; docs/cli.md lists the same.
  * @example
  * return EXIT.UNREACHABLE;
  */

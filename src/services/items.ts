@@ -17,7 +17,7 @@ export interface ItemView {
   additional_metadata: Record<string, unknown> | null;
   title: string | null;
   duration: number | null;
-  /** vidx extras: when and where the media was recorded (see README, Folders). */
+  /** vidx extras: when and where the media was recorded (see docs/folders.md). */
   captured_at: string | null;
   captured_at_source: CaptureSource | null;
   latitude: number | null;

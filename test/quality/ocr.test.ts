@@ -1,7 +1,7 @@
 /**
  * OCR quality on rendered slides with known text (H.264 like real video frames): English words come out
  * separated and exact; German words keep ä ö ü ß. The same slides and scoring as `scripts/quality/ocr.ts`
- * (the full figures for the README), on a subset so the suite stays quick.
+ * (the full figures for docs/performance.md), on a subset so the suite stays quick.
  */
 import { describe, expect, it } from 'vitest';
 import { germanTesseract } from '../../src/ml/ocr/index.js';
@@ -42,7 +42,7 @@ describe('German slides: umlauts and ß', () => {
 
   it('reads German words with their letters on clean slides, and no worse than PP-OCRv4 alone on busy ones', async () => {
     // 11 texts on a clean and on a busy look each (22 slides, 76 words, 42 with ä ö ü ß). PP-OCRv4 alone got
-    // 45 % of these words (the umlaut words almost never) — see README "Models" for the full figures.
+    // 45 % of these words (the umlaut words almost never) — see docs/performance.md, "On-screen text quality", for the full figures.
     const slides = GERMAN.flatMap((text, i) => [GERMAN_LOOKS[i % 2], GERMAN_LOOKS[2 + (i % 2)]].map((look) => ({ language: 'de' as const, text, look })));
     const read = await readSlides(slides, { compare: 'ppocr' });
     const clean = read.filter((r) => !r.busy);

@@ -13,7 +13,7 @@ export class ApiError extends Error {
 // The shapes vidx's own clients share (CLI, MCP); the page adds the fields it shows. Type-only: nothing of src/ is bundled.
 import type { ApiSearchResult, ApiTask } from '../../src/client/api-types.js';
 
-/** Every shape the page reads from the API (the README's API section documents them). */
+/** Every shape the page reads from the API (docs/api.md and the pages beside it document them). */
 export interface Collection { collection_id: string; name: string; description: string | null; is_public: boolean; thumbnails?: string[] | null }
 export interface Item { type: 'video' | 'audio' | 'image'; media_id: string; thumbnail_url: string | null; src: string | null; title: string | null; duration: number | null; additional_metadata: Record<string, unknown> | null }
 export interface TimedText { start: number; end: number; text: string }

@@ -18,7 +18,7 @@ export const MIN_EMBED_SIZE = 40;
 /**
  * The same-person cosine of a face embedder whose manifest entry names none. OpenCV Zoo gives 0.363 as SFace's
  * threshold for two faces; a person's centre averages many, which sits closer to each of its faces. The
- * threshold belongs to the model: face-api's 128-D network, measured, needs ~0.95 (README, Faces).
+ * threshold belongs to the model: face-api's 128-D network, measured, needs ~0.95 (docs/performance.md, Faces).
  * @example
  * const threshold = entry.samePersonCosine ?? DEFAULT_SAME_PERSON;
  */
