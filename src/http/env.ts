@@ -11,6 +11,7 @@ import type { TaskService } from '../services/tasks.js';
 import type { FolderService } from '../services/folders/service.js';
 import type { PeopleService } from '../services/people/service.js';
 import type { WebhookService } from '../services/webhooks.js';
+import type { ServedFiles } from '../services/served-files.js';
 import type { FormLimits } from './middleware/form-body/index.js';
 import type { LogFn } from './middleware/request-log/index.js';
 
@@ -35,7 +36,7 @@ export interface HttpDeps {
   folders: FolderService;
   people: PeopleService;
   links: MediaLinks;
-  dataDir: string;
+  servedFiles: ServedFiles;
   /** The built web page served at `/` (missing when it was never built). */
   webDir?: string;
   form: FormLimits;

@@ -1,6 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readlinkSync, realpathSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
-import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { SourceError } from './errors.js';
 
 /**
@@ -22,11 +22,13 @@ function realOrSelf(p: string): string {
   }
 }
 
-/** Where files opened for a request may lie: the media roots (minus the data dir) and vidx's own data dir. */
+/** Where files opened for a request may lie: the media roots (minus vidx's own folders) and vidx's own data dir. */
 interface FileAccessRule {
   mediaRoots: string[];
   /** The data dir's real path and the path as configured (names vidx builds start with the latter). */
   dataDir: { real: string; given: string } | null;
+  /** Real paths of every folder vidx writes (data dir, models dir, the binary's unpacked files): never media. */
+  ownDirs: string[];
 }
 
 /** One rule per running server (tests run several in one process); none means no restriction. */
@@ -37,19 +39,31 @@ const rules = new Set<FileAccessRule>();
  * From then on every ffmpeg/ffprobe input ({@link openToolInput}), every sidecar subtitle
  * ({@link readMediaFile}) and every file vidx reads for a request ({@link openCheckedFile}) is opened
  * first and the opened file's real path checked: media files must lie inside `mediaRoots` and outside
- * `dataDir`; a name vidx built inside `dataDir` may also lead to its own files. Without any rule (library
- * and unit-test use) nothing is restricted; with several (servers in one process) a file one of them
- * allows is allowed.
+ * `dataDir` and `ownDirs`; a name vidx built inside `dataDir` may also be one of its own files there, but
+ * never a link into it. Without any rule (library and unit-test use) nothing is restricted; with several
+ * (servers in one process) a file one of them allows is allowed.
  * @example
- * const release = configureFileAccess({ mediaRoots: ['/home/me/Videos'], dataDir: '/home/me/.local/share/vidx' });
+ * const release = configureFileAccess({ mediaRoots: ['/home/me/Videos'], dataDir: '/home/me/.local/share/vidx', ownDirs: ['/srv/models'] });
  */
-export function configureFileAccess(next: { mediaRoots: readonly string[]; dataDir: string | null }): () => void {
+export function configureFileAccess(next: { mediaRoots: readonly string[]; dataDir: string | null; ownDirs?: readonly string[] }): () => void {
+  const dataReal = next.dataDir ? realOrSelf(next.dataDir) : null;
   const rule: FileAccessRule = {
     mediaRoots: next.mediaRoots.map(realOrSelf),
-    dataDir: next.dataDir ? { real: realOrSelf(next.dataDir), given: resolve(next.dataDir) } : null,
+    dataDir: next.dataDir && dataReal ? { real: dataReal, given: resolve(next.dataDir) } : null,
+    ownDirs: [...(dataReal ? [dataReal] : []), ...(next.ownDirs ?? []).map(realOrSelf)],
   };
   rules.add(rule);
   return () => void rules.delete(rule);
+}
+
+/**
+ * Whether a real path lies in a folder vidx itself writes (its data dir, models, unpacked binary files)
+ * under any configured rule: scans, watchers and `path` inputs never go there.
+ * @example
+ * if (isVidxOwnPath(realDir)) continue; // not walked, not reported
+ */
+export function isVidxOwnPath(real: string): boolean {
+  return [...rules].some((rule) => rule.ownDirs.some((d) => isInside(d, real)));
 }
 
 /**
@@ -71,7 +85,19 @@ function inDataDir(rule: FileAccessRule, real: string): boolean {
 }
 
 function mediaAllowedBy(rule: FileAccessRule, real: string): boolean {
-  return !inDataDir(rule, real) && rule.mediaRoots.some((r) => isInside(r, real));
+  return !rule.ownDirs.some((d) => isInside(d, real)) && rule.mediaRoots.some((r) => isInside(r, real));
+}
+
+/**
+ * The real path a name has when its last part is not a link: the real folder plus the name. A file that
+ * vidx wrote is opened under exactly this path; anything else came through a link.
+ */
+function unlinkedRealPath(name: string): string | null {
+  try {
+    return join(realpathSync(dirname(resolve(name))), basename(name));
+  } catch {
+    return null;
+  }
 }
 
 function mediaAllowed(real: string): boolean {
@@ -79,16 +105,17 @@ function mediaAllowed(real: string): boolean {
 }
 
 /**
- * A name vidx built inside its data dir (an upload, a download, kept media) may lead to its own files or,
- * for path-indexed media kept as a link, into the media roots; any other name only into the media roots.
- * So a file in the media roots swapped for a link into the data dir is refused.
+ * A name vidx built inside its data dir (an upload, a download, kept media) may be one of its own files
+ * there, opened under its own name (no link on the way), or, for path-indexed media kept as a link, lead
+ * into the media roots; any other name only into the media roots. So a kept link, or a media file it
+ * leads to, swapped for a link into the data dir (the database, the link secret) is refused.
  */
 function storedOrMediaAllowed(name: string, real: string): boolean {
   if (rules.size === 0) return true;
   return [...rules].some((rule) => {
     const d = rule.dataDir;
     const own = d !== null && (isInside(d.given, resolve(name)) || isInside(d.real, resolve(name)));
-    return (own && inDataDir(rule, real)) || mediaAllowedBy(rule, real);
+    return (own && inDataDir(rule, real) && real === unlinkedRealPath(name)) || mediaAllowedBy(rule, real);
   });
 }
 

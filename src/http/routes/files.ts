@@ -1,9 +1,7 @@
-import type { FileHandle } from 'node:fs/promises';
-import { extname, join, resolve, sep } from 'node:path';
+import { extname } from 'node:path';
 import { Readable } from 'node:stream';
 import type { App, HttpDeps } from '../env.js';
 import { Problem } from '../../services/errors.js';
-import { openCheckedFile } from '../../media/file-access.js';
 
 const TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp',
@@ -36,36 +34,23 @@ function decodePath(raw: string): string {
   }
 }
 
-async function openOrNotFound(file: string): Promise<FileHandle> {
-  try {
-    return await openCheckedFile(file);
-  } catch {
-    // Missing, not a regular file, or a link that now leads outside: all look the same from outside.
-    throw new Problem('not_found', 'file not found');
-  }
-}
-
 /**
- * GET /files/<path>?exp=&sig=: stored thumbnails and media under the data dir, opened by a signed link
- * (no key header, so a browser <img> or <video> works), with HTTP range requests for players. The opened
- * file itself is checked (openCheckedFile): a kept link to path-indexed media is served only while it
- * still leads into the media roots.
+ * GET /files/<path>?exp=&sig=: the stored thumbnails, crops and media of items, opened by a signed link
+ * (no key header, so a browser <img> or <video> works), with HTTP range requests for players. What may be
+ * served, and the check of the opened file, are the ServedFiles service's.
  * @example
  * fileRoutes(app, deps); // <img src="http://127.0.0.1:8484/files/collections/1/clip/thumb.jpg?exp=..&sig=..">
  */
 export function fileRoutes(app: App, deps: HttpDeps): void {
-  const root = resolve(deps.dataDir);
   app.get('/files/*', async (c) => {
     const rel = decodePath(c.req.path.slice('/files/'.length));
     const exp = Number(c.req.query('exp'));
     const sig = c.req.query('sig') ?? '';
     if (!deps.links.verify(rel, exp, sig)) throw new Problem('forbidden', 'link signature is invalid or expired');
-    const file = resolve(join(root, rel));
-    if (!file.startsWith(root + sep)) throw new Problem('not_found', 'file not found');
-    const fh = await openOrNotFound(file);
+    const fh = await deps.servedFiles.open(rel);
     const { size } = await fh.stat();
     const headers: Record<string, string> = {
-      'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+      'content-type': TYPES[extname(rel).toLowerCase()] ?? 'application/octet-stream',
       'accept-ranges': 'bytes',
       'cache-control': 'private, max-age=3600',
     };

@@ -1,0 +1,42 @@
+import type { FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import { openCheckedFile } from '../media/file-access.js';
+import type { CollectionRepository } from '../store/collections.js';
+import type { KeyRepository } from '../store/keys.js';
+import { Problem } from './errors.js';
+
+/** `collections/<pk>/<item folder>/<file>`: the only shape a served file has. */
+const SERVED = /^collections\/(\d+)\/[^/]+\/[^/]+$/;
+
+/**
+ * Opens the files a signed link may name: only what vidx keeps for the items of a live collection
+ * (thumbnails, face crops, uploads and kept copies, kept links to path-indexed media) under
+ * `<data dir>/collections/`. The database, its WAL, `link.secret`, `admin.key`, the vector indexes, the
+ * cache and the models lie outside that tree and are never served, whatever a signature says. A file is
+ * served while its collection lives and its owner's key is not revoked; a revoked key's links stop at once.
+ * The opened file itself is checked (openCheckedFile): vidx's own files under their own names only, a kept
+ * link only while it leads into the media roots and outside vidx's folders.
+ * @example
+ * const fh = await servedFiles.open('collections/3/clip/ep-0.jpg');
+ */
+export class ServedFiles {
+  constructor(
+    private readonly dataDir: string,
+    private readonly collections: Pick<CollectionRepository, 'findLiveByPk'>,
+    private readonly keys: Pick<KeyRepository, 'get'>,
+  ) {}
+
+  /** The open file (the caller closes it), or a 404 that looks the same for every reason. */
+  async open(rel: string): Promise<FileHandle> {
+    const m = SERVED.exec(rel);
+    const collection = m ? this.collections.findLiveByPk(Number(m[1])) : undefined;
+    const live = collection !== undefined && this.keys.get(collection.owner) !== undefined;
+    if (!live || rel.split('/').some((part) => part === '..' || part === '.' || part === '')) throw new Problem('not_found', 'file not found');
+    try {
+      return await openCheckedFile(join(this.dataDir, rel));
+    } catch {
+      // Missing, not a regular file, or a link that now leads elsewhere: all look the same from outside.
+      throw new Problem('not_found', 'file not found');
+    }
+  }
+}
