@@ -30,6 +30,13 @@ export interface Config {
   folderRescanMinutes: number;
   /** Analyses run in worker threads (VIDX_ANALYSIS_THREADS=1, the default) or on the request thread (0). */
   analysisThreads: boolean;
+  /**
+   * Every folder vidx writes: the data dir, the models dir and the single binary's unpacked files
+   * (VIDX_NATIVE_ROOT, set by the binary). Scans, watchers and `path` inputs never read from them.
+   */
+  ownDirs: string[];
+  /** Webhooks one key may register (VIDX_MAX_WEBHOOKS_PER_KEY). */
+  maxWebhooksPerKey: number;
 }
 
 /** Environment variable ↔ flag names; docs/configuration.md's table mirrors this. */
@@ -94,13 +101,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[] = []): Config 
   } catch (e) {
     throw new ConfigError((e as Error).message);
   }
+  const modelsDir = resolve(vars.VIDX_MODELS_DIR || join(dataDir, 'models'));
   return {
     host,
     port,
     dataDir,
     adminKey: vars.VIDX_ADMIN_KEY || undefined,
     mediaRoots: roots,
-    modelsDir: resolve(vars.VIDX_MODELS_DIR || join(dataDir, 'models')),
+    modelsDir,
     modelsManifest: vars.VIDX_MODELS_MANIFEST || undefined,
     hubUrl: (vars.VIDX_HUB_URL || 'https://huggingface.co').replace(/\/+$/, ''),
     maxUploadBytes: int('VIDX_MAX_UPLOAD_MB', vars.VIDX_MAX_UPLOAD_MB, 4096, 1, 1024 * 1024) * 1024 * 1024,
@@ -114,5 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[] = []): Config 
     webDir: resolve(vars.VIDX_WEB_DIR || fileURLToPath(new URL('../dist/web', import.meta.url))),
     folderRescanMinutes: int('VIDX_FOLDER_RESCAN_MINUTES', vars.VIDX_FOLDER_RESCAN_MINUTES, 60, 0, 10_080),
     analysisThreads: int('VIDX_ANALYSIS_THREADS', vars.VIDX_ANALYSIS_THREADS, 1, 0, 1) === 1,
+    ownDirs: [dataDir, modelsDir, ...(vars.VIDX_NATIVE_ROOT ? [resolve(vars.VIDX_NATIVE_ROOT)] : [])],
+    maxWebhooksPerKey: int('VIDX_MAX_WEBHOOKS_PER_KEY', vars.VIDX_MAX_WEBHOOKS_PER_KEY, 100, 1, 10_000),
   };
 }

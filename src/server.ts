@@ -12,6 +12,7 @@ import { ItemService } from './services/items.js';
 import { JobService, removeTaskUpload } from './services/jobs.js';
 import { KeyService, type AdminKeySource } from './services/keys.js';
 import { MediaLinks } from './services/links.js';
+import { ServedFiles } from './services/served-files.js';
 import { uploadsDir } from './services/paths.js';
 import { TaskEngine } from './services/task-engine.js';
 import { TaskPresenter, TaskService } from './services/tasks.js';
@@ -100,7 +101,7 @@ function linkSecret(dataDir: string): Buffer {
  */
 export async function startVidx(config: Config, opts: StartOptions = {}): Promise<Vidx> {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  const releaseFileAccess = configureFileAccess({ mediaRoots: config.mediaRoots, dataDir: config.dataDir });
+  const releaseFileAccess = configureFileAccess({ mediaRoots: config.mediaRoots, dataDir: config.dataDir, ownDirs: config.ownDirs });
   for (const f of exposedFiles(config.dataDir)) {
     process.stderr.write(`vidx: warning: ${f.path} can be read by other users (mode ${f.mode.toString(8)}); it holds keys and secrets. Fix: ${f.fix}\n`);
   }
@@ -116,9 +117,9 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
 
   const webhookEgress = opts.webhookEgress ?? egressPolicy({ loopback: true, allow: config.urlAllow });
   const sender = new WebhookSender(store.webhooks, opts.deliveryPolicy ?? DEFAULT_DELIVERY_POLICY, VERSION, webhookEgress, opts.resolver);
-  const webhooks = new WebhookService(store.webhooks, () => sender.wake(), presenter, (url) => literalRefusal(url, webhookEgress));
+  const webhooks = new WebhookService(store.webhooks, () => sender.wake(), presenter, (url) => literalRefusal(url, webhookEgress), config.maxWebhooksPerKey);
   const engine = new TaskEngine(store.tasks, config.taskConcurrency, (event, row) => webhooks.enqueue(event, row), log, dataDirRedactor(config.dataDir));
-  const tasks = new TaskService(store.tasks, engine, presenter);
+  const tasks = new TaskService(store.tasks, engine, presenter, (pk) => store.collections.findLiveByPk(pk) !== undefined);
   tasks.onDelete((task) => removeTaskUpload(task.data, uploadsDir(config.dataDir)));
 
   const collections = new CollectionService(store, config.dataDir, links);
@@ -126,6 +127,9 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   const searchIndex = new SearchIndex(store);
   searchIndex.rebuildText((msg) => log(msg));
   collections.onDelete((pk) => searchIndex.removeCollection(pk));
+  // The collection's queued and running tasks end at once: its id is free again, and another owner's
+  // collection of that id must receive nothing of them.
+  collections.whenDeleted((pk) => engine.endCollectionTasks(pk));
   items.onDelete((item) => searchIndex.removeItem(item));
   const queryEmbedder = opts.queryEmbedder !== undefined ? opts.queryEmbedder : modelQueryEmbedder({ modelsDir: config.modelsDir, manifest: loadManifest(config.modelsManifest) });
   const search = new SearchService(store, collections, links, queryEmbedder);
@@ -148,7 +152,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   const egressFor = (owner: string): EgressPolicy => egressPolicy({ loopback: store.keys.get(owner)?.role === 'admin', allow: config.urlAllow });
   // Analyses run in worker threads with their own models (ONNX inference is synchronous on the thread that
   // runs it); VIDX_ANALYSIS_THREADS=0 runs them here.
-  const analysisWorkers = new AnalysisWorkers({ modelsDir: config.modelsDir, ...(config.modelsManifest ? { manifestPath: config.modelsManifest } : {}), mediaRoots: config.mediaRoots, dataDir: config.dataDir });
+  const analysisWorkers = new AnalysisWorkers({ modelsDir: config.modelsDir, ...(config.modelsManifest ? { manifestPath: config.modelsManifest } : {}), mediaRoots: config.mediaRoots, dataDir: config.dataDir, ownDirs: config.ownDirs });
   const runAnalysis = config.analysisThreads && analysisWorkers.available ? analysisWorkers.run : undefined;
   const analyzer = new Analyzer(models, cache, {
     egressFor,
@@ -196,7 +200,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   const app = createHttpApp({
     version: VERSION,
     keys, collections, items, tasks, webhooks, jobs, links, search, analysis, explore, folders, people,
-    dataDir: config.dataDir,
+    servedFiles: new ServedFiles(config.dataDir, store.collections, store.keys),
     webDir: config.webDir,
     form: { uploadsDir: uploadsDir(config.dataDir), maxUploadBytes: config.maxUploadBytes, maxBodyBytes: config.maxBodyBytes },
     health: () => describeSystem(models, { threads: runAnalysis !== undefined }),

@@ -32,6 +32,7 @@ const THUMBNAILS_PER_COLLECTION = 4;
  */
 export class CollectionService {
   private readonly purger: CollectionPurger;
+  private readonly deletedListeners: ((collectionPk: number) => void)[] = [];
 
   constructor(
     private readonly store: Store,
@@ -39,6 +40,11 @@ export class CollectionService {
     private readonly links: MediaLinks,
   ) {
     this.purger = new CollectionPurger(store, dataDir);
+  }
+
+  /** Called at once when a collection is deleted (before its background purge), with its internal key. */
+  whenDeleted(listener: (collectionPk: number) => void): void {
+    this.deletedListeners.push(listener);
   }
 
   /** Adds a step to collection deletion (for example the search index of a later module). */
@@ -104,6 +110,7 @@ export class CollectionService {
     const row = this.writable(caller, collectionId);
     const view = this.view(row, null);
     inTransaction(this.store.db, () => this.store.collections.markDeleting(row.pk));
+    for (const listener of this.deletedListeners) listener(row.pk);
     this.purger.start(row.pk);
     return view;
   }

@@ -83,7 +83,7 @@ export class JobService {
     input: { video: VideoInput; collection: string; index_language: 'en' | 'de'; reindex_if_exists: boolean },
     upload: TaskUpload | null,
   ): Promise<TaskView> {
-    this.collections.writable(caller, input.collection);
+    const collection = this.collections.writable(caller, input.collection);
     const data: IndexTaskData = {
       video: await this.video(input.video, upload),
       collection: input.collection,
@@ -91,7 +91,7 @@ export class JobService {
       reindex_if_exists: input.reindex_if_exists,
       upload,
     };
-    return this.tasks.create(caller, '/index', data);
+    return this.tasks.create(caller, '/index', data, collection.pk);
   }
 
   async analyze(caller: Caller, input: { video: VideoInput }, upload: TaskUpload | null): Promise<TaskView> {

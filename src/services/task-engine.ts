@@ -11,6 +11,8 @@ export interface TaskContext<D = unknown> {
   id: string;
   owner: string;
   data: D;
+  /** The collection the task is bound to (its internal key), or null; a handler writes only there. */
+  collectionPk: number | null;
   signal: AbortSignal;
   /** Progress in 0..1 and an optional stage name; cheap to call often (writes are throttled). */
   progress(fraction: number, stage?: string): void;
@@ -19,8 +21,11 @@ export interface TaskContext<D = unknown> {
 /** Does the work of one endpoint's tasks; its return value (JSON) becomes the task's result. */
 export type TaskHandler<D = unknown> = (ctx: TaskContext<D>) => Promise<unknown>;
 
-/** Why a running task was told to stop. */
-type StopReason = 'cancel' | 'shutdown';
+/** Why a running task was told to stop: deleted, the server stopping, or ended for a reason it fails with. */
+type StopReason = 'cancel' | 'shutdown' | { fail: string };
+
+/** The reason a task of a deleted collection fails with, and why its retry is refused. */
+export const COLLECTION_DELETED = 'collection deleted';
 
 interface Running {
   controller: AbortController;
@@ -82,7 +87,8 @@ export class TaskEngine {
     for (const row of this.repo.listQueued()) this.schedule(row.id);
   }
 
-  create(owner: string, endpoint: string, data: unknown): TaskRow {
+  /** Queues a task; `collectionPk` binds it to the collection it works on (see {@link endCollectionTasks}). */
+  create(owner: string, endpoint: string, data: unknown, collectionPk: number | null = null): TaskRow {
     const at = nowIso();
     const row: TaskRow = {
       id: randomUUID(),
@@ -99,6 +105,7 @@ export class TaskEngine {
       updated_at: at,
       started_at: null,
       finished_at: null,
+      collection_pk: collectionPk,
     };
     this.repo.insert(row);
     if (this.started) this.schedule(row.id);
@@ -120,6 +127,18 @@ export class TaskEngine {
     if (!run) return true;
     run.controller.abort('cancel' satisfies StopReason);
     return settledWithin(run.settled, waitMs);
+  }
+
+  /**
+   * Ends every queued and running task of a collection that is being deleted: each fails with `reason`
+   * (a running handler is stopped first), so nothing it does can land in a later collection of that id.
+   */
+  endCollectionTasks(collectionPk: number, reason = COLLECTION_DELETED): void {
+    for (const t of this.repo.unfinishedForCollection(collectionPk)) {
+      const run = this.running.get(t.id);
+      if (run) run.controller.abort({ fail: reason } satisfies StopReason);
+      else this.failNow(t.id, reason);
+    }
   }
 
   isRunning(id: string): boolean {
@@ -160,6 +179,7 @@ export class TaskEngine {
         id,
         owner: row.owner,
         data: JSON.parse(row.data) as unknown,
+        collectionPk: row.collection_pk,
         signal: controller.signal,
         progress: this.progressWriter(id),
       });
@@ -172,15 +192,19 @@ export class TaskEngine {
       if (reason === 'shutdown') {
         this.repo.requeue(id, 'interrupted by shutdown', nowIso());
       } else if (reason !== 'cancel') {
-        const message = err instanceof Error ? err.message : String(err);
-        this.repo.fail(id, this.redact(message), nowIso());
-        this.emitIfPresent('task.failed', id);
-        this.log('task failed', { task_id: id, error: message });
+        const message = reason ? reason.fail : err instanceof Error ? err.message : String(err);
+        this.failNow(id, this.redact(message));
       }
     } finally {
       this.running.delete(id);
       resolveSettled();
     }
+  }
+
+  private failNow(id: string, message: string): void {
+    this.repo.fail(id, message, nowIso());
+    this.emitIfPresent('task.failed', id);
+    this.log('task failed', { task_id: id, error: message });
   }
 
   private emitIfPresent(event: TaskEvent, id: string): void {

@@ -1,7 +1,7 @@
 import type { TaskRepository, TaskRow, TaskStatus } from '../store/tasks.js';
 import { ownsOrAdmin, type Caller } from './caller.js';
 import { notFound, Problem } from './errors.js';
-import type { TaskEngine } from './task-engine.js';
+import { COLLECTION_DELETED, type TaskEngine } from './task-engine.js';
 
 /** A task as the API shows it (SPEC 2.4); the output is always under `result`. */
 export interface TaskView {
@@ -86,6 +86,8 @@ export class TaskService {
     private readonly repo: TaskRepository,
     private readonly engine: TaskEngine,
     private readonly presenter: TaskPresenter,
+    /** Whether the collection a task is bound to still exists (not deleted, not being deleted). */
+    private readonly collectionLive: (collectionPk: number) => boolean = () => true,
   ) {}
 
   /**
@@ -96,8 +98,9 @@ export class TaskService {
     this.deleteHooks.push(hook);
   }
 
-  create(caller: Caller, endpoint: string, data: unknown): TaskView {
-    return this.presenter.view(this.engine.create(caller.id, endpoint, data));
+  /** Queues a task for the caller; `collectionPk` binds it to the collection it works on. */
+  create(caller: Caller, endpoint: string, data: unknown, collectionPk: number | null = null): TaskView {
+    return this.presenter.view(this.engine.create(caller.id, endpoint, data, collectionPk));
   }
 
   list(caller: Caller, f: { status?: TaskStatus; endpoint?: string; limit: number; offset: number }): { tasks: TaskView[]; total: number } {
@@ -134,6 +137,9 @@ export class TaskService {
   retry(caller: Caller, id: string): TaskView {
     const row = this.row(caller, id);
     if (row.status !== 'failed') throw new Problem('conflict', `only a failed task can be retried; task ${id} is ${row.status}`);
+    if (row.collection_pk !== null && !this.collectionLive(row.collection_pk)) {
+      throw new Problem('conflict', `task ${id} cannot be retried: ${COLLECTION_DELETED} (its collection was deleted; a new collection of the same id is another collection)`);
+    }
     this.engine.requeue(id);
     return this.presenter.view(this.repo.get(id)!);
   }

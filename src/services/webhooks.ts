@@ -37,6 +37,8 @@ export class WebhookService {
     private readonly presenter: TaskPresenter,
     /** Why a receiver URL is refused at registration (an address literal the delivery policy forbids), or null. */
     private readonly refuseUrl: (url: string) => string | null = () => null,
+    /** Webhooks one key may have (VIDX_MAX_WEBHOOKS_PER_KEY): each task event is one delivery per webhook. */
+    private readonly maxPerKey = 100,
   ) {}
 
   private checkUrl(url: string): void {
@@ -46,6 +48,9 @@ export class WebhookService {
 
   create(caller: Caller, input: { url: string; events?: TaskEvent[] | null }): WebhookView {
     this.checkUrl(input.url);
+    if (this.repo.countByOwner(caller.id) >= this.maxPerKey) {
+      throw new Problem('conflict', `this key already has ${this.maxPerKey} webhooks, the most one key may have (VIDX_MAX_WEBHOOKS_PER_KEY); delete one or change an existing one`);
+    }
     const at = nowIso();
     const row: WebhookRow = {
       id: randomUUID(),

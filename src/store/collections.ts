@@ -21,17 +21,30 @@ export interface CollectionRow {
 export class CollectionRepository {
   constructor(private readonly db: Db) {}
 
+  /**
+   * Adds a collection under a key never used before, even by a collection deleted since: tasks, signed
+   * links and files bind to the key, so a reused one would hand a deleted collection's work to a new one.
+   */
   insert(row: Omit<CollectionRow, 'pk'>): CollectionRow {
-    const info = prepared(
-      this.db,
-      `INSERT INTO collections (collection_id, owner, name, description, is_public, created_at, updated_at)
-       VALUES (@collection_id, @owner, @name, @description, @is_public, @created_at, @updated_at)`,
-    ).run(row);
-    return { ...row, pk: Number(info.lastInsertRowid) };
+    return this.db.transaction(() => {
+      const pk = (prepared(this.db, 'SELECT max(high, coalesce((SELECT max(pk) FROM collections), 0)) + 1 FROM collection_pk_high').pluck().get() as number) ?? 1;
+      prepared(this.db, 'UPDATE collection_pk_high SET high = ?').run(pk);
+      prepared(
+        this.db,
+        `INSERT INTO collections (pk, collection_id, owner, name, description, is_public, created_at, updated_at)
+         VALUES (@pk, @collection_id, @owner, @name, @description, @is_public, @created_at, @updated_at)`,
+      ).run({ ...row, pk });
+      return { ...row, pk };
+    })();
   }
 
   findById(collectionId: string): CollectionRow | undefined {
     return prepared(this.db, 'SELECT * FROM collections WHERE collection_id = ? AND deleting = 0').get(collectionId) as CollectionRow | undefined;
+  }
+
+  /** The collection by its internal key unless its delete has started: what tasks and signed links bind to. */
+  findLiveByPk(pk: number): CollectionRow | undefined {
+    return prepared(this.db, 'SELECT * FROM collections WHERE pk = ? AND deleting = 0').get(pk) as CollectionRow | undefined;
   }
 
   findByPk(pk: number): CollectionRow | undefined {

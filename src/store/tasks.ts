@@ -20,6 +20,8 @@ export interface TaskRow {
   updated_at: string;
   started_at: string | null;
   finished_at: string | null;
+  /** The collection the task works on, by its internal key (never its reusable id); null for none. */
+  collection_pk: number | null;
 }
 
 /** Filters for listing tasks; `owner` null means every owner (admins). */
@@ -42,8 +44,8 @@ export class TaskRepository {
   insert(row: TaskRow): void {
     prepared(
       this.db,
-      `INSERT INTO tasks (id, owner, endpoint, status, data, progress, stage, result, error, attempts, created_at, updated_at, started_at, finished_at)
-       VALUES (@id, @owner, @endpoint, @status, @data, @progress, @stage, @result, @error, @attempts, @created_at, @updated_at, @started_at, @finished_at)`,
+      `INSERT INTO tasks (id, owner, endpoint, status, data, progress, stage, result, error, attempts, created_at, updated_at, started_at, finished_at, collection_pk)
+       VALUES (@id, @owner, @endpoint, @status, @data, @progress, @stage, @result, @error, @attempts, @created_at, @updated_at, @started_at, @finished_at, @collection_pk)`,
     ).run(row);
   }
 
@@ -87,6 +89,14 @@ export class TaskRepository {
   /** Queued tasks in the order they were created: the order they run in. */
   listQueued(): TaskRow[] {
     return prepared(this.db, "SELECT * FROM tasks WHERE status = 'queued' ORDER BY created_at, id").all() as TaskRow[];
+  }
+
+  /** Ids of the queued and running tasks bound to a collection. */
+  unfinishedForCollection(collectionPk: number): { id: string; status: TaskStatus }[] {
+    return prepared(this.db, "SELECT id, status FROM tasks WHERE collection_pk = ? AND status IN ('queued', 'running')").all(collectionPk) as {
+      id: string;
+      status: TaskStatus;
+    }[];
   }
 
   listRunning(): TaskRow[] {

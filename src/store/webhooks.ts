@@ -46,6 +46,10 @@ export class WebhookRepository {
     return prepared(this.db, 'SELECT * FROM webhooks WHERE id = ?').get(id) as WebhookRow | undefined;
   }
 
+  countByOwner(owner: string): number {
+    return prepared(this.db, 'SELECT count(*) FROM webhooks WHERE owner = ?').pluck().get(owner) as number;
+  }
+
   listByOwner(owner: string): WebhookRow[] {
     return prepared(this.db, 'SELECT * FROM webhooks WHERE owner = ? ORDER BY created_at, id').all(owner) as WebhookRow[];
   }

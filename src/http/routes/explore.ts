@@ -75,8 +75,8 @@ export function exploreRoutes(app: App, deps: HttpDeps): void {
     const deferred = defer(c);
     const { value } = await readFormBody(c, SearchClustersBody, noUploads);
     const caller = c.get('caller');
-    deps.explore.check(caller, value.collection, value.search_public_collections);
-    if (deferred) return c.json({ task_id: deps.tasks.create(caller, '/search_clusters', { request: value }).id }, 202);
+    const collectionPk = deps.explore.check(caller, value.collection, value.search_public_collections);
+    if (deferred) return c.json({ task_id: deps.tasks.create(caller, '/search_clusters', { request: value }, collectionPk).id }, 202);
     const controller = new AbortController();
     return streamElements(c, deps.explore.clusters(caller, value, controller.signal), controller);
   });
@@ -85,8 +85,8 @@ export function exploreRoutes(app: App, deps: HttpDeps): void {
     const deferred = defer(c);
     const { value } = await readFormBody(c, SuggestionsBody, noUploads);
     const caller = c.get('caller');
-    deps.explore.check(caller, value.collection, value.search_public_collections);
-    if (deferred) return c.json({ task_id: deps.tasks.create(caller, '/collection_suggestions', { request: value }).id }, 202);
+    const collectionPk = deps.explore.check(caller, value.collection, value.search_public_collections);
+    if (deferred) return c.json({ task_id: deps.tasks.create(caller, '/collection_suggestions', { request: value }, collectionPk).id }, 202);
     const controller = new AbortController();
     return streamElements(c, deps.explore.suggestions(caller, value, controller.signal), controller);
   });

@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync, renameSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import type { Store } from '../../store/index.js';
-import type { TaskEngine } from '../task-engine.js';
+import { COLLECTION_DELETED, type TaskEngine } from '../task-engine.js';
 import { removeTaskUpload, uploadPath, type IndexTaskData } from '../jobs.js';
 import { itemDir } from '../paths.js';
 import type { IndexedItem, SearchIndex } from '../search/index.js';
@@ -80,12 +80,14 @@ export async function indexMedia(
   deps: IndexDeps,
   opts: IndexTaskOptions,
   d: IndexTaskData,
-  ctx: { id: string; owner: string; signal: AbortSignal; progress: (fraction: number, stage: string) => void },
+  ctx: { id: string; owner: string; collectionPk: number | null; signal: AbortSignal; progress: (fraction: number, stage: string) => void },
   extras: IndexExtras = {},
 ): Promise<IndexResult> {
+  // The collection the task was made for, by its internal key: a new collection that took the id of a
+  // deleted one is another collection and receives nothing of this task.
   const collectionOf = () => {
-    const c = deps.store.collections.findById(d.collection);
-    if (!c) throw new Error(`collection "${d.collection}" no longer exists`);
+    const c = ctx.collectionPk === null ? undefined : deps.store.collections.findLiveByPk(ctx.collectionPk);
+    if (!c) throw new Error(COLLECTION_DELETED);
     return c;
   };
   const existing = deps.store.items.find(collectionOf().pk, d.video.media_id);

@@ -50,8 +50,9 @@ export class ExploreService {
   }
 
   /** Checks the collection is visible before anything streams, so a 404 is still an HTTP status. */
-  check(caller: Caller, collection: string, publicLookup: boolean): void {
-    this.collections.readable(caller, collection, { public: publicLookup });
+  /** Checks the caller may read the collection; answers its internal key, which a deferred task binds to. */
+  check(caller: Caller, collection: string, publicLookup: boolean): number {
+    return this.collections.readable(caller, collection, { public: publicLookup }).pk;
   }
 
   async *clusters(caller: Caller, req: ClustersRequest, signal: AbortSignal): AsyncGenerator<ClusterElement> {

@@ -16,7 +16,7 @@ import { fingerprintFile } from '../analysis/fingerprint.js';
 import { indexMedia, type IndexDeps, type IndexTaskOptions } from '../analysis/index-task.js';
 import { nowIso } from '../clock.js';
 import type { ItemService } from '../items.js';
-import type { TaskContext } from '../task-engine.js';
+import { COLLECTION_DELETED, type TaskContext } from '../task-engine.js';
 
 /** Input of a scan task. */
 export interface ScanTaskData {
@@ -87,8 +87,8 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
   const { store } = deps;
   const folder = store.folders.get(ctx.data.folder_id);
   if (!folder) throw new Error(`folder "${ctx.data.folder_id}" no longer exists`);
-  const collection = store.collections.findByPk(folder.collection_pk);
-  if (!collection) throw new Error(`the collection of folder "${folder.folder_id}" no longer exists`);
+  const collection = store.collections.findLiveByPk(folder.collection_pk);
+  if (!collection) throw new Error(COLLECTION_DELETED);
   // A folder that is gone (an unplugged disk) fails the scan instead of removing every item.
   const root = await resolveDirInsideRoots(folder.path, deps.mediaRoots).catch((e: unknown) => {
     throw new Error(`folder ${folder.path} cannot be scanned: ${e instanceof Error ? e.message : String(e)}; nothing was changed`);
@@ -182,7 +182,7 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
           reindex_if_exists: true,
           upload: null,
         },
-        { id: ctx.id, owner: ctx.owner, signal: ctx.signal, progress: (f, s) => report(`${stage}: ${s}`, false, f) },
+        { id: ctx.id, owner: ctx.owner, collectionPk: collection.pk, signal: ctx.signal, progress: (f, s) => report(`${stage}: ${s}`, false, f) },
         { folderPk: folder.pk, readCapture: (file, kind, signal) => capture.read(fingerprint, file, kind, signal) },
       );
       put({ rel_path: rel, size, mtime_ms: mtimeMs, fingerprint, media_id: mediaId, state: 'indexed', reason: null });

@@ -131,7 +131,7 @@ export class FolderService {
   requestScan(folder: FolderRow, owner: string): string {
     const current = folder.scan_task_id ? this.store.tasks.get(folder.scan_task_id) : undefined;
     if (current?.status === 'queued') return current.id;
-    const task = this.engine.create(owner, SCAN_ENDPOINT, { folder_id: folder.folder_id });
+    const task = this.engine.create(owner, SCAN_ENDPOINT, { folder_id: folder.folder_id }, folder.collection_pk);
     this.store.folders.setScanTask(folder.pk, task.id);
     return task.id;
   }

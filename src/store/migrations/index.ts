@@ -6,6 +6,7 @@ import { m004CollectionText } from './004-collection-text.js';
 import { m005VectorShards } from './005-vector-shards.js';
 import { m006CollectionDeleting } from './006-collection-deleting.js';
 import { m010Faces } from './010-faces.js';
+import { m011TaskCollection } from './011-task-collection.js';
 
 /** One schema step; each runs in its own transaction. */
 export type Migration = (db: Db) => void;
@@ -23,6 +24,7 @@ export const migrations: ReadonlyArray<{ id: number; up: Migration }> = [
   { id: 5, up: m005VectorShards },
   { id: 6, up: m006CollectionDeleting },
   { id: 10, up: m010Faces },
+  { id: 11, up: m011TaskCollection },
 ];
 
 /** Numbers already applied: recorded in schema_migrations; databases from before it had 1..user_version. */

@@ -15,6 +15,8 @@ export interface AnalysisWorkerSettings {
   /** The file-access rule of the server (media roots, never the data dir). */
   mediaRoots: string[];
   dataDir: string;
+  /** Every folder vidx writes (data, models, unpacked binary files): never read as media. */
+  ownDirs: string[];
 }
 
 /** Main thread → worker. */

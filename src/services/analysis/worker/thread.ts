@@ -14,7 +14,7 @@ import { toWire, type AnalysisReply, type AnalysisRequest, type AnalysisWorkerSe
 const port = parentPort;
 if (!port) throw new Error('services/analysis/worker/thread.ts runs as a worker thread only');
 const settings = workerData as AnalysisWorkerSettings;
-configureFileAccess({ mediaRoots: settings.mediaRoots, dataDir: settings.dataDir });
+configureFileAccess({ mediaRoots: settings.mediaRoots, dataDir: settings.dataDir, ownDirs: settings.ownDirs });
 const models = new ModelRuntime({ modelsDir: settings.modelsDir, manifestPath: settings.manifestPath });
 const running = new Map<number, AbortController>();
 
