@@ -113,7 +113,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   let baseUrl = config.publicUrl ?? '';
   const links = new MediaLinks('', linkSecret(config.dataDir), config.dataDir);
   const presenter = new TaskPresenter();
-  presenter.register('/analyze', (result) => presentAnalyzeResult(result, links));
+  presenter.register('/analyze', (result, row) => presentAnalyzeResult(result, links, row.owner));
 
   const webhookEgress = opts.webhookEgress ?? egressPolicy({ loopback: true, allow: config.urlAllow });
   const sender = new WebhookSender(store.webhooks, opts.deliveryPolicy ?? DEFAULT_DELIVERY_POLICY, VERSION, webhookEgress, opts.resolver);

@@ -6,6 +6,7 @@ import type { AppEnv, HttpDeps } from './env.js';
 import { errorResponse } from './errors.js';
 import { apiKeyAuth } from './middleware/auth/index.js';
 import { requestLog } from './middleware/request-log/index.js';
+import { strictJsonBodies } from './middleware/strict-json/index.js';
 import { peopleRoutes } from './routes/people.js';
 import { analysisRoutes } from './routes/analysis.js';
 import { collectionRoutes } from './routes/collections.js';
@@ -52,6 +53,7 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<AppEnv> {
   app.use('*', requestLog(deps.log));
   app.use('*', smallBodies(deps.form.maxBodyBytes));
   app.use('*', apiKeyAuth(deps.keys));
+  app.use('*', strictJsonBodies());
 
   healthRoutes(app, deps);
   keyRoutes(app, deps);

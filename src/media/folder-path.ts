@@ -1,7 +1,7 @@
 import { realpath, stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { SourceError } from './errors.js';
-import { isInside as inside } from './file-access.js';
+import { isInside as inside, isVidxOwnPath } from './file-access.js';
 
 /**
  * The real path of a directory inside one of `roots`, or a SourceError: `invalid_input` (empty, NUL,
@@ -27,6 +27,7 @@ export async function resolveDirInsideRoots(input: string, roots: readonly strin
   if (!realRoots.some((r) => inside(r, real))) {
     throw new SourceError('outside_roots', `path "${input}" leads (through a symbolic link) outside the configured media roots (VIDX_MEDIA_ROOTS)`);
   }
+  if (isVidxOwnPath(real)) throw new SourceError('outside_roots', `path "${input}" is inside vidx's own data folder, which is never read as media`);
   if (!(await stat(real)).isDirectory()) throw new SourceError('not_a_file', `path "${input}" is not a directory`);
   return real;
 }

@@ -1,6 +1,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { closeSync } from 'node:fs';
+import { basename } from 'node:path';
 import { openToolInput } from './file-access.js';
 
 /**
@@ -87,6 +88,22 @@ export interface GuardedArgs {
   args: string[];
   /** Open descriptors, in order: the child sees them as fd 3, 4, …; close them after spawning. */
   fds: number[];
+  /** The file each descriptor was opened from, in the same order (for messages: never `/proc/self/fd/N`). */
+  names: string[];
+}
+
+/**
+ * A tool's text (stderr, an error message) with each descriptor input named by its file's name, so a
+ * message says `talk.mp4: Invalid data…` rather than `file:/proc/self/fd/3: Invalid data…`.
+ * @example
+ * nameDescriptors('file:/proc/self/fd/3: Invalid data', ['/srv/media/talk.mp4']); // 'talk.mp4: Invalid data'
+ */
+export function nameDescriptors(text: string, names: readonly string[]): string {
+  if (!names.length) return text;
+  return text.replace(/(?:file:)?\/proc\/self\/fd\/(\d+)/g, (whole, n: string) => {
+    const name = names[Number(n) - 3];
+    return name === undefined ? whole : basename(name);
+  });
 }
 
 /**
@@ -102,6 +119,7 @@ export interface GuardedArgs {
 export function guardInputs(bin: string, args: readonly string[]): GuardedArgs {
   const out: string[] = [];
   const fds: number[] = [];
+  const names: string[] = [];
   let forcedFormat = false;
   try {
     for (let i = 0; i < args.length; i++) {
@@ -120,11 +138,12 @@ export function guardInputs(bin: string, args: readonly string[]): GuardedArgs {
       }
       const { fd } = openToolInput(path);
       fds.push(fd);
+      names.push(path);
       out.push('-protocol_whitelist', INPUT_PROTOCOLS, '-format_whitelist', safeDemuxers(bin), '-i', `file:/proc/self/fd/${2 + fds.length}`);
     }
   } catch (e) {
     for (const fd of fds) closeSync(fd);
     throw e;
   }
-  return { args: out, fds };
+  return { args: out, fds, names };
 }

@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { basename, resolve } from 'node:path';
 import { requireFfmpeg, requireFfprobe } from './binaries.js';
 import { SourceError } from './errors.js';
-import { guardInputs, type GuardedArgs } from './input-guard.js';
+import { guardInputs, nameDescriptors, type GuardedArgs } from './input-guard.js';
 
 /** A tool by name (located through binaries.ts) or by explicit path (yt-dlp, tests). */
 export type Tool = 'ffmpeg' | 'ffprobe' | { path: string };
@@ -81,7 +81,7 @@ export function spawnTool(tool: Tool, args: readonly string[], opts: ToolOptions
   signal?.throwIfAborted();
   const bin = toolPath(tool);
   const name = basename(bin);
-  let guarded: GuardedArgs = { args: [...args], fds: [] };
+  let guarded: GuardedArgs = { args: [...args], fds: [], names: [] };
   try {
     if (typeof tool === 'string') guarded = guardInputs(bin, args);
   } catch (err) {
@@ -99,6 +99,8 @@ export function spawnTool(tool: Tool, args: readonly string[], opts: ToolOptions
 
   let tail = '';
   let partial = '';
+  // What callers read of stderr names the input files, never the descriptors they were passed as.
+  const stderrTail = (): string => nameDescriptors(tail, guarded.names);
   const pushLine = (line: string): void => {
     if (!onStderrLine) return;
     try {
@@ -130,23 +132,23 @@ export function spawnTool(tool: Tool, args: readonly string[], opts: ToolOptions
     child.once('error', (err) => {
       exited = true;
       signal?.removeEventListener('abort', onAbort);
-      reject(new ToolError(`${name} could not be started: ${err.message}`, name, args, null, tail, { cause: err }));
+      reject(new ToolError(`${name} could not be started: ${err.message}`, name, args, null, stderrTail(), { cause: err }));
     });
     child.once('close', (code, sig) => {
       exited = true;
       signal?.removeEventListener('abort', onAbort);
       if (partial) pushLine(partial);
       if (signal?.aborted) return reject(signal.reason);
-      if (code === 0) return resolve({ stderr: tail });
+      if (code === 0) return resolve({ stderr: stderrTail() });
       const how = code === null ? `was killed (${sig})` : `failed (exit code ${code})`;
-      const why = stderrSummary(tail);
-      reject(new ToolError(`${name} ${how}${why ? `: ${why}` : ''}`, name, args, code, tail));
+      const why = stderrSummary(stderrTail());
+      reject(new ToolError(`${name} ${how}${why ? `: ${why}` : ''}`, name, args, code, stderrTail()));
     });
   });
   // Callers that kill early may never await `done`; this keeps that from becoming an unhandled rejection.
   done.catch(() => undefined);
 
-  return { stdout: child.stdout, done, stderr: () => tail, kill };
+  return { stdout: child.stdout, done, stderr: stderrTail, kill };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { realpath, stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
-import { isInside as inside } from './file-access.js';
+import { isInside as inside, isVidxOwnPath } from './file-access.js';
 import { SourceError } from './errors.js';
 
 
@@ -21,7 +21,7 @@ async function realOrUndefined(p: string): Promise<string | undefined> {
  *    else `outside_roots`.
  * 4. realpath (symlinks followed) must still be inside a root's realpath, else `outside_roots`;
  *    missing → `not_found`.
- * 5. it must not lie in an `exclude` folder (vidx's data dir) → else `outside_roots`.
+ * 5. it must not lie in an `exclude` folder or in a folder vidx writes (isVidxOwnPath) → else `outside_roots`.
  * 6. it must be a regular file (not a directory, FIFO or device) → else `not_a_file`.
  * @example
  * await resolveInsideRoots('talks/a.mp4', ['/srv/media']); // '/srv/media/talks/a.mp4'
@@ -49,7 +49,9 @@ export async function resolveInsideRoots(input: string, roots: readonly string[]
       throw new SourceError('outside_roots', `path "${input}" leads (through a symbolic link) outside the configured media roots`);
     }
     const excluded = await Promise.all(exclude.map(async (d) => (await realOrUndefined(d)) ?? resolve(d)));
-    if (excluded.some((d) => inside(d, real))) {
+    // A vidx folder is refused unless it is the root asked for (uploads are resolved inside the uploads folder).
+    const ownFolder = isVidxOwnPath(real) && !realRoots.some((r) => inside(r, real) && isVidxOwnPath(r));
+    if (excluded.some((d) => inside(d, real)) || ownFolder) {
       throw new SourceError('outside_roots', `path "${input}" is inside vidx's own data folder, which is never read as media`);
     }
     const st = await stat(real);

@@ -2,7 +2,7 @@ import type { Dirent } from 'node:fs';
 import { opendir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import picomatch from 'picomatch';
-import { isInside as inside } from './file-access.js';
+import { isInside as inside, isVidxOwnPath } from './file-access.js';
 
 /** One thing a walk found: a regular file to look at, or something it skipped and why. */
 export type WalkEntry =
@@ -34,7 +34,8 @@ export function excluder(globs: readonly string[]): (rel: string) => boolean {
  * Walks a folder one directory handle at a time (`opendir`), yielding files as it finds them, so memory
  * stays bounded by the depth of the tree, not the number of files. Symbolic links are followed only when
  * their real path stays inside the media roots (else reported as skipped); each real directory is
- * entered once, so link loops end. FIFOs, sockets and devices are passed over silently.
+ * entered once, so link loops end. FIFOs, sockets and devices are passed over silently, and so is every
+ * folder vidx writes itself (its data dir when it lies inside a media root): not entered, not reported.
  * @example
  * for await (const e of walkFolder('/srv/media/phone', { recursive: true, exclude: ['**\/.thumbnails/**'], realRoots })) {
  *   if (e.kind === 'file') console.log(e.rel);
@@ -42,8 +43,9 @@ export function excluder(globs: readonly string[]): (rel: string) => boolean {
  */
 export async function* walkFolder(root: string, opts: WalkOptions): AsyncGenerator<WalkEntry> {
   const excluded = excluder(opts.exclude);
-  const visited = new Set<string>([await realpath(root)]);
-  const stack: { abs: string; rel: string }[] = [{ abs: root, rel: '' }];
+  const rootReal = await realpath(root);
+  const visited = new Set<string>([rootReal]);
+  const stack: { abs: string; rel: string; real: string }[] = [{ abs: root, rel: '', real: rootReal }];
   while (stack.length) {
     opts.signal?.throwIfAborted();
     const dir = stack.pop()!;
@@ -55,18 +57,22 @@ export async function* walkFolder(root: string, opts: WalkOptions): AsyncGenerat
       else throw e;
       continue;
     }
-    const subdirs: { abs: string; rel: string }[] = [];
+    const subdirs: { abs: string; rel: string; real: string }[] = [];
     for await (const d of handle as AsyncIterable<Dirent>) {
       const rel = dir.rel ? `${dir.rel}/${d.name}` : d.name;
       const abs = join(dir.abs, d.name);
       let isDir = d.isDirectory();
       let isFile = d.isFile();
+      let real = join(dir.real, d.name);
       if (d.isSymbolicLink()) {
-        const real = await realpath(abs).catch(() => null);
-        if (!real) {
+        const target = await realpath(abs).catch(() => null);
+        if (!target) {
           yield { kind: 'skipped', rel, reason: 'broken symbolic link' };
           continue;
         }
+        real = target;
+        // Checked before the roots, so a link into vidx's folders is not even mentioned.
+        if (isVidxOwnPath(real)) continue;
         if (!opts.realRoots.some((r) => inside(r, real))) {
           yield { kind: 'skipped', rel, reason: 'symbolic link leads outside the media roots' };
           continue;
@@ -78,9 +84,9 @@ export async function* walkFolder(root: string, opts: WalkOptions): AsyncGenerat
           if (visited.has(real)) continue;
           visited.add(real);
         }
-      }
+      } else if (isVidxOwnPath(real)) continue;
       if (isDir) {
-        if (opts.recursive && !excluded(rel) && !excluded(`${rel}/`)) subdirs.push({ abs, rel });
+        if (opts.recursive && !excluded(rel) && !excluded(`${rel}/`)) subdirs.push({ abs, rel, real });
       } else if (isFile && !excluded(rel)) {
         yield { kind: 'file', rel, abs };
       }

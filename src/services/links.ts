@@ -26,24 +26,29 @@ export class MediaLinks {
     return this.baseUrl ? new URL(this.baseUrl).origin : '';
   }
 
-  /** A signed URL for a file given relative to the data dir (or absolute inside it); null when outside. */
-  file(stored: string): string | null {
+  /**
+   * A signed URL for a file given relative to the data dir (or absolute inside it); null when outside.
+   * `forKey` binds the link to the key it is handed to (`&k=`): it stops when that key is revoked (files
+   * that belong to no collection, such as an /analyze result's thumbnails).
+   */
+  file(stored: string, forKey?: string): string | null {
     const rel = isAbsolute(stored) ? relative(this.dataDir, stored) : stored;
     if (!rel || rel.startsWith('..') || isAbsolute(rel)) return null;
     const path = rel.split(/[\\/]/).map(encodeURIComponent).join('/');
     const exp = Math.floor(Date.now() / 1000) + this.ttlSeconds;
-    return `${this.baseUrl}/files/${path}?exp=${exp}&sig=${this.sign(rel, exp)}`;
+    const key = forKey ? `&k=${encodeURIComponent(forKey)}` : '';
+    return `${this.baseUrl}/files/${path}?exp=${exp}${key}&sig=${this.sign(rel, exp, forKey)}`;
   }
 
-  /** Whether a signature from a `/files/...` request is genuine and unexpired. */
-  verify(rel: string, exp: number, sig: string): boolean {
+  /** Whether a signature from a `/files/...` request is genuine and unexpired (`key`: its `k`, if any). */
+  verify(rel: string, exp: number, sig: string, key?: string): boolean {
     if (!Number.isFinite(exp) || exp < Date.now() / 1000) return false;
-    const want = Buffer.from(this.sign(rel, exp));
+    const want = Buffer.from(this.sign(rel, exp, key));
     const got = Buffer.from(sig);
     return want.length === got.length && timingSafeEqual(want, got);
   }
 
-  private sign(rel: string, exp: number): string {
-    return createHmac('sha256', this.secret).update(`${rel}\n${exp}`).digest('base64url');
+  private sign(rel: string, exp: number, key?: string): string {
+    return createHmac('sha256', this.secret).update(key ? `${rel}\n${exp}\n${key}` : `${rel}\n${exp}`).digest('base64url');
   }
 }

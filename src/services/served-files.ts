@@ -5,15 +5,18 @@ import type { CollectionRepository } from '../store/collections.js';
 import type { KeyRepository } from '../store/keys.js';
 import { Problem } from './errors.js';
 
-/** `collections/<pk>/<item folder>/<file>`: the only shape a served file has. */
-const SERVED = /^collections\/(\d+)\/[^/]+\/[^/]+$/;
+/** `collections/<pk>/<item folder>/<file>`: the files of an item. */
+const ITEM_FILE = /^collections\/(\d+)\/[^/]+\/[^/]+$/;
+/** `cache/<analysis>/<name>.jpg`: the thumbnails of an /analyze result, which belong to no collection. */
+const ANALYSIS_THUMBNAIL = /^cache\/[^/]+\/[^/]+\.jpg$/;
 
 /**
  * Opens the files a signed link may name: only what vidx keeps for the items of a live collection
  * (thumbnails, face crops, uploads and kept copies, kept links to path-indexed media) under
- * `<data dir>/collections/`. The database, its WAL, `link.secret`, `admin.key`, the vector indexes, the
- * cache and the models lie outside that tree and are never served, whatever a signature says. A file is
- * served while its collection lives and its owner's key is not revoked; a revoked key's links stop at once.
+ * `<data dir>/collections/`, and the thumbnails of /analyze results in the analysis cache. The database,
+ * its WAL, `link.secret`, `admin.key`, the vector indexes, analysis records and the models are never
+ * served, whatever a signature says. An item's file is served while its collection lives and its owner's
+ * key is not revoked; an analysis thumbnail while the key its link was signed for (`k`) is not revoked.
  * The opened file itself is checked (openCheckedFile): vidx's own files under their own names only, a kept
  * link only while it leads into the media roots and outside vidx's folders.
  * @example
@@ -27,16 +30,22 @@ export class ServedFiles {
   ) {}
 
   /** The open file (the caller closes it), or a 404 that looks the same for every reason. */
-  async open(rel: string): Promise<FileHandle> {
-    const m = SERVED.exec(rel);
-    const collection = m ? this.collections.findLiveByPk(Number(m[1])) : undefined;
-    const live = collection !== undefined && this.keys.get(collection.owner) !== undefined;
-    if (!live || rel.split('/').some((part) => part === '..' || part === '.' || part === '')) throw new Problem('not_found', 'file not found');
+  async open(rel: string, signedFor?: string): Promise<FileHandle> {
+    if (!this.allowed(rel, signedFor) || rel.split('/').some((part) => part === '..' || part === '.' || part === '')) throw new Problem('not_found', 'file not found');
     try {
       return await openCheckedFile(join(this.dataDir, rel));
     } catch {
       // Missing, not a regular file, or a link that now leads elsewhere: all look the same from outside.
       throw new Problem('not_found', 'file not found');
     }
+  }
+
+  private allowed(rel: string, signedFor: string | undefined): boolean {
+    const item = ITEM_FILE.exec(rel);
+    if (item) {
+      const collection = this.collections.findLiveByPk(Number(item[1]));
+      return collection !== undefined && this.keys.get(collection.owner) !== undefined;
+    }
+    return ANALYSIS_THUMBNAIL.test(rel) && signedFor !== undefined && this.keys.get(signedFor) !== undefined;
   }
 }

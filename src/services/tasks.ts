@@ -60,16 +60,16 @@ export function taskView(row: TaskRow): TaskView {
  * presenter.view(row).result;
  */
 export class TaskPresenter {
-  private readonly byEndpoint = new Map<string, (result: unknown) => unknown>();
+  private readonly byEndpoint = new Map<string, (result: unknown, row: TaskRow) => unknown>();
 
-  register(endpoint: string, present: (result: unknown) => unknown): void {
+  register(endpoint: string, present: (result: unknown, row: TaskRow) => unknown): void {
     this.byEndpoint.set(endpoint, present);
   }
 
   view(row: TaskRow): TaskView {
     const v = taskView(row);
     const present = this.byEndpoint.get(row.endpoint);
-    if (present && v.result !== null) v.result = present(v.result);
+    if (present && v.result !== null) v.result = present(v.result, row);
     return v;
   }
 }

@@ -43,6 +43,10 @@ describe('a reused collection id inherits nothing', () => {
 
   it('ends queued tasks of a deleted collection; the new owner of the id gets none of their items', async () => {
     await s.call('POST', '/collections', { key: alice, json: { collection_id: 'family', name: 'Family' } });
+    // One id namespace: while Alice has it, Bob learns only that the id is taken (documented in docs/security.md).
+    const taken = await s.call('POST', '/collections', { key: bob, json: { collection_id: 'family', name: 'Mine' } });
+    expect(taken.status).toBe(409);
+    expect(taken.body.detail).toBe('collection "family" already exists');
     await hold();
     const queued = await index(alice, 'family', 'alice.mp4', 'shared-id', 'Alice private', true);
     expect((await s.call('DELETE', '/collections/family', { key: alice })).status).toBe(200);

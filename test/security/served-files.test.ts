@@ -76,8 +76,17 @@ describe('signed links serve items only, never the data dir', () => {
     const before = await item(user, 'mine', 'y');
     expect((await fetch(String(before.thumbnail_url))).status).toBe(200);
     expect((await fetch(String(before.src))).status).toBe(200);
+    // An /analyze result's thumbnails belong to no collection: their links carry the key they were handed to.
+    const r = await s.call('POST', '/analyze', { key: user, form: { video: { path: join(s.mediaDir, 'y.mp4'), title: 'loose' } } });
+    const analysed = await settledTask(s, r.body.task_id, 90_000);
+    const analysisThumb = String((analysed.result as { episodic_summary: { thumbnail: string }[] }).episodic_summary[0].thumbnail);
+    expect(analysisThumb).toMatch(/\/files\/cache\/.*&k=/);
+    expect((await fetch(analysisThumb)).status).toBe(200);
+    // The same file under another key's name is not the signed link.
+    expect((await fetch(analysisThumb.replace(/k=[^&]+/, 'k=key_env_admin'))).status).toBe(403);
     expect((await s.call('DELETE', `/keys/${userId}`)).status).toBe(200);
     expect((await fetch(String(before.thumbnail_url))).status).toBe(404);
     expect((await fetch(String(before.src))).status).toBe(404);
+    expect((await fetch(analysisThumb)).status).toBe(404);
   });
 });

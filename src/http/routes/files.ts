@@ -46,8 +46,9 @@ export function fileRoutes(app: App, deps: HttpDeps): void {
     const rel = decodePath(c.req.path.slice('/files/'.length));
     const exp = Number(c.req.query('exp'));
     const sig = c.req.query('sig') ?? '';
-    if (!deps.links.verify(rel, exp, sig)) throw new Problem('forbidden', 'link signature is invalid or expired');
-    const fh = await deps.servedFiles.open(rel);
+    const key = c.req.query('k');
+    if (!deps.links.verify(rel, exp, sig, key)) throw new Problem('forbidden', 'link signature is invalid or expired');
+    const fh = await deps.servedFiles.open(rel, key);
     const { size } = await fh.stat();
     const headers: Record<string, string> = {
       'content-type': TYPES[extname(rel).toLowerCase()] ?? 'application/octet-stream',

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { jsonLimitProblem, METADATA_LIMITS } from '../../tools/json-shape.js';
 
 const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
 
@@ -21,6 +22,15 @@ export const HttpUrl = z
       return false;
     }
   }, 'must be an absolute http or https URL');
+
+/** additional_metadata (SPEC 2.2): a free-form object, at most 32 levels deep and 64 KiB as JSON. */
+export const Metadata = z
+  .record(z.string(), z.unknown())
+  .superRefine((v, ctx) => {
+    const problem = jsonLimitProblem(v, METADATA_LIMITS);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .openapi({ description: `Free-form metadata: at most ${METADATA_LIMITS.maxDepth} levels deep and ${METADATA_LIMITS.maxBytes / 1024} KiB as JSON` });
 
 /** en or de (SPEC 8). */
 export const Language = z.enum(['en', 'de']);

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { CollectionId, Language, MediaId } from './common.js';
+import { CollectionId, Language, MediaId, Metadata } from './common.js';
 
 /** The video object of /index and /analyze (SPEC 2.2): exactly one of path, url, content. */
 export const VideoInput = z
@@ -16,7 +16,7 @@ export const VideoInput = z
     content: z.string().min(1).max(255).nullable().optional().openapi({ description: 'Name of a file part uploaded in the same multipart request' }),
     media_id: MediaId.nullable().optional().openapi({ description: 'Generated when omitted' }),
     title: z.string().max(1000).nullable().optional(),
-    additional_metadata: z.record(z.string(), z.unknown()).nullable().optional(),
+    additional_metadata: Metadata.nullable().optional(),
   })
   .strict()
   .superRefine((v, ctx) => {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { taskView, waitForTask } from '../tasks.js';
 import { toolError, type ToolContext } from '../tool.js';
 import { DEFAULT_MAX_CHARS, mediaId } from './fields.js';
+import { jsonLimitProblem, METADATA_LIMITS } from '../../tools/json-shape.js';
 
 /**
  * How long a tool may wait for its task.
@@ -32,7 +33,14 @@ export const videoFields = {
   url: z.string().min(1).max(2083).optional().describe('http(s) URL of a video file or of a page on a video-sharing site; the server downloads it'),
   media_id: mediaId.optional().describe('Id to give the video (1..36 letters, digits, _ or -); generated when omitted'),
   title: z.string().max(1000).optional().describe('Title of the video'),
-  metadata: z.record(z.string(), z.unknown()).optional().describe('Free-form metadata stored with the video (additional_metadata)'),
+  metadata: z
+    .record(z.string(), z.unknown())
+    .superRefine((v, ctx) => {
+      const problem = jsonLimitProblem(v, METADATA_LIMITS);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional()
+    .describe(`Free-form metadata stored with the video (additional_metadata): at most ${METADATA_LIMITS.maxDepth} levels deep, ${METADATA_LIMITS.maxBytes / 1024} KiB as JSON`),
 };
 
 type VideoArgs = { path?: string; url?: string; media_id?: string; title?: string; metadata?: Record<string, unknown> };

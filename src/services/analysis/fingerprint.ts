@@ -41,25 +41,28 @@ export interface AnalysisInputs {
 }
 
 /**
- * The sidecar subtitle files beside a source path, each as its name and a hash of its bytes: a copy of a
- * video with subtitles beside it, or a changed subtitle file, is a different analysis.
+ * The sidecar subtitle files beside a source path, each as its name and a hash of its bytes (null when it
+ * is not read, e.g. a link out of the media roots): a copy of a video with subtitles beside it, or a changed
+ * subtitle file, is a different analysis, and so is a copy beside an unreadable one, because the analysis
+ * names that file in a warning and must not hand the name to another copy of the same bytes.
  * @example
  * await sidecarFingerprints('/videos/b.mp4'); // [['b.srt', '9c1e…']]
  */
-export async function sidecarFingerprints(sourcePath: string | null): Promise<[string, string][]> {
+export async function sidecarFingerprints(sourcePath: string | null): Promise<[string, string | null][]> {
   if (!sourcePath) return [];
-  const out: [string, string][] = [];
+  const out: [string, string | null][] = [];
   for (const s of await listSidecarSubtitles(sourcePath)) {
     // A sidecar that leads out of the media roots is not read (the transcript skips it the same way).
     const bytes = await readMediaFile(s.path).catch(() => null);
-    if (bytes) out.push([basename(s.path), createHash('sha256').update(bytes).digest('hex')]);
+    out.push([basename(s.path), bytes ? createHash('sha256').update(bytes).digest('hex') : null]);
   }
   return out;
 }
 
 /**
  * The cache key of an analysis: the content fingerprint (readable prefix), the language and the pipeline
- * version, then a hash over every input (sidecars and their content, models, title, metadata).
+ * version, then a hash over every input (sidecars by name and content, models, title, metadata). The path
+ * itself is not an input: an upload and a path of the same bytes with nothing beside it share one analysis.
  * @example
  * await analysisKey({ content, sourcePath: '/videos/b.mp4', language: null, models, title: null, metadata: null }, 2);
  * // '3fa2…-auto-v2-81c0…'

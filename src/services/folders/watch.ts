@@ -1,6 +1,7 @@
 import { relative, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { excluder } from '../../media/walk.js';
+import { isVidxOwnPath } from '../../media/file-access.js';
 import type { FolderRow } from '../../store/folders.js';
 
 /** Timing of folder watching. */
@@ -41,7 +42,9 @@ export class FolderWatcher {
       ignoreInitial: true,
       followSymlinks: false,
       depth: folder.recursive ? undefined : 0,
+      // vidx's own folders (a data dir inside the watched folder) change all the time and are never media.
       ignored: (path) => {
+        if (isVidxOwnPath(path)) return true;
         const rel = relative(folder.path, path).split(sep).join('/');
         return rel !== '' && (excluded(rel) || excluded(`${rel}/`));
       },

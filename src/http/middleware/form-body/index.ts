@@ -8,6 +8,7 @@ import type { Context } from 'hono';
 import type { z } from '@hono/zod-openapi';
 import { Problem } from '../../../services/errors.js';
 import { validationProblem } from '../../validation.js';
+import { formField, parseRequestJson, utf8Text } from '../../json-body.js';
 
 /** A file part of a multipart request, already on disk. */
 export interface Upload {
@@ -48,7 +49,7 @@ export async function readFormBody<S extends z.ZodType>(
   if (type.startsWith('multipart/form-data')) {
     ({ body: raw, uploads } = await readMultipart(c, limits, referenced));
   } else if (type.startsWith('application/x-www-form-urlencoded')) {
-    raw = new URLSearchParams(await readText(c, limits.maxBodyBytes)).get('body') ?? undefined;
+    raw = formField(await readText(c, limits.maxBodyBytes), 'body');
   } else if (type.startsWith('application/json')) {
     raw = await readText(c, limits.maxBodyBytes);
   } else {
@@ -56,12 +57,7 @@ export async function readFormBody<S extends z.ZodType>(
   }
   try {
     if (raw === undefined) throw new Problem('invalid', 'body: the form field "body" is required', [{ field: 'body', message: 'required' }]);
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch (err) {
-      throw new Problem('bad_request', `body: not valid JSON (${(err as Error).message})`, [{ field: 'body', message: 'not valid JSON' }]);
-    }
+    const json = parseRequestJson(raw, 'body');
     const parsed = schema.safeParse(json);
     if (!parsed.success) throw validationProblem(parsed.error.issues);
     return { value: parsed.data, uploads };
@@ -80,17 +76,12 @@ export function removeUploads(uploads: Upload[]): void {
   for (const u of uploads) rmSync(u.path, { force: true });
 }
 
+/** The body as strict UTF-8 text, read through Hono's body cache (strictJsonBodies may have read it already). */
 async function readText(c: Context, max: number): Promise<string> {
-  const body = c.req.raw.body;
-  if (!body) return '';
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > max) throw new Problem('too_large', `request body is larger than ${max} bytes`);
-    chunks.push(Buffer.from(chunk));
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  if (!c.req.raw.body) return '';
+  const bytes = await c.req.arrayBuffer();
+  if (bytes.byteLength > max) throw new Problem('too_large', `request body is larger than ${max} bytes`);
+  return utf8Text(bytes, 'body');
 }
 
 function parsedOrNull(raw: string): unknown {
@@ -139,6 +130,9 @@ function readMultipart(c: Context, limits: FormLimits, referenced: ReferencedFil
   parser.on('field', (name, value, info) => {
     if (info.valueTruncated) failure ??= new Problem('too_large', `form field "${name}" is larger than ${limits.maxBodyBytes} bytes`);
     if (name === 'body') {
+      // busboy has already decoded the part, replacing bytes that are not UTF-8 with U+FFFD: refused like
+      // the same bytes in a JSON or url-encoded body.
+      if (value.includes('\ufffd')) failure ??= new Problem('bad_request', 'body: not valid UTF-8 (or holds U+FFFD, the mark of a replaced byte); send text encoded as UTF-8', [{ field: 'body', message: 'not valid UTF-8' }]);
       field = value;
       wanted = new Set(referenced(parsedOrNull(value)));
     }
