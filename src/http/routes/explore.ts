@@ -28,13 +28,13 @@ const streamed = (element: z.ZodType, what: string) => {
 };
 
 const clustersRoute = createRoute({
-  method: 'post', path: '/search_clusters', tags: ['search'], security: SECURITY, summary: 'Search with clustered results, streamed (elements: ClusterElement)',
+  method: 'post', path: '/search_clusters', operationId: 'searchClusters', tags: ['search'], security: SECURITY, summary: 'Search with clustered results, streamed (elements: ClusterElement)',
   request: { query: DeferQuery, body: { required: true, content: formEnvelope(SearchClustersBody) } },
   responses: { ...streamed(ClusterElement, 'One ClusterElement per cluster'), ...errors(400, 401, 404, 413, 415, 422) },
 });
 
 const suggestionsRoute = createRoute({
-  method: 'post', path: '/collection_suggestions', tags: ['search'], security: SECURITY, summary: 'Topics and questions from a collection, streamed (elements: SuggestionElement)',
+  method: 'post', path: '/collection_suggestions', operationId: 'getCollectionSuggestions', tags: ['search'], security: SECURITY, summary: 'Topics and questions from a collection, streamed (elements: SuggestionElement)',
   request: { query: DeferQuery, body: { required: true, content: formEnvelope(SuggestionsBody) } },
   responses: { ...streamed(SuggestionElement, 'One SuggestionElement per topic or question'), ...errors(400, 401, 404, 413, 415, 422) },
 });

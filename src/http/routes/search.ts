@@ -9,7 +9,7 @@ import { SearchResult } from '../schemas/search.js';
 
 
 const searchRoute = createRoute({
-  method: 'post', path: '/search', tags: ['search'], security: SECURITY, summary: 'Search one collection',
+  method: 'post', path: '/search', operationId: 'searchMedia', tags: ['search'], security: SECURITY, summary: 'Search one collection',
   description: 'Hybrid search: words (English stemming), word parts (trigrams, for compounds) and, with models installed, text and frame vectors, fused per episode. The query is plain text: FTS operators and quotes are taken as words (balanced double quotes keep a phrase).',
   request: { body: { required: true, content: formEnvelope(SearchBody) } },
   responses: {

@@ -80,3 +80,6 @@ export function jsonResponse(schema: z.ZodType, description: string) {
 
 /** The key header, declared once for the OpenAPI document. */
 export const SECURITY = [{ ApiKey: [] as string[] }];
+
+/** Routes served without a key (health, this document, /docs, signed file links, the web page): no security requirement. */
+export const PUBLIC: Record<string, string[]>[] = [];
