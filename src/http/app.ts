@@ -68,7 +68,7 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<AppEnv> {
   exploreRoutes(app, deps);
   mcpRoutes(app, deps);
   fileRoutes(app, deps);
-  docsRoutes(app);
+  docsRoutes(app, deps);
   webRoutes(app, deps);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Also accepted as Authorization: Bearer <key>' });
