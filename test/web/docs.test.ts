@@ -1,14 +1,14 @@
 /**
  * GET /docs in a real browser (Debian chromium through playwright-core): Swagger UI from vidx's own files,
  * the key entered once under "Authorize", a try-it request that reaches the server with the key and whose
- * answer shows on the page, and not one request to any other origin. The screenshot is docs/screenshots/api-docs.png.
+ * answer shows on the page, and not one request to any other origin. The screenshot lands in test/.tmp/web-screenshots
+ * (api-docs.png; docs/screenshots/api-docs.png is a copy of it, renewed by hand like the web page's, so a test run
+ * never changes a tracked file).
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web.js';
-import { launchBrowser, watchedPage, type WatchedPage } from '../support/browser.js';
+import { launchBrowser, screenshot, watchedPage, type WatchedPage } from '../support/browser.js';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../support/server.js';
 
 let s: TestServer;
@@ -84,8 +84,7 @@ describe('/docs', () => {
     expect(served.filter((r) => r.method === 'GET' && r.path === '/collections')).toContainEqual(expect.objectContaining({ status: 200, key_id: me.id }));
 
     await op.scrollIntoViewIfNeeded();
-    mkdirSync(join('docs', 'screenshots'), { recursive: true });
-    await page.screenshot({ path: join('docs', 'screenshots', 'api-docs.png') });
+    await screenshot(page, 'api-docs');
   });
 
   it('made no request to any other origin, stored no key and logged no error', async () => {
