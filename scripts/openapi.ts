@@ -15,7 +15,11 @@ import { startVidx } from '../src/server.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** The server URL the document names when it is written to a file: the default local address, not the temp port. */
+/**
+ * The server URL the document names when it is written to a file: the default local address, not the temp port.
+ * @example
+ * doc.servers[0].url === DEFAULT_SERVER; // in dist/openapi.json
+ */
 export const DEFAULT_SERVER = 'http://127.0.0.1:8484';
 
 function getJson(url: string, host: string): Promise<{ paths: Record<string, unknown> }> {

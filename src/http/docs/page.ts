@@ -1,6 +1,10 @@
 /** The /docs page: Swagger UI from this server's own files, configured to talk to this server only. */
 
-/** No inline script or style (the CSP forbids both): the page loads the renderer and init.js, nothing else. */
+/**
+ * The HTML of GET /docs. No inline script or style (the CSP forbids both): it loads the renderer and init.js, nothing else.
+ * @example
+ * app.get('/docs', (c) => c.html(DOCS_PAGE, 200, docsSecurityHeaders()));
+ */
 export const DOCS_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>vidx API</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -18,6 +22,8 @@ export const DOCS_PAGE = `<!doctype html>
  * entered once under "Authorize" and kept in the page's memory only (persistAuthorization off: nothing is
  * written to storage). validatorUrl null: no badge fetched from validator.swagger.io. queryConfigEnabled
  * false: ?url= or ?configUrl= in the address cannot point the page at another document.
+ * @example
+ * c.body(DOCS_INIT, 200, { 'content-type': 'text/javascript; charset=utf-8' }); // GET /docs/assets/init.js
  */
 export const DOCS_INIT = `'use strict';
 (function () {

@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The files of Swagger UI (swagger-ui-dist) that /docs serves, by the name it serves them under. build-web
+ * The files of Swagger UI (swagger-ui-dist) that /docs serves, by the name it serves them under (with their content type). build-web
  * copies them (with the licence) into dist/web/docs, which the single binary embeds; a checkout without that
  * copy reads them from node_modules.
+ * @example
+ * RENDERER_FILES['swagger-ui.css']; // 'text/css; charset=utf-8'
  */
 export const RENDERER_FILES: Record<string, string> = {
   'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
@@ -13,10 +15,18 @@ export const RENDERER_FILES: Record<string, string> = {
   'favicon-32x32.png': 'image/png',
 };
 
-/** Copied beside the served files: Swagger UI is Apache-2.0, and its notice travels with it. */
+/**
+ * Copied beside the served files (not served): Swagger UI is Apache-2.0, and its notice travels with it.
+ * @example
+ * for (const name of RENDERER_LICENCE_FILES) copyFileSync(join(RENDERER_PACKAGE_DIR, name), join(dir, name));
+ */
 export const RENDERER_LICENCE_FILES = ['LICENSE', 'NOTICE'];
 
-/** swagger-ui-dist in this checkout's node_modules (absent inside the binary, where import.meta.url is the executable). */
+/**
+ * swagger-ui-dist in this checkout's node_modules (absent inside the binary, where import.meta.url is the executable).
+ * @example
+ * rendererFiles([join(webDir, 'docs'), RENDERER_PACKAGE_DIR]);
+ */
 export const RENDERER_PACKAGE_DIR = fileURLToPath(new URL('../../../node_modules/swagger-ui-dist', import.meta.url));
 
 /**

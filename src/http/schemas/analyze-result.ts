@@ -20,7 +20,11 @@ const AnalyzeEpisode = z.object({
   thumbnail: z.string().nullable().openapi({ description: 'Signed link to the episode thumbnail (fresh on every read); null without a picture' }),
 });
 
-/** The result of a completed POST /analyze task (SPEC 2.5), as GET /tasks/{task_id} shows it. */
+/**
+ * The result of a completed POST /analyze task (SPEC 2.5), as GET /tasks/{task_id} shows it.
+ * @example
+ * taskKind('AnalyzeTask', '/analyze', AnalyzeTaskData, AnalyzeResult, 'A POST /analyze task')
+ */
 export const AnalyzeResult = z
   .object({
     video_duration: z.number().openapi({ description: 'Seconds' }),

@@ -2,7 +2,11 @@ import { z } from '@hono/zod-openapi';
 import type { ClusterElement as ClusterElementType, SuggestionElement as SuggestionElementType } from '../../services/explore/index.js';
 import { SearchResult } from './search.js';
 
-/** One element of the POST /search_clusters stream (SPEC 2.8). */
+/**
+ * One element of the POST /search_clusters stream (SPEC 2.8).
+ * @example
+ * content: { 'application/x-ndjson': { schema: z.union([ClusterElement, StreamError]) } }
+ */
 export const ClusterElement = z
   .object({
     answer: z.string(),
@@ -13,7 +17,11 @@ export const ClusterElement = z
   })
   .openapi('ClusterElement', { description: 'One cluster of POST /search_clusters: a streamed element, or one entry of a deferred task’s result' });
 
-/** One element of the POST /collection_suggestions stream (SPEC 2.9). */
+/**
+ * One element of the POST /collection_suggestions stream (SPEC 2.9).
+ * @example
+ * z.array(SuggestionElement) // a deferred task's result
+ */
 export const SuggestionElement = z
   .object({
     completion: z.object({
@@ -27,7 +35,11 @@ export const SuggestionElement = z
   })
   .openapi('SuggestionElement', { description: 'One topic or question of POST /collection_suggestions: a streamed element, or one entry of a deferred task’s result' });
 
-/** The last element of a stream that failed after it started (src/http/stream.ts): the status was already sent. */
+/**
+ * The last element of a stream that failed after it started (src/http/stream.ts): the status was already sent.
+ * @example
+ * StreamError.parse({ error: { detail: 'search index is gone', code: 'stream_failed' } });
+ */
 export const StreamError = z
   .object({
     error: z.object({

@@ -2,7 +2,11 @@ import { z } from '@hono/zod-openapi';
 
 const Span = { start: z.number(), end: z.number() };
 
-/** One result object of POST /search (SPEC 2.7); clusters reuse it. */
+/**
+ * One result object of POST /search (SPEC 2.7); clusters reuse it.
+ * @example
+ * z.object({ results: z.array(SearchResult) })
+ */
 export const SearchResult = z
   .object({
     audio: z.array(z.object({ ...Span, text: z.string() })).openapi({ description: 'The transcript segments of the episode' }),

@@ -20,7 +20,11 @@ const TaskUpload = z
   .nullable()
   .openapi({ description: 'The uploaded file the task took over; null without an upload' });
 
-/** Input of a POST /index task. */
+/**
+ * Input of a POST /index task, as GET /tasks/{task_id} shows it.
+ * @example
+ * IndexTaskData.parse(task.data).video.media_id;
+ */
 export const IndexTaskData = z
   .object({
     video: StoredVideo,
@@ -31,7 +35,11 @@ export const IndexTaskData = z
   })
   .openapi('IndexTaskData');
 
-/** Input of a POST /analyze task. */
+/**
+ * Input of a POST /analyze task, as GET /tasks/{task_id} shows it.
+ * @example
+ * AnalyzeTaskData.parse(task.data).upload?.filename;
+ */
 export const AnalyzeTaskData = z.object({ video: StoredVideo, upload: TaskUpload }).openapi('AnalyzeTaskData');
 
 // The service stores `upload` with the server-side file name; the view drops it (src/services/tasks.ts publicData).

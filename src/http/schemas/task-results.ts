@@ -3,7 +3,11 @@ import type { IndexResult as IndexResultType } from '../../services/analysis/ind
 import type { ScanResult as ScanResultType } from '../../services/folders/scan.js';
 import type { SameShape } from './explore.js';
 
-/** The result of a completed POST /index task. */
+/**
+ * The result of a completed POST /index task.
+ * @example
+ * IndexResult.parse(task.result).status; // 'indexed'
+ */
 export const IndexResult = z
   .object({
     collection: z.string(),
@@ -19,7 +23,11 @@ export const IndexResult = z
 
 const ScanProblem = z.object({ path: z.string().openapi({ description: 'Relative to the folder' }), reason: z.string() }).openapi('ScanProblem');
 
-/** The result of a completed folder scan (POST /collections/{collection_id}/folders/{folder_id}/scan, or a watched folder). */
+/**
+ * The result of a completed folder scan (POST /collections/{collection_id}/folders/{folder_id}/scan, or a watched folder).
+ * @example
+ * ScanResult.parse(task.result).added; // 12
+ */
 export const ScanResult = z
   .object({
     folder_id: z.string(),

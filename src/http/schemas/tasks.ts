@@ -29,7 +29,11 @@ function taskKind<E extends string, D extends z.ZodType, R extends z.ZodType>(na
     .openapi(name, { description });
 }
 
-/** Every kind of task, told apart by `endpoint` (what GET /tasks/{task_id} answers). */
+/**
+ * Every kind of task, told apart by `endpoint` (what GET /tasks/{task_id} answers).
+ * @example
+ * responses: { 200: jsonResponse(Task, 'The task') }
+ */
 export const Task = z
   .discriminatedUnion('endpoint', [
     taskKind('IndexTask', '/index', IndexTaskData, IndexResult, 'A POST /index task'),
