@@ -1,14 +1,16 @@
 /**
- * `npm run build:web`: builds the web page (web/, Preact + Vite) into dist/web. `--if-stale` skips the build
+ * `npm run build:web`: builds the web page (web/, Preact + Vite) into dist/web, with the /docs renderer
+ * (Swagger UI from node_modules) in dist/web/docs. `--if-stale` skips the build
  * when dist/web/build.json holds the digest of the current sources (a few milliseconds), which is what
  * `npm start`, `npm test` and `npm run build:binary` run first. After a build, the last line printed is one JSON
  * object (inputs digest, files, gzipped JS+CSS bytes, build time); a reused build prints one line on stderr.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { RENDERER_FILES, RENDERER_LICENCE_FILES, RENDERER_PACKAGE_DIR } from '../src/http/docs/renderer.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WEB = join(ROOT, 'web');
@@ -34,14 +36,26 @@ function walk(dir: string, out: string[]): void {
 }
 
 /**
- * sha256 over the page's sources, this script and the lockfile (library versions).
+ * Copies the /docs renderer (Swagger UI's bundle, stylesheet, icon, licence and notice) from node_modules into
+ * `dir`: dist/web/docs, which the single binary embeds with the rest of dist/web.
+ * @example
+ * copyRenderer(join(WEB_OUT, 'docs'));
+ */
+export function copyRenderer(dir: string): void {
+  mkdirSync(dir, { recursive: true });
+  for (const name of [...Object.keys(RENDERER_FILES), ...RENDERER_LICENCE_FILES]) copyFileSync(join(RENDERER_PACKAGE_DIR, name), join(dir, name));
+}
+
+/**
+ * sha256 over the page's sources, this script, the lockfile (library versions) and the renderer's file list.
  * @example
  * const fresh = webInputsDigest() === JSON.parse(readFileSync('dist/web/build.json', 'utf8')).inputs;
  */
 export function webInputsDigest(): string {
   const files: string[] = [];
   walk(WEB, files);
-  files.push(fileURLToPath(import.meta.url), join(ROOT, 'package-lock.json'));
+  // The renderer's file list decides what lands in dist/web/docs; its version comes with the lockfile.
+  files.push(fileURLToPath(import.meta.url), join(ROOT, 'package-lock.json'), join(ROOT, 'src', 'http', 'docs', 'renderer.ts'));
   const h = createHash('sha256');
   for (const f of files) h.update(relative(ROOT, f)).update('\0').update(readFileSync(f)).update('\0');
   return h.digest('hex');
@@ -65,11 +79,13 @@ export async function buildWeb(opts: { ifStale?: boolean } = {}): Promise<WebBui
   const work = `${WEB_OUT}.build-${process.pid}`;
   try {
     await build({ configFile: join(WEB, 'vite.config.ts'), build: { outDir: work } });
+    copyRenderer(join(work, 'docs'));
     const files: string[] = [];
     walk(work, files);
     const rel = files.map((f) => relative(work, f));
+    // The figure is the web page's own weight; the API reference's renderer (docs/) is not loaded by the page.
     const jsCssGzipBytes = rel
-      .filter((f) => /\.(js|css)$/.test(f))
+      .filter((f) => /\.(js|css)$/.test(f) && !f.startsWith('docs/'))
       .reduce((sum, f) => sum + gzipSync(readFileSync(join(work, f)), { level: 9 }).length, 0);
     const result: WebBuild = { inputs, files: rel, jsCssGzipBytes, buildMs: Date.now() - started };
     writeFileSync(join(work, 'build.json'), `${JSON.stringify(result, null, 2)}\n`);

@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { Problem } from '../services/errors.js';
 import type { AppEnv, HttpDeps } from './env.js';
 import { errorResponse } from './errors.js';
+import { openApiConfig } from './openapi-config.js';
 import { apiKeyAuth } from './middleware/auth/index.js';
 import { requestLog } from './middleware/request-log/index.js';
 import { strictJsonBodies } from './middleware/strict-json/index.js';
@@ -69,17 +70,10 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<AppEnv> {
   exploreRoutes(app, deps);
   mcpRoutes(app, deps);
   fileRoutes(app, deps);
-  docsRoutes(app);
+  docsRoutes(app, deps);
   webRoutes(app, deps);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Also accepted as Authorization: Bearer <key>' });
-  app.doc31('/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: 'vidx',
-      version: deps.version,
-      description: 'Local, offline video indexing, search and analysis. Errors are `{detail, code, errors?, request_id}`.',
-    },
-  });
+  app.doc31('/openapi.json', openApiConfig(deps.version));
   return app;
 }

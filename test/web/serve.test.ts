@@ -43,6 +43,8 @@ describe('serving the web page', () => {
 
   it('keeps the API paths and /docs; the API still needs the key', async () => {
     expect((await fetch(`${s.url}/docs`)).status).toBe(200);
+    // Without a built dist/web/docs the renderer comes from node_modules.
+    expect((await fetch(`${s.url}/docs/assets/swagger-ui-bundle.js`)).status).toBe(200);
     expect((await fetch(`${s.url}/collections`)).status).toBe(401);
     const doc = (await s.call('GET', '/openapi.json')).body;
     expect(doc.paths['/me'].get).toBeTruthy();

@@ -39,7 +39,7 @@ const Analysis = z
   .openapi('ItemAnalysis');
 
 const read = createRoute({
-  method: 'get', path: '/collections/{collection_id}/items/{media_id}/analysis', tags: ['items'], security: SECURITY,
+  method: 'get', path: '/collections/{collection_id}/items/{media_id}/analysis', operationId: 'getItemAnalysis', tags: ['items'], security: SECURITY,
   summary: 'The stored analysis of an indexed media item (SPEC 2.6)',
   request: { params: ItemParams, query: ItemQuery },
   responses: { 200: { description: 'The analysis', content: { 'application/json': { schema: Analysis } } }, ...errors(401, 404, 422) },

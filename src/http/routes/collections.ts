@@ -7,32 +7,32 @@ const tags = ['collections'];
 const json = jsonResponse;
 
 const create = createRoute({
-  method: 'post', path: '/collections', tags, security: SECURITY, summary: 'Create a collection',
+  method: 'post', path: '/collections', operationId: 'createCollection', tags, security: SECURITY, summary: 'Create a collection',
   request: { body: { required: true, content: { 'application/json': { schema: CollectionCreate } } } },
   responses: { 201: json(Collection, 'Created'), ...errors(400, 401, 403, 409, 415, 422) },
 });
 
 const list = createRoute({
-  method: 'get', path: '/collections', tags, security: SECURITY,
+  method: 'get', path: '/collections', operationId: 'listCollections', tags, security: SECURITY,
   summary: 'List collections: your own (public=false) or every public one (public=true)',
   request: { query: CollectionQuery },
   responses: { 200: json(z.object({ collections: z.array(Collection) }), 'Collections'), ...errors(401, 422) },
 });
 
 const read = createRoute({
-  method: 'get', path: '/collections/{collection_id}', tags, security: SECURITY, summary: 'Read a collection',
+  method: 'get', path: '/collections/{collection_id}', operationId: 'getCollection', tags, security: SECURITY, summary: 'Read a collection',
   request: { params: CollectionParams, query: CollectionQuery },
   responses: { 200: json(Collection, 'The collection'), ...errors(401, 404, 422) },
 });
 
 const update = createRoute({
-  method: 'put', path: '/collections/{collection_id}', tags, security: SECURITY, summary: 'Update a collection (owner or admin)',
+  method: 'put', path: '/collections/{collection_id}', operationId: 'updateCollection', tags, security: SECURITY, summary: 'Update a collection (owner or admin)',
   request: { params: CollectionParams, body: { required: true, content: { 'application/json': { schema: CollectionUpdate } } } },
   responses: { 200: json(Collection, 'Updated'), ...errors(400, 401, 403, 404, 415, 422) },
 });
 
 const remove = createRoute({
-  method: 'delete', path: '/collections/{collection_id}', tags, security: SECURITY,
+  method: 'delete', path: '/collections/{collection_id}', operationId: 'deleteCollection', tags, security: SECURITY,
   summary: 'Delete a collection with its items, index rows, vectors and files',
   description: 'Answers once the collection is hidden (404 from then on, its id free again); its rows and files are removed in the background in short transactions, and a purge cut short is finished after the next start.',
   request: { params: CollectionParams },

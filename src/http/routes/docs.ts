@@ -1,39 +1,52 @@
-import type { App } from '../env.js';
+import { join } from 'node:path';
+import { createRoute, z } from '@hono/zod-openapi';
+import { DOCS_INIT, DOCS_PAGE, docsSecurityHeaders } from '../docs/page.js';
+import { RENDERER_FILES, RENDERER_PACKAGE_DIR, rendererFiles } from '../docs/renderer.js';
+import type { App, HttpDeps } from '../env.js';
+import { PUBLIC } from '../schemas/common.js';
 
-const PAGE = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>vidx API</title>
-<style>
-body{font:15px/1.45 system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;color:#222}
-h2{margin-top:2rem;border-bottom:1px solid #ddd} details{margin:.4rem 0;border:1px solid #e3e3e3;border-radius:6px;padding:.4rem .7rem}
-summary{cursor:pointer} .m{display:inline-block;width:4.5rem;font-weight:700;text-transform:uppercase}
-pre{background:#f6f6f6;padding:.6rem;overflow:auto;font-size:13px}
-</style></head><body><h1>vidx API</h1>
-<p>Every request but <code>/health</code>, <code>/openapi.json</code>, <code>/docs</code> and signed <code>/files/</code> links carries <code>x-api-key</code>. The machine-readable document is at <a href="openapi.json">/openapi.json</a>.</p>
-<div id="out">Loading…</div>
-<script>
-fetch('openapi.json').then(r=>r.json()).then(doc=>{
-  const out=document.getElementById('out'); out.textContent='';
-  const esc=s=>String(s).replace(/[&<>]/g,c=>({'&':'&amp;','<':'&lt;','>':'&gt;'}[c]));
-  const byTag={};
-  for(const [path,ops] of Object.entries(doc.paths)) for(const [m,op] of Object.entries(ops)) (byTag[(op.tags||['other'])[0]] ??= []).push([m,path,op]);
-  for(const [tag,list] of Object.entries(byTag)){
-    const h=document.createElement('h2'); h.textContent=tag; out.appendChild(h);
-    for(const [m,path,op] of list){
-      const d=document.createElement('details');
-      d.innerHTML='<summary><span class="m">'+m+'</span><code>'+esc(path)+'</code> — '+esc(op.summary||'')+'</summary><pre>'+esc(JSON.stringify({parameters:op.parameters,requestBody:op.requestBody,responses:op.responses},null,2))+'</pre>';
-      out.appendChild(d);
-    }
-  }
-  const h=document.createElement('h2'); h.textContent='schemas'; out.appendChild(h);
-  const p=document.createElement('pre'); p.textContent=JSON.stringify(doc.components?.schemas??{},null,2); out.appendChild(p);
+const docsRoute = createRoute({
+  method: 'get', path: '/docs', operationId: 'getApiDocs', tags: ['system'], security: PUBLIC,
+  summary: 'This API reference, with try-it (Swagger UI served by vidx itself; no key needed to open it)',
+  responses: { 200: { description: 'The page', content: { 'text/html': { schema: z.string() } } } },
 });
-</script></body></html>`;
+
+const documentRoute = createRoute({
+  method: 'get', path: '/openapi.json', operationId: 'getOpenApiDocument', tags: ['system'], security: PUBLIC,
+  summary: 'This API document (OpenAPI 3.1; no key needed)',
+  description: 'Its `servers` entry is the address the document was fetched from, so try-it and generated clients talk to this server.',
+  responses: {
+    200: { description: 'The document', content: { 'application/json': { schema: z.record(z.string(), z.unknown()).openapi({ description: 'An OpenAPI 3.1 document' }) } } },
+  },
+});
+
+const NAME = /^[a-z0-9-]+\.[a-z0-9.]+$/;
 
 /**
- * GET /docs: a self-contained page that renders /openapi.json (no CDN: nothing leaves the machine).
+ * GET /docs (Swagger UI with try-it) and its files under /docs/assets/, served without a key and without
+ * any CDN: the renderer comes from dist/web/docs (embedded in the binary) or node_modules.
  * @example
- * docsRoutes(app);
+ * docsRoutes(app, deps); // open http://127.0.0.1:8484/docs
  */
-export function docsRoutes(app: App): void {
-  app.get('/docs', (c) => c.html(PAGE));
+export function docsRoutes(app: App, deps: Pick<HttpDeps, 'webDir'>): void {
+  app.openAPIRegistry.registerPath(docsRoute);
+  // Served by app.doc31 in app.ts; registered here so the document lists it too.
+  app.openAPIRegistry.registerPath(documentRoute);
+  const files = rendererFiles([...(deps.webDir ? [join(deps.webDir, 'docs')] : []), RENDERER_PACKAGE_DIR]);
+  const headers = docsSecurityHeaders();
+
+  app.get('/docs', (c) => c.html(DOCS_PAGE, 200, { ...headers, 'cache-control': 'no-cache' }));
+  app.get('/docs/assets/:name', async (c) => {
+    const name = c.req.param('name');
+    // The settings are vidx's own; they change with vidx, so they are revalidated rather than cached for long.
+    if (name === 'init.js') return c.body(DOCS_INIT, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' });
+    const body = NAME.test(name) ? await files.get(name) : null;
+    if (!body) return c.json({ detail: `no such file: ${c.req.path}`, code: 'not_found', request_id: c.get('requestId') }, 404);
+    return c.body(new Uint8Array(body), 200, {
+      'content-type': RENDERER_FILES[name] ?? 'application/octet-stream',
+      // Names carry no version: a day, then the browser asks again (an upgrade of vidx shows within a day).
+      'cache-control': 'public, max-age=86400',
+      'x-content-type-options': 'nosniff',
+    });
+  });
 }

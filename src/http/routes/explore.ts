@@ -3,53 +3,40 @@ import type { Context } from 'hono';
 import type { AppEnv, App, HttpDeps } from '../env.js';
 import { readFormBody } from '../middleware/form-body/index.js';
 import { errors, queryBool, SECURITY } from '../schemas/common.js';
+import { ClusterElement, StreamError, SuggestionElement } from '../schemas/explore.js';
 import { formEnvelope, SearchClustersBody, SuggestionsBody } from '../schemas/jobs.js';
 import { TaskCreated } from '../schemas/tasks.js';
 import { streamElements } from '../stream.js';
 import { validationProblem } from '../validation.js';
-import { SearchResult } from './search.js';
 
 const DeferQuery = z.object({ defer: queryBool() });
 
-const streamed = (what: string) => ({
-  200: {
-    description: `${what}, streamed as application/json-seq (RS, JSON, LF per element; default) or application/x-ndjson (when Accept asks for it)`,
-    content: { 'application/json-seq': { schema: z.string() }, 'application/x-ndjson': { schema: z.string() } },
-  },
-  202: { description: 'defer=true: queued; the finished task’s result is the list of elements', content: { 'application/json': { schema: TaskCreated } } },
-});
-
-const ClusterElement = z
-  .object({
-    answer: z.string(),
-    teaser_id: z.number().int(),
-    cluster_results: z.array(SearchResult).openapi({ description: 'The search results of this cluster, best first' }),
-    additional_info: z.string().openapi({ description: 'How many moments in which media, with their times' }),
-    related_queries: z.array(z.string()),
-  })
-  .openapi('ClusterElement');
-
-const SuggestionElement = z
-  .object({
-    completion: z.object({
-      type: z.enum(['topic', 'question']),
-      text: z.string(),
-      media_ids: z.array(z.string()),
-      moments: z.array(z.object({ media_id: z.string(), episode_id: z.number().int(), start_time: z.number() })),
-    }),
-  })
-  .openapi('SuggestionElement');
+/**
+ * The 200 of a streaming endpoint: each record is one `element` (or, last, a StreamError), framed as
+ * application/json-seq (RS, JSON, LF; the default) or application/x-ndjson (JSON, LF; when Accept asks for it).
+ * The schema is the one record's, as OpenAPI 3.1 has no way to say "a sequence of".
+ */
+const streamed = (element: z.ZodType, what: string) => {
+  const record = { schema: z.union([element, StreamError]) };
+  return {
+    200: {
+      description: `${what}, streamed: each record is one element (a StreamError as the last record if the work fails midway)`,
+      content: { 'application/json-seq': record, 'application/x-ndjson': record },
+    },
+    202: { description: 'defer=true: queued; the finished task’s result is the list of elements', content: { 'application/json': { schema: TaskCreated } } },
+  };
+};
 
 const clustersRoute = createRoute({
-  method: 'post', path: '/search_clusters', tags: ['search'], security: SECURITY, summary: 'Search with clustered results, streamed (elements: ClusterElement)',
+  method: 'post', path: '/search_clusters', operationId: 'searchClusters', tags: ['search'], security: SECURITY, summary: 'Search with clustered results, streamed (elements: ClusterElement)',
   request: { query: DeferQuery, body: { required: true, content: formEnvelope(SearchClustersBody) } },
-  responses: { ...streamed('One ClusterElement per cluster'), ...errors(400, 401, 404, 413, 415, 422) },
+  responses: { ...streamed(ClusterElement, 'One ClusterElement per cluster'), ...errors(400, 401, 404, 413, 415, 422) },
 });
 
 const suggestionsRoute = createRoute({
-  method: 'post', path: '/collection_suggestions', tags: ['search'], security: SECURITY, summary: 'Topics and questions from a collection, streamed (elements: SuggestionElement)',
+  method: 'post', path: '/collection_suggestions', operationId: 'getCollectionSuggestions', tags: ['search'], security: SECURITY, summary: 'Topics and questions from a collection, streamed (elements: SuggestionElement)',
   request: { query: DeferQuery, body: { required: true, content: formEnvelope(SuggestionsBody) } },
-  responses: { ...streamed('One SuggestionElement per topic or question'), ...errors(400, 401, 404, 413, 415, 422) },
+  responses: { ...streamed(SuggestionElement, 'One SuggestionElement per topic or question'), ...errors(400, 401, 404, 413, 415, 422) },
 });
 
 function defer(c: Context<AppEnv>): boolean {
@@ -65,8 +52,6 @@ function defer(c: Context<AppEnv>): boolean {
  * exploreRoutes(app, deps);
  */
 export function exploreRoutes(app: App, deps: HttpDeps): void {
-  app.openAPIRegistry.register('ClusterElement', ClusterElement);
-  app.openAPIRegistry.register('SuggestionElement', SuggestionElement);
   app.openAPIRegistry.registerPath(clustersRoute);
   app.openAPIRegistry.registerPath(suggestionsRoute);
   const noUploads = { ...deps.form, maxUploadBytes: 0 };

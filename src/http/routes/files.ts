@@ -1,6 +1,8 @@
 import { extname } from 'node:path';
 import { Readable } from 'node:stream';
+import { createRoute, z } from '@hono/zod-openapi';
 import type { App, HttpDeps } from '../env.js';
+import { errors, PUBLIC } from '../schemas/common.js';
 import { Problem } from '../../services/errors.js';
 
 const TYPES: Record<string, string> = {
@@ -8,6 +10,26 @@ const TYPES: Record<string, string> = {
   '.mp4': 'video/mp4', '.m4v': 'video/mp4', '.mov': 'video/quicktime', '.webm': 'video/webm', '.mkv': 'video/x-matroska',
   '.mp3': 'audio/mpeg', '.m4a': 'audio/mp4', '.wav': 'audio/wav', '.ogg': 'audio/ogg',
 };
+
+const fileRoute = createRoute({
+  method: 'get', path: '/files/{path}', operationId: 'getFile', tags: ['files'], security: PUBLIC,
+  summary: 'A thumbnail or stored media file by a signed link (no key: the link carries its signature)',
+  description: 'Links come from API answers (thumbnail_url, image_url, src, cover_url …), valid 24 h; `path` may contain slashes. HTTP range requests are answered with 206.',
+  request: {
+    params: z.object({ path: z.string().openapi({ param: { name: 'path', in: 'path' }, description: 'Path of the file under the data dir, as the link has it' }) }),
+    query: z.object({
+      exp: z.string().openapi({ description: 'Expiry, Unix seconds' }),
+      sig: z.string().openapi({ description: 'HMAC signature of the path and expiry' }),
+    }),
+    headers: z.object({ range: z.string().optional().openapi({ description: 'One byte range, e.g. bytes=0-1023' }) }),
+  },
+  responses: {
+    200: { description: 'The whole file', content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary', description: 'image/jpeg, video/mp4 … by the file' }) } } },
+    206: { description: 'The requested range', content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } } },
+    ...errors(400, 403, 404),
+    416: { description: 'The range lies outside the file (content-range names its size)' },
+  },
+});
 
 /** Parses a single `bytes=a-b` range; null means "send everything", undefined means unsatisfiable. */
 function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | undefined {
@@ -42,6 +64,7 @@ function decodePath(raw: string): string {
  * fileRoutes(app, deps); // <img src="http://127.0.0.1:8484/files/collections/1/clip/thumb.jpg?exp=..&sig=..">
  */
 export function fileRoutes(app: App, deps: HttpDeps): void {
+  app.openAPIRegistry.registerPath(fileRoute);
   app.get('/files/*', async (c) => {
     const rel = decodePath(c.req.path.slice('/files/'.length));
     const exp = Number(c.req.query('exp'));

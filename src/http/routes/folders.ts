@@ -13,7 +13,7 @@ const tags = ['folders'];
 const json = jsonResponse;
 
 const create = createRoute({
-  method: 'post', path: '/collections/{collection_id}/folders', tags, security: SECURITY,
+  method: 'post', path: '/collections/{collection_id}/folders', operationId: 'createFolder', tags, security: SECURITY,
   summary: 'vidx extra: bind a folder to a collection and queue its first scan',
   description: 'Every media file under the folder (videos, audio, pictures; recognised by content) becomes an item of the collection. `path` must lie inside VIDX_MEDIA_ROOTS after symbolic links (else 422); the same folder twice in one collection, or one nested in or around another of its folders, is a 409.',
   request: { params: CollectionParams, body: { required: true, content: formEnvelope(FolderCreate) } },
@@ -21,26 +21,26 @@ const create = createRoute({
 });
 
 const list = createRoute({
-  method: 'get', path: '/collections/{collection_id}/folders', tags, security: SECURITY, summary: "vidx extra: the collection's folders",
+  method: 'get', path: '/collections/{collection_id}/folders', operationId: 'listFolders', tags, security: SECURITY, summary: "vidx extra: the collection's folders",
   request: { params: CollectionParams },
   responses: { 200: json(z.object({ folders: z.array(Folder) }), 'Folders, oldest first'), ...errors(401, 404, 422) },
 });
 
 const read = createRoute({
-  method: 'get', path: '/collections/{collection_id}/folders/{folder_id}', tags, security: SECURITY, summary: 'vidx extra: read a folder',
+  method: 'get', path: '/collections/{collection_id}/folders/{folder_id}', operationId: 'getFolder', tags, security: SECURITY, summary: 'vidx extra: read a folder',
   request: { params: FolderParams },
   responses: { 200: json(Folder, 'The folder'), ...errors(401, 404, 422) },
 });
 
 const remove = createRoute({
-  method: 'delete', path: '/collections/{collection_id}/folders/{folder_id}', tags, security: SECURITY,
+  method: 'delete', path: '/collections/{collection_id}/folders/{folder_id}', operationId: 'deleteFolder', tags, security: SECURITY,
   summary: 'vidx extra: unbind a folder (a running scan is stopped); remove_items=false keeps its items',
   request: { params: FolderParams, query: FolderDeleteQuery },
   responses: { 200: json(Folder, 'The folder as it was'), ...errors(401, 403, 404, 409, 422) },
 });
 
 const scan = createRoute({
-  method: 'post', path: '/collections/{collection_id}/folders/{folder_id}/scan', tags, security: SECURITY,
+  method: 'post', path: '/collections/{collection_id}/folders/{folder_id}/scan', operationId: 'scanFolder', tags, security: SECURITY,
   summary: 'vidx extra: scan a folder now (a task)',
   description: 'Incremental: unchanged files (size and mtime) cost one stat; moved or renamed files keep their item (content fingerprint); changed files are reindexed; deleted files leave the collection. The task result is `{found, added, changed, moved, removed, unchanged, skipped, skipped_files, failed}` with paths relative to the folder. A scan already waiting in the queue is returned instead of a second one.',
   request: { params: FolderParams },

@@ -4,7 +4,9 @@ import type { App, HttpDeps } from '../env.js';
 const route = createRoute({
   method: 'get',
   path: '/health',
+  operationId: 'getHealth',
   tags: ['system'],
+  security: [],
   summary: 'Liveness, version and capabilities (no key needed)',
   responses: {
     200: {

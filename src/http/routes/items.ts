@@ -7,7 +7,7 @@ const tags = ['items'];
 const json = jsonResponse;
 
 const list = createRoute({
-  method: 'get', path: '/collections/{collection_id}/items', tags, security: SECURITY,
+  method: 'get', path: '/collections/{collection_id}/items', operationId: 'listItems', tags, security: SECURITY,
   summary: 'List media items, oldest first, by cursor',
   request: { params: CollectionParams, query: ItemListQuery },
   responses: {
@@ -20,13 +20,13 @@ const list = createRoute({
 });
 
 const read = createRoute({
-  method: 'get', path: '/collections/{collection_id}/items/{media_id}', tags, security: SECURITY, summary: 'Read a media item',
+  method: 'get', path: '/collections/{collection_id}/items/{media_id}', operationId: 'getItem', tags, security: SECURITY, summary: 'Read a media item',
   request: { params: ItemParams, query: ItemQuery },
   responses: { 200: json(MediaItem, 'The item'), ...errors(401, 404, 422) },
 });
 
 const remove = createRoute({
-  method: 'delete', path: '/collections/{collection_id}/items/{media_id}', tags, security: SECURITY,
+  method: 'delete', path: '/collections/{collection_id}/items/{media_id}', operationId: 'deleteItem', tags, security: SECURITY,
   summary: 'Remove a media item with its index rows, vectors and files',
   request: { params: ItemParams },
   responses: { 200: json(z.object({ collection_id: z.string(), media_id: z.string() }), 'What was removed'), ...errors(401, 403, 404, 422) },

@@ -11,14 +11,14 @@ import { removeTaskUpload, type TaskUpload, type VideoInput } from '../../servic
 const created = { 202: { description: 'Queued; poll GET /tasks/{task_id}', content: { 'application/json': { schema: TaskCreated } } } };
 
 const indexRoute = createRoute({
-  method: 'post', path: '/index', tags: ['indexing'], security: SECURITY, summary: 'Index a video into a collection (a task)',
-  request: { body: { required: true, content: formEnvelope(IndexBody) } },
+  method: 'post', path: '/index', operationId: 'indexMedia', tags: ['indexing'], security: SECURITY, summary: 'Index a video into a collection (a task)',
+  request: { body: { required: true, content: formEnvelope(IndexBody, { uploads: true }) } },
   responses: { ...created, ...errors(400, 401, 403, 404, 413, 415, 422) },
 });
 
 const analyzeRoute = createRoute({
-  method: 'post', path: '/analyze', tags: ['indexing'], security: SECURITY, summary: 'Analyze a video without indexing it (a task)',
-  request: { body: { required: true, content: formEnvelope(AnalyzeBody) } },
+  method: 'post', path: '/analyze', operationId: 'analyzeMedia', tags: ['indexing'], security: SECURITY, summary: 'Analyze a video without indexing it (a task)',
+  request: { body: { required: true, content: formEnvelope(AnalyzeBody, { uploads: true }) } },
   responses: { ...created, ...errors(400, 401, 413, 415, 422) },
 });
 

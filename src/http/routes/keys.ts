@@ -8,23 +8,23 @@ const tags = ['keys'];
 const middleware = adminOnly();
 
 const create = createRoute({
-  method: 'post', path: '/keys', tags, security: SECURITY, middleware, summary: 'Create an API key (admin)',
+  method: 'post', path: '/keys', operationId: 'createKey', tags, security: SECURITY, middleware, summary: 'Create an API key (admin)',
   request: { body: { required: true, content: { 'application/json': { schema: KeyCreate } } } },
   responses: { 201: { description: 'Created; `key` is shown only here', content: { 'application/json': { schema: KeyCreated } } }, ...errors(400, 401, 403, 415, 422) },
 });
 
 const list = createRoute({
-  method: 'get', path: '/keys', tags, security: SECURITY, middleware, summary: 'List API keys (admin)',
+  method: 'get', path: '/keys', operationId: 'listKeys', tags, security: SECURITY, middleware, summary: 'List API keys (admin)',
   responses: { 200: { description: 'Keys without their secrets', content: { 'application/json': { schema: z.object({ keys: z.array(KeyInfo) }) } } }, ...errors(401, 403) },
 });
 
 const me = createRoute({
-  method: 'get', path: '/me', tags, security: SECURITY, summary: 'The calling key: id, name and role (a vidx extra; the web page uses it to sign in)',
+  method: 'get', path: '/me', operationId: 'getMe', tags, security: SECURITY, summary: 'The calling key: id, name and role (a vidx extra; the web page uses it to sign in)',
   responses: { 200: { description: 'The key the request carries', content: { 'application/json': { schema: z.object({ id: z.string(), name: z.string(), role: z.enum(['admin', 'user']) }).openapi('Me') } } }, ...errors(401) },
 });
 
 const remove = createRoute({
-  method: 'delete', path: '/keys/{key_id}', tags, security: SECURITY, middleware, summary: 'Revoke an API key (admin)',
+  method: 'delete', path: '/keys/{key_id}', operationId: 'revokeKey', tags, security: SECURITY, middleware, summary: 'Revoke an API key (admin)',
   request: { params: KeyParams },
   responses: { 200: { description: 'The revoked key', content: { 'application/json': { schema: KeyInfo } } }, ...errors(401, 403, 404, 409) },
 });

@@ -7,21 +7,51 @@ import type { AppEnv, App, HttpDeps } from '../env.js';
 import { requestKey } from '../middleware/auth/index.js';
 import { errors, SECURITY } from '../schemas/common.js';
 
+/** A JSON-RPC 2.0 error object (what the MCP transport answers when it refuses a message). */
+const JsonRpcError = z
+  .object({
+    jsonrpc: z.literal('2.0'),
+    error: z.object({
+      code: z.number().int().openapi({ description: '-32700 parse error, -32600 invalid request, -32601 method not found, -32602 invalid params, -32603 internal error, -32000 transport-level refusal' }),
+      message: z.string(),
+      data: z.unknown().optional(),
+    }),
+    id: z.union([z.string(), z.number(), z.null()]).openapi({ description: 'The request id, null when it could not be read' }),
+  })
+  .openapi('JsonRpcError', { description: 'A JSON-RPC 2.0 error response' });
+
+const JsonRpcMessage = z
+  .object({
+    jsonrpc: z.literal('2.0'),
+    id: z.union([z.string(), z.number()]).optional().openapi({ description: 'Absent in notifications' }),
+    method: z.string().openapi({ example: 'tools/list' }),
+    params: z.record(z.string(), z.unknown()).optional(),
+  })
+  .passthrough()
+  .openapi('JsonRpcMessage', { description: 'A JSON-RPC 2.0 request or notification (MCP)' });
+
+const rpcError = (description: string) => ({ description, content: { 'application/json': { schema: JsonRpcError } } });
+
 const mcpRoute = createRoute({
-  method: 'post', path: '/mcp', tags: ['mcp'], security: SECURITY,
+  method: 'post', path: '/mcp', operationId: 'postMcp', tags: ['mcp'], security: SECURITY,
   summary: 'vidx extra: Model Context Protocol (Streamable HTTP, stateless) for AI agents',
   description:
     'One JSON-RPC message per POST (MCP Streamable HTTP transport, no sessions; GET and DELETE answer 405). ' +
     'The key goes in x-api-key or Authorization: Bearer. Tools: list_collections, search, get_analysis, get_transcript, index_video, analyze_video, get_task, suggest; ' +
-    'resources vidx://collections/{collection_id}/items/{media_id}. Each tool calls this API with the same key, so visibility and error reasons are the same.',
-  request: { body: { required: true, content: { 'application/json': { schema: z.object({ jsonrpc: z.literal('2.0'), method: z.string() }).passthrough() } } } },
+    'resources vidx://collections/{collection_id}/items/{media_id}. Each tool calls this API with the same key, so visibility and error reasons are the same. ' +
+    'Errors the MCP transport answers are JSON-RPC error objects; a missing key (401) and an oversized body (413) are refused by vidx before MCP sees the request and have the REST error shape.',
+  request: { body: { required: true, content: { 'application/json': { schema: JsonRpcMessage } } } },
   responses: {
     200: {
-      description: 'The JSON-RPC answer as an SSE stream, with progress notifications while a tool waits for a task (Accept must name application/json and text/event-stream)',
-      content: { 'text/event-stream': { schema: z.string() } },
+      description: 'The JSON-RPC answer (result, or a JSON-RPC error such as -32601 method not found) as a server-sent event stream, with progress notifications while a tool waits for a task (Accept must name application/json and text/event-stream)',
+      content: { 'text/event-stream': { schema: z.string().openapi({ description: 'SSE: `event: message` lines whose `data:` is one JSON-RPC message' }) } },
     },
-    202: { description: 'A notification or response from the client was accepted' },
-    ...errors(400, 401, 406, 413, 415),
+    202: { description: 'A notification or response from the client was accepted (no body)' },
+    400: rpcError('Not JSON (-32700) or not a JSON-RPC message'),
+    ...errors(401),
+    406: rpcError('Accept does not name both application/json and text/event-stream (-32000)'),
+    ...errors(413),
+    415: rpcError('Content-Type is not application/json (-32000)'),
   },
 });
 

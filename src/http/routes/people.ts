@@ -22,43 +22,43 @@ const Moment = z
 const body = <T extends z.ZodTypeAny>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } });
 
 const setFaces = createRoute({
-  method: 'put', path: '/collections/{collection_id}/faces', tags, security: SECURITY,
+  method: 'put', path: '/collections/{collection_id}/faces', operationId: 'setCollectionFaces', tags, security: SECURITY,
   summary: 'Turn faces on or off for a collection (vidx extra; off deletes every face and person of it)',
   request: { params: CollectionParams, ...body(z.object({ enabled: z.boolean() }).strict()) },
   responses: { 200: json(z.object({ collection_id: z.string(), faces: z.boolean() }), 'The setting'), ...errors(400, 401, 403, 404, 415, 422) },
 });
 const list = createRoute({
-  method: 'get', path: '/collections/{collection_id}/people', tags, security: SECURITY,
+  method: 'get', path: '/collections/{collection_id}/people', operationId: 'listPeople', tags, security: SECURITY,
   summary: 'People found in a collection (vidx extra)',
   request: { params: CollectionParams, query: ItemQuery },
   responses: { 200: json(z.object({ collection_id: z.string(), faces: z.boolean(), people: z.array(Person) }), 'People, most seen first'), ...errors(401, 404, 422) },
 });
 const rename = createRoute({
-  method: 'put', path: '/collections/{collection_id}/people/{person_id}', tags, security: SECURITY,
+  method: 'put', path: '/collections/{collection_id}/people/{person_id}', operationId: 'renamePerson', tags, security: SECURITY,
   summary: 'Name a person (null or empty clears the name)',
   request: { params: PersonParams, ...body(z.object({ name: z.string().max(200).nullable() }).strict()) },
   responses: { 200: json(Person, 'The person'), ...errors(400, 401, 403, 404, 415, 422) },
 });
 const merge = createRoute({
-  method: 'post', path: '/collections/{collection_id}/people/{person_id}/merge', tags, security: SECURITY,
+  method: 'post', path: '/collections/{collection_id}/people/{person_id}/merge', operationId: 'mergePerson', tags, security: SECURITY,
   summary: 'Merge another person into this one (their faces move here; the other person is removed)',
   request: { params: PersonParams, ...body(z.object({ person_id: PersonId }).strict()) },
   responses: { 200: json(Person, 'The merged person'), ...errors(400, 401, 403, 404, 415, 422) },
 });
 const split = createRoute({
-  method: 'post', path: '/collections/{collection_id}/people/{person_id}/split', tags, security: SECURITY,
+  method: 'post', path: '/collections/{collection_id}/people/{person_id}/split', operationId: 'splitPerson', tags, security: SECURITY,
   summary: 'Move one wrongly grouped face track (track_id from …/moments) to a new person',
   request: { params: PersonParams, ...body(z.object({ track_id: z.number().int().positive() }).strict()) },
   responses: { 200: json(Person, 'The new person'), ...errors(400, 401, 403, 404, 415, 422) },
 });
 const remove = createRoute({
-  method: 'delete', path: '/collections/{collection_id}/people/{person_id}', tags, security: SECURITY,
+  method: 'delete', path: '/collections/{collection_id}/people/{person_id}', operationId: 'deletePerson', tags, security: SECURITY,
   summary: 'Delete a person with all their face data (tracks, vectors, crops)',
   request: { params: PersonParams },
   responses: { 200: json(z.object({ collection_id: z.string(), person_id: z.string() }), 'What was removed'), ...errors(401, 403, 404, 422) },
 });
 const moments = createRoute({
-  method: 'get', path: '/collections/{collection_id}/people/{person_id}/moments', tags, security: SECURITY,
+  method: 'get', path: '/collections/{collection_id}/people/{person_id}/moments', operationId: 'listPersonMoments', tags, security: SECURITY,
   summary: "A person's moments across the collection",
   request: { params: PersonParams, query: ItemQuery },
   responses: { 200: json(z.object({ person: Person, moments: z.array(Moment) }), 'Moments by media, in time order'), ...errors(401, 404, 422) },

@@ -7,31 +7,31 @@ const tags = ['tasks'];
 const json = jsonResponse;
 
 const list = createRoute({
-  method: 'get', path: '/tasks', tags, security: SECURITY, summary: 'List tasks, newest first (filter by status and endpoint)',
+  method: 'get', path: '/tasks', operationId: 'listTasks', tags, security: SECURITY, summary: 'List tasks, newest first (filter by status and endpoint)',
   request: { query: TaskListQuery },
   responses: { 200: json(TaskList, 'A page of tasks'), ...errors(401, 422) },
 });
 
 const count = createRoute({
-  method: 'get', path: '/tasks/count', tags, security: SECURITY, summary: 'Count tasks per status',
+  method: 'get', path: '/tasks/count', operationId: 'countTasks', tags, security: SECURITY, summary: 'Count tasks per status',
   responses: { 200: json(TaskCounts, 'Counts per status and in total'), ...errors(401) },
 });
 
 const read = createRoute({
-  method: 'get', path: '/tasks/{task_id}', tags, security: SECURITY, summary: 'Read a task',
+  method: 'get', path: '/tasks/{task_id}', operationId: 'getTask', tags, security: SECURITY, summary: 'Read a task',
   request: { params: TaskParams },
   responses: { 200: json(Task, 'The task'), ...errors(401, 404) },
 });
 
 const remove = createRoute({
-  method: 'delete', path: '/tasks/{task_id}', tags, security: SECURITY,
+  method: 'delete', path: '/tasks/{task_id}', operationId: 'deleteTask', tags, security: SECURITY,
   summary: 'Delete a task; a running one is cancelled first',
   request: { params: TaskParams },
   responses: { 200: json(Task, 'The task as it was when deleted'), ...errors(401, 404, 409) },
 });
 
 const retry = createRoute({
-  method: 'post', path: '/tasks/{task_id}/retry', tags, security: SECURITY, summary: 'Queue a failed task again',
+  method: 'post', path: '/tasks/{task_id}/retry', operationId: 'retryTask', tags, security: SECURITY, summary: 'Queue a failed task again',
   request: { params: TaskParams },
   responses: { 202: json(Task, 'Queued again'), ...errors(401, 404, 409) },
 });

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
+import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { App, AppEnv, HttpDeps } from '../env.js';
+import { PUBLIC } from '../schemas/common.js';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml',
@@ -32,6 +34,15 @@ function securityHeaders(linkOrigin: string): Record<string, string> {
   };
 }
 
+const pageRoute = createRoute({
+  method: 'get', path: '/', operationId: 'getWebPage', tags: ['web'], security: PUBLIC,
+  summary: 'The web page (also at /index.html; its files under /assets/); no key needed to load it, it asks for one',
+  responses: {
+    200: { description: 'The page', content: { 'text/html': { schema: z.string() } } },
+    503: { description: 'The page was never built (npm run build:web)', content: { 'text/html': { schema: z.string() } } },
+  },
+});
+
 async function readOrNull(file: string): Promise<Buffer | null> {
   try {
     return await readFile(file);
@@ -54,6 +65,7 @@ export function webRoutes(app: App, deps: HttpDeps): void {
     if (!html) return c.body(NOT_BUILT, 503, headers);
     return c.body(new Uint8Array(html), 200, headers);
   };
+  app.openAPIRegistry.registerPath(pageRoute);
   app.get('/', page);
   app.get('/index.html', page);
   app.get('/assets/*', async (c) => {

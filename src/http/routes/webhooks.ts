@@ -7,30 +7,30 @@ const tags = ['webhooks'];
 const json = jsonResponse;
 
 const list = createRoute({
-  method: 'get', path: '/webhooks', tags, security: SECURITY, summary: 'List your webhooks',
+  method: 'get', path: '/webhooks', operationId: 'listWebhooks', tags, security: SECURITY, summary: 'List your webhooks',
   responses: { 200: json(z.object({ webhooks: z.array(Webhook) }), 'Webhooks'), ...errors(401) },
 });
 
 const create = createRoute({
-  method: 'post', path: '/webhooks', tags, security: SECURITY, summary: 'Register a webhook (all three events when events is omitted or null)',
+  method: 'post', path: '/webhooks', operationId: 'createWebhook', tags, security: SECURITY, summary: 'Register a webhook (all three events when events is omitted or null)',
   request: { body: { required: true, content: { 'application/json': { schema: WebhookCreate } } } },
   responses: { 201: json(Webhook, 'Created, with its signing secret'), ...errors(400, 401, 415, 422) },
 });
 
 const read = createRoute({
-  method: 'get', path: '/webhooks/{webhook_id}', tags, security: SECURITY, summary: 'Read a webhook',
+  method: 'get', path: '/webhooks/{webhook_id}', operationId: 'getWebhook', tags, security: SECURITY, summary: 'Read a webhook',
   request: { params: WebhookParams },
   responses: { 200: json(Webhook, 'The webhook'), ...errors(401, 404) },
 });
 
 const update = createRoute({
-  method: 'put', path: '/webhooks/{webhook_id}', tags, security: SECURITY, summary: 'Change a webhook’s url or events',
+  method: 'put', path: '/webhooks/{webhook_id}', operationId: 'updateWebhook', tags, security: SECURITY, summary: 'Change a webhook’s url or events',
   request: { params: WebhookParams, body: { required: true, content: { 'application/json': { schema: WebhookUpdate } } } },
   responses: { 200: json(Webhook, 'Updated'), ...errors(400, 401, 404, 415, 422) },
 });
 
 const remove = createRoute({
-  method: 'delete', path: '/webhooks/{webhook_id}', tags, security: SECURITY, summary: 'Delete a webhook',
+  method: 'delete', path: '/webhooks/{webhook_id}', operationId: 'deleteWebhook', tags, security: SECURITY, summary: 'Delete a webhook',
   request: { params: WebhookParams },
   responses: { 200: json(Webhook, 'The deleted webhook'), ...errors(401, 404) },
 });

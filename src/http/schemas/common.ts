@@ -90,3 +90,10 @@ export function jsonResponse(schema: z.ZodType, description: string) {
 
 /** The key header, declared once for the OpenAPI document. */
 export const SECURITY = [{ ApiKey: [] as string[] }];
+
+/**
+ * Routes served without a key (health, this document, /docs, signed file links, the web page): no security requirement.
+ * @example
+ * createRoute({ method: 'get', path: '/health', operationId: 'getHealth', security: PUBLIC, responses })
+ */
+export const PUBLIC: Record<string, string[]>[] = [];

@@ -80,17 +80,24 @@ export const SuggestionsBody = z
 
 /**
  * The SPEC's form convention as the OpenAPI document shows it: one field `body` holding the JSON of `inner`,
- * url-encoded or multipart (with file parts); vidx also takes the same object as plain JSON.
+ * url-encoded or multipart; vidx also takes the same object as plain JSON. Only endpoints that take a file
+ * (`uploads: true`: /index, /analyze) show a file part; the others refuse one (422).
  * @example
- * request: { body: { required: true, content: formEnvelope(IndexBody) } }
+ * request: { body: { required: true, content: formEnvelope(IndexBody, { uploads: true }) } }
  */
-export function formEnvelope(inner: z.ZodType) {
+export function formEnvelope(inner: z.ZodType, opts: { uploads?: boolean } = {}) {
   const form = z.object({ body: z.string().openapi({ description: 'JSON text of the request object (see the application/json schema)' }) });
+  const multipart = opts.uploads
+    ? form.extend({
+        file: z.string().optional().openapi({
+          format: 'binary',
+          description: 'The media file; video.content names it by its file name (or this part name). The body field must come before it; only the named part is taken.',
+        }),
+      })
+    : form;
   return {
-    'application/x-www-form-urlencoded': { schema: form },
-    'multipart/form-data': {
-      schema: form.extend({ file: z.string().optional().openapi({ format: 'binary', description: 'Upload parts; video.content names one by file name' }) }),
-    },
     'application/json': { schema: inner },
+    'application/x-www-form-urlencoded': { schema: form },
+    'multipart/form-data': { schema: multipart },
   };
 }

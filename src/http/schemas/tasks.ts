@@ -1,25 +1,48 @@
 import { z } from '@hono/zod-openapi';
+import { SCAN_ENDPOINT } from '../../services/folders/service.js';
+import { AnalyzeResult } from './analyze-result.js';
+import { ClusterElement, SuggestionElement } from './explore.js';
+import { SearchClustersBody, SuggestionsBody } from './jobs.js';
+import { AnalyzeTaskData, IndexTaskData } from './task-data.js';
+import { IndexResult, ScanResult } from './task-results.js';
 
 const Status = z.enum(['queued', 'running', 'completed', 'failed']);
 
+const TaskFields = {
+  id: z.string(),
+  task_id: z.string().openapi({ description: 'Same as id' }),
+  status: Status,
+  progress: z.number().min(0).max(1),
+  stage: z.string().nullable().openapi({ description: 'What the task is doing now, in words' }),
+  error: z.string().nullable().openapi({ description: 'Why it failed' }),
+  attempts: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+};
+
+/** One kind of task: its endpoint, its input (`data`) and its output (`result`, null until it completed). */
+function taskKind<E extends string, D extends z.ZodType, R extends z.ZodType>(name: string, endpoint: E, data: D, result: R, description: string) {
+  return z
+    .object({ ...TaskFields, endpoint: z.literal(endpoint), data, result: z.union([result, z.null()]).openapi({ description: 'Output once completed; null otherwise' }) })
+    .openapi(name, { description });
+}
+
+/**
+ * Every kind of task, told apart by `endpoint` (what GET /tasks/{task_id} answers).
+ * @example
+ * responses: { 200: jsonResponse(Task, 'The task') }
+ */
 export const Task = z
-  .object({
-    id: z.string(),
-    task_id: z.string().openapi({ description: 'Same as id' }),
-    endpoint: z.string().openapi({ example: '/index' }),
-    status: Status,
-    data: z.unknown().openapi({ description: 'The task input' }),
-    progress: z.number().min(0).max(1),
-    stage: z.string().nullable(),
-    result: z.unknown().openapi({ description: 'Output once completed; null otherwise' }),
-    error: z.string().nullable().openapi({ description: 'Why it failed' }),
-    attempts: z.number().int(),
-    created_at: z.string(),
-    updated_at: z.string(),
-    started_at: z.string().nullable(),
-    finished_at: z.string().nullable(),
-  })
-  .openapi('Task');
+  .discriminatedUnion('endpoint', [
+    taskKind('IndexTask', '/index', IndexTaskData, IndexResult, 'A POST /index task'),
+    taskKind('AnalyzeTask', '/analyze', AnalyzeTaskData, AnalyzeResult, 'A POST /analyze task'),
+    taskKind('ScanTask', SCAN_ENDPOINT, z.object({ folder_id: z.string() }).openapi('ScanTaskData'), ScanResult, 'A folder scan (POST …/folders/{folder_id}/scan, a new folder, or a watched folder that changed)'),
+    taskKind('SearchClustersTask', '/search_clusters', z.object({ request: SearchClustersBody }).openapi('SearchClustersTaskData'), z.array(ClusterElement), 'A deferred POST /search_clusters?defer=true: the result is the list of elements the stream would have sent'),
+    taskKind('SuggestionsTask', '/collection_suggestions', z.object({ request: SuggestionsBody }).openapi('SuggestionsTaskData'), z.array(SuggestionElement), 'A deferred POST /collection_suggestions?defer=true: the result is the list of elements the stream would have sent'),
+  ])
+  .openapi('Task', { description: 'A task; `endpoint` says which kind, and so the shape of `data` and `result`' });
 
 export const TaskListQuery = z.object({
   status: Status.optional(),

@@ -1,0 +1,48 @@
+import { z } from '@hono/zod-openapi';
+import type { IndexResult as IndexResultType } from '../../services/analysis/index-task.js';
+import type { ScanResult as ScanResultType } from '../../services/folders/scan.js';
+import type { SameShape } from './explore.js';
+
+/**
+ * The result of a completed POST /index task.
+ * @example
+ * IndexResult.parse(task.result).status; // 'indexed'
+ */
+export const IndexResult = z
+  .object({
+    collection: z.string(),
+    media_id: z.string(),
+    status: z.enum(['indexed', 'reindexed', 'skipped']).openapi({ description: 'skipped: the media_id was already in the collection and reindex_if_exists was false' }),
+    reason: z.string().optional().openapi({ description: 'Why it was skipped' }),
+    episodes: z.number().int().openapi({ description: 'Episodes stored (0 when skipped)' }),
+    duration: z.number().nullable().openapi({ description: 'Seconds; null when unknown' }),
+    transcript_source: z.enum(['sidecar', 'embedded', 'asr', 'none']).nullable().openapi({ description: 'Where the transcript came from; null when skipped' }),
+    warnings: z.array(z.string()).openapi({ description: 'Capabilities that were missing or failed, in words' }),
+  })
+  .openapi('IndexResult', { description: 'Result of a completed POST /index task' });
+
+const ScanProblem = z.object({ path: z.string().openapi({ description: 'Relative to the folder' }), reason: z.string() }).openapi('ScanProblem');
+
+/**
+ * The result of a completed folder scan (POST /collections/{collection_id}/folders/{folder_id}/scan, or a watched folder).
+ * @example
+ * ScanResult.parse(task.result).added; // 12
+ */
+export const ScanResult = z
+  .object({
+    folder_id: z.string(),
+    found: z.number().int().openapi({ description: 'Files found, media or not (excluded globs not counted)' }),
+    added: z.number().int(),
+    changed: z.number().int().openapi({ description: 'Reindexed because their content changed' }),
+    moved: z.number().int().openapi({ description: 'Moved or renamed files that kept their item' }),
+    removed: z.number().int().openapi({ description: 'Items whose file is gone' }),
+    unchanged: z.number().int(),
+    skipped: z.number().int().openapi({ description: 'Entries passed over: symbolic links leading outside the media roots, unreadable folders' }),
+    skipped_files: z.array(ScanProblem).openapi({ description: 'The skipped entries (at most 1000)' }),
+    failed: z.array(ScanProblem).openapi({ description: 'Files that could not be indexed (at most 1000)' }),
+  })
+  .openapi('ScanResult', { description: 'Result of a completed folder scan task (endpoint /folders/scan)' });
+
+// The documented shapes and the services' types must not drift apart: a change to one fails the typecheck here.
+true satisfies SameShape<z.output<typeof IndexResult>, IndexResultType>;
+true satisfies SameShape<z.output<typeof ScanResult>, ScanResultType>;
