@@ -44,6 +44,11 @@ export interface QuietClip {
 export interface QualityMedia {
   dir: string;
   lectures: Lecture[];
+  /**
+   * Three-part lectures whose subtitles fill each slide edge to edge (cues start at 0, 8 and 16 s) while
+   * the slides change a frame later (8.04 and 16.08 s): each line must land in one episode only.
+   */
+  tight: Lecture[];
   quiet: QuietClip;
 }
 
@@ -125,6 +130,28 @@ async function buildLecture(dir: string, tmp: string, language: 'en' | 'de'): Pr
   return { path: `${name}.mp4`, language, durationSec: r3(slideStart), cuts: placed.slice(1).map((p) => p.start), topics: placed, cues };
 }
 
+/** One 25 fps frame: the slides of a tight lecture change this long after their subtitles do. */
+const FRAME_SEC = 0.04;
+
+async function buildTightLecture(dir: string, tmp: string, language: 'en' | 'de'): Promise<Lecture> {
+  const topics = LECTURE_TOPICS[language];
+  const part = 8;
+  const cues: TimedText[] = topics.flatMap((topic, i) =>
+    topic.sentences.map((text, j) => ({
+      start: r3(i * part + (j * part) / topic.sentences.length),
+      end: r3(i * part + ((j + 1) * part) / topic.sentences.length),
+      text,
+    })),
+  );
+  const slides = topics.map((topic, i) => ({ seconds: i === topics.length - 1 ? part - (topics.length - 1) * FRAME_SEC : part + FRAME_SEC, color: COLORS[i % COLORS.length], text: topic.title }));
+  const name = `tight-${language}`;
+  await render(join(dir, `${name}.mp4`), tmp, slides, []);
+  await writeFile(join(dir, `${name}.srt`), toSrt(cues));
+  const starts = slides.map((_, i) => r3(slides.slice(0, i).reduce((a, x) => a + x.seconds, 0)));
+  const placed = topics.map((t, i) => ({ ...t, start: starts[i], end: i + 1 < starts.length ? starts[i + 1] : part * topics.length }));
+  return { path: `${name}.mp4`, language, durationSec: part * topics.length, cuts: starts.slice(1), topics: placed, cues };
+}
+
 async function buildQuiet(dir: string, tmp: string): Promise<QuietClip> {
   const wav = join(tmp, 'quiet-speech.wav');
   const m = await speak('Thank you for watching, see you next week.', 'en', wav);
@@ -149,10 +176,12 @@ export async function buildQualityMedia(dir: string): Promise<QualityMedia> {
   await mkdir(tmp, { recursive: true });
   try {
     const lectures = [await buildLecture(dir, tmp, 'en'), await buildLecture(dir, tmp, 'de')];
+    const tight = [await buildTightLecture(dir, tmp, 'en'), await buildTightLecture(dir, tmp, 'de')];
     const quiet = await buildQuiet(dir, tmp);
     const media: QualityMedia = {
       dir,
       lectures: lectures.map((l) => ({ ...l, path: join(dir, l.path) })),
+      tight: tight.map((l) => ({ ...l, path: join(dir, l.path) })),
       quiet: { ...quiet, path: join(dir, quiet.path) },
     };
     await writeFile(join(dir, 'manifest.json'), `${JSON.stringify(media, null, 2)}\n`);

@@ -47,6 +47,28 @@ describe('analysis quality on media with known truth', () => {
     expect(f.missingModelWarned).toBe(true);
   });
 
+  it('puts each transcript line in one episode only, and each episode’s summary inside its own part (English and German)', async () => {
+    for (const l of media.tight) {
+      const r = await h.task('/analyze', { video: { path: l.path } });
+      const eps = r.episodic_summary as { start: { seconds: number }; end: { seconds: number }; summary: string; audio: { start: number; text: string }[] }[];
+      expect(eps.map((e) => e.start.seconds), l.path).toEqual([0, ...l.cuts.map((c) => expect.closeTo(c, 0))]);
+      const lines = eps.flatMap((e) => e.audio.map((a) => a.text));
+      // Every cue exactly once, in order: none repeated at a boundary.
+      expect(lines, l.path).toEqual(l.cues.map((c) => c.text));
+      l.topics.forEach((topic, i) => {
+        expect(eps[i].audio.map((a) => a.text), `${l.path} part ${i}`).toEqual(topic.sentences);
+        const others = l.topics.filter((_, j) => j !== i).flatMap((t) => t.sentences);
+        for (const sentence of others) expect(eps[i].summary, `${l.path} part ${i}`).not.toContain(sentence.slice(0, 12));
+      });
+      // The video summary names every part, in order, in the video's language.
+      const summary = r.video_summary as string;
+      const positions = l.topics.map((t) => Math.max(...t.sentences.map((x) => summary.indexOf(x.slice(0, 20)))));
+      expect(positions.every((p) => p >= 0), `${l.path}: ${summary}`).toBe(true);
+      expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+      expect(r.language).toBe(l.language);
+    }
+  });
+
   it('keeps template words out of the text index and search passages; finds what is on screen', async () => {
     const f = await measureTemplates(h, media);
     expect(f.wordsChecked).toBeGreaterThan(20);

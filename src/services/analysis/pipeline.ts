@@ -3,7 +3,7 @@ import { extractFrames, probeMedia, writeThumbnail, type MediaProbe } from '../.
 import type { ModelRuntime } from '../../ml/runtime.js';
 import { cutEpisodes } from './episodes.js';
 import { episodeSummary } from './phrases.js';
-import { belongsTo, clip, overlaps } from './spans.js';
+import { belongsTo, clip, owningSpans } from './spans.js';
 import { extractiveSummary, videoSummary, type SentenceEmbedder } from './summarize.js';
 import { guessLanguage } from './text.js';
 import { transcribeMedia } from './transcript.js';
@@ -81,9 +81,11 @@ export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): P
   const boost = [input.title ?? '', ...metadataWords(input.metadata)];
 
   const episodes: EpisodeAnalysis[] = [];
+  // Each transcript line belongs to one episode only: the one it owningSpans most.
+  const owner = owningSpans(transcript.segments, cuts.map(([start, end]) => ({ start, end })));
   for (let i = 0; i < cuts.length; i++) {
     const [start, end] = cuts[i];
-    const audio: TimedText[] = transcript.segments.filter((s) => overlaps(s, { start, end }));
+    const audio: TimedText[] = transcript.segments.filter((_, k) => owner[k] === i);
     // A shot that only runs a moment into this episode belongs to the one before (its text is not ours).
     const seen: VisualEntry[] = visual.entries.filter((v) => belongsTo(v, { start, end })).map((v) => clip(v, start, end));
     const spoken = await extractiveSummary(audio.map((a) => a.text), 2, embed, boost);

@@ -7,12 +7,27 @@ export interface Span {
 }
 
 /**
- * Whether two half-open spans share time: text that ends exactly where an episode starts belongs to the one before.
+ * The span each item belongs to, by index: the one it overlaps most, so a transcript line belongs to
+ * exactly one episode (a cue from 8.000 s to 16 s lies after a cut at 8.022 s, not before it). An item
+ * with no length belongs to the span its start lies in; the last span takes its own end.
  * @example
- * overlaps({ start: 0, end: 8 }, { start: 8, end: 16 }); // false
+ * owningSpans([{ start: 8, end: 16 }], [{ start: 0, end: 8.022 }, { start: 8.022, end: 24 }]); // [1]
  */
-export function overlaps(a: Span, b: Span): boolean {
-  return a.start < b.end && a.end > b.start;
+export function owningSpans(items: readonly Span[], spans: readonly Span[]): number[] {
+  return items.map((x) => {
+    let best = -1;
+    let bestShared = 0;
+    spans.forEach((s, i) => {
+      const shared = Math.min(x.end, s.end) - Math.max(x.start, s.start);
+      if (shared > bestShared) {
+        bestShared = shared;
+        best = i;
+      }
+    });
+    if (best >= 0) return best;
+    const at = spans.findIndex((s, i) => x.start >= s.start && (x.start < s.end || i === spans.length - 1));
+    return at >= 0 ? at : x.start < (spans[0]?.start ?? 0) ? 0 : spans.length - 1;
+  });
 }
 
 /**

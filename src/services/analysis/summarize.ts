@@ -15,7 +15,7 @@ export async function extractiveSummary(texts: string[], k: number, embed: Sente
   const seen = new Set<string>();
   for (const t of texts) {
     for (const s of sentences(t)) {
-      const key = s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+      const key = sentenceKey(s);
       if (key && !seen.has(key)) {
         seen.add(key);
         all.push(s);
@@ -67,42 +67,73 @@ function bounded(sentence: string, max: number): string {
   return `${sentence.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 }
 
-/** `parts` merged into at most `n` consecutive runs of about equal size (time order kept). */
-function chunk<T>(parts: T[][], n: number): T[][] {
-  if (parts.length <= n) return parts;
-  return Array.from({ length: n }, (_, k) => parts.slice(Math.floor((k * parts.length) / n), Math.floor(((k + 1) * parts.length) / n)).flat());
+/** Normalised text of a sentence, for telling repeats apart. */
+function sentenceKey(s: string): string {
+  return s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+/** Similarity of sentences by index: dense vectors when there is an embedder, TF-IDF otherwise. */
+async function similarity(all: string[], embed: SentenceEmbedder): Promise<(i: number, j: number) => number> {
+  if (embed) {
+    const vecs = await embed(all);
+    return (i, j) => dot(vecs[i], vecs[j]);
+  }
+  const vecs = tfidf(all.map(contentWords));
+  return (i, j) => cosine(vecs[i], vecs[j]);
 }
 
 /**
- * A video summary that covers the video: one sentence from each part (an episode, or a run of episodes
- * when there are more than {@link VIDEO_SUMMARY_LIMITS}.sentences), the one most central to its part and
- * least like the sentences already chosen, so three topics give three different sentences. Bounded in
- * length; in the language of the content it is taken from (it adds no words of its own).
+ * The parts a long video's summary speaks for: at most `n` of them, the most distinct ones (maximal
+ * marginal relevance over the parts' words: much said, unlike what was already picked), in time order.
+ */
+function distinctParts(parts: string[][], n: number): number[] {
+  const withText = parts.map((p, i) => ({ i, words: p.flatMap(contentWords) })).filter((p) => p.words.length > 0);
+  if (withText.length <= n) return withText.map((p) => p.i);
+  const vecs = tfidf(withText.map((p) => p.words));
+  const weight = withText.map((p) => Math.log(1 + p.words.length));
+  const top = Math.max(...weight);
+  const chosen: number[] = [];
+  while (chosen.length < n) {
+    let best = -1;
+    let bestScore = -Infinity;
+    for (let k = 0; k < withText.length; k++) {
+      if (chosen.includes(k)) continue;
+      const redundant = chosen.length ? Math.max(...chosen.map((c) => cosine(vecs[k], vecs[c]))) : 0;
+      const score = 0.4 * (weight[k] / top) - 0.6 * redundant;
+      if (score > bestScore) {
+        bestScore = score;
+        best = k;
+      }
+    }
+    chosen.push(best);
+  }
+  return chosen.map((k) => withText[k].i).sort((a, b) => a - b);
+}
+
+/**
+ * A video summary that covers the video: one sentence for each part (an episode), in order. A short video
+ * (up to {@link VIDEO_SUMMARY_LIMITS}.sentences parts with text) gets one for every part; a longer one for
+ * its most distinct parts. Each sentence is the one most central to its part and least like those already
+ * chosen, so three topics give three different sentences. Sentences are shortened so that every chosen part
+ * fits in the total length. In the language of the content it is taken from (it adds no words of its own).
  * @example
  * await videoSummary([['Welcome to the cooking show. We bake bread.'], ['Iceland has many volcanoes.']], null);
  * // 'Welcome to the cooking show. Iceland has many volcanoes.'
  */
 export async function videoSummary(parts: string[][], embed: SentenceEmbedder, boost: string[] = []): Promise<string> {
-  // A sentence spoken across an episode boundary belongs to both episodes: it is a candidate once.
+  // A sentence repeated in a later part (a refrain, a slide shown twice) is a candidate once.
   const seen = new Set<string>();
-  const groups = chunk(parts, VIDEO_SUMMARY_LIMITS.sentences).map((texts) => {
-    return texts.flatMap(sentences).filter((s) => {
-      const key = s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const groups = distinctParts(parts, VIDEO_SUMMARY_LIMITS.sentences).map((p) =>
+    parts[p].flatMap(sentences).filter((s) => {
+      const key = sentenceKey(s);
       if (!key || seen.has(key)) return false;
       seen.add(key);
       return true;
-    });
-  });
+    }),
+  ).filter((g) => g.length > 0);
   const all = groups.flat();
   if (all.length === 0) return '';
-  let sim: (i: number, j: number) => number;
-  if (embed) {
-    const vecs = await embed(all);
-    sim = (i, j) => dot(vecs[i], vecs[j]);
-  } else {
-    const vecs = tfidf(all.map(contentWords));
-    sim = (i, j) => cosine(vecs[i], vecs[j]);
-  }
+  const sim = await similarity(all, embed);
   const boostWords = new Set(boost.flatMap(contentWords));
   const chosen: number[] = [];
   let offset = 0;
@@ -113,7 +144,7 @@ export async function videoSummary(parts: string[][], embed: SentenceEmbedder, b
     let bestScore = -Infinity;
     for (const i of ids) {
       const others = ids.filter((j) => j !== i);
-      const central = others.length ? others.reduce((s, j) => s + sim(i, j), 0) / others.length : 1;
+      const central = others.length ? others.reduce((sum, j) => sum + sim(i, j), 0) / others.length : 1;
       const redundant = chosen.length ? Math.max(...chosen.map((j) => sim(i, j))) : 0;
       const words = contentWords(all[i]);
       const hits = words.filter((w) => boostWords.has(w)).length;
@@ -126,13 +157,8 @@ export async function videoSummary(parts: string[][], embed: SentenceEmbedder, b
     }
     if (best >= 0) chosen.push(best);
   }
-  const out: string[] = [];
-  let length = 0;
-  for (const i of chosen) {
-    const s = bounded(all[i], VIDEO_SUMMARY_LIMITS.sentenceChars);
-    if (out.length && length + 1 + s.length > VIDEO_SUMMARY_LIMITS.totalChars) break;
-    out.push(s);
-    length += s.length + 1;
-  }
-  return out.join(' ');
+  // Every chosen part keeps its sentence: each is shortened to its share of the total length.
+  const share = Math.floor((VIDEO_SUMMARY_LIMITS.totalChars + 1) / chosen.length) - 1;
+  const max = Math.min(VIDEO_SUMMARY_LIMITS.sentenceChars, share);
+  return chosen.map((i) => bounded(all[i], max)).join(' ');
 }
