@@ -41,6 +41,25 @@ export async function makeVideo(out: string, text: string, seconds = 2, tags: Re
 }
 
 /**
+ * A video whose picture cuts halfway to another background while the same `text` stays on screen: two
+ * shots (two episodes) that read the same.
+ * @example
+ * await makeTwoShotVideo('/tmp/f/cake.mp4', 'Birthday cake', 10);
+ */
+export async function makeTwoShotVideo(out: string, text: string, seconds = 10): Promise<void> {
+  const half = seconds / 2;
+  await withTextFile(text, (tf) =>
+    runTool('ffmpeg', [
+      '-hide_banner', '-v', 'error', '-y',
+      '-f', 'lavfi', '-i', `color=navy:s=640x360:r=10:d=${half}`,
+      '-f', 'lavfi', '-i', `color=darkred:s=640x360:r=10:d=${half}`,
+      '-filter_complex', `[0:v][1:v]concat=n=2:v=1:a=0,drawtext=fontfile=${FONT}:textfile=${tf}:fontsize=40:fontcolor=white:x=(w-text_w)/2:y=(h-text_h)/2,format=yuv420p[v]`,
+      '-map', '[v]', '-c:v', 'libx264', '-preset', 'ultrafast', out,
+    ]),
+  );
+}
+
+/**
  * Spoken English (espeak-ng) as an M4A voice memo.
  * @example
  * await makeSpeech('/tmp/f/memo.m4a', 'Remember to buy oat milk');

@@ -119,17 +119,25 @@ export function shapeResult(e: EpisodeWithItem, segments: SegmentRow[], match: M
 /** Hits of one media closer than this (seconds) are one moment. */
 export const SAME_MOMENT_SECONDS = 2;
 
+/** Content compared without case, spacing and punctuation: two hits that read the same are one. */
+function sameText(a: string, b: string): boolean {
+  const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return norm(a) === norm(b);
+}
+
 /**
  * One result per moment: a hit of a media whose start lies within {@link SAME_MOMENT_SECONDS} of a
  * better-ranked hit of the same media is dropped (two neighbouring episodes matching at their shared
- * boundary are one place to watch). Order is kept.
+ * boundary are one place to watch), and so is a hit whose `content` reads the same as a better-ranked hit
+ * of the same media (a still slide cut into two episodes shows one text twice). Order is kept.
  * @example
  * mergeMoments([{ media_id: 'a', start_time: 8, … }, { media_id: 'a', start_time: 7.25, … }]).length; // 1
  */
 export function mergeMoments(results: SearchResult[]): SearchResult[] {
   const kept: SearchResult[] = [];
   for (const r of results) {
-    if (kept.some((k) => k.media_id === r.media_id && Math.abs(k.start_time - r.start_time) < SAME_MOMENT_SECONDS)) continue;
+    const same = kept.some((k) => k.media_id === r.media_id && (Math.abs(k.start_time - r.start_time) < SAME_MOMENT_SECONDS || sameText(k.content, r.content)));
+    if (same) continue;
     kept.push(r);
   }
   return kept;
