@@ -50,7 +50,7 @@ try {
       const t = await call('GET', `/tasks/${taskId}`);
       if (t.status === 'completed' || t.status === 'failed') {
         const seconds = (Date.parse(t.finished_at as string) - Date.parse(t.started_at as string)) / 1000;
-        if (t.status === 'failed') throw new Error(`scan failed: ${String(t.error)}`);
+        if (t.status === 'failed') throw new Error(`scan failed: ${String((t.error as { message?: string } | null)?.message)}`);
         const { failed, skipped_files: _s, ...counts } = t.result as Record<string, unknown>;
         return { seconds, counts: { ...counts, failed: (failed as unknown[]).length } };
       }

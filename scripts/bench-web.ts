@@ -40,9 +40,9 @@ try {
   await api('/collections', { collection_id: 'bench', name: 'Bench' });
   const { task_id } = await api('/index', { collection: 'bench', video: { path: corpus.slides.path, title: 'Slides' } });
   for (;;) {
-    const task = (await fetch(`${vidx.url}/tasks/${task_id}`, { headers: { 'x-api-key': key } }).then((r) => r.json())) as { status: string; error?: string };
+    const task = (await fetch(`${vidx.url}/tasks/${task_id}`, { headers: { 'x-api-key': key } }).then((r) => r.json())) as { status: string; error?: { message: string } | null };
     if (task.status === 'completed') break;
-    if (task.status === 'failed') throw new Error(`indexing failed: ${task.error}`);
+    if (task.status === 'failed') throw new Error(`indexing failed: ${task.error?.message}`);
     await new Promise((r) => setTimeout(r, 300));
   }
 

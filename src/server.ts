@@ -131,6 +131,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   // collection of that id must receive nothing of them.
   collections.whenDeleted((pk) => engine.endCollectionTasks(pk));
   items.onDelete((item) => searchIndex.removeItem(item));
+  items.onEdit((collectionPk, itemPk) => searchIndex.retextItem(collectionPk, itemPk));
   const queryEmbedder = opts.queryEmbedder !== undefined ? opts.queryEmbedder : modelQueryEmbedder({ modelsDir: config.modelsDir, manifest: loadManifest(config.modelsManifest) });
   const search = new SearchService(store, collections, links, queryEmbedder);
   const people = new PeopleService(store, collections, links, config.dataDir);

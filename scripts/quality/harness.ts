@@ -52,7 +52,7 @@ export async function startQualityServer(mediaRoot: string): Promise<QualityServ
       for (;;) {
         const t = (await call('GET', `/tasks/${r.body.task_id}`)).body;
         if (t.status === 'completed') return t.result;
-        if (t.status === 'failed') throw new Error(`${endpoint} failed: ${t.error}`);
+        if (t.status === 'failed') throw new Error(`${endpoint} failed: ${t.error?.message}`);
         await new Promise((res) => setTimeout(res, 100));
       }
     },

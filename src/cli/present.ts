@@ -81,7 +81,7 @@ export function describeTask(t: TaskView): string {
   out += `  attempts  ${t.attempts}\n  created   ${t.created_at}\n`;
   if (t.started_at) out += `  started   ${t.started_at}\n`;
   if (t.finished_at) out += `  finished  ${t.finished_at}\n`;
-  if (t.error) out += `  error     ${t.error}\n`;
+  if (t.error) out += `  error     ${t.error.message} (${t.error.code}${t.error.retryable ? ', may pass on a retry' : ', retrying cannot help'})\n`;
   if (t.status === 'completed') {
     const text =
       t.endpoint === '/index' ? describeIndexResult(t.result)

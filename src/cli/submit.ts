@@ -126,7 +126,7 @@ export function reportTask(command: string, json: boolean | undefined, submitted
   }
   if (task.status === 'failed') {
     output(json, task, '');
-    process.stderr.write(`vidx ${command}: task ${task.id} failed: ${task.error}\n`);
+    process.stderr.write(`vidx ${command}: task ${task.id} failed: ${task.error?.message ?? 'no reason given'}${task.error && !task.error.retryable ? ' (retrying cannot help)' : ''}\n`);
     return EXIT.FAILED;
   }
   output(json, task, describe(task.result as never));

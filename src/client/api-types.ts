@@ -12,7 +12,8 @@ export interface ApiTask {
   stage: string | null;
   // `unknown`: each caller narrows the result of its own endpoint.
   result: unknown;
-  error: string | null;
+  /** Why it failed; null unless failed. */
+  error: { message: string; code: string; retryable: boolean } | null;
   data: unknown;
   attempts: number;
   created_at: string;

@@ -7,7 +7,8 @@ import { probeMedia } from './probe.js';
 export interface CaptureInfo {
   /** ISO 8601 (UTC). */
   capturedAt: string;
-  source: 'container' | 'exif' | 'mtime';
+  /** `metadata`: the file states it (EXIF DateTimeOriginal, a container's creation_time); `file`: only a file-system date. */
+  source: 'metadata' | 'file';
   latitude: number | null;
   longitude: number | null;
 }
@@ -30,7 +31,7 @@ function validDate(d: unknown): Date | null {
   return d instanceof Date && Number.isFinite(d.getTime()) && d.getUTCFullYear() > 1900 ? d : null;
 }
 
-async function fromExif(file: string): Promise<Omit<CaptureInfo, 'source'> & { source: 'exif' | null }> {
+async function fromExif(file: string): Promise<Omit<CaptureInfo, 'source'> & { source: 'metadata' | null }> {
   // exifr reads only the few EXIF blocks it needs; a picture without EXIF gives undefined.
   // Bytes read through the file-access rule (a picture is small); exifr never opens the name itself.
   const bytes = await readCheckedFile(file).catch(() => null);
@@ -41,21 +42,21 @@ async function fromExif(file: string): Promise<Omit<CaptureInfo, 'source'> & { s
   const lat = tags?.latitude;
   const lon = tags?.longitude;
   const gps = typeof lat === 'number' && typeof lon === 'number' && Number.isFinite(lat) && Number.isFinite(lon);
-  return { capturedAt: when?.toISOString() ?? '', source: when ? 'exif' : null, latitude: gps ? lat : null, longitude: gps ? lon : null };
+  return { capturedAt: when?.toISOString() ?? '', source: when ? 'metadata' : null, latitude: gps ? lat : null, longitude: gps ? lon : null };
 }
 
-async function fromContainer(file: string, signal?: AbortSignal): Promise<Omit<CaptureInfo, 'source'> & { source: 'container' | null }> {
+async function fromContainer(file: string, signal?: AbortSignal): Promise<Omit<CaptureInfo, 'source'> & { source: 'metadata' | null }> {
   const probe = await probeMedia(file, { signal, checkIntegrity: false }).catch(() => null);
   const tags = probe?.tags ?? {};
   const when = tags.creation_time ? validDate(new Date(tags.creation_time)) : null;
   const where = parseIso6709(tags.location ?? tags['com.apple.quicktime.location.iso6709']);
-  return { capturedAt: when?.toISOString() ?? '', source: when ? 'container' : null, latitude: where?.latitude ?? null, longitude: where?.longitude ?? null };
+  return { capturedAt: when?.toISOString() ?? '', source: when ? 'metadata' : null, latitude: where?.latitude ?? null, longitude: where?.longitude ?? null };
 }
 
 /** What the content itself says about capture time and place (null fields when it says nothing). */
 export interface ContentCapture {
   capturedAt: string | null;
-  source: 'container' | 'exif' | null;
+  source: 'metadata' | null;
   latitude: number | null;
   longitude: number | null;
 }
@@ -64,7 +65,7 @@ export interface ContentCapture {
  * The capture time and place the content states: EXIF DateTimeOriginal (and GPS) for pictures, the
  * container's creation_time (and ISO 6709 location) for audio and video. Equal for every copy of a file.
  * @example
- * await readContentCapture('/media/IMG_0001.jpg', 'image'); // { capturedAt: '2024-07-14T09:12:00.000Z', source: 'exif', … }
+ * await readContentCapture('/media/IMG_0001.jpg', 'image'); // { capturedAt: '2024-07-14T09:12:00.000Z', source: 'metadata', … }
  */
 export async function readContentCapture(file: string, kind: 'image' | 'video' | 'audio', signal?: AbortSignal): Promise<ContentCapture> {
   const found = kind === 'image' ? await fromExif(file) : await fromContainer(file, signal);
@@ -77,11 +78,11 @@ export async function readContentCapture(file: string, kind: 'image' | 'video' |
  * media-roots check. `content` reuses an earlier reading of the same content.
  * @example
  * await readCaptureInfo('/media/IMG_0001.jpg', 'image');
- * // { capturedAt: '2024-07-14T09:12:00.000Z', source: 'exif', latitude: 48.85, longitude: 2.29 }
+ * // { capturedAt: '2024-07-14T09:12:00.000Z', source: 'metadata', latitude: 48.85, longitude: 2.29 }
  */
 export async function readCaptureInfo(file: string, kind: 'image' | 'video' | 'audio', signal?: AbortSignal, content?: ContentCapture): Promise<CaptureInfo> {
   const found = content ?? (await readContentCapture(file, kind, signal));
   if (found.source && found.capturedAt) return { capturedAt: found.capturedAt, source: found.source, latitude: found.latitude, longitude: found.longitude };
   const st = await stat(file);
-  return { capturedAt: st.mtime.toISOString(), source: 'mtime', latitude: found.latitude, longitude: found.longitude };
+  return { capturedAt: st.mtime.toISOString(), source: 'file', latitude: found.latitude, longitude: found.longitude };
 }

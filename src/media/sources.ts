@@ -23,6 +23,8 @@ export interface ResolvedSource {
   origin: 'path' | 'url' | 'upload';
   /** The path or URL as the caller gave it. */
   src?: string;
+  /** The title of the page a video-sharing URL pointed at (yt-dlp), when it has one. */
+  pageTitle?: string;
   /** Removes whatever this source created (downloads, the upload unless kept). Idempotent; never throws. */
   cleanup(): Promise<void>;
 }
@@ -105,8 +107,8 @@ async function fromUrl(raw: string, opts: SourceOptions): Promise<ResolvedSource
     }
     const proxy = await startEgressProxy(limits.egress, opts.resolver);
     try {
-      const file = await downloadWithYtDlp(raw, dir, { bin: ytDlp!, proxy: proxy.url, ...limits });
-      return { file, origin: 'url', src: raw, cleanup };
+      const { file, title } = await downloadWithYtDlp(raw, dir, { bin: ytDlp!, proxy: proxy.url, ...limits });
+      return { file, origin: 'url', src: raw, cleanup, ...(title ? { pageTitle: title } : {}) };
     } finally {
       await proxy.close();
     }

@@ -1,4 +1,4 @@
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { locateFfmpeg } from './binaries.js';
 import { SourceError } from './errors.js';
@@ -19,16 +19,26 @@ export interface YtDlpOptions {
 const LEFTOVER = /\.(part|ytdl|temp|tmp)$|\.part-Frag\d+|\.f\d+\.\w+$/;
 const SUBTITLE = /\.(srt|vtt|ass|lrc|json3|srv\d|ttml)$/;
 
+/** The page's title as yt-dlp printed it beside the video, or null. */
+async function pageTitle(dir: string): Promise<string | null> {
+  const text = await readFile(join(dir, TITLE_FILE), 'utf8').catch(() => '');
+  const title = text.split('\n')[0]?.trim() ?? '';
+  return title && title !== 'NA' ? title.slice(0, 1000) : null;
+}
+
+/** Where yt-dlp prints the page's title (`--print-to-file`); never taken for the video. */
+const TITLE_FILE = 'page-title.txt';
+
 /**
  * Downloads the video behind a page URL with yt-dlp into `dir` (which should be empty and private to
  * this download): single video (no playlists), at most 720p, merged with ffmpeg, plus any
  * uploader-provided subtitles written beside it as `video.<lang>.vtt` so sidecar lookup finds them.
- * Returns the media file's path. Fails with SourceError `ytdlp_failed` (yt-dlp's own last message) or
- * `too_large`.
+ * Returns the media file's path and the page's title. Fails with SourceError `ytdlp_failed` (yt-dlp's own
+ * last message) or `too_large`.
  * @example
- * const file = await downloadWithYtDlp('https://vimeo.com/123', dir, { bin, maxBytes: 2e9, idleTimeoutMs: 30_000 });
+ * const { file, title } = await downloadWithYtDlp('https://vimeo.com/123', dir, { bin, maxBytes: 2e9, idleTimeoutMs: 30_000 });
  */
-export async function downloadWithYtDlp(url: string, dir: string, opts: YtDlpOptions): Promise<string> {
+export async function downloadWithYtDlp(url: string, dir: string, opts: YtDlpOptions): Promise<{ file: string; title: string | null }> {
   const ffmpeg = locateFfmpeg().path;
   const args = [
     // No user config (it could name another proxy or an exec hook); every request through the policy proxy;
@@ -39,6 +49,8 @@ export async function downloadWithYtDlp(url: string, dir: string, opts: YtDlpOpt
     '--max-filesize', String(opts.maxBytes),
     '--socket-timeout', String(Math.max(1, Math.ceil(opts.idleTimeoutMs / 1000))),
     '--write-subs', '--sub-langs', 'all,-live_chat',
+    // The page's title names the item when the caller gives none.
+    '--print-to-file', '%(title)s', join(dir, TITLE_FILE),
     ...(ffmpeg ? ['--ffmpeg-location', dirname(ffmpeg)] : []),
     '-o', join(dir, 'video.%(ext)s'),
     '--', url,
@@ -54,7 +66,7 @@ export async function downloadWithYtDlp(url: string, dir: string, opts: YtDlpOpt
     const msg = e instanceof ToolError ? (e.stderr.trim().split('\n').filter((l) => /ERROR/.test(l)).at(-1) ?? e.message) : String(e);
     throw new SourceError('ytdlp_failed', `yt-dlp could not download ${url}: ${msg}`, { cause: e });
   }
-  const names = (await readdir(dir)).filter((n) => !LEFTOVER.test(n) && !SUBTITLE.test(n));
+  const names = (await readdir(dir)).filter((n) => !LEFTOVER.test(n) && !SUBTITLE.test(n) && n !== TITLE_FILE);
   if (!names.length) {
     if (/larger than max-filesize|File is larger/i.test(out + proc.stderr())) {
       throw new SourceError('too_large', `the video at ${url} is larger than the limit of ${opts.maxBytes} bytes`);
@@ -64,5 +76,5 @@ export async function downloadWithYtDlp(url: string, dir: string, opts: YtDlpOpt
   // Largest file is the merged video (thumbnails or info files would be small).
   const sized = await Promise.all(names.map(async (n) => ({ n, size: (await stat(join(dir, n))).size })));
   sized.sort((a, b) => b.size - a.size);
-  return join(dir, sized[0].n);
+  return { file: join(dir, sized[0].n), title: await pageTitle(dir) };
 }

@@ -2,7 +2,8 @@ import { rmSync } from 'node:fs';
 import type { Store } from '../store/index.js';
 import type { CaptureSource, ItemRow } from '../store/items.js';
 import { inTransaction } from '../store/connection.js';
-import type { Caller } from './caller.js';
+import { ownsOrAdmin, type Caller } from './caller.js';
+import { nowIso } from './clock.js';
 import type { CollectionService, Lookup } from './collections.js';
 import { notFound } from './errors.js';
 import type { MediaLinks } from './links.js';
@@ -22,6 +23,16 @@ export interface ItemView {
   captured_at_source: CaptureSource | null;
   latitude: number | null;
   longitude: number | null;
+  /** vidx extra: bytes of the media file when it was indexed, null when unknown. */
+  size: number | null;
+  /** vidx extra, for the owner and admins only: where a folder item lies inside its folder (`trips/beach.mp4`). */
+  folder_path?: string | null;
+}
+
+/** What an owner may change of an item by hand (`PATCH …/items/{media_id}`). */
+export interface ItemEdit {
+  title?: string | null;
+  additional_metadata?: Record<string, unknown> | null;
 }
 
 /** Runs inside the item delete transaction, for rows no foreign key reaches. */
@@ -42,8 +53,15 @@ export class ItemService {
     private readonly links: MediaLinks,
   ) {}
 
+  private readonly editHooks: ((collectionPk: number, itemPk: number) => void)[] = [];
+
   onDelete(cleanup: ItemCleanup): void {
     this.cleanups.push(cleanup);
+  }
+
+  /** Runs inside an edit's transaction, for what is built from the title and metadata (the text index). */
+  onEdit(hook: (collectionPk: number, itemPk: number) => void): void {
+    this.editHooks.push(hook);
   }
 
   /** One page; `offset` is the cursor the previous page returned, null when there are no more. */
@@ -52,11 +70,33 @@ export class ItemService {
     const rows = this.store.items.page(collection.pk, opts.offset, opts.limit + 1);
     const more = rows.length > opts.limit;
     const page = more ? rows.slice(0, opts.limit) : rows;
-    return { items: page.map((r) => this.view(r)), offset: more ? page[page.length - 1].cursor : null };
+    const owner = ownsOrAdmin(caller, collection.owner);
+    return { items: page.map((r) => this.view(r, owner)), offset: more ? page[page.length - 1].cursor : null };
   }
 
   get(caller: Caller, collectionId: string, mediaId: string, opts: Lookup = {}): ItemView {
-    return this.view(this.row(caller, collectionId, mediaId, opts));
+    const collection = this.collections.readable(caller, collectionId, opts);
+    const row = this.store.items.find(collection.pk, mediaId);
+    if (!row) throw notFound('media item', mediaId);
+    return this.view(row, ownsOrAdmin(caller, collection.owner));
+  }
+
+  /**
+   * Changes an item's title or metadata (the owner or an admin); the change is marked so that rescans and
+   * re-index keep it, and the item's searchable text follows at once.
+   */
+  edit(caller: Caller, collectionId: string, mediaId: string, patch: ItemEdit): ItemView {
+    const collection = this.collections.writable(caller, collectionId);
+    const row = this.store.items.find(collection.pk, mediaId);
+    if (!row) throw notFound('media item', mediaId);
+    inTransaction(this.store.db, () => {
+      this.store.items.edit(row.pk, {
+        ...(patch.title !== undefined ? { title: patch.title } : {}),
+        ...(patch.additional_metadata !== undefined ? { additional_metadata: patch.additional_metadata ? JSON.stringify(patch.additional_metadata) : null } : {}),
+      }, nowIso());
+      for (const hook of this.editHooks) hook(collection.pk, row.pk);
+    });
+    return this.view(this.store.items.find(collection.pk, mediaId)!, true);
   }
 
   /** The stored row if the caller may read it. */
@@ -85,8 +125,11 @@ export class ItemService {
     return true;
   }
 
-  /** The API view; `src` is the source URL, else a signed link to the stored media file (as search results give). */
-  view(row: ItemRow): ItemView {
+  /**
+   * The API view; `src` is the source URL, else a signed link to the stored media file (as search results
+   * give). `owner`: the caller owns the collection (or is an admin) and sees where a folder item lies.
+   */
+  view(row: ItemRow, owner = false): ItemView {
     const stored = row.src ? null : this.store.search.analysisOf(row.pk)?.stored_file;
     return {
       type: row.type,
@@ -100,6 +143,8 @@ export class ItemService {
       captured_at_source: row.captured_at_source,
       latitude: row.latitude,
       longitude: row.longitude,
+      size: row.size,
+      ...(owner && row.folder_pk !== null ? { folder_path: this.store.items.folderPath(row.pk) } : {}),
     };
   }
 }

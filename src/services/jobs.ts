@@ -14,6 +14,8 @@ export interface VideoInput {
   media_id?: string | null;
   title?: string | null;
   additional_metadata?: Record<string, unknown> | null;
+  /** vidx extra: when the file was last changed where the caller has it (the page sends `File.lastModified`). */
+  file_modified_at?: string | null;
 }
 
 /** The video object as stored in a task: every field present, unset ones null (SPEC 2.4). */
@@ -24,6 +26,8 @@ export interface StoredVideo {
   media_id: string;
   title: string | null;
   additional_metadata: Record<string, unknown> | null;
+  /** vidx extra, only when given: the caller's modification time of the file (a date of the file, never of the recording). */
+  file_modified_at?: string;
 }
 
 /**
@@ -116,6 +120,7 @@ export class JobService {
       media_id: v.media_id ?? randomUUID(),
       title: v.title ?? null,
       additional_metadata: v.additional_metadata ?? null,
+      ...(v.file_modified_at ? { file_modified_at: v.file_modified_at } : {}),
     };
   }
 }

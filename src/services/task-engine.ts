@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import PQueue from 'p-queue';
 import type { TaskRepository, TaskRow } from '../store/tasks.js';
 import { nowIso } from './clock.js';
+import { describeFailure, TaskEnded, type TaskFailure } from './task-failure.js';
 
 /** The three events of SPEC part 6. */
 export type TaskEvent = 'task.started' | 'task.completed' | 'task.failed';
@@ -22,10 +23,19 @@ export interface TaskContext<D = unknown> {
 export type TaskHandler<D = unknown> = (ctx: TaskContext<D>) => Promise<unknown>;
 
 /** Why a running task was told to stop: deleted, the server stopping, or ended for a reason it fails with. */
-type StopReason = 'cancel' | 'shutdown' | { fail: string };
+type StopReason = 'cancel' | 'shutdown' | { fail: TaskFailure };
 
 /** The reason a task of a deleted collection fails with, and why its retry is refused. */
 export const COLLECTION_DELETED = 'collection deleted';
+
+/**
+ * What a handler throws when the collection it was made for is gone.
+ * @example
+ * if (!collection) throw collectionDeleted();
+ */
+export function collectionDeleted(): TaskEnded {
+  return new TaskEnded('collection_deleted', COLLECTION_DELETED);
+}
 
 interface Running {
   controller: AbortController;
@@ -78,7 +88,8 @@ export class TaskEngine {
     const at = nowIso();
     for (const row of this.repo.listRunning()) {
       if (row.attempts >= MAX_INTERRUPTED_RUNS) {
-        this.repo.fail(row.id, `interrupted ${row.attempts} times: the server stopped while this task ran; retry it with POST /tasks/${row.id}/retry`, at);
+        const message = `interrupted ${row.attempts} times: the server stopped while this task ran; it can be retried`;
+        this.repo.fail(row.id, { message, code: 'interrupted', retryable: true }, at);
         this.emit('task.failed', this.repo.get(row.id)!);
       } else {
         this.repo.requeue(row.id, 'requeued after restart', at);
@@ -133,11 +144,12 @@ export class TaskEngine {
    * Ends every queued and running task of a collection that is being deleted: each fails with `reason`
    * (a running handler is stopped first), so nothing it does can land in a later collection of that id.
    */
-  endCollectionTasks(collectionPk: number, reason = COLLECTION_DELETED): void {
+  endCollectionTasks(collectionPk: number): void {
+    const failure = describeFailure(collectionDeleted());
     for (const t of this.repo.unfinishedForCollection(collectionPk)) {
       const run = this.running.get(t.id);
-      if (run) run.controller.abort({ fail: reason } satisfies StopReason);
-      else this.failNow(t.id, reason);
+      if (run) run.controller.abort({ fail: failure } satisfies StopReason);
+      else this.failNow(t.id, failure);
     }
   }
 
@@ -192,8 +204,8 @@ export class TaskEngine {
       if (reason === 'shutdown') {
         this.repo.requeue(id, 'interrupted by shutdown', nowIso());
       } else if (reason !== 'cancel') {
-        const message = reason ? reason.fail : err instanceof Error ? err.message : String(err);
-        this.failNow(id, this.redact(message));
+        const failure = reason ? reason.fail : describeFailure(err);
+        this.failNow(id, { ...failure, message: this.redact(failure.message) });
       }
     } finally {
       this.running.delete(id);
@@ -201,10 +213,10 @@ export class TaskEngine {
     }
   }
 
-  private failNow(id: string, message: string): void {
-    this.repo.fail(id, message, nowIso());
+  private failNow(id: string, failure: TaskFailure): void {
+    this.repo.fail(id, failure, nowIso());
     this.emitIfPresent('task.failed', id);
-    this.log('task failed', { task_id: id, error: message });
+    this.log('task failed', { task_id: id, error: failure.message, code: failure.code });
   }
 
   private emitIfPresent(event: TaskEvent, id: string): void {

@@ -2,6 +2,7 @@ import type { TaskRepository, TaskRow, TaskStatus } from '../store/tasks.js';
 import { ownsOrAdmin, type Caller } from './caller.js';
 import { notFound, Problem } from './errors.js';
 import { COLLECTION_DELETED, type TaskEngine } from './task-engine.js';
+import type { TaskFailure } from './task-failure.js';
 
 /** A task as the API shows it (SPEC 2.4); the output is always under `result`. */
 export interface TaskView {
@@ -13,7 +14,8 @@ export interface TaskView {
   progress: number;
   stage: string | null;
   result: unknown;
-  error: string | null;
+  /** Why it failed: a message naming the user's file, a code, and whether a retry may help; null unless failed. */
+  error: TaskFailure | null;
   attempts: number;
   created_at: string;
   updated_at: string;
@@ -43,7 +45,7 @@ export function taskView(row: TaskRow): TaskView {
     progress: row.progress,
     stage: row.stage,
     result: row.result === null ? null : (JSON.parse(row.result) as unknown),
-    error: row.error,
+    error: row.error === null ? null : { message: row.error, code: row.error_code ?? 'internal', retryable: row.error_retryable !== 0 },
     attempts: row.attempts,
     created_at: row.created_at,
     updated_at: row.updated_at,

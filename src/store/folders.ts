@@ -16,6 +16,8 @@ export interface FolderRow {
   last_scan: string | null;
   scan_task_id: string | null;
   scan_seq: number;
+  /** The last finished scan's result (JSON: counts, skipped and failed files), null before the first. */
+  last_result?: string | null;
 }
 
 /** What a scan did with a file: pending (indexing started), indexed, ignored (not media) or failed. */
@@ -80,8 +82,9 @@ export class FolderRepository {
     return (prepared(this.db, 'UPDATE folders SET scan_seq = scan_seq + 1 WHERE pk = ? RETURNING scan_seq').get(pk) as { scan_seq: number }).scan_seq;
   }
 
-  finishScan(pk: number, at: string): void {
-    prepared(this.db, 'UPDATE folders SET last_scan = ? WHERE pk = ?').run(at, pk);
+  /** Records a finished scan: when, and what it found (JSON). */
+  finishScan(pk: number, at: string, result: string): void {
+    prepared(this.db, 'UPDATE folders SET last_scan = ?, last_result = ? WHERE pk = ?').run(at, result, pk);
   }
 
   delete(pk: number): void {

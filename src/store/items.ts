@@ -22,13 +22,21 @@ export interface ItemRow {
   longitude: number | null;
   /** The folder a scan found the file in; null for items indexed one by one. */
   folder_pk: number | null;
+  /** 1 when the owner set the title (or the metadata) by hand: re-indexing keeps it. */
+  title_edited: number;
+  metadata_edited: number;
+  /** Bytes of the media file when it was indexed; null when unknown. */
+  size: number | null;
 }
 
-/** Where an item's capture time comes from: the container's creation_time, EXIF DateTimeOriginal, or the file's mtime. */
-export type CaptureSource = 'container' | 'exif' | 'mtime';
+/**
+ * Where an item's capture time comes from: `metadata` (the file states when it was recorded: a container's
+ * creation_time, EXIF DateTimeOriginal) or `file` (only a file-system date, never shown as a recording date).
+ */
+export type CaptureSource = 'metadata' | 'file';
 
-/** The capture and folder fields, optional on insert (items indexed one by one may have none). */
-type Optionals = 'captured_at' | 'captured_at_source' | 'latitude' | 'longitude' | 'folder_pk';
+/** The capture, folder and detail fields, optional on insert (items indexed one by one may have none). */
+type Optionals = 'captured_at' | 'captured_at_source' | 'latitude' | 'longitude' | 'folder_pk' | 'title_edited' | 'metadata_edited' | 'size';
 
 /** What {@link ItemRepository.insert} takes. */
 export type ItemInsert = Omit<ItemRow, 'pk' | Optionals> & Partial<Pick<ItemRow, Optionals>>;
@@ -42,15 +50,28 @@ export class ItemRepository {
   constructor(private readonly db: Db) {}
 
   insert(input: ItemInsert): ItemRow {
-    const row = { captured_at: null, captured_at_source: null, latitude: null, longitude: null, folder_pk: null, ...input };
+    const row = { captured_at: null, captured_at_source: null, latitude: null, longitude: null, folder_pk: null, title_edited: 0, metadata_edited: 0, size: null, ...input };
     const info = prepared(
       this.db,
       `INSERT INTO items (cursor, collection_pk, media_id, type, title, src, thumbnail, duration, additional_metadata, created_at, updated_at,
-                          captured_at, captured_at_source, latitude, longitude, folder_pk)
+                          captured_at, captured_at_source, latitude, longitude, folder_pk, title_edited, metadata_edited, size)
        VALUES (@cursor, @collection_pk, @media_id, @type, @title, @src, @thumbnail, @duration, @additional_metadata, @created_at, @updated_at,
-               @captured_at, @captured_at_source, @latitude, @longitude, @folder_pk)`,
+               @captured_at, @captured_at_source, @latitude, @longitude, @folder_pk, @title_edited, @metadata_edited, @size)`,
     ).run(row);
     return { ...row, pk: Number(info.lastInsertRowid) };
+  }
+
+  /** The owner's own title and metadata: stored and marked, so re-indexing keeps them. */
+  edit(pk: number, patch: { title?: string | null; additional_metadata?: string | null }, at: string): void {
+    if (patch.title !== undefined) prepared(this.db, 'UPDATE items SET title = ?, title_edited = 1, updated_at = ? WHERE pk = ?').run(patch.title, at, pk);
+    if (patch.additional_metadata !== undefined) {
+      prepared(this.db, 'UPDATE items SET additional_metadata = ?, metadata_edited = 1, updated_at = ? WHERE pk = ?').run(patch.additional_metadata, at, pk);
+    }
+  }
+
+  /** Where a folder item lies inside its folder (`trips/beach.mp4`), or null. */
+  folderPath(pk: number): string | null {
+    return (prepared(this.db, 'SELECT f.rel_path FROM items i JOIN folder_files f ON f.folder_pk = i.folder_pk AND f.media_id = i.media_id WHERE i.pk = ?').pluck().get(pk) as string | undefined) ?? null;
   }
 
   /** Items a folder's scans brought in (folder deletion). */

@@ -14,7 +14,10 @@ export interface TaskRow {
   progress: number;
   stage: string | null;
   result: string | null;
+  /** Why it failed, with a code and whether a retry may help (null while it has not failed). */
   error: string | null;
+  error_code?: string | null;
+  error_retryable?: number | null;
   attempts: number;
   created_at: string;
   updated_at: string;
@@ -135,22 +138,22 @@ export class TaskRepository {
   complete(id: string, result: string, at: string): void {
     prepared(
       this.db,
-      "UPDATE tasks SET status = 'completed', progress = 1, stage = 'done', result = ?, error = NULL, finished_at = ?, updated_at = ? WHERE id = ?",
+      "UPDATE tasks SET status = 'completed', progress = 1, stage = 'done', result = ?, error = NULL, error_code = NULL, error_retryable = NULL, finished_at = ?, updated_at = ? WHERE id = ?",
     ).run(result, at, at, id);
   }
 
-  fail(id: string, error: string, at: string): void {
+  fail(id: string, error: { message: string; code: string; retryable: boolean }, at: string): void {
     prepared(
       this.db,
-      "UPDATE tasks SET status = 'failed', stage = 'failed', error = ?, result = NULL, finished_at = ?, updated_at = ? WHERE id = ?",
-    ).run(error, at, at, id);
+      "UPDATE tasks SET status = 'failed', stage = 'failed', error = ?, error_code = ?, error_retryable = ?, result = NULL, finished_at = ?, updated_at = ? WHERE id = ?",
+    ).run(error.message, error.code, error.retryable ? 1 : 0, at, at, id);
   }
 
   /** Back to the queue: after a retry or after the server stopped while it ran. */
   requeue(id: string, stage: string, at: string): void {
     prepared(
       this.db,
-      "UPDATE tasks SET status = 'queued', progress = 0, stage = ?, result = NULL, error = NULL, started_at = NULL, finished_at = NULL, updated_at = ? WHERE id = ?",
+      "UPDATE tasks SET status = 'queued', progress = 0, stage = ?, result = NULL, error = NULL, error_code = NULL, error_retryable = NULL, started_at = NULL, finished_at = NULL, updated_at = ? WHERE id = ?",
     ).run(stage, at, id);
   }
 

@@ -58,6 +58,11 @@ export interface StoredEpisodeText {
   additional_metadata: string | null;
 }
 
+/** Episodes with what their searchable text is rebuilt from (callers add the WHERE clause). */
+const STORED_TEXT = `SELECT e.pk, i.title, e.screen_text, e.tags, e.summary, i.additional_metadata,
+  coalesce((SELECT json_group_array(s.text ORDER BY s.seq) FROM segments s WHERE s.episode_pk = e.pk AND s.kind = 'audio'), '[]') AS audio
+  FROM episodes e JOIN items i ON i.pk = e.item_pk`;
+
 /**
  * The text search tables: per collection a words table (FTS5, English stemming) and a parts table (FTS5
  * trigrams over each column's distinct words), registered in `text_indexes` (migration 003), created with
@@ -134,12 +139,12 @@ export class TextIndexRepository {
 
   /** A page of a collection's stored episodes (pk order, after `afterPk`) with what their text is built from. */
   storedTexts(collectionPk: number, afterPk: number, limit: number): StoredEpisodeText[] {
-    return prepared(
-      this.db,
-      `SELECT e.pk, i.title, e.screen_text, e.tags, e.summary, i.additional_metadata,
-              coalesce((SELECT json_group_array(s.text ORDER BY s.seq) FROM segments s WHERE s.episode_pk = e.pk AND s.kind = 'audio'), '[]') AS audio
-       FROM episodes e JOIN items i ON i.pk = e.item_pk WHERE e.collection_pk = ? AND e.pk > ? ORDER BY e.pk LIMIT ?`,
-    ).all(collectionPk, afterPk, limit) as StoredEpisodeText[];
+    return prepared(this.db, `${STORED_TEXT} WHERE e.collection_pk = ? AND e.pk > ? ORDER BY e.pk LIMIT ?`).all(collectionPk, afterPk, limit) as StoredEpisodeText[];
+  }
+
+  /** The stored episodes of one item with what their text is built from (its title or metadata changed). */
+  storedTextsOfItem(itemPk: number): StoredEpisodeText[] {
+    return prepared(this.db, `${STORED_TEXT} WHERE e.item_pk = ? ORDER BY e.pk`).all(itemPk) as StoredEpisodeText[];
   }
 
   /** Inserts a rebuilt episode's text into the collection's tables (between startRebuild and finishRebuild). */

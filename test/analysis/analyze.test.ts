@@ -24,7 +24,7 @@ describe('POST /analyze over the test corpus (OCR, VAD and subtitles; no pulled 
 
   it('returns the subtitle transcript, slide text in the right episodes, full coverage and a summary', async () => {
     const t = await analyze({ path: corpus.slides.path, title: 'Kitchen and sports', additional_metadata: { place: 'home' } });
-    expect(t.status, t.error).toBe('completed');
+    expect(t.status, t.error?.message).toBe('completed');
     const r = t.result;
     expect(t.data.video).toEqual({ path: corpus.slides.path, url: null, content: null, media_id: expect.any(String), title: 'Kitchen and sports', additional_metadata: { place: 'home' } });
     expect(r.video_duration).toBeCloseTo(corpus.slides.durationSec, 0);
@@ -65,7 +65,7 @@ describe('POST /analyze over the test corpus (OCR, VAD and subtitles; no pulled 
 
   it('uses a German sidecar subtitle next to the file', async () => {
     const t = await analyze({ path: corpus.german.path });
-    expect(t.status, t.error).toBe('completed');
+    expect(t.status, t.error?.message).toBe('completed');
     expect(t.result.transcript_source).toBe('sidecar');
     expect(t.result.language).toBe('de');
     const de = corpus.german.sidecars.find((x) => x.language === 'de')!;
@@ -76,14 +76,14 @@ describe('POST /analyze over the test corpus (OCR, VAD and subtitles; no pulled 
 
   it('analyzes a silent video and an audio-only file, with warnings instead of failures', async () => {
     const silent = await analyze({ path: corpus.silent.path });
-    expect(silent.status, silent.error).toBe('completed');
+    expect(silent.status, silent.error?.message).toBe('completed');
     expect(silent.result.transcript_source).toBe('none');
     expect(silent.result.audio_summary).toEqual([]);
     const eps = silent.result.episodic_summary;
     expect(eps[eps.length - 1].end.seconds).toBeCloseTo(corpus.silent.durationSec, 1);
 
     const audio = await analyze({ path: corpus.speech.path });
-    expect(audio.status, audio.error).toBe('completed');
+    expect(audio.status, audio.error?.message).toBe('completed');
     expect(audio.result.media_type).toBe('audio');
     expect(audio.result.warnings.join(' ')).toMatch(/speech found but not transcribed.*vidx models pull/);
     expect(audio.result.episodic_summary.length).toBeGreaterThanOrEqual(1);
@@ -101,7 +101,7 @@ describe('POST /analyze over the test corpus (OCR, VAD and subtitles; no pulled 
     for (const [path, reason] of cases) {
       const t = await analyze({ path });
       expect(t.status, path).toBe('failed');
-      expect(t.error, path).toMatch(reason);
+      expect(t.error?.message, path).toMatch(reason);
     }
     expect((await s.call('GET', '/health')).status).toBe(200);
   });
@@ -116,7 +116,7 @@ describe('POST /analyze over the test corpus (OCR, VAD and subtitles; no pulled 
       const x = (await s.call('GET', `/tasks/${r.body.task_id}`)).body;
       return x.status === 'completed' || x.status === 'failed' ? x : undefined;
     }, 60_000);
-    expect(t.status, t.error).toBe('completed');
+    expect(t.status, t.error?.message).toBe('completed');
     expect(t.result.episodic_summary).toHaveLength(3);
     expect(existsSync(t.data.upload.path)).toBe(false);
     expect(readdirSync(join(s.dataDir, 'uploads'))).toEqual([]);

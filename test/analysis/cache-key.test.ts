@@ -25,7 +25,7 @@ describe('the analysis cache keys on every input, not on content alone', () => {
       const x = (await s.call('GET', `/tasks/${r.body.task_id}`)).body;
       return x.status === 'completed' || x.status === 'failed' ? x : undefined;
     }, 120_000, 'analysis');
-    expect(t.status, t.error).toBe('completed');
+    expect(t.status, t.error?.message).toBe('completed');
     return t.result;
   }
 

@@ -31,7 +31,7 @@ describe('POST /index over the test corpus, then search', () => {
 
   it('indexes a video into a media item with its episodes', async () => {
     const t = await index({ video: { path: corpus.slides.path, media_id: 'slides', title: 'Slides', additional_metadata: { trip: 'none' } } });
-    expect(t.status, t.error).toBe('completed');
+    expect(t.status, t.error?.message).toBe('completed');
     expect(t.result).toMatchObject({ status: 'indexed', media_id: 'slides', episodes: 3, transcript_source: 'embedded' });
     const item = (await s.call('GET', '/collections/home/items/slides')).body;
     expect(item).toMatchObject({ type: 'video', media_id: 'slides', title: 'Slides', additional_metadata: { trip: 'none' } });
@@ -75,7 +75,7 @@ describe('POST /index over the test corpus, then search', () => {
     expect(skipped.result.status).toBe('skipped');
     expect((await s.call('GET', '/collections/home/items/slides')).body.title).toBe('Slides');
     const re = await index({ video: { path: corpus.slides.path, media_id: 'slides', title: 'Changed' }, reindex_if_exists: true });
-    expect(re.status, re.error).toBe('completed');
+    expect(re.status, re.error?.message).toBe('completed');
     expect(re.result.status).toBe('reindexed');
     expect((await s.call('GET', '/collections/home/items/slides')).body.title).toBe('Changed');
     expect((await s.call('GET', '/collections/home/items')).body.items).toHaveLength(1);
@@ -84,7 +84,7 @@ describe('POST /index over the test corpus, then search', () => {
 
   it('indexes German speech from a sidecar and finds it by a German query', async () => {
     const t = await index({ video: { path: corpus.german.path, media_id: 'german' }, index_language: 'de' });
-    expect(t.status, t.error).toBe('completed');
+    expect(t.status, t.error?.message).toBe('completed');
     const hits = await search('Regen');
     expect(hits[0].media_id).toBe('german');
     expect(hits[0].start_time).toBeGreaterThan(5);

@@ -58,7 +58,7 @@ describe('pulled models in the pipeline: Whisper, image-text and text embeddings
 
   it('transcribes speech without subtitles with Whisper over VAD regions, at absolute times', async () => {
     const t = await task('/analyze', { video: { path: corpus.speech.path } });
-    expect(t.status, t.error).toBe('completed');
+    expect(t.status, t.error?.message).toBe('completed');
     expect(t.result.transcript_source).toBe('asr');
     const texts = t.result.audio_summary.map((a: { text: string }) => a.text);
     expect(texts).toContain(FIXTURE_TRANSCRIPT[0].text);
@@ -72,7 +72,7 @@ describe('pulled models in the pipeline: Whisper, image-text and text embeddings
   it('indexes with passage and frame vectors and searches through the semantic path too', async () => {
     await s.call('POST', '/collections', { json: { collection_id: 'sem', name: 'Semantic' } });
     const t = await task('/index', { collection: 'sem', video: { path: corpus.slides.path, media_id: 'slides' } });
-    expect(t.status, t.error).toBe('completed');
+    expect(t.status, t.error?.message).toBe('completed');
     const spaces = s.vidx.store.db.prepare('SELECT kind, dims, (SELECT count(*) FROM vectors v WHERE v.space_id = s.id) AS n FROM vector_spaces s ORDER BY kind').all() as { kind: string; dims: number; n: number }[];
     expect(spaces.map((x) => x.kind)).toEqual(['frame', 'passage']);
     expect(spaces.every((x) => x.n > 0)).toBe(true);
@@ -86,7 +86,7 @@ describe('pulled models in the pipeline: Whisper, image-text and text embeddings
     const memo = join(tmp, 'media', 'memo.m4a');
     await Promise.all([makePhoto(photo, 'BAKERY'), makeSpeech(memo, 'Hello world, remember to buy oat milk.')]);
     const p = await task('/index', { collection: 'sem', video: { path: photo, media_id: 'photo' } });
-    expect(p.status, p.error).toBe('completed');
+    expect(p.status, p.error?.message).toBe('completed');
     expect((await s.call('GET', '/collections/sem/items/photo')).body).toMatchObject({ type: 'image', duration: 0 });
     const frames = s.vidx.store.db
       .prepare(`SELECT count(*) AS n FROM vectors v JOIN vector_spaces sp ON sp.id = v.space_id JOIN episodes e ON e.pk = v.episode_pk
@@ -97,7 +97,7 @@ describe('pulled models in the pipeline: Whisper, image-text and text embeddings
     expect(analysis.episodes).toHaveLength(1);
     expect(p.result.warnings.join(' ')).not.toMatch(/image-text model/);
     const m = await task('/index', { collection: 'sem', video: { path: memo, media_id: 'memo' } });
-    expect(m.status, m.error).toBe('completed');
+    expect(m.status, m.error?.message).toBe('completed');
     expect(m.result.transcript_source).toBe('asr');
     expect((await s.call('GET', '/collections/sem/items/memo')).body.type).toBe('audio');
     const r = await s.call('POST', '/search', { json: { query: 'hello world', collection: 'sem', media_type: 'audio' } });

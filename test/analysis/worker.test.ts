@@ -48,7 +48,7 @@ describe('analysis in worker threads', () => {
   it('indexes in a thread of its own, leaving this one free', async () => {
     expect(isMainThread).toBe(true);
     const task = await settled(await index(short, 'short'));
-    expect(task.status, task.error).toBe('completed');
+    expect(task.status, task.error?.message).toBe('completed');
     const threads = s.vidx.analysisWorkers.threads();
     expect(threads).toHaveLength(1);
     expect(threads[0].threadId).not.toBe(threadId);
@@ -60,8 +60,8 @@ describe('analysis in worker threads', () => {
   it('keeps the media errors of the pipeline, with their reasons', async () => {
     const task = await settled(await index(join(s.mediaDir, 'notes.mp4'), 'notes'));
     expect(task.status).toBe('failed');
-    expect(task.error).toMatch(/notes\.mp4/);
-    expect(task.error).not.toMatch(/analysis thread/);
+    expect(task.error?.message).toMatch(/notes\.mp4/);
+    expect(task.error?.message).not.toMatch(/analysis thread/);
   });
 
   it('fails the task clearly when its thread dies, and the next task gets a new thread', async () => {
@@ -74,9 +74,9 @@ describe('analysis in worker threads', () => {
     await thread.terminate();
     const task = await settled(id);
     expect(task.status).toBe('failed');
-    expect(task.error).toMatch(/analysis thread stopped unexpectedly/);
+    expect(task.error?.message).toMatch(/analysis thread stopped unexpectedly/);
     const again = await settled(await index(other, 'other'));
-    expect(again.status, again.error).toBe('completed');
+    expect(again.status, again.error?.message).toBe('completed');
     expect(s.vidx.analysisWorkers.threads()).toHaveLength(1);
     expect(s.vidx.analysisWorkers.threads()[0]).not.toBe(thread);
   });

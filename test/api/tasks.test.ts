@@ -50,7 +50,7 @@ describe('task engine through the API', () => {
     const id = await create('fail-once');
     await until(id, 'failed');
     const failed = await task(id);
-    expect(failed.error).toBe('pretend failure on run 1');
+    expect(failed.error?.message).toBe('pretend failure on run 1');
     expect(failed.result).toBeNull();
     const retried = await s.call('POST', `/tasks/${id}/retry`, { key: user });
     expect(retried.status).toBe(202);
@@ -167,7 +167,7 @@ describe('tasks across a kill -9 and a restart', () => {
       expect((await s.call('GET', `/tasks/${waiting.task_id}`)).body.attempts).toBe(1);
       const doomed = (await s.call('GET', '/tasks/doomed')).body;
       expect(doomed.status).toBe('failed');
-      expect(doomed.error).toMatch(/interrupted 3 times/);
+      expect(doomed.error?.message).toMatch(/interrupted 3 times/);
     } finally {
       await s.close();
     }

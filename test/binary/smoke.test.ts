@@ -115,7 +115,7 @@ describe('dist/vidx, the single binary, alone in an empty folder', () => {
     const analyze = await call('POST', '/analyze', { video: { path: corpus.slides.path } });
     expect(analyze.status).toBe(202);
     const a = await finished(analyze.body.task_id);
-    expect(a.status, a.error).toBe('completed');
+    expect(a.status, a.error?.message).toBe('completed');
     // The analysis ran in the binary's own worker bundle, not on the request thread.
     expect((await call('GET', '/health')).body.analysis).toEqual({ threads: true });
     expect(a.result.transcript_source).toBe('embedded');
@@ -124,7 +124,7 @@ describe('dist/vidx, the single binary, alone in an empty folder', () => {
 
     const index = await call('POST', '/index', { collection: 'smoke', video: { path: corpus.slides.path, media_id: 'slides' } });
     const t = await finished(index.body.task_id);
-    expect(t.status, t.error).toBe('completed');
+    expect(t.status, t.error?.message).toBe('completed');
     const found = await call('POST', '/search', { query: 'apple cake', collection: 'smoke' });
     expect(found.status).toBe(200);
     expect(found.body.results[0].media_id).toBe('slides');
@@ -150,7 +150,7 @@ describe('dist/vidx, the single binary, alone in an empty folder', () => {
   it('transcribes speech with the pulled Whisper model (transformers.js inside the binary)', async () => {
     const r = await call('POST', '/analyze', { video: { path: corpus.speech.path } });
     const t = await finished(r.body.task_id);
-    expect(t.status, t.error).toBe('completed');
+    expect(t.status, t.error?.message).toBe('completed');
     expect(t.result.transcript_source).toBe('asr');
     expect(t.result.audio_summary.map((x: { text: string }) => x.text)).toContain(FIXTURE_TRANSCRIPT[0].text);
   });

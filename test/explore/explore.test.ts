@@ -17,7 +17,7 @@ describe('POST /search_clusters and /collection_suggestions over the test corpus
       const x = (await s.call('GET', `/tasks/${r.body.task_id}`, { key })).body;
       return x.status === 'completed' || x.status === 'failed' ? x : undefined;
     }, 90_000);
-    expect(t.status, t.error).toBe('completed');
+    expect(t.status, t.error?.message).toBe('completed');
   }
 
   async function streamed(path: string, body: unknown, opts: { key?: string; accept?: string } = {}) {
@@ -119,7 +119,7 @@ describe('POST /search_clusters and /collection_suggestions over the test corpus
       const x = (await s.call('GET', `/tasks/${r.body.task_id}`, { key: user })).body;
       return x.status === 'completed' || x.status === 'failed' ? x : undefined;
     });
-    expect(t.status, t.error).toBe('completed');
+    expect(t.status, t.error?.message).toBe('completed');
     expect(t.endpoint).toBe('/search_clusters');
     expect(t.result.map((e: { answer: string }) => e.answer)).toEqual(direct.map((e) => e.answer));
     const sug = await s.call('POST', '/collection_suggestions?defer=1', { key: user, form: { collection: 'mine' } });

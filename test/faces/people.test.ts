@@ -47,7 +47,7 @@ describe('faces and people (BlazeFace + the generated SFace stand-in, videos mad
     const r = await s.call('POST', '/index', { form: { collection, video: { path, media_id: mediaId }, reindex_if_exists: reindex } });
     expect(r.status, JSON.stringify(r.body)).toBe(202);
     const t = await settledTask(s, r.body.task_id);
-    expect(t.status, t.error).toBe('completed');
+    expect(t.status, t.error?.message).toBe('completed');
     return t;
   }
 
@@ -166,7 +166,7 @@ describe('faces and people (BlazeFace + the generated SFace stand-in, videos mad
     const folder = await s.call('POST', '/collections/album/folders', { json: { path: media, watch: false } });
     expect(folder.status, JSON.stringify(folder.body)).toBe(201);
     const scan = await settledTask(s, folder.body.scan_task_id, 240_000);
-    expect(scan.status, scan.error).toBe('completed');
+    expect(scan.status, scan.error?.message).toBe('completed');
     const list = await people('album');
     expect(list.people).toHaveLength(2);
     for (const p of list.people) expect(p.media_count).toBe(2);

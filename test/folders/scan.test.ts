@@ -21,7 +21,7 @@ describe('folders bound to a collection, scanned incrementally', () => {
     const r = await s.call('POST', `/collections/archive/folders/${folderId}/scan`);
     expect(r.status, JSON.stringify(r.body)).toBe(202);
     const t = await task(r.body.task_id);
-    expect(t.status, t.error).toBe('completed');
+    expect(t.status, t.error?.message).toBe('completed');
     return t.result;
   };
   const items = async () => (await s.call('GET', '/collections/archive/items?limit=100')).body.items as { media_id: string; type: string; captured_at: string | null; captured_at_source: string | null; latitude: number | null; longitude: number | null; thumbnail_url: string | null }[];
@@ -93,7 +93,7 @@ describe('folders bound to a collection, scanned incrementally', () => {
     expect(nested.status).toBe(409);
     expect(nested.body.detail).toMatch(/overlaps/);
     const t = await task(r.body.scan_task_id);
-    expect(t.status, t.error).toBe('completed');
+    expect(t.status, t.error?.message).toBe('completed');
     expect(t.endpoint).toBe('/folders/scan');
     const res = t.result;
     expect(res).toMatchObject({ added: 4, changed: 0, moved: 0, removed: 0, unchanged: 0, skipped: 1 });

@@ -68,7 +68,7 @@ describe('watched folders, files still being written, cancel and kill -9', () =>
         appendFileSync(target, bytes.subarray(at, Math.min(bytes.length, at + step)));
       }
       const t = await finished(s, f.body.scan_task_id);
-      expect(t.status, t.error).toBe('completed');
+      expect(t.status, t.error?.message).toBe('completed');
       expect(t.result).toMatchObject({ added: 1, failed: [] });
       const [id] = await mediaIds(s, 'g');
       const item = (await s.call('GET', `/collections/g/items/${id}`)).body;
@@ -89,7 +89,7 @@ describe('watched folders, files still being written, cancel and kill -9', () =>
       expect(kept.length).toBeGreaterThanOrEqual(2);
       const r = await s.call('POST', `/collections/c/folders/${f.body.folder_id}/scan`);
       const t = await finished(s, r.body.task_id);
-      expect(t.status, t.error).toBe('completed');
+      expect(t.status, t.error?.message).toBe('completed');
       expect(t.result.unchanged).toBeGreaterThanOrEqual(kept.length - 1);
       expect(t.result.added + t.result.unchanged + t.result.changed).toBe(words.length);
       const all = await mediaIds(s, 'c');
@@ -128,7 +128,7 @@ describe('watched folders, files still being written, cancel and kill -9', () =>
       const before = await mediaIds(s, 'k');
       expect(before.length).toBeGreaterThanOrEqual(2);
       const t = await finished(s, f.scan_task_id);
-      expect(t.status, t.error).toBe('completed');
+      expect(t.status, t.error?.message).toBe('completed');
       expect(t.attempts).toBe(2);
       // Finished files are found unchanged; at most the one being stored at the kill is done again.
       expect(t.result.unchanged).toBeGreaterThanOrEqual(before.length - 1);

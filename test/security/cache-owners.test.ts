@@ -34,7 +34,7 @@ describe('content-identical files of two owners share nothing private through th
   const analysis = async (key: string, path: string) => {
     const r = await s.call('POST', '/analyze', { key, form: { video: { path } } });
     const t = await settledTask(s, r.body.task_id);
-    expect(t.status, t.error).toBe('completed');
+    expect(t.status, t.error?.message).toBe('completed');
     return JSON.stringify(t.result);
   };
 

@@ -51,7 +51,7 @@ describe('a reused collection id inherits nothing', () => {
     const queued = await index(alice, 'family', 'alice.mp4', 'shared-id', 'Alice private', true);
     expect((await s.call('DELETE', '/collections/family', { key: alice })).status).toBe(200);
     const ended = await settledTask(s, queued, 5_000);
-    expect(ended).toMatchObject({ status: 'failed', error: 'collection deleted' });
+    expect(ended).toMatchObject({ status: 'failed', error: { message: 'collection deleted', code: 'collection_deleted', retryable: false } });
 
     expect((await s.call('POST', '/collections', { key: bob, json: { collection_id: 'family', name: 'Bob family' } })).status).toBe(201);
     const bobs = await index(bob, 'family', 'bob.mp4', 'shared-id', 'Bob own');
@@ -71,7 +71,7 @@ describe('a reused collection id inherits nothing', () => {
     expect((await s.call('DELETE', '/collections/trips', { key: alice })).status).toBe(200);
     await s.call('POST', '/collections', { key: bob, json: { collection_id: 'trips', name: 'Bob trips' } });
     const ended = await settledTask(s, running, 60_000);
-    expect(ended).toMatchObject({ status: 'failed', error: 'collection deleted' });
+    expect(ended).toMatchObject({ status: 'failed', error: { message: 'collection deleted', code: 'collection_deleted', retryable: false } });
     expect(await items(bob, 'trips')).toEqual([]);
     expect((await s.call('POST', `/tasks/${running}/retry`, { key: alice })).status).toBe(409);
   });

@@ -89,7 +89,7 @@ describe('outbound requests: the address policy', () => {
     for (const url of spellings) {
       const t = await analyzeUrl(s, user, url);
       expect(t.status, url).toBe('failed');
-      expect(t.error, url).toMatch(/cannot be reached from vidx or is not allowed/);
+      expect(t.error?.message, url).toMatch(/cannot be reached from vidx or is not allowed/);
     }
     expect(site.hits).toEqual([]);
     expect(other.hits).toEqual([]);
@@ -99,13 +99,13 @@ describe('outbound requests: the address policy', () => {
     const open = await analyzeUrl(s, user, `http://127.0.0.1:${site.port}/v.mp4`);
     const closed = await analyzeUrl(s, user, 'http://127.0.0.1:1/v.mp4');
     const strip = (e: string) => e.replace(/127\.0\.0\.1:\d+/, 'HOST');
-    expect(strip(open.error)).toBe(strip(closed.error));
+    expect(strip(open.error?.message)).toBe(strip(closed.error?.message));
     expect(site.hits).toEqual([]);
   });
 
   it('lets an admin key fetch from loopback (a desktop script serving files on localhost)', async () => {
     const t = await analyzeUrl(s, s.adminKey, `http://127.0.0.1:${site.port}/v.mp4`);
-    expect(t.status, t.error).toBe('completed');
+    expect(t.status, t.error?.message).toBe('completed');
     expect(site.hits).toEqual(['/v.mp4']);
     site.hits.length = 0;
   });
@@ -119,13 +119,13 @@ describe('outbound requests: the address policy', () => {
     try {
       const key = await allowed.newKey('user');
       const direct = await analyzeUrl(allowed, key, `http://127.0.0.1:${site.port}/v.mp4`);
-      expect(direct.status, direct.error).toBe('completed');
+      expect(direct.status, direct.error?.message).toBe('completed');
       const hop = await analyzeUrl(allowed, key, `http://127.0.0.1:${site.port}/hop`);
       expect(hop.status).toBe('failed');
-      expect(hop.error).toMatch(/127\.0\.0\.2:\d+ cannot be reached from vidx or is not allowed/);
+      expect(hop.error?.message).toMatch(/127\.0\.0\.2:\d+ cannot be reached from vidx or is not allowed/);
       expect(other.hits).toEqual([]);
       const named = await analyzeUrl(allowed, key, `http://media.test:${site.port}/named.mp4`);
-      expect(named.status, named.error).toBe('completed');
+      expect(named.status, named.error?.message).toBe('completed');
       expect(lookups).toBe(1);
       expect(rebound.hits).toEqual([]);
       expect(site.hits).toEqual(['/v.mp4', '/hop', '/named.mp4']);
@@ -141,10 +141,10 @@ describe('outbound requests: the address policy', () => {
     // A video-sharing page goes straight to yt-dlp; the stand-in never contacts that host.
     const refused = await analyzeUrl(s, user, 'https://www.youtube.com/watch?v=vidx-test');
     expect(refused.status).toBe('failed');
-    expect(refused.error).toMatch(/yt-dlp could not download .*proxy answered 502/);
+    expect(refused.error?.message).toMatch(/yt-dlp could not download .*proxy answered 502/);
     expect(site.hits).toEqual([]);
     const allowed = await analyzeUrl(s, s.adminKey, 'https://www.youtube.com/watch?v=vidx-test');
-    expect(allowed.status, allowed.error).toBe('completed');
+    expect(allowed.status, allowed.error?.message).toBe('completed');
     expect(site.hits).toEqual(['/player.mp4']);
     site.hits.length = 0;
   });

@@ -57,7 +57,7 @@ describe('files outside the media roots stay unread (user key)', () => {
     for (const name of ['playlist.m3u8', 'disguised.mp4']) {
       const t = await finished(user, '/analyze', { video: { path: join(s.mediaDir, name) } });
       expect(t.status).toBe('failed');
-      expect(t.error).toMatch(new RegExp(`${name.replace('.', '\\.')} is a HLS playlist \\(m3u8\\): it names other files or URLs`));
+      expect(t.error?.message).toMatch(new RegExp(`${name.replace('.', '\\.')} is a HLS playlist \\(m3u8\\): it names other files or URLs`));
       expect(t.result).toBeNull();
       expect(JSON.stringify(t)).not.toMatch(/PAYROLL/i);
     }
@@ -66,15 +66,15 @@ describe('files outside the media roots stay unread (user key)', () => {
   it('refuses a playlist fetched from a URL (admin key, loopback allowed) and an ffconcat list', async () => {
     const fromUrl = await finished(s.adminKey, '/analyze', { video: { url: webUrl } });
     expect(fromUrl.status).toBe('failed');
-    expect(fromUrl.error).toMatch(/HLS playlist/);
+    expect(fromUrl.error?.message).toMatch(/HLS playlist/);
     const list = await finished(user, '/analyze', { video: { path: join(s.mediaDir, 'list.ffconcat') } });
     expect(list.status).toBe('failed');
-    expect(list.error).toMatch(/list\.ffconcat is a concat\/ffconcat list: it names other files/);
+    expect(list.error?.message).toMatch(/list\.ffconcat is a concat\/ffconcat list: it names other files/);
   });
 
   it('skips a sidecar subtitle that is a symbolic link out of the roots, saying so', async () => {
     const t = await finished(user, '/analyze', { video: { path: join(s.mediaDir, 'clip.mp4') } });
-    expect(t.status, t.error).toBe('completed');
+    expect(t.status, t.error?.message).toBe('completed');
     expect(JSON.stringify(t.result)).not.toMatch(/hunter/);
     expect(t.result.transcript_source).not.toBe('sidecar');
     expect(t.result.warnings.join(' ')).toMatch(/clip\.srt leads outside the configured media roots/);
@@ -83,7 +83,7 @@ describe('files outside the media roots stay unread (user key)', () => {
   it('stops serving a path-indexed file through its signed link once the original becomes a link elsewhere', async () => {
     const original = join(s.mediaDir, 'kept.mp4');
     const t = await finished(user, '/index', { video: { path: original, media_id: 'kept', title: 'Kitchen garden walk' }, collection: 'home' });
-    expect(t.status, t.error).toBe('completed');
+    expect(t.status, t.error?.message).toBe('completed');
     const hits = (await s.call('POST', '/search', { key: user, form: { query: 'kitchen garden', collection: 'home' } })).body.results;
     const link = String(hits[0].src).replace(/#.*$/, '');
     expect(link).toMatch(/\/files\/.*sig=/);

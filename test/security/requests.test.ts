@@ -98,10 +98,10 @@ describe('task errors name files as the caller gave them', () => {
         const body = (await s.call('GET', `/tasks/${r.body.task_id}`)).body;
         return body.status === 'failed' ? body : undefined;
       }, 60_000);
-      expect(t.error).toMatch(/^broken\.mp4 is not a media file/);
-      expect(t.error).not.toContain(s.dataDir);
+      expect(t.error?.message).toMatch(/^broken\.mp4 is not a media file/);
+      expect(t.error?.message).not.toContain(s.dataDir);
       // Never the descriptor ffmpeg read it through, nor the name it has on the server (issue 21.6).
-      expect(t.error).not.toMatch(/proc\/self\/fd|\.upload\b/);
+      expect(t.error?.message).not.toMatch(/proc\/self\/fd|\.upload\b/);
     } finally {
       await s.close();
     }

@@ -35,7 +35,7 @@ describe('scans and watchers never walk vidx’s own data dir', () => {
     const upload = await fetch(`${s.url}/index`, { method: 'POST', headers: { 'x-api-key': alice }, body: fd });
     for (const id of [byPath.body.task_id, ((await upload.json()) as { task_id: string }).task_id]) {
       const t = await settledTask(s, id);
-      expect(t.status, t.error).toBe('completed');
+      expect(t.status, t.error?.message).toBe('completed');
     }
   }, 180_000);
   afterAll(async () => {
@@ -48,7 +48,7 @@ describe('scans and watchers never walk vidx’s own data dir', () => {
     const added = await s.call('POST', '/collections/bob/folders', { key: bob, form: { path: home, watch: true } });
     expect(added.status, JSON.stringify(added.body)).toBe(201);
     const scan = await settledTask(s, added.body.scan_task_id, 60_000);
-    expect(scan.status, scan.error).toBe('completed');
+    expect(scan.status, scan.error?.message).toBe('completed');
     const result = scan.result as { found: number; added: number; skipped_files: { path: string }[]; failed: { path: string }[] };
     const said = JSON.stringify(result);
     expect(said).not.toMatch(/\.local|link\.secret|vidx\.db|alice-path|alice-upload|collections\//);

@@ -24,7 +24,7 @@ describe('signed links serve items only, never the data dir', () => {
     const r = await s.call('POST', '/index', { key, form: { video: { path: file, media_id: mediaId, title: mediaId }, collection } });
     expect(r.status, JSON.stringify(r.body)).toBe(202);
     const t = await settledTask(s, r.body.task_id, 90_000);
-    expect(t.status, t.error).toBe('completed');
+    expect(t.status, t.error?.message).toBe('completed');
   };
   const item = async (key: string, collection: string, mediaId: string) => (await s.call('GET', `/collections/${collection}/items/${mediaId}`, { key })).body;
 

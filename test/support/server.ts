@@ -119,9 +119,9 @@ export async function waitFor<T>(check: () => Promise<T | undefined> | T | undef
  * The task once it completed or failed (its view from GET /tasks/{id}); fails after `ms`.
  * @example
  * const task = await settledTask(s, r.body.task_id, 120_000);
- * expect(task.status, task.error).toBe('completed');
+ * expect(task.status, task.error?.message).toBe('completed');
  */
-export function settledTask(s: TestServer, id: string, ms = 120_000): Promise<{ status: string; error?: string; [k: string]: unknown }> {
+export function settledTask(s: TestServer, id: string, ms = 120_000): Promise<{ status: string; error?: { message: string; code: string; retryable: boolean } | null; [k: string]: unknown }> {
   return waitFor(async () => {
     const t = (await s.call('GET', `/tasks/${id}`)).body;
     return t.status === 'completed' || t.status === 'failed' ? t : undefined;

@@ -57,7 +57,7 @@ async function index(path: string, mediaId: string): Promise<void> {
   const r = await s.call('POST', '/index', { form: { collection: 'fam', video: { path, media_id: mediaId } } });
   expect(r.status, JSON.stringify(r.body)).toBe(202);
   const task = await settledTask(s, r.body.task_id);
-  expect(task.status, task.error).toBe('completed');
+  expect(task.status, task.error?.message).toBe('completed');
 }
 
 const cards = () => page.locator('li.person');

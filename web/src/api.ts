@@ -18,7 +18,7 @@ export interface Collection { collection_id: string; name: string; description: 
 export interface Item { type: 'video' | 'audio' | 'image'; media_id: string; thumbnail_url: string | null; src: string | null; title: string | null; duration: number | null; additional_metadata: Record<string, unknown> | null }
 export interface TimedText { start: number; end: number; text: string }
 export interface Visual { start: number; end: number; summary: string }
-export interface SearchResult extends ApiSearchResult { image_url: string; audio: TimedText[]; computer_vision: Visual[]; media_type?: Item['type']; captured_at?: string | null; people?: { person_id: string; name: string | null }[] }
+export interface SearchResult extends ApiSearchResult { image_url: string; audio: TimedText[]; computer_vision: Visual[]; media_type?: Item['type']; title?: string | null; captured_at?: string | null; captured_at_source?: 'metadata' | 'file' | null; people?: { person_id: string; name: string | null }[] }
 export interface Episode { episode_id: number; start: number; end: number; summary: string; thumbnail_url: string | null; audio: TimedText[]; visual: Visual[]; on_screen_text: string[]; tags: string[] }
 export interface Analysis { video_summary: string; video_duration: number; episodes: Episode[] }
 export interface Task extends Omit<ApiTask, 'data' | 'result'> { data: { collection?: string; video?: { title?: string | null; media_id?: string | null; content?: string | null } }; result: Record<string, unknown> | null }
@@ -107,8 +107,9 @@ export class Api {
     const xhr = new XMLHttpRequest();
     const done = new Promise<string>((resolve, reject) => {
       const form = new FormData();
-      const title = file.name.replace(/\.[^.]+$/, '');
-      form.append('body', JSON.stringify({ collection, index_language: language, video: { content: file.name, title } }));
+      // The server names the item after the file; the file's own date goes along as the fallback date (never a recording date).
+      const modified = file.lastModified ? { file_modified_at: new Date(file.lastModified).toISOString() } : {};
+      form.append('body', JSON.stringify({ collection, index_language: language, video: { content: file.name, ...modified } }));
       form.append('file', file, file.name);
       xhr.open('POST', '/index');
       xhr.setRequestHeader('x-api-key', this.key);

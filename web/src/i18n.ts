@@ -32,6 +32,8 @@ const en = {
   unnamed: 'Unnamed', personName: 'Name of this person', faceCounts: '{0} faces · {1} videos', moments: 'Moments', mergeInto: 'Same person as…', merge: 'Merge',
   confirmDeletePerson: 'Delete this person and all their face data?', momentsOf: 'Moments of {0}', allPeople: 'All people',
   close: 'Close', error: 'Something went wrong: {0}',
+  fileDate: 'file date {0}', fileDateHint: 'The file does not say when it was recorded; this is the date of the file itself.',
+  takenHint: 'When it was recorded, as the file states it.',
 };
 
 type Dict = typeof en;
@@ -69,6 +71,8 @@ const de: Dict = {
   unnamed: 'Ohne Namen', personName: 'Name dieser Person', faceCounts: '{0} Gesichter · {1} Videos', moments: 'Momente', mergeInto: 'Dieselbe Person wie…', merge: 'Zusammenführen',
   confirmDeletePerson: 'Diese Person und alle ihre Gesichtsdaten löschen?', momentsOf: 'Momente von {0}', allPeople: 'Alle Personen',
   close: 'Schließen', error: 'Etwas ging schief: {0}',
+  fileDate: 'Dateidatum {0}', fileDateHint: 'Die Datei sagt nicht, wann sie aufgenommen wurde; das ist das Datum der Datei selbst.',
+  takenHint: 'Wann es aufgenommen wurde, wie es in der Datei steht.',
 };
 
 /** The languages the page speaks. */

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App, HttpDeps } from '../env.js';
 import { errors, jsonResponse, SECURITY } from '../schemas/common.js';
-import { CollectionParams, ItemListQuery, ItemParams, ItemQuery, MediaItem } from '../schemas/collections.js';
+import { CollectionParams, ItemListQuery, ItemParams, ItemPatch, ItemQuery, MediaItem } from '../schemas/collections.js';
 
 const tags = ['items'];
 const json = jsonResponse;
@@ -25,6 +25,13 @@ const read = createRoute({
   responses: { 200: json(MediaItem, 'The item'), ...errors(401, 404, 422) },
 });
 
+const patch = createRoute({
+  method: 'patch', path: '/collections/{collection_id}/items/{media_id}', operationId: 'updateItem', tags, security: SECURITY,
+  summary: "Rename an item or change its metadata (a vidx extra; owner or admin); kept through rescans and re-index",
+  request: { params: ItemParams, body: { required: true, content: { 'application/json': { schema: ItemPatch } } } },
+  responses: { 200: json(MediaItem, 'The item as changed'), ...errors(400, 401, 403, 404, 422) },
+});
+
 const remove = createRoute({
   method: 'delete', path: '/collections/{collection_id}/items/{media_id}', operationId: 'deleteItem', tags, security: SECURITY,
   summary: 'Remove a media item with its index rows, vectors and files',
@@ -45,6 +52,10 @@ export function itemRoutes(app: App, deps: HttpDeps): void {
   app.openapi(read, (c) => {
     const p = c.req.valid('param');
     return c.json(deps.items.get(c.get('caller'), p.collection_id, p.media_id, { public: c.req.valid('query').is_public }), 200);
+  });
+  app.openapi(patch, (c) => {
+    const p = c.req.valid('param');
+    return c.json(deps.items.edit(c.get('caller'), p.collection_id, p.media_id, c.req.valid('json')), 200);
   });
   app.openapi(remove, (c) => {
     const p = c.req.valid('param');

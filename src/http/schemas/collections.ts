@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { CollectionId, MediaId, queryBool } from './common.js';
+import { CollectionId, MediaId, Metadata, queryBool } from './common.js';
 
 export const Collection = z
   .object({
@@ -32,6 +32,16 @@ export const CollectionUpdate = z
 
 export const CollectionParams = z.object({ collection_id: CollectionId.openapi({ param: { name: 'collection_id', in: 'path' } }) });
 
+/** PATCH …/items/{media_id}: the owner's own title or metadata, kept through rescans and re-index. */
+export const ItemPatch = z
+  .object({
+    title: z.string().min(1).max(1000).nullable().optional().openapi({ description: 'The new title; null goes back to none' }),
+    additional_metadata: Metadata.nullable().optional(),
+  })
+  .strict()
+  .refine((v) => v.title !== undefined || v.additional_metadata !== undefined, 'give title, additional_metadata or both')
+  .openapi('ItemPatch');
+
 export const CollectionQuery = z.object({ public: queryBool(), return_thumbnails: queryBool() });
 
 export const MediaItem = z
@@ -43,10 +53,14 @@ export const MediaItem = z
     additional_metadata: z.record(z.string(), z.unknown()).nullable(),
     title: z.string().nullable(),
     duration: z.number().nullable(),
-    captured_at: z.string().nullable().openapi({ description: 'vidx extra: when the media was recorded (ISO 8601), from captured_at_source; null for URLs and uploads' }),
-    captured_at_source: z.enum(['container', 'exif', 'mtime']).nullable().openapi({ description: "vidx extra: container = the file's creation_time tag, exif = EXIF DateTimeOriginal, mtime = the file's modification time" }),
+    captured_at: z.string().nullable().openapi({ description: 'vidx extra: the date of the media (ISO 8601); what kind of date it is says captured_at_source' }),
+    captured_at_source: z.enum(['metadata', 'file']).nullable().openapi({
+      description: "vidx extra: `metadata` = the file states when it was recorded (a container's creation_time, EXIF DateTimeOriginal); `file` = only a file-system date is known (a file's modification time, or File.lastModified the web page sent for an upload), which is not a recording date; null = no date",
+    }),
     latitude: z.number().nullable().openapi({ description: 'vidx extra: GPS latitude when the file has one (EXIF GPS or the ISO 6709 location tag)' }),
     longitude: z.number().nullable().openapi({ description: 'vidx extra: GPS longitude when the file has one' }),
+    size: z.number().int().nullable().openapi({ description: 'vidx extra: bytes of the media file when it was indexed; null when unknown' }),
+    folder_path: z.string().nullable().optional().openapi({ description: "vidx extra, shown to the collection's owner and admins only: where a folder item lies inside its folder (`trips/beach.mp4`)" }),
   })
   .openapi('MediaItem');
 

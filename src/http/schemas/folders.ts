@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { CollectionId } from './common.js';
+import { ScanResult } from './task-results.js';
 
 export const Folder = z
   .object({
@@ -12,6 +13,7 @@ export const Folder = z
     created_at: z.string(),
     last_scan: z.string().nullable().openapi({ description: 'When the last scan completed' }),
     scan_task_id: z.string().nullable().openapi({ description: 'The latest scan task (GET /tasks/{task_id})' }),
+    last_scan_result: ScanResult.omit({ folder_id: true }).nullable().openapi({ description: "The last finished scan's counts (they add up) and its skipped and failed files with reasons; null before the first" }),
   })
   .openapi('Folder');
 

@@ -17,6 +17,11 @@ export const VideoInput = z
     media_id: MediaId.nullable().optional().openapi({ description: 'Generated when omitted' }),
     title: z.string().max(1000).nullable().optional(),
     additional_metadata: Metadata.nullable().optional(),
+    file_modified_at: z.iso
+      .datetime({ offset: true })
+      .nullable()
+      .optional()
+      .openapi({ description: "vidx extra: when the file was last changed on the caller's side (the web page sends File.lastModified). Used as the item's date, with captured_at_source `file`, only when the media states no recording date" }),
   })
   .strict()
   .superRefine((v, ctx) => {

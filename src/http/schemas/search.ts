@@ -19,7 +19,9 @@ export const SearchResult = z
     src: z.string().openapi({ description: 'Source URL, else a signed link to the stored media file, with #t=<start_time>; empty when neither exists' }),
     start_time: z.number().openapi({ description: 'Seconds: start of the best matching segment inside the episode' }),
     media_type: z.enum(['video', 'audio', 'image']).openapi({ description: "vidx extra: the item's type" }),
-    captured_at: z.string().nullable().openapi({ description: 'vidx extra: when the media was recorded (ISO 8601); null when unknown' }),
+    title: z.string().nullable().openapi({ description: "vidx extra: the item's title" }),
+    captured_at: z.string().nullable().openapi({ description: "vidx extra: the item's date (ISO 8601); null when unknown. captured_at_source says whether it is a recording date" }),
+    captured_at_source: z.enum(['metadata', 'file']).nullable().openapi({ description: 'vidx extra: `metadata` = a recording date the file states; `file` = only a file-system date' }),
     people: z
       .array(z.object({ person_id: z.string(), name: z.string().nullable() }))
       .optional()

@@ -31,17 +31,17 @@ const ScanProblem = z.object({ path: z.string().openapi({ description: 'Relative
 export const ScanResult = z
   .object({
     folder_id: z.string(),
-    found: z.number().int().openapi({ description: 'Files found, media or not (excluded globs not counted)' }),
+    found: z.number().int().openapi({ description: 'Entries found, media or not (excluded globs not counted); = added + changed + moved + unchanged + skipped + the failed files' }),
     added: z.number().int(),
     changed: z.number().int().openapi({ description: 'Reindexed because their content changed' }),
     moved: z.number().int().openapi({ description: 'Moved or renamed files that kept their item' }),
     removed: z.number().int().openapi({ description: 'Items whose file is gone' }),
     unchanged: z.number().int(),
-    skipped: z.number().int().openapi({ description: 'Entries passed over: symbolic links leading outside the media roots, unreadable folders' }),
-    skipped_files: z.array(ScanProblem).openapi({ description: 'The skipped entries (at most 1000)' }),
-    failed: z.array(ScanProblem).openapi({ description: 'Files that could not be indexed (at most 1000)' }),
+    skipped: z.number().int().openapi({ description: 'Entries passed over: files that are not media, symbolic links leading outside the media roots, unreadable folders' }),
+    skipped_files: z.array(ScanProblem).openapi({ description: 'The skipped entries with the reason (at most 1000)' }),
+    failed: z.array(ScanProblem).openapi({ description: 'Media files that could not be indexed, with the reason (at most 10,000)' }),
   })
-  .openapi('ScanResult', { description: 'Result of a completed folder scan task (endpoint /folders/scan)' });
+  .openapi('ScanResult', { description: 'Result of a completed folder scan task (endpoint /folders/scan); the folder keeps its last one as last_scan_result' });
 
 // The documented shapes and the services' types must not drift apart: a change to one fails the typecheck here.
 true satisfies SameShape<z.output<typeof IndexResult>, IndexResultType>;

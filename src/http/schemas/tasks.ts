@@ -14,7 +14,14 @@ const TaskFields = {
   status: Status,
   progress: z.number().min(0).max(1),
   stage: z.string().nullable().openapi({ description: 'What the task is doing now, in words' }),
-  error: z.string().nullable().openapi({ description: 'Why it failed' }),
+  error: z
+    .object({
+      message: z.string().openapi({ description: "What went wrong, naming the user's file as they know it" }),
+      code: z.string().openapi({ description: 'not_media, truncated, outside_roots, unreachable, collection_deleted, tool_failed, interrupted, internal, …', example: 'not_media' }),
+      retryable: z.boolean().openapi({ description: 'false: running it again cannot help (bad media, a refused path, a deleted collection); true: the cause may pass' }),
+    })
+    .nullable()
+    .openapi({ description: 'Why it failed; null unless failed (a vidx choice: SPEC 2.4 leaves it open)' }),
   attempts: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -38,7 +38,7 @@ export const addFolder = defineTool({
     const folder = (await api.post(`/collections/${encodeURIComponent(id)}/folders`, body)) as Folder;
     if (!wait || !folder.scan_task_id) return { folder, note: 'The first scan is queued: call get_task with scan_task_id (wait_seconds waits for it).' };
     const task = await waitForTask(api, folder.scan_task_id, wait, extra, stopping);
-    if (task.status === 'failed') return toolError(`scan ${task.id} failed: ${task.error ?? 'no reason given'}`);
+    if (task.status === 'failed') return toolError(`scan ${task.id} failed: ${task.error?.message ?? 'no reason given'}`);
     return { folder, scan: taskView(task, DEFAULT_MAX_CHARS) };
   },
 });

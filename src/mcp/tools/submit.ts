@@ -57,6 +57,6 @@ export async function submitTask(ctx: ToolContext, endpoint: '/index' | '/analyz
   const { task_id } = (await ctx.api.post(endpoint, { ...body, video })) as { task_id: string };
   if (!wait) return { task_id, status: 'queued', note: 'Queued: call get_task with this task_id (wait_seconds waits for it).' };
   const task = await waitForTask(ctx.api, task_id, wait, ctx.extra, ctx.stopping);
-  if (task.status === 'failed') return toolError(`task ${task_id} failed: ${task.error ?? 'no reason given'}`);
+  if (task.status === 'failed') return toolError(`task ${task_id} failed: ${task.error?.message ?? 'no reason given'}`);
   return taskView(task, DEFAULT_MAX_CHARS);
 }

@@ -6,6 +6,9 @@ import type { AnalysisCache } from './cache.js';
 import { fingerprintFile } from './fingerprint.js';
 import { inlineAnalysis, type RunAnalysis } from './worker/pool.js';
 import { probeStillImage } from '../../media/still-image.js';
+import { sourceName } from '../../media/source-name.js';
+import { readContentCapture, type ContentCapture } from '../../media/capture-info.js';
+import { stat } from 'node:fs/promises';
 import type { MediaAnalysis } from './types.js';
 
 /** Where sources may come from and where temporary files go. */
@@ -30,6 +33,12 @@ export interface AnalyzedMedia {
   src: string | null;
   /** The real path of a `path` source (it stays after the task); null for URLs and uploads. */
   localPath: string | null;
+  /** What the item is called when the caller gives no title: the file's or page's name (see sourceName). */
+  sourceName: string | null;
+  /** Bytes of the media file. */
+  size: number;
+  /** When the upload's or download's own content says it was recorded (path sources are read by the indexer). */
+  capture: ContentCapture | null;
   reused: boolean;
 }
 
@@ -90,6 +99,10 @@ export class Analyzer {
     );
     try {
       const sourcePath = source.origin === 'path' ? source.file : null;
+      const about = {
+        sourceName: sourceName({ fileName: upload?.filename ?? video.path, url: video.url, pageTitle: source.pageTitle }),
+        size: (await stat(source.file)).size,
+      };
       // Every input is in the key: a copy of a file with other subtitles beside it, another title or
       // another installed model is another analysis (and nothing leaks between requests).
       const key = await this.cache.key({
@@ -104,8 +117,10 @@ export class Analyzer {
       const folder = relative(this.opts.dataDir, this.cache.folder(key));
       const src = source.origin === 'url' ? (source.src ?? null) : null;
       const localPath = source.origin === 'path' ? source.file : null;
+      // An upload or a download is gone after the task: what its content says of its recording date is read now.
+      const captureOf = async (type: MediaAnalysis['type']) => (localPath ? null : readContentCapture(source.file, type, ctx.signal).catch(() => null));
       const cached = this.cache.load(key);
-      if (cached) return { analysis: cached, folder, origin: source.origin, src, localPath, reused: true };
+      if (cached) return { analysis: cached, folder, origin: source.origin, src, localPath, ...about, capture: await captureOf(cached.type), reused: true };
       // Still pictures have their own short path; everything else is audio or video.
       const kind = (await probeStillImage(source.file)) ? 'image' : 'media';
       const analysis = await this.analyzeIn(
@@ -125,7 +140,7 @@ export class Analyzer {
       for (const f of analysis.faces ?? []) if (f.thumbnail) f.thumbnail = relative(this.opts.dataDir, f.thumbnail);
       // Faces are biometric: an analysis holding them is not cached, so turning faces off leaves no copy behind.
       if (!analysis.faces) this.cache.save(key, analysis);
-      return { analysis, folder, origin: source.origin, src, localPath, reused: false };
+      return { analysis, folder, origin: source.origin, src, localPath, ...about, capture: await captureOf(analysis.type), reused: false };
     } finally {
       await source.cleanup();
     }

@@ -1,12 +1,12 @@
 import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync, renameSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import type { Store } from '../../store/index.js';
-import { COLLECTION_DELETED, type TaskEngine } from '../task-engine.js';
-import { removeTaskUpload, uploadPath, type IndexTaskData } from '../jobs.js';
+import { collectionDeleted, type TaskEngine } from '../task-engine.js';
+import { removeTaskUpload, uploadPath, type IndexTaskData, type StoredVideo } from '../jobs.js';
 import { itemDir } from '../paths.js';
 import type { IndexedItem, SearchIndex } from '../search/index.js';
 import { readCaptureInfo } from '../../media/capture-info.js';
-import type { Analyzer } from './analyzer.js';
+import type { AnalyzedMedia, Analyzer } from './analyzer.js';
 import type { MediaAnalysis } from './types.js';
 import { storeFaceTracks } from '../people/grouping.js';
 
@@ -62,11 +62,22 @@ export interface IndexExtras {
   readCapture?: typeof readCaptureInfo;
 }
 
-/** The capture time and place of a local file; null for URLs and uploads (their file is gone by now). */
-async function captureOf(localPath: string | null, type: MediaAnalysis['type'], signal: AbortSignal, read = readCaptureInfo): Promise<Partial<IndexedItem>> {
-  if (!localPath) return {};
-  const c = await read(localPath, type, signal);
-  return { captured_at: c.capturedAt, captured_at_source: c.source, latitude: c.latitude, longitude: c.longitude };
+/**
+ * The capture time and place of the item: what a local file states, else its file date (`file`); for an
+ * upload or a download what its content stated while it was there, else the date of the file where the
+ * caller has it (`file_modified_at`, the page's File.lastModified), else nothing. An upload's own file date
+ * is when it was copied, never used.
+ */
+async function captureOf(analyzed: AnalyzedMedia, video: StoredVideo, signal: AbortSignal, read = readCaptureInfo): Promise<Partial<IndexedItem>> {
+  const { localPath, analysis, capture } = analyzed;
+  if (localPath) {
+    const c = await read(localPath, analysis.type, signal);
+    return { captured_at: c.capturedAt, captured_at_source: c.source, latitude: c.latitude, longitude: c.longitude };
+  }
+  const place = { latitude: capture?.latitude ?? null, longitude: capture?.longitude ?? null };
+  if (capture?.source && capture.capturedAt) return { captured_at: capture.capturedAt, captured_at_source: 'metadata', ...place };
+  if (video.file_modified_at) return { captured_at: new Date(video.file_modified_at).toISOString(), captured_at_source: 'file', ...place };
+  return place;
 }
 
 /**
@@ -87,7 +98,7 @@ export async function indexMedia(
   // deleted one is another collection and receives nothing of this task.
   const collectionOf = () => {
     const c = ctx.collectionPk === null ? undefined : deps.store.collections.findLiveByPk(ctx.collectionPk);
-    if (!c) throw new Error(COLLECTION_DELETED);
+    if (!c) throw collectionDeleted();
     return c;
   };
   const existing = deps.store.items.find(collectionOf().pk, d.video.media_id);
@@ -100,9 +111,10 @@ export async function indexMedia(
     };
   }
   const faces = deps.store.faces.enabled(collectionOf().pk);
-  const { analysis, src, localPath } = await deps.analyzer.run(d.video, d.upload, d.index_language, { ...ctx, faces });
+  const analyzed = await deps.analyzer.run(d.video, d.upload, d.index_language, { ...ctx, faces });
+  const { analysis, src, localPath } = analyzed;
   ctx.progress(0.99, 'storing');
-  const capture = await captureOf(localPath, analysis.type, ctx.signal, extras.readCapture);
+  const capture = await captureOf(analyzed, d.video, ctx.signal, extras.readCapture);
   const collection = collectionOf();
   const dir = itemDir(opts.dataDir, collection.pk, d.video.media_id);
   // Files go to a fresh folder first, so a failed store leaves the previous version's files intact.
@@ -133,7 +145,9 @@ export async function indexMedia(
       {
         media_id: d.video.media_id,
         type: analysis.type,
-        title: d.video.title ?? analysis.title,
+        // The caller's title, else the file's or page's name, else what the container calls itself.
+        title: d.video.title ?? analyzed.sourceName ?? analysis.title,
+        size: analyzed.size,
         src,
         thumbnail: episodes[0]?.thumbnail ?? null,
         duration: analysis.duration,

@@ -16,7 +16,7 @@ import { fingerprintFile } from '../analysis/fingerprint.js';
 import { indexMedia, type IndexDeps, type IndexTaskOptions } from '../analysis/index-task.js';
 import { nowIso } from '../clock.js';
 import type { ItemService } from '../items.js';
-import { COLLECTION_DELETED, type TaskContext } from '../task-engine.js';
+import { collectionDeleted, type TaskContext } from '../task-engine.js';
 
 /** Input of a scan task. */
 export interface ScanTaskData {
@@ -29,19 +29,25 @@ export interface ScanProblem {
   reason: string;
 }
 
-/** The result of a scan task. */
+/**
+ * The result of a scan task, also kept on the folder. Every entry the walk found lands in exactly one of
+ * added, changed, moved, unchanged, skipped and failed, so `found` is their sum (`failed` counted by its
+ * length); `removed` counts items of files that are gone.
+ */
 export interface ScanResult {
   folder_id: string;
-  /** Files found (media or not, excluded globs not counted). */
+  /** Entries found (media or not; excluded globs and vidx's own folders not counted). */
   found: number;
   added: number;
   changed: number;
   moved: number;
   removed: number;
   unchanged: number;
-  /** Entries passed over: symbolic links leading outside the media roots, unreadable folders. */
+  /** Entries passed over: files that are not media, links leading outside the media roots, unreadable folders. */
   skipped: number;
+  /** Why, for the first {@link MAX_LISTED} of them. */
   skipped_files: ScanProblem[];
+  /** Media files that could not be indexed, with the reason (the first {@link MAX_FAILED}). */
   failed: ScanProblem[];
 }
 
@@ -64,8 +70,10 @@ export interface ScanDeps {
 const MEDIA_EXTENSIONS = new Set(
   '.mp4 .m4v .mov .mkv .webm .avi .wmv .flv .mpg .mpeg .ts .mts .m2ts .3gp .ogv .mp3 .m4a .aac .wav .flac .ogg .opus .wma .amr .jpg .jpeg .png .webp .heic .heif .avif .tif .tiff .gif'.split(' '),
 );
-/** Reported lists stop growing here (the counts go on). */
+/** The skipped list stops growing here (the count goes on). */
 const MAX_LISTED = 1000;
+/** Failed files are listed up to here, so their count stays the list's length for any real folder. */
+const MAX_FAILED = 10_000;
 /** Unchanged files are marked seen in one transaction per this many. */
 const SEEN_BATCH = 500;
 
@@ -88,7 +96,7 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
   const folder = store.folders.get(ctx.data.folder_id);
   if (!folder) throw new Error(`folder "${ctx.data.folder_id}" no longer exists`);
   const collection = store.collections.findLiveByPk(folder.collection_pk);
-  if (!collection) throw new Error(COLLECTION_DELETED);
+  if (!collection) throw collectionDeleted();
   // A folder that is gone (an unplugged disk) fails the scan instead of removing every item.
   const root = await resolveDirInsideRoots(folder.path, deps.mediaRoots).catch((e: unknown) => {
     throw new Error(`folder ${folder.path} cannot be scanned: ${e instanceof Error ? e.message : String(e)}; nothing was changed`);
@@ -96,7 +104,11 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
   const realRoots = (await Promise.all(deps.mediaRoots.map((r) => realpath(r).catch(() => null)))).filter((r): r is string => r !== null);
   const seq = store.folders.nextScanSeq(folder.pk);
   const result: ScanResult = { folder_id: folder.folder_id, found: 0, added: 0, changed: 0, moved: 0, removed: 0, unchanged: 0, skipped: 0, skipped_files: [], failed: [] };
-  const list = (to: ScanProblem[], path: string, reason: string) => void (to.length < MAX_LISTED && to.push({ path, reason }));
+  const skip = (path: string, reason: string) => {
+    result.skipped++;
+    if (result.skipped_files.length < MAX_LISTED) result.skipped_files.push({ path, reason });
+  };
+  const fail = (path: string, reason: string) => void (result.failed.length < MAX_FAILED && result.failed.push({ path, reason }));
 
   ctx.progress(0, 'counting files');
   const total = await countFiles(root, folder, realRoots, ctx.signal);
@@ -129,8 +141,7 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
       real = await resolveInsideRoots(abs, deps.mediaRoots, [deps.indexOptions.dataDir]);
     } catch (e) {
       if (!(e instanceof SourceError)) throw e;
-      result.skipped++;
-      list(result.skipped_files, rel, e.message);
+      skip(rel, e.message);
       return;
     }
     const fingerprint = await fingerprintFile(real);
@@ -155,14 +166,15 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
     } catch (e) {
       if (ctx.signal.aborted) throw e;
       const quiet = e instanceof MediaError && ['not_media', 'empty', 'no_streams'].includes(e.code) && !MEDIA_EXTENSIONS.has(extname(rel).toLowerCase());
+      const reason = e instanceof Error ? e.message : String(e);
       if (quiet) {
         if (row?.media_id && deps.items.remove(collection.pk, row.media_id)) result.removed++;
-        put({ rel_path: rel, size, mtime_ms: mtimeMs, fingerprint, media_id: null, state: 'ignored', reason: e instanceof Error ? e.message : String(e) });
+        put({ rel_path: rel, size, mtime_ms: mtimeMs, fingerprint, media_id: null, state: 'ignored', reason });
+        skip(rel, `not a media file: ${reason}`);
         return;
       }
-      const reason = e instanceof Error ? e.message : String(e);
       put({ rel_path: rel, size, mtime_ms: mtimeMs, fingerprint, media_id: row?.media_id ?? null, state: 'failed', reason });
-      list(result.failed, rel, reason);
+      fail(rel, reason);
       return;
     }
     // A file that failed after being indexed still has its item: fixing it changes that item.
@@ -193,7 +205,7 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
       const reason = e instanceof Error ? e.message : String(e);
       // A file that was indexed and is now broken keeps its item until it is readable again or deleted.
       put({ rel_path: rel, size, mtime_ms: mtimeMs, fingerprint, media_id: mediaId, state: 'failed', reason });
-      list(result.failed, rel, reason);
+      fail(rel, reason);
     }
   };
 
@@ -224,8 +236,8 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
   try {
     for await (const entry of walkFolder(root, { recursive: folder.recursive === 1, exclude: JSON.parse(folder.exclude) as string[], realRoots, signal: ctx.signal })) {
       if (entry.kind === 'skipped') {
-        result.skipped++;
-        list(result.skipped_files, entry.rel, entry.reason);
+        result.found++;
+        skip(entry.rel, entry.reason);
         continue;
       }
       const st = await stat(entry.abs).catch(() => null);
@@ -236,7 +248,8 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
         seenBatch.push(row.pk);
         if (seenBatch.length >= SEEN_BATCH) flushSeen();
         if (row.state === 'indexed') result.unchanged++;
-        else if (row.state === 'failed') list(result.failed, entry.rel, row.reason ?? 'failed');
+        else if (row.state === 'failed') fail(entry.rel, row.reason ?? 'failed');
+        else skip(entry.rel, `not a media file: ${row.reason ?? 'unreadable as media'}`);
         done++;
         report('checking files');
         continue;
@@ -259,14 +272,16 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
       for (const [rel, f] of fresh) {
         const st = await stat(f.abs).catch(() => null);
         if (!st?.isFile()) {
+          // Gone (or replaced) before it held still: not found after all.
           fresh.delete(rel);
+          result.found--;
           continue;
         }
         const now = Date.now();
         if (st.size !== f.size || st.mtimeMs !== f.mtimeMs) {
           if (now - f.since > deps.maxWaitMs) {
             fresh.delete(rel);
-            list(result.failed, rel, `still being written after ${Math.round(deps.maxWaitMs / 1000)} s; the next scan tries again`);
+            fail(rel, `still being written after ${Math.round(deps.maxWaitMs / 1000)} s; the next scan tries again`);
           } else fresh.set(rel, { ...f, size: st.size, mtimeMs: st.mtimeMs });
           continue;
         }
@@ -295,6 +310,6 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
       store.folders.deleteFile(row.pk);
     }
   }
-  store.folders.finishScan(folder.pk, nowIso());
+  store.folders.finishScan(folder.pk, nowIso(), JSON.stringify(result));
   return result;
 }

@@ -10,6 +10,7 @@ import type { CollectionService } from '../collections.js';
 import { notFound, Problem } from '../errors.js';
 import type { ItemService } from '../items.js';
 import type { TaskEngine } from '../task-engine.js';
+import type { ScanResult } from './scan.js';
 
 /** The task endpoint of folder scans. */
 export const SCAN_ENDPOINT = '/folders/scan';
@@ -25,6 +26,11 @@ export interface FolderView {
   created_at: string;
   last_scan: string | null;
   scan_task_id: string | null;
+  /**
+   * What the last finished scan found: counts that add up (`found` = added + changed + moved + unchanged +
+   * skipped + the failed files) and the failed files with their reasons; null before the first scan ends.
+   */
+  last_scan_result: Omit<ScanResult, 'folder_id'> | null;
 }
 
 /** What POST /collections/{id}/folders takes (validated by the HTTP layer). */
@@ -39,6 +45,12 @@ export interface FolderInput {
 export interface FolderWatchHooks {
   added(folder: FolderRow): void;
   removed(folderPk: number): void;
+}
+
+/** A stored scan result without the folder id the folder object already has. */
+function lastResult(json: string): Omit<ScanResult, 'folder_id'> {
+  const { folder_id: _id, ...rest } = JSON.parse(json) as ScanResult;
+  return rest;
 }
 
 /**
@@ -153,6 +165,7 @@ export class FolderService {
       created_at: row.created_at,
       last_scan: row.last_scan,
       scan_task_id: row.scan_task_id,
+      last_scan_result: row.last_result ? lastResult(row.last_result) : null,
     };
   }
 }

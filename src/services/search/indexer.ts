@@ -31,6 +31,8 @@ export interface IndexedItem {
   longitude?: number | null;
   /** The folder a scan found the file in. */
   folder_pk?: number | null;
+  /** Bytes of the media file. */
+  size?: number | null;
 }
 
 /** What storeItem wrote. */
@@ -126,7 +128,14 @@ export class SearchIndex {
    * index rows in the same transaction (its list position and created time are kept); without, an existing
    * item is a conflict.
    */
-  storeItem(collectionPk: number, item: IndexedItem, analysis: MediaAnalysis, opts: { replace: boolean }): StoredItem {
+  storeItem(collectionPk: number, incoming: IndexedItem, analysis: MediaAnalysis, opts: { replace: boolean }): StoredItem {
+    // What the owner set by hand (PATCH …/items/{id}) outlives a re-index: a rescan or reindex keeps it.
+    const before = opts.replace ? this.store.items.find(collectionPk, incoming.media_id) : undefined;
+    const item: IndexedItem = {
+      ...incoming,
+      ...(before?.title_edited ? { title: before.title } : {}),
+      ...(before?.metadata_edited ? { additional_metadata: before.additional_metadata ? (JSON.parse(before.additional_metadata) as Record<string, unknown>) : null } : {}),
+    };
     const title = item.title ?? analysis.title ?? '';
     const metadata = metadataText(item.additional_metadata);
     const seen = new Set<number>();
@@ -174,6 +183,9 @@ export class SearchIndex {
         latitude: item.latitude ?? null,
         longitude: item.longitude ?? null,
         folder_pk: item.folder_pk ?? existing?.folder_pk ?? null,
+        title_edited: before?.title_edited ?? 0,
+        metadata_edited: before?.metadata_edited ?? 0,
+        size: item.size ?? null,
       });
       repo.insertAnalysis({
         item_pk: row.pk,
@@ -250,6 +262,20 @@ export class SearchIndex {
       log(`rebuilt the text index of collection ${collectionPk}: ${n} episodes in ${Date.now() - t0} ms`);
     }
     return total;
+  }
+
+  /**
+   * Writes an item's searchable text again from its stored rows (after its title or metadata changed), in
+   * the caller's transaction.
+   */
+  retextItem(collectionPk: number, itemPk: number): void {
+    const repo = this.store.text;
+    const rows = repo.storedTextsOfItem(itemPk);
+    repo.deleteRows(collectionPk, rows.map((r) => r.pk));
+    for (const r of rows) {
+      const { text, words } = tablesText(storedText(r));
+      repo.insertText(collectionPk, r.pk, text, words);
+    }
   }
 
   /** Item delete hook (ItemService.onDelete): runs inside the delete transaction. */

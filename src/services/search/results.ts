@@ -27,8 +27,12 @@ export interface SearchResult {
   start_time: number;
   /** vidx extra: the item's type (video, audio or image). */
   media_type: 'video' | 'audio' | 'image';
-  /** vidx extra: when the media was recorded (ISO 8601), null when unknown. */
+  /** vidx extra: the item's title. */
+  title: string | null;
+  /** vidx extra: the item's date (ISO 8601), null when unknown; `captured_at_source` says what kind of date. */
   captured_at: string | null;
+  /** vidx extra: `metadata` (a recording date the file states) or `file` (only a file-system date). */
+  captured_at_source: 'metadata' | 'file' | null;
   /** vidx extra: the people seen in the episode, when the collection has faces on. */
   people?: { person_id: string; name: string | null }[];
 }
@@ -112,7 +116,9 @@ export function shapeResult(e: EpisodeWithItem, segments: SegmentRow[], match: M
     src: src ? withTime(src, startTime) : '',
     start_time: startTime,
     media_type: e.item_type,
+    title: e.item_title,
     captured_at: e.captured_at,
+    captured_at_source: e.captured_at_source,
   };
 }
 

@@ -1,18 +1,20 @@
 /**
- * When a photo or video was taken (`captured_at`, which the folders API adds to items); nothing when the
- * server does not send it.
+ * The date of a photo or video (`captured_at`) with what kind of date it is (`captured_at_source`): a
+ * recording date the file states, or only the file's own date, which is never shown as when it was taken.
  */
-import { useLang } from '../i18n.js';
+import { t, useLang } from '../i18n.js';
 
 /**
- * The capture date in the page language, or nothing.
+ * The date in the page language ("File date 3 May 2024" when it is only the file's date), or nothing.
  * @example
- * <CapturedDate value={item.captured_at} />
+ * <CapturedDate value={item.captured_at} source={item.captured_at_source} />
  */
-export function CapturedDate({ value }: { value: unknown }) {
+export function CapturedDate({ value, source }: { value: unknown; source?: unknown }) {
   const lang = useLang();
   if (typeof value !== 'string' || !value) return null;
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return null;
-  return <time dateTime={value}>{d.toLocaleDateString(lang === 'de' ? 'de-DE' : 'en-GB', { year: 'numeric', month: 'short', day: 'numeric' })}</time>;
+  const text = d.toLocaleDateString(lang === 'de' ? 'de-DE' : 'en-GB', { year: 'numeric', month: 'short', day: 'numeric' });
+  if (source === 'file') return <time dateTime={value} title={t('fileDateHint')}>{t('fileDate', text)}</time>;
+  return <time dateTime={value} title={t('takenHint')}>{text}</time>;
 }

@@ -29,7 +29,7 @@ export function Folders({ collection }: { collection: string }) {
       const r = task.result as { found?: number; added?: number; failed?: unknown[] } | null;
       return { text: t('scanDone', r?.found ?? 0, r?.added ?? 0, r?.failed?.length ?? 0), pct: 100 };
     }
-    if (task.status === 'failed') return { text: `${t('failed')}: ${task.error ?? ''}`, pct };
+    if (task.status === 'failed') return { text: `${t('failed')}: ${task.error?.message ?? ''}`, pct };
     return { text: `${t(task.status)} · ${task.stage ?? ''}`, pct };
   };
   return (

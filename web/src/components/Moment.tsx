@@ -22,7 +22,7 @@ export function Moment({ r, collection, pub, title, words }: { r: SearchResult; 
       <span class="thumb">{r.image_url ? <img src={r.image_url} alt="" loading="lazy" /> : <span class="ph" />}<span class="badge">{clock(r.start_time)}</span></span>
       <span class="stack tight">
         <strong>{title}</strong>
-        <span class="muted">{t('at', clock(r.start_time))}{r.captured_at ? ' · ' : ''}<CapturedDate value={r.captured_at} /></span>
+        <span class="muted">{t('at', clock(r.start_time))}{r.captured_at ? ' · ' : ''}<CapturedDate value={r.captured_at} source={r.captured_at_source} /></span>
         <span class="passage"><Marked text={r.content} words={words} /></span>
         {r.people && r.people.length > 0 && (
           <span class="row wrap chips people">

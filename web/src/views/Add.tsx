@@ -19,7 +19,7 @@ function state(u: Upload, task: Task | undefined): { text: string; pct: number; 
   }
   if (!task || task.status === 'queued') return { text: t('uploaded'), pct: 0 };
   if (task.status === 'running') return { text: `${t('indexing')} · ${task.stage ?? ''}`, pct: Math.round(task.progress * 100) };
-  if (task.status === 'failed') return { text: `${t('failed')}: ${task.error ?? ''}`, pct: 0 };
+  if (task.status === 'failed') return { text: `${t('failed')}: ${task.error?.message ?? ''}`, pct: 0 };
   const mediaId = typeof task.result?.media_id === 'string' ? task.result.media_id : undefined;
   return { text: t('indexed'), pct: 100, mediaId };
 }

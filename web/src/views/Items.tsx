@@ -22,7 +22,7 @@ function ItemCard({ collection, pub, item, onDelete }: { collection: string; pub
         <h3><a href={link}>{title}</a></h3>
         <p class="muted">
           {t(`type_${item.type}`)} · {t('indexed')}
-          {(item as { captured_at?: unknown }).captured_at ? ' · ' : ''}<CapturedDate value={(item as { captured_at?: unknown }).captured_at} />
+          {(item as { captured_at?: unknown }).captured_at ? ' · ' : ''}<CapturedDate value={(item as { captured_at?: unknown }).captured_at} source={(item as { captured_at_source?: unknown }).captured_at_source} />
         </p>
         {!pub && <button type="button" class="danger small" aria-label={`${t('delete')}: ${title}`} onClick={onDelete}>{t('delete')}</button>}
       </div>

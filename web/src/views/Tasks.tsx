@@ -38,13 +38,13 @@ export function Tasks() {
               <div class="row wrap">
                 <progress max={100} value={pct} aria-label={`${t('progress')}: ${name(task)}`}>{pct}%</progress>
                 {task.stage && <span class="muted">{t('stage')}: {task.stage}</span>}
-                {task.status === 'failed' && (
+                {task.status === 'failed' && task.error?.retryable !== false && (
                   <button type="button" aria-label={`${t('retry')}: ${name(task)}`} onClick={() => act(api.retryTask(task.id))}>{t('retry')}</button>
                 )}
                 <button type="button" class="danger" aria-label={`${t('delete')}: ${name(task)}`}
                   onClick={() => confirm(t('confirmDeleteTask')) && act(api.deleteTask(task.id))}>{t('delete')}</button>
               </div>
-              {task.error && <p class="error">{task.error}</p>}
+              {task.error && <p class="error">{task.error.message}</p>}
             </li>
           );
         })}
