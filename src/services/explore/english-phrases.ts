@@ -23,7 +23,8 @@ function objectAt(tokens: TaggedToken[], i: number, opens: (t: TaggedToken | und
 /**
  * Whether the noun-tagged token at `i` is really a verb. The tagger reads two kinds of verb as nouns:
  * imperatives that open a clause ("Mix the flour", "Water the tomato plants"), and a verb right after its
- * subject ("Anna blows out the candles", "the sun sets slowly"). Both take an object, or an -ly adverb.
+ * subject ("Anna blows out the candles", "the sun sets slowly"). Both take an object, an -ly adverb or an
+ * adjective after them.
  */
 function isVerbInDisguise(tokens: TaggedToken[], i: number): boolean {
   const prev = tokens[i - 1];
@@ -33,8 +34,10 @@ function isVerbInDisguise(tokens: TaggedToken[], i: number): boolean {
   }
   if (!prev || !NOUN.has(prev.pos)) return false;
   if (objectAt(tokens, i + 1, (n) => OBJECTS.has(lower(n)))) return true;
+  // "-s" after a noun and before an adverb or an adjective is a verb: "the sun sets slowly", "the team practises free kicks".
   const next = tokens[i + 1];
-  return /s$/.test(lower(tokens[i])) && next?.pos === 'ADV' && /ly$/.test(lower(next));
+  const attributive = next?.pos === 'ADJ' && NOUN.has(tokens[i + 2]?.pos ?? '');
+  return /s$/.test(lower(tokens[i])) && !!next && ((next.pos === 'ADV' && /ly$/.test(lower(next))) || attributive);
 }
 
 function role(tokens: TaggedToken[], i: number): 'mod' | 'noun' | null {

@@ -6,10 +6,15 @@ const ADJECTIVE_ENDING = /(e|en|er|es|em)$/u;
 /** Pronouns that make a capitalised sentence opener a verb ("Backen Sie…", "Gibt es…") and stop an adjective run. */
 const PERSONAL = new Set('ich du er sie es wir ihr man mich dich ihn uns euch mir dir ihm ihnen sich'.split(' '));
 /** Subordinators put the verb last: a lower-case -en word after them is a verb ("weil wir backen"). */
+/** Articles and possessives: after a capitalised sentence opener they make it a verb ("Behaltet den Ball", "Gießt die Pflanzen"). */
+const ARTICLES = new Set(
+  'der die das den dem des ein eine einen einem einer eines mein meine meinen dein deine deinen sein seine seinen ihre ihren unser unsere unseren euer eure euren'.split(' '),
+);
 const SUBORDINATORS = new Set('dass weil wenn ob obwohl als damit sodass bevor nachdem waehrend'.split(' '));
 const TOKEN = /[\p{L}\p{M}]+(?:[-'’][\p{L}\p{M}]+)*|\p{N}+|\n|[^\s\p{L}\p{M}\p{N}]+/gu;
 const WORD = /^\p{L}/u;
-const SENTENCE_END = /[.!?:…\n]/u;
+/** A sentence starts after these: its end, a colon, a line break, and the brackets of the JSON tag list in stored episode texts. */
+const SENTENCE_END = /[.!?:…\n[\]{}]/u;
 
 interface Word {
   text: string;
@@ -61,9 +66,10 @@ function role(words: Word[], i: number, lowered: Set<string>, afterOpener: boole
   const next = words[i + 1]?.text;
   if (!capitalised(text)) return ADJECTIVE_ENDING.test(text) && text.length > 3 && afterOpener ? 'mod' : null;
   if (!start) return 'noun';
-  // Every sentence opens capitalised: an adverb, a verb before its subject, or a word written lower case
-  // elsewhere in the same text is no noun.
-  if (isGermanOpener(text) || (next !== undefined && PERSONAL.has(fold(next))) || lowered.has(fold(text))) return null;
+  // Every sentence opens capitalised: an adverb, a verb before its subject or object ("Backen Sie",
+  // "Behaltet den Ball"), or a word written lower case elsewhere in the same text is no noun.
+  const verbFirst = next !== undefined && (PERSONAL.has(fold(next)) || ARTICLES.has(fold(next)));
+  if (isGermanOpener(text) || verbFirst || lowered.has(fold(text))) return null;
   if (ADJECTIVE_ENDING.test(text) && next !== undefined && capitalised(next) && !isEdgeWord(next, 'de')) return 'mod';
   return 'noun';
 }

@@ -12,9 +12,15 @@ export interface TaggedToken {
   text: string;
   /** Universal POS tag (NOUN, PROPN, ADJ, VERB, DET, PRON, ADP, NUM, PUNCT, SPACE…). */
   pos: string;
-  /** Whether a sentence starts here (first token, or after . ! ? : or a line break). */
+  /** Whether a sentence starts here (first token, or after . ! ? : a bracket or a line break). */
   sentenceStart: boolean;
 }
+
+/**
+ * Tokens after which a sentence starts: its end, a colon, and the brackets of the JSON list of tags that
+ * stored episode texts hold between their screen text and their speech.
+ */
+const SENTENCE_END = /^[.!?:…[\]{}]+$/u;
 
 let nlp: ReturnType<typeof winkNLP> | undefined;
 
@@ -42,7 +48,7 @@ export function tagEnglish(text: string): TaggedToken[] {
     const text = /^\p{L}+\.$/u.test(t) ? t.slice(0, -1) : t;
     const token = { text, pos: tags[i], sentenceStart: start || spaces[i].includes('\n') };
     if (tags[i] === 'SPACE' || text !== t) start = true;
-    else start = /^[.!?:…]+$/.test(t) || (start && tags[i] === 'PUNCT');
+    else start = SENTENCE_END.test(t) || (start && tags[i] === 'PUNCT');
     return token;
   });
 }

@@ -1,6 +1,6 @@
 /**
  * Words that never begin or end a topic phrase, per language, beyond the stop words of search/stopwords.ts:
- * determiners and pronouns of every form, number words, adverbs that open sentences, and common verb forms
+ * determiners and pronouns of every form, number words, units, adverbs that open sentences, and common verb forms
  * that speech-to-text puts in front of nouns ("Tomatoes need water", "Kuchen kommt"). German lists are kept
  * folded (ä→ae, ö→oe, ü→ue, ß→ss), so "für" and its ASCII spelling "fuer" are one entry.
  */
@@ -60,6 +60,16 @@ const DE_COMPOUND_NUMBER =
 /** English writes them with a hyphen ("twenty-one"), and ordinals of the tens end in -ieth. */
 const EN_COMPOUND_NUMBER = /^(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-\w+$|^\w+tieth$/;
 
+/** Units of time and measure: "forty minutes" is no topic, nor are "minutes" alone. */
+const UNITS = {
+  en: list(`
+    second seconds minute minutes hour hours day days week weeks month months year years time times degree degrees
+    percent gram grams kilo kilos kilogram kilograms litre litres liter liters metre metres meter meters`),
+  de: list(`
+    sekunde sekunden minute minuten stunde stunden tag tage tagen woche wochen monat monate monaten jahr jahre
+    jahren mal grad prozent gramm kilo kilogramm liter meter`),
+};
+
 const VERBS = {
   en: list(`
     need needs needed keep keeps kept blow blows blew blown make makes made take takes took taken get gets got
@@ -95,7 +105,8 @@ export function fold(word: string): string {
 
 /**
  * Whether a word may not stand at either end of a topic phrase: a stop word of either language, a
- * determiner, pronoun, preposition or number word of `language` (digits included), or one letter.
+ * determiner, pronoun, preposition, number word (digits included) or unit of time or measure of `language`,
+ * or one letter.
  * @example
  * isEdgeWord('every', 'en'); // true
  * isEdgeWord('vierzig', 'de'); // true
@@ -105,7 +116,7 @@ export function isEdgeWord(word: string, language: Language): boolean {
   const lower = word.toLowerCase();
   if (!isContentWord(lower) || /\d/.test(lower)) return true;
   const key = language === 'de' ? fold(lower) : lower;
-  return FUNCTION[language].has(key) || isNumberWord(word, language);
+  return FUNCTION[language].has(key) || UNITS[language].has(key) || isNumberWord(word, language);
 }
 
 /**
