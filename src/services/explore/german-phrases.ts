@@ -5,11 +5,11 @@ import { fold, isEdgeWord, isGermanOpener, isVerbForm } from './wordlists.js';
 const ADJECTIVE_ENDING = /(e|en|er|es|em)$/u;
 /** Pronouns that make a capitalised sentence opener a verb ("Backen Sie…", "Gibt es…") and stop an adjective run. */
 const PERSONAL = new Set('ich du er sie es wir ihr man mich dich ihn uns euch mir dir ihm ihnen sich'.split(' '));
-/** Subordinators put the verb last: a lower-case -en word after them is a verb ("weil wir backen"). */
 /** Articles and possessives: after a capitalised sentence opener they make it a verb ("Behaltet den Ball", "Gießt die Pflanzen"). */
 const ARTICLES = new Set(
   'der die das den dem des ein eine einen einem einer eines mein meine meinen dein deine deinen sein seine seinen ihre ihren unser unsere unseren euer eure euren'.split(' '),
 );
+/** Subordinators put the verb last: a lower-case -en word after them is a verb ("weil wir backen"). */
 const SUBORDINATORS = new Set('dass weil wenn ob obwohl als damit sodass bevor nachdem waehrend'.split(' '));
 const TOKEN = /[\p{L}\p{M}]+(?:[-'’][\p{L}\p{M}]+)*|\p{N}+|\n|[^\s\p{L}\p{M}\p{N}]+/gu;
 const WORD = /^\p{L}/u;
@@ -80,7 +80,7 @@ function role(words: Word[], i: number, lowered: Set<string>, afterOpener: boole
  * number word or common verb form. After an article or preposition a run holds one noun ("jeden Morgen |
  * Wasser"); elsewhere nouns may chain, as names and on-screen titles do ("Apfelkuchen Rezept").
  * @example
- * germanNounRuns('Kuchen kommt fuer vierzig Minuten in den heißen Ofen.').map((r) => r.map((w) => w.word).join(' ')); // ['Kuchen', 'Minuten', 'heißen Ofen']
+ * germanNounRuns('Kuchen kommt fuer vierzig Minuten in den heißen Ofen.').map((r) => r.map((w) => w.word).join(' ')); // ['Kuchen', 'heißen Ofen']
  */
 export function germanNounRuns(text: string): NounRun[] {
   const all = clauses(text);

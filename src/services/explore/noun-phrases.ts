@@ -31,7 +31,7 @@ function stopwordLanguage(text: string): Language | null {
  * episode's text may join English speech and German on-screen text), by its stop words; a sentence without
  * any (a title, a list of tags) takes the language of the whole text, and a text without any takes `language`.
  * @example
- * nounPhrases('Tomatoes need water every day.', 'en').map((c) => c.words.join(' ')); // ['Tomatoes', 'water', …]
+ * nounPhrases('Tomatoes need water every day.', 'en').map((c) => c.words.join(' ')); // ['Tomatoes', 'water']
  * nounPhrases('Der Kuchen kommt fuer vierzig Minuten in den Ofen.', 'en').map((c) => c.language); // ['de', …]
  */
 export function nounPhrases(text: string, language: Language): PhraseCandidate[] {

@@ -1,7 +1,7 @@
 /** A stretch of words that may form noun phrases: modifiers (adjectives, nouns used as such) before nouns. */
 export type NounRun = { word: string; role: 'mod' | 'noun' }[];
 
-/** Longest topic phrase, in words. */
+/** Longest topic phrase, in words (`phrase.split(" ").length <= MAX_PHRASE_WORDS`). */
 export const MAX_PHRASE_WORDS = 4;
 
 /**
