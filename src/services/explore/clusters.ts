@@ -2,7 +2,7 @@ import { contentWords, cosine, tfidf, type SparseVector } from '../analysis/text
 import { dot } from '../search/vectors.js';
 import { momentsLine, stripPresentation } from '../analysis/phrases.js';
 import type { SearchResult } from '../search/index.js';
-import { keyPhrases, titleCase } from './keyphrases.js';
+import { keyPhrases, phraseCorpus, readsWholeIn, titleCase, type PhraseCorpus } from './keyphrases.js';
 import { averageLinkage } from './linkage.js';
 
 /** One streamed element of POST /search_clusters (SPEC 2.8). */
@@ -68,9 +68,10 @@ export interface ClusterJobInput {
 export function clusterElements(input: ClusterJobInput): ClusterElement[] {
   const { results } = input;
   const groups = groupResults(results, input.vectors);
-  const texts = results.map(resultText);
+  // Phrases are found once for all hits: every cluster is described against the same corpus.
+  const corpus = phraseCorpus(results.map(resultText), input.language);
   return groups.slice(0, input.maxClusters).map((group, i) =>
-    describeCluster(group, i, texts, group.map((r) => results.indexOf(r)), input.query, input.language),
+    describeCluster(group, i, corpus, group.map((r) => results.indexOf(r)), input.query, input.language),
   );
 }
 
@@ -81,12 +82,15 @@ function clock(s: number): string {
 
 /**
  * Turns a group of hits into the streamed element: a label and the best line as the answer, which
- * media and moments it covers, and related queries from its distinctive phrases.
+ * media and moments it covers, and related queries from its distinctive noun phrases (each readsWhole).
+ * `allTexts` are the texts of all hits (or their phraseCorpus), `memberIndexes` the group's among them,
+ * best hit first.
  * @example
  * describeCluster(group, 0, allTexts, groupIndexes, 'penalty', 'en').answer; // 'Penalty shot training: The goalkeeper dives …'
  */
-export function describeCluster(group: SearchResult[], teaserId: number, allTexts: string[], memberIndexes: number[], query: string, language: 'en' | 'de'): ClusterElement {
-  const phrases = keyPhrases(allTexts, memberIndexes, 6, []);
+export function describeCluster(group: SearchResult[], teaserId: number, allTexts: string[] | PhraseCorpus, memberIndexes: number[], query: string, language: 'en' | 'de'): ClusterElement {
+  const corpus = Array.isArray(allTexts) ? phraseCorpus(allTexts, language) : allTexts;
+  const phrases = keyPhrases(corpus, memberIndexes, 6, []);
   const label = phrases[0];
   const best = group[0];
   const content = stripPresentation(best.content);
@@ -101,14 +105,16 @@ export function describeCluster(group: SearchResult[], teaserId: number, allText
     .join(', ');
   const additional_info = momentsLine(group.length, media.length, moments, language);
   const queryWords = new Set(contentWords(query));
-  const related = keyPhrases(allTexts, memberIndexes, 8, [query])
+  const related = keyPhrases(corpus, memberIndexes, 8, [query])
     .map((p) => p.surface)
-    .filter((p) => !p.split(' ').every((w) => queryWords.has(w)))
+    .filter((p) => !p.toLowerCase().split(' ').every((w) => queryWords.has(w)))
     .slice(0, 5);
   if (related.length < 2) {
-    for (const r of [...new Set(contentWords(resultText(best)))].filter((w) => !queryWords.has(w))) {
+    // Too few distinctive phrases: the best hit's own nouns, in the order said.
+    for (const o of corpus.docs[memberIndexes[0]] ?? []) {
       if (related.length >= 2) break;
-      if (!related.includes(r)) related.push(r);
+      const known = related.some((r) => r.toLowerCase() === o.key);
+      if (!known && !o.key.includes(' ') && !queryWords.has(o.key) && readsWholeIn(corpus, o.surface, o.language)) related.push(o.surface);
     }
   }
   return { answer, teaser_id: teaserId, cluster_results: group, additional_info, related_queries: related.slice(0, 5) };

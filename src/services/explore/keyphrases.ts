@@ -1,79 +1,104 @@
-import { isContentWord } from '../analysis/text.js';
+import type { Language } from '../analysis/phrases.js';
+import { nounPhrases } from './noun-phrases.js';
+import { readsWhole } from './reads-whole.js';
 
 /** A phrase that stands out in a group of texts, as most often written, with the documents it occurs in. */
 export interface KeyPhrase {
   /** Lower-cased key. */
   phrase: string;
-  /** The most frequent spelling in the texts ("Sunset over the Lake"). */
+  /** The most frequent spelling in the texts ("Penalty shot training"). */
   surface: string;
+  /** The language of the sentences it was found in, which its shape was checked against. */
+  language: Language;
   score: number;
   docs: number[];
 }
 
-/** Phrase candidates of one text: 1–4 words inside a clause, starting and ending with a content word. */
-function candidates(text: string): { key: string; surface: string }[] {
-  const out: { key: string; surface: string }[] = [];
-  for (const clause of text.split(/[.!?,;:\n/"“”„«»()…|]+|\s[-–—]\s/u)) {
-    const words = clause.match(/[\p{L}\p{N}]+/gu) ?? [];
-    const lower = words.map((w) => w.toLowerCase());
-    for (let i = 0; i < words.length; i++) {
-      if (!isContentWord(lower[i])) continue;
-      for (let n = 1; n <= 4 && i + n <= words.length; n++) {
-        const last = lower[i + n - 1];
-        if (!isContentWord(last)) continue;
-        const inner = lower.slice(i, i + n).filter((w) => !isContentWord(w)).length;
-        if (inner > 2) break;
-        // "Morgen gibt es viel Morgen": a phrase never names a word twice.
-        if (new Set(lower.slice(i, i + n)).size < n) break;
-        out.push({ key: lower.slice(i, i + n).join(' '), surface: words.slice(i, i + n).join(' ') });
-      }
-    }
-  }
-  return out;
-}
-
-function contentOf(phrase: string): string[] {
-  return phrase.split(' ').filter(isContentWord);
+/** One noun phrase occurrence in a document. */
+interface Occurrence {
+  key: string;
+  surface: string;
+  language: Language;
 }
 
 /**
- * Distinctive phrases of the `group` documents measured against all `docs`: frequent in the group, rare
- * elsewhere (TF-IDF over phrase candidates), longer phrases favoured. Chosen phrases share no content word,
- * so they read as different ideas; phrases made only of `exclude` words are skipped.
- * @example
- * keyPhrases(['Penalty shot training', 'the penalty shot'], [0, 1], 3)[0].surface; // 'Penalty shot'
+ * The noun phrases of a set of documents, found once (tagging is the costly part) and shared by every
+ * group drawn from the documents.
  */
-export function keyPhrases(docs: string[], group: number[], k: number, exclude: string[] = []): KeyPhrase[] {
-  const perDoc = docs.map(candidates);
+export interface PhraseCorpus {
+  docs: Occurrence[][];
+  /** In how many documents each key occurs. */
+  df: Map<string, number>;
+  /** readsWhole answers, by language and surface, so each is asked once. */
+  whole: Map<string, boolean>;
+}
+
+/**
+ * Finds the noun phrases of each document (see nounPhrases; `language` is the fallback for text whose
+ * sentences show no language of their own).
+ * @example
+ * const corpus = phraseCorpus(['Penalty shot training.', 'The penalty shot.'], 'en');
+ */
+export function phraseCorpus(docs: string[], language: Language): PhraseCorpus {
+  const occurrences = docs.map((text) =>
+    nounPhrases(text, language).map((c) => ({ key: c.words.join(' ').toLowerCase(), surface: c.words.join(' '), language: c.language })),
+  );
   const df = new Map<string, number>();
-  for (const c of perDoc) for (const key of new Set(c.map((x) => x.key))) df.set(key, (df.get(key) ?? 0) + 1);
-  const inGroup = new Map<string, { tf: number; docs: Set<number>; surfaces: Map<string, number> }>();
+  for (const c of occurrences) for (const key of new Set(c.map((x) => x.key))) df.set(key, (df.get(key) ?? 0) + 1);
+  return { docs: occurrences, df, whole: new Map() };
+}
+
+/**
+ * Whether a phrase of the corpus reads whole (asked once per surface and language).
+ * @example
+ * readsWholeIn(corpus, 'Penalty shot', 'en'); // true
+ */
+export function readsWholeIn(corpus: PhraseCorpus, surface: string, language: Language): boolean {
+  const key = `${language} ${surface}`;
+  let ok = corpus.whole.get(key);
+  if (ok === undefined) corpus.whole.set(key, (ok = readsWhole(surface, language)));
+  return ok;
+}
+
+/**
+ * Distinctive noun phrases of the `group` documents measured against the whole corpus: frequent in the group,
+ * rare elsewhere (TF-IDF over phrase candidates), longer phrases favoured. Chosen phrases share no word, so
+ * they read as different ideas; phrases made only of `exclude` words are skipped; each one readsWhole.
+ * @example
+ * keyPhrases(phraseCorpus(['Penalty shot training', 'the penalty shot'], 'en'), [0, 1], 3)[0].surface; // 'Penalty shot'
+ */
+export function keyPhrases(corpus: PhraseCorpus, group: number[], k: number, exclude: string[] = []): KeyPhrase[] {
+  const n = corpus.docs.length;
+  const inGroup = new Map<string, { tf: number; docs: Set<number>; surfaces: Map<string, { count: number; language: Language }> }>();
   for (const i of group) {
-    for (const { key, surface } of perDoc[i]) {
-      const e = inGroup.get(key) ?? { tf: 0, docs: new Set<number>(), surfaces: new Map<string, number>() };
+    for (const { key, surface, language } of corpus.docs[i]) {
+      const e = inGroup.get(key) ?? { tf: 0, docs: new Set<number>(), surfaces: new Map() };
       e.tf++;
       e.docs.add(i);
-      e.surfaces.set(surface, (e.surfaces.get(surface) ?? 0) + 1);
+      const s = e.surfaces.get(surface) ?? { count: 0, language };
+      s.count++;
+      e.surfaces.set(surface, s);
       inGroup.set(key, e);
     }
   }
   const skip = new Set(exclude.flatMap((x) => x.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []));
   const scored: KeyPhrase[] = [];
   for (const [key, e] of inGroup) {
-    const words = contentOf(key);
-    if (words.every((w) => skip.has(w) || /^\d+$/.test(w))) continue;
-    const idf = Math.log(1 + docs.length / (df.get(key) ?? 1));
+    const words = key.split(' ');
+    if (words.every((w) => skip.has(w))) continue;
+    const idf = Math.log(1 + n / (corpus.df.get(key) ?? 1));
     const spread = e.docs.size / group.length;
-    const surface = [...e.surfaces.entries()].sort((a, b) => b[1] - a[1])[0][0];
-    scored.push({ phrase: key, surface, score: (1 + Math.log(e.tf)) * idf * (0.5 + spread) * (1 + 0.3 * (words.length - 1)), docs: [...e.docs] });
+    const [surface, { language }] = [...e.surfaces.entries()].sort((a, b) => b[1].count - a[1].count)[0];
+    const score = (1 + Math.log(e.tf)) * idf * (0.5 + spread) * (1 + 0.3 * (words.length - 1));
+    scored.push({ phrase: key, surface, language, score, docs: [...e.docs] });
   }
   scored.sort((a, b) => b.score - a.score);
   const out: KeyPhrase[] = [];
   const used = new Set<string>();
   for (const c of scored) {
     if (out.length >= k) break;
-    const words = contentOf(c.phrase);
-    if (words.some((w) => used.has(w))) continue;
+    const words = c.phrase.split(' ');
+    if (words.some((w) => used.has(w)) || !readsWholeIn(corpus, c.surface, c.language)) continue;
     for (const w of words) used.add(w);
     out.push(c);
   }

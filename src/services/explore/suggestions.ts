@@ -1,7 +1,7 @@
 import { questionAbout } from '../analysis/phrases.js';
 import { contentWords, cosine, tfidf } from '../analysis/text.js';
 import type { EpisodeTextRow } from '../../store/explore.js';
-import { keyPhrases, titleCase } from './keyphrases.js';
+import { keyPhrases, phraseCorpus, titleCase } from './keyphrases.js';
 import { averageLinkage } from './linkage.js';
 
 /** One streamed element of POST /collection_suggestions (SPEC 2.9). */
@@ -31,7 +31,8 @@ function groupEpisodes(rows: EpisodeTextRow[]): number[][] {
 
 /**
  * Topics and questions drawn from a collection's episodes: episodes are grouped by shared words, each
- * group's most distinctive phrase becomes a topic, then a question about it, in the asked language.
+ * group's most distinctive noun phrase (one that readsWhole) becomes a topic, then a question about it, in
+ * the asked language, which is also the fallback language of text that shows none.
  * Yields one element at a time so the HTTP layer can stream it.
  * @example
  * for (const s of suggestFromEpisodes(rows, 'en', 8)) console.log(s.completion.text); // 'Penalty shot training', …
@@ -39,12 +40,12 @@ function groupEpisodes(rows: EpisodeTextRow[]): number[][] {
 export function* suggestFromEpisodes(rows: EpisodeTextRow[], language: 'en' | 'de', maxTopics = 8): Generator<SuggestionElement> {
   const usable = rows.filter((r) => contentWords(r.text).length > 0);
   if (usable.length === 0) return;
-  const docs = usable.map((r) => r.text);
+  const corpus = phraseCorpus(usable.map((r) => r.text), language);
   const seen = new Set<string>();
   let topic = 0;
   for (const group of groupEpisodes(usable)) {
     if (topic >= maxTopics) break;
-    const [best] = keyPhrases(docs, group, 3, [...seen]);
+    const [best] = keyPhrases(corpus, group, 3, [...seen]);
     if (!best || seen.has(best.phrase)) continue;
     seen.add(best.phrase);
     const members = best.docs.map((i) => usable[i]);
