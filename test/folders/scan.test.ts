@@ -96,18 +96,26 @@ describe('folders bound to a collection, scanned incrementally', () => {
     expect(t.status, t.error?.message).toBe('completed');
     expect(t.endpoint).toBe('/folders/scan');
     const res = t.result;
-    expect(res).toMatchObject({ added: 4, changed: 0, moved: 0, removed: 0, unchanged: 0, skipped: 1 });
-    expect(res.skipped_files).toEqual([{ path: 'link-out.mp4', reason: expect.stringMatching(/outside the media roots/) }]);
+    expect(res).toMatchObject({ added: 4, changed: 0, moved: 0, removed: 0, unchanged: 0, skipped: 3 });
+    expect([...res.skipped_files].sort((a: { path: string }, b: { path: string }) => a.path.localeCompare(b.path))).toEqual([
+      { path: 'link-out.mp4', reason: expect.stringMatching(/outside the media roots/) },
+      { path: 'memo.srt', reason: expect.stringMatching(/^subtitles/) },
+      { path: 'notes.txt', reason: expect.stringMatching(/^not a media file/) },
+    ]);
     expect(res.failed).toEqual([{ path: 'broken.mp4', reason: expect.stringMatching(/truncated/) }]);
-    expect(res.found).toBe(7); // 4 media, notes.txt, memo.srt, broken.mp4 (the excluded folder and the link are not files found)
+    // Every entry found lands in one count: 4 media, notes.txt, memo.srt, the link, broken.mp4 (the excluded folder is not looked at).
+    expect(res.found).toBe(8);
+    expect(res.found).toBe(res.added + res.changed + res.moved + res.unchanged + res.skipped + res.failed.length);
     const list = await items();
     expect(list.map((i) => i.type).sort()).toEqual(['audio', 'image', 'video', 'video']);
-    const video = list.find((i) => i.captured_at_source === 'container')!;
+    const video = list.find((i) => i.type === 'video' && i.captured_at_source === 'metadata')!;
     expect(video).toMatchObject({ captured_at: '2021-06-01T10:00:00.000Z', latitude: 48.8577, longitude: 2.295 });
-    expect(list.find((i) => i.type === 'image')).toMatchObject({ captured_at: '2019-07-14T09:30:00.000Z', captured_at_source: 'exif' });
-    expect(list.find((i) => i.type === 'audio')!.captured_at_source).toBe('mtime');
+    expect(list.find((i) => i.type === 'image')).toMatchObject({ captured_at: '2019-07-14T09:30:00.000Z', captured_at_source: 'metadata' });
+    expect(list.find((i) => i.type === 'audio')!.captured_at_source).toBe('file');
     const folder = (await s.call('GET', `/collections/archive/folders/${folderId}`)).body;
     expect(folder.last_scan).not.toBeNull();
+    const { folder_id: _id, ...kept } = res;
+    expect(folder.last_scan_result).toEqual(kept);
     expect((await s.call('GET', '/collections/archive/folders')).body.folders).toHaveLength(1);
   }, 300_000);
 
@@ -135,8 +143,8 @@ describe('folders bound to a collection, scanned incrementally', () => {
   it('rescan: unchanged files are not touched; rename and move keep the item; delete removes it', async () => {
     const before = await items();
     const again = await scan();
-    expect(again).toMatchObject({ found: 7, added: 0, changed: 0, moved: 0, removed: 0, unchanged: 4, failed: [{ path: 'broken.mp4', reason: expect.stringMatching(/truncated/) }] });
-    const lighthouse = before.find((i) => i.captured_at_source === 'container')!.media_id;
+    expect(again).toMatchObject({ found: 8, added: 0, changed: 0, moved: 0, removed: 0, unchanged: 4, skipped: 3, failed: [{ path: 'broken.mp4', reason: expect.stringMatching(/truncated/) }] });
+    const lighthouse = before.find((i) => i.type === 'video' && i.captured_at_source === 'metadata')!.media_id;
     const photo = before.find((i) => i.type === 'image')!.media_id;
     renameSync(join(media, 'trips', 'lighthouse.mp4'), join(media, 'trips', 'phare.mp4'));
     mkdirSync(join(media, 'photos'));
@@ -157,7 +165,7 @@ describe('folders bound to a collection, scanned incrementally', () => {
   }, 120_000);
 
   it('changed content is reindexed under the same media_id', async () => {
-    const id = (await items()).find((i) => i.captured_at_source === 'container')!.media_id;
+    const id = (await items()).find((i) => i.type === 'video' && i.captured_at_source === 'metadata')!.media_id;
     await makeVideo(join(outside, 'windmill.mp4'), 'WINDMILL', 2);
     renameSync(join(outside, 'windmill.mp4'), join(media, 'trips', 'phare.mp4'));
     await new Promise((r) => setTimeout(r, 2100)); // past the stability window, so the scan does not wait

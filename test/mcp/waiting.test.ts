@@ -26,7 +26,7 @@ describe('MCP tools that wait for a task (pretend analysis, real engine and HTTP
       // The failed task is readable by get_task, reason included.
       const id = textOf(r).split(' ')[1];
       const again = await client.callTool({ name: 'get_task', arguments: { task_id: id } });
-      expect(JSON.parse(textOf(again))).toMatchObject({ task_id: id, status: 'failed', error: 'pretend failure on run 1' });
+      expect(JSON.parse(textOf(again))).toMatchObject({ task_id: id, status: 'failed', error: { message: 'pretend failure on run 1', code: 'internal', retryable: true } });
     } finally {
       await client.close();
     }

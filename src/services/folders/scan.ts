@@ -70,6 +70,13 @@ export interface ScanDeps {
 const MEDIA_EXTENSIONS = new Set(
   '.mp4 .m4v .mov .mkv .webm .avi .wmv .flv .mpg .mpeg .ts .mts .m2ts .3gp .ogv .mp3 .m4a .aac .wav .flac .ogg .opus .wma .amr .jpg .jpeg .png .webp .heic .heif .avif .tif .tiff .gif'.split(' '),
 );
+/** Subtitle files: not items, but read beside the media file they belong to. */
+const SUBTITLE_EXTENSIONS = new Set(['.srt', '.vtt', '.ass', '.ssa', '.sub']);
+/** Why a file that is not media was skipped, in words: subtitles are read with their media file. */
+function notMediaReason(rel: string, why: string): string {
+  return SUBTITLE_EXTENSIONS.has(extname(rel).toLowerCase()) ? 'subtitles: read with the media file of the same name' : `not a media file: ${why}`;
+}
+
 /** The skipped list stops growing here (the count goes on). */
 const MAX_LISTED = 1000;
 /** Failed files are listed up to here, so their count stays the list's length for any real folder. */
@@ -170,7 +177,7 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
       if (quiet) {
         if (row?.media_id && deps.items.remove(collection.pk, row.media_id)) result.removed++;
         put({ rel_path: rel, size, mtime_ms: mtimeMs, fingerprint, media_id: null, state: 'ignored', reason });
-        skip(rel, `not a media file: ${reason}`);
+        skip(rel, notMediaReason(rel, reason));
         return;
       }
       put({ rel_path: rel, size, mtime_ms: mtimeMs, fingerprint, media_id: row?.media_id ?? null, state: 'failed', reason });
@@ -249,7 +256,7 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
         if (seenBatch.length >= SEEN_BATCH) flushSeen();
         if (row.state === 'indexed') result.unchanged++;
         else if (row.state === 'failed') fail(entry.rel, row.reason ?? 'failed');
-        else skip(entry.rel, `not a media file: ${row.reason ?? 'unreadable as media'}`);
+        else skip(entry.rel, notMediaReason(entry.rel, row.reason ?? 'unreadable as media'));
         done++;
         report('checking files');
         continue;
