@@ -5,6 +5,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import type { Config } from './config.js';
 import { createHttpApp } from './http/app.js';
+import { taskEndpoint } from './http/task-endpoints.js';
 import { openStore, type Store } from './store/index.js';
 import { exposedFiles } from './store/privacy.js';
 import { CollectionService } from './services/collections.js';
@@ -32,6 +33,7 @@ import { AnalysisWorkers } from './services/analysis/worker/pool.js';
 import { AnalysisCache } from './services/analysis/cache.js';
 import { registerAnalyzeTask } from './services/analysis/handlers.js';
 import { registerIndexTask } from './services/analysis/index-task.js';
+import { registerReindexTask } from './services/analysis/reindex-task.js';
 import { ExploreService } from './services/explore/index.js';
 import { registerExploreTasks } from './services/explore/tasks.js';
 import { JobRunner } from './services/workers/runner.js';
@@ -112,8 +114,8 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
 
   let baseUrl = config.publicUrl ?? '';
   const links = new MediaLinks('', linkSecret(config.dataDir), config.dataDir);
-  const presenter = new TaskPresenter();
-  presenter.register('/analyze', (result, row) => presentAnalyzeResult(result, links, row.owner));
+  const presenter = new TaskPresenter(taskEndpoint);
+  presenter.register('analyze', (result, row) => presentAnalyzeResult(result, links, row.owner));
 
   const webhookEgress = opts.webhookEgress ?? egressPolicy({ loopback: true, allow: config.urlAllow });
   const sender = new WebhookSender(store.webhooks, opts.deliveryPolicy ?? DEFAULT_DELIVERY_POLICY, VERSION, webhookEgress, opts.resolver);
@@ -144,7 +146,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
       if (err instanceof SourceError) return { ok: false, reason: err.message };
       throw err;
     }
-  });
+  }, (collectionPk, mediaId) => store.items.find(collectionPk, mediaId) !== undefined);
 
   const models = new ModelRuntime({ modelsDir: config.modelsDir, manifestPath: config.modelsManifest });
   const cache = new AnalysisCache(join(config.dataDir, 'cache'));
@@ -164,7 +166,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
     uploadsDir: uploadsDir(config.dataDir),
   }, runAnalysis);
   if (opts.registerTasks) opts.registerTasks(engine);
-  if (!engine.hasHandler('/analyze')) registerAnalyzeTask(engine, analyzer, uploadsDir(config.dataDir));
+  if (!engine.hasHandler('analyze')) registerAnalyzeTask(engine, analyzer, uploadsDir(config.dataDir));
   // One job thread: on a 2-core machine the other core serves requests (and ONNX has its own threads).
   const runner = new JobRunner({ threads: 1 });
   const explore = new ExploreService(
@@ -179,7 +181,8 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   );
   registerExploreTasks(engine, store, explore);
   const indexOptions = { dataDir: config.dataDir, uploadsDir: uploadsDir(config.dataDir) };
-  if (!engine.hasHandler('/index')) registerIndexTask(engine, { analyzer, store, searchIndex }, indexOptions);
+  if (!engine.hasHandler('index')) registerIndexTask(engine, { analyzer, store, searchIndex }, indexOptions);
+  registerReindexTask(engine, { analyzer, store, searchIndex, options: indexOptions });
   const folders = new FolderService(store, collections, items, engine, config.mediaRoots);
   registerScanTask(engine, {
     store, items, index: { analyzer, store, searchIndex }, indexOptions, mediaRoots: config.mediaRoots,

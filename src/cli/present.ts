@@ -84,9 +84,9 @@ export function describeTask(t: TaskView): string {
   if (t.error) out += `  error     ${t.error.message} (${t.error.code}${t.error.retryable ? ', may pass on a retry' : ', retrying cannot help'})\n`;
   if (t.status === 'completed') {
     const text =
-      t.endpoint === '/index' ? describeIndexResult(t.result)
-      : t.endpoint === '/analyze' ? describeAnalyzeResult(t.result)
-      : t.endpoint === '/folders/scan' ? describeScanResult(t.result)
+      t.kind === 'index' ? describeIndexResult(t.result)
+      : t.kind === 'analyze' ? describeAnalyzeResult(t.result)
+      : t.kind === 'folder_scan' ? describeScanResult(t.result)
       : `${JSON.stringify(t.result, null, 2)}\n`;
     out += `result:\n${text.replace(/^/gm, '  ').replace(/ +$/, '')}`;
   }

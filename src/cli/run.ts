@@ -18,6 +18,7 @@ Talking to a running server (--url, --key, --json on each; see "vidx <command> -
   index <folder> --collection C         bind a folder to a collection and scan it (videos, audio, pictures)
   folders add|list|scan|remove          folders bound to a collection: incremental scans, --watch
   analyze <file|url>                    analyze a video without indexing it, with a progress bar
+  reindex --collection C [media_id...]  analyze items again from their sources (faces turned on, a new model)
   search "<query>" --collection C       search a collection
   tasks [list|show|retry|delete]        list tasks, show one (--wait follows it), retry a failed one
   collections list|create <id>          list or create collections
@@ -44,6 +45,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   index: async () => (await import('./index-video.js')).indexCommand,
   folders: async () => (await import('./folders.js')).foldersCommand,
   analyze: async () => (await import('./analyze.js')).analyzeCommand,
+  reindex: async () => (await import('./reindex.js')).reindexCommand,
   search: async () => (await import('./search.js')).searchCommand,
   tasks: async () => (await import('./tasks.js')).tasksCommand,
   collections: async () => (await import('./collections.js')).collectionsCommand,

@@ -6,6 +6,8 @@
 /** A task as GET /tasks/{task_id} answers it. */
 export interface ApiTask {
   id: string;
+  /** What the task does: index, analyze, folder_scan, reindex, clusters or suggestions. */
+  kind: string;
   endpoint: string;
   status: 'queued' | 'running' | 'completed' | 'failed';
   progress: number;

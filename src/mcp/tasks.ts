@@ -79,6 +79,6 @@ export function taskView(t: Task, maxChars: number) {
   const base = { task_id: t.id, endpoint: t.endpoint, status: t.status, progress: t.progress, stage: t.stage };
   if (t.status === 'failed') return { ...base, error: t.error };
   if (t.status !== 'completed') return { ...base, note: 'Not finished yet: call get_task with this task_id (wait_seconds waits for it).' };
-  const result = t.endpoint === '/analyze' && t.result ? analyzeView(t.result as AnalyzeResult, maxChars) : t.result;
+  const result = t.kind === 'analyze' && t.result ? analyzeView(t.result as AnalyzeResult, maxChars) : t.result;
   return { ...base, result };
 }

@@ -80,6 +80,7 @@ export class JobService {
     private readonly tasks: TaskService,
     private readonly collections: CollectionService,
     private readonly guardPath: PathGuard,
+    private readonly itemExists: (collectionPk: number, mediaId: string) => boolean,
   ) {}
 
   async index(
@@ -95,12 +96,27 @@ export class JobService {
       reindex_if_exists: input.reindex_if_exists,
       upload,
     };
-    return this.tasks.create(caller, '/index', data, collection.pk);
+    return this.tasks.create(caller, 'index', data, collection.pk);
+  }
+
+  /**
+   * Queues a re-index of the listed items of a collection (all of them when none are listed): the owner's
+   * or an admin's. Items not in the collection are refused (422) before anything is queued.
+   */
+  reindex(caller: Caller, collectionId: string, mediaIds: string[] | null): TaskView {
+    const collection = this.collections.writable(caller, collectionId);
+    const ids = mediaIds ? [...new Set(mediaIds)] : null;
+    const missing = (ids ?? []).filter((id) => !this.itemExists(collection.pk, id));
+    if (missing.length) {
+      const reason = `not in collection "${collectionId}": ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''}`;
+      throw new Problem('invalid', `media_ids: ${reason}`, [{ field: 'media_ids', message: reason }]);
+    }
+    return this.tasks.create(caller, 'reindex', { collection: collectionId, media_ids: ids }, collection.pk);
   }
 
   async analyze(caller: Caller, input: { video: VideoInput }, upload: TaskUpload | null): Promise<TaskView> {
     const data: AnalyzeTaskData = { video: await this.video(input.video, upload), upload };
-    return this.tasks.create(caller, '/analyze', data);
+    return this.tasks.create(caller, 'analyze', data);
   }
 
   private async video(v: VideoInput, upload: TaskUpload | null): Promise<StoredVideo> {

@@ -3,6 +3,7 @@ import PQueue from 'p-queue';
 import type { TaskRepository, TaskRow } from '../store/tasks.js';
 import { nowIso } from './clock.js';
 import { describeFailure, TaskEnded, type TaskFailure } from './task-failure.js';
+import { isTaskKind, TASK_KINDS, type TaskKind } from './task-kinds.js';
 
 /** The three events of SPEC part 6. */
 export type TaskEvent = 'task.started' | 'task.completed' | 'task.failed';
@@ -19,7 +20,7 @@ export interface TaskContext<D = unknown> {
   progress(fraction: number, stage?: string): void;
 }
 
-/** Does the work of one endpoint's tasks; its return value (JSON) becomes the task's result. */
+/** Does the work of one kind of task; its return value (JSON) becomes the task's result. */
 export type TaskHandler<D = unknown> = (ctx: TaskContext<D>) => Promise<unknown>;
 
 /** Why a running task was told to stop: deleted, the server stopping, or ended for a reason it fails with. */
@@ -47,15 +48,15 @@ const MAX_INTERRUPTED_RUNS = 3;
 const PROGRESS_WRITE_MS = 250;
 
 /**
- * Runs persisted tasks through p-queue: one handler per endpoint, state in SQLite so a restart
- * resumes queued work and never leaves a task stuck in `running`.
+ * Runs persisted tasks through p-queue: one handler per kind (each kind must have exactly one when the
+ * engine starts), state in SQLite so a restart resumes queued work and never leaves a task stuck in `running`.
  * @example
- * engine.register('/analyze', async (ctx) => analyze(ctx.data, ctx.signal, ctx.progress));
+ * engine.register('analyze', async (ctx) => analyze(ctx.data, ctx.signal, ctx.progress));
  * engine.start();
- * engine.create(owner, '/analyze', { video });
+ * engine.create(owner, 'analyze', { video });
  */
 export class TaskEngine {
-  private readonly handlers = new Map<string, TaskHandler>();
+  private readonly handlers = new Map<TaskKind, TaskHandler>();
   private readonly running = new Map<string, Running>();
   private readonly queue: PQueue;
   private started = false;
@@ -71,19 +72,24 @@ export class TaskEngine {
     this.queue = new PQueue({ concurrency });
   }
 
-  /** Registers the handler of an endpoint; a second handler for the same endpoint is a programming error. */
-  register<D>(endpoint: string, handler: TaskHandler<D>): void {
-    if (this.started) throw new Error(`task handler for ${endpoint} registered after start`);
-    if (this.handlers.has(endpoint)) throw new Error(`task handler for ${endpoint} registered twice`);
-    this.handlers.set(endpoint, handler as TaskHandler);
+  /** Registers the handler of a kind; a second handler for the same kind is a programming error. */
+  register<D>(kind: TaskKind, handler: TaskHandler<D>): void {
+    if (this.started) throw new Error(`task handler for ${kind} registered after start`);
+    if (this.handlers.has(kind)) throw new Error(`task handler for ${kind} registered twice`);
+    this.handlers.set(kind, handler as TaskHandler);
   }
 
-  hasHandler(endpoint: string): boolean {
-    return this.handlers.has(endpoint);
+  hasHandler(kind: TaskKind): boolean {
+    return this.handlers.has(kind);
   }
 
-  /** Recovers tasks a crash left `running`, then queues everything waiting, oldest first. */
+  /**
+   * Checks that every kind has its handler, recovers tasks a crash left `running`, then queues everything
+   * waiting, oldest first.
+   */
   start(): void {
+    const missing = TASK_KINDS.filter((k) => !this.handlers.has(k));
+    if (missing.length) throw new Error(`no task handler registered for ${missing.join(', ')}`);
     this.started = true;
     const at = nowIso();
     for (const row of this.repo.listRunning()) {
@@ -99,12 +105,12 @@ export class TaskEngine {
   }
 
   /** Queues a task; `collectionPk` binds it to the collection it works on (see {@link endCollectionTasks}). */
-  create(owner: string, endpoint: string, data: unknown, collectionPk: number | null = null): TaskRow {
+  create(owner: string, kind: TaskKind, data: unknown, collectionPk: number | null = null): TaskRow {
     const at = nowIso();
     const row: TaskRow = {
       id: randomUUID(),
       owner,
-      endpoint,
+      kind,
       status: 'queued',
       data: JSON.stringify(data),
       progress: 0,
@@ -183,10 +189,10 @@ export class TaskEngine {
     const settled = new Promise<void>((r) => (resolveSettled = r));
     this.running.set(id, { controller, settled });
     this.emit('task.started', row);
-    this.log('task started', { task_id: id, endpoint: row.endpoint });
+    this.log('task started', { task_id: id, kind: row.kind });
     try {
-      const handler = this.handlers.get(row.endpoint);
-      if (!handler) throw new Error(`no handler for ${row.endpoint} in this vidx build`);
+      const handler = isTaskKind(row.kind) ? this.handlers.get(row.kind) : undefined;
+      if (!handler) throw new Error(`no handler for tasks of kind ${row.kind} in this vidx build`);
       const result = await handler({
         id,
         owner: row.owner,

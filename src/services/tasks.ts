@@ -3,11 +3,15 @@ import { ownsOrAdmin, type Caller } from './caller.js';
 import { notFound, Problem } from './errors.js';
 import { COLLECTION_DELETED, type TaskEngine } from './task-engine.js';
 import type { TaskFailure } from './task-failure.js';
+import type { TaskKind } from './task-kinds.js';
 
 /** A task as the API shows it (SPEC 2.4); the output is always under `result`. */
 export interface TaskView {
   id: string;
   task_id: string;
+  /** vidx extra: what the task does (index, analyze, folder_scan, reindex, clusters, suggestions). */
+  kind: TaskKind;
+  /** The path of the endpoint that made the task (SPEC 2.4), as the HTTP layer names it. */
   endpoint: string;
   status: TaskStatus;
   data: unknown;
@@ -30,18 +34,24 @@ function publicData(data: unknown): unknown {
   return { ...(data as object), upload: { filename: upload.filename, size: upload.size } };
 }
 
+/** Names the endpoint path of a task from its kind and input; the HTTP layer supplies it (services know no paths). */
+export type TaskEndpoints = (kind: TaskKind, data: unknown) => string;
+
 /**
  * Row → API shape.
  * @example
- * taskView(repo.get(id)!).status; // 'queued'
+ * taskView(repo.get(id)!, (kind) => `/${kind}`).status; // 'queued'
  */
-export function taskView(row: TaskRow): TaskView {
+export function taskView(row: TaskRow, endpointOf: TaskEndpoints): TaskView {
+  const data = JSON.parse(row.data) as unknown;
+  const kind = row.kind as TaskKind;
   return {
     id: row.id,
     task_id: row.id,
-    endpoint: row.endpoint,
+    kind,
+    endpoint: endpointOf(kind, data),
     status: row.status,
-    data: publicData(JSON.parse(row.data) as unknown),
+    data: publicData(data),
     progress: row.progress,
     stage: row.stage,
     result: row.result === null ? null : (JSON.parse(row.result) as unknown),
@@ -55,22 +65,26 @@ export function taskView(row: TaskRow): TaskView {
 }
 
 /**
- * Turns rows into API objects, letting an endpoint rewrite its stored result for display
- * (for example data-dir paths into signed links, which expire and so are not stored).
+ * Turns rows into API objects: the endpoint path from the HTTP layer's naming, and a kind's stored result
+ * rewritten for display where it needs it (for example data-dir paths into signed links, which expire and
+ * so are not stored).
  * @example
- * presenter.register('/analyze', (r) => withLinks(r));
+ * const presenter = new TaskPresenter(taskEndpoint);
+ * presenter.register('analyze', (r) => withLinks(r));
  * presenter.view(row).result;
  */
 export class TaskPresenter {
-  private readonly byEndpoint = new Map<string, (result: unknown, row: TaskRow) => unknown>();
+  private readonly byKind = new Map<TaskKind, (result: unknown, row: TaskRow) => unknown>();
 
-  register(endpoint: string, present: (result: unknown, row: TaskRow) => unknown): void {
-    this.byEndpoint.set(endpoint, present);
+  constructor(private readonly endpointOf: TaskEndpoints = (kind) => `/${kind}`) {}
+
+  register(kind: TaskKind, present: (result: unknown, row: TaskRow) => unknown): void {
+    this.byKind.set(kind, present);
   }
 
   view(row: TaskRow): TaskView {
-    const v = taskView(row);
-    const present = this.byEndpoint.get(row.endpoint);
+    const v = taskView(row, this.endpointOf);
+    const present = this.byKind.get(v.kind);
     if (present && v.result !== null) v.result = present(v.result, row);
     return v;
   }
@@ -101,14 +115,12 @@ export class TaskService {
   }
 
   /** Queues a task for the caller; `collectionPk` binds it to the collection it works on. */
-  create(caller: Caller, endpoint: string, data: unknown, collectionPk: number | null = null): TaskView {
-    return this.presenter.view(this.engine.create(caller.id, endpoint, data, collectionPk));
+  create(caller: Caller, kind: TaskKind, data: unknown, collectionPk: number | null = null): TaskView {
+    return this.presenter.view(this.engine.create(caller.id, kind, data, collectionPk));
   }
 
-  list(caller: Caller, f: { status?: TaskStatus; endpoint?: string; limit: number; offset: number }): { tasks: TaskView[]; total: number } {
-    // Endpoints are stored as paths ('/analyze'); 'analyze' means the same.
-    const endpoint = f.endpoint && !f.endpoint.startsWith('/') ? `/${f.endpoint}` : f.endpoint;
-    const { rows, total } = this.repo.list({ owner: caller.role === 'admin' ? null : caller.id, ...f, endpoint });
+  list(caller: Caller, f: { status?: TaskStatus; kind?: TaskKind; limit: number; offset: number }): { tasks: TaskView[]; total: number } {
+    const { rows, total } = this.repo.list({ owner: caller.role === 'admin' ? null : caller.id, ...f });
     return { tasks: rows.map((r) => this.presenter.view(r)), total };
   }
 

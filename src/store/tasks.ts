@@ -8,7 +8,8 @@ export type TaskStatus = 'queued' | 'running' | 'completed' | 'failed';
 export interface TaskRow {
   id: string;
   owner: string;
-  endpoint: string;
+  /** What the task does (services/task-kinds.ts): index, analyze, folder_scan, reindex, clusters, suggestions. */
+  kind: string;
   status: TaskStatus;
   data: string;
   progress: number;
@@ -31,7 +32,7 @@ export interface TaskRow {
 export interface TaskFilter {
   owner: string | null;
   status?: TaskStatus;
-  endpoint?: string;
+  kind?: string;
   limit: number;
   offset: number;
 }
@@ -47,8 +48,8 @@ export class TaskRepository {
   insert(row: TaskRow): void {
     prepared(
       this.db,
-      `INSERT INTO tasks (id, owner, endpoint, status, data, progress, stage, result, error, attempts, created_at, updated_at, started_at, finished_at, collection_pk)
-       VALUES (@id, @owner, @endpoint, @status, @data, @progress, @stage, @result, @error, @attempts, @created_at, @updated_at, @started_at, @finished_at, @collection_pk)`,
+      `INSERT INTO tasks (id, owner, kind, status, data, progress, stage, result, error, attempts, created_at, updated_at, started_at, finished_at, collection_pk)
+       VALUES (@id, @owner, @kind, @status, @data, @progress, @stage, @result, @error, @attempts, @created_at, @updated_at, @started_at, @finished_at, @collection_pk)`,
     ).run(row);
   }
 
@@ -67,9 +68,9 @@ export class TaskRepository {
       where.push('status = @status');
       args.status = f.status;
     }
-    if (f.endpoint) {
-      where.push('endpoint = @endpoint');
-      args.endpoint = f.endpoint;
+    if (f.kind) {
+      where.push('kind = @kind');
+      args.kind = f.kind;
     }
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const rows = prepared(this.db, `SELECT * FROM tasks ${clause} ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`).all(

@@ -80,9 +80,9 @@ describe('GET /openapi.json', () => {
     for (const path of ['/health', '/openapi.json', '/docs', '/files/x.jpg', '/']) expect((await s.call('GET', path, { key: null })).status, path).not.toBe(401);
   });
 
-  it('types Task data and result per endpoint (no empty schemas)', () => {
+  it('types Task data and result per kind (no empty schemas)', () => {
     const kinds = (doc.components.schemas.Task.oneOf ?? []).map(resolve);
-    expect(kinds.map((k) => (k.properties!.endpoint as { enum?: string[] }).enum?.[0]).sort()).toEqual(['/analyze', '/collection_suggestions', '/folders/scan', '/index', '/search_clusters']);
+    expect(kinds.map((k) => (k.properties!.kind as { enum?: string[] }).enum?.[0]).sort()).toEqual(['analyze', 'clusters', 'folder_scan', 'index', 'reindex', 'suggestions']);
     for (const kind of kinds) {
       const data = resolve(kind.properties!.data);
       expect(Object.keys(data.properties ?? {}).length, JSON.stringify(kind.properties!.endpoint)).toBeGreaterThan(0);

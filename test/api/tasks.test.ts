@@ -148,11 +148,11 @@ describe('tasks across a kill -9 and a restart', () => {
     // A task the server died under three times is failed with a reason instead of looping.
     const db = new Database(join(dataDir, 'vidx.db'));
     db.prepare(
-      `INSERT INTO tasks (id, owner, endpoint, status, data, attempts, created_at, updated_at) VALUES ('doomed', 'key_env_admin', '/analyze', 'running', ?, 3, ?, ?)`,
+      `INSERT INTO tasks (id, owner, kind, status, data, attempts, created_at, updated_at) VALUES ('doomed', 'key_env_admin', 'analyze', 'running', ?, 3, ?, ?)`,
     ).run(JSON.stringify(video('ok')), new Date().toISOString(), new Date().toISOString());
     db.close();
 
-    const s = await startTestServer({ dataDir, registerTasks: (e) => e.register('/analyze', async () => ({ resumed: true })) });
+    const s = await startTestServer({ dataDir, registerTasks: (e) => e.register('analyze', async () => ({ resumed: true })) });
     try {
       expect((await s.call('GET', '/collections/kept')).body.name).toBe('Kept');
       expect((await s.call('GET', '/webhooks')).body.webhooks).toHaveLength(1);

@@ -94,7 +94,7 @@ describe('folders bound to a collection, scanned incrementally', () => {
     expect(nested.body.detail).toMatch(/overlaps/);
     const t = await task(r.body.scan_task_id);
     expect(t.status, t.error?.message).toBe('completed');
-    expect(t.endpoint).toBe('/folders/scan');
+    expect(t).toMatchObject({ kind: 'folder_scan', endpoint: `/collections/archive/folders/${folderId}/scan` });
     const res = t.result;
     expect(res).toMatchObject({ added: 4, changed: 0, moved: 0, removed: 0, unchanged: 0, skipped: 3 });
     expect([...res.skipped_files].sort((a: { path: string }, b: { path: string }) => a.path.localeCompare(b.path))).toEqual([

@@ -51,9 +51,12 @@ describe('migration runner', () => {
     task.run('t-analyze', '/analyze', JSON.stringify({ video: {} }), at, at);
     raw.close();
     const db = openDatabase(file);
-    expect(db.prepare('SELECT id, collection_pk FROM tasks ORDER BY id').all()).toEqual([
-      { id: 't-analyze', collection_pk: null }, { id: 't-gone', collection_pk: null }, { id: 't-index', collection_pk: 1 }, { id: 't-scan', collection_pk: 1 },
+    expect(db.prepare('SELECT id, collection_pk, kind FROM tasks ORDER BY id').all()).toEqual([
+      { id: 't-analyze', collection_pk: null, kind: 'analyze' }, { id: 't-gone', collection_pk: null, kind: 'index' },
+      { id: 't-index', collection_pk: 1, kind: 'index' }, { id: 't-scan', collection_pk: 1, kind: 'folder_scan' },
     ]);
+    // Migration 013: a scan task also names its collection now (its endpoint path shows it).
+    expect(JSON.parse(db.prepare("SELECT data FROM tasks WHERE id = 't-scan'").pluck().get() as string)).toEqual({ folder_id: 'f1', collection: 'live' });
     // The highest key ever given is remembered: deleting collection 2 does not free the key 2.
     db.exec('DELETE FROM collections WHERE pk = 2');
     db.close();

@@ -40,6 +40,6 @@ export function fakeAnalyze() {
       release();
       gate = new Promise<void>((r) => (release = r));
     },
-    register: (engine: TaskEngine) => engine.register('/analyze', handler),
+    register: (engine: TaskEngine) => engine.register('analyze', handler),
   };
 }

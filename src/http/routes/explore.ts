@@ -61,7 +61,7 @@ export function exploreRoutes(app: App, deps: HttpDeps): void {
     const { value } = await readFormBody(c, SearchClustersBody, noUploads);
     const caller = c.get('caller');
     const collectionPk = deps.explore.check(caller, value.collection, value.search_public_collections);
-    if (deferred) return c.json({ task_id: deps.tasks.create(caller, '/search_clusters', { request: value }, collectionPk).id }, 202);
+    if (deferred) return c.json({ task_id: deps.tasks.create(caller, 'clusters', { request: value }, collectionPk).id }, 202);
     const controller = new AbortController();
     return streamElements(c, deps.explore.clusters(caller, value, controller.signal), controller);
   });
@@ -71,7 +71,7 @@ export function exploreRoutes(app: App, deps: HttpDeps): void {
     const { value } = await readFormBody(c, SuggestionsBody, noUploads);
     const caller = c.get('caller');
     const collectionPk = deps.explore.check(caller, value.collection, value.search_public_collections);
-    if (deferred) return c.json({ task_id: deps.tasks.create(caller, '/collection_suggestions', { request: value }, collectionPk).id }, 202);
+    if (deferred) return c.json({ task_id: deps.tasks.create(caller, 'suggestions', { request: value }, collectionPk).id }, 202);
     const controller = new AbortController();
     return streamElements(c, deps.explore.suggestions(caller, value, controller.signal), controller);
   });

@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App, HttpDeps } from '../env.js';
 import { errors, jsonResponse, SECURITY } from '../schemas/common.js';
-import { CollectionParams, ItemListQuery, ItemParams, ItemPatch, ItemQuery, MediaItem } from '../schemas/collections.js';
+import { CollectionParams, ItemListQuery, ItemParams, ItemPatch, ItemQuery, MediaItem, ReindexBody } from '../schemas/collections.js';
+import { TaskCreated } from '../schemas/tasks.js';
 
 const tags = ['items'];
 const json = jsonResponse;
@@ -32,6 +33,13 @@ const patch = createRoute({
   responses: { 200: json(MediaItem, 'The item as changed'), ...errors(400, 401, 403, 404, 422) },
 });
 
+const reindex = createRoute({
+  method: 'post', path: '/collections/{collection_id}/reindex', operationId: 'reindexItems', tags, security: SECURITY,
+  summary: 'Analyse items again from their sources (a vidx extra; owner or admin): after turning faces on or pulling a model',
+  request: { params: CollectionParams, body: { required: false, content: { 'application/json': { schema: ReindexBody } } } },
+  responses: { 202: json(TaskCreated, 'The re-index task: GET /tasks/{task_id} shows its progress per item'), ...errors(400, 401, 403, 404, 422) },
+});
+
 const remove = createRoute({
   method: 'delete', path: '/collections/{collection_id}/items/{media_id}', operationId: 'deleteItem', tags, security: SECURITY,
   summary: 'Remove a media item with its index rows, vectors and files',
@@ -56,6 +64,10 @@ export function itemRoutes(app: App, deps: HttpDeps): void {
   app.openapi(patch, (c) => {
     const p = c.req.valid('param');
     return c.json(deps.items.edit(c.get('caller'), p.collection_id, p.media_id, c.req.valid('json')), 200);
+  });
+  app.openapi(reindex, (c) => {
+    const body = c.req.valid('json') ?? {};
+    return c.json({ task_id: deps.jobs.reindex(c.get('caller'), c.req.valid('param').collection_id, body.media_ids ?? null).id }, 202);
   });
   app.openapi(remove, (c) => {
     const p = c.req.valid('param');

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App, HttpDeps } from '../env.js';
+import { kindOfEndpoint } from '../task-endpoints.js';
 import { errors, jsonResponse, SECURITY } from '../schemas/common.js';
 import { Task, TaskCounts, TaskList, TaskListQuery, TaskParams } from '../schemas/tasks.js';
 
@@ -43,8 +44,12 @@ const retry = createRoute({
  */
 export function taskRoutes(app: App, deps: HttpDeps): void {
   app.openapi(list, (c) => {
-    const q = c.req.valid('query');
-    return c.json({ ...deps.tasks.list(c.get('caller'), q), limit: q.limit, offset: q.offset }, 200);
+    const { endpoint, ...q } = c.req.valid('query');
+    const kind = endpoint === undefined ? q.kind : kindOfEndpoint(endpoint);
+    if (endpoint !== undefined && (kind === undefined || (q.kind && q.kind !== kind))) {
+      return c.json({ tasks: [], total: 0, limit: q.limit, offset: q.offset }, 200);
+    }
+    return c.json({ ...deps.tasks.list(c.get('caller'), { ...q, kind }), limit: q.limit, offset: q.offset }, 200);
   });
   app.openapi(count, (c) => c.json(deps.tasks.count(c.get('caller')), 200));
   app.openapi(read, (c) => c.json(deps.tasks.get(c.get('caller'), c.req.valid('param').task_id), 200));

@@ -42,6 +42,14 @@ export const ItemPatch = z
   .refine((v) => v.title !== undefined || v.additional_metadata !== undefined, 'give title, additional_metadata or both')
   .openapi('ItemPatch');
 
+/** POST /collections/{collection_id}/reindex: which items, or all of them. */
+export const ReindexBody = z
+  .object({
+    media_ids: z.array(MediaId).min(1).max(10_000).nullable().optional().openapi({ description: 'The items to analyse again; left out or null: every item of the collection' }),
+  })
+  .strict()
+  .openapi('ReindexRequest');
+
 export const CollectionQuery = z.object({ public: queryBool(), return_thumbnails: queryBool() });
 
 export const MediaItem = z

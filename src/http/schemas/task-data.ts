@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { AnalyzeTaskData as AnalyzeTaskDataType, IndexTaskData as IndexTaskDataType, StoredVideo as StoredVideoType } from '../../services/jobs.js';
 import type { SameShape } from './explore.js';
+import type { ReindexTaskData as ReindexTaskDataType } from '../../services/analysis/reindex-task.js';
 
 /** The video object as a task keeps it (SPEC 2.4): every field present, unset ones null. */
 const StoredVideo = z
@@ -11,6 +12,7 @@ const StoredVideo = z
     media_id: z.string().openapi({ description: 'Generated when the request left it out' }),
     title: z.string().nullable(),
     additional_metadata: z.record(z.string(), z.unknown()).nullable(),
+    file_modified_at: z.string().optional().openapi({ description: 'vidx extra, only when it was given: the file date the caller sent' }),
   })
   .openapi('StoredVideo');
 
@@ -42,7 +44,20 @@ export const IndexTaskData = z
  */
 export const AnalyzeTaskData = z.object({ video: StoredVideo, upload: TaskUpload }).openapi('AnalyzeTaskData');
 
+/**
+ * Input of a re-index task (POST /collections/{collection_id}/reindex).
+ * @example
+ * ReindexTaskData.parse(task.data).media_ids; // null: every item
+ */
+export const ReindexTaskData = z
+  .object({
+    collection: z.string(),
+    media_ids: z.array(z.string()).nullable().openapi({ description: 'The items to analyse again; null: every item of the collection' }),
+  })
+  .openapi('ReindexTaskData');
+
 // The service stores `upload` with the server-side file name; the view drops it (src/services/tasks.ts publicData).
 true satisfies SameShape<z.output<typeof StoredVideo>, StoredVideoType>;
 true satisfies SameShape<Omit<z.output<typeof IndexTaskData>, 'upload'>, Omit<IndexTaskDataType, 'upload'>>;
 true satisfies SameShape<Omit<z.output<typeof AnalyzeTaskData>, 'upload'>, Omit<AnalyzeTaskDataType, 'upload'>>;
+true satisfies SameShape<z.output<typeof ReindexTaskData>, ReindexTaskDataType>;

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { IndexResult as IndexResultType } from '../../services/analysis/index-task.js';
 import type { ScanResult as ScanResultType } from '../../services/folders/scan.js';
+import type { ReindexResult as ReindexResultType } from '../../services/analysis/reindex-task.js';
 import type { SameShape } from './explore.js';
 
 /**
@@ -43,6 +44,23 @@ export const ScanResult = z
   })
   .openapi('ScanResult', { description: 'Result of a completed folder scan task (endpoint /folders/scan); the folder keeps its last one as last_scan_result' });
 
+/**
+ * The result of a completed re-index task.
+ * @example
+ * ReindexResult.parse(task.result).failed; // [{ media_id: 'memo', reason: 'memo.m4a does not exist…', … }]
+ */
+export const ReindexResult = z
+  .object({
+    collection: z.string(),
+    total: z.number().int().openapi({ description: 'Items the task went through' }),
+    reindexed: z.number().int(),
+    failed: z
+      .array(z.object({ media_id: z.string(), title: z.string().nullable(), reason: z.string(), retryable: z.boolean() }).openapi('ReindexFailure'))
+      .openapi({ description: 'Each item that failed, alone (its source is gone, it is no longer media, …); the others were re-indexed' }),
+  })
+  .openapi('ReindexResult', { description: 'Result of a completed re-index task' });
+
 // The documented shapes and the services' types must not drift apart: a change to one fails the typecheck here.
 true satisfies SameShape<z.output<typeof IndexResult>, IndexResultType>;
 true satisfies SameShape<z.output<typeof ScanResult>, ScanResultType>;
+true satisfies SameShape<z.output<typeof ReindexResult>, ReindexResultType>;

@@ -1,10 +1,9 @@
 import { z } from '@hono/zod-openapi';
-import { SCAN_ENDPOINT } from '../../services/folders/service.js';
 import { AnalyzeResult } from './analyze-result.js';
 import { ClusterElement, SuggestionElement } from './explore.js';
 import { SearchClustersBody, SuggestionsBody } from './jobs.js';
-import { AnalyzeTaskData, IndexTaskData } from './task-data.js';
-import { IndexResult, ScanResult } from './task-results.js';
+import { AnalyzeTaskData, IndexTaskData, ReindexTaskData } from './task-data.js';
+import { IndexResult, ReindexResult, ScanResult } from './task-results.js';
 
 const Status = z.enum(['queued', 'running', 'completed', 'failed']);
 
@@ -29,31 +28,39 @@ const TaskFields = {
   finished_at: z.string().nullable(),
 };
 
-/** One kind of task: its endpoint, its input (`data`) and its output (`result`, null until it completed). */
-function taskKind<E extends string, D extends z.ZodType, R extends z.ZodType>(name: string, endpoint: E, data: D, result: R, description: string) {
+/** One kind of task: its kind and endpoint, its input (`data`) and its output (`result`, null until it completed). */
+function taskKind<K extends string, D extends z.ZodType, R extends z.ZodType>(name: string, kind: K, endpoint: string, data: D, result: R, description: string) {
   return z
-    .object({ ...TaskFields, endpoint: z.literal(endpoint), data, result: z.union([result, z.null()]).openapi({ description: 'Output once completed; null otherwise' }) })
+    .object({
+      ...TaskFields,
+      kind: z.literal(kind).openapi({ description: 'vidx extra: what the task does' }),
+      endpoint: z.string().openapi({ description: 'The path of the endpoint that made the task', example: endpoint }),
+      data,
+      result: z.union([result, z.null()]).openapi({ description: 'Output once completed; null otherwise' }),
+    })
     .openapi(name, { description });
 }
 
 /**
- * Every kind of task, told apart by `endpoint` (what GET /tasks/{task_id} answers).
+ * Every kind of task, told apart by `kind` (what GET /tasks/{task_id} answers).
  * @example
  * responses: { 200: jsonResponse(Task, 'The task') }
  */
 export const Task = z
-  .discriminatedUnion('endpoint', [
-    taskKind('IndexTask', '/index', IndexTaskData, IndexResult, 'A POST /index task'),
-    taskKind('AnalyzeTask', '/analyze', AnalyzeTaskData, AnalyzeResult, 'A POST /analyze task'),
-    taskKind('ScanTask', SCAN_ENDPOINT, z.object({ folder_id: z.string() }).openapi('ScanTaskData'), ScanResult, 'A folder scan (POST …/folders/{folder_id}/scan, a new folder, or a watched folder that changed)'),
-    taskKind('SearchClustersTask', '/search_clusters', z.object({ request: SearchClustersBody }).openapi('SearchClustersTaskData'), z.array(ClusterElement), 'A deferred POST /search_clusters?defer=true: the result is the list of elements the stream would have sent'),
-    taskKind('SuggestionsTask', '/collection_suggestions', z.object({ request: SuggestionsBody }).openapi('SuggestionsTaskData'), z.array(SuggestionElement), 'A deferred POST /collection_suggestions?defer=true: the result is the list of elements the stream would have sent'),
+  .discriminatedUnion('kind', [
+    taskKind('IndexTask', 'index', '/index', IndexTaskData, IndexResult, 'A POST /index task'),
+    taskKind('AnalyzeTask', 'analyze', '/analyze', AnalyzeTaskData, AnalyzeResult, 'A POST /analyze task'),
+    taskKind('ScanTask', 'folder_scan', '/collections/trips/folders/0193a4b2-…/scan', z.object({ folder_id: z.string(), collection: z.string().nullable().optional() }).openapi('ScanTaskData'), ScanResult, 'A folder scan (POST …/folders/{folder_id}/scan, a new folder, or a watched folder that changed)'),
+    taskKind('ReindexTask', 'reindex', '/collections/trips/reindex', ReindexTaskData, ReindexResult, 'A POST /collections/{collection_id}/reindex task: items analysed again from their sources'),
+    taskKind('SearchClustersTask', 'clusters', '/search_clusters', z.object({ request: SearchClustersBody }).openapi('SearchClustersTaskData'), z.array(ClusterElement), 'A deferred POST /search_clusters?defer=true: the result is the list of elements the stream would have sent'),
+    taskKind('SuggestionsTask', 'suggestions', '/collection_suggestions', z.object({ request: SuggestionsBody }).openapi('SuggestionsTaskData'), z.array(SuggestionElement), 'A deferred POST /collection_suggestions?defer=true: the result is the list of elements the stream would have sent'),
   ])
-  .openapi('Task', { description: 'A task; `endpoint` says which kind, and so the shape of `data` and `result`' });
+  .openapi('Task', { description: 'A task; `kind` says what it does, and so the shape of `data` and `result`' });
 
 export const TaskListQuery = z.object({
   status: Status.optional(),
-  endpoint: z.string().max(200).optional().openapi({ description: 'The endpoint the task came from, with or without its slash: /analyze or analyze' }),
+  kind: z.enum(['index', 'analyze', 'folder_scan', 'reindex', 'clusters', 'suggestions']).optional().openapi({ description: 'vidx extra: only tasks of this kind' }),
+  endpoint: z.string().max(200).optional().openapi({ description: 'The endpoint the task came from, with or without its slash: /analyze or analyze; a folder scan path matches every folder scan' }),
   limit: z.coerce.number().int().min(1).max(100).optional().default(20).openapi({ type: 'integer', default: 20 }),
   offset: z.coerce.number().int().min(0).optional().default(0).openapi({ type: 'integer', default: 0 }),
 });

@@ -10,6 +10,7 @@ import { getTranscript } from './get-transcript.js';
 import { indexVideo } from './index-video.js';
 import { listCollections } from './list-collections.js';
 import { people } from './people.js';
+import { reindex } from './reindex.js';
 import { search } from './search.js';
 import { suggest } from './suggest.js';
 
@@ -18,4 +19,4 @@ import { suggest } from './suggest.js';
  * @example
  * for (const tool of TOOLS) server.registerTool(tool.name, …);
  */
-export const TOOLS: readonly ToolDef[] = [listCollections, search, getAnalysis, getTranscript, indexVideo, analyzeVideo, addFolder, getTask, suggest, people];
+export const TOOLS: readonly ToolDef[] = [listCollections, search, getAnalysis, getTranscript, indexVideo, analyzeVideo, addFolder, getTask, suggest, people, reindex];

@@ -55,8 +55,18 @@ export async function submitTask(ctx: ToolContext, endpoint: '/index' | '/analyz
   if ((v.path === undefined) === (v.url === undefined)) throw new Error('give exactly one of path or url');
   const video = { path: v.path ?? null, url: v.url ?? null, media_id: v.media_id ?? null, title: v.title ?? null, additional_metadata: v.metadata ?? null };
   const { task_id } = (await ctx.api.post(endpoint, { ...body, video })) as { task_id: string };
-  if (!wait) return { task_id, status: 'queued', note: 'Queued: call get_task with this task_id (wait_seconds waits for it).' };
-  const task = await waitForTask(ctx.api, task_id, wait, ctx.extra, ctx.stopping);
-  if (task.status === 'failed') return toolError(`task ${task_id} failed: ${task.error?.message ?? 'no reason given'}`);
+  return queuedOrWaited(ctx, task_id, wait);
+}
+
+/**
+ * What a tool that queued a task answers: the task_id at once, or after waiting up to `wait` seconds the
+ * task view (a failure as a tool error carrying its reason).
+ * @example
+ * return queuedOrWaited(ctx, task_id, args.wait_seconds);
+ */
+export async function queuedOrWaited(ctx: ToolContext, taskId: string, wait = 0) {
+  if (!wait) return { task_id: taskId, status: 'queued', note: 'Queued: call get_task with this task_id (wait_seconds waits for it).' };
+  const task = await waitForTask(ctx.api, taskId, wait, ctx.extra, ctx.stopping);
+  if (task.status === 'failed') return toolError(`task ${taskId} failed: ${task.error?.message ?? 'no reason given'}`);
   return taskView(task, DEFAULT_MAX_CHARS);
 }

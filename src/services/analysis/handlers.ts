@@ -10,7 +10,7 @@ import { analyzeResult } from './result.js';
  * registerAnalyzeTask(engine, analyzer);
  */
 export function registerAnalyzeTask(engine: TaskEngine, analyzer: Analyzer, uploadsDir: string): void {
-  engine.register<AnalyzeTaskData>('/analyze', async (ctx) => {
+  engine.register<AnalyzeTaskData>('analyze', async (ctx) => {
     const { analysis } = await analyzer.run(ctx.data.video, ctx.data.upload, null, ctx);
     removeTaskUpload(ctx.data, uploadsDir);
     return analyzeResult(analysis);

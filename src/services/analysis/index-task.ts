@@ -181,5 +181,5 @@ export async function indexMedia(
  * registerIndexTask(engine, { analyzer, store, searchIndex }, { dataDir, uploadsDir });
  */
 export function registerIndexTask(engine: TaskEngine, deps: IndexDeps, opts: IndexTaskOptions): void {
-  engine.register<IndexTaskData>('/index', (ctx): Promise<IndexResult> => indexMedia(deps, opts, ctx.data, ctx));
+  engine.register<IndexTaskData>('index', (ctx): Promise<IndexResult> => indexMedia(deps, opts, ctx.data, ctx));
 }

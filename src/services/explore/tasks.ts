@@ -23,10 +23,10 @@ async function collect<T>(gen: AsyncGenerator<T>): Promise<T[]> {
  * registerExploreTasks(engine, store, explore);
  */
 export function registerExploreTasks(engine: TaskEngine, store: Store, explore: ExploreService): void {
-  engine.register<{ request: ClustersRequest }>('/search_clusters', async (ctx) =>
+  engine.register<{ request: ClustersRequest }>('clusters', async (ctx) =>
     collect(explore.clusters(ownerOf(store, ctx.owner), ctx.data.request, ctx.signal)),
   );
-  engine.register<{ request: SuggestionsRequest }>('/collection_suggestions', async (ctx) =>
+  engine.register<{ request: SuggestionsRequest }>('suggestions', async (ctx) =>
     collect(explore.suggestions(ownerOf(store, ctx.owner), ctx.data.request, ctx.signal)),
   );
 }

@@ -21,6 +21,8 @@ import { collectionDeleted, type TaskContext } from '../task-engine.js';
 /** Input of a scan task. */
 export interface ScanTaskData {
   folder_id: string;
+  /** The collection's id when the scan was asked for (the task's endpoint path names it). */
+  collection?: string | null;
 }
 
 /** A file the scan could not use, by its path relative to the folder. */

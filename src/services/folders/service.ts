@@ -12,8 +12,6 @@ import type { ItemService } from '../items.js';
 import type { TaskEngine } from '../task-engine.js';
 import type { ScanResult } from './scan.js';
 
-/** The task endpoint of folder scans. */
-export const SCAN_ENDPOINT = '/folders/scan';
 
 /** A folder as the API shows it. */
 export interface FolderView {
@@ -143,7 +141,8 @@ export class FolderService {
   requestScan(folder: FolderRow, owner: string): string {
     const current = folder.scan_task_id ? this.store.tasks.get(folder.scan_task_id) : undefined;
     if (current?.status === 'queued') return current.id;
-    const task = this.engine.create(owner, SCAN_ENDPOINT, { folder_id: folder.folder_id }, folder.collection_pk);
+    const collectionId = this.store.collections.findLiveByPk(folder.collection_pk)?.collection_id ?? null;
+    const task = this.engine.create(owner, 'folder_scan', { folder_id: folder.folder_id, collection: collectionId }, folder.collection_pk);
     this.store.folders.setScanTask(folder.pk, task.id);
     return task.id;
   }

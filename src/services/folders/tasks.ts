@@ -1,6 +1,5 @@
 import type { TaskEngine } from '../task-engine.js';
 import { scanFolder, type ScanDeps, type ScanTaskData } from './scan.js';
-import { SCAN_ENDPOINT } from './service.js';
 
 /**
  * Registers the folder scan task. Scans of one folder never overlap (a second one waits for the first),
@@ -10,7 +9,7 @@ import { SCAN_ENDPOINT } from './service.js';
  */
 export function registerScanTask(engine: TaskEngine, deps: ScanDeps): void {
   const running = new Map<string, Promise<unknown>>();
-  engine.register<ScanTaskData>(SCAN_ENDPOINT, async (ctx) => {
+  engine.register<ScanTaskData>('folder_scan', async (ctx) => {
     const id = ctx.data.folder_id;
     while (running.has(id)) await running.get(id)!.catch(() => undefined);
     const run = scanFolder(deps, ctx);
