@@ -40,8 +40,8 @@ export async function readAnalysis(api: VidxApi, collectionId: string, media: st
 }
 
 /**
- * The transcript segments of all episodes in time order; a segment that overlaps two episodes is listed
- * in both, and kept once here.
+ * The transcript segments of all episodes in time order, each once (items indexed before each line had
+ * one episode list a line at a boundary in both).
  * @example
  * transcriptOf(analysis).map((s) => s.text).join(' ');
  */

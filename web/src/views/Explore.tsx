@@ -5,7 +5,6 @@ import { arrowNavigation, Moment } from '../components/Moment.js';
 import { useSession } from '../context.js';
 import { queryWords } from '../format.js';
 import { t, useLang } from '../i18n.js';
-import { useTitles } from '../titles.js';
 
 /**
  * The explore view: streamed suggestions as prompts and streamed clusters of moments.
@@ -21,7 +20,6 @@ export function Explore({ collection, pub }: { collection: string; pub: boolean 
   const [clusters, setClusters] = useState<Cluster[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const title = useTitles(api, collection, pub, clusters.flatMap((c) => c.cluster_results.map((r) => r.media_id)));
 
   useEffect(() => {
     const ctl = new AbortController();
@@ -76,7 +74,7 @@ export function Explore({ collection, pub }: { collection: string; pub: boolean 
               <p class="muted">{c.additional_info}</p>
               <ol class="moments">
                 {c.cluster_results.map((r) => (
-                  <li key={`${r.media_id}-${r.episode_id}`}><Moment r={r} collection={collection} pub={pub} title={title(r.media_id)} words={words} /></li>
+                  <li key={`${r.media_id}-${r.episode_id}`}><Moment r={r} collection={collection} pub={pub} title={r.title ?? r.media_id} words={words} /></li>
                 ))}
               </ol>
               {c.related_queries.length > 0 && (

@@ -7,7 +7,6 @@ import { useSession } from '../context.js';
 import { queryWords } from '../format.js';
 import { t } from '../i18n.js';
 import { go, href } from '../router.js';
-import { useTitles } from '../titles.js';
 
 /**
  * POST /search covers the caller's own collections; another owner's public collection is searched through
@@ -33,7 +32,6 @@ export function Search({ collection, pub, query }: { collection: string; pub: bo
   const [busy, setBusy] = useState(false);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const box = useRef<HTMLInputElement>(null);
-  const title = useTitles(api, collection, pub, results?.map((r) => r.media_id) ?? []);
 
   const shown = useRef(query);
   useEffect(() => {
@@ -76,7 +74,7 @@ export function Search({ collection, pub, query }: { collection: string; pub: bo
         <ol class="moments" aria-label={t('results', results.length)}>
           {results.map((r) => (
             <li key={`${r.media_id}-${r.episode_id}`}>
-              <Moment r={r} collection={collection} pub={pub} title={title(r.media_id)} words={words} />
+              <Moment r={r} collection={collection} pub={pub} title={r.title ?? r.media_id} words={words} />
             </li>
           ))}
         </ol>
