@@ -14,6 +14,8 @@ import { JobService, removeTaskUpload } from './services/jobs.js';
 import { KeyService, type AdminKeySource } from './services/keys.js';
 import { MediaLinks } from './services/links.js';
 import { ServedFiles } from './services/served-files.js';
+import { ModelService } from './services/models.js';
+import { registerModelPullTask } from './services/model-pull-task.js';
 import { uploadsDir } from './services/paths.js';
 import { TaskEngine } from './services/task-engine.js';
 import { TaskPresenter, TaskService } from './services/tasks.js';
@@ -134,7 +136,8 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   collections.whenDeleted((pk) => engine.endCollectionTasks(pk));
   items.onDelete((item) => searchIndex.removeItem(item));
   items.onEdit((collectionPk, itemPk) => searchIndex.retextItem(collectionPk, itemPk));
-  const queryEmbedder = opts.queryEmbedder !== undefined ? opts.queryEmbedder : modelQueryEmbedder({ modelsDir: config.modelsDir, manifest: loadManifest(config.modelsManifest) });
+  const manifest = loadManifest(config.modelsManifest);
+  const queryEmbedder = opts.queryEmbedder !== undefined ? opts.queryEmbedder : modelQueryEmbedder({ modelsDir: config.modelsDir, manifest });
   const search = new SearchService(store, collections, links, queryEmbedder);
   const people = new PeopleService(store, collections, links, config.dataDir);
   const analysis = new AnalysisService(store, items, links, (c, i) => people.episodeFaces(c, i));
@@ -149,6 +152,8 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   }, (collectionPk, mediaId) => store.items.find(collectionPk, mediaId) !== undefined);
 
   const models = new ModelRuntime({ modelsDir: config.modelsDir, manifestPath: config.modelsManifest });
+  const modelAdmin = new ModelService(manifest, config.modelsDir, () => models.capabilities(), tasks, store.tasks);
+  registerModelPullTask(engine, { manifest, modelsDir: config.modelsDir, hubUrl: config.hubUrl });
   const cache = new AnalysisCache(join(config.dataDir, 'cache'));
   cache.prune();
   // A task reaches what its owner's key may reach now (a key made admin later gains loopback, a revoked one nothing more).
@@ -205,6 +210,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
     version: VERSION,
     keys, collections, items, tasks, webhooks, jobs, links, search, analysis, explore, folders, people,
     servedFiles: new ServedFiles(config.dataDir, store.collections, store.keys),
+    models: modelAdmin,
     webDir: config.webDir,
     form: { uploadsDir: uploadsDir(config.dataDir), maxUploadBytes: config.maxUploadBytes, maxBodyBytes: config.maxBodyBytes },
     health: () => describeSystem(models, { threads: runAnalysis !== undefined }),

@@ -19,6 +19,7 @@ import { itemRoutes } from './routes/items.js';
 import { jobRoutes } from './routes/jobs.js';
 import { keyRoutes } from './routes/keys.js';
 import { mcpRoutes } from './routes/mcp.js';
+import { modelRoutes } from './routes/models.js';
 import { searchRoutes } from './routes/search.js';
 import { exploreRoutes } from './routes/explore.js';
 import { taskRoutes } from './routes/tasks.js';
@@ -68,6 +69,7 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<AppEnv> {
   jobRoutes(app, deps);
   searchRoutes(app, deps);
   exploreRoutes(app, deps);
+  modelRoutes(app, deps);
   mcpRoutes(app, deps);
   fileRoutes(app, deps);
   docsRoutes(app, deps);

@@ -12,6 +12,7 @@ import type { FolderService } from '../services/folders/service.js';
 import type { PeopleService } from '../services/people/service.js';
 import type { WebhookService } from '../services/webhooks.js';
 import type { ServedFiles } from '../services/served-files.js';
+import type { ModelService } from '../services/models.js';
 import type { FormLimits } from './middleware/form-body/index.js';
 import type { LogFn } from './middleware/request-log/index.js';
 
@@ -37,6 +38,7 @@ export interface HttpDeps {
   people: PeopleService;
   links: MediaLinks;
   servedFiles: ServedFiles;
+  models: ModelService;
   /** The built web page served at `/` (missing when it was never built). */
   webDir?: string;
   form: FormLimits;

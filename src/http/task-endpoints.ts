@@ -1,7 +1,7 @@
 import type { TaskKind } from '../services/task-kinds.js';
 
 /** Fixed paths of the kinds whose endpoint names no resource. */
-const FIXED: Record<Exclude<TaskKind, 'folder_scan' | 'reindex'>, string> = {
+const FIXED: Record<Exclude<TaskKind, 'folder_scan' | 'reindex' | 'model_pull'>, string> = {
   index: '/index',
   analyze: '/analyze',
   clusters: '/search_clusters',
@@ -23,6 +23,7 @@ function field(data: unknown, name: string): string {
 export function taskEndpoint(kind: TaskKind, data: unknown): string {
   if (kind === 'folder_scan') return `/collections/${field(data, 'collection')}/folders/${field(data, 'folder_id')}/scan`;
   if (kind === 'reindex') return `/collections/${field(data, 'collection')}/reindex`;
+  if (kind === 'model_pull') return `/models/${field(data, 'model_id')}/pull`;
   return FIXED[kind];
 }
 
@@ -39,5 +40,6 @@ export function kindOfEndpoint(filter: string): TaskKind | undefined {
   if (fixed) return fixed[0];
   if (/^\/collections\/[^/]+\/folders\/[^/]+\/scan$/.test(path) || path === '/folder_scan') return 'folder_scan';
   if (/^\/collections\/[^/]+\/reindex$/.test(path) || path === '/reindex') return 'reindex';
+  if (/^\/models\/[^/]+\/pull$/.test(path) || path === '/model_pull') return 'model_pull';
   return undefined;
 }

@@ -3,7 +3,7 @@
  * layer turns a kind and its input into the `endpoint` path callers see (SPEC 2.4), so no service knows
  * a URL path.
  */
-export const TASK_KINDS = ['index', 'analyze', 'folder_scan', 'reindex', 'clusters', 'suggestions'] as const;
+export const TASK_KINDS = ['index', 'analyze', 'folder_scan', 'reindex', 'clusters', 'suggestions', 'model_pull'] as const;
 
 /** One kind of task. */
 export type TaskKind = (typeof TASK_KINDS)[number];

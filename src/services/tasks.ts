@@ -130,6 +130,11 @@ export class TaskService {
     return { ...counts, total: counts.queued + counts.running + counts.completed + counts.failed };
   }
 
+  /** A stored task as the API shows it (for services that found it themselves). */
+  view(row: TaskRow): TaskView {
+    return this.presenter.view(row);
+  }
+
   get(caller: Caller, id: string): TaskView {
     return this.presenter.view(this.row(caller, id));
   }

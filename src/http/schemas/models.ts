@@ -1,0 +1,29 @@
+import { z } from '@hono/zod-openapi';
+
+/** A pulled model as GET /models shows it. */
+export const ModelInfo = z
+  .object({
+    id: z.string().openapi({ example: 'whisper-base' }),
+    capability: z.enum(['asr', 'image_text', 'text_embedding', 'face_embedding']),
+    repo: z.string().openapi({ description: 'Where it is pulled from (the model hub repository)' }),
+    license: z.string(),
+    default: z.boolean().openapi({ description: "The capability's default model" }),
+    state: z.enum(['installed', 'partial', 'missing']),
+    size_bytes: z.number().int().openapi({ description: 'Bytes it takes when installed' }),
+    bytes_on_disk: z.number().int(),
+    in_use: z.boolean().openapi({ description: 'The model its capability uses now' }),
+  })
+  .openapi('ModelInfo');
+
+/** A capability and the model it uses (pulled ones and the ones vidx ships: OCR, VAD, face detection). */
+export const CapabilityInfo = z
+  .object({ available: z.boolean(), model: z.string().optional(), reason: z.string().optional().openapi({ description: 'Why it is not available, with what to do' }) })
+  .openapi('CapabilityInfo');
+
+export const ModelList = z
+  .object({ models: z.array(ModelInfo), capabilities: z.record(z.string(), CapabilityInfo) })
+  .openapi('ModelList');
+
+export const ModelParams = z.object({
+  model_id: z.string().min(1).max(100).openapi({ param: { name: 'model_id', in: 'path' }, example: 'whisper-base' }),
+});
