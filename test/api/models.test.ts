@@ -48,7 +48,7 @@ describe('models: list, pull with progress, remove (admin)', () => {
     expect(r.status).toBe(202);
     const t = await settledTask(s, r.body.task_id, 60_000);
     expect(t).toMatchObject({ status: 'completed', kind: 'model_pull', endpoint: '/models/tiny-whisper/pull', result: { model_id: 'tiny-whisper', already_installed: false } });
-    expect(t.result.bytes_fetched).toBeGreaterThan(1000);
+    expect((t.result as { bytes_fetched: number }).bytes_fetched).toBeGreaterThan(1000);
     expect(hub.requests.filter((q) => q.status === 200 || q.status === 206).length).toBeGreaterThan(0);
     expect(await model('tiny-whisper')).toMatchObject({ state: 'installed', in_use: true });
     expect((await s.call('GET', '/health', { key: null })).body.capabilities.asr).toMatchObject({ available: true, model: 'tiny-whisper' });
