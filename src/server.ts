@@ -15,6 +15,8 @@ import { KeyService, type AdminKeySource } from './services/keys.js';
 import { MediaLinks } from './services/links.js';
 import { ServedFiles } from './services/served-files.js';
 import { ModelService } from './services/models.js';
+import { ShareService } from './services/shares.js';
+import { nowIso } from './services/clock.js';
 import { registerModelPullTask } from './services/model-pull-task.js';
 import { uploadsDir } from './services/paths.js';
 import { TaskEngine } from './services/task-engine.js';
@@ -136,6 +138,9 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   collections.whenDeleted((pk) => engine.endCollectionTasks(pk));
   items.onDelete((item) => searchIndex.removeItem(item));
   items.onEdit((collectionPk, itemPk) => searchIndex.retextItem(collectionPk, itemPk));
+  items.onDelete((item) => store.shares.deleteOfItem(item.collection_pk, item.media_id));
+  const shares = new ShareService(store, collections, links);
+  store.shares.pruneExpired(nowIso());
   const manifest = loadManifest(config.modelsManifest);
   const queryEmbedder = opts.queryEmbedder !== undefined ? opts.queryEmbedder : modelQueryEmbedder({ modelsDir: config.modelsDir, manifest });
   const search = new SearchService(store, collections, links, queryEmbedder);
@@ -209,8 +214,9 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   const app = createHttpApp({
     version: VERSION,
     keys, collections, items, tasks, webhooks, jobs, links, search, analysis, explore, folders, people,
-    servedFiles: new ServedFiles(config.dataDir, store.collections, store.keys),
+    servedFiles: new ServedFiles(config.dataDir, store.collections, store.keys, (id, pk, folder) => shares.allows(id, pk, folder)),
     models: modelAdmin,
+    shares,
     webDir: config.webDir,
     form: { uploadsDir: uploadsDir(config.dataDir), maxUploadBytes: config.maxUploadBytes, maxBodyBytes: config.maxBodyBytes },
     health: () => describeSystem(models, { threads: runAnalysis !== undefined }),

@@ -20,6 +20,7 @@ import { jobRoutes } from './routes/jobs.js';
 import { keyRoutes } from './routes/keys.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { modelRoutes } from './routes/models.js';
+import { shareRoutes } from './routes/shares.js';
 import { searchRoutes } from './routes/search.js';
 import { exploreRoutes } from './routes/explore.js';
 import { taskRoutes } from './routes/tasks.js';
@@ -70,6 +71,7 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<AppEnv> {
   searchRoutes(app, deps);
   exploreRoutes(app, deps);
   modelRoutes(app, deps);
+  shareRoutes(app, deps);
   mcpRoutes(app, deps);
   fileRoutes(app, deps);
   docsRoutes(app, deps);

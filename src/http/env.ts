@@ -13,6 +13,7 @@ import type { PeopleService } from '../services/people/service.js';
 import type { WebhookService } from '../services/webhooks.js';
 import type { ServedFiles } from '../services/served-files.js';
 import type { ModelService } from '../services/models.js';
+import type { ShareService } from '../services/shares.js';
 import type { FormLimits } from './middleware/form-body/index.js';
 import type { LogFn } from './middleware/request-log/index.js';
 
@@ -39,6 +40,7 @@ export interface HttpDeps {
   links: MediaLinks;
   servedFiles: ServedFiles;
   models: ModelService;
+  shares: ShareService;
   /** The built web page served at `/` (missing when it was never built). */
   webDir?: string;
   form: FormLimits;

@@ -6,7 +6,9 @@ import type { KeyRepository } from '../store/keys.js';
 import { Problem } from './errors.js';
 
 /** `collections/<pk>/<item folder>/<file>`: the files of an item. */
-const ITEM_FILE = /^collections\/(\d+)\/[^/]+\/[^/]+$/;
+const ITEM_FILE = /^collections\/(\d+)\/([^/]+)\/[^/]+$/;
+/** What a link signed for a share carries as its key (see shareLinkKey). */
+const SHARE_PREFIX = 'share:';
 /** `cache/<analysis>/<name>.jpg`: the thumbnails of an /analyze result, which belong to no collection. */
 const ANALYSIS_THUMBNAIL = /^cache\/[^/]+\/[^/]+\.jpg$/;
 
@@ -16,7 +18,8 @@ const ANALYSIS_THUMBNAIL = /^cache\/[^/]+\/[^/]+\.jpg$/;
  * `<data dir>/collections/`, and the thumbnails of /analyze results in the analysis cache. The database,
  * its WAL, `link.secret`, `admin.key`, the vector indexes, analysis records and the models are never
  * served, whatever a signature says. An item's file is served while its collection lives and its owner's
- * key is not revoked; an analysis thumbnail while the key its link was signed for (`k`) is not revoked.
+ * key is not revoked (and, for a link a share link handed out, while that share lives); an analysis thumbnail
+ * while the key its link was signed for (`k`) is not revoked.
  * The opened file itself is checked (openCheckedFile): vidx's own files under their own names only, a kept
  * link only while it leads into the media roots and outside vidx's folders.
  * @example
@@ -27,6 +30,8 @@ export class ServedFiles {
     private readonly dataDir: string,
     private readonly collections: Pick<CollectionRepository, 'findLiveByPk'>,
     private readonly keys: Pick<KeyRepository, 'get'>,
+    /** Whether a share (by id) still lets its link serve files of this item folder. */
+    private readonly shareAllows: (shareId: string, collectionPk: number, itemFolder: string) => boolean = () => false,
   ) {}
 
   /** The open file (the caller closes it), or a 404 that looks the same for every reason. */
@@ -44,7 +49,10 @@ export class ServedFiles {
     const item = ITEM_FILE.exec(rel);
     if (item) {
       const collection = this.collections.findLiveByPk(Number(item[1]));
-      return collection !== undefined && this.keys.get(collection.owner) !== undefined;
+      if (collection === undefined || this.keys.get(collection.owner) === undefined) return false;
+      // A link handed out by a share link lives as long as the share does.
+      if (signedFor?.startsWith(SHARE_PREFIX)) return this.shareAllows(signedFor.slice(SHARE_PREFIX.length), collection.pk, item[2]);
+      return true;
     }
     return ANALYSIS_THUMBNAIL.test(rel) && signedFor !== undefined && this.keys.get(signedFor) !== undefined;
   }

@@ -9,6 +9,7 @@ import { TextIndexRepository } from './text-index.js';
 import { TaskRepository } from './tasks.js';
 import { WebhookRepository } from './webhooks.js';
 import { FaceRepository } from './faces.js';
+import { ShareRepository } from './shares.js';
 import { VectorAnnIndexes } from './vector-ann.js';
 
 /** The database handle and one repository per table group. */
@@ -24,6 +25,7 @@ export interface Store {
   tasks: TaskRepository;
   webhooks: WebhookRepository;
   faces: FaceRepository;
+  shares: ShareRepository;
   close(): void;
 }
 
@@ -48,6 +50,7 @@ export function openStore(file: string): Store {
     tasks: new TaskRepository(db),
     webhooks: new WebhookRepository(db),
     faces: new FaceRepository(db),
+    shares: new ShareRepository(db),
     close: () => {
       ann.close();
       db.close();

@@ -18,7 +18,7 @@ type Operation = { operationId?: string; security?: Record<string, string[]>[]; 
 type Doc = { servers?: { url: string }[]; security?: unknown[]; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
 
 /** Served without a key (src/http/middleware/auth): the document must say `security: []` on exactly these. */
-const PUBLIC = ['GET /health', 'GET /openapi.json', 'GET /docs', 'GET /files/{path}', 'GET /'];
+const PUBLIC = ['GET /health', 'GET /openapi.json', 'GET /docs', 'GET /files/{path}', 'GET /', 'GET /shared/{token}'];
 
 /** The warnings redocly.yaml lists with its reasons; any other warning fails. */
 const KNOWN_WARNINGS = ['/health', '/openapi.json', '/docs', '/'].map((p) => `operation-4xx-response #/paths/${p.replaceAll('/', '~1')}/get/responses`);
@@ -77,7 +77,7 @@ describe('GET /openapi.json', () => {
     expect(open.sort()).toEqual([...PUBLIC].sort());
     for (const { id, op } of operations()) if (!PUBLIC.includes(id)) expect(op.security ?? doc.security, id).toEqual([{ ApiKey: [] }]);
     // And the server agrees: none of them asks for a key (a file link without a signature is 400/403, not 401).
-    for (const path of ['/health', '/openapi.json', '/docs', '/files/x.jpg', '/']) expect((await s.call('GET', path, { key: null })).status, path).not.toBe(401);
+    for (const path of ['/health', '/openapi.json', '/docs', '/files/x.jpg', '/', '/shared/not-a-share-token']) expect((await s.call('GET', path, { key: null })).status, path).not.toBe(401);
   });
 
   it('types Task data and result per kind (no empty schemas)', () => {

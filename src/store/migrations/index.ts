@@ -9,6 +9,7 @@ import { m010Faces } from './010-faces.js';
 import { m011TaskCollection } from './011-task-collection.js';
 import { m012ItemDetails } from './012-item-details.js';
 import { m013TaskKinds } from './013-task-kinds.js';
+import { m014Shares } from './014-shares.js';
 
 /** One schema step; each runs in its own transaction. */
 export type Migration = (db: Db) => void;
@@ -29,6 +30,7 @@ export const migrations: ReadonlyArray<{ id: number; up: Migration }> = [
   { id: 11, up: m011TaskCollection },
   { id: 12, up: m012ItemDetails },
   { id: 13, up: m013TaskKinds },
+  { id: 14, up: m014Shares },
 ];
 
 /** Numbers already applied: recorded in schema_migrations; databases from before it had 1..user_version. */

@@ -5,9 +5,9 @@ import type { KeyService } from '../../../services/keys.js';
 
 /**
  * Paths served without a key: health, the API description and its reference page (with the page's files),
- * signed file links (which carry their own signature) and the web page's static files (the page asks for the key itself and sends it only here).
+ * signed file links (which carry their own signature), share links (their token is the secret) and the web page's static files (the page asks for the key itself and sends it only here).
  */
-const OPEN = [/^\/health$/, /^\/openapi\.json$/, /^\/docs\/?$/, /^\/docs\/assets\//, /^\/files\//, /^\/$/, /^\/index\.html$/, /^\/assets\//];
+const OPEN = [/^\/health$/, /^\/openapi\.json$/, /^\/docs\/?$/, /^\/docs\/assets\//, /^\/files\//, /^\/shared\/[^/]+$/, /^\/$/, /^\/index\.html$/, /^\/assets\//];
 
 const TOUCH_EVERY_MS = 60_000;
 

@@ -1,0 +1,145 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Store } from '../store/index.js';
+import type { ShareRow } from '../store/shares.js';
+import type { Caller } from './caller.js';
+import { nowIso } from './clock.js';
+import type { CollectionService } from './collections.js';
+import { notFound, Problem } from './errors.js';
+import type { MediaLinks } from './links.js';
+
+/** A share as its owner sees it; `token` goes into the link the HTTP layer builds. */
+export interface ShareView {
+  share_id: string;
+  token: string;
+  media_id: string;
+  start_time: number;
+  created_at: string;
+  expires_at: string;
+}
+
+/** What a share link shows without a key: one item's picture, sound and text, read-only. */
+export interface SharedMoment {
+  title: string | null;
+  type: 'video' | 'audio' | 'image';
+  duration: number | null;
+  start_time: number;
+  expires_at: string;
+  /** Signed links that stop working when the share is revoked. */
+  src: string | null;
+  thumbnail_url: string | null;
+  chapters: { start: number; end: number; summary: string }[];
+  transcript: { start: number; end: number; text: string }[];
+}
+
+/** How long a share lasts: one day or one week. */
+export const SHARE_DAYS = [1, 7] as const;
+
+/**
+ * The key a share's signed links are bound to (see ServedFiles): revoking the share stops them.
+ * @example
+ * links.file(stored, shareLinkKey(share.share_id));
+ */
+export function shareLinkKey(shareId: string): string {
+  return `share:${shareId}`;
+}
+
+/**
+ * Share links to a moment of one item: made, listed and revoked by the item's owner (or an admin), opened
+ * by anyone who has the link until it expires. Only that item, only to watch: no search, no other item,
+ * no people, no metadata.
+ * @example
+ * const s = shares.create(caller, 'family', 'birthday', { days: 7, start_time: 42 });
+ * shares.open(s.token).src; // a signed link to the video
+ */
+export class ShareService {
+  constructor(
+    private readonly store: Store,
+    private readonly collections: CollectionService,
+    private readonly links: MediaLinks,
+  ) {}
+
+  create(caller: Caller, collectionId: string, mediaId: string, input: { days: (typeof SHARE_DAYS)[number]; start_time?: number }): ShareView {
+    const { collection, item } = this.ownItem(caller, collectionId, mediaId);
+    const start = input.start_time ?? 0;
+    if (item.duration !== null && start > item.duration) {
+      throw new Problem('invalid', `start_time: ${start} s is past the end of the item (${item.duration} s)`, [{ field: 'start_time', message: 'past the end of the item' }]);
+    }
+    const at = new Date();
+    const row: ShareRow = {
+      share_id: randomUUID(),
+      token: randomBytes(24).toString('base64url'),
+      collection_pk: collection.pk,
+      media_id: mediaId,
+      start_time: start,
+      owner: caller.id,
+      created_at: at.toISOString(),
+      expires_at: new Date(at.getTime() + input.days * 86_400_000).toISOString(),
+    };
+    this.store.shares.insert(row);
+    return view(row);
+  }
+
+  list(caller: Caller, collectionId: string, mediaId: string): ShareView[] {
+    const { collection } = this.ownItem(caller, collectionId, mediaId);
+    return this.store.shares.ofItem(collection.pk, mediaId, nowIso()).map(view);
+  }
+
+  revoke(caller: Caller, collectionId: string, mediaId: string, shareId: string): ShareView {
+    const { collection } = this.ownItem(caller, collectionId, mediaId);
+    const row = this.store.shares.byId(shareId, nowIso());
+    if (!row || row.collection_pk !== collection.pk || row.media_id !== mediaId) throw notFound('share', shareId);
+    this.store.shares.delete(shareId);
+    return view(row);
+  }
+
+  /** What a share link shows; 404 when it is unknown, expired, revoked, or its owner's key or item is gone. */
+  open(token: string): SharedMoment {
+    const share = this.live(token);
+    const item = share && this.store.items.find(share.collection_pk, share.media_id);
+    if (!share || !item) throw new Problem('not_found', 'this share link is unknown, expired or revoked');
+    const key = shareLinkKey(share.share_id);
+    const analysis = this.store.search.analysisOf(item.pk);
+    const episodes = this.store.search.episodesOfItem(item.pk);
+    const audio = this.store.search.segmentsOf(episodes.map((e) => e.pk)).filter((s) => s.kind === 'audio');
+    const stored = item.src ? null : analysis?.stored_file;
+    return {
+      title: item.title,
+      type: item.type,
+      duration: item.duration,
+      start_time: share.start_time,
+      expires_at: share.expires_at,
+      // A URL source plays from its URL; a kept file through a link bound to this share.
+      src: item.src ?? (stored ? this.links.file(stored, key) : null),
+      thumbnail_url: item.thumbnail ? this.links.file(item.thumbnail, key) : null,
+      chapters: episodes.map((e) => ({ start: e.start, end: e.end, summary: e.summary })),
+      transcript: audio.map((s) => ({ start: s.start, end: s.end, text: s.text })).sort((a, b) => a.start - b.start),
+    };
+  }
+
+  /**
+   * Whether a signed link bound to a share may serve a file of `collectionPk`/`mediaId`: the share lives,
+   * is for that item, and its collection's owner key exists (checked by the caller).
+   */
+  allows(shareId: string, collectionPk: number, itemFolder: string): boolean {
+    const row = this.store.shares.byId(shareId, nowIso());
+    return row !== undefined && row.collection_pk === collectionPk && row.media_id === itemFolder;
+  }
+
+  private live(token: string): ShareRow | undefined {
+    const row = this.store.shares.byToken(token, nowIso());
+    if (!row) return undefined;
+    const collection = this.store.collections.findLiveByPk(row.collection_pk);
+    return collection && this.store.keys.get(collection.owner) ? row : undefined;
+  }
+
+  private ownItem(caller: Caller, collectionId: string, mediaId: string) {
+    const collection = this.collections.writable(caller, collectionId);
+    const item = this.store.items.find(collection.pk, mediaId);
+    if (!item) throw notFound('media item', mediaId);
+    return { collection, item };
+  }
+}
+
+function view(row: ShareRow): ShareView {
+  return { share_id: row.share_id, token: row.token, media_id: row.media_id, start_time: row.start_time, created_at: row.created_at, expires_at: row.expires_at };
+}
