@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync, copyFileSync, truncateSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -128,6 +129,12 @@ describe('folders bound to a collection, scanned incrementally', () => {
     expect((await search('lighthouse'))[0].media_type).toBe('video');
     const memo = await search('oat milk');
     expect(memo[0]).toMatchObject({ media_type: 'audio', start_time: 0 });
+    // A voice memo has a picture of its own: its waveform.
+    const wave = await fetch((await items()).find((i) => i.type === 'audio')!.thumbnail_url!);
+    expect(wave.status).toBe(200);
+    expect(wave.headers.get('content-type')).toBe('image/jpeg');
+    const meta = await sharp(Buffer.from(await wave.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([320, 180]);
     expect(await search('oat milk', { media_type: 'image' })).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { extractFrames, probeMedia, writeThumbnail, type MediaProbe } from '../../media/index.js';
+import { writeWaveform } from '../../media/waveform.js';
 import type { ModelRuntime } from '../../ml/runtime.js';
 import { cutEpisodes } from './episodes.js';
 import { episodeSummary } from './phrases.js';
@@ -105,12 +106,13 @@ export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): P
     ctx.progress(0.86 + (0.06 * (i + 1)) / cuts.length, 'summaries');
   }
 
-  if (hasVideo) {
-    for (const ep of episodes) {
-      const out = join(input.thumbnailDir, `ep-${ep.index}.jpg`);
-      ep.thumbnail = (await writeThumbnail(input.file, ep.thumbnailTime, out, { signal: ctx.signal, probe })).path;
-      ctx.progress(0.92 + (0.06 * (ep.index + 1)) / episodes.length, 'thumbnails');
-    }
+  for (const ep of episodes) {
+    const out = join(input.thumbnailDir, `ep-${ep.index}.jpg`);
+    // Audio shows its episode's sound as a waveform, so a voice memo has a picture of its own.
+    ep.thumbnail = hasVideo
+      ? (await writeThumbnail(input.file, ep.thumbnailTime, out, { signal: ctx.signal, probe })).path
+      : (await writeWaveform(input.file, ep.start, ep.end - ep.start, out, { signal: ctx.signal })).path;
+    ctx.progress(0.92 + (0.06 * (ep.index + 1)) / episodes.length, 'thumbnails');
   }
 
   // One sentence per episode (or run of episodes): what was said, else what was shown as text.
