@@ -4,6 +4,7 @@ import type { TaskRepository, TaskRow } from '../store/tasks.js';
 import { nowIso } from './clock.js';
 import { describeFailure, TaskEnded, type TaskFailure } from './task-failure.js';
 import { isTaskKind, TASK_KINDS, type TaskKind } from './task-kinds.js';
+import type { StageItem } from './task-steps.js';
 
 /** The three events of SPEC part 6. */
 export type TaskEvent = 'task.started' | 'task.completed' | 'task.failed';
@@ -16,8 +17,11 @@ export interface TaskContext<D = unknown> {
   /** The collection the task is bound to (its internal key), or null; a handler writes only there. */
   collectionPk: number | null;
   signal: AbortSignal;
-  /** Progress in 0..1 and an optional stage name; cheap to call often (writes are throttled). */
-  progress(fraction: number, stage?: string): void;
+  /**
+   * Progress in 0..1, an optional stage name and, for a task that goes through many items, the item it is
+   * on; cheap to call often (writes are throttled).
+   */
+  progress(fraction: number, stage?: string, item?: StageItem): void;
 }
 
 /** Does the work of one kind of task; its return value (JSON) becomes the task's result. */
@@ -230,15 +234,16 @@ export class TaskEngine {
     if (row) this.emit(event, row);
   }
 
-  private progressWriter(id: string): (fraction: number, stage?: string) => void {
+  private progressWriter(id: string): (fraction: number, stage?: string, item?: StageItem) => void {
     let lastWrite = 0;
     let lastStage: string | undefined;
-    return (fraction, stage) => {
+    return (fraction, stage, item) => {
       const now = Date.now();
-      if (stage === lastStage && now - lastWrite < PROGRESS_WRITE_MS) return;
+      const key = item ? `${item.n}|${stage}` : stage;
+      if (key === lastStage && now - lastWrite < PROGRESS_WRITE_MS) return;
       lastWrite = now;
-      lastStage = stage ?? lastStage;
-      this.repo.setProgress(id, Math.min(1, Math.max(0, fraction)), stage ?? null, nowIso());
+      lastStage = key ?? lastStage;
+      this.repo.setProgress(id, Math.min(1, Math.max(0, fraction)), stage ?? null, item ? JSON.stringify(item) : null, nowIso());
     };
   }
 }

@@ -4,6 +4,7 @@ import { notFound, Problem } from './errors.js';
 import { COLLECTION_DELETED, type TaskEngine } from './task-engine.js';
 import type { TaskFailure } from './task-failure.js';
 import type { TaskKind } from './task-kinds.js';
+import { describeStage, type StageItem, type TaskStep } from './task-steps.js';
 
 /** A task as the API shows it (SPEC 2.4); the output is always under `result`. */
 export interface TaskView {
@@ -16,7 +17,10 @@ export interface TaskView {
   status: TaskStatus;
   data: unknown;
   progress: number;
+  /** What it is doing now, in English ("3/12 beach.mp4: on-screen text"). */
   stage: string | null;
+  /** vidx extra: the same as a code and the item it is on, for a page to say in its own language. */
+  step: TaskStep | null;
   result: unknown;
   /** Why it failed: a message naming the user's file, a code, and whether a retry may help; null unless failed. */
   error: TaskFailure | null;
@@ -32,6 +36,11 @@ function publicData(data: unknown): unknown {
   const upload = (data as { upload?: Record<string, unknown> | null } | null)?.upload;
   if (!upload) return data;
   return { ...(data as object), upload: { filename: upload.filename, size: upload.size } };
+}
+
+function stageOf(row: TaskRow): { stage: string | null; step: TaskStep | null } {
+  const { text, step } = describeStage(row.stage, row.stage_item ? (JSON.parse(row.stage_item) as StageItem) : null);
+  return { stage: text, step };
 }
 
 /** Names the endpoint path of a task from its kind and input; the HTTP layer supplies it (services know no paths). */
@@ -53,7 +62,7 @@ export function taskView(row: TaskRow, endpointOf: TaskEndpoints): TaskView {
     status: row.status,
     data: publicData(data),
     progress: row.progress,
-    stage: row.stage,
+    ...stageOf(row),
     result: row.result === null ? null : (JSON.parse(row.result) as unknown),
     error: row.error === null ? null : { message: row.error, code: row.error_code ?? 'internal', retryable: row.error_retryable !== 0 },
     attempts: row.attempts,

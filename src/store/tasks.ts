@@ -13,7 +13,9 @@ export interface TaskRow {
   status: TaskStatus;
   data: string;
   progress: number;
+  /** The step's name ('on-screen text'); `stage_item` the item a multi-item task is on (JSON), if any. */
   stage: string | null;
+  stage_item?: string | null;
   result: string | null;
   /** Why it failed, with a code and whether a retry may help (null while it has not failed). */
   error: string | null;
@@ -112,7 +114,7 @@ export class TaskRepository {
     return (
       prepared(
         this.db,
-        "UPDATE tasks SET status = 'running', progress = 0, stage = 'starting', attempts = attempts + 1, started_at = ?, updated_at = ? WHERE id = ? AND status = 'queued'",
+        "UPDATE tasks SET status = 'running', progress = 0, stage = 'starting', stage_item = NULL, attempts = attempts + 1, started_at = ?, updated_at = ? WHERE id = ? AND status = 'queued'",
       ).run(at, at, id).changes > 0
     );
   }
@@ -122,12 +124,13 @@ export class TaskRepository {
    * one exception to the connection's `synchronous = FULL`. Under heavy disk writes an fsync took hundreds of
    * milliseconds here, and a running analysis reports progress several times a second on the request thread.
    */
-  setProgress(id: string, progress: number, stage: string | null, at: string): void {
+  setProgress(id: string, progress: number, stage: string | null, item: string | null, at: string): void {
     this.db.pragma('synchronous = NORMAL');
     try {
-      prepared(this.db, "UPDATE tasks SET progress = ?, stage = coalesce(?, stage), updated_at = ? WHERE id = ? AND status = 'running'").run(
+      prepared(this.db, "UPDATE tasks SET progress = ?, stage = coalesce(?, stage), stage_item = ?, updated_at = ? WHERE id = ? AND status = 'running'").run(
         progress,
         stage,
+        item,
         at,
         id,
       );
@@ -139,14 +142,14 @@ export class TaskRepository {
   complete(id: string, result: string, at: string): void {
     prepared(
       this.db,
-      "UPDATE tasks SET status = 'completed', progress = 1, stage = 'done', result = ?, error = NULL, error_code = NULL, error_retryable = NULL, finished_at = ?, updated_at = ? WHERE id = ?",
+      "UPDATE tasks SET status = 'completed', progress = 1, stage = 'done', stage_item = NULL, result = ?, error = NULL, error_code = NULL, error_retryable = NULL, finished_at = ?, updated_at = ? WHERE id = ?",
     ).run(result, at, at, id);
   }
 
   fail(id: string, error: { message: string; code: string; retryable: boolean }, at: string): void {
     prepared(
       this.db,
-      "UPDATE tasks SET status = 'failed', stage = 'failed', error = ?, error_code = ?, error_retryable = ?, result = NULL, finished_at = ?, updated_at = ? WHERE id = ?",
+      "UPDATE tasks SET status = 'failed', stage = 'failed', stage_item = NULL, error = ?, error_code = ?, error_retryable = ?, result = NULL, finished_at = ?, updated_at = ? WHERE id = ?",
     ).run(error.message, error.code, error.retryable ? 1 : 0, at, at, id);
   }
 
@@ -154,7 +157,7 @@ export class TaskRepository {
   requeue(id: string, stage: string, at: string): void {
     prepared(
       this.db,
-      "UPDATE tasks SET status = 'queued', progress = 0, stage = ?, result = NULL, error = NULL, error_code = NULL, error_retryable = NULL, started_at = NULL, finished_at = NULL, updated_at = ? WHERE id = ?",
+      "UPDATE tasks SET status = 'queued', progress = 0, stage = ?, stage_item = NULL, result = NULL, error = NULL, error_code = NULL, error_retryable = NULL, started_at = NULL, finished_at = NULL, updated_at = ? WHERE id = ?",
     ).run(stage, at, id);
   }
 

@@ -43,14 +43,18 @@ describe('re-index a collection from its sources', () => {
     const r = await s.call('POST', '/collections/family/reindex', { key: user, json: {} });
     expect(r.status, JSON.stringify(r.body)).toBe(202);
     const stages = new Set<string>();
+    const steps: { code: string; item?: { n: number; total: number; name: string } }[] = [];
     const done = await waitFor(async () => {
       const t = (await s.call('GET', `/tasks/${r.body.task_id}`, { key: user })).body;
       if (t.stage) stages.add(t.stage);
+      if (t.step) steps.push(t.step);
       return t.status === 'completed' || t.status === 'failed' ? t : undefined;
     }, 120_000, 'reindex');
     expect(done).toMatchObject({ kind: 'reindex', endpoint: '/collections/family/reindex', data: { collection: 'family', media_ids: null } });
     expect(done.result).toEqual({ collection: 'family', total: 2, reindexed: 2, failed: [] });
     expect([...stages].some((st) => /^[12]\/2 /.test(st)), [...stages].join(' | ')).toBe(true);
+    // The same as a code and the item it is on, for the page to say in German.
+    expect(steps.some((st) => st.item?.total === 2 && st.code !== 'other' && typeof st.item.name === 'string'), JSON.stringify(steps)).toBe(true);
     expect(await search('lighthouse')).toEqual(['harbour']);
     expect(await item('kuchen')).toMatchObject({ title: 'Omas Apfelkuchen', additional_metadata: { wer: 'Oma' } });
     expect(await item('harbour')).toMatchObject({ title: 'harbour' });

@@ -108,7 +108,7 @@ export function registerReindexTask(engine: TaskEngine, deps: ReindexDeps): void
       ctx.signal.throwIfAborted();
       const item = deps.store.items.find(collection.pk, id);
       const name = item?.title ?? id;
-      const progress = (f: number, stage: string) => ctx.progress((n + f) / ids.length, `${n + 1}/${ids.length} ${name}: ${stage}`);
+      const progress = (f: number, stage: string) => ctx.progress((n + f) / ids.length, stage, { n: n + 1, total: ids.length, name });
       try {
         if (!item) throw new Error(`${id} is no longer in the collection`);
         await reindexOne(deps, ctx, item, progress);

@@ -17,6 +17,7 @@ import { indexMedia, type IndexDeps, type IndexTaskOptions } from '../analysis/i
 import { nowIso } from '../clock.js';
 import type { ItemService } from '../items.js';
 import { collectionDeleted, type TaskContext } from '../task-engine.js';
+import type { StageItem } from '../task-steps.js';
 
 /** Input of a scan task. */
 export interface ScanTaskData {
@@ -124,11 +125,11 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
   let done = 0;
   let lastReport = 0;
   // Throttled here whatever the stage: each progress write is a durable commit, and a scan of small files changes stage often.
-  const report = (stage: string, force = false, within = 0) => {
+  const report = (stage: string, opts: { force?: boolean; within?: number; item?: StageItem } = {}) => {
     const now = Date.now();
-    if (!force && now - lastReport < 500) return;
+    if (!opts.force && now - lastReport < 500) return;
     lastReport = now;
-    ctx.progress(total ? Math.min((done + within) / total, 0.99) : 0, stage);
+    ctx.progress(total ? Math.min((done + (opts.within ?? 0)) / total, 0.99) : 0, stage, opts.item);
   };
   const capture = captureMemo();
 
@@ -191,7 +192,7 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
     const mediaId = row?.media_id ?? randomUUID();
     // Journal first: after a crash the file is tried again with the same media_id.
     put({ rel_path: rel, size, mtime_ms: mtimeMs, fingerprint, media_id: mediaId, state: 'pending', reason: null });
-    const stage = `${done + 1}/${total} ${rel}`;
+    const item: StageItem = { n: done + 1, total, name: rel };
     try {
       await indexMedia(
         deps.index,
@@ -203,7 +204,7 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
           reindex_if_exists: true,
           upload: null,
         },
-        { id: ctx.id, owner: ctx.owner, collectionPk: collection.pk, signal: ctx.signal, progress: (f, s) => report(`${stage}: ${s}`, false, f) },
+        { id: ctx.id, owner: ctx.owner, collectionPk: collection.pk, signal: ctx.signal, progress: (f, s) => report(s, { within: f, item }) },
         { folderPk: folder.pk, readCapture: (file, kind, signal) => capture.read(fingerprint, file, kind, signal) },
       );
       put({ rel_path: rel, size, mtime_ms: mtimeMs, fingerprint, media_id: mediaId, state: 'indexed', reason: null });
@@ -229,7 +230,7 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
       try {
         await process(rel, abs, size, mtimeMs);
         done++;
-        report(`${done}/${total} ${rel}`);
+        report('indexed', { item: { n: done, total, name: rel } });
       } catch (e) {
         failure ??= e;
       }
@@ -276,7 +277,7 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
     await settle();
 
     while (fresh.size) {
-      report(`waiting for ${fresh.size} file(s) still being written`, true);
+      report('waiting for files', { force: true });
       await delay(Math.min(500, deps.stableMs), undefined, { signal: ctx.signal });
       for (const [rel, f] of fresh) {
         const st = await stat(f.abs).catch(() => null);
@@ -308,7 +309,7 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
   }
 
   // Files this scan did not find are gone: their items leave the collection.
-  report('removing deleted files', true);
+  report('removing deleted files', { force: true });
   for (;;) {
     const gone = store.folders.unseen(folder.pk, seq, 200);
     if (!gone.length) break;
