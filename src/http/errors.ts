@@ -2,6 +2,8 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { Problem, type ProblemKind } from '../services/errors.js';
+import { germanDetail, germanField, germanIssue, prefersGerman } from './german.js';
+import { ValidationProblem } from './validation.js';
 
 const STATUS: Record<ProblemKind, ContentfulStatusCode> = {
   bad_request: 400,
@@ -27,8 +29,18 @@ const CODE: Record<ProblemKind, string> = {
   not_implemented: 'not_implemented',
 };
 
+/** A problem's detail and field messages in German (see german.ts); what has no German form stays English. */
+function inGerman(err: Problem): { detail: string; fields: { field: string; message: string }[] } {
+  if (err instanceof ValidationProblem) {
+    const fields = err.fields.map((f, i) => ({ field: f.field, message: err.issues[i] ? germanIssue(err.issues[i]!) : germanField(f.message) }));
+    return { detail: fields.map((f) => `${f.field}: ${f.message}`).join('; '), fields };
+  }
+  return { detail: germanDetail(err.message), fields: err.fields.map((f) => ({ field: f.field, message: germanField(f.message) })) };
+}
+
 /**
- * The one error handler: a Problem becomes its status and `{detail, code, errors?, request_id}`;
+ * The one error handler: a Problem becomes its status and `{detail, code, errors?, request_id}` (in German
+ * when the request's Accept-Language prefers it);
  * Hono's own exceptions keep their status; anything else is a logged 500 with no internals shown.
  * @example
  * app.onError(errorResponse(log));
@@ -37,7 +49,8 @@ export function errorResponse(log: (msg: string, fields: Record<string, unknown>
   return (err: Error, c: Context): Response => {
     const request_id = c.get('requestId') as string | undefined;
     if (err instanceof Problem) {
-      const body = { detail: err.message, code: CODE[err.kind], ...(err.fields.length ? { errors: err.fields } : {}), request_id };
+      const { detail, fields } = prefersGerman(c.req.header('accept-language')) ? inGerman(err) : { detail: err.message, fields: err.fields };
+      const body = { detail, code: CODE[err.kind], ...(fields.length ? { errors: fields } : {}), request_id };
       // The rest of an oversized body is never read, so the connection cannot be reused: say so.
       if (err.kind === 'too_large') c.header('connection', 'close');
       return c.json(body, STATUS[err.kind]);

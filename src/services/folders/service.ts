@@ -80,7 +80,11 @@ export class FolderService {
       path = await resolveDirInsideRoots(input.path, this.mediaRoots);
     } catch (e) {
       if (!(e instanceof SourceError)) throw e;
-      throw new Problem('invalid', `path: ${e.message}`, [{ field: 'path', message: e.message }]);
+      // Admins set the roots and may see them; a user learns only that the path is outside.
+      const reason = e.code === 'outside_roots' && caller.role === 'admin' && /outside the configured media roots \(VIDX_MEDIA_ROOTS\)$/.test(e.message)
+        ? `${e.message}; allowed: ${this.mediaRoots.join(', ')}`
+        : e.message;
+      throw new Problem('invalid', `path: ${reason}`, [{ field: 'path', message: reason }]);
     }
     if (this.store.folders.byPath(collection.pk, path)) {
       throw new Problem('conflict', `folder ${path} is already in collection "${collectionId}"`);
