@@ -83,6 +83,10 @@ function dataDirRedactor(dataDir: string): (message: string) => string {
   return (message) => forms.reduce((m, d) => m.split(`${d}/`).join('').split(d).join('<data dir>'), message);
 }
 
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
+}
+
 /** A file changed less than this long ago may still be written: a scan waits until it holds still this long. */
 const FILE_STABLE_MS = 2_000;
 /** A file that keeps changing this long is reported as failed ("still being written") and tried by the next scan. */
@@ -219,7 +223,11 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
     shares,
     webDir: config.webDir,
     form: { uploadsDir: uploadsDir(config.dataDir), maxUploadBytes: config.maxUploadBytes, maxBodyBytes: config.maxBodyBytes },
-    health: () => describeSystem(models, { threads: runAnalysis !== undefined }),
+    health: () => ({
+      ...describeSystem(models, { threads: runAnalysis !== undefined }),
+      // The sign-in page names where the admin key was written; only to a server on loopback (this machine).
+      ...(isLoopbackHost(config.host) ? { admin_key_file: adminKey.kind === 'file' ? adminKey.path : null } : {}),
+    }),
     log,
     stopping: stopping.signal,
   });

@@ -18,6 +18,8 @@ export interface ItemAnalysisRow {
   /** JSON array of strings. */
   warnings: string;
   indexed_at: string;
+  /** 1 when the analysis looked for faces (the collection had faces on and the model was there). */
+  faces_scanned?: number;
 }
 
 /** An episodes row. */
@@ -98,9 +100,9 @@ export class SearchIndexRepository {
   insertAnalysis(row: ItemAnalysisRow): void {
     prepared(
       this.db,
-      `INSERT INTO item_analysis (item_pk, summary, duration, language, transcript_source, stored_file, warnings, indexed_at)
-       VALUES (@item_pk, @summary, @duration, @language, @transcript_source, @stored_file, @warnings, @indexed_at)`,
-    ).run(row);
+      `INSERT INTO item_analysis (item_pk, summary, duration, language, transcript_source, stored_file, warnings, indexed_at, faces_scanned)
+       VALUES (@item_pk, @summary, @duration, @language, @transcript_source, @stored_file, @warnings, @indexed_at, @faces_scanned)`,
+    ).run({ faces_scanned: 0, ...row });
   }
 
   insertEpisode(row: Omit<EpisodeRow, 'pk'>): number {
@@ -257,6 +259,14 @@ export class SearchIndexRepository {
 
   episodesOfItem(itemPk: number): EpisodeRow[] {
     return prepared(this.db, 'SELECT * FROM episodes WHERE item_pk = ? ORDER BY idx').all(itemPk) as EpisodeRow[];
+  }
+
+  /** Items of a collection whose analysis did not look for faces (still images and audio included: they may hold none). */
+  unscannedForFaces(collectionPk: number): number {
+    return prepared(
+      this.db,
+      "SELECT count(*) FROM items i JOIN item_analysis a ON a.item_pk = i.pk WHERE i.collection_pk = ? AND a.faces_scanned = 0 AND i.type != 'audio'",
+    ).pluck().get(collectionPk) as number;
   }
 
   analysisOf(itemPk: number): ItemAnalysisRow | undefined {

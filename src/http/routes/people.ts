@@ -31,7 +31,7 @@ const list = createRoute({
   method: 'get', path: '/collections/{collection_id}/people', operationId: 'listPeople', tags, security: SECURITY,
   summary: 'People found in a collection (vidx extra)',
   request: { params: CollectionParams, query: ItemQuery },
-  responses: { 200: json(z.object({ collection_id: z.string(), faces: z.boolean(), people: z.array(Person) }), 'People, most seen first'), ...errors(401, 404, 422) },
+  responses: { 200: json(z.object({ collection_id: z.string(), faces: z.boolean(), unscanned_items: z.number().int().openapi({ description: 'Items whose analysis did not look for faces (indexed before faces were on, or without the face model): a re-index looks at them' }), people: z.array(Person) }), 'People, most seen first'), ...errors(401, 404, 422) },
 });
 const rename = createRoute({
   method: 'put', path: '/collections/{collection_id}/people/{person_id}', operationId: 'renamePerson', tags, security: SECURITY,

@@ -69,13 +69,17 @@ export class PeopleService {
     return { collection_id: c.collection_id, faces: enabled };
   }
 
-  list(caller: Caller, collectionId: string, opts: Lookup = {}): { collection_id: string; faces: boolean; people: PersonView[] } {
+  /**
+   * The people of a collection, with what is missing for faces to be found: `unscanned_items` counts items
+   * whose analysis did not look for faces (indexed before faces were on, or while the model was missing).
+   */
+  list(caller: Caller, collectionId: string, opts: Lookup = {}): { collection_id: string; faces: boolean; unscanned_items: number; people: PersonView[] } {
     const c = this.collections.readable(caller, collectionId, opts);
     const people = this.store.faces
       .summaries(c.pk)
       .filter((p) => p.face_count > 0 || p.name !== null)
       .map((p) => ({ person_id: p.person_id, name: p.name, face_count: p.face_count, media_count: p.media_count, cover_url: p.cover ? this.links.file(p.cover) : null }));
-    return { collection_id: c.collection_id, faces: this.store.faces.enabled(c.pk), people };
+    return { collection_id: c.collection_id, faces: this.store.faces.enabled(c.pk), unscanned_items: this.store.search.unscannedForFaces(c.pk), people };
   }
 
   rename(caller: Caller, collectionId: string, personId: string, name: string | null): PersonView {

@@ -196,6 +196,8 @@ export class SearchIndex {
         stored_file: item.storedFile ?? null,
         warnings: JSON.stringify(analysis.warnings),
         indexed_at: at,
+        // The face stage ran (faces may be empty); null means it did not look.
+        faces_scanned: analysis.faces ? 1 : 0,
       });
       const pkByIndex = new Map<number, number>();
       for (const p of episodes) {
