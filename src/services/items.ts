@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import type { Store } from '../store/index.js';
-import type { CaptureSource, ItemRow } from '../store/items.js';
+import type { CaptureSource, ItemRow, ItemSort } from '../store/items.js';
 import { inTransaction } from '../store/connection.js';
 import { ownsOrAdmin, type Caller } from './caller.js';
 import { nowIso } from './clock.js';
@@ -64,14 +64,31 @@ export class ItemService {
     this.editHooks.push(hook);
   }
 
-  /** One page; `offset` is the cursor the previous page returned, null when there are no more. */
-  list(caller: Caller, collectionId: string, opts: Lookup & { limit: number; offset: string | null }): { items: ItemView[]; offset: string | null } {
+  /**
+   * One page; `offset` is what the previous page returned, null when there are no more. In the SPEC's order
+   * (added, oldest first) it is the cursor UUID; in the other orders (name, capture date, duration, or
+   * newest first, or one type only) a position. `total` counts the items the listing covers.
+   */
+  list(
+    caller: Caller,
+    collectionId: string,
+    opts: Lookup & { limit: number; offset: string | null; sort?: ItemSort; order?: 'asc' | 'desc'; type?: ItemRow['type'] },
+  ): { items: ItemView[]; offset: string | null; total: number } {
     const collection = this.collections.readable(caller, collectionId, opts);
-    const rows = this.store.items.page(collection.pk, opts.offset, opts.limit + 1);
-    const more = rows.length > opts.limit;
-    const page = more ? rows.slice(0, opts.limit) : rows;
     const owner = ownsOrAdmin(caller, collection.owner);
-    return { items: page.map((r) => this.view(r, owner)), offset: more ? page[page.length - 1].cursor : null };
+    const sort = opts.sort ?? 'added';
+    const order = opts.order ?? (sort === 'captured' || sort === 'duration' ? 'desc' : 'asc');
+    const total = this.store.items.count(collection.pk, opts.type ?? null);
+    if (sort === 'added' && order === 'asc' && !opts.type) {
+      const rows = this.store.items.page(collection.pk, opts.offset, opts.limit + 1);
+      const more = rows.length > opts.limit;
+      const page = more ? rows.slice(0, opts.limit) : rows;
+      return { items: page.map((r) => this.view(r, owner)), offset: more ? page[page.length - 1].cursor : null, total };
+    }
+    const at = Number(opts.offset ?? 0);
+    const rows = this.store.items.sorted(collection.pk, { sort, order, type: opts.type ?? null, offset: at, limit: opts.limit + 1 });
+    const more = rows.length > opts.limit;
+    return { items: rows.slice(0, opts.limit).map((r) => this.view(r, owner)), offset: more ? String(at + opts.limit) : null, total };
   }
 
   get(caller: Caller, collectionId: string, mediaId: string, opts: Lookup = {}): ItemView {

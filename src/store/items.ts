@@ -35,6 +35,17 @@ export interface ItemRow {
  */
 export type CaptureSource = 'metadata' | 'file';
 
+/** The orders a collection's items can be listed in (see ItemRepository.sorted). */
+export type ItemSort = 'added' | 'name' | 'captured' | 'duration';
+
+/** The column each sort orders by, and whether items without a value go last (in either direction). */
+const ORDER_BY: Record<ItemSort, { term: string; nullsLast: boolean }> = {
+  added: { term: 'cursor', nullsLast: false },
+  name: { term: 'coalesce(title, media_id) COLLATE NOCASE', nullsLast: false },
+  captured: { term: 'captured_at', nullsLast: true },
+  duration: { term: 'duration', nullsLast: true },
+};
+
 /** The capture, folder and detail fields, optional on insert (items indexed one by one may have none). */
 type Optionals = 'captured_at' | 'captured_at_source' | 'latitude' | 'longitude' | 'folder_pk' | 'title_edited' | 'metadata_edited' | 'size';
 
@@ -96,6 +107,23 @@ export class ItemRepository {
       this.db,
       'SELECT * FROM items WHERE collection_pk = ? AND cursor > ? ORDER BY cursor LIMIT ?',
     ).all(collectionPk, cursor ?? '', limit) as ItemRow[];
+  }
+
+  /** How many items a collection has (of one type when given). */
+  count(collectionPk: number, type: ItemRow['type'] | null): number {
+    return prepared(this.db, 'SELECT count(*) FROM items WHERE collection_pk = ? AND (? IS NULL OR type = ?)').pluck().get(collectionPk, type, type) as number;
+  }
+
+  /** A page of a collection's items in another order than the cursor's, by position. */
+  sorted(collectionPk: number, q: { sort: ItemSort; order: 'asc' | 'desc'; type: ItemRow['type'] | null; offset: number; limit: number }): ItemRow[] {
+    const dir = q.order === 'desc' ? 'DESC' : 'ASC';
+    const { term, nullsLast } = ORDER_BY[q.sort];
+    // Ties follow the order items were added in, in the same direction.
+    const orderBy = `${nullsLast ? `${term} IS NULL, ` : ''}${term} ${dir}`;
+    return prepared(
+      this.db,
+      `SELECT * FROM items WHERE collection_pk = ? AND (? IS NULL OR type = ?) ORDER BY ${orderBy}, cursor ${dir} LIMIT ? OFFSET ?`,
+    ).all(collectionPk, q.type, q.type, q.limit, q.offset) as ItemRow[];
   }
 
   listThumbnails(collectionPk: number, limit: number): string[] {

@@ -202,6 +202,6 @@ describe('collections', () => {
     expect(s.vidx.store.db.prepare('SELECT count(*) AS n FROM items WHERE collection_pk = ?').get(pk)).toEqual({ n: 0 });
     const again = await s.call('POST', '/collections', { key: bob, json: { collection_id: 'gone', name: 'reused' } });
     expect(again.status).toBe(201);
-    expect((await s.call('GET', '/collections/gone/items', { key: bob })).body).toEqual({ items: [], offset: null });
+    expect((await s.call('GET', '/collections/gone/items', { key: bob })).body).toEqual({ items: [], offset: null, total: 0 });
   });
 });

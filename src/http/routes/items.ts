@@ -13,7 +13,11 @@ const list = createRoute({
   request: { params: CollectionParams, query: ItemListQuery },
   responses: {
     200: json(
-      z.object({ items: z.array(MediaItem), offset: z.string().nullable().openapi({ description: 'Pass as offset for the next page; null on the last page' }) }),
+      z.object({
+        items: z.array(MediaItem),
+        offset: z.string().nullable().openapi({ description: 'Pass as offset for the next page; null on the last page' }),
+        total: z.number().int().openapi({ description: 'vidx extra: how many items the listing covers (of the type asked for)' }),
+      }),
       'A page of items',
     ),
     ...errors(401, 404, 422),
@@ -55,7 +59,8 @@ const remove = createRoute({
 export function itemRoutes(app: App, deps: HttpDeps): void {
   app.openapi(list, (c) => {
     const q = c.req.valid('query');
-    return c.json(deps.items.list(c.get('caller'), c.req.valid('param').collection_id, { public: q.is_public, limit: q.limit, offset: q.offset ?? null }), 200);
+    const opts = { public: q.is_public, limit: q.limit, offset: q.offset ?? null, sort: q.sort, ...(q.order ? { order: q.order } : {}), ...(q.type ? { type: q.type } : {}) };
+    return c.json(deps.items.list(c.get('caller'), c.req.valid('param').collection_id, opts), 200);
   });
   app.openapi(read, (c) => {
     const p = c.req.valid('param');

@@ -77,10 +77,25 @@ export const ItemParams = z.object({
   media_id: MediaId.openapi({ param: { name: 'media_id', in: 'path' } }),
 });
 
-export const ItemListQuery = z.object({
-  is_public: queryBool(),
-  limit: z.coerce.number().int().min(1).max(100).optional().default(10).openapi({ type: 'integer', default: 10, minimum: 1, maximum: 100 }),
-  offset: z.uuid().nullable().optional().openapi({ description: 'The offset returned by the previous page' }),
-});
+export const ItemListQuery = z
+  .object({
+    is_public: queryBool(),
+    limit: z.coerce.number().int().min(1).max(100).optional().default(10).openapi({ type: 'integer', default: 10, minimum: 1, maximum: 100 }),
+    offset: z
+      .string()
+      .max(40)
+      .nullable()
+      .optional()
+      .openapi({ description: 'The offset returned by the previous page: a UUID in the default order, a position (digits) in the other sort orders' }),
+    sort: z.enum(['added', 'name', 'captured', 'duration']).optional().default('added').openapi({ description: 'vidx extra: the order (added = when it was indexed, the SPEC order)' }),
+    order: z.enum(['asc', 'desc']).optional().openapi({ description: 'vidx extra: default asc for added and name, desc (newest, longest first) for captured and duration' }),
+    type: z.enum(['video', 'audio', 'image']).optional().openapi({ description: 'vidx extra: only items of this type' }),
+  })
+  .superRefine((q, ctx) => {
+    if (q.offset == null) return;
+    const plain = q.sort === 'added' && (q.order ?? 'asc') === 'asc' && !q.type;
+    const ok = plain ? z.uuid().safeParse(q.offset).success : /^\d{1,9}$/.test(q.offset);
+    if (!ok) ctx.addIssue({ code: 'custom', path: ['offset'], message: plain ? 'must be a UUID (the offset a previous page returned)' : 'must be the position a previous page returned' });
+  });
 
 export const ItemQuery = z.object({ is_public: queryBool() });
