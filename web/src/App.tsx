@@ -6,6 +6,10 @@ import { t, useLang } from './i18n.js';
 import { forgetKey, storedKey, storeKey } from './session.js';
 import { Shell } from './Shell.js';
 import { SignIn } from './views/SignIn.js';
+import { DialogHost } from './components/Dialog.js';
+
+/** How long a notice (not an error) stays. */
+const NOTICE_MS = 6_000;
 
 /**
  * The whole page: sign-in until a key works, then the shell; a live status line for messages.
@@ -30,6 +34,17 @@ export function App() {
   }, [api]);
 
   const notify = useCallback((message: string, kind: 'info' | 'error' = 'info') => setStatus({ message, kind }), []);
+  // Notices close by themselves, and when the view changes; errors stay until they are closed.
+  useEffect(() => {
+    if (status?.kind !== 'info') return;
+    const timer = setTimeout(() => setStatus((s) => (s === status ? null : s)), NOTICE_MS);
+    const leave = () => setStatus((s) => (s?.kind === 'info' ? null : s));
+    addEventListener('hashchange', leave);
+    return () => {
+      clearTimeout(timer);
+      removeEventListener('hashchange', leave);
+    };
+  }, [status]);
   const signIn = async (candidate: string, remember: boolean): Promise<void> => {
     const who = await new Api(candidate).me();
     storeKey(candidate, remember);
@@ -57,6 +72,7 @@ export function App() {
       ) : (
         <SignIn onSignIn={signIn} />
       )}
+      <DialogHost />
       <p class={`status ${status?.kind ?? ''}`} role={status?.kind === 'error' ? 'alert' : 'status'} aria-live="polite">
         {status?.message}
         {status && <button type="button" class="link" aria-label={t('close')} title={t('close')} onClick={() => setStatus(null)}>×</button>}

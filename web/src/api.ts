@@ -10,21 +10,49 @@ export class ApiError extends Error {
   }
 }
 
+import { lang } from './i18n.js';
+
 // The shapes vidx's own clients share (CLI, MCP); the page adds the fields it shows. Type-only: nothing of src/ is bundled.
 import type { ApiSearchResult, ApiTask } from '../../src/client/api-types.js';
 
 /** Every shape the page reads from the API (docs/api.md and the pages beside it document them). */
 export interface Collection { collection_id: string; name: string; description: string | null; is_public: boolean; thumbnails?: string[] | null }
-export interface Item { type: 'video' | 'audio' | 'image'; media_id: string; thumbnail_url: string | null; src: string | null; title: string | null; duration: number | null; additional_metadata: Record<string, unknown> | null }
+export interface Item {
+  type: 'video' | 'audio' | 'image'; media_id: string; thumbnail_url: string | null; src: string | null; title: string | null; duration: number | null;
+  additional_metadata: Record<string, unknown> | null;
+  captured_at?: string | null; captured_at_source?: 'metadata' | 'file' | null; size?: number | null; folder_path?: string | null;
+}
+/** How the grid orders items (GET …/items?sort=&order=&type=). */
+export interface ItemListing { sort?: 'added' | 'name' | 'captured' | 'duration'; order?: 'asc' | 'desc'; type?: Item['type'] }
 export interface TimedText { start: number; end: number; text: string }
 export interface Visual { start: number; end: number; summary: string }
 export interface SearchResult extends ApiSearchResult { image_url: string; audio: TimedText[]; computer_vision: Visual[]; media_type?: Item['type']; title?: string | null; captured_at?: string | null; captured_at_source?: 'metadata' | 'file' | null; people?: { person_id: string; name: string | null }[] }
 export interface Episode { episode_id: number; start: number; end: number; summary: string; thumbnail_url: string | null; audio: TimedText[]; visual: Visual[]; on_screen_text: string[]; tags: string[] }
 export interface Analysis { video_summary: string; video_duration: number; episodes: Episode[] }
-export interface Task extends Omit<ApiTask, 'data' | 'result'> { data: { collection?: string; video?: { title?: string | null; media_id?: string | null; content?: string | null } }; result: Record<string, unknown> | null }
+/** A task's stage as a code with the item it is on (the page says it in its language). */
+export interface TaskStep { code: string; item?: { n: number; total: number; name: string } }
+export interface Task extends Omit<ApiTask, 'data' | 'result'> {
+  data: {
+    collection?: string; folder_id?: string; model_id?: string; media_ids?: string[] | null;
+    video?: { title?: string | null; media_id?: string | null; content?: string | null; path?: string | null; url?: string | null };
+    upload?: { filename: string; size: number } | null;
+  };
+  result: Record<string, unknown> | null;
+  step?: TaskStep | null;
+}
 export interface Cluster { answer: string; teaser_id: number; cluster_results: SearchResult[]; additional_info: string; related_queries: string[] }
 export interface Suggestion { completion: { type: 'topic' | 'question'; text: string; media_ids: string[] } }
-export interface Folder { folder_id: string; collection_id: string; path: string; recursive: boolean; exclude: string[]; watch: boolean; created_at: string; last_scan: string | null; scan_task_id: string | null }
+export interface ScanProblem { path: string; reason: string }
+export interface ScanResult { found: number; added: number; changed: number; moved: number; removed: number; unchanged: number; skipped: number; skipped_files: ScanProblem[]; failed: ScanProblem[] }
+export interface Folder { folder_id: string; collection_id: string; path: string; recursive: boolean; exclude: string[]; watch: boolean; created_at: string; last_scan: string | null; scan_task_id: string | null; last_scan_result: ScanResult | null }
+export interface Capability { available: boolean; model?: string; reason?: string }
+export interface ModelInfo { id: string; capability: string; repo: string; license: string; default: boolean; state: 'installed' | 'partial' | 'missing'; size_bytes: number; bytes_on_disk: number; in_use: boolean }
+export interface Health { status: 'ok'; version: string; capabilities: Record<string, Capability>; admin_key_file?: string | null }
+export interface Share { share_id: string; url: string; media_id: string; start_time: number; created_at: string; expires_at: string }
+export interface SharedMoment {
+  title: string | null; type: Item['type']; duration: number | null; start_time: number; expires_at: string; src: string | null; thumbnail_url: string | null;
+  chapters: { start: number; end: number; summary: string }[]; transcript: TimedText[];
+}
 export interface Me { id: string; name: string; role: 'admin' | 'user' }
 export interface Person { person_id: string; name: string | null; face_count: number; media_count: number; cover_url: string | null }
 export interface PersonMoment { media_id: string; title: string | null; track_id: number; start: number; end: number; score: number; thumbnail_url: string | null }
@@ -41,7 +69,8 @@ export class Api {
   constructor(private readonly key: string) {}
 
   private async call<T>(method: string, path: string, json?: unknown): Promise<T> {
-    const headers: Record<string, string> = { 'x-api-key': this.key, accept: 'application/json' };
+    // The server words its errors in the page's language.
+    const headers: Record<string, string> = { 'x-api-key': this.key, accept: 'application/json', 'accept-language': lang() };
     if (json !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(path, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
     return read<T>(res);
@@ -52,8 +81,22 @@ export class Api {
   createCollection = (c: { collection_id: string; name: string; description: string | null; is_public: boolean }) => this.call<Collection>('POST', '/collections', c);
   updateCollection = (id: string, c: { name?: string; is_public?: boolean }) => this.call<Collection>('PUT', `/collections/${enc(id)}`, c);
   deleteCollection = (id: string) => this.call<Collection>('DELETE', `/collections/${enc(id)}`);
-  items = (id: string, pub: boolean, offset: string | null) =>
-    this.call<{ items: Item[]; offset: string | null }>('GET', `/collections/${enc(id)}/items?limit=48&is_public=${pub}${offset ? `&offset=${enc(offset)}` : ''}`);
+  items = (id: string, pub: boolean, offset: string | null, listing: ItemListing = {}) => {
+    const q = new URLSearchParams({ limit: '48', is_public: String(pub), ...(offset ? { offset } : {}) });
+    for (const [k, v] of Object.entries(listing)) if (v) q.set(k, v);
+    return this.call<{ items: Item[]; offset: string | null; total: number }>('GET', `/collections/${enc(id)}/items?${q}`);
+  };
+  updateItem = (id: string, mediaId: string, patch: { title?: string | null; additional_metadata?: Record<string, unknown> | null }) =>
+    this.call<Item>('PATCH', `/collections/${enc(id)}/items/${enc(mediaId)}`, patch);
+  reindex = (id: string, mediaIds: string[] | null) => this.call<{ task_id: string }>('POST', `/collections/${enc(id)}/reindex`, mediaIds ? { media_ids: mediaIds } : {});
+  shares = (id: string, mediaId: string) => this.call<{ shares: Share[] }>('GET', `/collections/${enc(id)}/items/${enc(mediaId)}/shares`);
+  share = (id: string, mediaId: string, days: 1 | 7, start: number) => this.call<Share>('POST', `/collections/${enc(id)}/items/${enc(mediaId)}/shares`, { days, start_time: start });
+  revokeShare = (id: string, mediaId: string, shareId: string) => this.call<Share>('DELETE', `/collections/${enc(id)}/items/${enc(mediaId)}/shares/${enc(shareId)}`);
+  health = () => this.call<Health>('GET', '/health');
+  models = () => this.call<{ models: ModelInfo[]; capabilities: Record<string, Capability> }>('GET', '/models');
+  pullModel = (modelId: string) => this.call<{ task_id: string }>('POST', `/models/${enc(modelId)}/pull`);
+  removeModel = (modelId: string) => this.call<ModelInfo>('DELETE', `/models/${enc(modelId)}`);
+  task = (taskId: string) => this.call<Task>('GET', `/tasks/${enc(taskId)}`);
   item = (id: string, mediaId: string, pub: boolean) => this.call<Item>('GET', `/collections/${enc(id)}/items/${enc(mediaId)}?is_public=${pub}`);
   deleteItem = (id: string, mediaId: string) => this.call<unknown>('DELETE', `/collections/${enc(id)}/items/${enc(mediaId)}`);
   analysis = (id: string, mediaId: string, pub: boolean) => this.call<Analysis>('GET', `/collections/${enc(id)}/items/${enc(mediaId)}/analysis?is_public=${pub}`);
@@ -63,7 +106,7 @@ export class Api {
   addFolder = (id: string, f: { path: string; recursive: boolean; watch: boolean }) => this.call<Folder>('POST', `/collections/${enc(id)}/folders`, f);
   scanFolder = (id: string, folderId: string) => this.call<{ task_id: string }>('POST', `/collections/${enc(id)}/folders/${enc(folderId)}/scan`);
   removeFolder = (id: string, folderId: string) => this.call<Folder>('DELETE', `/collections/${enc(id)}/folders/${enc(folderId)}`);
-  people = (id: string) => this.call<{ collection_id: string; faces: boolean; people: Person[] }>('GET', `/collections/${enc(id)}/people`);
+  people = (id: string) => this.call<{ collection_id: string; faces: boolean; unscanned_items: number; people: Person[] }>('GET', `/collections/${enc(id)}/people`);
   setFaces = (id: string, enabled: boolean) => this.call<{ faces: boolean }>('PUT', `/collections/${enc(id)}/faces`, { enabled });
   namePerson = (id: string, personId: string, name: string | null) => this.call<Person>('PUT', `/collections/${enc(id)}/people/${enc(personId)}`, { name });
   mergePeople = (id: string, into: string, other: string) => this.call<Person>('POST', `/collections/${enc(id)}/people/${enc(into)}/merge`, { person_id: other });
@@ -77,7 +120,7 @@ export class Api {
   async stream<T>(path: '/search_clusters' | '/collection_suggestions', body: unknown, onElement: (el: T) => void, signal: AbortSignal): Promise<void> {
     const res = await fetch(path, {
       method: 'POST', signal,
-      headers: { 'x-api-key': this.key, 'content-type': 'application/json', accept: 'application/x-ndjson' },
+      headers: { 'x-api-key': this.key, 'content-type': 'application/json', accept: 'application/x-ndjson', 'accept-language': lang() },
       body: JSON.stringify(body),
     });
     if (!res.ok || !res.body) return void (await read(res));
@@ -114,6 +157,7 @@ export class Api {
       xhr.open('POST', '/index');
       xhr.setRequestHeader('x-api-key', this.key);
       xhr.setRequestHeader('accept', 'application/json');
+      xhr.setRequestHeader('accept-language', lang());
       xhr.upload.onprogress = (e) => onProgress(e.loaded, e.total || file.size);
       xhr.onload = () => {
         let body: { task_id?: string; detail?: string; code?: string } = {};

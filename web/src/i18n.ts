@@ -99,6 +99,15 @@ export function t(key: TextKey, ...args: (string | number)[]): string {
 }
 
 /**
+ * The page's language now (for requests: the server answers errors in it).
+ * @example
+ * headers['accept-language'] = lang();
+ */
+export function lang(): Lang {
+  return current;
+}
+
+/**
  * Switches the language and redraws every component that uses `useLang`.
  * @example
  * setLang('de');
