@@ -68,3 +68,20 @@ export function ownMedia(url: string): boolean {
     return false;
   }
 }
+
+/**
+ * Bytes in human units (KB, MB, GB; powers of 1000 as file managers show them).
+ * @example
+ * humanBytes(152_000_000); // '152 MB'
+ */
+export function humanBytes(n: number | null | undefined): string {
+  if (n == null || !Number.isFinite(n)) return '';
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let v = n;
+  let u = 0;
+  while (v >= 1000 && u < units.length - 1) {
+    v /= 1000;
+    u++;
+  }
+  return `${v >= 100 || u === 0 ? Math.round(v) : v.toFixed(1)} ${units[u]}`;
+}

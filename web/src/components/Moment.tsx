@@ -13,15 +13,16 @@ export function Marked({ text, words }: { text: string; words: string[] }) {
 /**
  * One result as a link to the player at its start time (focusable; arrows move between them).
  * @example
- * <Moment r={result} collection="trips" pub={false} title="Beach" words={['goal']} />
+ * <Moment r={result} collection="trips" pub={false} title="Beach" words={['goal']} collectionName="Trips" />
  */
-export function Moment({ r, collection, pub, title, words }: { r: SearchResult; collection: string; pub: boolean; title: string; words: string[] }) {
+export function Moment({ r, collection, pub, title, words, collectionName }: { r: SearchResult; collection: string; pub: boolean; title: string; words: string[]; collectionName?: string }) {
   const start = Math.round(r.start_time * 10) / 10;
   return (
     <a class="card moment" data-result href={href('c', collection, 'play', r.media_id, { t: start, pub: pub ? 1 : undefined })}>
       <span class="thumb">{r.image_url ? <img src={r.image_url} alt="" loading="lazy" /> : <span class="ph" />}<span class="badge">{clock(r.start_time)}</span></span>
       <span class="stack tight">
         <strong>{title}</strong>
+        {collectionName && <span class="muted" data-collection={collection}>{t('inCollection', collectionName)}</span>}
         <span class="muted">{t('at', clock(r.start_time))}{r.captured_at ? ' · ' : ''}<CapturedDate value={r.captured_at} source={r.captured_at_source} /></span>
         <span class="passage"><Marked text={r.content} words={words} /></span>
         {r.people && r.people.length > 0 && (
