@@ -7,7 +7,7 @@ import { isInside as inside, isVidxOwnPath } from './file-access.js';
 /** One thing a walk found: a regular file to look at, or something it skipped and why. */
 export type WalkEntry =
   | { kind: 'file'; rel: string; abs: string }
-  | { kind: 'skipped'; rel: string; reason: string };
+  | { kind: 'skipped'; rel: string; reason: string; code: 'outside_roots' | 'broken_link' | 'unreadable_folder' };
 
 /** How to walk a folder. */
 export interface WalkOptions {
@@ -53,7 +53,7 @@ export async function* walkFolder(root: string, opts: WalkOptions): AsyncGenerat
     try {
       handle = await opendir(dir.abs);
     } catch (e) {
-      if (dir.rel) yield { kind: 'skipped', rel: dir.rel, reason: `cannot read folder: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+      if (dir.rel) yield { kind: 'skipped', rel: dir.rel, reason: `cannot read folder: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, code: 'unreadable_folder' };
       else throw e;
       continue;
     }
@@ -67,14 +67,14 @@ export async function* walkFolder(root: string, opts: WalkOptions): AsyncGenerat
       if (d.isSymbolicLink()) {
         const target = await realpath(abs).catch(() => null);
         if (!target) {
-          yield { kind: 'skipped', rel, reason: 'broken symbolic link' };
+          yield { kind: 'skipped', rel, reason: 'broken symbolic link', code: 'broken_link' };
           continue;
         }
         real = target;
         // Checked before the roots, so a link into vidx's folders is not even mentioned.
         if (isVidxOwnPath(real)) continue;
         if (!opts.realRoots.some((r) => inside(r, real))) {
-          yield { kind: 'skipped', rel, reason: 'symbolic link leads outside the media roots' };
+          yield { kind: 'skipped', rel, reason: 'symbolic link leads outside the media roots', code: 'outside_roots' };
           continue;
         }
         const st = await stat(real).catch(() => null);

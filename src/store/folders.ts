@@ -35,6 +35,8 @@ export interface FolderFileRow {
   media_id: string | null;
   state: FolderFileState;
   reason: string | null;
+  /** The reason as a code (a task failure code: not_media, truncated, …), when it has one. */
+  reason_code?: string | null;
   /** Number of the last scan that found the file. */
   seen: number;
 }
@@ -116,11 +118,11 @@ export class FolderRepository {
   putFile(row: Omit<FolderFileRow, 'pk'>): void {
     prepared(
       this.db,
-      `INSERT INTO folder_files (folder_pk, rel_path, size, mtime_ms, fingerprint, media_id, state, reason, seen)
-       VALUES (@folder_pk, @rel_path, @size, @mtime_ms, @fingerprint, @media_id, @state, @reason, @seen)
+      `INSERT INTO folder_files (folder_pk, rel_path, size, mtime_ms, fingerprint, media_id, state, reason, reason_code, seen)
+       VALUES (@folder_pk, @rel_path, @size, @mtime_ms, @fingerprint, @media_id, @state, @reason, @reason_code, @seen)
        ON CONFLICT (folder_pk, rel_path) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, fingerprint = excluded.fingerprint,
-         media_id = excluded.media_id, state = excluded.state, reason = excluded.reason, seen = excluded.seen`,
-    ).run(row);
+         media_id = excluded.media_id, state = excluded.state, reason = excluded.reason, reason_code = excluded.reason_code, seen = excluded.seen`,
+    ).run({ reason_code: null, ...row });
   }
 
   /** A file moved inside the folder: its row follows it (the item and its media_id stay). */

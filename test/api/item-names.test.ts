@@ -134,7 +134,7 @@ describe('items named after their files, renamed by hand, dated honestly; failur
     const folder = (await s.call('GET', `/collections/urlaub/folders/${added.body.folder_id}`, { key: user })).body;
     const r = folder.last_scan_result;
     expect(r).toMatchObject({ found: 5, added: 2, changed: 0, moved: 0, removed: 0, unchanged: 0, skipped: 2 });
-    expect(r.failed).toEqual([{ path: 'kaputt.mp4', reason: expect.stringMatching(/^kaputt\.mp4 is not a media file/) }]);
+    expect(r.failed).toEqual([{ path: 'kaputt.mp4', reason: expect.stringMatching(/^kaputt\.mp4 is not a media file/), code: 'not_media' }]);
     expect(r.found).toBe(r.added + r.changed + r.moved + r.unchanged + r.skipped + r.failed.length);
     expect(r.skipped_files.map((f: { path: string }) => f.path).sort()).toEqual(['link.mp4', 'notes.txt']);
     const items = (await s.call('GET', '/collections/urlaub/items', { key: user })).body.items as { media_id: string; title: string; folder_path?: string }[];

@@ -99,11 +99,11 @@ describe('folders bound to a collection, scanned incrementally', () => {
     const res = t.result;
     expect(res).toMatchObject({ added: 4, changed: 0, moved: 0, removed: 0, unchanged: 0, skipped: 3 });
     expect([...res.skipped_files].sort((a: { path: string }, b: { path: string }) => a.path.localeCompare(b.path))).toEqual([
-      { path: 'link-out.mp4', reason: expect.stringMatching(/outside the media roots/) },
-      { path: 'memo.srt', reason: expect.stringMatching(/^subtitles/) },
-      { path: 'notes.txt', reason: expect.stringMatching(/^not a media file/) },
+      { path: 'link-out.mp4', reason: expect.stringMatching(/outside the media roots/), code: 'outside_roots' },
+      { path: 'memo.srt', reason: expect.stringMatching(/^subtitles/), code: 'subtitles' },
+      { path: 'notes.txt', reason: expect.stringMatching(/^not a media file/), code: 'not_media' },
     ]);
-    expect(res.failed).toEqual([{ path: 'broken.mp4', reason: expect.stringMatching(/truncated/) }]);
+    expect(res.failed).toEqual([{ path: 'broken.mp4', reason: expect.stringMatching(/truncated/), code: 'truncated' }]);
     // Every entry found lands in one count: 4 media, notes.txt, memo.srt, the link, broken.mp4 (the excluded folder is not looked at).
     expect(res.found).toBe(8);
     expect(res.found).toBe(res.added + res.changed + res.moved + res.unchanged + res.skipped + res.failed.length);
@@ -150,7 +150,7 @@ describe('folders bound to a collection, scanned incrementally', () => {
   it('rescan: unchanged files are not touched; rename and move keep the item; delete removes it', async () => {
     const before = await items();
     const again = await scan();
-    expect(again).toMatchObject({ found: 8, added: 0, changed: 0, moved: 0, removed: 0, unchanged: 4, skipped: 3, failed: [{ path: 'broken.mp4', reason: expect.stringMatching(/truncated/) }] });
+    expect(again).toMatchObject({ found: 8, added: 0, changed: 0, moved: 0, removed: 0, unchanged: 4, skipped: 3, failed: [{ path: 'broken.mp4', reason: expect.stringMatching(/truncated/), code: 'truncated' }] });
     const lighthouse = before.find((i) => i.type === 'video' && i.captured_at_source === 'metadata')!.media_id;
     const photo = before.find((i) => i.type === 'image')!.media_id;
     renameSync(join(media, 'trips', 'lighthouse.mp4'), join(media, 'trips', 'phare.mp4'));

@@ -42,7 +42,7 @@ export interface Task extends Omit<ApiTask, 'data' | 'result'> {
 }
 export interface Cluster { answer: string; teaser_id: number; cluster_results: SearchResult[]; additional_info: string; related_queries: string[] }
 export interface Suggestion { completion: { type: 'topic' | 'question'; text: string; media_ids: string[] } }
-export interface ScanProblem { path: string; reason: string }
+export interface ScanProblem { path: string; reason: string; code?: string }
 export interface ScanResult { found: number; added: number; changed: number; moved: number; removed: number; unchanged: number; skipped: number; skipped_files: ScanProblem[]; failed: ScanProblem[] }
 export interface Folder { folder_id: string; collection_id: string; path: string; recursive: boolean; exclude: string[]; watch: boolean; created_at: string; last_scan: string | null; scan_task_id: string | null; last_scan_result: ScanResult | null }
 export interface Capability { available: boolean; model?: string; reason?: string }

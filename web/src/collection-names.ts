@@ -53,6 +53,9 @@ export function useCollections(api: Api): { list: Collection[]; own: Collection[
         setList(k.all);
         setOwn(k.own);
       }, () => undefined);
+    // Shown at once from what is known, and asked again: another tab (or script) may have changed names.
+    refresh();
+    cached = null;
     refresh();
     listeners.add(refresh);
     return () => {

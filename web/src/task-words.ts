@@ -68,3 +68,17 @@ export function failureText(task: Task): string {
     return task.error.message;
   }
 }
+
+/**
+ * Why a folder's file failed or was skipped, in words that name it; the server's words when no code fits.
+ * @example
+ * problemText({ path: 'trips/kaputt.mp4', reason: '…', code: 'not_media' }); // '“kaputt.mp4” is not a video, …'
+ */
+export function problemText(p: { path: string; reason: string; code?: string }): string {
+  if (!p.code) return p.reason;
+  try {
+    return t(`err_${p.code}` as TextKey, p.path.split('/').pop() ?? p.path);
+  } catch {
+    return p.reason;
+  }
+}

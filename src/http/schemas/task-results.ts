@@ -22,7 +22,13 @@ export const IndexResult = z
   })
   .openapi('IndexResult', { description: 'Result of a completed POST /index task' });
 
-const ScanProblem = z.object({ path: z.string().openapi({ description: 'Relative to the folder' }), reason: z.string() }).openapi('ScanProblem');
+const ScanProblem = z
+  .object({
+    path: z.string().openapi({ description: 'Relative to the folder' }),
+    reason: z.string(),
+    code: z.string().optional().openapi({ description: 'The reason as a code (not_media, truncated, outside_roots, subtitles, still_written, …), when it has one' }),
+  })
+  .openapi('ScanProblem');
 
 /**
  * The result of a completed folder scan (POST /collections/{collection_id}/folders/{folder_id}/scan, or a watched folder).

@@ -17,6 +17,7 @@ import { indexMedia, type IndexDeps, type IndexTaskOptions } from '../analysis/i
 import { nowIso } from '../clock.js';
 import type { ItemService } from '../items.js';
 import { collectionDeleted, type TaskContext } from '../task-engine.js';
+import { describeFailure } from '../task-failure.js';
 import type { StageItem } from '../task-steps.js';
 
 /** Input of a scan task. */
@@ -32,6 +33,8 @@ export interface ScanTaskData {
 export interface ScanProblem {
   path: string;
   reason: string;
+  /** The reason as a code a page can say in its language (a task failure code), when there is one. */
+  code?: string;
 }
 
 /**
@@ -77,9 +80,13 @@ const MEDIA_EXTENSIONS = new Set(
 );
 /** Subtitle files: not items, but read beside the media file they belong to. */
 const SUBTITLE_EXTENSIONS = new Set(['.srt', '.vtt', '.ass', '.ssa', '.sub']);
+function isSubtitle(rel: string): boolean {
+  return SUBTITLE_EXTENSIONS.has(extname(rel).toLowerCase());
+}
+
 /** Why a file that is not media was skipped, in words: subtitles are read with their media file. */
 function notMediaReason(rel: string, why: string): string {
-  return SUBTITLE_EXTENSIONS.has(extname(rel).toLowerCase()) ? 'subtitles: read with the media file of the same name' : `not a media file: ${why}`;
+  return isSubtitle(rel) ? 'subtitles: read with the media file of the same name' : `not a media file: ${why}`;
 }
 
 /** The skipped list stops growing here (the count goes on). */
@@ -116,11 +123,12 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
   const realRoots = (await Promise.all(deps.mediaRoots.map((r) => realpath(r).catch(() => null)))).filter((r): r is string => r !== null);
   const seq = store.folders.nextScanSeq(folder.pk);
   const result: ScanResult = { folder_id: folder.folder_id, found: 0, added: 0, changed: 0, moved: 0, removed: 0, unchanged: 0, skipped: 0, skipped_files: [], failed: [] };
-  const skip = (path: string, reason: string) => {
+  const entry = (path: string, reason: string, code?: string | null): ScanProblem => ({ path, reason, ...(code ? { code } : {}) });
+  const skip = (path: string, reason: string, code?: string | null) => {
     result.skipped++;
-    if (result.skipped_files.length < MAX_LISTED) result.skipped_files.push({ path, reason });
+    if (result.skipped_files.length < MAX_LISTED) result.skipped_files.push(entry(path, reason, code));
   };
-  const fail = (path: string, reason: string) => void (result.failed.length < MAX_FAILED && result.failed.push({ path, reason }));
+  const fail = (path: string, reason: string, code?: string | null) => void (result.failed.length < MAX_FAILED && result.failed.push(entry(path, reason, code)));
 
   ctx.progress(0, 'counting files');
   const total = await countFiles(root, folder, realRoots, ctx.signal);
@@ -153,7 +161,7 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
       real = await resolveInsideRoots(abs, deps.mediaRoots, [deps.indexOptions.dataDir]);
     } catch (e) {
       if (!(e instanceof SourceError)) throw e;
-      skip(rel, e.message);
+      skip(rel, e.message, e.code);
       return;
     }
     const fingerprint = await fingerprintFile(real);
@@ -178,15 +186,15 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
     } catch (e) {
       if (ctx.signal.aborted) throw e;
       const quiet = e instanceof MediaError && ['not_media', 'empty', 'no_streams'].includes(e.code) && !MEDIA_EXTENSIONS.has(extname(rel).toLowerCase());
-      const reason = e instanceof Error ? e.message : String(e);
+      const { message: reason, code } = describeFailure(e);
       if (quiet) {
         if (row?.media_id && deps.items.remove(collection.pk, row.media_id)) result.removed++;
-        put({ rel_path: rel, size, mtime_ms: mtimeMs, fingerprint, media_id: null, state: 'ignored', reason });
-        skip(rel, notMediaReason(rel, reason));
+        put({ rel_path: rel, size, mtime_ms: mtimeMs, fingerprint, media_id: null, state: 'ignored', reason, reason_code: code });
+        skip(rel, notMediaReason(rel, reason), isSubtitle(rel) ? 'subtitles' : code);
         return;
       }
-      put({ rel_path: rel, size, mtime_ms: mtimeMs, fingerprint, media_id: row?.media_id ?? null, state: 'failed', reason });
-      fail(rel, reason);
+      put({ rel_path: rel, size, mtime_ms: mtimeMs, fingerprint, media_id: row?.media_id ?? null, state: 'failed', reason, reason_code: code });
+      fail(rel, reason, code);
       return;
     }
     // A file that failed after being indexed still has its item: fixing it changes that item.
@@ -214,10 +222,10 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
       else result.added++;
     } catch (e) {
       if (ctx.signal.aborted) throw e;
-      const reason = e instanceof Error ? e.message : String(e);
+      const { message: reason, code } = describeFailure(e);
       // A file that was indexed and is now broken keeps its item until it is readable again or deleted.
-      put({ rel_path: rel, size, mtime_ms: mtimeMs, fingerprint, media_id: mediaId, state: 'failed', reason });
-      fail(rel, reason);
+      put({ rel_path: rel, size, mtime_ms: mtimeMs, fingerprint, media_id: mediaId, state: 'failed', reason, reason_code: code });
+      fail(rel, reason, code);
     }
   };
 
@@ -249,7 +257,7 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
     for await (const entry of walkFolder(root, { recursive: folder.recursive === 1, exclude: JSON.parse(folder.exclude) as string[], realRoots, signal: ctx.signal })) {
       if (entry.kind === 'skipped') {
         result.found++;
-        skip(entry.rel, entry.reason);
+        skip(entry.rel, entry.reason, entry.code);
         continue;
       }
       const st = await stat(entry.abs).catch(() => null);
@@ -260,8 +268,8 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
         seenBatch.push(row.pk);
         if (seenBatch.length >= SEEN_BATCH) flushSeen();
         if (row.state === 'indexed') result.unchanged++;
-        else if (row.state === 'failed') fail(entry.rel, row.reason ?? 'failed');
-        else skip(entry.rel, notMediaReason(entry.rel, row.reason ?? 'unreadable as media'));
+        else if (row.state === 'failed') fail(entry.rel, row.reason ?? 'failed', row.reason_code);
+        else skip(entry.rel, notMediaReason(entry.rel, row.reason ?? 'unreadable as media'), isSubtitle(entry.rel) ? 'subtitles' : row.reason_code);
         done++;
         report('checking files');
         continue;
@@ -293,7 +301,7 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
         if (st.size !== f.size || st.mtimeMs !== f.mtimeMs) {
           if (now - f.since > deps.maxWaitMs) {
             fresh.delete(rel);
-            fail(rel, `still being written after ${Math.round(deps.maxWaitMs / 1000)} s; the next scan tries again`);
+            fail(rel, `still being written after ${Math.round(deps.maxWaitMs / 1000)} s; the next scan tries again`, 'still_written');
           } else fresh.set(rel, { ...f, size: st.size, mtimeMs: st.mtimeMs });
           continue;
         }

@@ -11,5 +11,7 @@ export function m015TaskSteps(db: Db): void {
     ALTER TABLE tasks ADD COLUMN stage_item TEXT;
     -- Whether an item's analysis looked for faces: items indexed before faces were on need a re-index.
     ALTER TABLE item_analysis ADD COLUMN faces_scanned INTEGER NOT NULL DEFAULT 0;
+    -- Why a folder's file failed, as a code a page translates (the reason stays the English words).
+    ALTER TABLE folder_files ADD COLUMN reason_code TEXT;
   `);
 }

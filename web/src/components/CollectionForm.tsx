@@ -4,7 +4,7 @@
  */
 import { useState } from 'preact/hooks';
 import { ApiError } from '../api.js';
-import { collectionsChanged } from '../collection-names.js';
+import { collectionsChanged, useCollections } from '../collection-names.js';
 import { useSession } from '../context.js';
 import { t } from '../i18n.js';
 import { candidate, slugFrom } from '../slug.js';
@@ -19,6 +19,7 @@ const TRIES = 20;
  */
 export function CollectionForm({ onCreated, open = false }: { onCreated: (id: string) => void; open?: boolean }) {
   const { api, me, notify } = useSession();
+  const { list } = useCollections(api);
   const [name, setName] = useState('');
   const [id, setId] = useState('');
   const [idEdited, setIdEdited] = useState(false);
@@ -27,8 +28,12 @@ export function CollectionForm({ onCreated, open = false }: { onCreated: (id: st
   const slug = idEdited ? id : slugFrom(name);
   const submit = async (e: Event) => {
     e.preventDefault();
-    // An id the user typed is taken as it is; one made from the name goes on to -2, -3 … when taken.
-    for (let n = 1; n <= (idEdited ? 1 : TRIES); n++) {
+    // An id the user typed is taken as it is; one made from the name goes on to -2, -3 … past the ids
+    // the page knows, and further when the server says one is taken (another owner's private one).
+    const known = new Set(list.map((c) => c.collection_id));
+    let n = 1;
+    while (!idEdited && known.has(candidate(slug, n))) n++;
+    for (const last = n + (idEdited ? 0 : TRIES); n <= last; n++) {
       try {
         const c = await api.createCollection({ collection_id: candidate(slug, n), name: name.trim(), description: description || null, is_public: isPublic });
         setName(''); setId(''); setIdEdited(false); setDescription(''); setPublic(false);

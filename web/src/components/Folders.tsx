@@ -8,7 +8,7 @@ import type { Folder, ScanResult } from '../api.js';
 import { useSession } from '../context.js';
 import { t } from '../i18n.js';
 import { useLoad } from '../load.js';
-import { failureText, stepText } from '../task-words.js';
+import { failureText, problemText, stepText } from '../task-words.js';
 import { ask } from './Dialog.js';
 import { tasksChanged, usePolledTasks } from './PendingTasks.js';
 
@@ -24,13 +24,13 @@ function ScanDetails({ result }: { result: ScanResult }) {
       {result.failed.length > 0 && (
         <details class="scan-failed" open>
           <summary>{t('failedFiles')} ({result.failed.length})</summary>
-          <ul>{result.failed.map((f) => <li key={f.path}><code>{f.path}</code>: {f.reason}</li>)}</ul>
+          <ul>{result.failed.map((f) => <li key={f.path}><code>{f.path}</code>: {problemText(f)}</li>)}</ul>
         </details>
       )}
       {result.skipped_files.length > 0 && (
         <details class="scan-skipped">
           <summary>{t('skippedFiles')} ({result.skipped})</summary>
-          <ul>{result.skipped_files.map((f) => <li key={f.path}><code>{f.path}</code>: {f.reason}</li>)}</ul>
+          <ul>{result.skipped_files.map((f) => <li key={f.path}><code>{f.path}</code>: {problemText(f)}</li>)}</ul>
         </details>
       )}
     </>
