@@ -68,3 +68,33 @@ export function ownMedia(url: string): boolean {
     return false;
   }
 }
+
+/**
+ * Bytes in human units (KB, MB, GB: powers of 1024), in the page's number format.
+ * @example
+ * humanSize(10679, 'en'); // '10.4 KB'
+ * humanSize(1536000, 'de'); // '1,5 MB'
+ */
+export function humanSize(bytes: number, lang: 'en' | 'de'): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let v = bytes;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  // One decimal while the figure is small: "1.5 MB" says more than "2 MB", "143 MB" needs none.
+  const digits = i === 0 || v >= 100 ? 0 : 1;
+  return `${new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: digits }).format(v)} ${units[i]}`;
+}
+
+/**
+ * A date and time in the page's language ("14 Jul 2019, 09:30"), or '' when it is not a date.
+ * @example
+ * dateTime('2019-07-14T09:30:00Z', 'en');
+ */
+export function dateTime(iso: string, lang: 'en' | 'de'): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return d.toLocaleString(lang === 'de' ? 'de-DE' : 'en-GB', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
