@@ -90,10 +90,11 @@ describe('web page', () => {
   });
 
   it('creates a collection', async () => {
-    await page.getByText('New collection').click();
-    await page.getByLabel('Identifier (letters, digits, - and _)').fill(COLLECTION);
+    // With no collection yet the form is open, and a name is all it needs: the identifier is made from it.
     await page.getByLabel('Name', { exact: true }).fill('Holidays');
     await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(new RegExp(`#/c/${COLLECTION}$`));
+    await page.getByRole('navigation').getByRole('link', { name: 'Collections' }).click();
     await page.getByRole('link', { name: 'Holidays' }).waitFor();
     const { body } = await s.call('GET', `/collections/${COLLECTION}`);
     expect(body).toMatchObject({ collection_id: COLLECTION, name: 'Holidays', is_public: false });
@@ -160,6 +161,9 @@ describe('web page', () => {
     await expect.poll(async () => (await s.call('GET', `/tasks/${id}`)).body.attempts, { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
     await expect.poll(async () => (await s.call('GET', `/tasks/${id}`)).body.status, { timeout: 60_000 }).toBe('failed');
     await page.locator(`[data-task="${id}"]`).getByRole('button', { name: /^Delete/ }).click();
+    // An in-page confirmation that says what happens.
+    await page.getByRole('dialog').getByText('Only the task is deleted').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(async () => (await s.call('GET', `/tasks/${id}`)).status, { timeout: 30_000 }).toBe(404);
     await expect.poll(() => page.locator(`[data-task="${id}"]`).count(), UI).toBe(0);
   });
@@ -309,7 +313,7 @@ describe('web page', () => {
     await page.getByLabel('Folder path on the server').fill(dir);
     await page.getByRole('button', { name: 'Add folder' }).click();
     const row = page.locator(`[data-folder="${realpathSync(dir)}"]`);
-    await expect.poll(() => row.locator('[data-state]').textContent(), { timeout: 120_000, interval: 500 }).toBe('found 1 · added 1 · failed 0');
+    await expect.poll(() => row.locator('[data-state]').textContent(), { timeout: 120_000, interval: 500 }).toBe('found 1 · added 1 · changed 0 · moved 0 · removed 0 · unchanged 0 · skipped 0 · failed 0');
     await screenshot(page, 'folders');
     expect(await unlabelled(page)).toEqual([]);
     await page.goto(`${s.url}/#/c/archive/search?q=goalkeeper`);

@@ -12,6 +12,7 @@ import { People } from './views/People.js';
 import { Player } from './views/Player.js';
 import { Search } from './views/Search.js';
 import { Tasks } from './views/Tasks.js';
+import { Models } from './views/Models.js';
 
 const LAST = 'vidx.collection';
 
@@ -26,6 +27,7 @@ function view(route: Route) {
     case 'play': return <Player collection={c} mediaId={route.mediaId ?? ''} pub={pub} start={Number(route.params.get('t') ?? 0) || 0} />;
     case 'add': return <Add initial={route.params.get('c') ?? localStorage.getItem(LAST) ?? ''} />;
     case 'tasks': return <Tasks />;
+    case 'models': return <Models />;
     default: return <Collections />;
   }
 }
@@ -45,11 +47,13 @@ export function Shell({ onSignOut }: { onSignOut: () => void }) {
   const pub = route.params.get('pub') === '1' ? { pub: 1 } : {};
   const links: [Route['view'], string, string][] = [
     ['collections', t('collections'), href()],
-    ['search', t('search'), last ? href('c', last, 'search', pub) : href()],
+    // Inside a collection, search it; elsewhere, search every collection.
+    ['search', t('search'), route.collection ? href('c', route.collection, 'search', pub) : href('search')],
     ['explore', t('explore'), last ? href('c', last, 'explore', pub) : href()],
     ['people', t('people'), last ? href('c', last, 'people') : href()],
     ['add', t('add'), href('add', last ? { c: last } : {})],
     ['tasks', t('tasks'), href('tasks')],
+    ...(me.role === 'admin' ? ([['models', t('models'), href('models')]] as [Route['view'], string, string][]) : []),
   ];
   const active = route.view === 'items' || route.view === 'play' ? 'collections' : route.view;
   return (

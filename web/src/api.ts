@@ -33,7 +33,7 @@ export interface Analysis { video_summary: string; video_duration: number; episo
 export interface TaskStep { code: string; item?: { n: number; total: number; name: string } }
 export interface Task extends Omit<ApiTask, 'data' | 'result'> {
   data: {
-    collection?: string; folder_id?: string; model_id?: string; media_ids?: string[] | null;
+    collection?: string; folder_id?: string; path?: string; model_id?: string; media_ids?: string[] | null;
     video?: { title?: string | null; media_id?: string | null; content?: string | null; path?: string | null; url?: string | null };
     upload?: { filename: string; size: number } | null;
   };

@@ -70,22 +70,20 @@ export function ownMedia(url: string): boolean {
 }
 
 /**
- * Bytes in human units (KB, MB, GB: powers of 1024), in the page's number format.
+ * Bytes in human units (KB, MB, GB; powers of 1000 as file managers show them).
  * @example
- * humanSize(10679, 'en'); // '10.4 KB'
- * humanSize(1536000, 'de'); // '1,5 MB'
+ * humanBytes(152_000_000); // '152 MB'
  */
-export function humanSize(bytes: number, lang: 'en' | 'de'): string {
+export function humanBytes(n: number | null | undefined): string {
+  if (n == null || !Number.isFinite(n)) return '';
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let v = bytes;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
+  let v = n;
+  let u = 0;
+  while (v >= 1000 && u < units.length - 1) {
+    v /= 1000;
+    u++;
   }
-  // One decimal while the figure is small: "1.5 MB" says more than "2 MB", "143 MB" needs none.
-  const digits = i === 0 || v >= 100 ? 0 : 1;
-  return `${new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: digits }).format(v)} ${units[i]}`;
+  return `${v >= 100 || u === 0 ? Math.round(v) : v.toFixed(1)} ${units[u]}`;
 }
 
 /**

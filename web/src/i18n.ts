@@ -2,6 +2,43 @@
 import { useEffect, useState } from 'preact/hooks';
 
 const en = {
+  // Issue 23 (the lead's texts): stages, tasks in words, errors by code, models, collections, failures.
+  stage_queued: 'waiting', stage_starting: 'starting', stage_fetching: 'fetching the file', stage_probing: 'reading the file',
+  stage_voice_activity: 'finding speech', stage_speech_recognition: 'recognising speech', stage_shot_detection: 'finding shots',
+  stage_on_screen_text: 'reading on-screen text', stage_visual_tags: 'tagging pictures', stage_decoding_image: 'decoding the picture',
+  stage_faces: 'finding faces', stage_episodes: 'finding chapters', stage_summaries: 'summarising', stage_thumbnails: 'making thumbnails',
+  stage_text_vectors: 'making the text searchable', stage_storing: 'storing', stage_counting_files: 'counting files', stage_checking_files: 'checking files',
+  stage_waiting_for_files: 'waiting for files still being written', stage_removing_deleted_files: 'removing deleted files',
+  stage_downloading: 'downloading', stage_indexed: 'done', stage_done: 'done', stage_failed: 'failed',
+  taskIndex: 'Indexing “{0}” into {1}', taskAnalyze: 'Analysing “{0}”', taskScan: 'Scanning the folder “{0}” of {1}', taskReindex: 'Re-indexing {0} of {1}',
+  taskReindexAll: 'Re-indexing everything in {0}', taskModelPull: 'Installing the model {0}', taskClusters: 'Grouping results for “{0}” in {1}',
+  taskSuggestions: 'Suggesting topics for {0}', item1: '1 item', itemsN: '{0} items',
+  err_not_media: '“{0}” is not a video, audio file or picture vidx can read.', err_empty: '“{0}” is empty.',
+  err_truncated: '“{0}” is cut off: part of the file is missing.', err_no_streams: '“{0}” has neither sound nor picture.',
+  err_refers_elsewhere: '“{0}” is a playlist or a list of other files; add the files themselves.', err_outside_roots: '“{0}” lies outside the folders vidx may read.',
+  err_not_found: '“{0}” does not exist (any more).', err_not_a_file: '“{0}” is not a file.', err_unreachable: '“{0}” cannot be reached.',
+  err_network: 'The download of “{0}” broke off.', err_timeout: 'The download of “{0}” took too long.', err_too_large: '“{0}” is larger than allowed.',
+  err_collection_deleted: 'Its collection was deleted.', err_interrupted: 'The server stopped while it ran.', err_tool_failed: 'ffmpeg broke off while reading “{0}”.',
+  moreOptions: 'More options', identifier: 'Identifier (used in links)', identifierHint: 'Made from the name; change it if you like.',
+  noCollectionsYet: 'No collections yet. Create one below: a name is enough. Then add videos or a folder.',
+  emptyCollection: 'Nothing here yet. Add videos, or a folder on this machine that vidx keeps in step.',
+  allCollections: 'All collections', inCollection: 'in {0}', searchingIn: 'searching {0} of {1} collections…',
+  models: 'Models', modelsIntro: 'What vidx can recognise depends on the models on this machine. Models are downloaded once, then everything runs offline.',
+  cap_asr: 'Speech recognition', cap_image_text: 'Visual tags and picture search', cap_text_embedding: 'Search by meaning', cap_face_embedding: 'Faces',
+  cap_ocr: 'On-screen text', cap_ocr_german: 'German letters on screen', cap_vad: 'Speech detection', cap_face_detection: 'Face detection',
+  install: 'Install', remove: 'Remove', installed: 'installed', notInstalled: 'not installed', partlyInstalled: 'partly downloaded', inUse: 'in use',
+  shipped: 'comes with vidx', installing: 'installing {0}%', sizeOf: '{0}', licence: 'licence: {0}',
+  confirmRemoveModel: 'Remove the model “{0}”?', removeModelBody: 'Its files ({0}) are deleted from this machine. What it recognised in indexed videos stays; new videos are indexed without it until it is installed again.',
+  noSpeech: 'Speech recognition is not installed: what is said in videos without subtitles cannot be found. Subtitles are used where there are some.',
+  installInModels: 'Install it under Models.', askAdmin: 'An admin can install it.',
+  noFaceModel: 'The face model is not installed, so no faces are found.', unscanned: '{0} items were indexed without looking for faces (before faces were on, or without the model).',
+  reindexThem: 'Re-index them', reindexQueued: 'Re-indexing was queued.', seeTasks: 'See tasks',
+  failedFiles: 'Files that failed', skippedFiles: 'Skipped', scanCounts: 'found {0} · added {1} · changed {2} · moved {3} · removed {4} · unchanged {5} · skipped {6} · failed {7}',
+  deleteCollectionTitle: 'Delete the collection “{0}”?', deleteCollectionBody: 'Everything indexed in it is removed from vidx: transcripts, chapters, thumbnails, people and uploaded copies. Files on this machine that were indexed from a path or a folder stay where they are.',
+  deleteFolderTitle: 'Remove the folder “{0}”?', deleteFolderBody: 'Its items leave this collection. The folder and its files on disk are not touched.',
+  deleteTaskTitle: 'Delete this task?', deleteTaskBody: 'Only the task is deleted; if it is still running it is stopped first. Indexed items stay.',
+  deletePersonTitle: 'Delete “{0}”?', deletePersonBody: 'The person, their face crops and face data are deleted. The videos stay.',
+  firstRunHint: 'On its first start vidx wrote an admin key to {0}. Paste it here, or a key made with “vidx keys create”.',
   appName: 'vidx', signIn: 'Sign in', signOut: 'Sign out', apiKey: 'API key', remember: 'Remember on this device',
   signInHint: 'On its first start vidx writes an admin key to admin.key in its data folder (usually ~/.local/share/vidx/admin.key; npm start prints where). Paste it here, or a key made with “vidx keys create”.',
   keyStays: 'The key stays in this browser and goes only to this vidx server.',
@@ -55,7 +92,7 @@ const en = {
   deleteOneTitle: 'Delete “{0}”?', deleteManyTitle: 'Delete {0} items?', deleteMany: 'Delete {0} items',
   deleteItemsBody: 'They leave this collection with their transcripts, chapters, thumbnails and share links. Items indexed from a file or a folder keep their files on disk; the copies kept of uploaded files are removed.',
   deletedMany: '{0} items deleted.', deleteFailed: '{0} items could not be deleted.',
-  reindexQueued: 'Re-indexing {0} items was queued.', reindexQueued1: 'Re-indexing 1 item was queued.', followInTasks: 'Follow it in Tasks',
+  gridReindexQueued: 'Re-indexing {0} items was queued.', gridReindexQueued1: 'Re-indexing 1 item was queued.', followInTasks: 'Follow it in Tasks',
 };
 
 type Dict = typeof en;
@@ -63,6 +100,43 @@ type Dict = typeof en;
 export type TextKey = keyof Dict;
 
 const de: Dict = {
+  // Issue 23 (Texte des Leads): Schritte, Aufgaben in Worten, Fehler nach Code, Modelle, Sammlungen, Fehlschläge.
+  stage_queued: 'wartet', stage_starting: 'beginnt', stage_fetching: 'holt die Datei', stage_probing: 'liest die Datei',
+  stage_voice_activity: 'sucht Sprache', stage_speech_recognition: 'erkennt Sprache', stage_shot_detection: 'sucht Schnitte',
+  stage_on_screen_text: 'liest Text im Bild', stage_visual_tags: 'verschlagwortet Bilder', stage_decoding_image: 'dekodiert das Bild',
+  stage_faces: 'sucht Gesichter', stage_episodes: 'sucht Kapitel', stage_summaries: 'fasst zusammen', stage_thumbnails: 'macht Vorschaubilder',
+  stage_text_vectors: 'macht den Text durchsuchbar', stage_storing: 'speichert', stage_counting_files: 'zählt Dateien', stage_checking_files: 'prüft Dateien',
+  stage_waiting_for_files: 'wartet auf Dateien, die noch geschrieben werden', stage_removing_deleted_files: 'entfernt gelöschte Dateien',
+  stage_downloading: 'lädt herunter', stage_indexed: 'fertig', stage_done: 'fertig', stage_failed: 'fehlgeschlagen',
+  taskIndex: '„{0}“ wird in {1} indexiert', taskAnalyze: '„{0}“ wird analysiert', taskScan: 'Ordner „{0}“ von {1} wird durchsucht', taskReindex: '{0} von {1} werden neu indexiert',
+  taskReindexAll: 'Alles in {0} wird neu indexiert', taskModelPull: 'Modell {0} wird installiert', taskClusters: 'Treffer für „{0}“ in {1} werden gruppiert',
+  taskSuggestions: 'Themen für {0} werden vorgeschlagen', item1: '1 Eintrag', itemsN: '{0} Einträge',
+  err_not_media: '„{0}“ ist kein Video, keine Audiodatei und kein Bild, das vidx lesen kann.', err_empty: '„{0}“ ist leer.',
+  err_truncated: '„{0}“ ist abgeschnitten: Ein Teil der Datei fehlt.', err_no_streams: '„{0}“ hat weder Ton noch Bild.',
+  err_refers_elsewhere: '„{0}“ ist eine Wiedergabeliste oder Liste anderer Dateien; füge die Dateien selbst hinzu.', err_outside_roots: '„{0}“ liegt außerhalb der Ordner, die vidx lesen darf.',
+  err_not_found: '„{0}“ gibt es nicht (mehr).', err_not_a_file: '„{0}“ ist keine Datei.', err_unreachable: '„{0}“ ist nicht erreichbar.',
+  err_network: 'Das Herunterladen von „{0}“ brach ab.', err_timeout: 'Das Herunterladen von „{0}“ dauerte zu lange.', err_too_large: '„{0}“ ist größer als erlaubt.',
+  err_collection_deleted: 'Ihre Sammlung wurde gelöscht.', err_interrupted: 'Der Server wurde währenddessen beendet.', err_tool_failed: 'ffmpeg brach beim Lesen von „{0}“ ab.',
+  moreOptions: 'Weitere Optionen', identifier: 'Kennung (für Links)', identifierHint: 'Aus dem Namen gebildet; du kannst sie ändern.',
+  noCollectionsYet: 'Noch keine Sammlungen. Lege unten eine an: Ein Name genügt. Dann füge Videos oder einen Ordner hinzu.',
+  emptyCollection: 'Hier ist noch nichts. Füge Videos hinzu oder einen Ordner auf diesem Rechner, den vidx auf dem Laufenden hält.',
+  allCollections: 'Alle Sammlungen', inCollection: 'in {0}', searchingIn: 'durchsucht {0} von {1} Sammlungen…',
+  models: 'Modelle', modelsIntro: 'Was vidx erkennt, hängt von den Modellen auf diesem Rechner ab. Modelle werden einmal heruntergeladen, danach läuft alles offline.',
+  cap_asr: 'Spracherkennung', cap_image_text: 'Bildschlagwörter und Bildsuche', cap_text_embedding: 'Suche nach Bedeutung', cap_face_embedding: 'Gesichter',
+  cap_ocr: 'Text im Bild', cap_ocr_german: 'Deutsche Buchstaben im Bild', cap_vad: 'Spracherkennung (wo gesprochen wird)', cap_face_detection: 'Gesichtserkennung',
+  install: 'Installieren', remove: 'Entfernen', installed: 'installiert', notInstalled: 'nicht installiert', partlyInstalled: 'teilweise geladen', inUse: 'in Gebrauch',
+  shipped: 'kommt mit vidx', installing: 'installiert {0} %', sizeOf: '{0}', licence: 'Lizenz: {0}',
+  confirmRemoveModel: 'Das Modell „{0}“ entfernen?', removeModelBody: 'Seine Dateien ({0}) werden von diesem Rechner gelöscht. Was es in indexierten Videos erkannt hat, bleibt; neue Videos werden ohne es indexiert, bis es wieder installiert ist.',
+  noSpeech: 'Die Spracherkennung ist nicht installiert: Was in Videos ohne Untertitel gesagt wird, ist nicht auffindbar. Wo es Untertitel gibt, werden sie verwendet.',
+  installInModels: 'Installiere sie unter Modelle.', askAdmin: 'Ein Admin kann sie installieren.',
+  noFaceModel: 'Das Gesichtsmodell ist nicht installiert, daher werden keine Gesichter gefunden.', unscanned: '{0} Einträge wurden ohne Gesichtersuche indexiert (bevor Gesichter an waren oder ohne das Modell).',
+  reindexThem: 'Neu indexieren', reindexQueued: 'Neu-Indexierung ist eingereiht.', seeTasks: 'Zu den Aufgaben',
+  failedFiles: 'Fehlgeschlagene Dateien', skippedFiles: 'Übersprungen', scanCounts: 'gefunden {0} · neu {1} · geändert {2} · verschoben {3} · entfernt {4} · unverändert {5} · übersprungen {6} · fehlgeschlagen {7}',
+  deleteCollectionTitle: 'Die Sammlung „{0}“ löschen?', deleteCollectionBody: 'Alles darin Indexierte wird aus vidx entfernt: Transkripte, Kapitel, Vorschaubilder, Personen und hochgeladene Kopien. Dateien auf diesem Rechner, die über einen Pfad oder Ordner indexiert wurden, bleiben, wo sie sind.',
+  deleteFolderTitle: 'Den Ordner „{0}“ entfernen?', deleteFolderBody: 'Seine Einträge verlassen diese Sammlung. Der Ordner und seine Dateien auf der Festplatte bleiben unberührt.',
+  deleteTaskTitle: 'Diese Aufgabe löschen?', deleteTaskBody: 'Nur die Aufgabe wird gelöscht; läuft sie noch, wird sie vorher angehalten. Indexierte Einträge bleiben.',
+  deletePersonTitle: '„{0}“ löschen?', deletePersonBody: 'Die Person, ihre Gesichtsausschnitte und Gesichtsdaten werden gelöscht. Die Videos bleiben.',
+  firstRunHint: 'Beim ersten Start hat vidx einen Admin-Schlüssel nach {0} geschrieben. Füge ihn hier ein, oder einen mit „vidx keys create“ erzeugten.',
   appName: 'vidx', signIn: 'Anmelden', signOut: 'Abmelden', apiKey: 'API-Schlüssel', remember: 'Auf diesem Gerät merken',
   signInHint: 'Beim ersten Start schreibt vidx einen Admin-Schlüssel in admin.key im Datenordner (meist ~/.local/share/vidx/admin.key; npm start zeigt, wo). Füge ihn hier ein, oder einen mit „vidx keys create“ erzeugten.',
   keyStays: 'Der Schlüssel bleibt in diesem Browser und geht nur an diesen vidx-Server.',
@@ -112,11 +186,11 @@ const de: Dict = {
   showType: 'Zeigen', allTypes: 'Alles', videos: 'Videos', audios: 'Audio', pictures: 'Bilder',
   itemCount: '{0} Einträge', itemCount1: '1 Eintrag', noneOfType: 'Keine Einträge dieser Art.',
   selection: 'Auswahl', selectItem: '{0} auswählen', selectAllShown: 'Alle gezeigten auswählen ({0})', selectedCount: '{0} ausgewählt', clearSelection: 'Auswahl aufheben',
-  reindexSelected: 'Neu indizieren', deleteSelected: 'Löschen…',
+  reindexSelected: 'Neu indexieren', deleteSelected: 'Löschen…',
   deleteOneTitle: '„{0}“ löschen?', deleteManyTitle: '{0} Einträge löschen?', deleteMany: '{0} Einträge löschen',
   deleteItemsBody: 'Sie verlassen diese Sammlung mit Transkripten, Kapiteln, Vorschaubildern und geteilten Links. Aus einer Datei oder einem Ordner indizierte Einträge behalten ihre Dateien auf der Festplatte; die aufbewahrten Kopien hochgeladener Dateien werden entfernt.',
   deletedMany: '{0} Einträge gelöscht.', deleteFailed: '{0} Einträge konnten nicht gelöscht werden.',
-  reindexQueued: 'Neu-Indizierung von {0} Einträgen wartet.', reindexQueued1: 'Neu-Indizierung von 1 Eintrag wartet.', followInTasks: 'In Aufgaben verfolgen',
+  gridReindexQueued: 'Neu-Indexierung von {0} Einträgen ist eingereiht.', gridReindexQueued1: 'Neu-Indexierung von 1 Eintrag ist eingereiht.', followInTasks: 'In Aufgaben verfolgen',
 };
 
 /** The languages the page speaks. */
@@ -139,7 +213,9 @@ document.documentElement.lang = current;
  * t('results', 3); // '3 moments'
  */
 export function t(key: TextKey, ...args: (string | number)[]): string {
-  return DICTS[current][key].replace(/\{(\d)\}/g, (_, i: string) => String(args[Number(i)] ?? ''));
+  const text = DICTS[current][key] as string | undefined;
+  if (text === undefined) throw new Error(`no text ${String(key)}`);
+  return text.replace(/\{(\d)\}/g, (_, i: string) => String(args[Number(i)] ?? ''));
 }
 
 /**

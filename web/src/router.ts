@@ -1,13 +1,13 @@
 /**
  * Hash routes, so a deep link (`#/c/trips/play/clip?t=42`) works from the one page the server serves:
- * `#/` collections, `#/c/{id}` items, `#/c/{id}/search?q=`, `#/c/{id}/explore`, `#/c/{id}/play/{media_id}?t=`,
- * `#/add`, `#/tasks`. `pub=1` marks another owner's public collection.
+ * `#/` collections, `#/c/{id}` items, `#/c/{id}/search?q=`, `#/search?q=` (all collections), `#/c/{id}/explore`,
+ * `#/c/{id}/play/{media_id}?t=`, `#/add`, `#/tasks`, `#/models`. `pub=1` marks another owner's public collection.
  */
 import { useEffect, useState } from 'preact/hooks';
 
 /** A parsed route. */
 export interface Route {
-  view: 'collections' | 'items' | 'search' | 'explore' | 'people' | 'play' | 'add' | 'tasks';
+  view: 'collections' | 'items' | 'search' | 'explore' | 'people' | 'play' | 'add' | 'tasks' | 'models';
   /** A person of the collection (`#/c/{id}/people/{person_id}`). */
   personId?: string;
   collection?: string;
@@ -26,6 +26,9 @@ export function parseRoute(hash: string): Route {
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
   if (parts[0] === 'add') return { view: 'add', params };
   if (parts[0] === 'tasks') return { view: 'tasks', params };
+  if (parts[0] === 'models') return { view: 'models', params };
+  // Search without a collection: every collection of the caller.
+  if (parts[0] === 'search') return { view: 'search', params };
   if (parts[0] === 'c' && parts[1]) {
     const collection = parts[1];
     if (parts[2] === 'search') return { view: 'search', collection, params };

@@ -50,7 +50,7 @@ export const Task = z
   .discriminatedUnion('kind', [
     taskKind('IndexTask', 'index', '/index', IndexTaskData, IndexResult, 'A POST /index task'),
     taskKind('AnalyzeTask', 'analyze', '/analyze', AnalyzeTaskData, AnalyzeResult, 'A POST /analyze task'),
-    taskKind('ScanTask', 'folder_scan', '/collections/trips/folders/0193a4b2-…/scan', z.object({ folder_id: z.string(), collection: z.string().nullable().optional() }).openapi('ScanTaskData'), ScanResult, 'A folder scan (POST …/folders/{folder_id}/scan, a new folder, or a watched folder that changed)'),
+    taskKind('ScanTask', 'folder_scan', '/collections/trips/folders/0193a4b2-…/scan', z.object({ folder_id: z.string(), collection: z.string().nullable().optional(), path: z.string().optional() }).openapi('ScanTaskData'), ScanResult, 'A folder scan (POST …/folders/{folder_id}/scan, a new folder, or a watched folder that changed)'),
     taskKind('ReindexTask', 'reindex', '/collections/trips/reindex', ReindexTaskData, ReindexResult, 'A POST /collections/{collection_id}/reindex task: items analysed again from their sources'),
     taskKind('SearchClustersTask', 'clusters', '/search_clusters', z.object({ request: SearchClustersBody }).openapi('SearchClustersTaskData'), z.array(ClusterElement), 'A deferred POST /search_clusters?defer=true: the result is the list of elements the stream would have sent'),
     taskKind('SuggestionsTask', 'suggestions', '/collection_suggestions', z.object({ request: SuggestionsBody }).openapi('SuggestionsTaskData'), z.array(SuggestionElement), 'A deferred POST /collection_suggestions?defer=true: the result is the list of elements the stream would have sent'),

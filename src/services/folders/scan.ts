@@ -24,6 +24,8 @@ export interface ScanTaskData {
   folder_id: string;
   /** The collection's id when the scan was asked for (the task's endpoint path names it). */
   collection?: string | null;
+  /** The folder's path, so a task list can say which folder it scans. */
+  path?: string;
 }
 
 /** A file the scan could not use, by its path relative to the folder. */

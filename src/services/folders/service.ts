@@ -146,7 +146,7 @@ export class FolderService {
     const current = folder.scan_task_id ? this.store.tasks.get(folder.scan_task_id) : undefined;
     if (current?.status === 'queued') return current.id;
     const collectionId = this.store.collections.findLiveByPk(folder.collection_pk)?.collection_id ?? null;
-    const task = this.engine.create(owner, 'folder_scan', { folder_id: folder.folder_id, collection: collectionId }, folder.collection_pk);
+    const task = this.engine.create(owner, 'folder_scan', { folder_id: folder.folder_id, collection: collectionId, path: folder.path }, folder.collection_pk);
     this.store.folders.setScanTask(folder.pk, task.id);
     return task.id;
   }

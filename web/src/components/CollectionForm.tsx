@@ -1,39 +1,66 @@
-/** Creates a collection; the "public" box only for admins (the API refuses it to others). */
+/**
+ * Creates a collection from a name: its identifier is made from the name (a unique slug, editable under
+ * "More options"); the "public" box only for admins (the API refuses it to others).
+ */
 import { useState } from 'preact/hooks';
+import { ApiError } from '../api.js';
+import { collectionsChanged } from '../collection-names.js';
 import { useSession } from '../context.js';
 import { t } from '../i18n.js';
+import { candidate, slugFrom } from '../slug.js';
+
+/** Tries the slug, then slug-2, slug-3 … while the server says the id is taken (at most this many). */
+const TRIES = 20;
 
 /**
- * The "new collection" form (folded away until opened).
+ * The "new collection" form.
  * @example
- * <CollectionForm onCreated={reload} />
+ * <CollectionForm onCreated={(id) => go(href('c', id))} open />
  */
-export function CollectionForm({ onCreated }: { onCreated: () => void }) {
+export function CollectionForm({ onCreated, open = false }: { onCreated: (id: string) => void; open?: boolean }) {
   const { api, me, notify } = useSession();
-  const [id, setId] = useState('');
   const [name, setName] = useState('');
+  const [id, setId] = useState('');
+  const [idEdited, setIdEdited] = useState(false);
   const [description, setDescription] = useState('');
   const [isPublic, setPublic] = useState(false);
-  const submit = (e: Event) => {
+  const slug = idEdited ? id : slugFrom(name);
+  const submit = async (e: Event) => {
     e.preventDefault();
-    api.createCollection({ collection_id: id, name: name || id, description: description || null, is_public: isPublic }).then(
-      () => { setId(''); setName(''); setDescription(''); setPublic(false); onCreated(); },
-      (err: Error) => notify(t('error', err.message), 'error'),
-    );
+    // An id the user typed is taken as it is; one made from the name goes on to -2, -3 … when taken.
+    for (let n = 1; n <= (idEdited ? 1 : TRIES); n++) {
+      try {
+        const c = await api.createCollection({ collection_id: candidate(slug, n), name: name.trim(), description: description || null, is_public: isPublic });
+        setName(''); setId(''); setIdEdited(false); setDescription(''); setPublic(false);
+        collectionsChanged();
+        onCreated(c.collection_id);
+        return;
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 409 && !idEdited) continue;
+        return notify(t('error', (err as Error).message), 'error');
+      }
+    }
   };
   return (
-    <details class="card">
+    <details class="card" open={open}>
       <summary>{t('newCollection')}</summary>
       <form onSubmit={submit} class="stack">
-        <label for="nc-id">{t('collectionId')}</label>
-        <input id="nc-id" required maxLength={100} pattern="[A-Za-z0-9_\-]+" value={id} onInput={(e) => setId(e.currentTarget.value)} />
         <label for="nc-name">{t('name')}</label>
-        <input id="nc-name" maxLength={100} value={name} placeholder={id} onInput={(e) => setName(e.currentTarget.value)} />
-        <label for="nc-desc">{t('description')}</label>
-        <input id="nc-desc" value={description} onInput={(e) => setDescription(e.currentTarget.value)} />
-        {me.role === 'admin' && (
-          <label class="check"><input type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.currentTarget.checked)} /> {t('isPublic')}</label>
-        )}
+        <input id="nc-name" required maxLength={100} value={name} onInput={(e) => setName(e.currentTarget.value)} />
+        <details>
+          <summary>{t('moreOptions')}</summary>
+          <div class="stack">
+            <label for="nc-id">{t('identifier')}</label>
+            <input id="nc-id" maxLength={100} pattern="[A-Za-z0-9_\-]+" value={slug} aria-describedby="nc-id-hint"
+              onInput={(e) => { setId(e.currentTarget.value); setIdEdited(true); }} />
+            <p id="nc-id-hint" class="muted">{t('identifierHint')}</p>
+            <label for="nc-desc">{t('description')}</label>
+            <input id="nc-desc" value={description} onInput={(e) => setDescription(e.currentTarget.value)} />
+            {me.role === 'admin' && (
+              <label class="check"><input type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.currentTarget.checked)} /> {t('isPublic')}</label>
+            )}
+          </div>
+        </details>
         <button type="submit" class="primary">{t('create')}</button>
       </form>
     </details>

@@ -1,14 +1,47 @@
 /**
  * Folders bound to a collection (the folders API): add one by its path on the server, follow its scan's
- * progress and stage, scan again, remove it. A self-contained part of the Add view.
+ * progress and step, see the last scan's counts and each failed file with its reason, scan again, remove
+ * it after an in-page confirmation that says the files on disk stay. A self-contained part of the Add view.
  */
 import { useState } from 'preact/hooks';
-import type { Folder } from '../api.js';
+import type { Folder, ScanResult } from '../api.js';
 import { useSession } from '../context.js';
 import { t } from '../i18n.js';
 import { useLoad } from '../load.js';
+import { failureText, stepText } from '../task-words.js';
+import { ask } from './Dialog.js';
 import { tasksChanged, usePolledTasks } from './PendingTasks.js';
 
+function counts(r: ScanResult): string {
+  return t('scanCounts', r.found, r.added, r.changed, r.moved, r.removed, r.unchanged, r.skipped, r.failed.length);
+}
+
+/** The last scan's failed (and skipped) files, folded away until opened. */
+function ScanDetails({ result }: { result: ScanResult }) {
+  if (!result.failed.length && !result.skipped_files.length) return null;
+  return (
+    <>
+      {result.failed.length > 0 && (
+        <details class="scan-failed" open>
+          <summary>{t('failedFiles')} ({result.failed.length})</summary>
+          <ul>{result.failed.map((f) => <li key={f.path}><code>{f.path}</code>: {f.reason}</li>)}</ul>
+        </details>
+      )}
+      {result.skipped_files.length > 0 && (
+        <details class="scan-skipped">
+          <summary>{t('skippedFiles')} ({result.skipped})</summary>
+          <ul>{result.skipped_files.map((f) => <li key={f.path}><code>{f.path}</code>: {f.reason}</li>)}</ul>
+        </details>
+      )}
+    </>
+  );
+}
+
+/**
+ * A collection's folders: the add form and one row per folder.
+ * @example
+ * <Folders collection="family" />
+ */
 export function Folders({ collection }: { collection: string }) {
   const { api, notify } = useSession();
   const folders = useLoad(() => api.folders(collection), [api, collection]);
@@ -16,28 +49,32 @@ export function Folders({ collection }: { collection: string }) {
   const [path, setPath] = useState('');
   const [recursive, setRecursive] = useState(true);
   const [watch, setWatch] = useState(true);
+  const [refused, setRefused] = useState('');
   const fail = (e: Error) => notify(t('error', e.message), 'error');
   const add = (e: Event) => {
     e.preventDefault();
-    api.addFolder(collection, { path: path.trim(), recursive, watch }).then(() => { setPath(''); folders.reload(); tasksChanged(); }, fail);
+    setRefused('');
+    // A refused path is said beside the field (admins also read which folders are allowed).
+    api.addFolder(collection, { path: path.trim(), recursive, watch }).then(() => { setPath(''); folders.reload(); tasksChanged(); }, (err: Error) => setRefused(err.message));
+  };
+  const remove = async (f: Folder) => {
+    if (await ask({ title: t('deleteFolderTitle', f.path), body: t('deleteFolderBody'), confirm: t('delete'), danger: true })) api.removeFolder(collection, f.folder_id).then(() => folders.reload(), fail);
   };
   const scanState = (f: Folder) => {
     const task = tasks.find((x) => x.id === f.scan_task_id);
-    if (!task) return { text: f.last_scan ? t('scanned', new Date(f.last_scan).toLocaleString()) : '', pct: f.last_scan ? 100 : 0 };
-    const pct = Math.round((task.progress ?? 0) * 100);
-    if (task.status === 'completed') {
-      const r = task.result as { found?: number; added?: number; failed?: unknown[] } | null;
-      return { text: t('scanDone', r?.found ?? 0, r?.added ?? 0, r?.failed?.length ?? 0), pct: 100 };
-    }
-    if (task.status === 'failed') return { text: `${t('failed')}: ${task.error?.message ?? ''}`, pct };
-    return { text: `${t(task.status)} · ${task.stage ?? ''}`, pct };
+    if (task && (task.status === 'queued' || task.status === 'running')) return { text: `${t(task.status)} · ${stepText(task)}`, pct: Math.round((task.progress ?? 0) * 100) };
+    if (task?.status === 'failed') return { text: `${t('failed')}: ${failureText(task)}`, pct: 0 };
+    if (f.last_scan_result) return { text: counts(f.last_scan_result), pct: 100 };
+    return { text: f.last_scan ? t('scanned', new Date(f.last_scan).toLocaleString()) : '', pct: 0 };
   };
   return (
     <section class="card stack" aria-labelledby="folders-h">
       <h3 id="folders-h">{t('folders')}</h3>
       <form class="stack" onSubmit={add}>
         <label for="folder-path">{t('folderPath')}</label>
-        <input id="folder-path" required value={path} placeholder="/home/me/Videos" onInput={(e) => setPath(e.currentTarget.value)} />
+        <input id="folder-path" required value={path} placeholder="/home/me/Videos" aria-invalid={refused ? 'true' : undefined} aria-describedby={refused ? 'folder-refused' : undefined}
+          onInput={(e) => setPath(e.currentTarget.value)} />
+        {refused && <p id="folder-refused" class="error" role="alert">{refused}</p>}
         <div class="row wrap">
           <label class="check"><input type="checkbox" checked={recursive} onChange={(e) => setRecursive(e.currentTarget.checked)} /> {t('recursive')}</label>
           <label class="check"><input type="checkbox" checked={watch} onChange={(e) => setWatch(e.currentTarget.checked)} /> {t('watchFolder')}</label>
@@ -48,13 +85,15 @@ export function Folders({ collection }: { collection: string }) {
         {folders.value?.folders.map((f) => {
           const s = scanState(f);
           return (
-            <li key={f.folder_id} class="row between wrap" data-folder={f.path}>
-              <strong>{f.path}</strong>
-              <span class="muted" data-state>{s.text}</span>
-              <progress max={100} value={s.pct} aria-label={`${t('progress')}: ${f.path}`}>{s.pct}%</progress>
-              <button type="button" aria-label={`${t('scanNow')}: ${f.path}`} onClick={() => api.scanFolder(collection, f.folder_id).then(() => { folders.reload(); tasksChanged(); }, fail)}>{t('scanNow')}</button>
-              <button type="button" class="danger" aria-label={`${t('delete')}: ${f.path}`}
-                onClick={() => confirm(t('confirmDeleteFolder', f.path)) && api.removeFolder(collection, f.folder_id).then(() => folders.reload(), fail)}>{t('delete')}</button>
+            <li key={f.folder_id} class="stack tight folder" data-folder={f.path}>
+              <div class="row between wrap">
+                <strong>{f.path}</strong>
+                <span class="muted" data-state>{s.text}</span>
+                <progress max={100} value={s.pct} aria-label={`${t('progress')}: ${f.path}`}>{s.pct}%</progress>
+                <button type="button" aria-label={`${t('scanNow')}: ${f.path}`} onClick={() => api.scanFolder(collection, f.folder_id).then(() => { folders.reload(); tasksChanged(); }, fail)}>{t('scanNow')}</button>
+                <button type="button" class="danger" aria-label={`${t('delete')}: ${f.path}`} onClick={() => remove(f)}>{t('delete')}</button>
+              </div>
+              {f.last_scan_result && <ScanDetails result={f.last_scan_result} />}
             </li>
           );
         })}

@@ -5,7 +5,7 @@
 import { useState } from 'preact/hooks';
 import type { Item } from '../api.js';
 import { useSession } from '../context.js';
-import { clock, dateTime, humanSize } from '../format.js';
+import { clock, dateTime, humanBytes } from '../format.js';
 import { t, useLang } from '../i18n.js';
 
 /**
@@ -64,7 +64,7 @@ export function ItemDetails({ collection, item, canEdit, onRenamed }: { collecti
         </dd>
         <dt>{t('mediaType')}</dt><dd>{t(`type_${item.type}`)}</dd>
         {item.type !== 'image' && item.duration ? <><dt>{t('duration')}</dt><dd>{clock(item.duration)}</dd></> : null}
-        {item.size != null && <><dt>{t('detailSize')}</dt><dd>{humanSize(item.size, lang)}</dd></>}
+        {item.size != null && <><dt>{t('detailSize')}</dt><dd>{humanBytes(item.size)}</dd></>}
         {dated && (
           <><dt>{t('detailDate')}</dt><dd><time dateTime={item.captured_at ?? ''} title={item.captured_at_source === 'file' ? t('fileDateHint') : t('takenHint')}>{dated}</time></dd></>
         )}

@@ -13,9 +13,9 @@ export function Marked({ text, words }: { text: string; words: string[] }) {
 /**
  * One result as a link to the player at its start time (focusable; arrows move between them).
  * @example
- * <Moment r={result} collection="trips" pub={false} title="Beach" words={['goal']} />
+ * <Moment r={result} collection="trips" pub={false} title="Beach" words={['goal']} collectionName="Trips" />
  */
-export function Moment({ r, collection, pub, title, words }: { r: SearchResult; collection: string; pub: boolean; title: string; words: string[] }) {
+export function Moment({ r, collection, pub, title, words, collectionName }: { r: SearchResult; collection: string; pub: boolean; title: string; words: string[]; collectionName?: string }) {
   const start = Math.round(r.start_time * 10) / 10;
   // A photo has no moments: no time badge, no "at 0:00", and its link opens the picture.
   const still = r.media_type === 'image';
@@ -24,6 +24,7 @@ export function Moment({ r, collection, pub, title, words }: { r: SearchResult; 
       <span class="thumb">{r.image_url ? <img src={r.image_url} alt="" loading="lazy" /> : <span class="ph" />}{!still && <span class="badge">{clock(r.start_time)}</span>}</span>
       <span class="stack tight">
         <strong>{title}</strong>
+        {collectionName && <span class="muted" data-collection={collection}>{t('inCollection', collectionName)}</span>}
         <span class="muted">{still ? t('type_image') : t('at', clock(r.start_time))}{r.captured_at ? ' · ' : ''}<CapturedDate value={r.captured_at} source={r.captured_at_source} /></span>
         <span class="passage"><Marked text={r.content} words={words} /></span>
         {r.people && r.people.length > 0 && (

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Task } from '../api.js';
 import { useSession } from '../context.js';
 import { t } from '../i18n.js';
+import { stepText, taskFileName } from '../task-words.js';
 
 /** Views that change a task (retry, delete, a new upload) say so, and every polling view looks at once. */
 export const TASKS_CHANGED = 'vidx:tasks-changed';
@@ -57,14 +58,14 @@ export function usePolledTasks(onFinished?: () => void, everyMs = 2000): Task[] 
  * <PendingCard task={task} />
  */
 export function PendingCard({ task }: { task: Task }) {
-  const title = task.data.video?.title || task.data.video?.media_id || task.data.video?.content || task.id;
+  const title = task.data.video?.title || taskFileName(task) || task.id;
   const pct = Math.round((task.progress ?? 0) * 100);
   return (
     <li class="card item pending">
       <div class="thumb"><span class="ph" /></div>
       <div class="stack tight">
         <h3>{title}</h3>
-        <p class="muted">{task.status === 'queued' ? t('queued') : `${t('indexing')} · ${task.stage ?? ''}`}</p>
+        <p class="muted">{task.status === 'queued' ? t('queued') : `${t('indexing')} · ${stepText(task)}`}</p>
         <progress max={100} value={pct} aria-label={`${t('progress')}: ${title}`}>{pct}%</progress>
       </div>
     </li>

@@ -8,6 +8,7 @@ import { useSession } from '../context.js';
 import { t } from '../i18n.js';
 import { useLoad } from '../load.js';
 import { href } from '../router.js';
+import { failureText, stepText } from '../task-words.js';
 
 interface Upload { key: number; collection: string; name: string; sent: number; total: number; taskId?: string; error?: string }
 
@@ -18,8 +19,8 @@ function state(u: Upload, task: Task | undefined): { text: string; pct: number; 
     return { text: t('uploading', pct), pct };
   }
   if (!task || task.status === 'queued') return { text: t('uploaded'), pct: 0 };
-  if (task.status === 'running') return { text: `${t('indexing')} · ${task.stage ?? ''}`, pct: Math.round(task.progress * 100) };
-  if (task.status === 'failed') return { text: `${t('failed')}: ${task.error?.message ?? ''}`, pct: 0 };
+  if (task.status === 'running') return { text: `${t('indexing')} · ${stepText(task)}`, pct: Math.round(task.progress * 100) };
+  if (task.status === 'failed') return { text: `${t('failed')}: ${failureText(task)}`, pct: 0 };
   const mediaId = typeof task.result?.media_id === 'string' ? task.result.media_id : undefined;
   return { text: t('indexed'), pct: 100, mediaId };
 }
@@ -61,7 +62,7 @@ export function Add({ initial }: { initial: string }) {
         <label for="add-collection">{t('collection')}</label>
         <select id="add-collection" value={chosen} onChange={(e) => setCollection(e.currentTarget.value)}>
           <option value="">—</option>
-          {ids.map((id) => <option key={id} value={id}>{id}</option>)}
+          {mine.value?.collections.map((c) => <option key={c.collection_id} value={c.collection_id}>{c.name}</option>)}
         </select>
         <label for="add-lang">{t('indexLanguage')}</label>
         <select id="add-lang" value={lang} onChange={(e) => setLang(e.currentTarget.value as 'en' | 'de')}>

@@ -5,7 +5,9 @@ import { CollectionForm } from '../components/CollectionForm.js';
 import { useSession } from '../context.js';
 import { t } from '../i18n.js';
 import { useLoad } from '../load.js';
-import { href } from '../router.js';
+import { go, href } from '../router.js';
+import { ask } from '../components/Dialog.js';
+import { collectionsChanged } from '../collection-names.js';
 
 function Card({ c, mine, reload }: { c: Collection; mine: boolean; reload: () => void }) {
   const { api, me, notify } = useSession();
@@ -13,7 +15,11 @@ function Card({ c, mine, reload }: { c: Collection; mine: boolean; reload: () =>
   const [name, setName] = useState(c.name);
   const pub = mine ? {} : { pub: 1 };
   const act = (p: Promise<unknown>, done?: string) =>
-    p.then(() => { if (done) notify(done); reload(); }, (e: Error) => notify(t('error', e.message), 'error'));
+    p.then(() => { if (done) notify(done); collectionsChanged(); reload(); }, (e: Error) => notify(t('error', e.message), 'error'));
+  const remove = async () => {
+    const yes = await ask({ title: t('deleteCollectionTitle', c.name), body: t('deleteCollectionBody'), confirm: t('delete'), danger: true });
+    if (yes) act(api.deleteCollection(c.collection_id), t('deleted'));
+  };
   const rename = (e: Event) => {
     e.preventDefault();
     setRenaming(false);
@@ -36,7 +42,7 @@ function Card({ c, mine, reload }: { c: Collection; mine: boolean; reload: () =>
         ) : (
           <h3><a href={href('c', c.collection_id, pub)}>{c.name}</a></h3>
         )}
-        <p class="muted">{c.collection_id} · {c.is_public ? t('public') : t('private')}{c.description ? ` · ${c.description}` : ''}</p>
+        <p class="muted">{c.is_public ? t('public') : t('private')}{c.description ? ` · ${c.description}` : ''}</p>
         <div class="row wrap">
           <a class="button" href={href('c', c.collection_id, 'search', pub)}>{t('search')}</a>
           <a class="button" href={href('c', c.collection_id, 'explore', pub)}>{t('explore')}</a>
@@ -49,8 +55,7 @@ function Card({ c, mine, reload }: { c: Collection; mine: boolean; reload: () =>
             </button>
           )}
           {(mine || me.role === 'admin') && (
-            <button type="button" class="danger" aria-label={`${t('delete')}: ${c.name}`}
-              onClick={() => confirm(t('confirmDeleteCollection', c.name)) && act(api.deleteCollection(c.collection_id), t('deleted'))}>
+            <button type="button" class="danger" aria-label={`${t('delete')}: ${c.name}`} onClick={remove}>
               {t('delete')}
             </button>
           )}
@@ -77,10 +82,10 @@ export function Collections() {
       <section aria-labelledby="mine-h">
         <h2 id="mine-h">{t('myCollections')}</h2>
         {mine.error && <p class="error" role="alert">{t('error', mine.error.message)}</p>}
-        {mine.value && !mine.value.collections.length && <p class="muted">{t('none')}</p>}
+        {mine.value && !mine.value.collections.length && <p class="empty">{t('noCollectionsYet')}</p>}
         <ul class="cards">{mine.value?.collections.map((c) => <Card key={c.collection_id} c={c} mine reload={reload} />)}</ul>
       </section>
-      <CollectionForm onCreated={reload} />
+      <CollectionForm onCreated={(id) => go(href('c', id))} open={mine.value?.collections.length === 0} />
       {others.length > 0 && (
         <section aria-labelledby="pub-h">
           <h2 id="pub-h">{t('publicCollections')}</h2>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Cluster, Suggestion } from '../api.js';
 import { arrowNavigation, Moment } from '../components/Moment.js';
 import { useSession } from '../context.js';
+import { useCollections } from '../collection-names.js';
 import { queryWords } from '../format.js';
 import { t, useLang } from '../i18n.js';
 
@@ -13,6 +14,7 @@ import { t, useLang } from '../i18n.js';
  */
 export function Explore({ collection, pub }: { collection: string; pub: boolean }) {
   const { api } = useSession();
+  const { name } = useCollections(api);
   const lang = useLang();
   const [suggestions, setSuggestions] = useState<Suggestion['completion'][]>([]);
   const [query, setQuery] = useState('');
@@ -49,7 +51,7 @@ export function Explore({ collection, pub }: { collection: string; pub: boolean 
   const words = queryWords(asked);
   return (
     <div class="stack" onKeyDown={arrowNavigation}>
-      <h2>{t('explore')} · {collection}</h2>
+      <h2>{t('explore')} · {name(collection)}</h2>
       <form role="search" class="row" onSubmit={(e) => { e.preventDefault(); ask(query.trim()); }}>
         <label for="cq" class="sr">{t('clusterQuery')}</label>
         <input id="cq" type="search" value={query} placeholder={t('searchPlaceholder')} onInput={(e) => setQuery(e.currentTarget.value)} />

@@ -109,7 +109,7 @@ export function Items({ collection, pub }: { collection: string; pub: boolean })
       )}
       {queued !== null && (
         <p class="notice" role="status" data-queued>
-          {queued === 1 ? t('reindexQueued1') : t('reindexQueued', queued)} <a href={href('tasks')}>{t('followInTasks')}</a>
+          {queued === 1 ? t('gridReindexQueued1') : t('gridReindexQueued', queued)} <a href={href('tasks')}>{t('followInTasks')}</a>
         </p>
       )}
       {first.error && <p class="error" role="alert">{t('error', first.error.message)}</p>}

@@ -5,6 +5,9 @@
 import { useState } from 'preact/hooks';
 import type { Person } from '../api.js';
 import { useSession } from '../context.js';
+import { ask } from '../components/Dialog.js';
+import { tasksChanged } from '../components/PendingTasks.js';
+import { useCollections } from '../collection-names.js';
 import { clock } from '../format.js';
 import { t } from '../i18n.js';
 import { useLoad } from '../load.js';
@@ -39,8 +42,40 @@ function PersonCard({ collection, person, others, onChange }: { collection: stri
         </form>
       )}
       <button type="button" class="danger small" aria-label={`${t('delete')}: ${label}`}
-        onClick={() => confirm(t('confirmDeletePerson')) && act(api.deletePerson(collection, person.person_id))}>{t('delete')}</button>
+        onClick={async () => (await ask({ title: t('deletePersonTitle', label), body: t('deletePersonBody'), confirm: t('delete'), danger: true })) && act(api.deletePerson(collection, person.person_id))}>{t('delete')}</button>
     </li>
+  );
+}
+
+/**
+ * What keeps faces from being found, with what to do: the face model is not installed (admins: Install),
+ * items were indexed without looking for faces (Re-index them).
+ */
+function FacesMissing({ collection, unscanned }: { collection: string; unscanned: number }) {
+  const { api, me, notify } = useSession();
+  const health = useLoad(() => api.health(), [api]);
+  const noModel = health.value?.capabilities.face_embedding?.available === false;
+  const fail = (e: Error) => notify(t('error', e.message), 'error');
+  const install = async () => {
+    const { models } = await api.models();
+    const face = models.find((m) => m.capability === 'face_embedding' && (m.default || m.in_use)) ?? models.find((m) => m.capability === 'face_embedding');
+    if (face) await api.pullModel(face.id).then(() => { tasksChanged(); notify(t('installing', 0)); }, fail);
+  };
+  const reindex = () => api.reindex(collection, null).then(() => { tasksChanged(); notify(t('reindexQueued')); }, fail);
+  if (!noModel && !unscanned) return null;
+  return (
+    <div class="notice stack tight" role="note" data-notice="faces-missing">
+      {noModel && (
+        <p>
+          {t('noFaceModel')} {me.role === 'admin' ? <button type="button" onClick={() => void install().catch(fail)}>{t('install')}</button> : t('askAdmin')}
+        </p>
+      )}
+      {unscanned > 0 && (
+        <p>
+          {t('unscanned', unscanned)} <button type="button" onClick={reindex}>{t('reindexThem')}</button> <a href={href('tasks')}>{t('seeTasks')}</a>
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -77,14 +112,15 @@ function PersonMoments({ collection, personId }: { collection: string; personId:
  */
 export function People({ collection, personId }: { collection: string; personId?: string }) {
   const { api, notify } = useSession();
+  const { name } = useCollections(api);
   const list = useLoad(() => api.people(collection), [api, collection]);
   // The box shows the choice at once; the server's answer (or its refusal) settles it.
   const [asked, setAsked] = useState<boolean | null>(null);
   if (personId) return <PersonMoments collection={collection} personId={personId} />;
   const faces = asked ?? list.value?.faces ?? false;
   const people = list.value?.people ?? [];
-  const toggle = (on: boolean) => {
-    if (!on && !confirm(t('confirmFacesOff', collection))) return;
+  const toggle = async (on: boolean) => {
+    if (!on && !(await ask({ title: t('confirmFacesOff', name(collection)), body: t('facesExplain'), confirm: t('delete'), danger: true }))) return;
     setAsked(on);
     api.setFaces(collection, on).then(
       () => list.reload(),
@@ -93,7 +129,7 @@ export function People({ collection, personId }: { collection: string; personId?
   };
   return (
     <div class="stack">
-      <h2>{t('people')} · {collection}</h2>
+      <h2>{t('people')} · {name(collection)}</h2>
       {list.error && <p class="error" role="alert">{t('error', list.error.message)}</p>}
       {list.value && (
         <div class="card stack tight">
@@ -101,6 +137,7 @@ export function People({ collection, personId }: { collection: string; personId?
           <p class="muted">{t('facesExplain')}</p>
         </div>
       )}
+      {list.value && faces && <FacesMissing collection={collection} unscanned={list.value.unscanned_items} />}
       {list.value && faces && !people.length && <p class="muted">{t('noPeople')}</p>}
       <ul class="cards grid" aria-label={t('people')}>
         {people.map((p) => (

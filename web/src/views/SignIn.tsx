@@ -1,5 +1,5 @@
 /** The sign-in form: one field labelled "API key", a "remember" box, the first-run hint and a clear refusal. */
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../api.js';
 import { LangSwitch } from '../components/LangSwitch.js';
 import { t } from '../i18n.js';
@@ -14,6 +14,11 @@ export function SignIn({ onSignIn }: { onSignIn: (key: string, remember: boolean
   const [remember, setRemember] = useState(false);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  // Where this server wrote its admin key (it says so only on this machine, GET /health without a key).
+  const [keyFile, setKeyFile] = useState<string | null>(null);
+  useEffect(() => {
+    fetch('/health').then((r) => r.json() as Promise<{ admin_key_file?: string | null }>).then((h) => setKeyFile(h.admin_key_file ?? null), () => undefined);
+  }, []);
   const submit = async (e: Event) => {
     e.preventDefault();
     setBusy(true);
@@ -37,7 +42,7 @@ export function SignIn({ onSignIn }: { onSignIn: (key: string, remember: boolean
         <label class="check"><input type="checkbox" checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} /> {t('remember')}</label>
         {error && <p class="error" role="alert">{error}</p>}
         <button type="submit" class="primary" disabled={busy || !key.trim()}>{t('signIn')}</button>
-        <p id="key-hint" class="hint">{t('signInHint')} {t('keyStays')}</p>
+        <p id="key-hint" class="hint">{keyFile ? t('firstRunHint', keyFile) : t('signInHint')} {t('keyStays')}</p>
       </form>
     </main>
   );

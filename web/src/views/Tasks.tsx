@@ -1,13 +1,14 @@
-/** Tasks with live progress and stage (polled), retry of failed ones, delete with a confirmation. */
+/**
+ * Tasks in words ("Indexing “Beach.mp4” into Family"), with live progress and the step in the page's
+ * language; Retry where a retry may help; delete after an in-page confirmation.
+ */
 import type { Task } from '../api.js';
+import { useCollections } from '../collection-names.js';
+import { ask } from '../components/Dialog.js';
 import { tasksChanged, usePolledTasks } from '../components/PendingTasks.js';
 import { useSession } from '../context.js';
 import { t, useLang } from '../i18n.js';
-
-function name(task: Task): string {
-  const v = task.data.video;
-  return v?.title || v?.media_id || v?.content || task.data.collection || task.id;
-}
+import { failureText, stepText, taskTitle } from '../task-words.js';
 
 const STATUS = { queued: 'queued', running: 'running', completed: 'completed', failed: 'failed' } as const;
 
@@ -18,33 +19,39 @@ const STATUS = { queued: 'queued', running: 'running', completed: 'completed', f
  */
 export function Tasks() {
   const { api, notify } = useSession();
+  const { name: collectionName } = useCollections(api);
   const tasks = usePolledTasks(undefined, 1500);
   const lang = useLang();
   const act = (p: Promise<unknown>) => p.then(tasksChanged, (e: Error) => notify(t('error', e.message), 'error'));
+  const remove = async (task: Task) => {
+    if (await ask({ title: t('deleteTaskTitle'), body: t('deleteTaskBody'), confirm: t('delete'), danger: true })) act(api.deleteTask(task.id));
+  };
   return (
     <div class="stack">
       <h2>{t('tasks')}</h2>
-      {!tasks.length && <p class="muted">{t('noTasks')}</p>}
+      {!tasks.length && <p class="empty">{t('noTasks')}</p>}
       <ul class="tasks">
         {tasks.map((task) => {
           const pct = Math.round((task.progress ?? 0) * 100);
+          const title = taskTitle(task, collectionName);
           return (
-            <li key={task.id} class={`card task ${task.status}`} data-task={task.id}>
+            <li key={task.id} class={`card task ${task.status}`} data-task={task.id} data-kind={task.kind}>
               <div class="row between wrap">
-                <strong>{name(task)}</strong>
-                <span class="muted">{task.endpoint}{task.data.collection ? ` → ${task.data.collection}` : ''} · <time dateTime={task.created_at}>{new Date(task.created_at).toLocaleString(lang === 'de' ? 'de-DE' : 'en-GB')}</time></span>
-                <span class={`pill ${task.status}`} data-status={task.status}>{t(STATUS[task.status])}</span>
+                <strong data-title>{title}</strong>
+                <span class="row">
+                  <time class="muted" dateTime={task.created_at}>{new Date(task.created_at).toLocaleString(lang === 'de' ? 'de-DE' : 'en-GB')}</time>
+                  <span class={`pill ${task.status}`} data-status={task.status}>{t(STATUS[task.status])}</span>
+                </span>
               </div>
               <div class="row wrap">
-                <progress max={100} value={pct} aria-label={`${t('progress')}: ${name(task)}`}>{pct}%</progress>
-                {task.stage && <span class="muted">{t('stage')}: {task.stage}</span>}
+                <progress max={100} value={pct} aria-label={`${t('progress')}: ${title}`}>{pct}%</progress>
+                {task.status === 'running' && <span class="muted" data-step>{stepText(task)}</span>}
                 {task.status === 'failed' && task.error?.retryable !== false && (
-                  <button type="button" aria-label={`${t('retry')}: ${name(task)}`} onClick={() => act(api.retryTask(task.id))}>{t('retry')}</button>
+                  <button type="button" aria-label={`${t('retry')}: ${title}`} onClick={() => act(api.retryTask(task.id))}>{t('retry')}</button>
                 )}
-                <button type="button" class="danger" aria-label={`${t('delete')}: ${name(task)}`}
-                  onClick={() => confirm(t('confirmDeleteTask')) && act(api.deleteTask(task.id))}>{t('delete')}</button>
+                <button type="button" class="danger" aria-label={`${t('delete')}: ${title}`} onClick={() => remove(task)}>{t('delete')}</button>
               </div>
-              {task.error && <p class="error">{task.error.message}</p>}
+              {task.status === 'failed' && task.error && <p class="error" data-error>{failureText(task)}</p>}
             </li>
           );
         })}

@@ -1,0 +1,70 @@
+/**
+ * Tasks in a person's words, in the page's language: what a task does ("Indexing “Beach.mp4” into
+ * Family"), the step it is on (from the server's stage codes) and why it failed (from the error's code),
+ * each naming the user's file.
+ */
+import type { Task } from './api.js';
+import { t, type TextKey } from './i18n.js';
+
+/** The name of the file a task works on, as the user knows it: the upload's name, the path's or URL's last part. */
+export function taskFileName(task: Task): string {
+  const v = task.data.video;
+  const last = (s: string) => decodeURIComponent(s.split(/[/?#]/).filter(Boolean).pop() ?? s);
+  if (task.data.upload?.filename) return task.data.upload.filename;
+  if (v?.path) return last(v.path);
+  if (v?.url) {
+    try {
+      return last(new URL(v.url).pathname) || new URL(v.url).hostname;
+    } catch {
+      return v.url;
+    }
+  }
+  return v?.title ?? v?.media_id ?? '';
+}
+
+/**
+ * What a task does, in words.
+ * @example
+ * taskTitle(task, (id) => names.get(id) ?? id); // 'Indexing “Beach.mp4” into Family'
+ */
+export function taskTitle(task: Task, collectionName: (id: string) => string): string {
+  const c = collectionName(task.data.collection ?? '');
+  switch (task.kind) {
+    case 'index': return t('taskIndex', taskFileName(task), c);
+    case 'analyze': return t('taskAnalyze', taskFileName(task));
+    case 'folder_scan': return t('taskScan', task.data.path ? (task.data.path.split('/').filter(Boolean).pop() ?? task.data.path) : '', c);
+    case 'reindex': return task.data.media_ids ? t('taskReindex', task.data.media_ids.length === 1 ? t('item1') : t('itemsN', task.data.media_ids.length), c) : t('taskReindexAll', c);
+    case 'model_pull': return t('taskModelPull', task.data.model_id ?? '');
+    case 'clusters': return t('taskClusters', (task.data as { request?: { query?: string } }).request?.query ?? '', c);
+    case 'suggestions': return t('taskSuggestions', c);
+    default: return task.endpoint;
+  }
+}
+
+/**
+ * The step a running task is on, in words ("3/12 beach.mp4: reading on-screen text").
+ * @example
+ * stepText(task); // '2/7 Beach day: finding shots'
+ */
+export function stepText(task: Task): string {
+  const step = task.step;
+  if (!step) return task.stage ?? '';
+  const key = `stage_${step.code}` as TextKey;
+  const words = step.code === 'other' ? (task.stage ?? '') : t(key);
+  return step.item ? `${step.item.n}/${step.item.total} ${step.item.name}: ${words}` : words;
+}
+
+/**
+ * Why a task failed, in words that name the user's file; the server's own words when no code fits.
+ * @example
+ * failureText(task); // '“Hochzeit.mp4” is not a video, audio file or picture vidx can read.'
+ */
+export function failureText(task: Task): string {
+  if (!task.error) return '';
+  try {
+    return t(`err_${task.error.code}` as TextKey, taskFileName(task));
+  } catch {
+    // A code the page has no words for: the server's own message (in German when it has one).
+    return task.error.message;
+  }
+}
