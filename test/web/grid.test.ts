@@ -81,7 +81,7 @@ describe('grid', () => {
     await page.getByLabel('Show', { exact: true }).selectOption({ label: 'Everything' });
     await page.getByLabel('Sort by').selectOption('name');
     await expect.poll(titles, UI).toEqual(['apple', 'banana', 'cherry', 'memo', 'plum']);
-    await screenshot(page, 'items');
+    await screenshot(page, 'items-grid');
     expect(await unlabelled(page)).toEqual([]);
   });
 

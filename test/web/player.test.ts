@@ -123,7 +123,8 @@ describe('player', () => {
     expect(skip).toBe(order.length - 2);
     await page.evaluate(() => document.querySelector('video')?.pause());
     await page.locator('.chapters .line').first().focus();
-    await screenshot(page, 'player');
+    await page.evaluate(() => scrollTo(0, 0));
+    await screenshot(page, 'player-moment');
     expect(await unlabelled(page)).toEqual([]);
   });
 
