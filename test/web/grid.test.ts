@@ -132,6 +132,8 @@ describe('grid', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Delete 2 items');
     await page.keyboard.press('Enter');
     await expect.poll(titles, UI).toEqual(['banana', 'memo', 'plum']);
+    // The keyboard goes on from the view's heading, not from the top of the page.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('items-h');
     await expect.poll(count, UI).toBe('3 items');
     const left = await s.call('GET', `/collections/${C}/items`);
     expect(left.body.items.map((i: ListedItem) => i.title).sort()).toEqual(['banana', 'memo', 'plum']);

@@ -132,10 +132,14 @@ describe('player', () => {
     const details = page.locator('dl.details');
     await expect.poll(() => details.textContent(), UI).toContain('beach-day.mp4');
     expect(await details.textContent()).toMatch(/Size\d+(\.\d)? (KB|MB)/);
+    const before = (await playing(page))!.time;
     await page.getByRole('button', { name: 'Rename: beach-day' }).click();
     await page.getByLabel('Title', { exact: true }).fill('Beach day with Sam');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByLabel('Title', { exact: true }).press('Enter');
     await page.getByRole('heading', { name: 'Beach day with Sam' }).waitFor();
+    // The keyboard is back on Rename, and the player was not reloaded (it would start over at ?t=).
+    await expect.poll(() => focused(page), UI).toContain('Rename');
+    expect((await playing(page))!.time).toBe(before);
     const id = items.get('beach-day')!.media_id;
     expect((await s.call('GET', `/collections/${C}/items/${id}`)).body.title).toBe('Beach day with Sam');
   });

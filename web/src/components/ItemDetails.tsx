@@ -2,7 +2,7 @@
  * An item's details in the player: title (renamed here by its owner), type, length, size, the date with
  * what kind of date it is, and where a folder item lies inside its folder.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Item } from '../api.js';
 import { useSession } from '../context.js';
 import { clock, dateTime, humanBytes } from '../format.js';
@@ -32,6 +32,14 @@ export function ItemDetails({ collection, item, canEdit, onRenamed }: { collecti
   const title = item.title || item.media_id;
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(title);
+  // Back on Rename once the form closes, so the keyboard is where it was and not at the top of the page.
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const wasRenaming = useRef(false);
+  useEffect(() => {
+    if (wasRenaming.current && !renaming) renameButton.current?.focus();
+    wasRenaming.current = renaming;
+  }, [renaming]);
+  const stop = () => { setRenaming(false); setName(title); };
   const dated = datedText(item, lang);
   const rename = (e: Event) => {
     e.preventDefault();
@@ -47,17 +55,17 @@ export function ItemDetails({ collection, item, canEdit, onRenamed }: { collecti
         <dt>{t('itemTitle')}</dt>
         <dd>
           {renaming ? (
-            <form class="row wrap" onSubmit={rename}>
+            <form class="row wrap" onSubmit={rename} onKeyDown={(e) => { if (e.key === 'Escape') stop(); }}>
               <label class="sr" for="item-title">{t('itemTitle')}</label>
               <input id="item-title" autoFocus required maxLength={200} value={name} onInput={(e) => setName(e.currentTarget.value)} />
               <button type="submit" class="primary">{t('save')}</button>
-              <button type="button" onClick={() => { setRenaming(false); setName(title); }}>{t('cancel')}</button>
+              <button type="button" onClick={stop}>{t('cancel')}</button>
             </form>
           ) : (
             <span class="row wrap">
               <span>{title}</span>
               {canEdit && (
-                <button type="button" class="small" aria-label={`${t('rename')}: ${title}`} onClick={() => { setName(title); setRenaming(true); }}>{t('rename')}</button>
+                <button type="button" ref={renameButton} class="small" aria-label={`${t('rename')}: ${title}`} onClick={() => { setName(title); setRenaming(true); }}>{t('rename')}</button>
               )}
             </span>
           )}

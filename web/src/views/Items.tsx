@@ -80,13 +80,15 @@ export function Items({ collection, pub }: { collection: string; pub: boolean })
     setBusy(false);
     setSelected(new Set());
     reload();
+    // The button that was pressed is gone with the items: the keyboard goes on from the view's heading.
+    document.getElementById('items-h')?.focus();
     if (failed) notify(t('deleteFailed', failed), 'error');
     else notify(one ? t('deleted') : t('deletedMany', list.length));
   };
   const reindex = () => {
     setBusy(true);
     api.reindex(collection, chosen.map((i) => i.media_id)).then(
-      () => { setQueued(chosen.length); setSelected(new Set()); tasksChanged(); },
+      () => { setQueued(chosen.length); setSelected(new Set()); tasksChanged(); document.getElementById('items-h')?.focus(); },
       (e: Error) => notify(t('error', e.message), 'error'),
     ).finally(() => setBusy(false));
   };
@@ -94,7 +96,7 @@ export function Items({ collection, pub }: { collection: string; pub: boolean })
   return (
     <div class="stack">
       <div class="row between wrap">
-        <h2>{collection}</h2>
+        <h2 id="items-h" tabIndex={-1}>{collection}</h2>
         <div class="row wrap">
           <a class="button" href={href('c', collection, 'search', pub ? { pub: 1 } : {})}>{t('search')}</a>
           <a class="button" href={href('c', collection, 'explore', pub ? { pub: 1 } : {})}>{t('explore')}</a>

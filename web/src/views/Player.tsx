@@ -53,7 +53,9 @@ export function Player({ collection, mediaId, pub, start }: { collection: string
   };
   const type = item.value?.type ?? 'video';
   const still = type === 'image';
-  const episodes = still ? [] : analysis.value?.episodes ?? [];
+  // Nothing that belongs to a timeline is drawn until the item says it is not a photo.
+  const timed = !!item.value && !still;
+  const episodes = timed ? analysis.value?.episodes ?? [] : [];
   const lines = episodes.flatMap((e) => e.audio).sort((a, b) => a.start - b.start);
   const all = analysis.value?.episodes ?? [];
   const onScreen = [...new Set(all.flatMap((e) => e.on_screen_text))];
@@ -90,7 +92,7 @@ export function Player({ collection, mediaId, pub, start }: { collection: string
             </div>
           </>
         )}
-        {!still && (
+        {timed && (
           <>
             <Timeline episodes={episodes} duration={duration} now={now} onSeek={seek} />
             <div class="row wrap">
@@ -110,7 +112,7 @@ export function Player({ collection, mediaId, pub, start }: { collection: string
         )}
       </section>
       <aside class="stack">
-        {!still && (
+        {timed && (
           <section aria-labelledby="tr-h"><h3 id="tr-h">{t('transcript')}</h3><Transcript lines={lines} now={now} onSeek={seek} /></section>
         )}
         {episodes.length > 0 && (
