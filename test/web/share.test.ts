@@ -85,6 +85,9 @@ describe('share links', () => {
     expect(hours).toBeLessThanOrEqual(24);
     await field.focus();
     await screenshot(page, 'share');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'share-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
     expect(await unlabelled(page)).toEqual([]);
   });
 
@@ -123,6 +126,8 @@ describe('share links', () => {
       await p.setViewportSize({ width: 360, height: 740 });
       expect(await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
       await screenshot(p, 'share-360-de');
+      await p.emulateMedia({ colorScheme: 'dark' });
+      await screenshot(p, 'share-360-dark');
       expect(other.errors).toEqual([]);
       expect([...other.origins]).toEqual([s.url]);
     } finally {
