@@ -1,7 +1,8 @@
-/** The page's pure helpers (web/src), run under node: time format, query marking, routes. */
+/** The page's pure helpers (web/src), run under node: time format, query marking, routes, share links, grid listings. */
 import { describe, expect, it } from 'vitest';
 import { clock, highlightParts, queryWords, stripFragment } from '../../web/src/format.js';
-import { href, parseRoute } from '../../web/src/router.js';
+import { DEFAULT_LISTING, parseListing } from '../../web/src/listing.js';
+import { href, parseRoute, sharedToken } from '../../web/src/router.js';
 
 describe('web page helpers', () => {
   it('formats times as m:ss and h:mm:ss', () => {
@@ -32,5 +33,22 @@ describe('web page helpers', () => {
     expect(parseRoute('#/c/x/search?q=a%20b').params.get('q')).toBe('a b');
     expect(href('c', 'trips 1', 'play', 'clip', { t: 42, pub: undefined })).toBe('#/c/trips%201/play/clip?t=42');
     expect(parseRoute(href('c', 'x', 'search', { q: 'apple cake' })).params.get('q')).toBe('apple cake');
+  });
+
+  it('reads the token of a share link, and nothing else', () => {
+    expect(sharedToken('#/s/AbC_12-xyz0')).toBe('AbC_12-xyz0');
+    expect(sharedToken('#/s/AbC123?x=1')).toBe('AbC123');
+    expect(sharedToken('#/c/trips')).toBeNull();
+    expect(sharedToken('#/s/')).toBeNull();
+    expect(sharedToken('')).toBeNull();
+  });
+
+  it('reads a stored grid listing back, replacing what it does not know', () => {
+    expect(parseListing('{"sort":"name","order":"desc","type":"image"}')).toEqual({ sort: 'name', order: 'desc', type: 'image' });
+    // An unknown order takes the sort's natural one (names A to Z, durations longest first).
+    expect(parseListing('{"sort":"duration"}')).toEqual({ sort: 'duration', order: 'desc', type: '' });
+    expect(parseListing('{"sort":"size","order":"up","type":"pdf"}')).toEqual(DEFAULT_LISTING);
+    expect(parseListing(null)).toEqual(DEFAULT_LISTING);
+    expect(parseListing('not json')).toEqual(DEFAULT_LISTING);
   });
 });

@@ -333,9 +333,14 @@ describe('web page', () => {
     await expect.poll(() => page.locator('.item time').count(), UI).toBe(1);
   });
 
-  it('deletes an item after a confirmation, signs out; no console error and no other host on the way', async () => {
+  it('deletes an item after an in-page confirmation, signs out; no console error and no other host on the way', async () => {
     await page.goto(`${s.url}/#/c/${COLLECTION}`);
     await page.getByRole('button', { name: 'Delete: beach-day' }).click();
+    // The in-page confirmation names the item and what happens to the files.
+    const dialog = page.getByRole('dialog', { name: 'Delete “beach-day”?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('uploaded files are removed');
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect.poll(async () => (await s.call('GET', `/collections/${COLLECTION}/items`)).body.items.length, UI).toBe(0);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByLabel('API key').waitFor();

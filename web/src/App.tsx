@@ -1,4 +1,7 @@
-/** The page: the sign-in form until a key works, then the shell with navigation and the current view. */
+/**
+ * The page: the sign-in form until a key works, then the shell with navigation and the current view. A share
+ * link (`#/s/<token>`) is shown first, with or without a key: the person opening it usually has none.
+ */
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { Api, ApiError, type Me } from './api.js';
 import { SessionContext, type Session } from './context.js';
@@ -7,6 +10,8 @@ import { forgetKey, storedKey, storeKey } from './session.js';
 import { Shell } from './Shell.js';
 import { SignIn } from './views/SignIn.js';
 import { DialogHost } from './components/Dialog.js';
+import { useSharedToken } from './router.js';
+import { Shared } from './views/Shared.js';
 
 /** How long a notice (not an error) stays. */
 const NOTICE_MS = 6_000;
@@ -22,16 +27,17 @@ export function App() {
   const [me, setMe] = useState<Me | null>(null);
   const [status, setStatus] = useState<{ message: string; kind: 'info' | 'error' } | null>(null);
   const api = useMemo(() => (key ? new Api(key) : null), [key]);
+  const shared = useSharedToken();
 
   useEffect(() => {
-    if (!api) return;
+    if (!api || shared) return;
     api.me().then(setMe, (e: unknown) => {
       // A remembered key that was revoked: back to the form, with the reason.
       forgetKey();
       setKey(null);
       setStatus({ message: e instanceof ApiError && e.status === 401 ? t('wrongKey') : String(e), kind: 'error' });
     });
-  }, [api]);
+  }, [api, shared]);
 
   const notify = useCallback((message: string, kind: 'info' | 'error' = 'info') => setStatus({ message, kind }), []);
   // Notices close by themselves, and when the view changes; errors stay until they are closed.
@@ -62,8 +68,11 @@ export function App() {
 
   return (
     <>
-      <a class="skip" href="#main">{t('skipTo')}</a>
-      {session ? (
+      {/* Focus, not navigation: "#main" as a hash would be read as a route and leave the view. */}
+      <a class="skip" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>{t('skipTo')}</a>
+      {shared ? (
+        <Shared token={shared} />
+      ) : session ? (
         <SessionContext.Provider value={session}>
           <Shell onSignOut={signOut} />
         </SessionContext.Provider>

@@ -191,3 +191,14 @@ async function read<T>(res: Response): Promise<T> {
   }
   return body as T;
 }
+
+/**
+ * What a share link shows (`GET /shared/<token>`): a plain request without any key, as the person
+ * opening the link has none. A link that is unknown, expired or revoked is an ApiError with status 404.
+ * @example
+ * const moment = await openShare(token);
+ */
+export async function openShare(token: string): Promise<SharedMoment> {
+  const res = await fetch(`/shared/${enc(token)}`, { headers: { accept: 'application/json', 'accept-language': lang() } });
+  return read<SharedMoment>(res);
+}

@@ -85,3 +85,14 @@ export function humanBytes(n: number | null | undefined): string {
   }
   return `${v >= 100 || u === 0 ? Math.round(v) : v.toFixed(1)} ${units[u]}`;
 }
+
+/**
+ * A date and time in the page's language ("14 Jul 2019, 09:30"), or '' when it is not a date.
+ * @example
+ * dateTime('2019-07-14T09:30:00Z', 'en');
+ */
+export function dateTime(iso: string, lang: 'en' | 'de'): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return d.toLocaleString(lang === 'de' ? 'de-DE' : 'en-GB', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+}

@@ -75,3 +75,28 @@ export function useRoute(): Route {
   }, []);
   return parseRoute(hash);
 }
+
+/**
+ * The token of a share link's route (`#/s/<token>`), which the page opens without a key; null otherwise.
+ * @example
+ * sharedToken('#/s/AbC123xyz0'); // 'AbC123xyz0'
+ */
+export function sharedToken(hash: string): string | null {
+  const m = /^#\/s\/([^/?]+)/.exec(hash);
+  return m ? decodeURIComponent(m[1]) : null;
+}
+
+/**
+ * The share token of the current location, following navigation (null when the page is not a share link).
+ * @example
+ * const token = useSharedToken();
+ */
+export function useSharedToken(): string | null {
+  const [hash, setHash] = useState(location.hash);
+  useEffect(() => {
+    const on = () => setHash(location.hash);
+    addEventListener('hashchange', on);
+    return () => removeEventListener('hashchange', on);
+  }, []);
+  return sharedToken(hash);
+}

@@ -1,10 +1,12 @@
 /** Episodes as chapters: marks on a timeline under the player and a list; both seek. */
-import type { Episode } from '../api.js';
 import { clock } from '../format.js';
 import { t } from '../i18n.js';
 import { currentIndex } from './Transcript.js';
 
-function label(e: Episode): string {
+/** What a chapter needs: an item's episode, or a chapter of a share link (no picture). */
+export interface Chapter { start: number; end: number; summary: string; thumbnail_url?: string | null }
+
+function label(e: Chapter): string {
   const s = e.summary.length > 90 ? `${e.summary.slice(0, 88)}…` : e.summary;
   return s || clock(e.start);
 }
@@ -14,31 +16,32 @@ function label(e: Episode): string {
  * @example
  * <Timeline episodes={episodes} duration={24} now={8} onSeek={seek} />
  */
-export function Timeline({ episodes, duration, now, onSeek }: { episodes: Episode[]; duration: number; now: number; onSeek: (t: number) => void }) {
+export function Timeline({ episodes, duration, now, onSeek }: { episodes: Chapter[]; duration: number; now: number; onSeek: (t: number) => void }) {
   if (!duration || !episodes.length) return null;
   return (
     <div class="timeline" role="group" aria-label={t('timeline')}>
       <span class="played" style={{ width: `${Math.min(100, (now / duration) * 100)}%` }} />
-      {episodes.map((e) => (
-        <button key={e.episode_id} type="button" class="mark" style={{ left: `${(e.start / duration) * 100}%` }}
-          title={`${clock(e.start)} ${label(e)}`} aria-label={`${t('chapters')} ${e.episode_id + 1}: ${clock(e.start)}`} onClick={() => onSeek(e.start)} />
+      {episodes.map((e, i) => (
+        <button key={i} type="button" class="mark" style={{ left: `${(e.start / duration) * 100}%` }}
+          title={`${clock(e.start)} ${label(e)}`} aria-label={`${t('chapters')} ${i + 1}: ${clock(e.start)}`} onClick={() => onSeek(e.start)} />
       ))}
     </div>
   );
 }
 
 /**
- * The chapter list (thumbnail, time range, summary); the current chapter is marked; a click seeks.
+ * The chapter list (thumbnail, time range, summary); the current chapter is marked; a click, Enter or
+ * Space seeks (they are buttons).
  * @example
  * <Chapters episodes={episodes} now={8} onSeek={seek} />
  */
-export function Chapters({ episodes, now, onSeek }: { episodes: Episode[]; now: number; onSeek: (t: number) => void }) {
+export function Chapters({ episodes, now, onSeek }: { episodes: Chapter[]; now: number; onSeek: (t: number) => void }) {
   const current = currentIndex(episodes, now);
   return (
     <ol class="chapters">
       {episodes.map((e, i) => (
-        <li key={e.episode_id}>
-          <button type="button" class="line" aria-current={i === current ? 'true' : undefined} onClick={() => onSeek(e.start)}>
+        <li key={i}>
+          <button type="button" class="line" aria-current={i === current ? 'true' : undefined} data-start={e.start} onClick={() => onSeek(e.start)}>
             {e.thumbnail_url && <img src={e.thumbnail_url} alt="" loading="lazy" />}
             <span class="time">{clock(e.start)}–{clock(e.end)}</span> <span>{label(e)}</span>
           </button>
@@ -46,4 +49,15 @@ export function Chapters({ episodes, now, onSeek }: { episodes: Episode[]; now: 
       ))}
     </ol>
   );
+}
+
+/**
+ * Moves the focus into the chapter list (the current chapter, else the first): the way past the
+ * player's own controls, which sit between the player and everything after it in the tab order.
+ * @example
+ * <button onClick={() => focusChapters(list.current)}>Skip to chapters</button>
+ */
+export function focusChapters(list: HTMLElement | null): void {
+  const target = list?.querySelector<HTMLElement>('.line[aria-current="true"]') ?? list?.querySelector<HTMLElement>('.line');
+  target?.focus();
 }

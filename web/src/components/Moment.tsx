@@ -17,13 +17,15 @@ export function Marked({ text, words }: { text: string; words: string[] }) {
  */
 export function Moment({ r, collection, pub, title, words, collectionName }: { r: SearchResult; collection: string; pub: boolean; title: string; words: string[]; collectionName?: string }) {
   const start = Math.round(r.start_time * 10) / 10;
+  // A photo has no moments: no time badge, no "at 0:00", and its link opens the picture.
+  const still = r.media_type === 'image';
   return (
-    <a class="card moment" data-result href={href('c', collection, 'play', r.media_id, { t: start, pub: pub ? 1 : undefined })}>
-      <span class="thumb">{r.image_url ? <img src={r.image_url} alt="" loading="lazy" /> : <span class="ph" />}<span class="badge">{clock(r.start_time)}</span></span>
+    <a class="card moment" data-result href={href('c', collection, 'play', r.media_id, { t: still ? undefined : start, pub: pub ? 1 : undefined })}>
+      <span class="thumb">{r.image_url ? <img src={r.image_url} alt="" loading="lazy" /> : <span class="ph" />}{!still && <span class="badge">{clock(r.start_time)}</span>}</span>
       <span class="stack tight">
         <strong>{title}</strong>
         {collectionName && <span class="muted" data-collection={collection}>{t('inCollection', collectionName)}</span>}
-        <span class="muted">{t('at', clock(r.start_time))}{r.captured_at ? ' · ' : ''}<CapturedDate value={r.captured_at} source={r.captured_at_source} /></span>
+        <span class="muted">{still ? t('type_image') : t('at', clock(r.start_time))}{r.captured_at ? ' · ' : ''}<CapturedDate value={r.captured_at} source={r.captured_at_source} /></span>
         <span class="passage"><Marked text={r.content} words={words} /></span>
         {r.people && r.people.length > 0 && (
           <span class="row wrap chips people">

@@ -1,77 +1,127 @@
-/** One collection's items as a grid: thumbnail, title, type, duration, captured date, indexing state; delete. */
-import { useState } from 'preact/hooks';
+/**
+ * One collection's items as a grid: sorted and filtered on the server, with the count; items being indexed
+ * first; select many to re-index or delete (one in-page confirmation); delete one.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Item } from '../api.js';
-import { CapturedDate } from '../components/CapturedDate.js';
-import { PendingCard, usePolledTasks } from '../components/PendingTasks.js';
+import { ask } from '../components/Dialog.js';
+import { GridTools } from '../components/GridTools.js';
+import { ItemCard } from '../components/ItemCard.js';
+import { PendingCard, tasksChanged, usePolledTasks } from '../components/PendingTasks.js';
+import { SelectionBar } from '../components/SelectionBar.js';
 import { useSession } from '../context.js';
-import { clock } from '../format.js';
 import { t } from '../i18n.js';
+import { useListing } from '../listing.js';
 import { useLoad } from '../load.js';
 import { href } from '../router.js';
 
-function ItemCard({ collection, pub, item, onDelete }: { collection: string; pub: boolean; item: Item; onDelete: () => void }) {
-  const title = item.title || item.media_id;
-  const link = href('c', collection, 'play', item.media_id, pub ? { pub: 1 } : {});
-  return (
-    <li class="card item">
-      <a href={link} class="thumb" tabIndex={-1} aria-hidden="true">
-        {item.thumbnail_url ? <img src={item.thumbnail_url} alt="" loading="lazy" /> : <span class="ph" />}
-        {item.duration != null && <span class="badge">{clock(item.duration)}</span>}
-      </a>
-      <div class="stack tight">
-        <h3><a href={link}>{title}</a></h3>
-        <p class="muted">
-          {t(`type_${item.type}`)} · {t('indexed')}
-          {(item as { captured_at?: unknown }).captured_at ? ' · ' : ''}<CapturedDate value={(item as { captured_at?: unknown }).captured_at} source={(item as { captured_at_source?: unknown }).captured_at_source} />
-        </p>
-        {!pub && <button type="button" class="danger small" aria-label={`${t('delete')}: ${title}`} onClick={onDelete}>{t('delete')}</button>}
-      </div>
-    </li>
-  );
-}
-
 /**
- * A collection's grid: items being indexed first, then the items, a page of 48 at a time.
+ * A collection's grid, a page of 48 at a time.
  * @example
  * <Items collection="trips" pub={false} />
  */
 export function Items({ collection, pub }: { collection: string; pub: boolean }) {
-  const { api, notify } = useSession();
-  const [pages, setPages] = useState<(string | null)[]>([null]);
-  const [extra, setExtra] = useState<Item[]>([]);
-  const first = useLoad(() => api.items(collection, pub, null), [api, collection, pub]);
-  const tasks = usePolledTasks(() => first.reload());
+  const { api, me, notify } = useSession();
+  const [listing, setListing] = useListing(collection);
+  const [extra, setExtra] = useState<{ items: Item[]; offset: string | null } | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const [queued, setQueued] = useState<number | null>(null);
+  const query = { sort: listing.sort, order: listing.order, ...(listing.type ? { type: listing.type } : {}) };
+  const first = useLoad(() => api.items(collection, pub, null, query), [api, collection, pub, listing.sort, listing.order, listing.type]);
+  // Another order, filter or collection starts again from its first page, with nothing selected.
+  useEffect(() => {
+    setExtra(null);
+    setSelected(new Set());
+    setQueued(null);
+  }, [collection, pub, listing.sort, listing.order, listing.type]);
+  const reload = () => { setExtra(null); first.reload(); };
+  // The task poller keeps the callback it started with; this ref hands it the current listing's reload.
+  const latestReload = useRef(reload);
+  latestReload.current = reload;
+  const tasks = usePolledTasks(() => latestReload.current());
   const pending = tasks.filter((x) => x.endpoint === '/index' && x.data.collection === collection && (x.status === 'queued' || x.status === 'running'));
-  const items = [...(first.value?.items ?? []), ...extra];
-  const nextOffset = extra.length ? pages[pages.length - 1] : (first.value?.offset ?? null);
-  const more = async () => {
-    const page = await api.items(collection, pub, nextOffset);
-    setExtra((x) => [...x, ...page.items]);
-    setPages((p) => [...p, page.offset]);
+  const items = [...(first.value?.items ?? []), ...(extra?.items ?? [])];
+  const nextOffset = extra ? extra.offset : (first.value?.offset ?? null);
+  const canEdit = !pub || me.role === 'admin';
+  const chosen = items.filter((i) => selected.has(i.media_id));
+
+  const more = () => {
+    api.items(collection, pub, nextOffset, query).then(
+      (page) => setExtra((x) => ({ items: [...(x?.items ?? []), ...page.items], offset: page.offset })),
+      (e: Error) => notify(t('error', e.message), 'error'),
+    );
   };
-  const remove = (item: Item) => {
-    if (!confirm(t('confirmDeleteItem', item.title || item.media_id))) return;
-    api.deleteItem(collection, item.media_id).then(() => {
-      setExtra((x) => x.filter((i) => i.media_id !== item.media_id));
-      first.reload();
-      notify(t('deleted'));
-    }, (e: Error) => notify(t('error', e.message), 'error'));
+  const select = (id: string, on: boolean) => setSelected((s) => {
+    const next = new Set(s);
+    if (on) next.add(id);
+    else next.delete(id);
+    return next;
+  });
+  const removeMany = async (list: Item[]) => {
+    const one = list.length === 1;
+    const yes = await ask({
+      title: one ? t('deleteOneTitle', list[0].title || list[0].media_id) : t('deleteManyTitle', list.length),
+      body: t('deleteItemsBody'),
+      confirm: one ? t('delete') : t('deleteMany', list.length),
+      danger: true,
+    });
+    if (!yes) return;
+    setBusy(true);
+    let failed = 0;
+    // One at a time: a 2-core server deleting files, and a failure names only itself.
+    for (const item of list) {
+      try {
+        await api.deleteItem(collection, item.media_id);
+      } catch {
+        failed++;
+      }
+    }
+    setBusy(false);
+    setSelected(new Set());
+    reload();
+    // The button that was pressed is gone with the items: the keyboard goes on from the view's heading.
+    document.getElementById('items-h')?.focus();
+    if (failed) notify(t('deleteFailed', failed), 'error');
+    else notify(one ? t('deleted') : t('deletedMany', list.length));
   };
+  const reindex = () => {
+    setBusy(true);
+    api.reindex(collection, chosen.map((i) => i.media_id)).then(
+      () => { setQueued(chosen.length); setSelected(new Set()); tasksChanged(); document.getElementById('items-h')?.focus(); },
+      (e: Error) => notify(t('error', e.message), 'error'),
+    ).finally(() => setBusy(false));
+  };
+
   return (
     <div class="stack">
       <div class="row between wrap">
-        <h2>{collection}</h2>
+        <h2 id="items-h" tabIndex={-1}>{collection}</h2>
         <div class="row wrap">
           <a class="button" href={href('c', collection, 'search', pub ? { pub: 1 } : {})}>{t('search')}</a>
           <a class="button" href={href('c', collection, 'explore', pub ? { pub: 1 } : {})}>{t('explore')}</a>
           {!pub && <a class="button" href={href('add', { c: collection })}>{t('add')}</a>}
         </div>
       </div>
+      <GridTools listing={listing} total={first.value?.total} onChange={setListing} />
+      {canEdit && (
+        <SelectionBar shown={items.length} selected={chosen.length} busy={busy}
+          onAll={(on) => setSelected(on ? new Set(items.map((i) => i.media_id)) : new Set())}
+          onReindex={reindex} onDelete={() => void removeMany(chosen)} onClear={() => setSelected(new Set())} />
+      )}
+      {queued !== null && (
+        <p class="notice" role="status" data-queued>
+          {queued === 1 ? t('gridReindexQueued1') : t('gridReindexQueued', queued)} <a href={href('tasks')}>{t('followInTasks')}</a>
+        </p>
+      )}
       {first.error && <p class="error" role="alert">{t('error', first.error.message)}</p>}
-      {first.value && !items.length && !pending.length && <p class="muted">{t('none')}</p>}
+      {first.value && !items.length && !pending.length && <p class="muted">{listing.type ? t('noneOfType') : t('none')}</p>}
       <ul class="cards grid" aria-label={t('items')}>
         {pending.map((task) => <PendingCard key={task.id} task={task} />)}
-        {items.map((item) => <ItemCard key={item.media_id} collection={collection} pub={pub} item={item} onDelete={() => remove(item)} />)}
+        {items.map((item) => (
+          <ItemCard key={item.media_id} collection={collection} pub={pub} item={item}
+            actions={canEdit ? { selected: selected.has(item.media_id), onSelect: (on) => select(item.media_id, on), onDelete: () => void removeMany([item]) } : undefined} />
+        ))}
       </ul>
       {nextOffset && <button type="button" onClick={more}>{t('more')}</button>}
     </div>

@@ -1,9 +1,14 @@
 /**
- * The player for one item: the signed source in <video>/<audio> (or the picture), started at `?t=`; the
- * transcript, chapters (list and timeline marks), on-screen text, summaries, tags and a link to the moment.
+ * The player for one item: the signed source in <video>/<audio>, playing from `?t=` as soon as it can;
+ * a photo in the picture viewer instead (no clock, timeline or chapters). Transcript, chapters (list and
+ * timeline marks), on-screen text, summaries, tags, details with rename, a link to the moment and sharing.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { Chapters, Timeline } from '../components/Chapters.js';
+import { Chapters, focusChapters, Timeline } from '../components/Chapters.js';
+import { ItemDetails } from '../components/ItemDetails.js';
+import { MediaPlayer, startPlaying, type MediaElement } from '../components/MediaPlayer.js';
+import { PhotoViewer } from '../components/PhotoViewer.js';
+import { SharePanel } from '../components/SharePanel.js';
 import { Transcript } from '../components/Transcript.js';
 import { useSession } from '../context.js';
 import { clock, ownMedia, stripFragment } from '../format.js';
@@ -17,17 +22,22 @@ import { href } from '../router.js';
  * <Player collection="trips" mediaId="clip" pub={false} start={42} />
  */
 export function Player({ collection, mediaId, pub, start }: { collection: string; mediaId: string; pub: boolean; start: number }) {
-  const { api, notify } = useSession();
+  const { api, me, notify } = useSession();
   const item = useLoad(() => api.item(collection, mediaId, pub), [api, collection, mediaId, pub]);
   const analysis = useLoad(() => api.analysis(collection, mediaId, pub), [api, collection, mediaId, pub]);
-  // One ref for <video> and <audio>: the intersection type fits both, only HTMLMediaElement members are used.
-  const media = useRef<HTMLVideoElement & HTMLAudioElement>(null);
+  const media = useRef<MediaElement>(null);
+  const chapterList = useRef<HTMLElement>(null);
   const [now, setNow] = useState(start);
+  // A rename shows at once; reloading the item would hand out a new signed src and restart the player.
+  const [renamed, setRenamed] = useState<{ mediaId: string; title: string | null } | null>(null);
 
-  // A new ?t= for the same item (a chapter link, a second search hit) seeks without reloading.
+  // A new ?t= for the same item (a chapter link, a second search hit) seeks and plays without reloading.
   useEffect(() => {
     const el = media.current;
-    if (el && el.readyState >= 1) el.currentTime = start;
+    if (el && el.readyState >= 1) {
+      el.currentTime = start;
+      void startPlaying(el);
+    }
     setNow(start);
   }, [start]);
 
@@ -39,24 +49,23 @@ export function Player({ collection, mediaId, pub, start }: { collection: string
     if (!el) return;
     el.currentTime = to;
     setNow(to);
-    void el.play().catch(() => undefined);
+    void startPlaying(el);
   };
-  const episodes = analysis.value?.episodes ?? [];
+  const type = item.value?.type ?? 'video';
+  const still = type === 'image';
+  // Nothing that belongs to a timeline is drawn until the item says it is not a photo.
+  const timed = !!item.value && !still;
+  const episodes = timed ? analysis.value?.episodes ?? [] : [];
   const lines = episodes.flatMap((e) => e.audio).sort((a, b) => a.start - b.start);
-  const onScreen = [...new Set(episodes.flatMap((e) => e.on_screen_text))];
-  const tags = [...new Set(episodes.flatMap((e) => e.tags))];
+  const all = analysis.value?.episodes ?? [];
+  const onScreen = [...new Set(all.flatMap((e) => e.on_screen_text))];
+  const tags = [...new Set(all.flatMap((e) => e.tags))];
   const duration = analysis.value?.video_duration || item.value?.duration || 0;
-  const title = item.value?.title || mediaId;
+  const title = (renamed?.mediaId === mediaId ? renamed.title : item.value?.title) || mediaId;
+  const canEdit = !pub || me.role === 'admin';
   const copyLink = () => {
     const link = `${location.origin}/${href('c', collection, 'play', mediaId, { t: Math.floor(now), pub: pub ? 1 : undefined })}`;
     navigator.clipboard?.writeText(link).then(() => notify(t('copied')), () => notify(link));
-  };
-  const type = item.value?.type ?? 'video';
-  const mediaProps = {
-    src, controls: true, preload: 'metadata' as const, 'aria-label': title,
-    onLoadedMetadata: (e: Event) => { if (start) (e.currentTarget as HTMLMediaElement).currentTime = start; },
-    onTimeUpdate: (e: Event) => setNow((e.currentTarget as HTMLMediaElement).currentTime),
-    onSeeked: (e: Event) => setNow((e.currentTarget as HTMLMediaElement).currentTime),
   };
 
   return (
@@ -70,14 +79,28 @@ export function Player({ collection, mediaId, pub, start }: { collection: string
         {item.value && !playable && (
           <p class="muted">{t('noSource')} {src && <a href={src} rel="noreferrer noopener" target="_blank">{t('openSource')}</a>}</p>
         )}
-        {playable && type === 'image' && <img class="media" src={src} alt={title} />}
-        {playable && type === 'video' && <video ref={media} class="media" {...mediaProps} />}
-        {playable && type === 'audio' && <audio ref={media} class="media audio" {...mediaProps} />}
-        <Timeline episodes={episodes} duration={duration} now={now} onSeek={seek} />
-        <div class="row wrap">
-          <span class="muted">{clock(now)}{duration ? ` / ${clock(duration)}` : ''}</span>
-          <button type="button" onClick={copyLink}>{t('copyLink')}</button>
-        </div>
+        {playable && still && <PhotoViewer src={src} title={title} />}
+        {playable && !still && (
+          <>
+            <div class="media-wrap">
+              {/* Before the player in the tab order: its controls come after it, and this skips them. */}
+              {episodes.length > 0 && (
+                <button type="button" class="skip-inline" onClick={() => focusChapters(chapterList.current)}>{t('skipToChapters')}</button>
+              )}
+              <MediaPlayer key={mediaId} type={type === 'audio' ? 'audio' : 'video'} src={src} title={title} picture={item.value?.thumbnail_url}
+                start={start} mediaRef={media} onTime={setNow} />
+            </div>
+          </>
+        )}
+        {timed && (
+          <>
+            <Timeline episodes={episodes} duration={duration} now={now} onSeek={seek} />
+            <div class="row wrap">
+              <span class="muted">{clock(now)}{duration ? ` / ${clock(duration)}` : ''}</span>
+              <button type="button" onClick={copyLink}>{t('copyLink')}</button>
+            </div>
+          </>
+        )}
         {analysis.value?.video_summary && (
           <section><h3>{t('summary')}</h3><p>{analysis.value.video_summary}</p></section>
         )}
@@ -89,10 +112,14 @@ export function Player({ collection, mediaId, pub, start }: { collection: string
         )}
       </section>
       <aside class="stack">
-        <section aria-labelledby="tr-h"><h3 id="tr-h">{t('transcript')}</h3><Transcript lines={lines} now={now} onSeek={seek} /></section>
-        {episodes.length > 0 && (
-          <section aria-labelledby="ch-h"><h3 id="ch-h">{t('chapters')}</h3><Chapters episodes={episodes} now={now} onSeek={seek} /></section>
+        {timed && (
+          <section aria-labelledby="tr-h"><h3 id="tr-h">{t('transcript')}</h3><Transcript lines={lines} now={now} onSeek={seek} /></section>
         )}
+        {episodes.length > 0 && (
+          <section aria-labelledby="ch-h" ref={chapterList}><h3 id="ch-h">{t('chapters')}</h3><Chapters episodes={episodes} now={now} onSeek={seek} /></section>
+        )}
+        {item.value && <ItemDetails collection={collection} item={{ ...item.value, title }} canEdit={canEdit} onRenamed={(x) => setRenamed({ mediaId, title: x })} />}
+        {item.value && canEdit && <SharePanel collection={collection} mediaId={mediaId} now={now} still={still} />}
       </aside>
     </div>
   );

@@ -1,0 +1,33 @@
+/**
+ * A photo as itself: the picture large, fitted to the screen or at its full size (then scrollable, also
+ * with the arrow keys), with no clock, timeline or chapters: a still has no moments.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { t } from '../i18n.js';
+
+/**
+ * The picture viewer, focused once it is there; a click on the picture or the button switches between
+ * "fit" and "full size".
+ * @example
+ * <PhotoViewer src={src} title="Bakery sign" />
+ */
+export function PhotoViewer({ src, title }: { src: string; title: string }) {
+  const [full, setFull] = useState(false);
+  const frame = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    frame.current?.focus();
+  }, []);
+  return (
+    <figure class="photo stack tight">
+      {/* Focusable so the keyboard lands here and arrow keys scroll a picture shown at full size. */}
+      <div ref={frame} class={`photo-frame ${full ? 'full' : 'fit'}`} tabIndex={0} role="group" aria-label={title}
+        onKeyDown={(e) => { if (e.key === '+' || e.key === '-') { e.preventDefault(); setFull(e.key === '+'); } }}>
+        <img src={src} alt={title} onClick={() => setFull(!full)} />
+      </div>
+      <figcaption class="row wrap">
+        <button type="button" aria-pressed={full} onClick={() => setFull(!full)}>{t('photoFull')}</button>
+        <a href={src} target="_blank" rel="noreferrer noopener">{t('photoOpen')}</a>
+      </figcaption>
+    </figure>
+  );
+}
