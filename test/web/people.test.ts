@@ -121,8 +121,12 @@ describe('people view', () => {
     await expect.poll(() => cards().count(), UI).toBe(1);
     expect(await cards().first().locator('p.muted').textContent()).toBe('4 faces · 2 videos');
     await cards().first().getByRole('button', { name: 'Delete: Eileen Collins' }).click();
+    // In-page confirmations that say what happens.
+    await page.getByRole('dialog').getByText('The videos stay.').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => cards().count(), UI).toBe(0);
     await page.getByLabel('Find faces in this collection').uncheck();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(async () => (await s.call('GET', '/collections/fam/people')).body.faces, UI).toBe(false);
     expect(w.errors).toEqual([]);
     expect([...w.origins]).toEqual([new URL(s.url).origin]);

@@ -12,6 +12,7 @@ import { SelectionBar } from '../components/SelectionBar.js';
 import { useSession } from '../context.js';
 import { t } from '../i18n.js';
 import { useListing } from '../listing.js';
+import { useCollections } from '../collection-names.js';
 import { useLoad } from '../load.js';
 import { href } from '../router.js';
 
@@ -22,6 +23,7 @@ import { href } from '../router.js';
  */
 export function Items({ collection, pub }: { collection: string; pub: boolean }) {
   const { api, me, notify } = useSession();
+  const { name } = useCollections(api);
   const [listing, setListing] = useListing(collection);
   const [extra, setExtra] = useState<{ items: Item[]; offset: string | null } | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -96,7 +98,7 @@ export function Items({ collection, pub }: { collection: string; pub: boolean })
   return (
     <div class="stack">
       <div class="row between wrap">
-        <h2 id="items-h" tabIndex={-1}>{collection}</h2>
+        <h2 id="items-h" tabIndex={-1}>{name(collection)}</h2>
         <div class="row wrap">
           <a class="button" href={href('c', collection, 'search', pub ? { pub: 1 } : {})}>{t('search')}</a>
           <a class="button" href={href('c', collection, 'explore', pub ? { pub: 1 } : {})}>{t('explore')}</a>
@@ -115,7 +117,7 @@ export function Items({ collection, pub }: { collection: string; pub: boolean })
         </p>
       )}
       {first.error && <p class="error" role="alert">{t('error', first.error.message)}</p>}
-      {first.value && !items.length && !pending.length && <p class="muted">{listing.type ? t('noneOfType') : t('none')}</p>}
+      {first.value && !items.length && !pending.length && (listing.type ? <p class="muted">{t('noneOfType')}</p> : <p class="empty">{t('emptyCollection')} {!pub && <a href={href('add', { c: collection })}>{t('add')}</a>}</p>)}
       <ul class="cards grid" aria-label={t('items')}>
         {pending.map((task) => <PendingCard key={task.id} task={task} />)}
         {items.map((item) => (

@@ -10,6 +10,7 @@ import { MediaPlayer, startPlaying, type MediaElement } from '../components/Medi
 import { PhotoViewer } from '../components/PhotoViewer.js';
 import { SharePanel } from '../components/SharePanel.js';
 import { Transcript } from '../components/Transcript.js';
+import { SpeechNotice } from '../components/SpeechNotice.js';
 import { useSession } from '../context.js';
 import { clock, ownMedia, stripFragment } from '../format.js';
 import { t } from '../i18n.js';
@@ -113,7 +114,7 @@ export function Player({ collection, mediaId, pub, start }: { collection: string
       </section>
       <aside class="stack">
         {timed && (
-          <section aria-labelledby="tr-h"><h3 id="tr-h">{t('transcript')}</h3><Transcript lines={lines} now={now} onSeek={seek} /></section>
+          <section aria-labelledby="tr-h"><h3 id="tr-h">{t('transcript')}</h3><SpeechNotice /><Transcript lines={lines} now={now} onSeek={seek} /></section>
         )}
         {episodes.length > 0 && (
           <section aria-labelledby="ch-h" ref={chapterList}><h3 id="ch-h">{t('chapters')}</h3><Chapters episodes={episodes} now={now} onSeek={seek} /></section>
