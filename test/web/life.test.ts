@@ -165,6 +165,19 @@ describe('the page a person lives in (issue 23)', () => {
     expect(await unlabelled(page)).toEqual([]);
   });
 
+  it('says in the People view what keeps faces from being found, and re-indexes from there', async () => {
+    await s.call('PUT', '/collections/family-videos/faces', { key, json: { enabled: true } });
+    await page.goto(`${s.url}/#/c/family-videos/people`);
+    const notice = page.locator('[data-notice="faces-missing"]');
+    await notice.getByText('Das Gesichtsmodell ist nicht installiert').waitFor();
+    await notice.getByRole('button', { name: 'Installieren' }).waitFor();
+    await notice.getByText('1 Eintrag wurde ohne Gesichtersuche indexiert').waitFor();
+    await screenshot(page, 'people-missing-de');
+    await notice.getByRole('button', { name: 'Neu indexieren' }).click();
+    await expect.poll(async () => (await s.call('GET', '/tasks?kind=reindex', { key })).body.total, UI).toBe(1);
+    expect(await unlabelled(page)).toEqual([]);
+  });
+
   it('at 360 px, nothing scrolls sideways; a notice closes by itself, an error stays until closed', async () => {
     await page.setViewportSize({ width: 360, height: 740 });
     for (const view of ['#/', '#/search?q=Apfel', '#/models', '#/tasks', '#/add?c=family-videos']) {
@@ -182,7 +195,7 @@ describe('the page a person lives in (issue 23)', () => {
     await expect.poll(() => status.textContent(), UI).toMatch(/Gelöscht/);
     await expect.poll(() => status.textContent(), { timeout: 10_000, interval: 200 }).not.toMatch(/Gelöscht/);
     // An error stays until it is closed.
-    await page.goto(`${s.url}/#/add`);
+    await page.goto(`${s.url}/#/add?c=-`);
     await page.locator('#files').setInputFiles({ name: 'x.mp4', mimeType: 'video/mp4', buffer: Buffer.from('x') });
     await expect.poll(() => status.getAttribute('role'), UI).toBe('alert');
     await page.waitForTimeout(7_000);

@@ -72,7 +72,7 @@ function FacesMissing({ collection, unscanned }: { collection: string; unscanned
       )}
       {unscanned > 0 && (
         <p>
-          {t('unscanned', unscanned)} <button type="button" onClick={reindex}>{t('reindexThem')}</button> <a href={href('tasks')}>{t('seeTasks')}</a>
+          {unscanned === 1 ? t('unscanned1') : t('unscanned', unscanned)} <button type="button" onClick={reindex}>{t('reindexThem')}</button> <a href={href('tasks')}>{t('seeTasks')}</a>
         </p>
       )}
     </div>
