@@ -87,7 +87,9 @@ describe('POST /analyze over the test corpus (OCR, VAD and subtitles; no pulled 
     expect(audio.result.media_type).toBe('audio');
     expect(audio.result.warnings.join(' ')).toMatch(/speech found but not transcribed.*vidx models pull/);
     expect(audio.result.episodic_summary.length).toBeGreaterThanOrEqual(1);
-    expect(audio.result.episodic_summary[0].thumbnail).toBeNull();
+    // Audio has a picture of its own: its waveform.
+    const wave = await fetch(audio.result.episodic_summary[0].thumbnail);
+    expect(wave.headers.get('content-type')).toBe('image/jpeg');
   });
 
   it('fails broken files with a reason and keeps serving', async () => {

@@ -59,7 +59,8 @@ describe('faces and people (BlazeFace + the generated SFace stand-in, videos mad
     const a = (await s.call('GET', '/collections/plain/items/family/analysis')).body;
     expect(a.episodes.length).toBeGreaterThan(0);
     expect(a.episodes.every((e: { faces: unknown }) => e.faces === null)).toBe(true);
-    expect(await people('plain')).toEqual({ collection_id: 'plain', faces: false, people: [] });
+    // The item was indexed without looking for faces: a re-index would look (the People view says so).
+    expect(await people('plain')).toEqual({ collection_id: 'plain', faces: false, unscanned_items: 1, people: [] });
   }, 180_000);
 
   it('finds each person as one group across two videos, nameable and searchable by name, with stable ids', async () => {
@@ -181,7 +182,7 @@ describe('faces and people (BlazeFace + the generated SFace stand-in, videos mad
   it('turning faces off removes every face row, person and crop of the collection', async () => {
     const off = await s.call('PUT', '/collections/fam/faces', { json: { enabled: false } });
     expect(off.body).toEqual({ collection_id: 'fam', faces: false });
-    expect(await people('fam')).toEqual({ collection_id: 'fam', faces: false, people: [] });
+    expect(await people('fam')).toMatchObject({ collection_id: 'fam', faces: false, people: [] });
     // The folder's collection too: then nothing about faces may be left anywhere.
     expect((await s.call('PUT', '/collections/album/faces', { json: { enabled: false } })).body.faces).toBe(false);
     const n = s.vidx.store.db.prepare('SELECT (SELECT count(*) FROM face_tracks) + (SELECT count(*) FROM people) AS n').get() as { n: number };

@@ -51,8 +51,9 @@ describe('migrations 004 and 005: text search per collection', () => {
       CREATE VIRTUAL TABLE episode_trigram USING fts5(title, transcript, screen_text, tags, summary, metadata, content = '', contentless_delete = 1, tokenize = 'trigram remove_diacritics 1');
       DELETE FROM schema_migrations WHERE id IN (4, 5, 6);`);
     // The higher-numbered migrations stay applied, so the runner must fill the gap below them.
-    expect(db.prepare('SELECT id FROM schema_migrations ORDER BY id').pluck().all()).toEqual([1, 2, 3, 10, 11, 12, 13]);
-    expect(db.pragma('user_version', { simple: true })).toBe(13);
+    const later = migrations.map((m) => m.id).filter((id) => id > 6);
+    expect(db.prepare('SELECT id FROM schema_migrations ORDER BY id').pluck().all()).toEqual([1, 2, 3, ...later]);
+    expect(db.pragma('user_version', { simple: true })).toBe(Math.max(...later));
     // Schema 2 kept the sign bits in vec_<kind>_<dims> without a shard key.
     sqliteVec.load(db);
     const spaces = db.prepare('SELECT id, kind, dims, table_name FROM vector_spaces').all() as { id: number; kind: string; dims: number; table_name: string }[];
