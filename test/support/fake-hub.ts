@@ -26,6 +26,7 @@ export interface FakeHub {
   requests: HubRequest[];
   /** The next request (for `file`, if given) sends `afterBytes` body bytes, then the socket is destroyed. */
   cutNext(afterBytes: number, file?: string): void;
+  /** Stops serving; calling it again does nothing (a test may stop the hub early to simulate an outage). */
   close(): Promise<void>;
 }
 
@@ -123,6 +124,7 @@ export async function startFakeHub(opts: FakeHubOptions): Promise<FakeHub> {
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
+        if (!server.listening) return resolve();
         server.closeAllConnections();
         server.close((err) => (err ? reject(err) : resolve()));
       }),
