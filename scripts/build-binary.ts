@@ -102,12 +102,12 @@ async function main(): Promise<void> {
   mkdirSync(CACHE, { recursive: true });
 
   const main = await bundle(assets, 'sea-main.ts', 'vidx.cjs');
-  // The analysis worker thread's own bundle, unpacked beside the libraries and started from there.
-  const analysisWorker = await bundle(assets, join('sea', 'analysis-worker.ts'), 'analysis-worker.cjs');
-  assets.push({ path: 'workers/analysis.cjs', source: analysisWorker, gzip: true, mode: 0o644 });
+  // The worker threads' own bundle (analyses, clusters, suggestions), unpacked beside the libraries and started from there.
+  const worker = await bundle(assets, join('sea', 'worker.ts'), 'worker.cjs');
+  assets.push({ path: 'workers/worker.cjs', source: worker, gzip: true, mode: 0o644 });
   const bundled = Date.now();
   const code = readFileSync(main);
-  log(`bundles ${mb(code.length)} + ${mb(statSync(analysisWorker).size)} MB in ${bundled - started} ms`);
+  log(`bundles ${mb(code.length)} + ${mb(statSync(worker).size)} MB in ${bundled - started} ms`);
 
   const idHash = createHash('sha256').update(code);
   const files: AssetFile[] = [];

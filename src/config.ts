@@ -1,7 +1,14 @@
+/**
+ * The one place vidx reads its environment: every setting (src/settings/schema.ts) is parsed here once at start,
+ * and a wrong value stops the start with the variable's name. Everything below gets its settings passed down.
+ */
 import { homedir } from 'node:os';
-import { delimiter, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllowList, type AllowList } from './media/egress.js';
+import type { ToolPaths } from './media/binaries.js';
+import type { ModelAssetPaths } from './ml/assets.js';
+import { FLAG_SETTINGS, parseSettings, SETTINGS, type ParsedSettings, type SettingName, type SettingProblem } from './settings/schema.js';
 
 /** Everything vidx reads from the environment and the command line, resolved once at start. */
 export interface Config {
@@ -37,44 +44,39 @@ export interface Config {
   ownDirs: string[];
   /** Webhooks one key may register (VIDX_MAX_WEBHOOKS_PER_KEY). */
   maxWebhooksPerKey: number;
+  tools: ToolPaths;
+  modelAssets: ModelAssetPaths;
+  /** The single binary's worker-thread bundles (VIDX_WORKERS_DIR); undefined from a checkout. */
+  workersDir: string | undefined;
+  /** The folder the single binary unpacked its files to (VIDX_NATIVE_ROOT); undefined from a checkout. */
+  nativeRoot: string | undefined;
 }
 
-/** Environment variable ↔ flag names; docs/configuration.md's table mirrors this. */
-const FLAGS: Record<string, string> = {
-  '--host': 'VIDX_HOST',
-  '--port': 'VIDX_PORT',
-  '--data-dir': 'VIDX_DATA_DIR',
-  '--media-roots': 'VIDX_MEDIA_ROOTS',
-  '--models-dir': 'VIDX_MODELS_DIR',
-  '--hub-url': 'VIDX_HUB_URL',
-  '--max-upload-mb': 'VIDX_MAX_UPLOAD_MB',
-  '--concurrency': 'VIDX_TASK_CONCURRENCY',
-  '--public-url': 'VIDX_PUBLIC_URL',
-  '--log': 'VIDX_LOG',
-  '--url-allow': 'VIDX_URL_ALLOW',
-};
-
-/** A configuration error the CLI prints without a stack trace. */
-export class ConfigError extends Error {}
-
-function defaultDataDir(env: NodeJS.ProcessEnv): string {
-  const base = env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
-  return join(base, 'vidx');
+/** A configuration error the CLI prints without a stack trace; `problems` when settings did not parse. */
+export class ConfigError extends Error {
+  constructor(
+    message: string,
+    readonly problems: SettingProblem[] = [],
+  ) {
+    super(message);
+    this.name = 'ConfigError';
+  }
 }
 
-function int(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
-  return n;
-}
+/** Where the single binary unpacked its copies: defaults beneath the environment (set by src/sea-main.ts). */
+let packagedDefaults: Partial<Record<SettingName, string>> = {};
 
 /**
- * Reads flags (which win) and environment variables into a Config.
+ * Makes the single binary's unpacked files the defaults of the settings that name them; explicit settings still win.
  * @example
- * const config = loadConfig(process.env, ['--port', '9000']);
+ * usePackagedDefaults({ VIDX_WEB_DIR: join(dir, 'web') });
  */
-export function loadConfig(env: NodeJS.ProcessEnv, argv: string[] = []): Config {
+export function usePackagedDefaults(defaults: Partial<Record<SettingName, string>>): void {
+  packagedDefaults = { ...defaults };
+}
+
+/** Applies `vidx serve` flags over the variables; `--pull-models` is the one flag without a variable. */
+function withFlags(env: Record<string, string | undefined>, argv: string[]): { vars: Record<string, string | undefined>; pullModels: boolean } {
   const vars: Record<string, string | undefined> = { ...env };
   let pullModels = false;
   for (let i = 0; i < argv.length; i++) {
@@ -83,46 +85,142 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[] = []): Config 
       pullModels = true;
       continue;
     }
-    const name = FLAGS[flag];
+    const name = FLAG_SETTINGS[flag];
     if (!name) throw new ConfigError(`unknown option ${flag}; see vidx serve --help`);
     const value = inline ?? argv[++i];
     if (value === undefined) throw new ConfigError(`${flag} needs a value`);
     vars[name] = value;
   }
-  const host = vars.VIDX_HOST || '127.0.0.1';
-  const port = int('VIDX_PORT', vars.VIDX_PORT, 8484, 0, 65535);
-  const dataDir = resolve(vars.VIDX_DATA_DIR || defaultDataDir(env));
-  const roots = (vars.VIDX_MEDIA_ROOTS || homedir()).split(delimiter).filter(Boolean).map((p) => resolve(p));
-  const log = vars.VIDX_LOG || 'info';
-  if (log !== 'info' && log !== 'silent') throw new ConfigError(`VIDX_LOG must be info or silent, got "${log}"`);
+  return { vars, pullModels };
+}
+
+/** Parses the variables, packaged defaults beneath them; every problem at once. */
+function parsed(vars: Record<string, string | undefined>): ParsedSettings {
+  const merged = { ...vars };
+  for (const [name, value] of Object.entries(packagedDefaults) as Array<[SettingName, string]>) {
+    // The binary's own settings (where it unpacked) are always its; the others only fill in.
+    if (!merged[name] || SETTINGS[name].group === 'binary') merged[name] = value;
+  }
+  const { settings, problems } = parseSettings(merged);
+  if (problems.length > 0) throw new ConfigError(problems.map((p) => p.message).join('; '), problems);
+  return settings;
+}
+
+/**
+ * Reads flags (which win) and environment variables into a Config.
+ * @example
+ * const config = loadConfig({ VIDX_DATA_DIR: '/tmp/vidx' }, ['--port', '9000']);
+ */
+export function loadConfig(env: Record<string, string | undefined>, argv: string[] = []): Config {
+  const { vars, pullModels } = withFlags(env, argv);
+  const s = parsed(vars);
+  const dataDir = resolve(s.VIDX_DATA_DIR ?? join(s.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'vidx'));
+  const modelsDir = resolve(s.VIDX_MODELS_DIR ?? join(dataDir, 'models'));
   let urlAllow: AllowList;
   try {
-    urlAllow = parseAllowList(vars.VIDX_URL_ALLOW);
+    urlAllow = parseAllowList(s.VIDX_URL_ALLOW);
   } catch (e) {
     throw new ConfigError((e as Error).message);
   }
-  const modelsDir = resolve(vars.VIDX_MODELS_DIR || join(dataDir, 'models'));
   return {
-    host,
-    port,
+    host: s.VIDX_HOST ?? '127.0.0.1',
+    port: s.VIDX_PORT,
     dataDir,
-    adminKey: vars.VIDX_ADMIN_KEY || undefined,
-    mediaRoots: roots,
+    adminKey: s.VIDX_ADMIN_KEY,
+    mediaRoots: (s.VIDX_MEDIA_ROOTS ?? [homedir()]).map((p) => resolve(p)),
     modelsDir,
-    modelsManifest: vars.VIDX_MODELS_MANIFEST || undefined,
-    hubUrl: (vars.VIDX_HUB_URL || 'https://huggingface.co').replace(/\/+$/, ''),
-    maxUploadBytes: int('VIDX_MAX_UPLOAD_MB', vars.VIDX_MAX_UPLOAD_MB, 4096, 1, 1024 * 1024) * 1024 * 1024,
+    modelsManifest: s.VIDX_MODELS_MANIFEST,
+    hubUrl: s.VIDX_HUB_URL ?? 'https://huggingface.co',
+    maxUploadBytes: s.VIDX_MAX_UPLOAD_MB * 1024 * 1024,
     maxBodyBytes: 1024 * 1024,
-    taskConcurrency: int('VIDX_TASK_CONCURRENCY', vars.VIDX_TASK_CONCURRENCY, 1, 1, 16),
-    publicUrl: vars.VIDX_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
-    logLevel: log,
+    taskConcurrency: s.VIDX_TASK_CONCURRENCY,
+    publicUrl: s.VIDX_PUBLIC_URL,
+    logLevel: s.VIDX_LOG,
     pullModels,
     urlAllow,
-    // The binary sets VIDX_WEB_DIR to its unpacked copy (its import.meta.url is the executable).
-    webDir: resolve(vars.VIDX_WEB_DIR || fileURLToPath(new URL('../dist/web', import.meta.url))),
-    folderRescanMinutes: int('VIDX_FOLDER_RESCAN_MINUTES', vars.VIDX_FOLDER_RESCAN_MINUTES, 60, 0, 10_080),
-    analysisThreads: int('VIDX_ANALYSIS_THREADS', vars.VIDX_ANALYSIS_THREADS, 1, 0, 1) === 1,
-    ownDirs: [dataDir, modelsDir, ...(vars.VIDX_NATIVE_ROOT ? [resolve(vars.VIDX_NATIVE_ROOT)] : [])],
-    maxWebhooksPerKey: int('VIDX_MAX_WEBHOOKS_PER_KEY', vars.VIDX_MAX_WEBHOOKS_PER_KEY, 100, 1, 10_000),
+    webDir: resolve(s.VIDX_WEB_DIR ?? fileURLToPath(new URL('../dist/web', import.meta.url))),
+    folderRescanMinutes: s.VIDX_FOLDER_RESCAN_MINUTES,
+    analysisThreads: s.VIDX_ANALYSIS_THREADS === 1,
+    ownDirs: [dataDir, modelsDir, ...(s.VIDX_NATIVE_ROOT ? [resolve(s.VIDX_NATIVE_ROOT)] : [])],
+    maxWebhooksPerKey: s.VIDX_MAX_WEBHOOKS_PER_KEY,
+    tools: { ffmpeg: s.FFMPEG_PATH, ffprobe: s.FFPROBE_PATH, ytdlp: s.YTDLP_PATH, tesseract: s.TESSERACT_PATH },
+    modelAssets: { ocrModels: s.VIDX_OCR_MODELS, sileroVad: s.VIDX_SILERO_VAD, faceDetector: s.VIDX_FACE_DETECTOR },
+    workersDir: s.VIDX_WORKERS_DIR,
+    nativeRoot: s.VIDX_NATIVE_ROOT,
   };
+}
+
+/**
+ * The Config of this process: its environment and the given `vidx serve` flags.
+ * @example
+ * const config = readConfig(['--port', '9000']);
+ */
+export function readConfig(argv: string[] = []): Config {
+  return loadConfig(process.env, argv);
+}
+
+/** What the CLI commands need to reach a server: the URL, the key settings, and the data dir for admin.key. */
+export interface ClientSettings {
+  /** VIDX_URL, or http://VIDX_HOST:VIDX_PORT (loopback when bound to every address). */
+  url: string;
+  apiKey: string | undefined;
+  adminKey: string | undefined;
+  /** The server's data dir, where admin.key is; undefined when a server setting is wrong. */
+  dataDir: string | undefined;
+}
+
+/**
+ * The client settings of this process. Lenient about the server's own settings: a wrong one only loses the
+ * admin.key fallback, since a client command may talk to a server configured elsewhere.
+ * @example
+ * const { url, apiKey } = readClientSettings();
+ */
+export function readClientSettings(env: Record<string, string | undefined> = process.env): ClientSettings {
+  const { settings: s, problems } = parseSettings({ ...env });
+  const own = problems.filter((p) => p.setting === 'VIDX_URL' || p.setting === 'VIDX_API_KEY');
+  if (own.length > 0) throw new ConfigError(own.map((p) => p.message).join('; '), own);
+  let host = s.VIDX_HOST ?? '127.0.0.1';
+  // A server bound to every address is still reached through loopback.
+  if (host === '0.0.0.0') host = '127.0.0.1';
+  if (host === '::') host = '::1';
+  const port = typeof s.VIDX_PORT === 'number' && s.VIDX_PORT !== 0 ? s.VIDX_PORT : 8484;
+  let dataDir: string | undefined;
+  try {
+    dataDir = loadConfig(env).dataDir;
+  } catch {
+    dataDir = undefined;
+  }
+  return {
+    url: s.VIDX_URL ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    apiKey: s.VIDX_API_KEY,
+    adminKey: s.VIDX_ADMIN_KEY,
+    dataDir,
+  };
+}
+
+/**
+ * The settings this process's environment sets, in the order of the docs (for `vidx doctor`).
+ * @example
+ * configuredSettings(); // [{ name: 'VIDX_PORT', value: '9000' }]
+ */
+export function configuredSettings(): Array<{ name: SettingName; value: string }> {
+  return (Object.keys(SETTINGS) as SettingName[]).filter((name) => process.env[name]).map((name) => ({ name, value: process.env[name]! }));
+}
+
+/**
+ * The environment of a child process: this process's own, with `extra` on top.
+ * @example
+ * spawn(tesseract, args, { env: childEnvironment({ OMP_THREAD_LIMIT: '1' }) });
+ */
+export function childEnvironment(extra: Record<string, string>): Record<string, string | undefined> {
+  return { ...process.env, ...extra };
+}
+
+/**
+ * Switches ONNX Runtime's telemetry off for this process; it must happen before the first session (src/ml/ort.ts).
+ * @example
+ * switchOffOnnxTelemetry();
+ */
+export function switchOffOnnxTelemetry(): void {
+  process.env.ORT_DISABLE_TELEMETRY = '1';
 }

@@ -8,9 +8,6 @@ import { getAsset, getRawAsset, isSea } from 'node:sea';
 import { extractAssets, type BuildInfo } from './sea/extract.js';
 import { loadNative, setNativeRoot } from './sea/native.js';
 
-// Before any ONNX session exists; see src/ml/ort.ts.
-process.env.ORT_DISABLE_TELEMETRY = '1';
-
 async function main(): Promise<number> {
   if (!isSea()) {
     process.stderr.write('vidx: this bundle runs only inside the single binary (npm run build:binary); use `npx vidx` from a checkout\n');
@@ -22,15 +19,18 @@ async function main(): Promise<number> {
     process.stderr.write(`vidx: home cache not writable (${fallbackReason}); unpacked to ${dir}\n`);
   }
   setNativeRoot(dir);
-  // Explicit settings win; these only fill in where the packaged copies are.
-  process.env.VIDX_OCR_MODELS ||= join(dir, 'models', 'ocr');
-  process.env.VIDX_SILERO_VAD ||= join(dir, 'models', 'silero_vad_v5.onnx');
-  process.env.VIDX_FACE_DETECTOR ||= join(dir, 'models', 'blazeface', 'face_detection_back_256x256_barracuda.onnx');
-  process.env.VIDX_MODELS_MANIFEST ||= join(dir, 'models', 'manifest.json');
-  process.env.VIDX_WEB_DIR ||= join(dir, 'web');
-  // Worker threads start from their own bundles in the unpacked folder and load the addons from there too.
-  process.env.VIDX_NATIVE_ROOT = dir;
-  process.env.VIDX_WORKERS_DIR = join(dir, 'workers');
+  // The unpacked copies are the defaults of the settings that name them; explicit settings still win. Worker
+  // threads start from their own bundles in the unpacked folder and load the addons from there too.
+  const { usePackagedDefaults } = await import('./config.js');
+  usePackagedDefaults({
+    VIDX_OCR_MODELS: join(dir, 'models', 'ocr'),
+    VIDX_SILERO_VAD: join(dir, 'models', 'silero_vad_v5.onnx'),
+    VIDX_FACE_DETECTOR: join(dir, 'models', 'blazeface', 'face_detection_back_256x256_barracuda.onnx'),
+    VIDX_MODELS_MANIFEST: join(dir, 'models', 'manifest.json'),
+    VIDX_WEB_DIR: join(dir, 'web'),
+    VIDX_NATIVE_ROOT: dir,
+    VIDX_WORKERS_DIR: join(dir, 'workers'),
+  });
   const { useSqliteNative } = await import('./store/connection.js');
   useSqliteNative({ nativeBinding: loadNative('native/better_sqlite3.node') as object, vecExtension: join(dir, 'native', 'vec0.so') });
   const { runCli } = await import('./cli/run.js');

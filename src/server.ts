@@ -28,19 +28,20 @@ import { AnalysisService, modelQueryEmbedder, SearchIndex, SearchService, type Q
 import { createLogger, type Logger } from './logger.js';
 import { describeSystem } from './system.js';
 import { configureFileAccess, egressPolicy, literalRefusal, primeSafeDemuxers, resolveInsideRoots, SourceError, type EgressPolicy, type Resolver } from './media/index.js';
-import { locateFfmpeg, locateFfprobe } from './media/binaries.js';
+import { configureTools, locateFfmpeg, locateFfprobe } from './media/binaries.js';
+import { configureModelAssets } from './ml/assets.js';
 import { primeGermanTesseract } from './ml/ocr/index.js';
 import { ModelRuntime } from './ml/runtime.js';
 import { loadManifest } from './ml/registry/manifest.js';
 import { Analyzer } from './services/analysis/analyzer.js';
-import { AnalysisWorkers } from './services/analysis/worker/pool.js';
 import { AnalysisCache } from './services/analysis/cache.js';
 import { registerAnalyzeTask } from './services/analysis/handlers.js';
 import { registerIndexTask } from './services/analysis/index-task.js';
 import { registerReindexTask } from './services/analysis/reindex-task.js';
 import { ExploreService } from './services/explore/index.js';
 import { registerExploreTasks } from './services/explore/tasks.js';
-import { JobRunner } from './services/workers/runner.js';
+import { WorkerPool } from './services/workers/pool.js';
+import type { WorkerSettings } from './services/workers/protocol.js';
 import { presentAnalyzeResult } from './services/analysis/present.js';
 import { VERSION } from './version.js';
 import { FolderService } from './services/folders/service.js';
@@ -58,7 +59,8 @@ export interface Vidx {
   /** Writes analysed items into the search index (indexing, tests). */
   searchIndex: SearchIndex;
   /** The analysis threads (tests look at them; unused when analyses run inline). */
-  analysisWorkers: AnalysisWorkers;
+  /** The threads analyses run in. */
+  analysisWorkers: WorkerPool;
   adminKey: AdminKeySource;
   close(): Promise<void>;
 }
@@ -105,13 +107,15 @@ function linkSecret(dataDir: string): Buffer {
 /**
  * Opens the data dir, builds every service, starts the task engine and the HTTP server on config.host:port.
  * @example
- * const vidx = await startVidx(loadConfig(process.env));
+ * const vidx = await startVidx(readConfig());
  * console.log(vidx.url); // http://127.0.0.1:8484
  * await vidx.close();
  */
 export async function startVidx(config: Config, opts: StartOptions = {}): Promise<Vidx> {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const releaseFileAccess = configureFileAccess({ mediaRoots: config.mediaRoots, dataDir: config.dataDir, ownDirs: config.ownDirs });
+  configureTools(config.tools);
+  configureModelAssets(config.modelAssets);
   for (const f of exposedFiles(config.dataDir)) {
     process.stderr.write(`vidx: warning: ${f.path} can be read by other users (mode ${f.mode.toString(8)}); it holds keys and secrets. Fix: ${f.fix}\n`);
   }
@@ -169,8 +173,19 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   const egressFor = (owner: string): EgressPolicy => egressPolicy({ loopback: store.keys.get(owner)?.role === 'admin', allow: config.urlAllow });
   // Analyses run in worker threads with their own models (ONNX inference is synchronous on the thread that
   // runs it); VIDX_ANALYSIS_THREADS=0 runs them here.
-  const analysisWorkers = new AnalysisWorkers({ modelsDir: config.modelsDir, ...(config.modelsManifest ? { manifestPath: config.modelsManifest } : {}), mediaRoots: config.mediaRoots, dataDir: config.dataDir, ownDirs: config.ownDirs });
-  const runAnalysis = config.analysisThreads && analysisWorkers.available ? analysisWorkers.run : undefined;
+  const workerSettings: WorkerSettings = {
+    modelsDir: config.modelsDir,
+    ...(config.modelsManifest ? { manifestPath: config.modelsManifest } : {}),
+    mediaRoots: config.mediaRoots,
+    dataDir: config.dataDir,
+    ownDirs: config.ownDirs,
+    tools: config.tools,
+    modelAssets: config.modelAssets,
+    ...(config.nativeRoot ? { nativeRoot: config.nativeRoot } : {}),
+  };
+  const pool = (threads: number, label: string) => new WorkerPool({ threads, settings: workerSettings, models, label, workersDir: config.workersDir });
+  // As many analysis threads as tasks run at once; each has its own models.
+  const analysisWorkers = pool(config.analysisThreads ? config.taskConcurrency : 0, 'analysis thread');
   const analyzer = new Analyzer(models, cache, {
     egressFor,
     ...(opts.resolver ? { resolver: opts.resolver } : {}),
@@ -178,11 +193,11 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
     mediaRoots: config.mediaRoots,
     tempDir: join(config.dataDir, 'tmp'),
     uploadsDir: uploadsDir(config.dataDir),
-  }, runAnalysis);
+  }, analysisWorkers);
   if (opts.registerTasks) opts.registerTasks(engine);
   if (!engine.hasHandler('analyze')) registerAnalyzeTask(engine, analyzer, uploadsDir(config.dataDir));
   // One job thread: on a 2-core machine the other core serves requests (and ONNX has its own threads).
-  const runner = new JobRunner({ threads: 1 });
+  const runner = pool(1, 'job thread');
   const explore = new ExploreService(
     store,
     collections,
@@ -224,7 +239,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
     webDir: config.webDir,
     form: { uploadsDir: uploadsDir(config.dataDir), maxUploadBytes: config.maxUploadBytes, maxBodyBytes: config.maxBodyBytes },
     health: () => ({
-      ...describeSystem(models, { threads: runAnalysis !== undefined }),
+      ...describeSystem(models, { threads: analysisWorkers.threaded }),
       // The sign-in page names where the admin key was written; only to a server on loopback (this machine).
       ...(isLoopbackHost(config.host) ? { admin_key_file: adminKey.kind === 'file' ? adminKey.path : null } : {}),
     }),

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig } from '../config.js';
+import type { ClientSettings } from '../config.js';
 
 /**
  * What a CLI exit code means; docs/cli.md lists the same.
@@ -49,37 +49,19 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
 }
 
-function defaultUrl(env: NodeJS.ProcessEnv): string {
-  let host = env.VIDX_HOST || '127.0.0.1';
-  // A server bound to every address is still reached through loopback.
-  if (host === '0.0.0.0') host = '127.0.0.1';
-  if (host === '::') host = '::1';
-  const port = env.VIDX_PORT && env.VIDX_PORT !== '0' ? env.VIDX_PORT : '8484';
-  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-}
-
-function adminKeyFile(env: NodeJS.ProcessEnv): string | undefined {
-  try {
-    return join(loadConfig(env).dataDir, 'admin.key');
-  } catch {
-    // A broken VIDX_* variable: no data dir, so no key file; the request will say 401 if a key was needed.
-    return undefined;
-  }
-}
-
 /**
- * Resolves the server URL and the API key from flags and the environment.
+ * Resolves the server URL and the API key from flags and the client settings (src/config.ts).
  * @example
- * const client = resolveClient({ url: values.url, key: values.key }, process.env);
+ * const client = resolveClient({ url: values.url, key: values.key }, readClientSettings());
  */
-export function resolveClient(flags: { url?: string; key?: string }, env: NodeJS.ProcessEnv): Client {
-  const url = (flags.url || env.VIDX_URL || defaultUrl(env)).replace(/\/+$/, '');
+export function resolveClient(flags: { url?: string; key?: string }, settings: ClientSettings): Client {
+  const url = (flags.url || settings.url).replace(/\/+$/, '');
   if (!/^https?:\/\/[^/]+/i.test(url)) throw new CliError(`--url (or VIDX_URL) must be an http(s) URL like http://127.0.0.1:8484, got "${url}"`, EXIT.USAGE);
   if (flags.key) return { url, key: flags.key, keySource: '--key' };
-  if (env.VIDX_API_KEY) return { url, key: env.VIDX_API_KEY, keySource: 'VIDX_API_KEY' };
-  if (env.VIDX_ADMIN_KEY) return { url, key: env.VIDX_ADMIN_KEY, keySource: 'VIDX_ADMIN_KEY' };
-  const file = adminKeyFile(env);
-  if (file) {
+  if (settings.apiKey) return { url, key: settings.apiKey, keySource: 'VIDX_API_KEY' };
+  if (settings.adminKey) return { url, key: settings.adminKey, keySource: 'VIDX_ADMIN_KEY' };
+  if (settings.dataDir) {
+    const file = join(settings.dataDir, 'admin.key');
     try {
       return { url, key: readFileSync(file, 'utf8').trim(), keySource: file };
     } catch {

@@ -4,6 +4,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CliError, EXIT, resolveClient, type Client } from './client.js';
+import { ConfigError, readClientSettings } from '../config.js';
 
 /**
  * Flags every client command takes.
@@ -50,7 +51,12 @@ export function parseFlags<O extends NonNullable<ParseArgsConfig['options']>>(ar
  * const client = clientFrom(values);
  */
 export function clientFrom(values: { url?: string; key?: string }): Client {
-  return resolveClient(values, process.env);
+  try {
+    return resolveClient(values, readClientSettings());
+  } catch (err) {
+    if (err instanceof ConfigError) throw new CliError(err.message, EXIT.USAGE);
+    throw err;
+  }
 }
 
 /**

@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { ConfigError, loadConfig, type Config } from '../config.js';
-import { locateFfmpeg, locateFfprobe, locateYtDlp, type ToolLocation } from '../media/binaries.js';
+import { configuredSettings, ConfigError, loadConfig, readConfig, type Config } from '../config.js';
+import { configureModelAssets } from '../ml/assets.js';
+import { SETTINGS } from '../settings/schema.js';
+import { configureTools, locateFfmpeg, locateFfprobe, locateYtDlp, type ToolLocation } from '../media/binaries.js';
 import { freeBytes, formatBytes } from '../ml/registry/format.js';
 import { nativeRoot } from '../sea/native.js';
 import { exposedFiles } from '../store/privacy.js';
@@ -38,10 +40,6 @@ export interface Check {
 const INSTALL_FFMPEG = 'install ffmpeg (Debian/Ubuntu: sudo apt-get install ffmpeg)';
 
 function toolCheck(name: string, loc: ToolLocation, envVar: string, install: string, required: boolean): Check {
-  const configured = process.env[envVar];
-  if (configured && !existsSync(configured)) {
-    return { name, status: required ? 'fail' : 'warn', detail: `${envVar}=${configured} does not exist`, fix: `point ${envVar} at the ${name} executable, or unset it to use PATH` };
-  }
   if (!loc.path) {
     return { name, status: required ? 'fail' : 'warn', detail: required ? 'not found' : 'not found (needed only for video-sharing page URLs)', fix: `${install}, or set ${envVar}=/path/to/${name}` };
   }
@@ -60,6 +58,43 @@ function toolCheck(name: string, loc: ToolLocation, envVar: string, install: str
     }
     return { name, status: required ? 'fail' : 'warn', detail: `${loc.path} does not run: ${(err as Error).message.split('\n')[0]}`, fix: `reinstall it (${install}) or set ${envVar}` };
   }
+}
+
+/** A failed check per setting that does not parse, with what the setting is for and its default. */
+function settingProblemChecks(err: ConfigError): Check[] {
+  if (err.problems.length === 0) return [{ name: 'config', status: 'fail', detail: err.message, fix: 'correct or unset that option' }];
+  return err.problems.map((p) => {
+    const s = SETTINGS[p.setting];
+    return { name: p.setting, status: 'fail', detail: p.message, fix: `correct it or unset it (default ${s.default.replaceAll('`', '')}): ${s.meaning.replaceAll('`', '')}` };
+  });
+}
+
+/**
+ * The configuration with every setting that does not parse left at its default, so the other checks still
+ * run, and a failed check for each such setting. No config only when a flag itself is wrong.
+ */
+function configDespiteProblems(flags: string[]): { config: Config | null; problems: Check[] } {
+  try {
+    return { config: readConfig(flags), problems: [] };
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    const problems = settingProblemChecks(err);
+    if (err.problems.length === 0) return { config: null, problems };
+    const env: Record<string, string | undefined> = { ...process.env };
+    for (const p of err.problems) delete env[p.setting];
+    try {
+      return { config: loadConfig(env, flags), problems };
+    } catch {
+      return { config: null, problems };
+    }
+  }
+}
+
+/** Which settings this environment sets (keys shown only as set). */
+function settingsCheck(): Check {
+  const set = configuredSettings();
+  const shown = set.map(({ name, value }) => (/KEY$/.test(name) ? `${name} (set)` : `${name}=${value}`));
+  return { name: 'settings', status: 'info', detail: shown.length ? shown.join(', ') : 'all defaults (see docs/configuration.md)' };
 }
 
 function nearestExisting(dir: string): string {
@@ -192,18 +227,19 @@ export async function doctorCommand(argv: string[]): Promise<number> {
       process.stderr.write(`vidx doctor: unexpected argument ${positionals[0]}\n${HELP}\n`);
       return EXIT.USAGE;
     }
-    let config: Config;
-    try {
-      const flags = [...(values['data-dir'] ? ['--data-dir', values['data-dir']] : []), ...(values['models-dir'] ? ['--models-dir', values['models-dir']] : [])];
-      config = loadConfig(process.env, flags);
-    } catch (err) {
-      if (!(err instanceof ConfigError)) throw err;
-      const check: Check = { name: 'config', status: 'fail', detail: err.message, fix: 'correct or unset that VIDX_* variable' };
-      output(values.json, { version: VERSION, ok: false, checks: [check] }, render([check]));
+    const flags = [...(values['data-dir'] ? ['--data-dir', values['data-dir']] : []), ...(values['models-dir'] ? ['--models-dir', values['models-dir']] : [])];
+    const loaded = configDespiteProblems(flags);
+    if (!loaded.config) {
+      output(values.json, { version: VERSION, ok: false, checks: loaded.problems }, render(loaded.problems));
       return EXIT.FAILED;
     }
+    const { config } = loaded;
+    configureTools(config.tools);
+    configureModelAssets(config.modelAssets);
     const checks: Check[] = [
       { name: 'vidx', status: 'info', detail: `${VERSION}${nativeRoot() ? `, single binary (files unpacked at ${nativeRoot()})` : `, Node ${process.version}`}` },
+      ...loaded.problems,
+      settingsCheck(),
       toolCheck('ffmpeg', locateFfmpeg(), 'FFMPEG_PATH', INSTALL_FFMPEG, true),
       toolCheck('ffprobe', locateFfprobe(), 'FFPROBE_PATH', INSTALL_FFMPEG, true),
       toolCheck('yt-dlp', locateYtDlp(), 'YTDLP_PATH', 'install yt-dlp (https://github.com/yt-dlp/yt-dlp#installation, or pipx install yt-dlp)', false),

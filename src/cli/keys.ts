@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.js';
+import { readConfig } from '../config.js';
 import { openStore } from '../store/index.js';
 import { KeyService } from '../services/keys.js';
 import { Problem } from '../services/errors.js';
@@ -43,7 +43,7 @@ export async function keysCommand(argv: string[]): Promise<number> {
     process.stdout.write(`${HELP}\n`);
     return values.help ? 0 : 2;
   }
-  const config = loadConfig(process.env, values['data-dir'] ? ['--data-dir', values['data-dir']] : []);
+  const config = readConfig(values['data-dir'] ? ['--data-dir', values['data-dir']] : []);
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const store = openStore(join(config.dataDir, 'vidx.db'));
   const keys = new KeyService(store.keys);

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, readConfig } from '../config.js';
 import { runModelsCommand } from '../ml/registry/index.js';
 
 /**
@@ -9,7 +9,7 @@ import { runModelsCommand } from '../ml/registry/index.js';
 export async function modelsCommand(argv: string[]): Promise<number> {
   let config;
   try {
-    config = loadConfig(process.env, []);
+    config = readConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`vidx: ${err.message}\n`);

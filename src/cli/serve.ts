@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, readConfig } from '../config.js';
 import { startVidx } from '../server.js';
 import { runModelsCommand } from '../ml/registry/index.js';
 
@@ -33,7 +33,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
   }
   let config;
   try {
-    config = loadConfig(process.env, argv);
+    config = readConfig(argv);
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`vidx: ${err.message}\n`);

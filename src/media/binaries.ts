@@ -29,7 +29,26 @@ function fromNpm(pkg: string): string | null {
   }
 }
 
+/** External tools named by a setting (FFMPEG_PATH …); unset ones are looked up (npm package, then PATH). */
+export interface ToolPaths {
+  ffmpeg?: string;
+  ffprobe?: string;
+  ytdlp?: string;
+  tesseract?: string;
+}
+
 const cache = new Map<string, ToolLocation>();
+let configured: ToolPaths = {};
+
+/**
+ * Sets the tool paths the settings name (FFMPEG_PATH …; src/config.ts checked they exist); forgets earlier lookups.
+ * @example
+ * configureTools(config.tools);
+ */
+export function configureTools(paths: ToolPaths): void {
+  configured = { ...paths };
+  cache.clear();
+}
 
 /**
  * Finds ffmpeg: `FFMPEG_PATH`, then the optional ffmpeg-static package, then PATH.
@@ -38,8 +57,8 @@ const cache = new Map<string, ToolLocation>();
  */
 export function locateFfmpeg(): ToolLocation {
   return memo('ffmpeg', () => {
-    const env = process.env.FFMPEG_PATH;
-    if (env && existsSync(env)) return { path: env, source: 'env' };
+    const set = configured.ffmpeg;
+    if (set) return { path: set, source: 'env' };
     const npm = fromNpm('ffmpeg-static');
     if (npm) return { path: npm, source: 'npm' };
     const sys = onPath('ffmpeg');
@@ -54,8 +73,8 @@ export function locateFfmpeg(): ToolLocation {
  */
 export function locateFfprobe(): ToolLocation {
   return memo('ffprobe', () => {
-    const env = process.env.FFPROBE_PATH;
-    if (env && existsSync(env)) return { path: env, source: 'env' };
+    const set = configured.ffprobe;
+    if (set) return { path: set, source: 'env' };
     const ff = locateFfmpeg().path;
     if (ff) {
       const beside = ff.replace(/ffmpeg([^/]*)$/, 'ffprobe$1');
@@ -73,8 +92,8 @@ export function locateFfprobe(): ToolLocation {
  */
 export function locateYtDlp(): ToolLocation {
   return memo('yt-dlp', () => {
-    const env = process.env.YTDLP_PATH;
-    if (env && existsSync(env)) return { path: env, source: 'env' };
+    const set = configured.ytdlp;
+    if (set) return { path: set, source: 'env' };
     try {
       const constants = require('yt-dlp-exec/src/constants') as { YOUTUBE_DL_PATH?: string };
       if (constants.YOUTUBE_DL_PATH && existsSync(constants.YOUTUBE_DL_PATH)) {
@@ -95,8 +114,8 @@ export function locateYtDlp(): ToolLocation {
  */
 export function locateTesseract(): ToolLocation {
   return memo('tesseract', () => {
-    const env = process.env.TESSERACT_PATH;
-    if (env && existsSync(env)) return { path: env, source: 'env' };
+    const set = configured.tesseract;
+    if (set) return { path: set, source: 'env' };
     const sys = onPath('tesseract');
     return sys ? { path: sys, source: 'path' } : { path: null, source: 'missing' };
   });

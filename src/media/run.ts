@@ -2,6 +2,7 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { closeSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { basename, resolve } from 'node:path';
+import { childEnvironment } from '../config.js';
 import { requireFfmpeg, requireFfprobe } from './binaries.js';
 import { SourceError } from './errors.js';
 import { guardInputs, nameDescriptors, type GuardedArgs } from './input-guard.js';
@@ -92,7 +93,7 @@ export function spawnTool(tool: Tool, args: readonly string[], opts: ToolOptions
   let child: ChildProcessByStdio<null, Readable, Readable>;
   try {
     // The cast: with extra descriptors in `stdio` the typings cannot see that fds 1 and 2 are pipes.
-    child = spawn(bin, guarded.args, { stdio: ['ignore', 'pipe', 'pipe', ...guarded.fds], windowsHide: true, env: env ? { ...process.env, ...env } : undefined }) as ChildProcessByStdio<null, Readable, Readable>;
+    child = spawn(bin, guarded.args, { stdio: ['ignore', 'pipe', 'pipe', ...guarded.fds], windowsHide: true, env: env ? childEnvironment(env) : undefined }) as ChildProcessByStdio<null, Readable, Readable>;
   } finally {
     for (const fd of guarded.fds) closeSync(fd);
   }

@@ -7,8 +7,9 @@
  * fine), which is why it is set here and not left to the caller. transformers.js sets the same variable itself.
  */
 import ort from 'onnxruntime-node';
+import { switchOffOnnxTelemetry } from '../config.js';
 
-process.env.ORT_DISABLE_TELEMETRY = '1';
+switchOffOnnxTelemetry();
 
 /**
  * onnxruntime-node's default export, safe to create sessions with.

@@ -1,9 +1,11 @@
 /**
  * Sets the addon folder in a worker thread of the single binary before any addon loads (imported first by
- * the worker entries; a worker does not share the main thread's modules).
+ * the worker entry; a worker does not share the main thread's modules). The folder comes with the thread's
+ * settings (WorkerSettings.nativeRoot).
  */
+import { workerData } from 'node:worker_threads';
 import { setNativeRoot } from './native.js';
 
-const root = process.env.VIDX_NATIVE_ROOT;
-if (!root) throw new Error('vidx: a binary worker thread started without VIDX_NATIVE_ROOT');
+const root = (workerData as { nativeRoot?: string } | null)?.nativeRoot;
+if (!root) throw new Error('vidx: a binary worker thread started without the unpacked folder in its settings');
 setNativeRoot(root);

@@ -48,8 +48,7 @@ describe('items named after their files, renamed by hand, dated honestly; failur
     fakeBin = mkdtempSync(join(tmpdir(), 'vidx-fake-ytdlp-'));
     writeFileSync(join(fakeBin, 'yt-dlp'), FAKE_YTDLP);
     chmodSync(join(fakeBin, 'yt-dlp'), 0o755);
-    process.env.YTDLP_PATH = join(fakeBin, 'yt-dlp');
-    s = await startTestServer({ queryEmbedder: null });
+    s = await startTestServer({ queryEmbedder: null, env: { YTDLP_PATH: join(fakeBin, 'yt-dlp') } });
     user = await s.newKey();
     other = await s.newKey();
     await s.call('POST', '/collections', { key: user, json: { collection_id: 'home', name: 'Home' } });

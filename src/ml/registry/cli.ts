@@ -1,7 +1,7 @@
 /**
  * `vidx models list` and `vidx models pull`, as a function the main CLI calls with its
  * arguments and streams. Nothing here reads the environment: the caller passes the models
- * dir and the hub URL (see `resolveHubUrl`).
+ * dir and the hub URL (from src/config.ts).
  *
  * Exit codes (MODELS_EXIT):
  *   0  done, or nothing to do
@@ -46,7 +46,7 @@ Exit codes: 0 ok, 1 download failed, 2 usage error, 3 not confirmed, 4 not enoug
  * Runs `models <args>`; resolves to the exit code.
  * @example
  * const code = await runModelsCommand(['pull', 'default', '--yes'], {
- *   modelsDir: '/data/models', hubUrl: resolveHubUrl(process.env),
+ *   modelsDir: '/data/models', hubUrl: config.hubUrl,
  *   stdin: process.stdin, stdout: process.stdout, stderr: process.stderr,
  * });
  */

@@ -67,13 +67,12 @@ export class UnknownModelError extends Error {
 }
 
 /**
- * Where the shipped manifest lives (models/manifest.json at the repository root), unless
- * `VIDX_MODELS_MANIFEST` names another (the single binary points it at its extracted copy).
+ * Where the shipped manifest lives: models/manifest.json at the repository root. `VIDX_MODELS_MANIFEST`
+ * (config.modelsManifest; the single binary's extracted copy) is passed in place of it.
  * @example
- * loadManifest(defaultManifestPath());
+ * loadManifest(config.modelsManifest ?? defaultManifestPath());
  */
 export function defaultManifestPath(): string {
-  if (process.env.VIDX_MODELS_MANIFEST) return process.env.VIDX_MODELS_MANIFEST;
   return fileURLToPath(new URL('../../../models/manifest.json', import.meta.url));
 }
 

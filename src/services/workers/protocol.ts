@@ -1,15 +1,12 @@
-import { MediaError, SourceError } from '../../../media/index.js';
-import type { PipelineInput } from '../pipeline.js';
-import type { MediaAnalysis } from '../types.js';
-
-/** Which analysis runs: the audio/video pipeline or the still-picture one. */
-export type AnalysisKind = 'media' | 'image';
+import type { ModelAssetPaths } from '../../ml/assets.js';
+import type { ToolPaths } from '../../media/binaries.js';
+import { MediaError, SourceError } from '../../media/index.js';
 
 /**
- * What an analysis worker is started with: plain data, so the same worker could run in another process
- * or on another machine given the same files.
+ * What a worker thread is started with: plain data, so the same worker could run in another process or on
+ * another machine given the same files.
  */
-export interface AnalysisWorkerSettings {
+export interface WorkerSettings {
   modelsDir: string;
   manifestPath?: string;
   /** The file-access rule of the server (media roots, never the data dir). */
@@ -17,10 +14,11 @@ export interface AnalysisWorkerSettings {
   dataDir: string;
   /** Every folder vidx writes (data, models, unpacked binary files): never read as media. */
   ownDirs: string[];
+  tools: ToolPaths;
+  modelAssets: ModelAssetPaths;
+  /** The single binary's unpacked folder, where a binary worker thread loads the native addons from. */
+  nativeRoot?: string;
 }
-
-/** Main thread → worker. */
-export type AnalysisRequest = { id: number; kind: AnalysisKind; input: PipelineInput } | { id: number; cancel: true };
 
 /** An error as it crosses the thread boundary: enough to rebuild the classes the tasks tell apart. */
 export interface WireError {
@@ -29,10 +27,13 @@ export interface WireError {
   code?: string;
 }
 
-/** Worker → main thread. */
-export type AnalysisReply =
+/** Main thread → worker: run a job, or cancel the one with that id. */
+export type WorkerRequest = { id: number; job: string; input: unknown } | { id: number; cancel: true };
+
+/** Worker → main thread: progress of a job, its output, or its error. */
+export type WorkerReply =
   | { id: number; progress: [fraction: number, stage: string] }
-  | { id: number; analysis: MediaAnalysis }
+  | { id: number; output: unknown }
   | { id: number; error: WireError };
 
 /**

@@ -1,6 +1,16 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ModelRuntime } from '../../src/ml/runtime.js';
 import { suggestFromEpisodes } from '../../src/services/explore/suggestions.js';
-import { JobRunner } from '../../src/services/workers/runner.js';
+import { WorkerPool } from '../../src/services/workers/pool.js';
+import type { WorkerSettings } from '../../src/services/workers/protocol.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'vidx-pool-'));
+const settings: WorkerSettings = { modelsDir: join(dir, 'models'), mediaRoots: [dir], dataDir: join(dir, 'data'), ownDirs: [join(dir, 'data')], tools: {}, modelAssets: {} };
+const models = new ModelRuntime({ modelsDir: settings.modelsDir });
+const newPool = (threads: number) => new WorkerPool({ threads, settings, models, label: 'job thread' });
 
 const rows = [
   { media_id: 'a', idx: 0, start: 0, end: 10, text: 'penalty kick goal keeper penalty shootout final' },
@@ -9,9 +19,9 @@ const rows = [
   { media_id: 'd', idx: 0, start: 0, end: 10, text: 'apple cake baking in the oven with sugar' },
 ];
 
-describe('job runner', () => {
-  const threaded = new JobRunner({ threads: 1 });
-  const inline = new JobRunner({ threads: 0 });
+describe('worker pool', () => {
+  const threaded = newPool(1);
+  const inline = newPool(0);
   afterAll(async () => {
     await threaded.close();
     await inline.close();
@@ -34,8 +44,18 @@ describe('job runner', () => {
     expect(out).toEqual([[], [], []]);
   });
 
+  it('refuses a job it does not know, in a thread and inline', async () => {
+    await expect(threaded.run('nope' as never, {} as never)).rejects.toThrow(/unknown job "nope"/);
+    await expect(inline.run('nope' as never, {} as never)).rejects.toThrow(/unknown job "nope"/);
+  });
+
+  it('does not start a job whose caller already gave up', async () => {
+    const gaveUp = AbortSignal.abort(new Error('caller left'));
+    await expect(threaded.run('clusters', { results: [], vectors: null, query: 'x', language: 'en', maxClusters: 8 }, { signal: gaveUp })).rejects.toThrow(/caller left/);
+  });
+
   it('refuses jobs after close', async () => {
-    const r = new JobRunner({ threads: 1 });
+    const r = newPool(1);
     await r.close();
     await expect(r.run('suggestions', { rows, language: 'en', maxTopics: 1 })).rejects.toThrow(/closed/);
   });

@@ -1,0 +1,135 @@
+import type { Worker } from 'node:worker_threads';
+import PQueue from 'p-queue';
+import type { ModelRuntime } from '../../ml/runtime.js';
+import { startWorker, workerSource, type WorkerSource } from './entry.js';
+import { runJob, type JobInput, type JobName, type JobOutput } from './jobs.js';
+import { fromWire, type WorkerReply, type WorkerRequest, type WorkerSettings } from './protocol.js';
+
+/** How a pool runs its jobs. */
+export interface WorkerPoolOptions {
+  /** Worker threads at most (also how many jobs run at once); 0 runs every job inline, one at a time. */
+  threads: number;
+  /** What each thread starts with (file access, tool and model paths). */
+  settings: WorkerSettings;
+  /** The models of inline jobs: the main thread's own. */
+  models: ModelRuntime;
+  /** What the threads are called in errors, e.g. "analysis thread". */
+  label: string;
+  /** The single binary's worker bundles (config.workersDir). */
+  workersDir?: string;
+}
+
+/** Cancellation in, progress out: what the caller of a job may give. */
+export interface RunOptions {
+  signal?: AbortSignal;
+  progress?: (fraction: number, stage: string) => void;
+}
+
+interface Running {
+  worker: Worker;
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+  progress?: RunOptions['progress'];
+}
+
+/**
+ * vidx's one pool of worker threads, for every job of services/workers/jobs.ts (analyses, clusters, topic
+ * suggestions): a p-queue hands each job to an idle thread (threads start on first need and are kept), with
+ * progress and cancellation across the boundary. A thread that dies fails its job with a clear error and is
+ * replaced by the next job. Where no worker entry exists, or with `threads: 0`, jobs run inline.
+ * @example
+ * const pool = new WorkerPool({ threads: 1, settings, models, label: 'analysis thread' });
+ * const analysis = await pool.run('analyze_media', input, { signal, progress });
+ * await pool.close();
+ */
+export class WorkerPool {
+  private readonly queue: PQueue;
+  private readonly idle: Worker[] = [];
+  private readonly all = new Set<Worker>();
+  private readonly running = new Map<number, Running>();
+  private readonly source: WorkerSource | null;
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private readonly opts: WorkerPoolOptions) {
+    this.source = opts.threads > 0 ? workerSource(import.meta.url, 'thread', 'worker', opts.workersDir) : null;
+    this.queue = new PQueue({ concurrency: this.source ? opts.threads : 1 });
+  }
+
+  /** Whether jobs run in worker threads (false: inline). */
+  get threaded(): boolean {
+    return this.source !== null;
+  }
+
+  /** The threads now alive (diagnostics and tests). */
+  threads(): Worker[] {
+    return [...this.all];
+  }
+
+  /** Runs a job; resolves with its output, rejects with its error (MediaError and SourceError rebuilt) or when its thread dies. */
+  run<N extends JobName>(name: N, input: JobInput<N>, o: RunOptions = {}): Promise<JobOutput<N>> {
+    if (this.closed) return Promise.reject(new Error(`the ${this.opts.label} pool is closed`));
+    return this.queue.add(async () => {
+      o.signal?.throwIfAborted();
+      if (!this.source) {
+        // Yield once so an inline job never runs inside the caller's synchronous stretch.
+        await new Promise((r) => setImmediate(r));
+        const signal = o.signal ?? new AbortController().signal;
+        return runJob(name, input, { signal, progress: o.progress ?? (() => {}), models: this.opts.models });
+      }
+      return (await this.inThread(name, input, o)) as JobOutput<N>;
+    }) as Promise<JobOutput<N>>;
+  }
+
+  /** Stops the threads; a running job fails and queued ones never start. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.queue.clear();
+    const threads = [...this.all];
+    this.all.clear();
+    this.idle.length = 0;
+    await Promise.all(threads.map((w) => w.terminate()));
+  }
+
+  private inThread(name: JobName, input: unknown, o: RunOptions): Promise<unknown> {
+    const worker = this.idle.pop() ?? this.start();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const onAbort = () => worker.postMessage({ id, cancel: true } satisfies WorkerRequest);
+      o.signal?.addEventListener('abort', onAbort, { once: true });
+      const done = () => {
+        o.signal?.removeEventListener('abort', onAbort);
+        this.running.delete(id);
+        if (this.all.has(worker)) this.idle.push(worker);
+      };
+      this.running.set(id, {
+        worker,
+        progress: o.progress,
+        resolve: (v) => (done(), resolve(v)),
+        reject: (e) => (done(), reject(e)),
+      });
+      worker.postMessage({ id, job: name, input } satisfies WorkerRequest);
+    });
+  }
+
+  private start(): Worker {
+    const worker = startWorker(this.source!, { workerData: this.opts.settings });
+    this.all.add(worker);
+    worker.on('message', (m: WorkerReply) => {
+      const job = this.running.get(m.id);
+      if (!job) return;
+      if ('progress' in m) job.progress?.(m.progress[0], m.progress[1]);
+      else if ('output' in m) job.resolve(m.output);
+      else job.reject(fromWire(m.error));
+    });
+    const fail = (err: Error) => {
+      this.all.delete(worker);
+      const i = this.idle.indexOf(worker);
+      if (i >= 0) this.idle.splice(i, 1);
+      for (const job of [...this.running.values()]) if (job.worker === worker) job.reject(err);
+    };
+    worker.on('error', (err) => fail(new Error(`the ${this.opts.label} failed: ${err.message}`)));
+    worker.on('exit', (code) => fail(new Error(`the ${this.opts.label} stopped unexpectedly (exit code ${code}); the task can be retried`)));
+    return worker;
+  }
+}
