@@ -16,7 +16,7 @@ import { fileRoutes } from './routes/files.js';
 import { folderRoutes } from './routes/folders.js';
 import { healthRoutes } from './routes/health.js';
 import { itemRoutes } from './routes/items.js';
-import { jobRoutes } from './routes/jobs.js';
+import { jobRoutes } from './routes/submissions.js';
 import { keyRoutes } from './routes/keys.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { modelRoutes } from './routes/models.js';

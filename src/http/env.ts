@@ -1,12 +1,14 @@
+import type { WorkCounts } from '../services/work-gate.js';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Caller } from '../services/caller.js';
 import type { CollectionService } from '../services/collections.js';
-import type { JobService } from '../services/jobs.js';
+import type { SubmissionService } from '../services/submissions.js';
+import type { ItemAnalysisService } from '../services/item-analysis.js';
 import type { ItemService } from '../services/items.js';
 import type { KeyService } from '../services/keys.js';
-import type { AnalysisService, SearchService } from '../services/search/index.js';
+import type { SearchService } from '../services/search/index.js';
 import type { ExploreService } from '../services/explore/index.js';
-import type { MediaLinks } from '../services/links.js';
+import type { SignedFileLinks } from './file-links.js';
 import type { TaskService } from '../services/tasks.js';
 import type { FolderService } from '../services/folders/service.js';
 import type { PeopleService } from '../services/people/service.js';
@@ -31,13 +33,13 @@ export interface HttpDeps {
   items: ItemService;
   tasks: TaskService;
   webhooks: WebhookService;
-  jobs: JobService;
+  submissions: SubmissionService;
   search: SearchService;
   explore: ExploreService;
-  analysis: AnalysisService;
+  analysis: ItemAnalysisService;
   folders: FolderService;
   people: PeopleService;
-  links: MediaLinks;
+  links: SignedFileLinks;
   servedFiles: ServedFiles;
   models: ModelService;
   shares: ShareService;
@@ -45,7 +47,7 @@ export interface HttpDeps {
   webDir?: string;
   form: FormLimits;
   /** Extra facts for GET /health (capabilities, tools); computed by the caller. */
-  health: () => Record<string, unknown>;
+  health: () => Record<string, unknown> & { work: WorkCounts };
   log: LogFn;
   /** Aborted when the server starts to stop, so long waits inside a request (an MCP tool waiting for a task) end. */
   stopping?: AbortSignal;

@@ -19,6 +19,8 @@ export interface AudioInfo {
   sampleRate: number;
   channels: number;
   codec: string;
+  /** As tagged in the container (usually ISO 639-2, e.g. `deu`); absent when untagged or `und`. */
+  language?: string;
 }
 
 /** One subtitle stream. */
@@ -100,6 +102,12 @@ function rotationOf(s: FfprobeStream): number {
   return ((Math.round(cw / 90) * 90) % 360 + 360) % 360;
 }
 
+/** A stream's language tag, unless it is missing or `und` (undetermined). */
+function taggedLanguage(s: FfprobeStream): { language?: string } {
+  const language = stringTags(s.tags).language;
+  return language && language !== 'und' ? { language } : {};
+}
+
 function pickDefault(streams: FfprobeStream[]): FfprobeStream | undefined {
   return streams.find((s) => s.disposition?.default === 1) ?? streams[0];
 }
@@ -177,6 +185,7 @@ export function parseProbeJson(json: FfprobeJson, fileSize: number): MediaProbe 
             sampleRate: num(a.sample_rate) ?? 0,
             channels: a.channels ?? 0,
             codec: a.codec_name ?? 'unknown',
+            ...taggedLanguage(a),
           },
         }
       : {}),

@@ -2,9 +2,9 @@ import type { Store } from '../store/index.js';
 import type { CollectionRow } from '../store/collections.js';
 import { inTransaction } from '../store/connection.js';
 import { ownsOrAdmin, type Caller } from './caller.js';
-import { nowIso } from './clock.js';
+import { nowIso } from './timestamps.js';
 import { notFound, Problem } from './errors.js';
-import type { MediaLinks } from './links.js';
+import type { FileLinks } from './file-links.js';
 import { CollectionPurger, type CollectionCleanup } from './collection-purge.js';
 
 /** A collection as the API shows it (SPEC 2.1). */
@@ -37,7 +37,7 @@ export class CollectionService {
   constructor(
     private readonly store: Store,
     dataDir: string,
-    private readonly links: MediaLinks,
+    private readonly links: FileLinks,
   ) {
     this.purger = new CollectionPurger(store, dataDir);
   }

@@ -3,10 +3,10 @@ import type { Store } from '../store/index.js';
 import type { CaptureSource, ItemRow, ItemSort } from '../store/items.js';
 import { inTransaction } from '../store/connection.js';
 import { ownsOrAdmin, type Caller } from './caller.js';
-import { nowIso } from './clock.js';
+import { nowIso } from './timestamps.js';
 import type { CollectionService, Lookup } from './collections.js';
 import { notFound } from './errors.js';
-import type { MediaLinks } from './links.js';
+import type { FileLinks } from './file-links.js';
 import { itemDir } from './paths.js';
 
 /** A media item as the API shows it (SPEC 2.3), the full field set in lists and single views alike. */
@@ -50,7 +50,7 @@ export class ItemService {
     private readonly store: Store,
     private readonly collections: CollectionService,
     private readonly dataDir: string,
-    private readonly links: MediaLinks,
+    private readonly links: FileLinks,
   ) {}
 
   private readonly editHooks: ((collectionPk: number, itemPk: number) => void)[] = [];

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { KeyRepository, KeyRow } from '../store/keys.js';
 import type { Caller } from './caller.js';
-import { nowIso } from './clock.js';
+import { nowIso } from './timestamps.js';
 import { notFound, Problem } from './errors.js';
 
 /** A key as shown to admins: never the key or its hash. */

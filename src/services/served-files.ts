@@ -5,8 +5,11 @@ import type { CollectionRepository } from '../store/collections.js';
 import type { KeyRepository } from '../store/keys.js';
 import { Problem } from './errors.js';
 
-/** `collections/<pk>/<item folder>/<file>`: the files of an item. */
-const ITEM_FILE = /^collections\/(\d+)\/([^/]+)\/[^/]+$/;
+/**
+ * `collections/<pk>/<item folder>/v-<version>/<file>`: the files of an item (services/analysis/item-files.ts);
+ * without the version folder as items stored before versions were.
+ */
+const ITEM_FILE = /^collections\/(\d+)\/([^/]+)\/(?:v-[0-9a-f]{12}\/)?[^/]+$/;
 /** What a link signed for a share carries as its key (see shareLinkKey). */
 const SHARE_PREFIX = 'share:';
 /** `cache/<analysis>/<name>.jpg`: the thumbnails of an /analyze result, which belong to no collection. */

@@ -2,10 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Store } from '../store/index.js';
 import type { ShareRow } from '../store/shares.js';
 import type { Caller } from './caller.js';
-import { nowIso } from './clock.js';
+import { nowIso } from './timestamps.js';
 import type { CollectionService } from './collections.js';
 import { notFound, Problem } from './errors.js';
-import type { MediaLinks } from './links.js';
+import type { FileLinks } from './file-links.js';
 
 /** A share as its owner sees it; `token` goes into the link the HTTP layer builds. */
 export interface ShareView {
@@ -55,7 +55,7 @@ export class ShareService {
   constructor(
     private readonly store: Store,
     private readonly collections: CollectionService,
-    private readonly links: MediaLinks,
+    private readonly links: FileLinks,
   ) {}
 
   create(caller: Caller, collectionId: string, mediaId: string, input: { days: (typeof SHARE_DAYS)[number]; start_time?: number }): ShareView {

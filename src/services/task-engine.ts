@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import PQueue from 'p-queue';
 import type { TaskRepository, TaskRow } from '../store/tasks.js';
-import { nowIso } from './clock.js';
+import { nowIso } from './timestamps.js';
 import { describeFailure, TaskEnded, type TaskFailure } from './task-failure.js';
 import { isTaskKind, TASK_KINDS, type TaskKind } from './task-kinds.js';
 import type { StageItem } from './task-steps.js';
+import type { WorkGate } from './work-gate.js';
 
 /** The three events of SPEC part 6. */
 export type TaskEvent = 'task.started' | 'task.completed' | 'task.failed';
@@ -22,6 +23,11 @@ export interface TaskContext<D = unknown> {
    * on; cheap to call often (writes are throttled).
    */
   progress(fraction: number, stage?: string, item?: StageItem): void;
+  /**
+   * Runs one unit of heavy work (an analysis) under the server's one bound, in its owner's turn. A task of a
+   * kind that holds a slot for its whole run ({@link WHOLE_TASK_KINDS}) already has it: the unit just runs.
+   */
+  work<T>(unit: () => Promise<T>): Promise<T>;
 }
 
 /** Does the work of one kind of task; its return value (JSON) becomes the task's result. */
@@ -47,6 +53,16 @@ interface Running {
   settled: Promise<void>;
 }
 
+/**
+ * Kinds whose whole run is one unit of heavy work: they wait in the queue for a slot of the work gate and
+ * hold it while they run. Folder scans and re-index take a slot per file or item instead (`ctx.work`), so
+ * other owners' work gets its turn between them; the rest (model pulls, explore jobs) are light.
+ */
+export const WHOLE_TASK_KINDS: ReadonlySet<TaskKind> = new Set(['index', 'analyze']);
+
+/** Tasks that are not whole units of heavy work (scans, re-index, pulls, explore jobs) running at once. */
+const COORDINATORS = 4;
+
 /** A task that ran this many times without finishing (the server died each time) is failed, not requeued. */
 const MAX_INTERRUPTED_RUNS = 3;
 const PROGRESS_WRITE_MS = 250;
@@ -64,16 +80,20 @@ export class TaskEngine {
   private readonly running = new Map<string, Running>();
   private readonly queue: PQueue;
   private started = false;
+  private stopped = false;
+  /** Every task scheduled and not yet over, whether waiting at the gate, queued or running. */
+  private readonly scheduled = new Set<Promise<void>>();
 
   constructor(
     private readonly repo: TaskRepository,
-    concurrency: number,
+    /** The one bound of heavy work, shared fairly between owners. */
+    private readonly gate: WorkGate,
     private readonly emit: (event: TaskEvent, row: TaskRow) => void,
     private readonly log: (msg: string, fields?: Record<string, unknown>) => void = () => {},
     /** Rewrites a failure's message before callers see it (the server removes its own folder paths). */
     private readonly redact: (message: string) => string = (m) => m,
   ) {
-    this.queue = new PQueue({ concurrency });
+    this.queue = new PQueue({ concurrency: COORDINATORS });
   }
 
   /** Registers the handler of a kind; a second handler for the same kind is a programming error. */
@@ -169,6 +189,7 @@ export class TaskEngine {
 
   /** Stops taking work, asks running handlers to stop and puts their tasks back in the queue for the next start. */
   async stop(waitMs = 10_000): Promise<void> {
+    this.stopped = true;
     this.queue.pause();
     this.queue.clear();
     const runs = [...this.running.values()];
@@ -178,15 +199,23 @@ export class TaskEngine {
 
   /** Resolves when nothing is queued or running (tests and graceful shutdown). */
   async idle(): Promise<void> {
-    await this.queue.onIdle();
+    while (this.scheduled.size > 0) await Promise.allSettled([...this.scheduled]);
   }
 
   private schedule(id: string): void {
-    void this.queue.add(() => this.run(id));
+    const row = this.repo.get(id);
+    if (!row) return;
+    const over: Promise<void> =
+      isTaskKind(row.kind) && WHOLE_TASK_KINDS.has(row.kind)
+        ? // Queued until its owner's turn at the gate; the slot is held for the whole run.
+          this.gate.acquire(row.owner).then((release) => this.run(id, true).finally(release))
+        : this.queue.add(() => this.run(id, false));
+    this.scheduled.add(over);
+    void over.finally(() => this.scheduled.delete(over));
   }
 
-  private async run(id: string): Promise<void> {
-    if (!this.repo.markRunning(id, nowIso())) return; // deleted or already taken
+  private async run(id: string, holdsSlot: boolean): Promise<void> {
+    if (this.stopped || !this.repo.markRunning(id, nowIso())) return; // stopping, deleted or already taken
     const row = this.repo.get(id)!;
     const controller = new AbortController();
     let resolveSettled!: () => void;
@@ -204,6 +233,7 @@ export class TaskEngine {
         collectionPk: row.collection_pk,
         signal: controller.signal,
         progress: this.progressWriter(id),
+        work: holdsSlot ? (unit) => unit() : (unit) => this.gate.run(row.owner, unit, controller.signal),
       });
       if (controller.signal.aborted) throw new Error('stopped');
       this.repo.complete(id, JSON.stringify(result ?? null), nowIso());

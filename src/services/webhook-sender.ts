@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { allowedAddresses, pinnedLookup, systemResolver, type EgressPolicy, type Resolver } from '../media/index.js';
 import type { WebhookRepository } from '../store/webhooks.js';
-import { nowIso } from './clock.js';
+import { nowIso } from './timestamps.js';
 
 /** Delivery policy: per-attempt timeout and the waits before each retry (their count bounds the attempts). */
 export interface DeliveryPolicy {

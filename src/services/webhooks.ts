@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { WebhookRepository, WebhookRow } from '../store/webhooks.js';
 import type { TaskRow } from '../store/tasks.js';
 import { ownsOrAdmin, type Caller } from './caller.js';
-import { nowIso } from './clock.js';
+import { nowIso } from './timestamps.js';
 import { notFound, Problem } from './errors.js';
 import type { TaskEvent } from './task-engine.js';
 import type { TaskPresenter } from './tasks.js';

@@ -18,6 +18,10 @@ export interface FolderRow {
   scan_seq: number;
   /** The last finished scan's result (JSON: counts, skipped and failed files), null before the first. */
   last_result?: string | null;
+  /** 1 when a scan was asked for while one was queued or running: one more follows when it ends. */
+  rescan_requested?: number;
+  /** The folder's index_language, or null: each file's media decides. */
+  language?: 'en' | 'de' | null;
 }
 
 /** What a scan did with a file: pending (indexing started), indexed, ignored (not media) or failed. */
@@ -53,14 +57,18 @@ export class FolderRepository {
   insert(row: Omit<FolderRow, 'pk' | 'scan_seq'>): FolderRow {
     const info = prepared(
       this.db,
-      `INSERT INTO folders (folder_id, collection_pk, owner, path, recursive, exclude, watch, created_at, last_scan, scan_task_id)
-       VALUES (@folder_id, @collection_pk, @owner, @path, @recursive, @exclude, @watch, @created_at, @last_scan, @scan_task_id)`,
-    ).run(row);
-    return { ...row, pk: Number(info.lastInsertRowid), scan_seq: 0 };
+      `INSERT INTO folders (folder_id, collection_pk, owner, path, recursive, exclude, watch, created_at, last_scan, scan_task_id, language)
+       VALUES (@folder_id, @collection_pk, @owner, @path, @recursive, @exclude, @watch, @created_at, @last_scan, @scan_task_id, @language)`,
+    ).run({ language: null, ...row });
+    return { language: null, ...row, pk: Number(info.lastInsertRowid), scan_seq: 0, rescan_requested: 0 };
   }
 
   get(folderId: string): FolderRow | undefined {
     return prepared(this.db, 'SELECT * FROM folders WHERE folder_id = ?').get(folderId) as FolderRow | undefined;
+  }
+
+  byPk(pk: number): FolderRow | undefined {
+    return prepared(this.db, 'SELECT * FROM folders WHERE pk = ?').get(pk) as FolderRow | undefined;
   }
 
   byPath(collectionPk: number, path: string): FolderRow | undefined {
@@ -76,7 +84,12 @@ export class FolderRepository {
   }
 
   setScanTask(pk: number, taskId: string): void {
-    prepared(this.db, 'UPDATE folders SET scan_task_id = ? WHERE pk = ?').run(taskId, pk);
+    prepared(this.db, 'UPDATE folders SET scan_task_id = ?, rescan_requested = 0 WHERE pk = ?').run(taskId, pk);
+  }
+
+  /** Asks for one more scan after the one now queued or running. */
+  requestRescan(pk: number): void {
+    prepared(this.db, 'UPDATE folders SET rescan_requested = 1 WHERE pk = ?').run(pk);
   }
 
   /** Starts a scan: its number marks every file it finds. */

@@ -46,7 +46,10 @@ describe('POST /index over the test corpus, then search', () => {
     expect(analysis.episodes).toHaveLength(3);
     expect(analysis.video_duration).toBeCloseTo(24, 0);
     const pk = s.vidx.store.collections.findById('home')!.pk;
-    expect(lstatSync(join(itemDir(s.dataDir, pk, 'slides'), 'media.mp4')).isSymbolicLink()).toBe(true);
+    // The kept link lives in the item's version folder (collections/<pk>/<media_id>/v-<id>/), which the database names.
+    const stored = s.vidx.store.search.analysisOf(s.vidx.store.items.find(pk, 'slides')!.pk)!.stored_file!;
+    expect(stored).toMatch(new RegExp(`^collections/${pk}/slides/v-[0-9a-f]{12}/media\\.mp4$`));
+    expect(lstatSync(join(s.dataDir, stored)).isSymbolicLink()).toBe(true);
   });
 
   it('finds spoken words, slide-only words and compounds at the right moment', async () => {

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeAnalyze } from '../support/fake-tasks.js';
 import { ADMIN_KEY, startTestServer, waitFor, type TestServer } from '../support/server.js';
+import { spawnVidx } from '../support/spawn-server.js';
 
 const video = (title: string) => ({ video: { url: 'http://127.0.0.1:9/v.mp4', title } });
 
@@ -118,19 +118,7 @@ describe('task engine through the API', () => {
 describe('tasks across a kill -9 and a restart', () => {
   it('keeps acknowledged writes and requeues the task that was running', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'vidx-crash-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/child-server.ts'], {
-      env: { ...process.env, VIDX_DATA_DIR: dataDir, VIDX_PORT: '0', VIDX_HOST: '127.0.0.1', VIDX_ADMIN_KEY: ADMIN_KEY, VIDX_LOG: 'silent', VIDX_MEDIA_ROOTS: dataDir },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (d: Buffer) => {
-        out += d.toString();
-        const line = out.split('\n').find((l) => l.startsWith('{'));
-        if (line) resolve((JSON.parse(line) as { url: string }).url);
-      });
-      child.once('exit', (code) => reject(new Error(`child exited ${code}`)));
-    });
+    const { child, url, exited } = await spawnVidx('test/support/child-server.ts', { VIDX_DATA_DIR: dataDir, VIDX_ADMIN_KEY: ADMIN_KEY, VIDX_MEDIA_ROOTS: dataDir });
     const h = { 'x-api-key': ADMIN_KEY };
     const post = (path: string, init: RequestInit) => fetch(`${url}${path}`, { method: 'POST', ...init, headers: { ...h, ...init.headers } });
     expect((await post('/collections', { body: JSON.stringify({ collection_id: 'kept', name: 'Kept' }), headers: { 'content-type': 'application/json' } })).status).toBe(201);
@@ -143,7 +131,7 @@ describe('tasks across a kill -9 and a restart', () => {
       return t.status === 'running' ? true : undefined;
     });
     child.kill('SIGKILL');
-    await new Promise((r) => child.once('exit', r));
+    await exited;
 
     // A task the server died under three times is failed with a reason instead of looping.
     const db = new Database(join(dataDir, 'vidx.db'));

@@ -74,7 +74,14 @@ describe('dist/vidx, the single binary, alone in an empty folder', () => {
   }, 240_000);
 
   afterAll(async () => {
-    server?.kill('SIGTERM');
+    if (server && server.exitCode === null && server.signalCode === null) {
+      // Its files are removed below: wait until it has stopped writing them (SIGKILL if it hangs).
+      const exited = new Promise((r) => server!.once('exit', r));
+      server.kill('SIGTERM');
+      const hung = setTimeout(() => server?.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(hung);
+    }
     await hub?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });

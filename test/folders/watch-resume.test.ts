@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawnVidx } from '../support/spawn-server.js';
 import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,26 +102,14 @@ describe('watched folders, files still being written, cancel and kill -9', () =>
 
   it('resumes a scan after kill -9 without redoing finished files', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'vidx-scan-crash-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/child-server.ts'], {
-      env: { ...process.env, VIDX_DATA_DIR: dataDir, VIDX_PORT: '0', VIDX_HOST: '127.0.0.1', VIDX_ADMIN_KEY: ADMIN_KEY, VIDX_LOG: 'silent', VIDX_MEDIA_ROOTS: base },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (d: Buffer) => {
-        out += d.toString();
-        const line = out.split('\n').find((l) => l.startsWith('{'));
-        if (line) resolve((JSON.parse(line) as { url: string }).url);
-      });
-      child.once('exit', (code) => reject(new Error(`child exited ${code}`)));
-    });
+    const { child, url, exited } = await spawnVidx('test/support/child-server.ts', { VIDX_DATA_DIR: dataDir, VIDX_ADMIN_KEY: ADMIN_KEY, VIDX_MEDIA_ROOTS: base });
     const h = { 'x-api-key': ADMIN_KEY, 'content-type': 'application/json' };
     const call = async (method: string, path: string, body?: unknown) => (await fetch(`${url}${path}`, { method, headers: h, body: body ? JSON.stringify(body) : undefined })).json() as Promise<any>; // any: the test reads fields directly and a wrong guess fails an assertion
     await call('POST', '/collections', { collection_id: 'k', name: 'K' });
     const f = await call('POST', '/collections/k/folders', { path: clips, watch: false });
     await waitFor(async () => ((await call('GET', '/collections/k/items?limit=100')).items.length >= 2 ? true : undefined), 120_000, 'two files indexed');
     child.kill('SIGKILL');
-    await new Promise((r) => child.once('exit', r));
+    await exited;
 
     const s = await startTestServer({ dataDir, env: { VIDX_MEDIA_ROOTS: base } });
     try {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { germanTesseract } from '../../src/ml/ocr/index.js';
 import { openDatabase } from '../../src/store/connection.js';
 import { TextIndexRepository } from '../../src/store/text-index.js';
-import { indexText } from '../../src/services/search/text.js';
+import { indexText } from '../../src/services/search/normalise.js';
 import { readSlides, wordRate, wordsRight, type SlideReading } from '../../scripts/quality/ocr.js';
 import { ENGLISH, ENGLISH_LOOKS, GERMAN, GERMAN_LOOKS } from '../../scripts/quality/ocr-slides.js';
 

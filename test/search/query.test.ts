@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fuse } from '../../src/services/search/fusion.js';
 import { bestMoment, matchTerms, snippet } from '../../src/services/search/moments.js';
 import { parseQuery } from '../../src/services/search/query.js';
-import { distinctWords, indexText, metadataText } from '../../src/services/search/text.js';
+import { distinctWords, indexText, metadataText } from '../../src/services/search/normalise.js';
 import { signBits } from '../../src/services/search/vectors.js';
 
 describe('query parsing', () => {

@@ -65,7 +65,7 @@ describe('signed links serve items only, never the data dir', () => {
     // A file vidx wrote for an item is served by its own name, under the same signature scheme.
     const thumb = String((await item(user, 'mine', 'y')).thumbnail_url);
     const rel = decodeURIComponent(new URL(thumb).pathname.slice('/files/'.length));
-    expect(rel).toMatch(/^collections\/\d+\/y\/ep-0\.jpg$/);
+    expect(rel).toMatch(/^collections\/\d+\/y\/v-[0-9a-f]{12}\/ep-0\.jpg$/);
     expect((await fetch(forged(rel))).status).toBe(200);
     // ...and not through a name that climbs out of the item folders (URL parsing folds the dots away first,
     // so the signature no longer matches; either way nothing is served).

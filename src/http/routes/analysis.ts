@@ -34,6 +34,7 @@ const Analysis = z
   .object({
     video_summary: z.string().openapi({ description: 'Empty when the item was not analysed' }),
     video_duration: z.number().openapi({ description: 'Seconds; 0 when unknown' }),
+    language: z.enum(['en', 'de']).nullable().openapi({ description: "The language the item was analysed in, as POST /analyze returns it; null when the item was not analysed" }),
     episodes: z.array(Episode).openapi({ description: 'Episodes in order, covering the media without gaps' }),
   })
   .openapi('ItemAnalysis');

@@ -4,7 +4,7 @@ import type { AppEnv, App, HttpDeps } from '../env.js';
 import { readFormBody } from '../middleware/form-body/index.js';
 import { errors, queryBool, SECURITY } from '../schemas/common.js';
 import { ClusterElement, StreamError, SuggestionElement } from '../schemas/explore.js';
-import { formEnvelope, SearchClustersBody, SuggestionsBody } from '../schemas/jobs.js';
+import { formEnvelope, SearchClustersBody, SuggestionsBody } from '../schemas/submissions.js';
 import { TaskCreated } from '../schemas/tasks.js';
 import { streamElements } from '../stream.js';
 import { validationProblem } from '../validation.js';

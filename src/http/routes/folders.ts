@@ -5,7 +5,7 @@ import { readFormBody } from '../middleware/form-body/index.js';
 import { CollectionParams } from '../schemas/collections.js';
 import { errors, jsonResponse, SECURITY } from '../schemas/common.js';
 import { Folder, FolderCreate, FolderDeleteQuery, FolderParams } from '../schemas/folders.js';
-import { formEnvelope } from '../schemas/jobs.js';
+import { formEnvelope } from '../schemas/submissions.js';
 import { TaskCreated } from '../schemas/tasks.js';
 import { validationProblem } from '../validation.js';
 

@@ -14,7 +14,19 @@ const route = createRoute({
       content: {
         'application/json': {
           schema: z
-            .object({ status: z.literal('ok'), version: z.string(), uptime_seconds: z.number() })
+            .object({
+              status: z.literal('ok'),
+              version: z.string(),
+              uptime_seconds: z.number(),
+              work: z
+                .object({
+                  limit: z.number().int().openapi({ description: 'Units of heavy work at once (VIDX_TASK_CONCURRENCY)' }),
+                  running: z.number().int().openapi({ description: 'Analyses holding a slot now' }),
+                  queued: z.number().int().openapi({ description: 'Analyses waiting for their owner’s turn' }),
+                  peak: z.number().int().openapi({ description: 'The most that ever ran at once since the start; never above limit' }),
+                })
+                .openapi({ description: 'vidx extra: the one bound of heavy work (index, analyze, re-index, folder scan files), shared by owners in turn' }),
+            })
             .catchall(z.unknown())
             .openapi('Health'),
         },

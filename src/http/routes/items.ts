@@ -72,7 +72,7 @@ export function itemRoutes(app: App, deps: HttpDeps): void {
   });
   app.openapi(reindex, (c) => {
     const body = c.req.valid('json') ?? {};
-    return c.json({ task_id: deps.jobs.reindex(c.get('caller'), c.req.valid('param').collection_id, body.media_ids ?? null).id }, 202);
+    return c.json({ task_id: deps.submissions.reindex(c.get('caller'), c.req.valid('param').collection_id, body.media_ids ?? null).id }, 202);
   });
   app.openapi(remove, (c) => {
     const p = c.req.valid('param');

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { AppEnv, App, HttpDeps } from '../env.js';
 import { readFormBody } from '../middleware/form-body/index.js';
 import { errors, SECURITY } from '../schemas/common.js';
-import { formEnvelope, SearchBody } from '../schemas/jobs.js';
+import { formEnvelope, SearchBody } from '../schemas/submissions.js';
 import { SearchResult } from '../schemas/search.js';
 
 

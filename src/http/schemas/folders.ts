@@ -13,6 +13,7 @@ export const Folder = z
     created_at: z.string(),
     last_scan: z.string().nullable().openapi({ description: 'When the last scan completed' }),
     scan_task_id: z.string().nullable().openapi({ description: 'The latest scan task (GET /tasks/{task_id})' }),
+    language: z.enum(['en', 'de']).nullable().openapi({ description: "vidx extra: the index_language of the folder's files; null lets each file's speech and text decide" }),
     last_scan_result: ScanResult.omit({ folder_id: true }).nullable().openapi({ description: "The last finished scan's counts (they add up) and its skipped and failed files with reasons; null before the first" }),
   })
   .openapi('Folder');
@@ -23,6 +24,12 @@ export const FolderCreate = z
     recursive: z.boolean().optional().default(true),
     exclude: z.array(z.string().min(1).max(1000)).max(100).optional().default([]).openapi({ example: ['**/*.tmp', 'private/**'] }),
     watch: z.boolean().optional().default(true),
+    language: z
+      .enum(['en', 'de'])
+      .nullable()
+      .optional()
+      .default(null)
+      .openapi({ description: "vidx extra: the index_language of the folder's files (OCR letters, summaries); unset or null lets each file's speech and text decide" }),
   })
   .strict()
   .openapi('FolderCreate');

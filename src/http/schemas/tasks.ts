@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { AnalyzeResult } from './analyze-result.js';
 import { ClusterElement, SuggestionElement } from './explore.js';
-import { SearchClustersBody, SuggestionsBody } from './jobs.js';
+import { SearchClustersBody, SuggestionsBody } from './submissions.js';
 import { AnalyzeTaskData, IndexTaskData, ReindexTaskData } from './task-data.js';
 import { IndexResult, ReindexResult, ScanResult } from './task-results.js';
 

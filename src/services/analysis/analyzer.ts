@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import { resolveSource, type EgressPolicy, type ResolvedSource, type Resolver } from '../../media/index.js';
 import type { ModelRuntime } from '../../ml/runtime.js';
-import { uploadPath, type StoredVideo, type TaskUpload } from '../jobs.js';
+import { uploadPath, type StoredVideo, type TaskUpload } from '../submissions.js';
 import type { AnalysisCache } from './cache.js';
 import { fingerprintFile } from './fingerprint.js';
 import type { WorkerPool } from '../workers/pool.js';

@@ -1,4 +1,4 @@
-import { contentWords, cosine, tfidf } from './text.js';
+import { contentWords, cosine, tfidf } from './text-stats.js';
 import type { TimedText } from './types.js';
 
 /** What the episode cutter looks at. */

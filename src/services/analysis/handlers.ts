@@ -1,5 +1,5 @@
 import type { TaskEngine } from '../task-engine.js';
-import { removeTaskUpload, type AnalyzeTaskData } from '../jobs.js';
+import { removeTaskUpload, type AnalyzeTaskData } from '../submissions.js';
 import type { Analyzer } from './analyzer.js';
 import { analyzeResult } from './result.js';
 

@@ -1,14 +1,13 @@
-import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync, renameSync } from 'node:fs';
-import { extname, join, relative } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Store } from '../../store/index.js';
-import { collectionDeleted, type TaskEngine } from '../task-engine.js';
-import { removeTaskUpload, uploadPath, type IndexTaskData, type StoredVideo } from '../jobs.js';
-import { itemDir } from '../paths.js';
-import type { IndexedItem, SearchIndex } from '../search/index.js';
+import { collectionDeleted, type TaskContext, type TaskEngine } from '../task-engine.js';
+import { removeTaskUpload, type IndexTaskData, type StoredVideo } from '../submissions.js';
+import type { IndexedItem, SearchIndex, StoredItem } from '../search/index.js';
 import { readCaptureInfo } from '../../media/capture-info.js';
 import type { AnalyzedMedia, Analyzer } from './analyzer.js';
 import type { MediaAnalysis } from './types.js';
 import { storeFaceTracks } from '../people/grouping.js';
+import { dropOtherVersions, stageItemFiles } from './item-files.js';
 
 /** Where indexing keeps files and reads sources. */
 export interface IndexTaskOptions {
@@ -28,32 +27,17 @@ export interface IndexResult {
   warnings: string[];
 }
 
-/**
- * Keeps the item's media where signed `/files/` links can stream it: an upload is moved in, a local
- * path is linked (no copy of a large archive file); URL sources are played from their URL instead.
- */
-function keepMedia(dir: string, data: IndexTaskData, localPath: string | null, uploadsFolder: string): { name: string; undo(): void } | null {
-  const upload = data.upload ? uploadPath(uploadsFolder, data.upload) : null;
-  if (upload && existsSync(upload)) {
-    const name = `media${extname(data.upload!.filename).toLowerCase() || '.bin'}`;
-    renameSync(upload, join(dir, name));
-    // Put the upload back if storing fails, so a retry of the task still has it.
-    return { name, undo: () => renameSync(join(dir, name), upload) };
-  }
-  if (localPath) {
-    const name = `media${extname(localPath).toLowerCase() || '.bin'}`;
-    symlinkSync(localPath, join(dir, name));
-    return { name, undo: () => {} };
-  }
-  return null;
-}
-
 /** What indexing one media file needs. */
 export interface IndexDeps {
   analyzer: Analyzer;
   store: Store;
   searchIndex: SearchIndex;
+  /** Told as storing passes each step (crash tests stop the process there). */
+  onStep?: (step: IndexStep) => void;
 }
+
+/** The steps of storing an analysed item: its files written, its rows committed, older versions removed. */
+export type IndexStep = 'staged' | 'committed' | 'cleaned';
 
 /** Fields of the item that the caller knows and the media does not: the folder a scan found it in. */
 export interface IndexExtras {
@@ -91,7 +75,7 @@ export async function indexMedia(
   deps: IndexDeps,
   opts: IndexTaskOptions,
   d: IndexTaskData,
-  ctx: { id: string; owner: string; collectionPk: number | null; signal: AbortSignal; progress: (fraction: number, stage: string) => void },
+  ctx: Pick<TaskContext, 'id' | 'owner' | 'collectionPk' | 'signal' | 'work'> & { progress: (fraction: number, stage: string) => void },
   extras: IndexExtras = {},
 ): Promise<IndexResult> {
   // The collection the task was made for, by its internal key: a new collection that took the id of a
@@ -111,36 +95,36 @@ export async function indexMedia(
     };
   }
   const faces = deps.store.faces.enabled(collectionOf().pk);
-  const analyzed = await deps.analyzer.run(d.video, d.upload, d.index_language, { ...ctx, faces });
-  const { analysis, src, localPath } = analyzed;
+  // The analysis is the heavy part: it runs in the owner's turn under the server's one bound.
+  const analyzed = await ctx.work(() => deps.analyzer.run(d.video, d.upload, d.index_language, { ...ctx, faces }));
   ctx.progress(0.99, 'storing');
   const capture = await captureOf(analyzed, d.video, ctx.signal, extras.readCapture);
-  const collection = collectionOf();
-  const dir = itemDir(opts.dataDir, collection.pk, d.video.media_id);
-  // Files go to a fresh folder first, so a failed store leaves the previous version's files intact.
-  const staging = `${dir}.incoming-${ctx.id}`;
-  rmSync(staging, { recursive: true, force: true });
-  mkdirSync(staging, { recursive: true });
-  let media: ReturnType<typeof keepMedia> = null;
+  return storeAnalyzed(deps, opts, d, collectionOf(), analyzed, { ...capture, folder_pk: extras.folderPk ?? null });
+}
+
+/**
+ * Stores an analysed item atomically: its files in a new version folder, then its rows (with its face tracks)
+ * in one transaction, then the older versions and the upload removed.
+ */
+function storeAnalyzed(
+  deps: IndexDeps,
+  opts: IndexTaskOptions,
+  d: IndexTaskData,
+  collection: { pk: number },
+  analyzed: AnalyzedMedia,
+  known: Partial<IndexedItem>,
+): IndexResult {
+  const { analysis, src, localPath } = analyzed;
+  // The setting may have been turned off while the item was analysed: then nothing about faces is kept.
+  const keepFaces = Boolean(analysis.faces) && deps.store.faces.enabled(collection.pk);
+  const staged = stageItemFiles({
+    dataDir: opts.dataDir, uploadsDir: opts.uploadsDir, collectionPk: collection.pk, data: d,
+    episodes: analysis.episodes, faces: analysis.faces ?? null, keepFaces, localPath,
+  });
+  deps.onStep?.('staged');
+  let result: StoredItem;
   try {
-    const episodes = analysis.episodes.map((e) => {
-      if (!e.thumbnail) return e;
-      const name = `ep-${e.index}.jpg`;
-      copyFileSync(join(opts.dataDir, e.thumbnail), join(staging, name));
-      return { ...e, thumbnail: relative(opts.dataDir, join(dir, name)) };
-    });
-    // The setting may have been turned off while the item was analysed: then nothing about faces is kept.
-    const keepFaces = Boolean(analysis.faces) && deps.store.faces.enabled(collection.pk);
-    const faceThumbs = (analysis.faces ?? []).map((f, i) => {
-      if (!f.thumbnail) return null;
-      const from = join(opts.dataDir, f.thumbnail);
-      if (keepFaces) copyFileSync(from, join(staging, `face-${i}.jpg`));
-      rmSync(from, { force: true });
-      return relative(opts.dataDir, join(dir, `face-${i}.jpg`));
-    });
-    media = keepMedia(staging, d, localPath, opts.uploadsDir);
-    const stored = { ...analysis, episodes };
-    const result = deps.searchIndex.storeItem(
+    result = deps.searchIndex.storeItem(
       collection.pk,
       {
         media_id: d.video.media_id,
@@ -149,30 +133,34 @@ export async function indexMedia(
         title: d.video.title ?? analyzed.sourceName ?? analysis.title,
         size: analyzed.size,
         src,
-        thumbnail: episodes[0]?.thumbnail ?? null,
+        thumbnail: staged.episodes[0]?.thumbnail ?? null,
         duration: analysis.duration,
         additional_metadata: d.video.additional_metadata,
-        storedFile: media ? relative(opts.dataDir, join(dir, media.name)) : null,
-        folder_pk: extras.folderPk ?? null,
-        ...capture,
+        storedFile: staged.storedFile,
+        ...known,
       },
-      stored,
-      { replace: d.reindex_if_exists },
+      { ...analysis, episodes: staged.episodes },
+      {
+        replace: d.reindex_if_exists,
+        // Face tracks commit with the item: a crash leaves either the old item and its faces, or the new ones.
+        alsoWrite: (item) => {
+          if (keepFaces) storeFaceTracks(deps.store.faces, collection.pk, item.pk, analysis.faces ?? [], staged.faceThumbs, analysis.facesSamePerson ?? undefined);
+        },
+      },
     );
-    if (keepFaces) {
-      deps.store.db.transaction(() => storeFaceTracks(deps.store.faces, collection.pk, result.item.pk, analysis.faces ?? [], faceThumbs, analysis.facesSamePerson ?? undefined))();
-    }
-    rmSync(dir, { recursive: true, force: true });
-    renameSync(staging, dir);
-    return {
-      collection: d.collection, media_id: d.video.media_id, status: result.replaced ? 'reindexed' : 'indexed',
-      episodes: result.episodes, duration: analysis.duration, transcript_source: analysis.transcriptSource, warnings: analysis.warnings,
-    };
   } catch (err) {
-    media?.undo();
-    rmSync(staging, { recursive: true, force: true });
+    rmSync(staged.dir, { recursive: true, force: true });
     throw err;
   }
+  deps.onStep?.('committed');
+  // The new version is in use: the upload it holds a link to and every older version can go.
+  removeTaskUpload(d, opts.uploadsDir);
+  dropOtherVersions(staged.dir);
+  deps.onStep?.('cleaned');
+  return {
+    collection: d.collection, media_id: d.video.media_id, status: result.replaced ? 'reindexed' : 'indexed',
+    episodes: result.episodes, duration: analysis.duration, transcript_source: analysis.transcriptSource, warnings: analysis.warnings,
+  };
 }
 
 /**

@@ -6,7 +6,7 @@ import { cutEpisodes } from './episodes.js';
 import { episodeSummary } from './phrases.js';
 import { belongsTo, clip, owningSpans } from './spans.js';
 import { extractiveSummary, videoSummary, type SentenceEmbedder } from './summarize.js';
-import { guessLanguage } from './text.js';
+import { guessLanguage } from './text-stats.js';
 import { transcribeMedia } from './transcript.js';
 import type { EpisodeAnalysis, MediaAnalysis, TimedText, VisualEntry } from './types.js';
 import { analyzeVisual, type VisualResult } from './visual.js';

@@ -1,4 +1,4 @@
-import type { MediaLinks } from '../links.js';
+import type { FileLinks } from '../file-links.js';
 
 /**
  * Replaces the data-dir thumbnail paths of a stored /analyze result with signed links (fresh on every read),
@@ -6,7 +6,7 @@ import type { MediaLinks } from '../links.js';
  * @example
  * presentAnalyzeResult(task.result, links, task.owner).episodic_summary[0].thumbnail; // 'http://127.0.0.1:8484/files/…?exp=…&k=…&sig=…'
  */
-export function presentAnalyzeResult(result: unknown, links: MediaLinks, owner: string): unknown {
+export function presentAnalyzeResult(result: unknown, links: FileLinks, owner: string): unknown {
   const r = result as { episodic_summary?: { thumbnail: string | null }[] };
   if (!Array.isArray(r?.episodic_summary)) return result;
   return {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { linkSync, lstatSync, readlinkSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import type { ItemRow } from '../../store/items.js';
-import { removeTaskUpload, uploadPath, type IndexTaskData, type StoredVideo, type TaskUpload } from '../jobs.js';
+import { removeTaskUpload, uploadPath, type IndexTaskData, type StoredVideo, type TaskUpload } from '../submissions.js';
 import { collectionDeleted, type TaskContext, type TaskEngine } from '../task-engine.js';
 import { describeFailure } from '../task-failure.js';
 import { indexMedia, type IndexDeps, type IndexTaskOptions } from './index-task.js';

@@ -1,5 +1,5 @@
 import { dot } from '../search/vectors.js';
-import { contentWords, cosine, sentences, tfidf } from './text.js';
+import { contentWords, cosine, sentences, tfidf } from './text-stats.js';
 
 /** Ranks sentences by how central they are; dense vectors when the text embedder is there, TF-IDF otherwise. */
 export type SentenceEmbedder = ((texts: string[]) => Promise<Float32Array[]>) | null;

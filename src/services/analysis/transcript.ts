@@ -83,18 +83,20 @@ export async function transcribeMedia(
   },
 ): Promise<TranscriptResult> {
   const { signal, language } = opts;
+  // Without a language asked for, the sound's own language tag picks among subtitles in several languages.
+  const preferred = language ?? asLanguage(probe.audio?.language);
   const warnings: string[] = [];
   if (opts.sourcePath) {
-    const sidecar = await findSidecarSubtitles(opts.sourcePath, language ? { language } : {});
+    const sidecar = await findSidecarSubtitles(opts.sourcePath, preferred ? { language: preferred } : {});
     if (sidecar) {
       const segments = clean(await readSidecar(sidecar.path, warnings));
-      if (segments.length) return { segments, source: 'sidecar', speech: [], language: asLanguage(sidecar.language) ?? language, warnings };
+      if (segments.length) return { segments, source: 'sidecar', speech: [], language: asLanguage(sidecar.language) ?? preferred, warnings };
     }
   }
   if (probe.subtitles.length) {
-    const embedded = await extractEmbeddedSubtitles(file, { signal, probe, ...(language ? { language } : {}) });
+    const embedded = await extractEmbeddedSubtitles(file, { signal, probe, ...(preferred ? { language: preferred } : {}) });
     if (embedded && embedded.cues.length) {
-      return { segments: clean(embedded.cues), source: 'embedded', speech: [], language: asLanguage(embedded.stream.language) ?? language, warnings };
+      return { segments: clean(embedded.cues), source: 'embedded', speech: [], language: asLanguage(embedded.stream.language) ?? preferred, warnings };
     }
   }
   if (!probe.audio) return { segments: [], source: 'none', speech: [], language, warnings };

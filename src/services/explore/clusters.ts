@@ -1,4 +1,4 @@
-import { contentWords, cosine, tfidf, type SparseVector } from '../analysis/text.js';
+import { contentWords, cosine, tfidf, type SparseVector } from '../analysis/text-stats.js';
 import { dot } from '../search/vectors.js';
 import { momentsLine, stripPresentation } from '../analysis/phrases.js';
 import type { SearchResult } from '../search/index.js';

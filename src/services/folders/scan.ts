@@ -14,7 +14,7 @@ import type { Store } from '../../store/index.js';
 import { inTransaction } from '../../store/connection.js';
 import { fingerprintFile } from '../analysis/fingerprint.js';
 import { indexMedia, type IndexDeps, type IndexTaskOptions } from '../analysis/index-task.js';
-import { nowIso } from '../clock.js';
+import { nowIso } from '../timestamps.js';
 import type { ItemService } from '../items.js';
 import { collectionDeleted, type TaskContext } from '../task-engine.js';
 import { describeFailure } from '../task-failure.js';
@@ -174,7 +174,8 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
       for (const other of store.folders.moveCandidates(folder.pk, fingerprint, seq)) {
         if (other.rel_path === rel || (await stat(join(root, other.rel_path)).catch(() => null))) continue;
         store.folders.moveFile(other.pk, rel, size, mtimeMs, seq);
-        await relinkMedia(deps.indexOptions.dataDir, collection.pk, other.media_id!, real);
+        const moved = store.items.find(collection.pk, other.media_id!);
+        await relinkMedia(deps.indexOptions.dataDir, moved ? (store.search.analysisOf(moved.pk)?.stored_file ?? null) : null, real);
         result.moved++;
         return;
       }
@@ -210,11 +211,12 @@ export async function scanFolder(deps: ScanDeps, ctx: TaskContext<ScanTaskData>)
         {
           video: { path: real, url: null, content: null, media_id: mediaId, title: null, additional_metadata: null },
           collection: collection.collection_id,
-          index_language: 'en',
+          // The folder's language if it has one; else each file's speech and text decide, as with /analyze.
+          index_language: folder.language ?? null,
           reindex_if_exists: true,
           upload: null,
         },
-        { id: ctx.id, owner: ctx.owner, collectionPk: collection.pk, signal: ctx.signal, progress: (f, s) => report(s, { within: f, item }) },
+        { id: ctx.id, owner: ctx.owner, collectionPk: collection.pk, signal: ctx.signal, work: ctx.work, progress: (f, s) => report(s, { within: f, item }) },
         { folderPk: folder.pk, readCapture: (file, kind, signal) => capture.read(fingerprint, file, kind, signal) },
       );
       put({ rel_path: rel, size, mtime_ms: mtimeMs, fingerprint, media_id: mediaId, state: 'indexed', reason: null });

@@ -5,7 +5,7 @@ import { isInside as inside } from '../../media/file-access.js';
 import type { FolderRow } from '../../store/folders.js';
 import type { Store } from '../../store/index.js';
 import type { Caller } from '../caller.js';
-import { nowIso } from '../clock.js';
+import { nowIso } from '../timestamps.js';
 import type { CollectionService } from '../collections.js';
 import { notFound, Problem } from '../errors.js';
 import type { ItemService } from '../items.js';
@@ -24,6 +24,7 @@ export interface FolderView {
   created_at: string;
   last_scan: string | null;
   scan_task_id: string | null;
+  language: 'en' | 'de' | null;
   /**
    * What the last finished scan found: counts that add up (`found` = added + changed + moved + unchanged +
    * skipped + the failed files) and the failed files with their reasons; null before the first scan ends.
@@ -37,6 +38,8 @@ export interface FolderInput {
   recursive: boolean;
   exclude: string[];
   watch: boolean;
+  /** The folder's index_language; null lets each file's media decide. */
+  language: 'en' | 'de' | null;
 }
 
 /** Told when a folder appears or goes, so file watching follows (see watch.ts). */
@@ -103,6 +106,7 @@ export class FolderService {
       created_at: nowIso(),
       last_scan: null,
       scan_task_id: null,
+      language: input.language,
     });
     this.requestScan(row, caller.id);
     if (row.watch) this.hooks?.added(row);
@@ -141,14 +145,35 @@ export class FolderService {
     return { task_id: this.requestScan(this.row(collection.pk, folderId), caller.id) };
   }
 
-  /** Queues a scan of the folder, or returns the one already waiting in the queue. */
+  /**
+   * Queues a scan of the folder. One scan per folder at a time: while one is queued it is the answer, and
+   * while one runs the folder is marked for one rescan when it ends (however many events come meanwhile).
+   */
   requestScan(folder: FolderRow, owner: string): string {
     const current = folder.scan_task_id ? this.store.tasks.get(folder.scan_task_id) : undefined;
     if (current?.status === 'queued') return current.id;
+    if (current?.status === 'running') {
+      this.store.folders.requestRescan(folder.pk);
+      return current.id;
+    }
+    return this.queueScan(folder, owner);
+  }
+
+  private queueScan(folder: FolderRow, owner: string): string {
     const collectionId = this.store.collections.findLiveByPk(folder.collection_pk)?.collection_id ?? null;
     const task = this.engine.create(owner, 'folder_scan', { folder_id: folder.folder_id, collection: collectionId, path: folder.path }, folder.collection_pk);
     this.store.folders.setScanTask(folder.pk, task.id);
     return task.id;
+  }
+
+  /**
+   * When a scan of the folder is ending (its handler returns): the one rescan asked for while it ran, if any.
+   * @example
+   * folders.scanEnding(folder.pk); // queues a rescan when events came during the scan
+   */
+  scanEnding(folderPk: number): void {
+    const folder = this.store.folders.byPk(folderPk);
+    if (folder?.rescan_requested && this.store.collections.findLiveByPk(folder.collection_pk)) this.queueScan(folder, folder.owner);
   }
 
   private row(collectionPk: number, folderId: string): FolderRow {
@@ -168,6 +193,7 @@ export class FolderService {
       created_at: row.created_at,
       last_scan: row.last_scan,
       scan_task_id: row.scan_task_id,
+      language: row.language ?? null,
       last_scan_result: row.last_result ? lastResult(row.last_result) : null,
     };
   }

@@ -11,7 +11,7 @@ import { uuid7 } from '../../store/uuid7.js';
 import type { Caller } from '../caller.js';
 import type { CollectionService, Lookup } from '../collections.js';
 import { notFound, Problem } from '../errors.js';
-import type { MediaLinks } from '../links.js';
+import type { FileLinks } from '../file-links.js';
 import { blend, fromBlob, toBlob } from './vectors.js';
 import { meanVector } from '../analysis/face-tracks.js';
 
@@ -58,7 +58,7 @@ export class PeopleService {
   constructor(
     private readonly store: Store,
     private readonly collections: CollectionService,
-    private readonly links: MediaLinks,
+    private readonly links: FileLinks,
     private readonly dataDir: string,
   ) {}
 

@@ -6,9 +6,9 @@ import { inTransaction } from '../../store/connection.js';
 import { uuid7 } from '../../store/uuid7.js';
 import { belongsTo } from '../analysis/spans.js';
 import type { EpisodeAnalysis, EpisodeVector, MediaAnalysis } from '../analysis/types.js';
-import { nowIso } from '../clock.js';
+import { nowIso } from '../timestamps.js';
 import { Problem } from '../errors.js';
-import { distinctWords, indexText, metadataText } from './text.js';
+import { distinctWords, indexText, metadataText } from './normalise.js';
 import { signBits, toBlob, unit } from './vectors.js';
 
 /** The media item fields indexing writes to the items row (SPEC 2.3), plus where the media file is kept. */
@@ -128,7 +128,12 @@ export class SearchIndex {
    * index rows in the same transaction (its list position and created time are kept); without, an existing
    * item is a conflict.
    */
-  storeItem(collectionPk: number, incoming: IndexedItem, analysis: MediaAnalysis, opts: { replace: boolean }): StoredItem {
+  storeItem(
+    collectionPk: number,
+    incoming: IndexedItem,
+    analysis: MediaAnalysis,
+    opts: { replace: boolean; /** More writes that commit or roll back with the item's (its face tracks). */ alsoWrite?: (item: ItemRow) => void },
+  ): StoredItem {
     // What the owner set by hand (PATCH …/items/{id}) outlives a re-index: a rescan or reindex keeps it.
     const before = opts.replace ? this.store.items.find(collectionPk, incoming.media_id) : undefined;
     const item: IndexedItem = {
@@ -229,6 +234,7 @@ export class SearchIndex {
           vectors++;
         }
       }
+      opts.alsoWrite?.(row);
       return { item: row, episodes: episodes.length, vectors, replaced: existing !== undefined };
     });
   }

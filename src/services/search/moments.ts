@@ -2,7 +2,7 @@
  * Finding the moment inside a matched episode: which transcript segment or visual entry matches the
  * query best, and a snippet of it. Runs in JS over the few episodes of one result page.
  */
-import { fold, stem, transliterate, words } from './text.js';
+import { fold, stem, transliterate, words } from './normalise.js';
 import type { ParsedQuery } from './query.js';
 
 /** A query word prepared for comparison. */

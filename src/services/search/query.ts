@@ -3,7 +3,7 @@
  * double-quoted string made of letters and digits only, so operators (AND OR NOT NEAR), `*`, `^`, `:`,
  * `-`, `+`, parentheses and column filters are plain words or gone. Balanced double quotes keep a phrase.
  */
-import { fold, words } from './text.js';
+import { fold, words } from './normalise.js';
 import { isStopword } from './stopwords.js';
 
 /** More terms than this add cost, not precision. */

@@ -3,7 +3,7 @@
  */
 import type { EpisodeWithItem, SegmentRow } from '../../store/search-index.js';
 import { describeVisual, stripPresentation } from '../analysis/phrases.js';
-import type { MediaLinks } from '../links.js';
+import type { FileLinks } from '../file-links.js';
 import { bestMoment, snippet, type MatchTerm } from './moments.js';
 
 /** One search result (SPEC 2.7). */
@@ -87,7 +87,7 @@ function visualSummary(s: SegmentRow): string {
  * @example
  * const r = shapeResult(episode, segments, { score: 0.93, frameTime: null }, terms, phrases, links);
  */
-export function shapeResult(e: EpisodeWithItem, segments: SegmentRow[], match: Match, terms: MatchTerm[], phrases: string[][], links: MediaLinks): SearchResult {
+export function shapeResult(e: EpisodeWithItem, segments: SegmentRow[], match: Match, terms: MatchTerm[], phrases: string[][], links: FileLinks): SearchResult {
   const audio = segments.filter((s) => s.kind === 'audio');
   const visual = segments.filter((s) => s.kind === 'visual');
   const candidates = [

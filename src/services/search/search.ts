@@ -4,7 +4,7 @@ import type { ItemFilter, SearchIndexRepository, VectorKind, VectorSpaceRow } fr
 import type { Caller } from '../caller.js';
 import type { CollectionService } from '../collections.js';
 import { notFound } from '../errors.js';
-import type { MediaLinks } from '../links.js';
+import type { FileLinks } from '../file-links.js';
 import type { QueryEmbedder, QueryVector } from './embedder.js';
 import { fuse, type RankedList } from './fusion.js';
 import { matchTerms } from './moments.js';
@@ -105,7 +105,7 @@ export class SearchService {
   constructor(
     private readonly store: Store,
     private readonly collections: CollectionService,
-    private readonly links: MediaLinks,
+    private readonly links: FileLinks,
     private readonly embedder: QueryEmbedder | null,
   ) {}
 

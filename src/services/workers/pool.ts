@@ -2,7 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import PQueue from 'p-queue';
 import type { ModelRuntime } from '../../ml/runtime.js';
 import { startWorker, workerSource, type WorkerSource } from './entry.js';
-import { runJob, type JobInput, type JobName, type JobOutput } from './jobs.js';
+import { runJob, type JobInput, type JobName, type JobOutput } from './thread-jobs.js';
 import { fromWire, type WorkerReply, type WorkerRequest, type WorkerSettings } from './protocol.js';
 
 /** How a pool runs its jobs. */

@@ -10,7 +10,7 @@ import { configureFileAccess } from '../../media/index.js';
 import { configureTools } from '../../media/binaries.js';
 import { configureModelAssets } from '../../ml/assets.js';
 import { ModelRuntime } from '../../ml/runtime.js';
-import { runJob, type JobName } from './jobs.js';
+import { runJob, type JobName } from './thread-jobs.js';
 import { toWire, type WorkerReply, type WorkerRequest, type WorkerSettings } from './protocol.js';
 
 const port = parentPort;

@@ -4,7 +4,7 @@
  * search/vectors.ts: one copy of each.
  */
 import { NON_CONTENT } from '../search/stopwords.js';
-import { words } from '../search/text.js';
+import { words } from '../search/normalise.js';
 
 const STOP_EN = NON_CONTENT.en;
 const STOP_DE = NON_CONTENT.de;

@@ -4,9 +4,9 @@ import type { Context } from 'hono';
 import type { AppEnv, App, HttpDeps } from '../env.js';
 import { readFormBody, removeUploads, type Upload } from '../middleware/form-body/index.js';
 import { errors, SECURITY } from '../schemas/common.js';
-import { AnalyzeBody, formEnvelope, IndexBody } from '../schemas/jobs.js';
+import { AnalyzeBody, formEnvelope, IndexBody } from '../schemas/submissions.js';
 import { TaskCreated } from '../schemas/tasks.js';
-import { removeTaskUpload, type TaskUpload, type VideoInput } from '../../services/jobs.js';
+import { removeTaskUpload, type TaskUpload, type VideoInput } from '../../services/submissions.js';
 
 const created = { 202: { description: 'Queued; poll GET /tasks/{task_id}', content: { 'application/json': { schema: TaskCreated } } } };
 
@@ -58,6 +58,6 @@ export function jobRoutes(app: App, deps: HttpDeps): void {
         throw err;
       }
     };
-  app.post('/index', queue(IndexBody, (c, value, upload) => deps.jobs.index(c.get('caller'), value, upload)));
-  app.post('/analyze', queue(AnalyzeBody, (c, value, upload) => deps.jobs.analyze(c.get('caller'), value, upload)));
+  app.post('/index', queue(IndexBody, (c, value, upload) => deps.submissions.index(c.get('caller'), value, upload)));
+  app.post('/analyze', queue(AnalyzeBody, (c, value, upload) => deps.submissions.analyze(c.get('caller'), value, upload)));
 }

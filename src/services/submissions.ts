@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { resolveInsideRoots, SourceError } from '../media/index.js';
 import type { Caller } from './caller.js';
 import type { CollectionService } from './collections.js';
 import { Problem } from './errors.js';
@@ -56,7 +57,8 @@ export function uploadPath(uploadsFolder: string, upload: TaskUpload | { path: s
 export interface IndexTaskData {
   video: StoredVideo;
   collection: string;
-  index_language: 'en' | 'de';
+  /** null (folder scans without a language): the media decides. */
+  index_language: 'en' | 'de' | null;
   reindex_if_exists: boolean;
   upload: TaskUpload | null;
 }
@@ -71,11 +73,28 @@ export interface AnalyzeTaskData {
 export type PathGuard = (path: string) => Promise<{ ok: true } | { ok: false; reason: string }>;
 
 /**
+ * The path guard of a server: inside the media roots, never inside the data dir.
+ * @example
+ * await mediaPathGuard(['/home/me'], '/home/me/.local/share/vidx')('/etc/passwd'); // { ok: false, reason: '…outside…' }
+ */
+export function mediaPathGuard(mediaRoots: readonly string[], dataDir: string): PathGuard {
+  return async (path) => {
+    try {
+      await resolveInsideRoots(path, mediaRoots, [dataDir]);
+      return { ok: true };
+    } catch (err) {
+      if (err instanceof SourceError) return { ok: false, reason: err.message };
+      throw err;
+    }
+  };
+}
+
+/**
  * Turns validated /index and /analyze requests into queued tasks.
  * @example
- * jobs.index(caller, { video: { path: '/home/me/a.mp4' }, collection: 'trips', index_language: 'en', reindex_if_exists: false }, null);
+ * submissions.index(caller, { video: { path: '/home/me/a.mp4' }, collection: 'trips', index_language: 'en', reindex_if_exists: false }, null);
  */
-export class JobService {
+export class SubmissionService {
   constructor(
     private readonly tasks: TaskService,
     private readonly collections: CollectionService,

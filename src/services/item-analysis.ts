@@ -1,9 +1,9 @@
-import type { EpisodeFace } from '../people/service.js';
-import type { Store } from '../../store/index.js';
-import type { Caller } from '../caller.js';
-import type { Lookup } from '../collections.js';
-import type { ItemService } from '../items.js';
-import type { MediaLinks } from '../links.js';
+import type { EpisodeFace } from './people/service.js';
+import type { Store } from '../store/index.js';
+import type { Caller } from './caller.js';
+import type { Lookup } from './collections.js';
+import type { ItemService } from './items.js';
+import type { FileLinks } from './file-links.js';
 
 /** One episode of GET .../analysis (the SPEC leaves its fields open; vidx's choice). */
 export interface EpisodeView {
@@ -30,6 +30,8 @@ export interface EpisodeView {
 export interface AnalysisView {
   video_summary: string;
   video_duration: number;
+  /** The language it was analysed in (as /analyze returns it); null when not analysed. */
+  language: 'en' | 'de' | null;
   episodes: EpisodeView[];
 }
 
@@ -39,11 +41,11 @@ export interface AnalysisView {
  * @example
  * const a = analysis.get(caller, 'matches', 'final-2024', { public: false });
  */
-export class AnalysisService {
+export class ItemAnalysisService {
   constructor(
     private readonly store: Store,
     private readonly items: ItemService,
-    private readonly links: MediaLinks,
+    private readonly links: FileLinks,
     /** The episode faces of an item (PeopleService.episodeFaces); absent: always null. */
     private readonly faces?: (collectionPk: number, itemPk: number) => ((start: number, end: number) => EpisodeFace[]) | null,
   ) {}
@@ -58,6 +60,7 @@ export class AnalysisService {
     return {
       video_summary: analysis?.summary ?? '',
       video_duration: analysis?.duration ?? item.duration ?? 0,
+      language: analysis?.language === 'de' ? 'de' : analysis ? 'en' : null,
       episodes: episodes.map((e) => {
         const own = segments.filter((s) => s.episode_pk === e.pk);
         return {

@@ -1,14 +1,17 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { relative, isAbsolute } from 'node:path';
 
+import type { FileLinks } from '../services/file-links.js';
+
 /**
  * Turns stored files into URLs a browser can open without the key header: `/files/<path>?exp=&sig=`,
- * signed with HMAC-SHA256 and valid for `ttlSeconds`.
+ * signed with HMAC-SHA256 and valid for `ttlSeconds`. The HTTP layer owns the `/files` path; services get
+ * this as a {@link FileLinks}.
  * @example
- * const links = new MediaLinks('http://127.0.0.1:8484', secret, dataDir);
+ * const links = new SignedFileLinks('http://127.0.0.1:8484', secret, dataDir);
  * links.file('collections/3/clip/thumb.jpg'); // 'http://127.0.0.1:8484/files/collections/3/clip/thumb.jpg?exp=..&sig=..'
  */
-export class MediaLinks {
+export class SignedFileLinks implements FileLinks {
   constructor(
     private baseUrl: string,
     private readonly secret: Buffer,

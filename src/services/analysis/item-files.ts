@@ -1,0 +1,139 @@
+/**
+ * An item's files (thumbnails, face crops, the kept upload or the link to path-indexed media) live in a
+ * version folder of their own, `collections/<pk>/<media_id>/v-<id>/`, so that (re-)indexing is atomic:
+ * the new version is written beside the old one, the database rows that name it commit in one transaction,
+ * and only then are other versions removed. A crash before the commit leaves the old version in use and the
+ * new one unnamed; after it, the old one unnamed. Unnamed versions are removed at the next start.
+ */
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { extname, join, relative } from 'node:path';
+import type { Db } from '../../store/connection.js';
+import { uploadPath, type IndexTaskData } from '../submissions.js';
+import { itemDir } from '../paths.js';
+import type { FaceTrack } from './faces.js';
+import type { EpisodeAnalysis } from './types.js';
+
+/** A version folder of an item, new and not yet named by the database. */
+export interface StagedFiles {
+  /** Absolute path of the version folder. */
+  dir: string;
+  /** The episodes with their thumbnails renamed into the version folder (paths relative to the data dir). */
+  episodes: EpisodeAnalysis[];
+  /** Each face track's crop in the version folder, or null. */
+  faceThumbs: Array<string | null>;
+  /** The kept media (relative to the data dir), or null for URL sources. */
+  storedFile: string | null;
+}
+
+/** What staging needs to know about the item and its source. */
+export interface StageInput {
+  dataDir: string;
+  uploadsDir: string;
+  collectionPk: number;
+  data: IndexTaskData;
+  episodes: EpisodeAnalysis[];
+  faces: FaceTrack[] | null;
+  /** Whether face crops are kept (the collection's faces setting still on). */
+  keepFaces: boolean;
+  /** The local file the media was read from (a path source), or null. */
+  localPath: string | null;
+}
+
+const VERSION = /^v-[0-9a-f]{12}$/;
+
+/**
+ * Writes a new version folder for the item: thumbnails and face crops copied in (their temporary files
+ * removed), the upload hard-linked in (the upload itself stays until the commit, so a crash before it
+ * leaves the task retryable), a path source linked. Nothing in the database names it yet.
+ * @example
+ * const staged = stageItemFiles({ dataDir, uploadsDir, collectionPk: 3, data, episodes, faces, keepFaces, localPath });
+ */
+export function stageItemFiles(input: StageInput): StagedFiles {
+  const { dataDir } = input;
+  const dir = join(itemDir(dataDir, input.collectionPk, input.data.video.media_id), `v-${randomBytes(6).toString('hex')}`);
+  mkdirSync(dir, { recursive: true });
+  try {
+    const episodes = input.episodes.map((e) => {
+      if (!e.thumbnail) return e;
+      const name = `ep-${e.index}.jpg`;
+      copyFileSync(join(dataDir, e.thumbnail), join(dir, name));
+      return { ...e, thumbnail: relative(dataDir, join(dir, name)) };
+    });
+    const faceThumbs = (input.faces ?? []).map((f, i) => {
+      if (!f.thumbnail) return null;
+      const from = join(dataDir, f.thumbnail);
+      if (input.keepFaces) copyFileSync(from, join(dir, `face-${i}.jpg`));
+      rmSync(from, { force: true });
+      return relative(dataDir, join(dir, `face-${i}.jpg`));
+    });
+    const kept = keepMedia(dir, input.data, input.localPath, input.uploadsDir);
+    return { dir, episodes, faceThumbs, storedFile: kept ? relative(dataDir, join(dir, kept)) : null };
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/** Links the item's media into the version folder: an upload by a hard link, a local path by a symbolic link. */
+function keepMedia(dir: string, data: IndexTaskData, localPath: string | null, uploadsFolder: string): string | null {
+  const upload = data.upload ? uploadPath(uploadsFolder, data.upload) : null;
+  if (upload && existsSync(upload)) {
+    const name = `media${extname(data.upload!.filename).toLowerCase() || '.bin'}`;
+    linkSync(upload, join(dir, name));
+    return name;
+  }
+  if (localPath) {
+    const name = `media${extname(localPath).toLowerCase() || '.bin'}`;
+    symlinkSync(localPath, join(dir, name));
+    return name;
+  }
+  return null;
+}
+
+/**
+ * After the commit: removes every other version of the item (and files of the layout before versions).
+ * @example
+ * dropOtherVersions(staged.dir);
+ */
+export function dropOtherVersions(versionDir: string): void {
+  const home = join(versionDir, '..');
+  const keep = relative(home, versionDir);
+  for (const name of readdirSync(home)) if (name !== keep) rmSync(join(home, name), { recursive: true, force: true });
+}
+
+/**
+ * At start: removes the version folders no item names (left by a crash before or after a commit), in every
+ * collection folder. An item's version is the folder its thumbnail, kept media or face crops are in.
+ * @example
+ * sweepItemFolders(store.db, dataDir); // 2 (folders removed)
+ */
+export function sweepItemFolders(db: Db, dataDir: string): number {
+  const named = new Set<string>();
+  const rows = db
+    .prepare(
+      `SELECT e.thumbnail AS path FROM episodes e WHERE e.thumbnail IS NOT NULL
+       UNION ALL SELECT a.stored_file FROM item_analysis a WHERE a.stored_file IS NOT NULL
+       UNION ALL SELECT f.thumbnail FROM face_tracks f WHERE f.thumbnail IS NOT NULL`,
+    )
+    .all() as { path: string }[];
+  for (const { path } of rows) {
+    const parts = path.split('/');
+    // collections/<pk>/<media_id>/v-<id>/<file>
+    if (parts.length === 5 && VERSION.test(parts[3]!)) named.add(parts.slice(0, 4).join('/'));
+  }
+  let removed = 0;
+  const root = join(dataDir, 'collections');
+  for (const pk of existsSync(root) ? readdirSync(root) : []) {
+    for (const media of readdirSync(join(root, pk), { withFileTypes: true })) {
+      if (!media.isDirectory()) continue;
+      const home = join(root, pk, media.name);
+      for (const version of readdirSync(home)) {
+        if (!VERSION.test(version) || named.has(`collections/${pk}/${media.name}/${version}`)) continue;
+        rmSync(join(home, version), { recursive: true, force: true });
+        removed++;
+      }
+    }
+  }
+  return removed;
+}

@@ -1,0 +1,127 @@
+/**
+ * One bound for all heavy work (analyses of index, analyze, re-index and every folder scan's files), shared
+ * fairly between owners: slots are handed out in turn, owner by owner, so one owner's 2,000-file scan takes
+ * every other slot at most while another owner's upload waits. p-queue and p-limit bound work but know no
+ * owners, hence this small gate.
+ */
+
+/** What `GET /health` shows of the gate (`work`). */
+export interface WorkCounts {
+  /** Slots in all (VIDX_TASK_CONCURRENCY). */
+  limit: number;
+  /** Units of work holding a slot now. */
+  running: number;
+  /** Units waiting for a slot. */
+  queued: number;
+  /** The most that ever held a slot at once since the server started; never above `limit`. */
+  peak: number;
+}
+
+interface Waiter {
+  grant: (release: () => void) => void;
+  fail: (reason: unknown) => void;
+  signal?: AbortSignal;
+  onAbort?: () => void;
+}
+
+/**
+ * A counting semaphore with one queue per owner: a free slot goes to the waiting owner served longest ago
+ * (round-robin, counting the units that got a slot without waiting).
+ * @example
+ * const gate = new WorkGate(1);
+ * const release = await gate.acquire('owner-a', signal);
+ * try { await analyse(); } finally { release(); }
+ */
+export class WorkGate {
+  private running = 0;
+  private peak = 0;
+  /** Owners with waiting units, each with its waiters in arrival order. */
+  private readonly waiting = new Map<string, Waiter[]>();
+  /** When each owner last got a slot (a counter, not a time); owners never served count as 0. */
+  private readonly lastServed = new Map<string, number>();
+  private grants = 0;
+
+  constructor(readonly limit: number) {
+    if (!Number.isInteger(limit) || limit < 1) throw new Error(`a work gate needs at least one slot, got ${limit}`);
+  }
+
+  /**
+   * Waits for a slot for one unit of `owner`'s work; resolves with its release (call it once, when the unit
+   * ends). Rejects with the signal's reason if it fires while waiting.
+   */
+  acquire(owner: string, signal?: AbortSignal): Promise<() => void> {
+    signal?.throwIfAborted();
+    if (this.running < this.limit && this.waiting.size === 0) return Promise.resolve(this.take(owner));
+    return new Promise((grant, fail) => {
+      const waiter: Waiter = { grant, fail, signal };
+      if (signal) {
+        waiter.onAbort = () => {
+          this.forget(owner, waiter);
+          fail(signal.reason);
+        };
+        signal.addEventListener('abort', waiter.onAbort, { once: true });
+      }
+      const queue = this.waiting.get(owner);
+      if (queue) queue.push(waiter);
+      else this.waiting.set(owner, [waiter]);
+    });
+  }
+
+  /**
+   * Runs `work` holding a slot for `owner`.
+   * @example
+   * const analysis = await gate.run(owner, () => analyzer.run(video), signal);
+   */
+  async run<T>(owner: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const release = await this.acquire(owner, signal);
+    try {
+      return await work();
+    } finally {
+      release();
+    }
+  }
+
+  counts(): WorkCounts {
+    let queued = 0;
+    for (const q of this.waiting.values()) queued += q.length;
+    return { limit: this.limit, running: this.running, queued, peak: this.peak };
+  }
+
+  private take(owner: string): () => void {
+    this.lastServed.set(owner, ++this.grants);
+    this.running++;
+    this.peak = Math.max(this.peak, this.running);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.running--;
+      this.next();
+    };
+  }
+
+  /** Hands free slots out, each to the waiting owner served longest ago. */
+  private next(): void {
+    while (this.running < this.limit && this.waiting.size > 0) {
+      let owner = '';
+      let oldest = Infinity;
+      for (const candidate of this.waiting.keys()) {
+        const served = this.lastServed.get(candidate) ?? 0;
+        if (served < oldest) [owner, oldest] = [candidate, served];
+      }
+      const queue = this.waiting.get(owner)!;
+      const waiter = queue.shift()!;
+      if (queue.length === 0) this.waiting.delete(owner);
+      if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener('abort', waiter.onAbort);
+      waiter.grant(this.take(owner));
+    }
+  }
+
+  private forget(owner: string, waiter: Waiter): void {
+    const queue = this.waiting.get(owner);
+    if (!queue) return;
+    const i = queue.indexOf(waiter);
+    if (i >= 0) queue.splice(i, 1);
+    if (queue.length === 0) this.waiting.delete(owner);
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * The analysis side of a start: the models, the worker threads analyses and explore jobs run in, the
+ * analyzer, and the handlers of every task kind that analyses (index, analyze, re-index), explores or pulls
+ * models.
+ */
+import { join } from 'node:path';
+import type { Config } from '../config.js';
+import type { EgressPolicy, Resolver } from '../media/index.js';
+import { egressPolicy } from '../media/index.js';
+import { ModelRuntime } from '../ml/runtime.js';
+import { Analyzer } from '../services/analysis/analyzer.js';
+import { AnalysisCache } from '../services/analysis/cache.js';
+import { registerAnalyzeTask } from '../services/analysis/handlers.js';
+import { registerIndexTask, type IndexDeps, type IndexStep, type IndexTaskOptions } from '../services/analysis/index-task.js';
+import { registerReindexTask } from '../services/analysis/reindex-task.js';
+import { ExploreService } from '../services/explore/index.js';
+import { registerExploreTasks } from '../services/explore/tasks.js';
+import { registerModelPullTask } from '../services/model-pull-task.js';
+import { ModelService } from '../services/models.js';
+import { uploadsDir } from '../services/paths.js';
+import type { TaskEngine } from '../services/task-engine.js';
+import { WorkerPool } from '../services/workers/pool.js';
+import type { WorkerSettings } from '../services/workers/protocol.js';
+import type { Core } from './core.js';
+
+/** What the analysis wiring takes from the start options. */
+export interface AnalysisOptions {
+  resolver?: Resolver;
+  /** Registers task handlers before the built-in ones (tests put stand-ins in). */
+  registerTasks?: (engine: TaskEngine) => void;
+  /** Told as indexing stores an item (crash tests stop the process there). */
+  indexSteps?: (step: IndexStep) => void;
+}
+
+/** The analysis services, for the HTTP app and for close(). */
+export interface AnalysisSide {
+  models: ModelRuntime;
+  modelAdmin: ModelService;
+  explore: ExploreService;
+  /** What indexing needs (folder scans index through it too). */
+  index: IndexDeps;
+  indexOptions: IndexTaskOptions;
+  analysisWorkers: WorkerPool;
+  /** Stops the worker threads. */
+  close(): Promise<void>;
+}
+
+/** What every worker thread starts with: plain data (file access, tool and model paths). */
+function workerSettings(config: Config): WorkerSettings {
+  return {
+    modelsDir: config.modelsDir,
+    ...(config.modelsManifest ? { manifestPath: config.modelsManifest } : {}),
+    mediaRoots: config.mediaRoots,
+    dataDir: config.dataDir,
+    ownDirs: config.ownDirs,
+    tools: config.tools,
+    modelAssets: config.modelAssets,
+    ...(config.nativeRoot ? { nativeRoot: config.nativeRoot } : {}),
+  };
+}
+
+/**
+ * Builds the models, worker threads and analyzer, and registers the task handlers that use them.
+ * @example
+ * const analysis = buildAnalysis(config, core, opts);
+ */
+export function buildAnalysis(config: Config, core: Core, opts: AnalysisOptions): AnalysisSide {
+  const { store, engine } = core;
+  const models = new ModelRuntime({ modelsDir: config.modelsDir, manifestPath: config.modelsManifest });
+  const modelAdmin = new ModelService(core.manifest, config.modelsDir, () => models.capabilities(), core.tasks, store.tasks);
+  registerModelPullTask(engine, { manifest: core.manifest, modelsDir: config.modelsDir, hubUrl: config.hubUrl });
+  const cache = new AnalysisCache(join(config.dataDir, 'cache'));
+  cache.prune();
+  // A task reaches what its owner's key may reach now (a key made admin later gains loopback, a revoked one nothing more).
+  const egressFor = (owner: string): EgressPolicy => egressPolicy({ loopback: store.keys.get(owner)?.role === 'admin', allow: config.urlAllow });
+  const pool = (threads: number, label: string) => new WorkerPool({ threads, settings: workerSettings(config), models, label, workersDir: config.workersDir });
+  // Analyses run in worker threads with their own models (ONNX inference is synchronous on the thread that
+  // runs it), as many as the work gate lets run at once; VIDX_ANALYSIS_THREADS=0 runs them here.
+  const analysisWorkers = pool(config.analysisThreads ? config.taskConcurrency : 0, 'analysis thread');
+  const analyzer = new Analyzer(models, cache, {
+    egressFor,
+    ...(opts.resolver ? { resolver: opts.resolver } : {}),
+    dataDir: config.dataDir,
+    mediaRoots: config.mediaRoots,
+    tempDir: join(config.dataDir, 'tmp'),
+    uploadsDir: uploadsDir(config.dataDir),
+  }, analysisWorkers);
+  // One job thread for explore: on a 2-core machine the other core serves requests (and ONNX has its own threads).
+  const jobThread = pool(1, 'job thread');
+  const textEmbedder = async () => {
+    const embedder = await models.textEmbedder();
+    return embedder ? (texts: string[]) => embedder.embedPassages(texts) : null;
+  };
+  const explore = new ExploreService(store, core.collections, core.search, textEmbedder, jobThread);
+
+  opts.registerTasks?.(engine);
+  const indexOptions: IndexTaskOptions = { dataDir: config.dataDir, uploadsDir: uploadsDir(config.dataDir) };
+  const index: IndexDeps = { analyzer, store, searchIndex: core.searchIndex, ...(opts.indexSteps ? { onStep: opts.indexSteps } : {}) };
+  if (!engine.hasHandler('analyze')) registerAnalyzeTask(engine, analyzer, indexOptions.uploadsDir);
+  if (!engine.hasHandler('index')) registerIndexTask(engine, index, indexOptions);
+  registerReindexTask(engine, { ...index, options: indexOptions });
+  registerExploreTasks(engine, store, explore);
+  return {
+    models, modelAdmin, explore, index, indexOptions, analysisWorkers,
+    async close() {
+      await jobThread.close();
+      await analysisWorkers.close();
+    },
+  };
+}

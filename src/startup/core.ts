@@ -1,0 +1,113 @@
+/**
+ * The services every request needs, wired to one store: keys, signed file links, tasks with their engine and
+ * webhooks, collections, items, search, people, shares and the submissions of /index and /analyze. What one
+ * service must learn from another (a deleted collection ends its tasks, a deleted item its shares) is wired
+ * here, so no service holds another it does not use.
+ */
+import type { Config } from '../config.js';
+import { SignedFileLinks } from '../http/file-links.js';
+import { taskEndpoint } from '../http/task-endpoints.js';
+import type { Logger } from '../logger.js';
+import { egressPolicy, literalRefusal, type EgressPolicy, type Resolver } from '../media/index.js';
+import { loadManifest, type Manifest } from '../ml/registry/manifest.js';
+import { presentAnalyzeResult } from '../services/analysis/present.js';
+import { CollectionService } from '../services/collections.js';
+import { ItemAnalysisService } from '../services/item-analysis.js';
+import { ItemService } from '../services/items.js';
+import { KeyService, type AdminKeySource } from '../services/keys.js';
+import { uploadsDir } from '../services/paths.js';
+import { PeopleService } from '../services/people/service.js';
+import { modelQueryEmbedder, SearchIndex, SearchService, type QueryEmbedder } from '../services/search/index.js';
+import { ShareService } from '../services/shares.js';
+import { mediaPathGuard, removeTaskUpload, SubmissionService } from '../services/submissions.js';
+import { TaskEngine } from '../services/task-engine.js';
+import { TaskPresenter, TaskService } from '../services/tasks.js';
+import { nowIso } from '../services/timestamps.js';
+import { DEFAULT_DELIVERY_POLICY, WebhookSender, type DeliveryPolicy } from '../services/webhook-sender.js';
+import { WebhookService } from '../services/webhooks.js';
+import { WorkGate } from '../services/work-gate.js';
+import type { Store } from '../store/index.js';
+import { VERSION } from '../version.js';
+import { dataDirRedactor, linkSecret } from './data-dir.js';
+
+/** What the core wiring takes from the start options. */
+export interface CoreOptions {
+  deliveryPolicy?: DeliveryPolicy;
+  queryEmbedder?: QueryEmbedder | null;
+  resolver?: Resolver;
+  webhookEgress?: EgressPolicy;
+}
+
+/** The services of the core, for the HTTP app and the later wiring steps. */
+export interface Core {
+  store: Store;
+  log: Logger;
+  keys: KeyService;
+  adminKey: AdminKeySource;
+  links: SignedFileLinks;
+  gate: WorkGate;
+  engine: TaskEngine;
+  tasks: TaskService;
+  webhooks: WebhookService;
+  sender: WebhookSender;
+  collections: CollectionService;
+  items: ItemService;
+  searchIndex: SearchIndex;
+  search: SearchService;
+  people: PeopleService;
+  analysis: ItemAnalysisService;
+  shares: ShareService;
+  submissions: SubmissionService;
+  manifest: Manifest;
+}
+
+/**
+ * Builds the core services over an open store.
+ * @example
+ * const core = buildCore(config, store, log, opts);
+ * core.engine.start();
+ */
+export function buildCore(config: Config, store: Store, log: Logger, opts: CoreOptions): Core {
+  const keys = new KeyService(store.keys);
+  const adminKey = keys.bootstrap(config.adminKey, config.dataDir);
+  // The base URL is known once the server listens (port 0 picks one): startVidx sets it then.
+  const links = new SignedFileLinks('', linkSecret(config.dataDir), config.dataDir);
+  const presenter = new TaskPresenter(taskEndpoint);
+  presenter.register('analyze', (result, row) => presentAnalyzeResult(result, links, row.owner));
+
+  const webhookEgress = opts.webhookEgress ?? egressPolicy({ loopback: true, allow: config.urlAllow });
+  const sender = new WebhookSender(store.webhooks, opts.deliveryPolicy ?? DEFAULT_DELIVERY_POLICY, VERSION, webhookEgress, opts.resolver);
+  const webhooks = new WebhookService(store.webhooks, () => sender.wake(), presenter, (url) => literalRefusal(url, webhookEgress), config.maxWebhooksPerKey);
+  // One bound for all heavy work, shared by owners in turn (tasks, and every folder scan's files).
+  const gate = new WorkGate(config.taskConcurrency);
+  const engine = new TaskEngine(store.tasks, gate, (event, row) => webhooks.enqueue(event, row), log, dataDirRedactor(config.dataDir));
+  const tasks = new TaskService(store.tasks, engine, presenter, (pk) => store.collections.findLiveByPk(pk) !== undefined);
+  tasks.onDelete((task) => removeTaskUpload(task.data, uploadsDir(config.dataDir)));
+
+  const collections = new CollectionService(store, config.dataDir, links);
+  const items = new ItemService(store, collections, config.dataDir, links);
+  const searchIndex = new SearchIndex(store);
+  searchIndex.rebuildText((msg) => log(msg));
+  wireDeletions(store, engine, collections, items, searchIndex);
+  const shares = new ShareService(store, collections, links);
+  store.shares.pruneExpired(nowIso());
+
+  const manifest = loadManifest(config.modelsManifest);
+  const queryEmbedder = opts.queryEmbedder !== undefined ? opts.queryEmbedder : modelQueryEmbedder({ modelsDir: config.modelsDir, manifest });
+  const search = new SearchService(store, collections, links, queryEmbedder);
+  const people = new PeopleService(store, collections, links, config.dataDir);
+  const analysis = new ItemAnalysisService(store, items, links, (c, i) => people.episodeFaces(c, i));
+  const submissions = new SubmissionService(tasks, collections, mediaPathGuard(config.mediaRoots, config.dataDir), (collectionPk, mediaId) => store.items.find(collectionPk, mediaId) !== undefined);
+  return { store, log, keys, adminKey, links, gate, engine, tasks, webhooks, sender, collections, items, searchIndex, search, people, analysis, shares, submissions, manifest };
+}
+
+/** What follows a deletion: a collection's text, vectors and tasks; an item's index rows and shares. */
+function wireDeletions(store: Store, engine: TaskEngine, collections: CollectionService, items: ItemService, searchIndex: SearchIndex): void {
+  collections.onDelete((pk) => searchIndex.removeCollection(pk));
+  // The collection's queued and running tasks end at once: its id is free again, and another owner's
+  // collection of that id must receive nothing of them.
+  collections.whenDeleted((pk) => engine.endCollectionTasks(pk));
+  items.onDelete((item) => searchIndex.removeItem(item));
+  items.onEdit((collectionPk, itemPk) => searchIndex.retextItem(collectionPk, itemPk));
+  items.onDelete((item) => store.shares.deleteOfItem(item.collection_pk, item.media_id));
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { WorkGate } from '../../src/services/work-gate.js';
+
+/** A unit of work that ends when told to, recording when it started. */
+function unit(log: string[], name: string) {
+  let end!: () => void;
+  const ended = new Promise<void>((r) => (end = r));
+  return { run: async () => (log.push(name), await ended), end };
+}
+
+describe('work gate: one bound, owners in turn', () => {
+  it('never runs more than its limit, and serves waiting owners in turn, not first come first served', async () => {
+    const gate = new WorkGate(1);
+    const log: string[] = [];
+    const a = [1, 2, 3, 4].map((n) => unit(log, `a${n}`));
+    const b = [1, 2].map((n) => unit(log, `b${n}`));
+    const runs = [...a.map((u) => gate.run('a', u.run)), ...b.map((u) => gate.run('b', u.run))];
+    await Promise.resolve();
+    expect(gate.counts()).toMatchObject({ limit: 1, running: 1, queued: 5 });
+    for (const u of [a[0], b[0], a[1], b[1], a[2], a[3]]) {
+      await new Promise((r) => setImmediate(r));
+      u!.end();
+    }
+    await Promise.all(runs);
+    // a1 was running when the rest arrived; after it, owners alternate while both wait.
+    expect(log).toEqual(['a1', 'b1', 'a2', 'b2', 'a3', 'a4']);
+    expect(gate.counts()).toEqual({ limit: 1, running: 0, queued: 0, peak: 1 });
+  });
+
+  it('uses every slot, and a waiter whose signal fires leaves the line without a slot', async () => {
+    const gate = new WorkGate(2);
+    const r1 = await gate.acquire('a');
+    const r2 = await gate.acquire('b');
+    const gaveUp = new AbortController();
+    const waiting = gate.acquire('c', gaveUp.signal);
+    const next = gate.acquire('d');
+    expect(gate.counts()).toMatchObject({ running: 2, queued: 2 });
+    gaveUp.abort(new Error('task deleted'));
+    await expect(waiting).rejects.toThrow('task deleted');
+    expect(gate.counts().queued).toBe(1);
+    r1();
+    r1(); // a second release is ignored
+    const r4 = await next;
+    expect(gate.counts()).toMatchObject({ running: 2, queued: 0, peak: 2 });
+    r2();
+    r4();
+    expect(gate.counts().running).toBe(0);
+  });
+
+  it('refuses a gate without slots', () => {
+    expect(() => new WorkGate(0)).toThrow(/at least one slot/);
+  });
+});
