@@ -36,6 +36,8 @@ export interface FolderFileRow {
   mtime_ms: number;
   /** Content-sample fingerprint (analysis/fingerprint.ts); null until read. */
   fingerprint: string | null;
+  /** SHA-256 of the whole file when it was last read (null for rows from before it was kept). */
+  content_hash?: string | null;
   media_id: string | null;
   state: FolderFileState;
   reason: string | null;
@@ -131,11 +133,12 @@ export class FolderRepository {
   putFile(row: Omit<FolderFileRow, 'pk'>): void {
     prepared(
       this.db,
-      `INSERT INTO folder_files (folder_pk, rel_path, size, mtime_ms, fingerprint, media_id, state, reason, reason_code, seen)
-       VALUES (@folder_pk, @rel_path, @size, @mtime_ms, @fingerprint, @media_id, @state, @reason, @reason_code, @seen)
+      `INSERT INTO folder_files (folder_pk, rel_path, size, mtime_ms, fingerprint, content_hash, media_id, state, reason, reason_code, seen)
+       VALUES (@folder_pk, @rel_path, @size, @mtime_ms, @fingerprint, @content_hash, @media_id, @state, @reason, @reason_code, @seen)
        ON CONFLICT (folder_pk, rel_path) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, fingerprint = excluded.fingerprint,
-         media_id = excluded.media_id, state = excluded.state, reason = excluded.reason, reason_code = excluded.reason_code, seen = excluded.seen`,
-    ).run({ reason_code: null, ...row });
+         content_hash = excluded.content_hash, media_id = excluded.media_id, state = excluded.state, reason = excluded.reason,
+         reason_code = excluded.reason_code, seen = excluded.seen`,
+    ).run({ reason_code: null, content_hash: null, ...row });
   }
 
   /** A file moved inside the folder: its row follows it (the item and its media_id stay). */

@@ -42,6 +42,17 @@ export interface AnalyzedMedia {
   reused: boolean;
 }
 
+/** Who asked, how to stop and report, and what the caller already knows of the content. */
+export interface AnalyzeContext {
+  owner: string;
+  signal: AbortSignal;
+  progress: (fraction: number, stage: string) => void;
+  /** Whether to look for faces (the collection's setting). */
+  faces?: boolean;
+  /** The whole file's hash where the caller computed it (folder scans): the cache key's content then. */
+  contentHash?: string;
+}
+
 /**
  * Fetches a task's media (path, URL or upload), analyses it once per set of inputs, and cleans
  * up the temporary files whatever happens.
@@ -61,7 +72,7 @@ export class Analyzer {
     video: StoredVideo,
     upload: TaskUpload | null,
     language: 'en' | 'de' | null,
-    ctx: { owner: string; signal: AbortSignal; progress: (fraction: number, stage: string) => void; faces?: boolean },
+    ctx: AnalyzeContext,
   ): Promise<AnalyzedMedia> {
     ctx.progress(0, 'fetching');
     try {
@@ -77,7 +88,7 @@ export class Analyzer {
     video: StoredVideo,
     upload: TaskUpload | null,
     language: 'en' | 'de' | null,
-    ctx: { owner: string; signal: AbortSignal; progress: (fraction: number, stage: string) => void; faces?: boolean },
+    ctx: AnalyzeContext,
   ): Promise<AnalyzedMedia> {
     const source = await resolveSource(
       { path: video.path, url: video.url, content: upload ? uploadPath(this.opts.uploadsDir, upload) : null },
@@ -102,7 +113,7 @@ export class Analyzer {
       // Every input is in the key: a copy of a file with other subtitles beside it, another title or
       // another installed model is another analysis (and nothing leaks between requests).
       const key = await this.cache.key({
-        content: await fingerprintFile(source.file),
+        content: ctx.contentHash ?? (await fingerprintFile(source.file)),
         sourcePath,
         language,
         // Faces on for the collection is one more input (the face stage runs only then).

@@ -27,9 +27,37 @@ export async function fingerprintFile(path: string): Promise<string> {
   }
 }
 
+/**
+ * SHA-256 of the whole file, read as a stream through the checked descriptor: what decides whether a file
+ * whose date changed still holds the same bytes (a same-size edit between the samples of
+ * {@link fingerprintFile} changes this, not that).
+ * @example
+ * await hashWholeFile('/videos/a.mp4', signal); // '5d41…'
+ */
+export async function hashWholeFile(path: string, signal?: AbortSignal): Promise<string> {
+  const fh = await openCheckedFile(path);
+  try {
+    const hash = createHash('sha256');
+    signal?.throwIfAborted();
+    // Read in 1 MiB pieces with the stop checked between them (a signal on the stream itself can fail it
+    // before anyone listens).
+    const buf = Buffer.alloc(1024 * 1024);
+    for (let position = 0; ; ) {
+      const { bytesRead } = await fh.read(buf, 0, buf.length, position);
+      if (bytesRead === 0) break;
+      hash.update(buf.subarray(0, bytesRead));
+      position += bytesRead;
+      signal?.throwIfAborted();
+    }
+    return hash.digest('hex');
+  } finally {
+    await fh.close();
+  }
+}
+
 /** Everything an analysis depends on besides the pipeline's own code. */
 export interface AnalysisInputs {
-  /** {@link fingerprintFile} of the media. */
+  /** {@link fingerprintFile} of the media, or its {@link hashWholeFile} where the caller has it (folder scans). */
   content: string;
   /** The original path of a `path` source: its sidecar subtitles are read into the transcript. */
   sourcePath: string | null;

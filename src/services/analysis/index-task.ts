@@ -44,6 +44,8 @@ export interface IndexExtras {
   folderPk?: number | null;
   /** Reads the capture time and place (a scan passes one that reads each content once). */
   readCapture?: typeof readCaptureInfo;
+  /** The whole file's hash, where the caller read it (scans): the analysis cache then knows the bytes exactly. */
+  contentHash?: string;
 }
 
 /**
@@ -96,7 +98,7 @@ export async function indexMedia(
   }
   const faces = deps.store.faces.enabled(collectionOf().pk);
   // The analysis is the heavy part: it runs in the owner's turn under the server's one bound.
-  const analyzed = await ctx.work(() => deps.analyzer.run(d.video, d.upload, d.index_language, { ...ctx, faces }));
+  const analyzed = await ctx.work(() => deps.analyzer.run(d.video, d.upload, d.index_language, { ...ctx, faces, ...(extras.contentHash ? { contentHash: extras.contentHash } : {}) }));
   ctx.progress(0.99, 'storing');
   const capture = await captureOf(analyzed, d.video, ctx.signal, extras.readCapture);
   return storeAnalyzed(deps, opts, d, collectionOf(), analyzed, { ...capture, folder_pk: extras.folderPk ?? null });
