@@ -7,14 +7,14 @@
  *
  * Calls answer with the parsed body of a 2xx answer and throw a {@link VidxError} for any other status.
  */
-import createClient, { type Client, type ClientPathsWithMethod, type FetchResponse, type MaybeOptionalInit } from 'openapi-fetch';
-import { failureOf, VidxError } from './errors.js';
+import createClient, { type Client, type ClientPathsWithMethod, type MaybeOptionalInit } from 'openapi-fetch';
+import { failureOf, networkReason, VidxError } from './errors.js';
 import { ndjsonElements } from './ndjson.js';
 import type { components, paths } from './openapi.js';
 import { mediaForm, type UploadRequest } from './upload.js';
 
 export type { components, operations, paths } from './openapi.js';
-export { networkReason, VidxError, type FieldError } from './errors.js';
+export { VidxError, type FieldError } from './errors.js';
 export { mediaForm, type UploadRequest } from './upload.js';
 
 /**
@@ -33,11 +33,17 @@ type PathsOf<M extends Method> = ClientPathsWithMethod<Client<paths>, M>;
 /** The init argument: optional when the operation needs no parameters and no body. */
 type InitArgs<I> = undefined extends I ? [init?: I] : [init: I];
 
-/** The body of the 2xx answer of an operation (or what `parseAs` turns it into). */
-type Answer<Op, I> = Op extends Record<string | number, unknown> ? Exclude<FetchResponse<Op, I, `${string}/${string}`>['data'], undefined> : never;
+/** The success statuses the API answers with. */
+type Ok = 200 | 201 | 202;
+
+/**
+ * The JSON body of an operation's 2xx answer, exactly as the document's schemas type it. (openapi-fetch's own
+ * answer type drops properties whose type is `null`, such as an analysis episode's `faces`, so it is not used.)
+ */
+type Answer<Op> = Op extends { responses: infer R } ? { [S in keyof R & Ok]: R[S] extends { content: { 'application/json': infer B } } ? B : never }[keyof R & Ok] : never;
 
 /** One method: the path with its `{placeholders}` as the document spells it, then params and body. */
-type Call<M extends Method> = <P extends PathsOf<M>, I extends MaybeOptionalInit<paths[P], M>>(path: P, ...init: InitArgs<I>) => Promise<Answer<paths[P][M], I>>;
+type Call<M extends Method> = <P extends PathsOf<M>, I extends MaybeOptionalInit<paths[P], M>>(path: P, ...init: InitArgs<I>) => Promise<Answer<paths[P][M]>>;
 
 /**
  * The JSON body of an operation, e.g. `RequestBody<'/search', 'post'>` is `Schemas['SearchRequest']`.
@@ -72,6 +78,11 @@ export interface VidxClientOptions {
   headers?: Record<string, string> | (() => Record<string, string>);
   /** Turns a refused request into the error thrown (default: the {@link VidxError} itself). */
   error?: (failure: VidxError) => Error;
+  /**
+   * Turns a request that got no answer (no server there, refused connection) into the error thrown, given
+   * why (ECONNREFUSED, ENOTFOUND…); default: what `fetch` threw. An aborted request is never passed here.
+   */
+  unreachable?: (reason: string) => Error;
 }
 
 /** The client {@link createVidxClient} makes. */
@@ -91,8 +102,8 @@ export interface VidxClient {
    * after the stream began is thrown as a VidxError with the stream's code (`stream_failed`).
    */
   stream<P extends StreamPath>(path: P, body: RequestBody<P, 'post'>, opts?: { signal?: AbortSignal }): AsyncGenerator<StreamElement<P>, void, undefined>;
-  /** POST /index or /analyze with the file in the same multipart request (see {@link mediaForm}). */
-  upload<P extends UploadPath>(path: P, request: RequestBody<P, 'post'>, file: Blob, filename: string): Promise<Schemas['TaskCreated']>;
+  /** POST /index or /analyze (with its request: IndexRequest or AnalyzeRequest) and the file in the same multipart request (see {@link mediaForm}). */
+  upload(path: UploadPath, request: UploadRequest, file: Blob, filename: string): Promise<Schemas['TaskCreated']>;
   /** openapi-fetch's own client over the same settings: answers `{data, error, response}` and throws nothing. */
   raw: Client<paths>;
 }
@@ -106,7 +117,15 @@ export interface VidxClient {
  * const task = await vidx.GET('/tasks/{task_id}', { params: { path: { task_id: id } } });
  */
 export function createVidxClient(options: VidxClientOptions): VidxClient {
-  const { baseUrl, key, headers, fetch, error: toError = (failure) => failure } = options;
+  const { baseUrl, key, headers, error: toError = (failure) => failure, unreachable } = options;
+  const send = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const fetch = async (request: Request): Promise<Response> => {
+    try {
+      return await send(request);
+    } catch (err) {
+      throw unreachable && !request.signal.aborted ? unreachable(networkReason(err)) : err;
+    }
+  };
   const fixed: Record<string, string> = { accept: 'application/json', ...(key ? { 'x-api-key': key } : {}), ...(typeof headers === 'object' ? headers : {}) };
   const raw = createClient<paths>({ baseUrl, fetch, headers: fixed });
   if (typeof headers === 'function') {
@@ -148,8 +167,7 @@ export function createVidxClient(options: VidxClientOptions): VidxClient {
     PATCH: call('patch') as Call<'patch'>,
     DELETE: call('delete') as Call<'delete'>,
     stream,
-    // RequestBody<P, 'post'> is IndexRequest or AnalyzeRequest, which TypeScript cannot see for a generic P.
-    upload: async (path, request, file, filename) => (await call('post')(path, { body: mediaForm(request as UploadRequest, file, filename) })) as Schemas['TaskCreated'],
+    upload: async (path, request, file, filename) => (await call('post')(path, { body: mediaForm(request, file, filename) })) as Schemas['TaskCreated'],
     raw,
   };
 }

@@ -6,7 +6,7 @@
  */
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVidxClient, networkReason, VidxError, type VidxClient } from '../../src/client/index.js';
+import { createVidxClient, VidxError, type VidxClient } from '../../src/client/index.js';
 import { settledTask, startTestServer, type TestServer } from '../support/server.js';
 
 let s: TestServer;
@@ -129,15 +129,16 @@ describe('createVidxClient', () => {
     expect(failure).toMatchObject({ status: 200, code: 'stream_failed', detail: 'search index is gone' });
   });
 
-  it('lets a failed connection through with its reason', async () => {
+  it('lets a failed connection through, or says why it failed in the error the caller wants', async () => {
     // A port that was just free on 127.0.0.1: nothing listens there now.
     const probe = createServer();
     await new Promise<void>((ok) => probe.listen(0, '127.0.0.1', ok));
     const { port } = probe.address() as AddressInfo;
     await new Promise((ok) => probe.close(ok));
-    const down = createVidxClient({ baseUrl: `http://127.0.0.1:${port}` });
-    const err = await thrown(down.GET('/health'));
-    expect(err).not.toBeInstanceOf(VidxError);
-    expect(networkReason(err)).toBe('ECONNREFUSED');
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const err = await thrown(createVidxClient({ baseUrl }).GET('/health'));
+    expect(err).toBeInstanceOf(TypeError);
+    const said = await thrown(createVidxClient({ baseUrl, unreachable: (reason) => new Error(`no vidx: ${reason}`) }).GET('/health'));
+    expect((said as Error).message).toBe('no vidx: ECONNREFUSED');
   });
 });
