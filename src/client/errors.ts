@@ -3,7 +3,11 @@
  * (`{detail, code, errors?, request_id?}`, the Error schema), whatever the endpoint. Browser-safe.
  */
 
-/** One field that broke a rule (422 answers list them). */
+/**
+ * One field that broke a rule (422 answers list them).
+ * @example
+ * for (const e of err.errors) console.log(`${e.field}: ${e.message}`);
+ */
 export interface FieldError {
   field: string;
   message: string;

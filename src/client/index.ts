@@ -52,7 +52,11 @@ type Call<M extends Method> = <P extends PathsOf<M>, I extends MaybeOptionalInit
  */
 export type RequestBody<P extends keyof paths, M extends Method> = paths[P][M] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
 
-/** The endpoints that stream their answer as NDJSON. */
+/**
+ * The endpoints that stream their answer as NDJSON.
+ * @example
+ * const explore = (path: StreamPath) => vidx.stream(path, { collection: 'trips', query: 'lake' });
+ */
 export type StreamPath = '/search_clusters' | '/collection_suggestions';
 
 /**
@@ -63,10 +67,18 @@ export type StreamPath = '/search_clusters' | '/collection_suggestions';
  */
 export type StreamElement<P extends StreamPath> = Exclude<paths[P]['post']['responses'][200]['content']['application/x-ndjson'], Schemas['StreamError']>;
 
-/** The endpoints that take a file in the same request. */
+/**
+ * The endpoints that take a file in the same request.
+ * @example
+ * const send = (path: UploadPath, file: Blob) => vidx.upload(path, { video: {} }, file, 'talk.mp4');
+ */
 export type UploadPath = '/index' | '/analyze';
 
-/** Where the server is and how to talk to it. */
+/**
+ * Where the server is and how to talk to it.
+ * @example
+ * const options: VidxClientOptions = { baseUrl: 'http://127.0.0.1:8484', key, unreachable: (why) => new Error(`vidx is down (${why})`) };
+ */
 export interface VidxClientOptions {
   /** e.g. `http://127.0.0.1:8484`; `''` in a page served by vidx (same origin). */
   baseUrl: string;
@@ -85,7 +97,14 @@ export interface VidxClientOptions {
   unreachable?: (reason: string) => Error;
 }
 
-/** The client {@link createVidxClient} makes. */
+/**
+ * The client {@link createVidxClient} makes.
+ * @example
+ * async function titles(vidx: VidxClient, collection_id: string) {
+ *   const { items } = await vidx.GET('/collections/{collection_id}/items', { params: { path: { collection_id } } });
+ *   return items.map((it) => it.title ?? it.media_id);
+ * }
+ */
 export interface VidxClient {
   /** GET a path; resolves with the typed answer. */
   GET: Call<'get'>;

@@ -4,7 +4,11 @@
  */
 import type { components } from './openapi.js';
 
-/** The request of an upload; `video.content` is set here. */
+/**
+ * The request of an upload; `video.content` is set here.
+ * @example
+ * const request: UploadRequest = { collection: 'trips', video: { title: 'Lake' } };
+ */
 export type UploadRequest = components['schemas']['IndexRequest'] | components['schemas']['AnalyzeRequest'];
 
 /** The part name the file goes under; `video.content` names it, which is valid whatever the file is called. */
