@@ -745,6 +745,17 @@ export interface components {
             status: "ok";
             version: string;
             uptime_seconds: number;
+            /** @description vidx extra: the one bound of heavy work (index, analyze, re-index, folder scan files), shared by owners in turn */
+            work: {
+                /** @description Units of heavy work at once (VIDX_TASK_CONCURRENCY) */
+                limit: number;
+                /** @description Analyses holding a slot now */
+                running: number;
+                /** @description Analyses waiting for their owner’s turn */
+                queued: number;
+                /** @description The most that ever ran at once since the start; never above limit */
+                peak: number;
+            };
         } & {
             [key: string]: unknown;
         };
@@ -863,6 +874,11 @@ export interface components {
             last_scan: string | null;
             /** @description The latest scan task (GET /tasks/{task_id}) */
             scan_task_id: string | null;
+            /**
+             * @description vidx extra: the index_language of the folder's files; null lets each file's speech and text decide
+             * @enum {string|null}
+             */
+            language: "en" | "de" | null;
             /** @description The last finished scan's counts (they add up) and its skipped and failed files with reasons; null before the first */
             last_scan_result: {
                 /** @description Entries found, media or not (excluded globs not counted); = added + changed + moved + unchanged + skipped + the failed files */
@@ -905,12 +921,23 @@ export interface components {
             exclude?: string[];
             /** @default true */
             watch?: boolean;
+            /**
+             * @description vidx extra: the index_language of the folder's files (OCR letters, summaries); unset or null lets each file's speech and text decide
+             * @default null
+             * @enum {string|null}
+             */
+            language?: "en" | "de" | null;
         };
         ItemAnalysis: {
             /** @description Empty when the item was not analysed */
             video_summary: string;
             /** @description Seconds; 0 when unknown */
             video_duration: number;
+            /**
+             * @description The language the item was analysed in, as POST /analyze returns it; null when the item was not analysed
+             * @enum {string|null}
+             */
+            language: "en" | "de" | null;
             /** @description Episodes in order, covering the media without gaps */
             episodes: components["schemas"]["AnalysisEpisode"][];
         };
@@ -1034,8 +1061,11 @@ export interface components {
         IndexTaskData: {
             video: components["schemas"]["StoredVideo"];
             collection: string;
-            /** @enum {string} */
-            index_language: "en" | "de";
+            /**
+             * @description As asked (default en); null only inside vidx, where the media decides
+             * @enum {string|null}
+             */
+            index_language: "en" | "de" | null;
             reindex_if_exists: boolean;
             /** @description The uploaded file the task took over; null without an upload */
             upload: {
