@@ -47,13 +47,15 @@ export function copyRenderer(dir: string): void {
 }
 
 /**
- * sha256 over the page's sources, this script, the lockfile (library versions) and the renderer's file list.
+ * sha256 over the page's sources (web/ and the typed client it imports from src/client), this script, the
+ * lockfile (library versions) and the renderer's file list.
  * @example
  * const fresh = webInputsDigest() === JSON.parse(readFileSync('dist/web/build.json', 'utf8')).inputs;
  */
 export function webInputsDigest(): string {
   const files: string[] = [];
   walk(WEB, files);
+  walk(join(ROOT, 'src', 'client'), files);
   // The renderer's file list decides what lands in dist/web/docs; its version comes with the lockfile.
   files.push(fileURLToPath(import.meta.url), join(ROOT, 'package-lock.json'), join(ROOT, 'src', 'http', 'docs', 'renderer.ts'));
   const h = createHash('sha256');

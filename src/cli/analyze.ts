@@ -1,4 +1,4 @@
-import { CliError, EXIT } from './client.js';
+import { apiClient, CliError, EXIT } from './client.js';
 import { CLIENT_HELP, CLIENT_OPTIONS, clientFrom, parseFlags, runCommand } from './common.js';
 import { describeAnalyzeResult } from './present.js';
 import { metadataFlag, reportTask, submitVideo, VIDEO_HELP, VIDEO_OPTIONS } from './submit.js';
@@ -27,9 +27,9 @@ export async function analyzeCommand(argv: string[]): Promise<number> {
       ...VIDEO_OPTIONS,
     });
     if (positionals.length !== 1) throw new CliError('give exactly one file or URL', EXIT.USAGE);
-    const client = clientFrom(values);
+    const api = apiClient(clientFrom(values));
     const fields = { media_id: values['media-id'], title: values.title, additional_metadata: metadataFlag(values.metadata) };
-    const submitted = await submitVideo(client, '/analyze', positionals[0], {}, fields, {
+    const submitted = await submitVideo(api, '/analyze', positionals[0], {}, fields, {
       byPath: values.path, wait: !values['no-wait'], quiet: values.quiet,
     });
     return reportTask('analyze', values.json, submitted, describeAnalyzeResult);

@@ -1,9 +1,11 @@
 /**
  * The CLI's HTTP client for a running vidx: where the server is (`--url`, VIDX_URL, else VIDX_HOST/VIDX_PORT), which key
- * to send (`--key`, VIDX_API_KEY, VIDX_ADMIN_KEY, else `<data dir>/admin.key`), and errors that carry the exit code.
+ * to send (`--key`, VIDX_API_KEY, VIDX_ADMIN_KEY, else `<data dir>/admin.key`), the typed client (src/client) for them,
+ * and errors that carry the exit code.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createVidxClient, type VidxClient } from '../client/index.js';
 import type { ClientSettings } from '../config.js';
 
 /**
@@ -42,13 +44,6 @@ export interface Client {
   keySource: string;
 }
 
-/** Request details: a JSON body, a multipart form, or query parameters. */
-export interface RequestOptions {
-  json?: unknown;
-  form?: FormData;
-  query?: Record<string, string | number | boolean | undefined>;
-}
-
 /**
  * Resolves the server URL and the API key from flags and the client settings (src/config.ts).
  * @example
@@ -72,44 +67,19 @@ export function resolveClient(flags: { url?: string; key?: string }, settings: C
 }
 
 /**
- * Sends one request and returns the parsed JSON answer; throws CliError (unreachable, exit 3) or ApiError.
+ * The typed API client for a resolved server and key: an answer the server refused throws ApiError (with a
+ * hint on 401 saying where the key came from), a server that cannot be reached throws CliError (exit 3).
  * @example
- * const { collections } = await request(client, 'GET', '/collections');
+ * const { collections } = await apiClient(client).GET('/collections');
  */
-// `any` on purpose: each command reads the fields it prints from the documented response shapes.
-export async function request(client: Client, method: string, path: string, opts: RequestOptions = {}): Promise<any> {
-  const url = new URL(client.url + path);
-  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-  const headers: Record<string, string> = {};
-  if (client.key) headers['x-api-key'] = client.key;
-  let body: BodyInit | undefined;
-  if (opts.form) body = opts.form;
-  else if (opts.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(opts.json);
-  }
-  let res: Response;
-  try {
-    res = await fetch(url, { method, headers, body });
-  } catch (err) {
-    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    throw new CliError(
-      `cannot reach vidx at ${client.url} (${cause?.code ?? cause?.message ?? (err as Error).message}): start it with \`vidx serve\`, or pass --url`,
-      EXIT.UNREACHABLE,
-    );
-  }
-  const text = await res.text();
-  let parsed: unknown = null;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    parsed = text;
-  }
-  if (!res.ok) {
-    const p = (parsed ?? {}) as { detail?: string; code?: string; errors?: Array<{ field: string; message: string }> };
-    const detail = p.detail ?? (typeof parsed === 'string' && parsed ? parsed : res.statusText);
-    const hint = res.status !== 401 ? '' : client.key ? `the key came from ${client.keySource}` : 'no key given: pass --key or set VIDX_API_KEY';
-    throw new ApiError(res.status, p.code ?? 'error', detail, hint);
-  }
-  return parsed;
+export function apiClient(client: Client): VidxClient {
+  return createVidxClient({
+    baseUrl: client.url,
+    key: client.key,
+    unreachable: (reason) => new CliError(`cannot reach vidx at ${client.url} (${reason}): start it with \`vidx serve\`, or pass --url`, EXIT.UNREACHABLE),
+    error(failure) {
+      const hint = failure.status !== 401 ? '' : client.key ? `the key came from ${client.keySource}` : 'no key given: pass --key or set VIDX_API_KEY';
+      return new ApiError(failure.status, failure.code, failure.detail, hint);
+    },
+  });
 }

@@ -1,4 +1,5 @@
-import { CliError, EXIT, request } from './client.js';
+import type { Schemas } from '../client/index.js';
+import { apiClient, CliError, EXIT } from './client.js';
 import { CLIENT_HELP, CLIENT_OPTIONS, clientFrom, output, parseFlags, runCommand } from './common.js';
 
 const HELP = `Usage:
@@ -11,14 +12,7 @@ create   a new collection; the id is 1..64 letters, digits, _ or - and unique on
 
 ${CLIENT_HELP}`;
 
-interface Collection {
-  collection_id: string;
-  name: string;
-  description: string | null;
-  is_public: boolean;
-}
-
-function table(rows: Collection[]): string {
+function table(rows: Schemas['Collection'][]): string {
   if (rows.length === 0) return 'no collections';
   const w = Math.max(2, ...rows.map((c) => c.collection_id.length));
   const n = Math.max(4, ...rows.map((c) => c.name.length));
@@ -40,17 +34,17 @@ export async function collectionsCommand(argv: string[]): Promise<number> {
       public: { type: 'boolean', default: false },
     });
     const [action, id, ...extra] = positionals;
-    const client = clientFrom(values);
+    const api = apiClient(clientFrom(values));
     if (action === 'list' || action === 'ls' || action === undefined) {
       if (id !== undefined) throw new CliError(`unexpected argument ${id}`, EXIT.USAGE);
-      const res = (await request(client, 'GET', '/collections', { query: { public: values.public } })) as { collections: Collection[] };
+      const res = await api.GET('/collections', { params: { query: { public: values.public } } });
       output(values.json, res, table(res.collections));
       return EXIT.OK;
     }
     if (action === 'create') {
       if (!id || extra.length > 0) throw new CliError('give one collection id: vidx collections create <id> [--name NAME]', EXIT.USAGE);
       const body = { collection_id: id, name: values.name ?? id, ...(values.description !== undefined ? { description: values.description } : {}), is_public: values.public };
-      const c = (await request(client, 'POST', '/collections', { json: body })) as Collection;
+      const c = await api.POST('/collections', { body });
       output(values.json, c, `created collection ${c.collection_id} (${c.is_public ? 'public' : 'private'})`);
       return EXIT.OK;
     }

@@ -1,6 +1,7 @@
 import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { ApiError, CliError, EXIT, request, type Client } from './client.js';
+import type { Schemas, VidxClient } from '../client/index.js';
+import { ApiError, apiClient, CliError, EXIT } from './client.js';
 import { CLIENT_HELP, CLIENT_OPTIONS, clientFrom, output, parseFlags, runCommand } from './common.js';
 import { describeScanResult } from './present.js';
 import { reportTask } from './submit.js';
@@ -41,21 +42,11 @@ ${FOLDER_HELP}
 
 ${CLIENT_HELP}`;
 
-interface Folder {
-  folder_id: string;
-  path: string;
-  watch: boolean;
-  recursive: boolean;
-  exclude: string[];
-  last_scan: string | null;
-  scan_task_id: string | null;
-}
-
 /** Follows a scan task with one progress bar (files done / total, current file) and prints its result. */
-async function follow(client: Client, taskId: string, values: { json?: boolean; quiet?: boolean; 'no-wait'?: boolean }): Promise<number> {
+async function follow(api: VidxClient, taskId: string, values: { json?: boolean; quiet?: boolean; 'no-wait'?: boolean }): Promise<number> {
   if (values['no-wait']) return reportTask('folders', values.json, { taskId }, describeScanResult);
   if (!values.quiet) process.stderr.write(`scan task ${taskId}\n`);
-  const task = await waitForTask(client, taskId, { stderr: process.stderr, quiet: values.quiet });
+  const task = await waitForTask(api, taskId, { stderr: process.stderr, quiet: values.quiet });
   return reportTask('folders', values.json, { taskId, task }, describeScanResult);
 }
 
@@ -63,33 +54,33 @@ async function follow(client: Client, taskId: string, values: { json?: boolean; 
  * Binds a local folder to a collection (POST /collections/{c}/folders) and follows its first scan;
  * `vidx index <folder>` and `vidx folders add` both come here.
  * @example
- * return addFolder(client, 'trips', './phone', { watch: false, exclude: [], 'no-recursive': false });
+ * return addFolder(apiClient(client), 'trips', './phone', { watch: false, exclude: [], 'no-recursive': false });
  */
 export async function addFolder(
-  client: Client,
+  api: VidxClient,
   collection: string,
   path: string,
   values: { watch?: boolean; exclude?: string[]; 'no-recursive'?: boolean; json?: boolean; quiet?: boolean; 'no-wait'?: boolean },
 ): Promise<number> {
-  const base = `/collections/${encodeURIComponent(collection)}/folders`;
+  const inCollection = { path: { collection_id: collection } };
   const body = { path: resolve(path), watch: Boolean(values.watch), recursive: !values['no-recursive'], exclude: values.exclude ?? [] };
-  let folder: Folder;
+  let folder: Schemas['Folder'];
   try {
-    folder = (await request(client, 'POST', base, { json: body })) as Folder;
+    folder = await api.POST('/collections/{collection_id}/folders', { params: inCollection, body });
   } catch (err) {
     // The folder is already bound: running the same command again scans it (its settings stay as they are).
     const real = await realpath(body.path).catch(() => body.path);
-    const known = err instanceof ApiError && err.status === 409 ? ((await request(client, 'GET', base)) as { folders: Folder[] }).folders.find((f) => f.path === real) : undefined;
+    const known = err instanceof ApiError && err.status === 409 ? (await api.GET('/collections/{collection_id}/folders', { params: inCollection })).folders.find((f) => f.path === real) : undefined;
     if (!known) throw err;
     if (!values.quiet) process.stderr.write(`folder ${known.folder_id} is already bound (${known.path}); scanning it\n`);
-    const { task_id } = (await request(client, 'POST', `${base}/${encodeURIComponent(known.folder_id)}/scan`)) as { task_id: string };
-    return follow(client, task_id, values);
+    const { task_id } = await api.POST('/collections/{collection_id}/folders/{folder_id}/scan', { params: { path: { collection_id: collection, folder_id: known.folder_id } } });
+    return follow(api, task_id, values);
   }
   if (!values.quiet) process.stderr.write(`folder ${folder.folder_id}: ${folder.path}${folder.watch ? ' (watched)' : ''}\n`);
-  return follow(client, folder.scan_task_id!, values);
+  return follow(api, folder.scan_task_id!, values);
 }
 
-function table(rows: Folder[]): string {
+function table(rows: Schemas['Folder'][]): string {
   if (rows.length === 0) return 'no folders';
   return ['FOLDER_ID                             WATCH  LAST_SCAN                 PATH', ...rows.map((f) => `${f.folder_id.padEnd(36)}  ${(f.watch ? 'yes' : 'no').padEnd(5)}  ${(f.last_scan ?? 'never').padEnd(24)}  ${f.path}`)].join('\n');
 }
@@ -110,24 +101,24 @@ export async function foldersCommand(argv: string[]): Promise<number> {
     const [action, arg, ...extra] = positionals;
     if (extra.length) throw new CliError(`unexpected argument ${extra[0]}`, EXIT.USAGE);
     if (!values.collection) throw new CliError('--collection is required', EXIT.USAGE);
-    const client = clientFrom(values);
-    const base = `/collections/${encodeURIComponent(values.collection)}/folders`;
+    const api = apiClient(clientFrom(values));
+    const collection_id = values.collection;
     if (action === 'add') {
       if (!arg) throw new CliError('give the folder: vidx folders add <path> --collection C', EXIT.USAGE);
-      return addFolder(client, values.collection, arg, values);
+      return addFolder(api, collection_id, arg, values);
     }
     if (action === 'list' || action === 'ls' || action === undefined) {
-      const res = (await request(client, 'GET', base)) as { folders: Folder[] };
+      const res = await api.GET('/collections/{collection_id}/folders', { params: { path: { collection_id } } });
       output(values.json, res, table(res.folders));
       return EXIT.OK;
     }
     if (!arg) throw new CliError(`give the folder id: vidx folders ${action} <folder_id> --collection C`, EXIT.USAGE);
     if (action === 'scan') {
-      const { task_id } = (await request(client, 'POST', `${base}/${encodeURIComponent(arg)}/scan`)) as { task_id: string };
-      return follow(client, task_id, values);
+      const { task_id } = await api.POST('/collections/{collection_id}/folders/{folder_id}/scan', { params: { path: { collection_id, folder_id: arg } } });
+      return follow(api, task_id, values);
     }
     if (action === 'remove' || action === 'rm') {
-      const f = (await request(client, 'DELETE', `${base}/${encodeURIComponent(arg)}`, { query: { remove_items: !values['keep-items'] } })) as Folder;
+      const f = await api.DELETE('/collections/{collection_id}/folders/{folder_id}', { params: { path: { collection_id, folder_id: arg }, query: { remove_items: !values['keep-items'] } } });
       output(values.json, f, `removed folder ${f.folder_id} (${f.path})${values['keep-items'] ? '; its items stay' : ' and its items'}`);
       return EXIT.OK;
     }

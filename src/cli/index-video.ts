@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { CliError, EXIT } from './client.js';
+import { apiClient, CliError, EXIT } from './client.js';
 import { addFolder, FOLDER_HELP, FOLDER_OPTIONS } from './folders.js';
 import { CLIENT_HELP, CLIENT_OPTIONS, clientFrom, parseFlags, runCommand } from './common.js';
 import { describeIndexResult } from './present.js';
@@ -50,11 +50,13 @@ export async function indexCommand(argv: string[]): Promise<number> {
     if (positionals.length !== 1) throw new CliError('give exactly one file or URL', EXIT.USAGE);
     if (!values.collection) throw new CliError('--collection is required', EXIT.USAGE);
     if (values.language && !['en', 'de'].includes(values.language)) throw new CliError('--language must be en or de', EXIT.USAGE);
-    const client = clientFrom(values);
-    if (isDirectory(positionals[0])) return addFolder(client, values.collection, positionals[0], values);
-    const body = { collection: values.collection, ...(values.language ? { index_language: values.language } : {}), ...(values.reindex ? { reindex_if_exists: true } : {}) };
+    const api = apiClient(clientFrom(values));
+    if (isDirectory(positionals[0])) return addFolder(api, values.collection, positionals[0], values);
+    // --language was checked above.
+    const language = values.language as 'en' | 'de' | undefined;
+    const body = { collection: values.collection, ...(language ? { index_language: language } : {}), ...(values.reindex ? { reindex_if_exists: true } : {}) };
     const fields = { media_id: values['media-id'], title: values.title, additional_metadata: metadataFlag(values.metadata) };
-    const submitted = await submitVideo(client, '/index', positionals[0], body, fields, {
+    const submitted = await submitVideo(api, '/index', positionals[0], body, fields, {
       byPath: values.path, wait: !values['no-wait'], quiet: values.quiet,
     });
     return reportTask('index', values.json, submitted, describeIndexResult);

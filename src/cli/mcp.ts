@@ -1,5 +1,5 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { vidxApi, type ApiSend } from '../mcp/api.js';
+import { vidxApi, type VidxApi } from '../mcp/api.js';
 import { createMcpServer } from '../mcp/server.js';
 import { VERSION } from '../version.js';
 import { EXIT, type Client } from './client.js';
@@ -21,22 +21,17 @@ Connection:
 A server that is down or a refused key does not stop it: each tool call then answers with the reason.`;
 
 /**
- * Sends API requests to the server over the network with the client's key; a server that cannot be
- * reached becomes an error saying so (the tool call reports it).
+ * The API over the network to the server, with the client's key; a server that cannot be reached becomes
+ * an error saying so (the tool call reports it).
  * @example
- * const api = vidxApi(networkSend(clientFrom(values)));
+ * const api = networkApi(clientFrom(values));
  */
-export function networkSend(client: Client): ApiSend {
-  return async (path, init) => {
-    const headers = new Headers(init.headers);
-    if (client.key) headers.set('x-api-key', client.key);
-    try {
-      return await fetch(client.url + path, { ...init, headers });
-    } catch (err) {
-      const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-      throw new Error(`cannot reach vidx at ${client.url} (${cause?.code ?? cause?.message ?? (err as Error).message}): start it with \`vidx serve\`, or set --url / VIDX_URL`);
-    }
-  };
+export function networkApi(client: Client): VidxApi {
+  return vidxApi({
+    baseUrl: client.url,
+    key: client.key,
+    unreachable: (reason) => new Error(`cannot reach vidx at ${client.url} (${reason}): start it with \`vidx serve\`, or set --url / VIDX_URL`),
+  });
 }
 
 /**
@@ -50,7 +45,7 @@ export async function mcpCommand(argv: string[]): Promise<number> {
     const client = clientFrom(values);
     // The agent closing stdin ends tools that wait for a task too, so the process exits at once.
     const stopping = new AbortController();
-    const server = createMcpServer(vidxApi(networkSend(client)), VERSION, { stopping: stopping.signal });
+    const server = createMcpServer(networkApi(client), VERSION, { stopping: stopping.signal });
     const closed = new Promise<void>((resolve) => {
       process.stdin.once('end', resolve);
       process.stdin.once('close', resolve);

@@ -2,31 +2,12 @@
  * Human-readable text for tasks and their results, shared by `index`, `analyze` and `tasks show`
  * (`--json` prints the objects themselves instead).
  */
-import type { IndexResult } from '../services/analysis/index-task.js';
-import type { ScanResult } from '../services/folders/scan.js';
+import type { Schemas } from '../client/index.js';
 import type { TaskView } from './wait.js';
 import { clock } from '../tools/clock.js';
 
 /** `m:ss` for a time in seconds; the CLI's tests and commands read it from here. */
 export { clock };
-
-interface Segment {
-  start: { seconds: number } | number;
-  end: { seconds: number } | number;
-}
-
-interface AnalyzeResult {
-  video_duration?: number;
-  media_type?: string;
-  language?: string | null;
-  transcript_source?: string;
-  video_summary?: string;
-  episodic_summary?: Array<Segment & { summary?: string }>;
-  warnings?: string[];
-}
-
-
-const seconds = (t: { seconds: number } | number): number => (typeof t === 'number' ? t : t.seconds);
 
 function warnings(list: string[] | undefined): string {
   return (list ?? []).map((w) => `warning: ${w}\n`).join('');
@@ -37,12 +18,12 @@ function warnings(list: string[] | undefined): string {
  * @example
  * process.stdout.write(describeAnalyzeResult(task.result));
  */
-export function describeAnalyzeResult(result: unknown): string {
-  const r = (result ?? {}) as AnalyzeResult;
+export function describeAnalyzeResult(r: Schemas['AnalyzeResult']): string {
+  // A list or field missing from the result prints as empty or unknown instead of failing the command.
   const eps = r.episodic_summary ?? [];
   let out = `${r.media_type ?? 'media'}, ${clock(r.video_duration ?? 0)}, language ${r.language ?? 'unknown'}, transcript: ${r.transcript_source ?? 'none'}, ${eps.length} episode(s)\n`;
   if (r.video_summary) out += `summary: ${r.video_summary}\n`;
-  for (const e of eps) out += `  [${clock(seconds(e.start))}-${clock(seconds(e.end))}] ${e.summary ?? ''}\n`;
+  for (const e of eps) out += `  [${clock(e.start.seconds)}-${clock(e.end.seconds)}] ${e.summary ?? ''}\n`;
   return out + warnings(r.warnings);
 }
 
@@ -51,8 +32,7 @@ export function describeAnalyzeResult(result: unknown): string {
  * @example
  * process.stdout.write(describeIndexResult(task.result)); // 'indexed talk-1 into trips: 3 episode(s), 1:30, transcript: embedded'
  */
-export function describeIndexResult(result: unknown): string {
-  const r = result as IndexResult;
+export function describeIndexResult(r: Schemas['IndexResult']): string {
   if (r.status === 'skipped') return `skipped ${r.media_id} in ${r.collection}: ${r.reason ?? 'already indexed'}\n`;
   const duration = r.duration == null ? 'no duration' : clock(r.duration);
   return `${r.status} ${r.media_id} into ${r.collection}: ${r.episodes} episode(s), ${duration}, transcript: ${r.transcript_source ?? 'none'}\n${warnings(r.warnings)}`;
@@ -63,8 +43,7 @@ export function describeIndexResult(result: unknown): string {
  * @example
  * describeScanResult(task.result); // 'scanned 120 file(s): 3 added, 1 changed, 2 moved, 0 removed, 114 unchanged, 0 skipped, 0 failed'
  */
-export function describeScanResult(result: unknown): string {
-  const r = result as ScanResult;
+export function describeScanResult(r: Schemas['ScanResult']): string {
   let out = `scanned ${r.found} file(s): ${r.added} added, ${r.changed} changed, ${r.moved} moved, ${r.removed} removed, ${r.unchanged} unchanged, ${r.skipped} skipped, ${r.failed.length} failed\n`;
   for (const s of r.skipped_files) out += `  skipped ${s.path}: ${s.reason}\n`;
   for (const f of r.failed) out += `  failed  ${f.path}: ${f.reason}\n`;
@@ -84,9 +63,9 @@ export function describeTask(t: TaskView): string {
   if (t.error) out += `  error     ${t.error.message} (${t.error.code}${t.error.retryable ? ', may pass on a retry' : ', retrying cannot help'})\n`;
   if (t.status === 'completed') {
     const text =
-      t.kind === 'index' ? describeIndexResult(t.result)
-      : t.kind === 'analyze' ? describeAnalyzeResult(t.result)
-      : t.kind === 'folder_scan' ? describeScanResult(t.result)
+      t.kind === 'index' && t.result ? describeIndexResult(t.result)
+      : t.kind === 'analyze' && t.result ? describeAnalyzeResult(t.result)
+      : t.kind === 'folder_scan' && t.result ? describeScanResult(t.result)
       : `${JSON.stringify(t.result, null, 2)}\n`;
     out += `result:\n${text.replace(/^/gm, '  ').replace(/ +$/, '')}`;
   }

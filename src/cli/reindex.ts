@@ -1,4 +1,5 @@
-import { CliError, EXIT, request } from './client.js';
+import type { Schemas } from '../client/index.js';
+import { apiClient, CliError, EXIT } from './client.js';
 import { CLIENT_HELP, CLIENT_OPTIONS, clientFrom, output, parseFlags, runCommand } from './common.js';
 import { describeTask } from './present.js';
 import { waitForTask, type TaskView } from './wait.js';
@@ -15,14 +16,7 @@ Exit code 1 when the task fails or any item could not be re-indexed.
 
 ${CLIENT_HELP}`;
 
-/** The result of a re-index task as the CLI prints it. */
-interface ReindexResult {
-  total: number;
-  reindexed: number;
-  failed: { media_id: string; title: string | null; reason: string }[];
-}
-
-function describe(r: ReindexResult): string {
+function describe(r: Schemas['ReindexResult']): string {
   const lines = [`re-indexed ${r.reindexed} of ${r.total} item(s)`];
   for (const f of r.failed) lines.push(`  failed ${f.title ?? f.media_id} (${f.media_id}): ${f.reason}`);
   return lines.join('\n');
@@ -42,19 +36,19 @@ export async function reindexCommand(argv: string[]): Promise<number> {
       quiet: { type: 'boolean', default: false },
     });
     if (!values.collection) throw new CliError('give the collection: vidx reindex --collection C [media_id ...]', EXIT.USAGE);
-    const client = clientFrom(values);
+    const api = apiClient(clientFrom(values));
     const body = positionals.length ? { media_ids: positionals } : {};
-    const { task_id } = (await request(client, 'POST', `/collections/${encodeURIComponent(values.collection)}/reindex`, { json: body })) as { task_id: string };
+    const { task_id } = await api.POST('/collections/{collection_id}/reindex', { params: { path: { collection_id: values.collection } }, body });
     if (values['no-wait']) {
       output(values.json, { task_id }, task_id);
       return EXIT.OK;
     }
-    const task: TaskView = await waitForTask(client, task_id, { stderr: process.stderr, quiet: values.quiet || values.json });
-    if (task.status === 'failed') {
+    const task: TaskView = await waitForTask(api, task_id, { stderr: process.stderr, quiet: values.quiet || values.json });
+    if (task.status === 'failed' || task.kind !== 'reindex' || !task.result) {
       output(values.json, task, describeTask(task));
       return EXIT.FAILED;
     }
-    const result = task.result as ReindexResult;
+    const result = task.result;
     output(values.json, task, describe(result));
     return result.failed.length ? EXIT.FAILED : EXIT.OK;
   });

@@ -1,7 +1,6 @@
-import { CliError, EXIT, request } from './client.js';
+import { apiClient, CliError, EXIT } from './client.js';
 import { CLIENT_HELP, CLIENT_OPTIONS, clientFrom, intFlag, output, parseFlags, runCommand } from './common.js';
 import { clock } from '../tools/clock.js';
-import type { ApiSearchResult } from '../client/api-types.js';
 
 const HELP = `Usage: vidx search "<query>" --collection C [options]
 
@@ -43,7 +42,7 @@ export async function searchCommand(argv: string[]): Promise<number> {
       ...(values['media-id'] ? { media_id: values['media-id'] } : {}),
       ...(threshold !== undefined ? { threshold } : {}),
     };
-    const res = (await request(clientFrom(values), 'POST', '/search', { json: body })) as { results: ApiSearchResult[] };
+    const res = await apiClient(clientFrom(values)).POST('/search', { body });
     const lines = res.results.map((r) => {
       const text = r.content.replace(/\s+/g, ' ').trim();
       const short = text.length > 100 ? `${text.slice(0, 99)}…` : text;

@@ -6,7 +6,8 @@
  */
 import { openAsBlob, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { CliError, EXIT, request, type Client } from './client.js';
+import type { RequestBody, Schemas, UploadPath, UploadRequest, VidxClient } from '../client/index.js';
+import { CliError, EXIT } from './client.js';
 import { waitForTask, type TaskView } from './wait.js';
 import { output } from './common.js';
 
@@ -68,18 +69,18 @@ export function metadataFlag(raw: string | undefined): Record<string, unknown> |
 /**
  * Queues the task for `source` (a file or an http(s) URL) with the other body fields, then waits for it.
  * @example
- * const { task } = await submitVideo(client, '/index', 'talk.mp4', { collection: 'trips' }, {}, { byPath: false, wait: true, quiet: false });
+ * const { task } = await submitVideo(apiClient(client), '/index', 'talk.mp4', { collection: 'trips' }, {}, { byPath: false, wait: true, quiet: false });
  */
-export async function submitVideo(
-  client: Client,
-  endpoint: '/index' | '/analyze',
+export async function submitVideo<E extends UploadPath>(
+  api: VidxClient,
+  endpoint: E,
   source: string,
-  body: Record<string, unknown>,
+  body: Omit<RequestBody<E, 'post'>, 'video'>,
   fields: VideoFields,
   opts: SubmitOptions,
 ): Promise<Submitted> {
-  const video: Record<string, unknown> = { ...fields };
-  let form: FormData | undefined;
+  const video: Schemas['VideoInput'] = { ...fields };
+  let upload: string | undefined;
   if (/^https?:\/\//i.test(source)) {
     if (opts.byPath) throw new CliError('--path is for local files; a URL is always sent as video.url', EXIT.USAGE);
     video.url = source;
@@ -96,19 +97,19 @@ export async function submitVideo(
     if (opts.byPath) {
       video.path = file;
     } else {
-      // Named by the part's field name, which is always a valid `content` value whatever the file is called.
-      video.content = 'media';
-      form = new FormData();
-      form.set('body', JSON.stringify({ ...body, video }));
-      // openAsBlob streams the file from disk; a multi-gigabyte video is never held in memory.
-      form.set('media', await openAsBlob(file), basename(file));
+      upload = file;
       if (!opts.quiet) process.stderr.write(`uploading ${basename(file)} (${(size / 1e6).toFixed(1)} MB)…\n`);
     }
   }
-  const created = (await request(client, 'POST', endpoint, form ? { form } : { json: { ...body, video } })) as { task_id: string };
+  // Either endpoint's own fields with the video beside them; TypeScript cannot follow that through the generic E.
+  const request = { ...body, video } as UploadRequest;
+  const created = upload
+    ? // openAsBlob streams the file from disk as it is sent; a multi-gigabyte video is never held in memory.
+      await api.upload(endpoint, request, await openAsBlob(upload), basename(upload))
+    : await api.POST(endpoint as UploadPath, { body: request });
   if (!opts.wait) return { taskId: created.task_id };
   if (!opts.quiet) process.stderr.write(`task ${created.task_id}\n`);
-  const task = await waitForTask(client, created.task_id, { stderr: process.stderr, quiet: opts.quiet });
+  const task = await waitForTask(api, created.task_id, { stderr: process.stderr, quiet: opts.quiet });
   return { taskId: created.task_id, task };
 }
 

@@ -1,4 +1,5 @@
-import { CliError, EXIT, request } from './client.js';
+import type { Schemas } from '../client/index.js';
+import { apiClient, CliError, EXIT } from './client.js';
 import { CLIENT_HELP, CLIENT_OPTIONS, clientFrom, intFlag, output, parseFlags, runCommand } from './common.js';
 import { describeTask } from './present.js';
 import { waitForTask, type TaskView } from './wait.js';
@@ -19,6 +20,9 @@ With --wait, the exit code is 1 when the task ends failed.
   -q, --quiet   no progress on stderr
 
 ${CLIENT_HELP}`;
+
+/** The states a task can be in. */
+type TaskStatus = Schemas['Task']['status'];
 
 function table(tasks: TaskView[], total: number): string {
   if (tasks.length === 0) return 'no tasks';
@@ -47,24 +51,26 @@ export async function tasksCommand(argv: string[]): Promise<number> {
       quiet: { type: 'boolean', short: 'q', default: false },
     });
     const [action = 'list', id, ...extra] = positionals;
-    const client = clientFrom(values);
+    const api = apiClient(clientFrom(values));
     if (action === 'list' || action === 'ls') {
       if (id !== undefined) throw new CliError(`unexpected argument ${id}`, EXIT.USAGE);
-      const query = { status: values.status, endpoint: values.endpoint, limit: intFlag('--limit', values.limit, 20, 1, 100), offset: intFlag('--offset', values.offset, 0, 0, Number.MAX_SAFE_INTEGER) };
-      const res = (await request(client, 'GET', '/tasks', { query })) as { tasks: TaskView[]; total: number };
+      // --status is passed on as given: the server refuses a status it does not know (422 names the field).
+      const status = values.status as TaskStatus | undefined;
+      const query = { status, endpoint: values.endpoint, limit: intFlag('--limit', values.limit, 20, 1, 100), offset: intFlag('--offset', values.offset, 0, 0, Number.MAX_SAFE_INTEGER) };
+      const res = await api.GET('/tasks', { params: { query } });
       output(values.json, res, table(res.tasks, res.total));
       return EXIT.OK;
     }
     if (!['show', 'retry', 'delete'].includes(action)) throw new CliError(`unknown action "${action}" (list, show, retry or delete)`, EXIT.USAGE);
     if (!id || extra.length > 0) throw new CliError(`give one task id: vidx tasks ${action} <id>`, EXIT.USAGE);
-    const path = `/tasks/${encodeURIComponent(id)}`;
+    const task = { params: { path: { task_id: id } } };
     if (action === 'delete') {
-      const t = (await request(client, 'DELETE', path)) as TaskView;
+      const t = await api.DELETE('/tasks/{task_id}', task);
       output(values.json, t, `deleted task ${t.id} (${t.status})`);
       return EXIT.OK;
     }
-    let t = (await request(client, action === 'retry' ? 'POST' : 'GET', action === 'retry' ? `${path}/retry` : path)) as TaskView;
-    if (values.wait) t = await waitForTask(client, t.id, { stderr: process.stderr, quiet: values.quiet });
+    let t: TaskView = action === 'retry' ? await api.POST('/tasks/{task_id}/retry', task) : await api.GET('/tasks/{task_id}', task);
+    if (values.wait) t = await waitForTask(api, t.id, { stderr: process.stderr, quiet: values.quiet });
     output(values.json, t, describeTask(t));
     return values.wait && t.status === 'failed' ? EXIT.FAILED : EXIT.OK;
   });

@@ -2,11 +2,10 @@
  * Waiting for a task: polls GET /tasks/{id} and shows its stage and progress on stderr, as a bar redrawn in
  * place on a terminal and as one line per stage otherwise (logs, CI), so stdout stays clean for `--json`.
  */
-import type { ApiTask } from '../client/api-types.js';
-import { request, type Client } from './client.js';
+import type { Schemas, VidxClient } from '../client/index.js';
 
-/** The task as the CLI reads it. */
-export type TaskView = ApiTask;
+/** The task as the CLI reads it (GET /tasks/{task_id}; `kind` tells the shape of its data and result). */
+export type TaskView = Schemas['Task'];
 
 /** Where progress goes, and whether to draw it at all. */
 export interface WaitOptions {
@@ -30,13 +29,13 @@ export function progressBar(t: Pick<TaskView, 'status' | 'progress' | 'stage'>, 
   return `[${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${pct}  ${t.status}${stage}  ${Math.round(elapsedMs / 1000)}s`;
 }
 
-async function poll(client: Client, id: string, opts: WaitOptions): Promise<TaskView> {
+async function poll(api: VidxClient, id: string, opts: WaitOptions): Promise<TaskView> {
   const started = Date.now();
   const tty = Boolean(opts.stderr.isTTY);
   let lastLine = '';
   let lastStage = '';
   for (;;) {
-    const t = (await request(client, 'GET', `/tasks/${encodeURIComponent(id)}`)) as TaskView;
+    const t = await api.GET('/tasks/{task_id}', { params: { path: { task_id: id } } });
     const done = t.status === 'completed' || t.status === 'failed';
     if (!opts.quiet) {
       const line = progressBar(done && t.status === 'completed' ? { ...t, progress: 1 } : t, Date.now() - started);
@@ -60,17 +59,17 @@ async function poll(client: Client, id: string, opts: WaitOptions): Promise<Task
  * Polls the task until it completes or fails and returns its last state; progress is drawn on `opts.stderr`.
  * Ctrl-C stops the waiting (exit 130), not the task, and says how to follow it again.
  * @example
- * const task = await waitForTask(client, taskId, { stderr: process.stderr });
+ * const task = await waitForTask(apiClient(client), taskId, { stderr: process.stderr });
  * if (task.status === 'failed') console.error(task.error);
  */
-export async function waitForTask(client: Client, id: string, opts: WaitOptions): Promise<TaskView> {
+export async function waitForTask(api: VidxClient, id: string, opts: WaitOptions): Promise<TaskView> {
   const onInterrupt = () => {
     opts.stderr.write(`\nvidx: stopped waiting; task ${id} goes on in the server (vidx tasks show ${id} --wait)\n`);
     process.exit(130);
   };
   process.once('SIGINT', onInterrupt);
   try {
-    return await poll(client, id, opts);
+    return await poll(api, id, opts);
   } finally {
     process.off('SIGINT', onInterrupt);
   }

@@ -5,17 +5,11 @@
  */
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { VidxApi } from './api.js';
-import { itemPath, itemUri } from './tools/fields.js';
+import { itemParams, itemUri } from './tools/fields.js';
 import { readAnalysis, timedLine, transcriptOf } from './transcript.js';
 
 const ITEMS_PER_COLLECTION = 100;
 const MAX_LISTED = 500;
-
-interface Item {
-  media_id: string;
-  title: string | null;
-  duration: number | null;
-}
 
 const one = (v: string | string[] | undefined): string => decodeURIComponent((Array.isArray(v) ? v[0] : v) ?? '');
 
@@ -25,18 +19,18 @@ const one = (v: string | string[] | undefined): string => decodeURIComponent((Ar
  * const text = await itemTranscriptText(api, 'trips', 'lake');
  */
 export async function itemTranscriptText(api: VidxApi, collectionId: string, media: string): Promise<string> {
-  const [item, analysis] = await Promise.all([api.get(itemPath(collectionId, media)) as Promise<Item>, readAnalysis(api, collectionId, media)]);
+  const [item, analysis] = await Promise.all([api.GET('/collections/{collection_id}/items/{media_id}', { params: itemParams(collectionId, media) }), readAnalysis(api, collectionId, media)]);
   const lines = transcriptOf(analysis).map(timedLine);
   const head = `${item.title ?? media} (${collectionId}/${media}), transcript with times (m:ss from the start)`;
   return [head, '', ...(lines.length ? lines : ['(no speech transcript)'])].join('\n');
 }
 
 async function listItems(api: VidxApi) {
-  const { collections } = (await api.get('/collections')) as { collections: Array<{ collection_id: string; name: string }> };
+  const { collections } = await api.GET('/collections');
   const resources: Array<{ uri: string; name: string; title: string; description: string; mimeType: string }> = [];
   for (const c of collections) {
     if (resources.length >= MAX_LISTED) break;
-    const { items } = (await api.get(`/collections/${encodeURIComponent(c.collection_id)}/items`, { limit: ITEMS_PER_COLLECTION })) as { items: Item[] };
+    const { items } = await api.GET('/collections/{collection_id}/items', { params: { path: { collection_id: c.collection_id }, query: { limit: ITEMS_PER_COLLECTION } } });
     for (const it of items.slice(0, MAX_LISTED - resources.length)) {
       resources.push({
         uri: itemUri(c.collection_id, it.media_id),

@@ -2,14 +2,14 @@
  * Tasks as the task tools show them: waiting for one (with MCP progress notifications when the client
  * asked for them) and a compact view whose analysis result fits an agent's context window.
  */
-import type { ApiTask } from '../client/api-types.js';
+import type { Schemas } from '../client/index.js';
 import { clock } from '../tools/clock.js';
 import type { VidxApi } from './api.js';
 import type { ToolExtra } from './tool.js';
 import { transcriptPage, type Timed } from './transcript.js';
 
-/** The task as the tools read it. */
-export type Task = ApiTask;
+/** The task as the tools read it (`kind` tells the shape of its data and result). */
+export type Task = Schemas['Task'];
 
 const POLL_MS = 500;
 
@@ -19,7 +19,7 @@ const POLL_MS = 500;
  * const t = await readTask(api, id);
  */
 export async function readTask(api: VidxApi, id: string): Promise<Task> {
-  return (await api.get(`/tasks/${encodeURIComponent(id)}`)) as Task;
+  return api.GET('/tasks/{task_id}', { params: { path: { task_id: id } } });
 }
 
 /**
@@ -44,18 +44,11 @@ export async function waitForTask(api: VidxApi, id: string, seconds: number, ext
   }
 }
 
-interface AnalyzeResult {
-  video_duration: number;
-  video_summary: string;
-  language?: string | null;
-  transcript_source?: string;
-  warnings?: string[];
-  audio_summary?: Array<{ segment: { start: { seconds: number }; end: { seconds: number } }; text: string }>;
-  episodic_summary?: Array<{ episode_id?: number; start: { seconds: number }; end: { seconds: number }; summary: string }>;
-}
-
-/** An /analyze result, cut to about `maxChars`: summary, episodes, then as much transcript as fits. */
-function analyzeView(r: AnalyzeResult, maxChars: number) {
+/**
+ * An /analyze result, cut to about `maxChars`: summary, episodes, then as much transcript as fits. A list or
+ * field missing from the result reads as empty or null instead of failing the tool.
+ */
+function analyzeView(r: Schemas['AnalyzeResult'], maxChars: number) {
   const episodes = (r.episodic_summary ?? []).map((e, i) => ({
     episode_id: e.episode_id ?? i,
     time: `${clock(e.start.seconds)}–${clock(e.end.seconds)}`,
@@ -79,6 +72,6 @@ export function taskView(t: Task, maxChars: number) {
   const base = { task_id: t.id, endpoint: t.endpoint, status: t.status, progress: t.progress, stage: t.stage };
   if (t.status === 'failed') return { ...base, error: t.error };
   if (t.status !== 'completed') return { ...base, note: 'Not finished yet: call get_task with this task_id (wait_seconds waits for it).' };
-  const result = t.kind === 'analyze' && t.result ? analyzeView(t.result as AnalyzeResult, maxChars) : t.result;
+  const result = t.kind === 'analyze' && t.result ? analyzeView(t.result, maxChars) : t.result;
   return { ...base, result };
 }

@@ -4,8 +4,9 @@
  * the transcript is the episodes' segments).
  */
 import { clock } from '../tools/clock.js';
+import type { Schemas } from '../client/index.js';
 import type { VidxApi } from './api.js';
-import { itemPath } from './tools/fields.js';
+import { itemParams } from './tools/fields.js';
 
 /** A timed piece of text. */
 export interface Timed {
@@ -14,21 +15,8 @@ export interface Timed {
   text: string;
 }
 
-/** The analysis answer (see ItemAnalysis in the OpenAPI document). */
-export interface ItemAnalysis {
-  video_summary: string;
-  video_duration: number;
-  episodes: Array<{
-    episode_id: number;
-    start: number;
-    end: number;
-    summary: string;
-    audio: Timed[];
-    visual: Array<{ start: number; end: number; summary: string }>;
-    on_screen_text: string[];
-    tags: string[];
-  }>;
-}
+/** The analysis answer (ItemAnalysis in the OpenAPI document). */
+export type ItemAnalysis = Schemas['ItemAnalysis'];
 
 /**
  * Reads the stored analysis of an item (404 when the key may not see it).
@@ -36,7 +24,7 @@ export interface ItemAnalysis {
  * const a = await readAnalysis(api, 'trips', 'lake');
  */
 export async function readAnalysis(api: VidxApi, collectionId: string, media: string, isPublic = false): Promise<ItemAnalysis> {
-  return (await api.get(itemPath(collectionId, media, '/analysis'), { is_public: isPublic || undefined })) as ItemAnalysis;
+  return api.GET('/collections/{collection_id}/items/{media_id}/analysis', { params: { ...itemParams(collectionId, media), query: { is_public: isPublic || undefined } } });
 }
 
 /**

@@ -3,7 +3,7 @@
  * link (`#/s/<token>`) is shown first, with or without a key: the person opening it usually has none.
  */
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
-import { Api, ApiError, type Me } from './api.js';
+import { Api, VidxError, type Me } from './api.js';
 import { SessionContext, type Session } from './context.js';
 import { t, useLang } from './i18n.js';
 import { forgetKey, storedKey, storeKey } from './session.js';
@@ -35,7 +35,7 @@ export function App() {
       // A remembered key that was revoked: back to the form, with the reason.
       forgetKey();
       setKey(null);
-      setStatus({ message: e instanceof ApiError && e.status === 401 ? t('wrongKey') : String(e), kind: 'error' });
+      setStatus({ message: e instanceof VidxError && e.status === 401 ? t('wrongKey') : String(e), kind: 'error' });
     });
   }, [api, shared]);
 

@@ -3,7 +3,7 @@
  * to clients, so the page asks each collection (a few at a time) and merges the answers by score as they
  * arrive. Scores are comparable within one answer only, so the merged order is a good guess, not a ranking.
  */
-import type { Api, SearchResult } from './api.js';
+import type { Api, SearchFilterFields, SearchResult } from './api.js';
 
 /** A result with the collection it came from. */
 export type FoundResult = SearchResult & { collection: string };
@@ -21,7 +21,7 @@ export async function searchAll(
   api: Api,
   collections: string[],
   query: string,
-  filters: Record<string, string>,
+  filters: SearchFilterFields,
   onProgress: (results: FoundResult[], answered: number, failed: number) => void,
   signal: AbortSignal,
 ): Promise<void> {

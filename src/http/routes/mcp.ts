@@ -69,12 +69,13 @@ export function mcpRoutes(app: App, deps: HttpDeps): void {
     // The auth middleware has already accepted this key.
     const key = requestKey((name) => c.req.header(name)) ?? '';
     const requestId = c.get('requestId');
-    const api = vidxApi((path, init) => {
-      const headers = new Headers(init.headers);
-      headers.set('x-api-key', key);
+    const api = vidxApi({
+      // In-process: the app answers the request itself; the host is only there to make a URL.
+      baseUrl: 'http://localhost',
+      fetch: async (request) => app.request(request),
+      key,
       // The inner requests log under the /mcp request's id, so one tool call can be traced.
-      headers.set('x-request-id', requestId);
-      return Promise.resolve(app.request(path, { ...init, headers }));
+      headers: { 'x-request-id': requestId },
     });
     const server = createMcpServer(api, deps.version, { stopping: deps.stopping });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });

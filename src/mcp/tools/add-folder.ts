@@ -4,13 +4,6 @@ import { defineTool, toolError } from '../tool.js';
 import { collection, DEFAULT_MAX_CHARS } from './fields.js';
 import { waitSeconds } from './submit.js';
 
-/** The folder fields a tool reads back (see the Folder schema in the OpenAPI document). */
-interface Folder {
-  folder_id: string;
-  path: string;
-  scan_task_id: string | null;
-}
-
 /**
  * `add_folder`: POST /collections/{collection_id}/folders, which binds a folder and queues its first scan.
  * @example
@@ -35,7 +28,7 @@ export const addFolder = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
   async run(args, { api, extra, stopping }) {
     const { collection: id, wait_seconds: wait, ...body } = args;
-    const folder = (await api.post(`/collections/${encodeURIComponent(id)}/folders`, body)) as Folder;
+    const folder = await api.POST('/collections/{collection_id}/folders', { params: { path: { collection_id: id } }, body });
     if (!wait || !folder.scan_task_id) return { folder, note: 'The first scan is queued: call get_task with scan_task_id (wait_seconds waits for it).' };
     const task = await waitForTask(api, folder.scan_task_id, wait, extra, stopping);
     if (task.status === 'failed') return toolError(`scan ${task.id} failed: ${task.error?.message ?? 'no reason given'}`);

@@ -41,10 +41,10 @@ export function itemUri(collectionId: string, media: string): string {
 }
 
 /**
- * The API path of an item, or of something below it.
+ * The path parameters of an item, for the API's `/collections/{collection_id}/items/{media_id}…` paths.
  * @example
- * itemPath('trips', 'lake', '/analysis'); // '/collections/trips/items/lake/analysis'
+ * await api.GET('/collections/{collection_id}/items/{media_id}', { params: itemParams('trips', 'lake') });
  */
-export function itemPath(collectionId: string, media: string, below = ''): string {
-  return `/collections/${encodeURIComponent(collectionId)}/items/${encodeURIComponent(media)}${below}`;
+export function itemParams(collectionId: string, media: string) {
+  return { path: { collection_id: collectionId, media_id: media } };
 }

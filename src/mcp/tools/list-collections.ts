@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../tool.js';
 
-interface Collection {
-  collection_id: string;
-  name: string;
-  description: string | null;
-  is_public: boolean;
-}
-
 /**
  * `list_collections`: GET /collections, the ids the other tools take.
  * @example
@@ -21,7 +14,7 @@ export const listCollections = defineTool({
   input: { public: z.boolean().optional().describe('true lists every public collection instead of your own') },
   annotations: { readOnlyHint: true },
   async run(args, { api }) {
-    const { collections } = (await api.get('/collections', { public: args.public || undefined })) as { collections: Collection[] };
+    const { collections } = await api.GET('/collections', { params: { query: { public: args.public || undefined } } });
     return {
       collections: collections.map((c) => ({ collection_id: c.collection_id, name: c.name, description: c.description, is_public: c.is_public })),
     };

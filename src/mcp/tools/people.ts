@@ -1,20 +1,9 @@
 import { z } from 'zod';
+import type { Schemas } from '../../client/index.js';
 import { defineTool, toolError } from '../tool.js';
 import { collection } from './fields.js';
 
-interface Person {
-  person_id: string;
-  name: string | null;
-  face_count: number;
-  media_count: number;
-}
-
-interface PersonMoment {
-  media_id: string;
-  title: string | null;
-  start: number;
-  end: number;
-}
+type Person = Schemas['Person'];
 
 /** A person asked for by id, else by name (case and accents aside), among a collection's people. */
 function findPerson(people: Person[], who: string): Person | undefined {
@@ -43,14 +32,14 @@ export const people = defineTool({
   annotations: { readOnlyHint: true },
   async run(args, { api }) {
     const limit = args.limit ?? 50;
-    const list = (await api.get(`/collections/${encodeURIComponent(args.collection)}/people`)) as { faces: boolean; people: Person[] };
+    const list = await api.GET('/collections/{collection_id}/people', { params: { path: { collection_id: args.collection } } });
     if (!list.faces) return toolError(`collection ${args.collection} has faces turned off: nobody is grouped (PUT /collections/${args.collection}/faces {"enabled": true} turns them on)`);
     if (args.person === undefined) {
       return { collection: args.collection, people: list.people.slice(0, limit).map(({ person_id, name, face_count, media_count }) => ({ person_id, name, face_count, media_count })) };
     }
     const who = findPerson(list.people, args.person);
     if (!who) return toolError(`no person "${args.person}" in collection ${args.collection}: call people without \`person\` for the list`);
-    const found = (await api.get(`/collections/${encodeURIComponent(args.collection)}/people/${encodeURIComponent(who.person_id)}/moments`)) as { moments: PersonMoment[] };
+    const found = await api.GET('/collections/{collection_id}/people/{person_id}/moments', { params: { path: { collection_id: args.collection, person_id: who.person_id } } });
     return {
       collection: args.collection,
       person: { person_id: who.person_id, name: who.name },

@@ -24,8 +24,10 @@ export const reindex = defineTool({
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run: async (args, ctx) => {
-    const path = `/collections/${encodeURIComponent(args.collection)}/reindex`;
-    const { task_id } = (await ctx.api.post(path, args.media_ids ? { media_ids: args.media_ids } : {})) as { task_id: string };
+    const { task_id } = await ctx.api.POST('/collections/{collection_id}/reindex', {
+      params: { path: { collection_id: args.collection } },
+      body: args.media_ids ? { media_ids: args.media_ids } : {},
+    });
     return queuedOrWaited(ctx, task_id, args.wait_seconds);
   },
 });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import type { ApiSearchResult } from '../../client/api-types.js';
 import { clock } from '../../tools/clock.js';
 import { defineTool } from '../tool.js';
-import { collection, itemPath, itemUri, mediaId } from './fields.js';
+import { collection, itemParams, itemUri, mediaId } from './fields.js';
 
 /**
  * `search`: POST /search, answered as moments an agent can cite and play.
@@ -29,12 +28,12 @@ export const search = defineTool({
   },
   annotations: { readOnlyHint: true },
   async run(args, { api }) {
-    const { results } = (await api.post('/search', args)) as { results: ApiSearchResult[] };
+    const { results } = await api.POST('/search', { body: args });
     const titles = new Map<string, string | null>();
     await Promise.all(
       [...new Set(results.map((r) => r.media_id))].map(async (id) => {
         // An item deleted since the search answered has no title any more; the moment still stands.
-        const item = (await api.get(itemPath(args.collection, id)).catch(() => null)) as { title: string | null } | null;
+        const item = await api.GET('/collections/{collection_id}/items/{media_id}', { params: itemParams(args.collection, id) }).catch(() => null);
         titles.set(id, item?.title ?? null);
       }),
     );

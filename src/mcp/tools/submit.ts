@@ -7,6 +7,7 @@ import { taskView, waitForTask } from '../tasks.js';
 import { toolError, type ToolContext } from '../tool.js';
 import { DEFAULT_MAX_CHARS, mediaId } from './fields.js';
 import { jsonLimitProblem, METADATA_LIMITS } from '../../tools/json-shape.js';
+import type { RequestBody, UploadPath, UploadRequest } from '../../client/index.js';
 
 /**
  * How long a tool may wait for its task.
@@ -51,10 +52,11 @@ type VideoArgs = { path?: string; url?: string; media_id?: string; title?: strin
  * @example
  * return submitTask(ctx, '/index', args, { collection: args.collection }, args.wait_seconds);
  */
-export async function submitTask(ctx: ToolContext, endpoint: '/index' | '/analyze', v: VideoArgs, body: Record<string, unknown>, wait = 0) {
+export async function submitTask<E extends UploadPath>(ctx: ToolContext, endpoint: E, v: VideoArgs, body: Omit<RequestBody<E, 'post'>, 'video'>, wait = 0) {
   if ((v.path === undefined) === (v.url === undefined)) throw new Error('give exactly one of path or url');
   const video = { path: v.path ?? null, url: v.url ?? null, media_id: v.media_id ?? null, title: v.title ?? null, additional_metadata: v.metadata ?? null };
-  const { task_id } = (await ctx.api.post(endpoint, { ...body, video })) as { task_id: string };
+  // Either endpoint's own fields with the video beside them; TypeScript cannot follow that through the generic E.
+  const { task_id } = await ctx.api.POST(endpoint as UploadPath, { body: { ...body, video } as UploadRequest });
   return queuedOrWaited(ctx, task_id, wait);
 }
 

@@ -2,10 +2,6 @@ import { z } from 'zod';
 import { defineTool } from '../tool.js';
 import { collection } from './fields.js';
 
-interface Completion {
-  completion: { type: 'topic' | 'question'; text: string; media_ids: string[]; moments: Array<{ media_id: string; episode_id: number; start_time: number }> };
-}
-
 /**
  * `suggest`: POST /collection_suggestions, topics and questions a collection can answer.
  * @example
@@ -24,14 +20,13 @@ export const suggest = defineTool({
   },
   annotations: { readOnlyHint: true },
   async run(args, { api }) {
-    const elements = (await api.stream('/collection_suggestions', {
+    const suggestions = [];
+    const stream = api.stream('/collection_suggestions', {
       collection: args.collection,
       search_language: args.language ?? 'en',
       search_public_collections: args.public ?? false,
-    })) as Completion[];
-    return {
-      collection: args.collection,
-      suggestions: elements.map(({ completion: c }) => ({ type: c.type, text: c.text, media_ids: c.media_ids, moments: c.moments.slice(0, 5) })),
-    };
+    });
+    for await (const { completion: c } of stream) suggestions.push({ type: c.type, text: c.text, media_ids: c.media_ids, moments: c.moments.slice(0, 5) });
+    return { collection: args.collection, suggestions };
   },
 });

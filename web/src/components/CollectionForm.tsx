@@ -3,7 +3,7 @@
  * "More options"); the "public" box only for admins (the API refuses it to others).
  */
 import { useState } from 'preact/hooks';
-import { ApiError } from '../api.js';
+import { VidxError } from '../api.js';
 import { collectionsChanged, useCollections } from '../collection-names.js';
 import { useSession } from '../context.js';
 import { t } from '../i18n.js';
@@ -41,7 +41,7 @@ export function CollectionForm({ onCreated, open = false }: { onCreated: (id: st
         onCreated(c.collection_id);
         return;
       } catch (err) {
-        if (err instanceof ApiError && err.status === 409 && !idEdited) continue;
+        if (err instanceof VidxError && err.status === 409 && !idEdited) continue;
         return notify(t('error', (err as Error).message), 'error');
       }
     }

@@ -1,4 +1,5 @@
 /** Search filters of the folders API: media type and a capture date range (sent as POST /search extras). */
+import type { SearchFilterFields } from '../api.js';
 import { t } from '../i18n.js';
 
 /** The filters as the search body takes them; empty means "any". */
@@ -11,8 +12,8 @@ export const NO_FILTERS: Filters = { media_type: '', captured_after: '', capture
  * @example
  * filterFields({ media_type: 'image', captured_after: '2024-05-01', captured_before: '' }); // { media_type: 'image', captured_after: '2024-05-01T00:00:00.000Z' }
  */
-export function filterFields(f: Filters): Record<string, string> {
-  const out: Record<string, string> = {};
+export function filterFields(f: Filters): SearchFilterFields {
+  const out: SearchFilterFields = {};
   if (f.media_type) out.media_type = f.media_type;
   if (f.captured_after) out.captured_after = new Date(`${f.captured_after}T00:00:00Z`).toISOString();
   if (f.captured_before) out.captured_before = new Date(`${f.captured_before}T23:59:59.999Z`).toISOString();

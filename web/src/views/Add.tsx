@@ -1,6 +1,6 @@
 /** Add videos: pick a collection and the spoken language, drop files; each shows its upload and indexing progress. */
 import { useState } from 'preact/hooks';
-import { ApiError, type Task } from '../api.js';
+import { VidxError, type Task } from '../api.js';
 import { DropZone } from '../components/DropZone.js';
 import { Folders } from '../components/Folders.js';
 import { tasksChanged, usePolledTasks } from '../components/PendingTasks.js';
@@ -50,7 +50,7 @@ export function Add({ initial }: { initial: string }) {
       setUploads((list) => [...list, { key, collection: chosen, name: file.name, sent: 0, total: file.size }]);
       api.upload(file, chosen, lang, (sent, total) => patch({ sent, total })).done.then(
         (taskId) => { patch({ taskId, sent: file.size }); tasksChanged(); },
-        (e: unknown) => patch({ error: e instanceof ApiError ? e.message : String(e) }),
+        (e: unknown) => patch({ error: e instanceof VidxError ? e.message : String(e) }),
       );
     }
   };

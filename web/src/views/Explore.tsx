@@ -26,7 +26,7 @@ export function Explore({ collection, pub }: { collection: string; pub: boolean 
   useEffect(() => {
     const ctl = new AbortController();
     setSuggestions([]);
-    api.stream<Suggestion>('/collection_suggestions', { collection, search_public_collections: pub, search_language: lang },
+    api.stream('/collection_suggestions', { collection, search_public_collections: pub, search_language: lang },
       (el) => setSuggestions((s) => [...s, el.completion]), ctl.signal)
       .catch((e: Error) => !ctl.signal.aborted && setError(t('error', e.message)));
     return () => ctl.abort();
@@ -38,7 +38,7 @@ export function Explore({ collection, pub }: { collection: string; pub: boolean 
     setClusters([]);
     setBusy(true);
     setError('');
-    api.stream<Cluster>('/search_clusters', { collection, query: asked, search_public_collections: pub, search_language: lang }, (el) => {
+    api.stream('/search_clusters', { collection, query: asked, search_public_collections: pub, search_language: lang }, (el) => {
       setClusters((c) => [...c, el]);
     }, ctl.signal).then(
       () => setBusy(false),

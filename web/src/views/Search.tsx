@@ -3,7 +3,7 @@
  * searches, arrows move, a click plays.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Api, Cluster, SearchResult } from '../api.js';
+import type { Api, SearchResult } from '../api.js';
 import { useCollections } from '../collection-names.js';
 import { arrowNavigation, Moment } from '../components/Moment.js';
 import { filterFields, NO_FILTERS, SearchFilters, type Filters } from '../components/SearchFilters.js';
@@ -21,7 +21,7 @@ import { searchAll, type FoundResult } from '../search-all.js';
 async function findIn(api: Api, collection: string, pub: boolean, query: string, filters: Filters): Promise<FoundResult[]> {
   if (!pub) return (await api.search(collection, query, filterFields(filters))).results.map((r) => ({ ...r, collection }));
   const results: SearchResult[] = [];
-  await api.stream<Cluster>('/search_clusters', { collection, query, search_public_collections: true }, (c) => results.push(...c.cluster_results), new AbortController().signal);
+  await api.stream('/search_clusters', { collection, query, search_public_collections: true }, (c) => results.push(...c.cluster_results), new AbortController().signal);
   return results.sort((a, b) => b.score - a.score).map((r) => ({ ...r, collection }));
 }
 

@@ -4,7 +4,7 @@
  * An unknown, expired or revoked link says so plainly.
  */
 import { useRef, useState } from 'preact/hooks';
-import { ApiError, openShare } from '../api.js';
+import { VidxError, openShare } from '../api.js';
 import { Chapters, focusChapters, Timeline } from '../components/Chapters.js';
 import { LangSwitch } from '../components/LangSwitch.js';
 import { MediaPlayer, startPlaying, type MediaElement } from '../components/MediaPlayer.js';
@@ -33,7 +33,7 @@ export function Shared({ token }: { token: string }) {
     setNow(to);
     void startPlaying(el);
   };
-  const gone = shared.error instanceof ApiError && shared.error.status === 404;
+  const gone = shared.error instanceof VidxError && shared.error.status === 404;
   const src = m?.src ? stripFragment(m.src) : '';
   const playable = src && ownMedia(src);
   const still = m?.type === 'image';

@@ -1,11 +1,11 @@
 /** The sign-in form: one field labelled "API key", a "remember" box, the first-run hint and a clear refusal. */
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError } from '../api.js';
+import { VidxError } from '../api.js';
 import { LangSwitch } from '../components/LangSwitch.js';
 import { t } from '../i18n.js';
 
 /**
- * The sign-in form; `onSignIn` checks the key with the server and throws an ApiError when it is refused.
+ * The sign-in form; `onSignIn` checks the key with the server and throws a VidxError when it is refused.
  * @example
  * <SignIn onSignIn={(key, remember) => check(key, remember)} />
  */
@@ -26,7 +26,7 @@ export function SignIn({ onSignIn }: { onSignIn: (key: string, remember: boolean
     try {
       await onSignIn(key.trim(), remember);
     } catch (err) {
-      setError(err instanceof ApiError && err.status === 401 ? t('wrongKey') : t('error', (err as Error).message));
+      setError(err instanceof VidxError && err.status === 401 ? t('wrongKey') : t('error', (err as Error).message));
     } finally {
       setBusy(false);
     }
