@@ -1,3 +1,4 @@
+import type { CapabilityName, CapabilityStatus } from './ml/capabilities.js';
 import type { ModelRuntime } from './ml/runtime.js';
 import { locateFfmpeg, locateFfprobe, locateTesseract, locateYtDlp } from './media/binaries.js';
 
@@ -6,7 +7,10 @@ import { locateFfmpeg, locateFfprobe, locateTesseract, locateYtDlp } from './med
  * @example
  * describeSystem(models).capabilities.ocr.available; // true
  */
-export function describeSystem(models: ModelRuntime, analysis: { threads: boolean } = { threads: false }): Record<string, unknown> {
+export function describeSystem(
+  models: ModelRuntime,
+  analysis: { threads: boolean } = { threads: false },
+): { capabilities: Record<CapabilityName, CapabilityStatus>; analysis: { threads: boolean }; tools: Record<string, unknown> } {
   const tool = (t: { path: string | null; source: string }, hint: string) =>
     t.path ? { available: true, source: t.source } : { available: false, reason: `not found: ${hint}` };
   return {

@@ -745,6 +745,12 @@ export interface components {
             status: "ok";
             version: string;
             uptime_seconds: number;
+            /** @description Each capability (ocr, vad, asr, image_text, text_embedding, face_detection, …): whether it is available, and why not */
+            capabilities: {
+                [key: string]: components["schemas"]["CapabilityInfo"];
+            };
+            /** @description Only from a server bound to loopback: where the first admin key was written (null when it came from VIDX_ADMIN_KEY) */
+            admin_key_file?: string | null;
             /** @description vidx extra: the one bound of heavy work (index, analyze, re-index, folder scan files), shared by owners in turn */
             work: {
                 /** @description Units of heavy work at once (VIDX_TASK_CONCURRENCY) */
@@ -758,6 +764,12 @@ export interface components {
             };
         } & {
             [key: string]: unknown;
+        };
+        CapabilityInfo: {
+            available: boolean;
+            model?: string;
+            /** @description Why it is not available, with what to do */
+            reason?: string;
         };
         KeyCreated: components["schemas"]["Key"] & {
             /** @description The key itself; shown only in this response */
@@ -1016,7 +1028,7 @@ export interface components {
             offset: number;
         };
         /** @description A task; `kind` says what it does, and so the shape of `data` and `result` */
-        Task: components["schemas"]["IndexTask"] | components["schemas"]["AnalyzeTask"] | components["schemas"]["ScanTask"] | components["schemas"]["ReindexTask"] | components["schemas"]["SearchClustersTask"] | components["schemas"]["SuggestionsTask"];
+        Task: components["schemas"]["IndexTask"] | components["schemas"]["AnalyzeTask"] | components["schemas"]["ScanTask"] | components["schemas"]["ReindexTask"] | components["schemas"]["SearchClustersTask"] | components["schemas"]["ModelPullTask"] | components["schemas"]["SuggestionsTask"];
         /** @description A POST /index task */
         IndexTask: {
             id: string;
@@ -1027,6 +1039,17 @@ export interface components {
             progress: number;
             /** @description What the task is doing now, in words */
             stage: string | null;
+            /** @description vidx extra: the stage as a code with the item it is on; null before the task starts */
+            step: {
+                /** @description The stage as a code a page says in its language (fetching, transcribing, on_screen_text, …; other for anything else) */
+                code: string;
+                /** @description For a task over many files or items: which one of how many, by name */
+                item?: {
+                    n: number;
+                    total: number;
+                    name: string;
+                };
+            } | null;
             /** @description Why it failed; null unless failed (a vidx choice: SPEC 2.4 leaves it open) */
             error: {
                 /** @description What went wrong, naming the user's file as they know it */
@@ -1121,6 +1144,17 @@ export interface components {
             progress: number;
             /** @description What the task is doing now, in words */
             stage: string | null;
+            /** @description vidx extra: the stage as a code with the item it is on; null before the task starts */
+            step: {
+                /** @description The stage as a code a page says in its language (fetching, transcribing, on_screen_text, …; other for anything else) */
+                code: string;
+                /** @description For a task over many files or items: which one of how many, by name */
+                item?: {
+                    n: number;
+                    total: number;
+                    name: string;
+                };
+            } | null;
             /** @description Why it failed; null unless failed (a vidx choice: SPEC 2.4 leaves it open) */
             error: {
                 /** @description What went wrong, naming the user's file as they know it */
@@ -1258,6 +1292,17 @@ export interface components {
             progress: number;
             /** @description What the task is doing now, in words */
             stage: string | null;
+            /** @description vidx extra: the stage as a code with the item it is on; null before the task starts */
+            step: {
+                /** @description The stage as a code a page says in its language (fetching, transcribing, on_screen_text, …; other for anything else) */
+                code: string;
+                /** @description For a task over many files or items: which one of how many, by name */
+                item?: {
+                    n: number;
+                    total: number;
+                    name: string;
+                };
+            } | null;
             /** @description Why it failed; null unless failed (a vidx choice: SPEC 2.4 leaves it open) */
             error: {
                 /** @description What went wrong, naming the user's file as they know it */
@@ -1324,6 +1369,17 @@ export interface components {
             progress: number;
             /** @description What the task is doing now, in words */
             stage: string | null;
+            /** @description vidx extra: the stage as a code with the item it is on; null before the task starts */
+            step: {
+                /** @description The stage as a code a page says in its language (fetching, transcribing, on_screen_text, …; other for anything else) */
+                code: string;
+                /** @description For a task over many files or items: which one of how many, by name */
+                item?: {
+                    n: number;
+                    total: number;
+                    name: string;
+                };
+            } | null;
             /** @description Why it failed; null unless failed (a vidx choice: SPEC 2.4 leaves it open) */
             error: {
                 /** @description What went wrong, naming the user's file as they know it */
@@ -1385,6 +1441,17 @@ export interface components {
             progress: number;
             /** @description What the task is doing now, in words */
             stage: string | null;
+            /** @description vidx extra: the stage as a code with the item it is on; null before the task starts */
+            step: {
+                /** @description The stage as a code a page says in its language (fetching, transcribing, on_screen_text, …; other for anything else) */
+                code: string;
+                /** @description For a task over many files or items: which one of how many, by name */
+                item?: {
+                    n: number;
+                    total: number;
+                    name: string;
+                };
+            } | null;
             /** @description Why it failed; null unless failed (a vidx choice: SPEC 2.4 leaves it open) */
             error: {
                 /** @description What went wrong, naming the user's file as they know it */
@@ -1486,6 +1553,66 @@ export interface components {
                 name: string | null;
             }[];
         };
+        /** @description A POST /models/{model_id}/pull task (admins): the download with its bytes as progress */
+        ModelPullTask: {
+            id: string;
+            /** @description Same as id */
+            task_id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "failed";
+            progress: number;
+            /** @description What the task is doing now, in words */
+            stage: string | null;
+            /** @description vidx extra: the stage as a code with the item it is on; null before the task starts */
+            step: {
+                /** @description The stage as a code a page says in its language (fetching, transcribing, on_screen_text, …; other for anything else) */
+                code: string;
+                /** @description For a task over many files or items: which one of how many, by name */
+                item?: {
+                    n: number;
+                    total: number;
+                    name: string;
+                };
+            } | null;
+            /** @description Why it failed; null unless failed (a vidx choice: SPEC 2.4 leaves it open) */
+            error: {
+                /** @description What went wrong, naming the user's file as they know it */
+                message: string;
+                /**
+                 * @description not_media, truncated, outside_roots, unreachable, collection_deleted, tool_failed, interrupted, internal, …
+                 * @example not_media
+                 */
+                code: string;
+                /** @description false: running it again cannot help (bad media, a refused path, a deleted collection); true: the cause may pass */
+                retryable: boolean;
+            } | null;
+            attempts: number;
+            created_at: string;
+            updated_at: string;
+            started_at: string | null;
+            finished_at: string | null;
+            /**
+             * @description vidx extra: what the task does (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "model_pull";
+            /**
+             * @description The path of the endpoint that made the task
+             * @example /models/tiny-whisper/pull
+             */
+            endpoint: string;
+            data: components["schemas"]["ModelPullTaskData"];
+            /** @description Output once completed; null otherwise */
+            result: components["schemas"]["ModelPullResult"] | null;
+        };
+        ModelPullTaskData: {
+            model_id: string;
+        };
+        ModelPullResult: {
+            model_id: string;
+            already_installed: boolean;
+            bytes_fetched: number;
+        };
         /** @description A deferred POST /collection_suggestions?defer=true: the result is the list of elements the stream would have sent */
         SuggestionsTask: {
             id: string;
@@ -1496,6 +1623,17 @@ export interface components {
             progress: number;
             /** @description What the task is doing now, in words */
             stage: string | null;
+            /** @description vidx extra: the stage as a code with the item it is on; null before the task starts */
+            step: {
+                /** @description The stage as a code a page says in its language (fetching, transcribing, on_screen_text, …; other for anything else) */
+                code: string;
+                /** @description For a task over many files or items: which one of how many, by name */
+                item?: {
+                    n: number;
+                    total: number;
+                    name: string;
+                };
+            } | null;
             /** @description Why it failed; null unless failed (a vidx choice: SPEC 2.4 leaves it open) */
             error: {
                 /** @description What went wrong, naming the user's file as they know it */
@@ -1680,12 +1818,6 @@ export interface components {
             bytes_on_disk: number;
             /** @description The model its capability uses now */
             in_use: boolean;
-        };
-        CapabilityInfo: {
-            available: boolean;
-            model?: string;
-            /** @description Why it is not available, with what to do */
-            reason?: string;
         };
         Share: {
             share_id: string;
@@ -3514,7 +3646,7 @@ export interface operations {
             query?: {
                 status?: "queued" | "running" | "completed" | "failed";
                 /** @description vidx extra: only tasks of this kind */
-                kind?: "index" | "analyze" | "folder_scan" | "reindex" | "clusters" | "suggestions";
+                kind?: "index" | "analyze" | "folder_scan" | "reindex" | "clusters" | "suggestions" | "model_pull";
                 /** @description The endpoint the task came from, with or without its slash: /analyze or analyze; a folder scan path matches every folder scan */
                 endpoint?: string;
                 limit?: number;

@@ -82,7 +82,7 @@ describe('GET /openapi.json', () => {
 
   it('types Task data and result per kind (no empty schemas)', () => {
     const kinds = (doc.components.schemas.Task.oneOf ?? []).map(resolve);
-    expect(kinds.map((k) => (k.properties!.kind as { enum?: string[] }).enum?.[0]).sort()).toEqual(['analyze', 'clusters', 'folder_scan', 'index', 'reindex', 'suggestions']);
+    expect(kinds.map((k) => (k.properties!.kind as { enum?: string[] }).enum?.[0]).sort()).toEqual(['analyze', 'clusters', 'folder_scan', 'index', 'model_pull', 'reindex', 'suggestions']);
     for (const kind of kinds) {
       const data = resolve(kind.properties!.data);
       expect(Object.keys(data.properties ?? {}).length, JSON.stringify(kind.properties!.endpoint)).toBeGreaterThan(0);

@@ -36,25 +36,20 @@ export type Me = Schemas['Me'];
 export type Person = Schemas['Person'];
 export type PersonMoment = Schemas['PersonMoment'];
 
-/** GET /health; the page also reads `capabilities` and `admin_key_file`, which the server sends but the document leaves open. */
-export type Health = Schemas['Health'] & { capabilities: Record<string, Capability>; admin_key_file?: string | null };
+/** GET /health: capabilities, the work gate and (on loopback) the admin key file. */
+export type Health = Schemas['Health'];
 
-/** A task's stage as a code with the item it is on (the page says it in its language); the server sends it, the document lacks it. */
-export interface TaskStep { code: string; item?: { n: number; total: number; name: string } }
+/** A task's stage as a code with the item it is on (the page says it in its language). */
+export type TaskStep = NonNullable<Schemas['Task']['step']>;
 
 /** What every task has, whatever its kind (the document's Task is a union by kind). */
 type TaskFields = Omit<Schemas['Task'], 'kind' | 'data' | 'result'>;
 
-/**
- * A task as the page reads it: without narrowing by kind, so `data` holds every kind's fields as optional.
- * Page-only extras, which the server sends but the document lacks: `model_pull` tasks (with `data.model_id`)
- * and `step`.
- */
+/** A task as the page reads it: without narrowing by kind, so `data` holds every kind's fields as optional. */
 export interface Task extends TaskFields {
-  kind: Schemas['Task']['kind'] | 'model_pull';
-  data: Partial<Schemas['IndexTaskData'] & Schemas['ScanTaskData'] & Schemas['ReindexTaskData'] & Schemas['SearchClustersTaskData']> & { model_id?: string };
+  kind: Schemas['Task']['kind'];
+  data: Partial<Schemas['IndexTaskData'] & Schemas['ScanTaskData'] & Schemas['ReindexTaskData'] & Schemas['SearchClustersTaskData'] & Schemas['ModelPullTaskData']>;
   result: Record<string, unknown> | null;
-  step?: TaskStep | null;
 }
 
 /** The page's language on every request: the server words its errors in it. */
@@ -88,12 +83,12 @@ export class Api {
     this.vidx.POST('/collections/{collection_id}/items/{media_id}/shares', { params: ofItem(id, mediaId), body: { days, start_time: start } });
   revokeShare = (id: string, mediaId: string, shareId: string) =>
     this.vidx.DELETE('/collections/{collection_id}/items/{media_id}/shares/{share_id}', { params: { path: { ...ofItem(id, mediaId).path, share_id: shareId } } });
-  health = () => this.vidx.GET('/health') as Promise<Health>;
+  health = () => this.vidx.GET('/health');
   models = () => this.vidx.GET('/models');
   pullModel = (modelId: string) => this.vidx.POST('/models/{model_id}/pull', { params: { path: { model_id: modelId } } });
   removeModel = (modelId: string) => this.vidx.DELETE('/models/{model_id}', { params: { path: { model_id: modelId } } });
-  // The document's Task lacks model_pull tasks and `step` (see Task): the answers are read as the page's Task.
-  task = (taskId: string) => this.vidx.GET('/tasks/{task_id}', { params: ofTask(taskId) }) as Promise<unknown> as Promise<Task>;
+  // Read as the page's Task: one shape whatever the kind (see Task).
+  task = (taskId: string) => this.vidx.GET('/tasks/{task_id}', { params: ofTask(taskId) }) as Promise<Task>;
   item = (id: string, mediaId: string, pub: boolean) => this.vidx.GET('/collections/{collection_id}/items/{media_id}', { params: { ...ofItem(id, mediaId), query: { is_public: pub } } });
   deleteItem = (id: string, mediaId: string) => this.vidx.DELETE('/collections/{collection_id}/items/{media_id}', { params: ofItem(id, mediaId) });
   analysis = (id: string, mediaId: string, pub: boolean) =>

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App, HttpDeps } from '../env.js';
+import { CapabilityInfo } from '../schemas/models.js';
 
 const route = createRoute({
   method: 'get',
@@ -18,6 +19,14 @@ const route = createRoute({
               status: z.literal('ok'),
               version: z.string(),
               uptime_seconds: z.number(),
+              capabilities: z
+                .record(z.string(), CapabilityInfo)
+                .openapi({ description: 'Each capability (ocr, vad, asr, image_text, text_embedding, face_detection, …): whether it is available, and why not' }),
+              admin_key_file: z
+                .string()
+                .nullable()
+                .optional()
+                .openapi({ description: 'Only from a server bound to loopback: where the first admin key was written (null when it came from VIDX_ADMIN_KEY)' }),
               work: z
                 .object({
                   limit: z.number().int().openapi({ description: 'Units of heavy work at once (VIDX_TASK_CONCURRENCY)' }),

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { TASK_KINDS } from '../../services/task-kinds.js';
 import { AnalyzeResult } from './analyze-result.js';
 import { ClusterElement, SuggestionElement } from './explore.js';
 import { SearchClustersBody, SuggestionsBody } from './submissions.js';
@@ -13,6 +14,16 @@ const TaskFields = {
   status: Status,
   progress: z.number().min(0).max(1),
   stage: z.string().nullable().openapi({ description: 'What the task is doing now, in words' }),
+  step: z
+    .object({
+      code: z.string().openapi({ description: 'The stage as a code a page says in its language (fetching, transcribing, on_screen_text, …; other for anything else)' }),
+      item: z
+        .object({ n: z.number().int(), total: z.number().int(), name: z.string() })
+        .optional()
+        .openapi({ description: 'For a task over many files or items: which one of how many, by name' }),
+    })
+    .nullable()
+    .openapi({ description: 'vidx extra: the stage as a code with the item it is on; null before the task starts' }),
   error: z
     .object({
       message: z.string().openapi({ description: "What went wrong, naming the user's file as they know it" }),
@@ -53,13 +64,19 @@ export const Task = z
     taskKind('ScanTask', 'folder_scan', '/collections/trips/folders/0193a4b2-…/scan', z.object({ folder_id: z.string(), collection: z.string().nullable().optional(), path: z.string().optional() }).openapi('ScanTaskData'), ScanResult, 'A folder scan (POST …/folders/{folder_id}/scan, a new folder, or a watched folder that changed)'),
     taskKind('ReindexTask', 'reindex', '/collections/trips/reindex', ReindexTaskData, ReindexResult, 'A POST /collections/{collection_id}/reindex task: items analysed again from their sources'),
     taskKind('SearchClustersTask', 'clusters', '/search_clusters', z.object({ request: SearchClustersBody }).openapi('SearchClustersTaskData'), z.array(ClusterElement), 'A deferred POST /search_clusters?defer=true: the result is the list of elements the stream would have sent'),
+    taskKind(
+      'ModelPullTask', 'model_pull', '/models/tiny-whisper/pull',
+      z.object({ model_id: z.string() }).openapi('ModelPullTaskData'),
+      z.object({ model_id: z.string(), already_installed: z.boolean(), bytes_fetched: z.number().int() }).openapi('ModelPullResult'),
+      'A POST /models/{model_id}/pull task (admins): the download with its bytes as progress',
+    ),
     taskKind('SuggestionsTask', 'suggestions', '/collection_suggestions', z.object({ request: SuggestionsBody }).openapi('SuggestionsTaskData'), z.array(SuggestionElement), 'A deferred POST /collection_suggestions?defer=true: the result is the list of elements the stream would have sent'),
   ])
   .openapi('Task', { description: 'A task; `kind` says what it does, and so the shape of `data` and `result`' });
 
 export const TaskListQuery = z.object({
   status: Status.optional(),
-  kind: z.enum(['index', 'analyze', 'folder_scan', 'reindex', 'clusters', 'suggestions']).optional().openapi({ description: 'vidx extra: only tasks of this kind' }),
+  kind: z.enum(TASK_KINDS).optional().openapi({ description: 'vidx extra: only tasks of this kind' }),
   endpoint: z.string().max(200).optional().openapi({ description: 'The endpoint the task came from, with or without its slash: /analyze or analyze; a folder scan path matches every folder scan' }),
   limit: z.coerce.number().int().min(1).max(100).optional().default(20).openapi({ type: 'integer', default: 20 }),
   offset: z.coerce.number().int().min(0).optional().default(0).openapi({ type: 'integer', default: 0 }),
