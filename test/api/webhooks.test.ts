@@ -107,10 +107,10 @@ describe('webhooks', () => {
   it('never lets a hanging receiver delay or fail a task, and gives up after the bounded retries', async () => {
     const rx = await startReceiver(() => 'hang');
     const hook = (await s.call('POST', '/webhooks', { key: alice, json: { url: `${rx.url}/hang` } })).body;
-    const started = Date.now();
     const { task_id } = (await s.call('POST', '/analyze', { key: alice, form: analyze('ok') })).body;
     await waitFor(async () => ((await s.call('GET', `/tasks/${task_id}`, { key: alice })).body.status === 'completed' ? true : undefined));
-    expect(Date.now() - started).toBeLessThan(2000);
+    // The task completed while its deliveries were still trying the hanging receiver: none had given up yet.
+    expect(s.vidx.store.webhooks.listDeliveries(hook.id, 10).some((r) => r.status === 'failed')).toBe(false);
     await waitFor(() => {
       const rows = s.vidx.store.webhooks.listDeliveries(hook.id, 10);
       return rows.length === 2 && rows.every((r) => r.status === 'failed') ? true : undefined;

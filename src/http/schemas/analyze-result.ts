@@ -37,6 +37,7 @@ export const AnalyzeResult = z
     language: z.enum(['en', 'de']).openapi({ description: 'vidx extra: the language the media was analysed in' }),
     transcript_source: z.enum(['sidecar', 'embedded', 'asr', 'none']).openapi({ description: 'vidx extra: where the transcript came from' }),
     warnings: z.array(z.string()).openapi({ description: 'vidx extra: capabilities that were missing or failed, in words' }),
+    reused: z.boolean().openapi({ description: 'vidx extra: true when an earlier analysis of the same content and inputs was reused instead of analysing again' }),
   })
   .openapi('AnalyzeResult', { description: 'Result of a completed POST /analyze task (SPEC 2.5)' });
 

@@ -61,24 +61,17 @@ function pickEmbeddings(out: Output, name: 'text_embeds' | 'image_embeds', dims:
   return splitRows(t.data, dims);
 }
 
-async function loadTextTower(entry: ModelEntry, dir: string): Promise<TextTower> {
+/** Loads one tower of the model: the text tower with its tokenizer, or the vision tower with its image processor. */
+async function loadTower<K extends 'text' | 'vision'>(kind: K, entry: ModelEntry, dir: string): Promise<K extends 'text' ? TextTower : VisionTower> {
   const t = await loadTransformers();
-  const Model = entry.family === 'siglip' ? t.SiglipTextModel : t.CLIPTextModelWithProjection;
-  const [tokenizer, model] = await Promise.all([
-    t.AutoTokenizer.from_pretrained(dir),
+  const siglip = entry.family === 'siglip';
+  const Model = kind === 'text' ? (siglip ? t.SiglipTextModel : t.CLIPTextModelWithProjection) : siglip ? t.SiglipVisionModel : t.CLIPVisionModelWithProjection;
+  const [prepare, model] = await Promise.all([
+    kind === 'text' ? t.AutoTokenizer.from_pretrained(dir) : t.AutoProcessor.from_pretrained(dir),
     Model.from_pretrained(dir, { dtype: entry.dtype as never, session_options: { ...SESSION_OPTIONS } }),
   ]);
-  return { tokenizer: tokenizer as unknown as TextTower['tokenizer'], model: model as unknown as Callable };
-}
-
-async function loadVisionTower(entry: ModelEntry, dir: string): Promise<VisionTower> {
-  const t = await loadTransformers();
-  const Model = entry.family === 'siglip' ? t.SiglipVisionModel : t.CLIPVisionModelWithProjection;
-  const [processor, model] = await Promise.all([
-    t.AutoProcessor.from_pretrained(dir),
-    Model.from_pretrained(dir, { dtype: entry.dtype as never, session_options: { ...SESSION_OPTIONS } }),
-  ]);
-  return { processor: processor as unknown as VisionTower['processor'], model: model as unknown as Callable };
+  const tower = kind === 'text' ? { tokenizer: prepare, model } : { processor: prepare, model };
+  return tower as unknown as K extends 'text' ? TextTower : VisionTower;
 }
 
 async function toRawImage(input: ImageInput): Promise<unknown> {
@@ -106,8 +99,8 @@ export async function getImageTextEmbedder(opts: ImageTextEmbedderOptions): Prom
   if (!dims) throw new Error(`manifest gives no dimensions for ${entry.id}`);
   if (entry.family !== 'clip' && entry.family !== 'siglip') throw new Error(`model ${entry.id} is not a CLIP/SigLIP model`);
   const key = `${dir}:${JSON.stringify(entry.dtype)}`;
-  const text = () => sharedModel(`image_text/text:${key}`, () => loadTextTower(entry, dir));
-  const vision = () => sharedModel(`image_text/vision:${key}`, () => loadVisionTower(entry, dir));
+  const text = () => sharedModel(`image_text/text:${key}`, () => loadTower('text', entry, dir));
+  const vision = () => sharedModel(`image_text/vision:${key}`, () => loadTower('vision', entry, dir));
   // SigLIP was trained on texts padded to 64 tokens; CLIP masks padding, so padding to the longest is enough.
   const tokenizeOpts = entry.family === 'siglip' ? { padding: 'max_length', max_length: 64, truncation: true } : { padding: true, truncation: true };
 

@@ -1,5 +1,6 @@
 import { SileroStream, sileroSession, VAD_SAMPLE_RATE, VAD_WINDOW } from './model.js';
 import { SpeechSegmenter, type SegmenterOptions, type SpeechSegment } from './segmenter.js';
+import { fixedWindows } from '../../tools/fixed-windows.js';
 
 /**
  * Segment shapes, defaults, model location and the ffmpeg byte-stream adapter.
@@ -31,25 +32,15 @@ export async function* streamSpeechSegments(
 ): AsyncGenerator<SpeechSegment> {
   const vad = new SileroStream(await sileroSession());
   const segmenter = new SpeechSegmenter(VAD_SAMPLE_RATE, VAD_WINDOW, options);
-  const window = new Float32Array(VAD_WINDOW);
-  let filled = 0;
   let total = 0;
-  for await (const chunk of chunks) {
-    total += chunk.length;
-    let offset = 0;
-    while (offset < chunk.length) {
-      const take = Math.min(VAD_WINDOW - filled, chunk.length - offset);
-      window.set(chunk.subarray(offset, offset + take), filled);
-      filled += take;
-      offset += take;
-      if (filled === VAD_WINDOW) {
-        filled = 0;
-        yield* segmenter.push(await vad.probability(window));
-      }
+  async function* counted() {
+    for await (const chunk of chunks) {
+      total += chunk.length;
+      yield chunk;
     }
   }
-  if (filled > 0) {
-    window.fill(0, filled);
+  // One window, overwritten by the next: the model has read it by then. The last partial one is zero-padded.
+  for await (const window of fixedWindows(counted(), VAD_WINDOW, (n) => new Float32Array(n), { reuse: true, padTail: true })) {
     yield* segmenter.push(await vad.probability(window));
   }
   yield* segmenter.finish(total);

@@ -11,8 +11,8 @@ import { analyzeResult } from './result.js';
  */
 export function registerAnalyzeTask(engine: TaskEngine, analyzer: Analyzer, uploadsDir: string): void {
   engine.register<AnalyzeTaskData>('analyze', async (ctx) => {
-    const { analysis } = await analyzer.run(ctx.data.video, ctx.data.upload, null, ctx);
+    const { analysis, reused } = await analyzer.run(ctx.data.video, ctx.data.upload, null, ctx);
     removeTaskUpload(ctx.data, uploadsDir);
-    return analyzeResult(analysis);
+    return analyzeResult(analysis, reused);
   });
 }

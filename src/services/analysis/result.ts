@@ -6,10 +6,10 @@ const secs = (s: number) => ({ seconds: Math.round(s * 1000) / 1000 });
  * The output of a completed /analyze task (SPEC 2.5): one object per transcript segment, visual entry and
  * episode. Thumbnails are data-dir paths here; the task presenter turns them into signed links.
  * @example
- * const result = analyzeResult(analysis);
+ * const result = analyzeResult(analysis, false);
  * result.episodic_summary[0].start; // { seconds: 0 }
  */
-export function analyzeResult(a: MediaAnalysis) {
+export function analyzeResult(a: MediaAnalysis, reused = false) {
   return {
     video_duration: a.duration,
     video_summary: a.summary,
@@ -30,6 +30,7 @@ export function analyzeResult(a: MediaAnalysis) {
     language: a.language,
     transcript_source: a.transcriptSource,
     warnings: a.warnings,
+    reused,
   };
 }
 

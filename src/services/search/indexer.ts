@@ -11,29 +11,16 @@ import { Problem } from '../errors.js';
 import { distinctWords, indexText, metadataText } from './normalise.js';
 import { signBits, toBlob, unit } from './vectors.js';
 
-/** The media item fields indexing writes to the items row (SPEC 2.3), plus where the media file is kept. */
-export interface IndexedItem {
-  media_id: string;
-  type: 'video' | 'audio' | 'image';
-  title: string | null;
-  /** The URL the media came from; null for files and uploads. */
-  src: string | null;
-  /** Thumbnail path relative to the data dir. */
-  thumbnail: string | null;
-  duration: number | null;
-  additional_metadata: Record<string, unknown> | null;
-  /** The media file kept under the data dir (relative path), served by signed `/files/` links. */
-  storedFile?: string | null;
-  /** When and where the media was recorded (see media/capture-info.ts). */
-  captured_at?: string | null;
-  captured_at_source?: CaptureSource | null;
-  latitude?: number | null;
-  longitude?: number | null;
-  /** The folder a scan found the file in. */
-  folder_pk?: number | null;
-  /** Bytes of the media file. */
-  size?: number | null;
-}
+/**
+ * The media item fields indexing writes to the items row (SPEC 2.3): the row's own fields, metadata as an
+ * object, the capture and folder fields optional, plus where the media file is kept.
+ */
+export type IndexedItem = Pick<ItemRow, 'media_id' | 'type' | 'title' | 'src' | 'thumbnail' | 'duration'> &
+  Partial<Pick<ItemRow, 'captured_at' | 'captured_at_source' | 'latitude' | 'longitude' | 'folder_pk' | 'size'>> & {
+    additional_metadata: Record<string, unknown> | null;
+    /** The media file kept under the data dir (relative path), served by signed `/files/` links. */
+    storedFile?: string | null;
+  };
 
 /** What storeItem wrote. */
 export interface StoredItem {
