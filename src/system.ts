@@ -10,11 +10,19 @@ import { locateFfmpeg, locateFfprobe, locateTesseract, locateYtDlp } from './med
 export function describeSystem(
   models: ModelRuntime,
   analysis: { threads: boolean } = { threads: false },
-): { capabilities: Record<CapabilityName, CapabilityStatus>; analysis: { threads: boolean }; tools: Record<string, unknown> } {
+): {
+  capabilities: Record<CapabilityName, CapabilityStatus>;
+  analysis: { threads: boolean };
+  picture_search: { fingerprints: true; image_text: boolean };
+  tools: Record<string, unknown>;
+} {
   const tool = (t: { path: string | null; source: string }, hint: string) =>
     t.path ? { available: true, source: t.source } : { available: false, reason: `not found: ${hint}` };
+  const capabilities = models.capabilities();
   return {
-    capabilities: models.capabilities(),
+    capabilities,
+    // Search by picture always compares perceptual fingerprints; the image-text model adds its vectors.
+    picture_search: { fingerprints: true, image_text: capabilities.image_text.available },
     // Where analyses run: worker threads (true) or the request thread (VIDX_ANALYSIS_THREADS=0, or no worker entry).
     analysis,
     tools: {

@@ -496,7 +496,7 @@ export interface paths {
         put?: never;
         /**
          * Search one collection
-         * @description Hybrid search: words (English stemming), word parts (trigrams, for compounds) and, with models installed, text and frame vectors, fused per episode. The query is plain text: FTS operators and quotes are taken as words (balanced double quotes keep a phrase).
+         * @description Hybrid search: words (English stemming), word parts (trigrams, for compounds) and, with models installed, text and frame vectors, fused per episode. The query is plain text: FTS operators and quotes are taken as words (balanced double quotes keep a phrase). By picture (vidx extra): `image` names a file part of a multipart request, `like` a moment of the collection; both find look-alike frames by perceptual fingerprints (no model needed) and, with the image-text model, by its vectors.
          */
         post: operations["searchMedia"];
         delete?: never;
@@ -748,6 +748,16 @@ export interface components {
             /** @description Each capability (ocr, vad, asr, image_text, text_embedding, face_detection, …): whether it is available, and why not */
             capabilities: {
                 [key: string]: components["schemas"]["CapabilityInfo"];
+            };
+            /** @description vidx extra: what search by picture (POST /search image or like) and duplicates use */
+            picture_search: {
+                /**
+                 * @description Perceptual fingerprints of keyframes and photos: always on, no model needed
+                 * @enum {boolean}
+                 */
+                fingerprints: true;
+                /** @description The image-text model (CLIP) adds semantic similarity, fused with the fingerprints */
+                image_text: boolean;
             };
             /** @description Only from a server bound to loopback: where the first admin key was written (null when it came from VIDX_ADMIN_KEY) */
             admin_key_file?: string | null;
@@ -1281,6 +1291,8 @@ export interface components {
             transcript_source: "sidecar" | "embedded" | "asr" | "none";
             /** @description vidx extra: capabilities that were missing or failed, in words */
             warnings: string[];
+            /** @description vidx extra: true when an earlier analysis of the same content and inputs was reused instead of analysing again */
+            reused: boolean;
         };
         /** @description A folder scan (POST …/folders/{folder_id}/scan, a new folder, or a watched folder that changed) */
         ScanTask: {
@@ -1753,7 +1765,16 @@ export interface components {
             video: components["schemas"]["VideoInput"];
         };
         SearchRequest: {
-            query: string;
+            /** @description Words to find. At least one of query, image and like is required; given together, their lists are fused */
+            query?: string;
+            /** @description vidx extra: the name of a file part of this multipart request (its file name or part name) holding a picture: moments that look like it (JPEG, PNG, WebP, AVIF, HEIF, TIFF, GIF; at most 32 MiB) */
+            image?: string;
+            /** @description vidx extra: a moment of this collection: moments like it (never the moment itself) */
+            like?: {
+                media_id: string;
+                /** @description Seconds into the media */
+                start_time: number;
+            };
             collection: string;
             /**
              * @description vidx extra: results wanted (default 10)
@@ -4295,6 +4316,11 @@ export interface operations {
                 "multipart/form-data": {
                     /** @description JSON text of the request object (see the application/json schema) */
                     body: string;
+                    /**
+                     * Format: binary
+                     * @description A query picture; `image` in the body names it by its file name (or this part name). The body field must come before it.
+                     */
+                    file?: string;
                 };
             };
         };

@@ -47,7 +47,7 @@ export interface HttpDeps {
   webDir?: string;
   form: FormLimits;
   /** Extra facts for GET /health (capabilities, tools); computed by the caller. */
-  health: () => Record<string, unknown> & { work: WorkCounts; capabilities: Record<string, { available: boolean; model?: string; reason?: string }>; admin_key_file?: string | null };
+  health: () => Record<string, unknown> & { work: WorkCounts; capabilities: Record<string, { available: boolean; model?: string; reason?: string }>; admin_key_file?: string | null; picture_search: { fingerprints: true; image_text: boolean } };
   log: LogFn;
   /** Aborted when the server starts to stop, so long waits inside a request (an MCP tool waiting for a task) end. */
   stopping?: AbortSignal;

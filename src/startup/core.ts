@@ -18,6 +18,7 @@ import { KeyService, type AdminKeySource } from '../services/keys.js';
 import { uploadsDir } from '../services/paths.js';
 import { PeopleService } from '../services/people/service.js';
 import { modelQueryEmbedder, SearchIndex, SearchService, type QueryEmbedder } from '../services/search/index.js';
+import { PrintIndex } from '../services/search/print-index.js';
 import { ShareService } from '../services/shares.js';
 import { mediaPathGuard, removeTaskUpload, SubmissionService } from '../services/submissions.js';
 import { TaskEngine } from '../services/task-engine.js';
@@ -86,7 +87,9 @@ export function buildCore(config: Config, store: Store, log: Logger, opts: CoreO
 
   const collections = new CollectionService(store, config.dataDir, links);
   const items = new ItemService(store, collections, config.dataDir, links);
-  const searchIndex = new SearchIndex(store);
+  // The in-memory fingerprints of image search, forgotten per collection as its items change.
+  const printIndex = new PrintIndex(store);
+  const searchIndex = new SearchIndex(store, printIndex);
   searchIndex.rebuildText((msg) => log(msg));
   wireDeletions(store, engine, collections, items, searchIndex);
   const shares = new ShareService(store, collections, links);
@@ -94,7 +97,7 @@ export function buildCore(config: Config, store: Store, log: Logger, opts: CoreO
 
   const manifest = loadManifest(config.modelsManifest);
   const queryEmbedder = opts.queryEmbedder !== undefined ? opts.queryEmbedder : modelQueryEmbedder({ modelsDir: config.modelsDir, manifest });
-  const search = new SearchService(store, collections, links, queryEmbedder);
+  const search = new SearchService(store, collections, links, queryEmbedder, printIndex);
   const people = new PeopleService(store, collections, links, config.dataDir);
   const analysis = new ItemAnalysisService(store, items, links, (c, i) => people.episodeFaces(c, i));
   const submissions = new SubmissionService(tasks, collections, mediaPathGuard(config.mediaRoots, config.dataDir), (collectionPk, mediaId) => store.items.find(collectionPk, mediaId) !== undefined);

@@ -9,6 +9,7 @@ import { TextIndexRepository } from './text-index.js';
 import { TaskRepository } from './tasks.js';
 import { WebhookRepository } from './webhooks.js';
 import { FaceRepository } from './faces.js';
+import { FramePrintRepository } from './frame-prints.js';
 import { ShareRepository } from './shares.js';
 import { VectorAnnIndexes } from './vector-ann.js';
 
@@ -26,6 +27,8 @@ export interface Store {
   webhooks: WebhookRepository;
   faces: FaceRepository;
   shares: ShareRepository;
+  /** Perceptual fingerprints of keyframes and photos, and the look-alike pairs built from them. */
+  prints: FramePrintRepository;
   close(): void;
 }
 
@@ -51,6 +54,7 @@ export function openStore(file: string): Store {
     webhooks: new WebhookRepository(db),
     faces: new FaceRepository(db),
     shares: new ShareRepository(db),
+    prints: new FramePrintRepository(db),
     close: () => {
       ann.close();
       db.close();

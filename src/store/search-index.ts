@@ -188,6 +188,13 @@ export class SearchIndexRepository {
     return new Set(rows);
   }
 
+  /** The items of the collection that pass the filter (fingerprint hits are filtered by item). */
+  filterItems(collectionPk: number, filter: ItemFilter): number[] {
+    return prepared(this.db, `SELECT DISTINCT e.item_pk FROM episodes e WHERE e.collection_pk = @collection AND ${ITEM_FILTER_SQL}`)
+      .pluck()
+      .all({ collection: collectionPk, ...filterArgs(filter) }) as number[];
+  }
+
   /**
    * About the `k` nearest vectors by Hamming distance of the sign bits, within one collection and space,
    * nearest first: the union of each shard's nearest ⌈1.2·k / shards⌉ (a shard is a random share of the

@@ -22,6 +22,12 @@ const route = createRoute({
               capabilities: z
                 .record(z.string(), CapabilityInfo)
                 .openapi({ description: 'Each capability (ocr, vad, asr, image_text, text_embedding, face_detection, …): whether it is available, and why not' }),
+              picture_search: z
+                .object({
+                  fingerprints: z.literal(true).openapi({ description: 'Perceptual fingerprints of keyframes and photos: always on, no model needed' }),
+                  image_text: z.boolean().openapi({ description: 'The image-text model (CLIP) adds semantic similarity, fused with the fingerprints' }),
+                })
+                .openapi({ description: 'vidx extra: what search by picture (POST /search image or like) and duplicates use' }),
               admin_key_file: z
                 .string()
                 .nullable()

@@ -1,17 +1,34 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv, App, HttpDeps } from '../env.js';
-import { readFormBody } from '../middleware/form-body/index.js';
+import { readFile } from 'node:fs/promises';
+import { readFormBody, removeUploads } from '../middleware/form-body/index.js';
+import { Problem } from '../../services/errors.js';
 import { errors, SECURITY } from '../schemas/common.js';
 import { formEnvelope, SearchBody } from '../schemas/submissions.js';
 import { SearchResult } from '../schemas/search.js';
 
 
 
+/** A query picture is read whole into memory: 32 MiB holds any photo a person takes. */
+const MAX_QUERY_IMAGE_BYTES = 32 * 1024 * 1024;
+
+/** The one file part a search may bring: the one `image` names. */
+function namedImage(body: unknown): string[] {
+  const image = (body as { image?: unknown } | null)?.image;
+  return typeof image === 'string' ? [image] : [];
+}
+
 const searchRoute = createRoute({
   method: 'post', path: '/search', operationId: 'searchMedia', tags: ['search'], security: SECURITY, summary: 'Search one collection',
-  description: 'Hybrid search: words (English stemming), word parts (trigrams, for compounds) and, with models installed, text and frame vectors, fused per episode. The query is plain text: FTS operators and quotes are taken as words (balanced double quotes keep a phrase).',
-  request: { body: { required: true, content: formEnvelope(SearchBody) } },
+  description:
+    'Hybrid search: words (English stemming), word parts (trigrams, for compounds) and, with models installed, text and frame vectors, fused per episode. The query is plain text: FTS operators and quotes are taken as words (balanced double quotes keep a phrase). By picture (vidx extra): `image` names a file part of a multipart request, `like` a moment of the collection; both find look-alike frames by perceptual fingerprints (no model needed) and, with the image-text model, by its vectors.',
+  request: {
+    body: {
+      required: true,
+      content: formEnvelope(SearchBody, { uploads: true, fileDescription: 'A query picture; `image` in the body names it by its file name (or this part name). The body field must come before it.' }),
+    },
+  },
   responses: {
     200: { description: 'Results (SPEC 2.7), best first', content: { 'application/json': { schema: z.object({ results: z.array(SearchResult) }) } } },
     ...errors(400, 401, 404, 413, 415, 422),
@@ -27,7 +44,17 @@ export function searchRoutes(app: App, deps: HttpDeps): void {
   app.openAPIRegistry.registerPath(searchRoute);
 
   app.post('/search', async (c: Context<AppEnv>) => {
-    const { value } = await readFormBody(c, SearchBody, { ...deps.form, maxUploadBytes: 0 });
-    return c.json(await deps.search.search(c.get('caller'), value), 200);
+    const { value, uploads } = await readFormBody(c, SearchBody, { ...deps.form, maxUploadBytes: MAX_QUERY_IMAGE_BYTES }, namedImage);
+    try {
+      const upload = value.image === undefined ? undefined : (uploads.find((u) => u.filename === value.image) ?? uploads.find((u) => u.field === value.image));
+      if (value.image !== undefined && !upload) {
+        throw new Problem('invalid', `image: names no file part of this request ("${value.image}"); send the picture as a file part of a multipart/form-data request`, [{ field: 'image', message: 'names no file part' }]);
+      }
+      const { image: _named, ...request } = value;
+      const image = upload ? new Uint8Array(await readFile(upload.path)) : undefined;
+      return c.json(await deps.search.search(c.get('caller'), { ...request, ...(image ? { image } : {}) }), 200);
+    } finally {
+      removeUploads(uploads);
+    }
   });
 }

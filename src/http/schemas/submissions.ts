@@ -50,7 +50,21 @@ export const AnalyzeBody = z.object({ video: VideoInput }).strict().openapi('Ana
 
 export const SearchBody = z
   .object({
-    query: z.string().trim().min(1).max(1000),
+    query: z.string().trim().min(1).max(1000).optional().openapi({ description: 'Words to find. At least one of query, image and like is required; given together, their lists are fused' }),
+    image: z
+      .string()
+      .min(1)
+      .max(255)
+      .optional()
+      .openapi({ description: 'vidx extra: the name of a file part of this multipart request (its file name or part name) holding a picture: moments that look like it (JPEG, PNG, WebP, AVIF, HEIF, TIFF, GIF; at most 32 MiB)' }),
+    like: z
+      .object({
+        media_id: MediaId,
+        start_time: z.number().min(0).openapi({ description: 'Seconds into the media' }),
+      })
+      .strict()
+      .optional()
+      .openapi({ description: 'vidx extra: a moment of this collection: moments like it (never the moment itself)' }),
     collection: CollectionId,
     limit: z.number().int().min(1).max(100).optional().default(10).openapi({ description: 'vidx extra: results wanted (default 10)' }),
     media_id: MediaId.optional().openapi({ description: 'vidx extra: search one media item only' }),
@@ -62,6 +76,7 @@ export const SearchBody = z
     folder_id: z.string().min(1).max(100).optional().openapi({ description: 'vidx extra: only items a scan of this folder brought in' }),
   })
   .strict()
+  .refine((b) => b.query !== undefined || b.image !== undefined || b.like !== undefined, { path: ['query'], message: 'give query, image or like (at least one)' })
   .openapi('SearchRequest');
 
 export const SearchClustersBody = z
@@ -90,13 +105,14 @@ export const SuggestionsBody = z
  * @example
  * request: { body: { required: true, content: formEnvelope(IndexBody, { uploads: true }) } }
  */
-export function formEnvelope(inner: z.ZodType, opts: { uploads?: boolean } = {}) {
+export function formEnvelope(inner: z.ZodType, opts: { uploads?: boolean; fileDescription?: string } = {}) {
   const form = z.object({ body: z.string().openapi({ description: 'JSON text of the request object (see the application/json schema)' }) });
   const multipart = opts.uploads
     ? form.extend({
         file: z.string().optional().openapi({
           format: 'binary',
-          description: 'The media file; video.content names it by its file name (or this part name). The body field must come before it; only the named part is taken.',
+          description:
+            opts.fileDescription ?? 'The media file; video.content names it by its file name (or this part name). The body field must come before it; only the named part is taken.',
         }),
       })
     : form;

@@ -6,6 +6,7 @@ import type { PipelineContext, PipelineInput } from './pipeline.js';
 import { describeVisual } from './phrases.js';
 import { labelVectors, tagsFor } from './visual.js';
 import { readCheckedFile } from '../../media/index.js';
+import { framePrint } from '../../media/perceptual.js';
 
 /** Pictures are read at most this wide or high: enough for OCR, bounded in memory. */
 const MAX_SIDE = 1600;
@@ -32,6 +33,7 @@ export async function analyzeImage(input: PipelineInput, ctx: PipelineContext): 
     .raw()
     .toBuffer({ resolveWithObject: true });
   const frame = { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+  const print = { time: 0, ...framePrint(frame) };
   ctx.signal.throwIfAborted();
 
   ctx.progress(0.2, 'on-screen text');
@@ -80,5 +82,6 @@ export async function analyzeImage(input: PipelineInput, ctx: PipelineContext): 
     warnings,
     passageVectors,
     frameVectors,
+    framePrints: [print],
   };
 }

@@ -62,7 +62,7 @@ export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): P
   });
   const language = input.language ?? transcript.language ?? guessLanguage(transcript.segments.map((t) => t.text)) ?? 'en';
 
-  let visual: VisualResult = { cuts: [], keyframes: [], screenText: [], entries: [], frameVectors: null, warnings: [] };
+  let visual: VisualResult = { cuts: [], keyframes: [], screenText: [], entries: [], frameVectors: null, prints: [], warnings: [] };
   const faceScan = input.faces && hasVideo ? await startFaceScan(ctx.models) : null;
   if (hasVideo) visual = await analyzeVisual(input.file, probe, { models: ctx.models, language, signal: ctx.signal, progress: stage(0.45, 0.85), onFrame: faceScan ? (f) => faceScan.add(f) : undefined });
   const faces = faceScan
@@ -152,6 +152,7 @@ export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): P
     warnings,
     passageVectors,
     frameVectors,
+    framePrints: visual.prints,
     faces,
     facesSamePerson: faceScan?.samePerson ?? null,
   };

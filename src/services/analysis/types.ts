@@ -1,6 +1,7 @@
 /**
  * The shapes the analysis pipeline produces and indexing stores. Times are seconds from the start of the media.
  */
+import type { FramePrint } from '../../media/perceptual.js';
 import type { FaceTrack } from './faces.js';
 
 /** A stretch of text with its time: a transcript segment or a merged on-screen text entry. */
@@ -37,6 +38,11 @@ export interface EpisodeAnalysis {
   thumbnailTime: number;
 }
 
+/** The fingerprint of the frame at `time` (media/perceptual.ts). */
+export interface TimedPrint extends FramePrint {
+  time: number;
+}
+
 /** A float32 vector tied to an episode (and a moment in it). */
 export interface EpisodeVector {
   episodeIndex: number;
@@ -62,6 +68,8 @@ export interface MediaAnalysis {
   passageVectors: { model: string; dims: number; items: EpisodeVector[] } | null;
   /** Frame vectors from the image-text model, when installed. */
   frameVectors: { model: string; dims: number; items: EpisodeVector[] } | null;
+  /** Perceptual fingerprints of each keyframe (a photo's one at time 0); absent in analyses from before them. */
+  framePrints?: TimedPrint[];
   /** Face tracks (one per person per shot) when faces were looked for; null or absent when not. */
   faces?: FaceTrack[] | null;
   /** The face embedder's same-person cosine (its manifest entry), which groups these tracks; null without one. */

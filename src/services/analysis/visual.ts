@@ -3,7 +3,8 @@ import type { ModelRuntime } from '../../ml/runtime.js';
 import type { ImageTextEmbedder } from '../../ml/embed/index.js';
 import { describeVisual } from './phrases.js';
 import { dot } from '../search/vectors.js';
-import type { EpisodeVector, TimedText, VisualEntry } from './types.js';
+import { framePrint } from '../../media/perceptual.js';
+import type { EpisodeVector, TimedPrint, TimedText, VisualEntry } from './types.js';
 import { visualPrompt, VISUAL_VOCABULARY } from './vocabulary.js';
 
 /** What the visual pass found. */
@@ -14,6 +15,8 @@ export interface VisualResult {
   screenText: TimedText[];
   entries: VisualEntry[];
   frameVectors: { model: string; dims: number; items: EpisodeVector[] } | null;
+  /** The perceptual fingerprint of every keyframe. */
+  prints: TimedPrint[];
   warnings: string[];
 }
 
@@ -124,6 +127,7 @@ export async function analyzeVisual(
   const ocr = opts.models.ocr();
 
   const perFrame: { time: number; text: string; tags: string[] }[] = [];
+  const prints: TimedPrint[] = [];
   const vectors: EpisodeVector[] = [];
   let lastSig: Float32Array | null = null;
   let lastText = '';
@@ -145,6 +149,7 @@ export async function analyzeVisual(
   let done = 0;
   for await (const frame of extractFrames(file, keyframes, { signal: opts.signal, probe, maxWidth: 1280 })) {
     await opts.onFrame?.(frame);
+    prints.push({ time: frame.time, ...framePrint(frame) });
     const sig = signature(frame);
     let text = lastText;
     if (!sameFrame(lastSig, sig)) {
@@ -203,6 +208,7 @@ export async function analyzeVisual(
     screenText,
     entries,
     frameVectors: embedder ? { model: embedder.modelId, dims: embedder.dims, items: vectors } : null,
+    prints,
     warnings,
   };
 }

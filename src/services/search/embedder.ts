@@ -6,6 +6,13 @@ import { getImageTextEmbedder, getTextEmbedder } from '../../ml/embed/index.js';
 import { ModelNotInstalledError } from '../../ml/registry/local.js';
 import { UnknownModelError, type Manifest } from '../../ml/registry/manifest.js';
 import type { VectorKind } from '../../store/search-index.js';
+import type { RgbPicture } from '../../media/perceptual.js';
+
+/**
+ * The least cosine similarity of two pictures' image–text vectors that counts as a hit (a query picture or a
+ * moment against stored frames). A starting value, not measured on real CLIP vectors (none can be fetched here).
+ */
+export const IMAGE_MIN_SIMILARITY = 0.5;
 
 /** A vector space of the index: passage vectors (text embedder) or frame vectors (image–text model). */
 export interface VectorSpace {
@@ -27,6 +34,12 @@ export interface QueryEmbedder {
    * const q = await embedder.embed('sunset over the lake', { kind: 'passage', model: 'multilingual-e5-small', dims: 384 });
    */
   embed(query: string, space: VectorSpace): Promise<QueryVector | null>;
+  /**
+   * A query picture in a frame space (the image–text model's vision tower); absent or null: not searchable.
+   * @example
+   * const q = await embedder.embedImage?.(picture, { kind: 'frame', model: 'clip-vit-b32', dims: 512 });
+   */
+  embedImage?(picture: RgbPicture, space: VectorSpace): Promise<QueryVector | null>;
 }
 
 /**
@@ -53,6 +66,16 @@ export function modelQueryEmbedder(models: { modelsDir: string; manifest?: Manif
         return vector && vector.length === space.dims ? { vector, minSimilarity: minSimilarity[space.kind] } : null;
       } catch (err) {
         // A model removed or renamed since indexing: its vectors wait for a reindex.
+        if (err instanceof ModelNotInstalledError || err instanceof UnknownModelError) return null;
+        throw err;
+      }
+    },
+    async embedImage(picture, space) {
+      if (space.kind !== 'frame') return null;
+      try {
+        const [vector] = await (await getImageTextEmbedder({ ...models, modelId: space.model })).embedImages([picture]);
+        return vector && vector.length === space.dims ? { vector, minSimilarity: IMAGE_MIN_SIMILARITY } : null;
+      } catch (err) {
         if (err instanceof ModelNotInstalledError || err instanceof UnknownModelError) return null;
         throw err;
       }

@@ -9,6 +9,12 @@ export interface RankedList {
   pks: number[];
 }
 
+/** A ranked list with the moment in each episode that made it match (a frame's time), where there is one. */
+export interface TimedList {
+  list: RankedList;
+  times: Map<number, number>;
+}
+
 /** A fused result: score in 0..1, 1 meaning first in every list that was consulted. */
 export interface Fused {
   pk: number;

@@ -1,11 +1,12 @@
 import type { Store } from '../../store/index.js';
+import type { PrintIndex } from './print-index.js';
 import type { CaptureSource, ItemRow } from '../../store/items.js';
 import type { VectorKind } from '../../store/search-index.js';
 import type { EpisodeText, StoredEpisodeText } from '../../store/text-index.js';
 import { inTransaction } from '../../store/connection.js';
 import { uuid7 } from '../../store/uuid7.js';
 import { belongsTo } from '../analysis/spans.js';
-import type { EpisodeAnalysis, EpisodeVector, MediaAnalysis } from '../analysis/types.js';
+import type { TimedPrint, EpisodeAnalysis, EpisodeVector, MediaAnalysis } from '../analysis/types.js';
 import { nowIso } from '../timestamps.js';
 import { Problem } from '../errors.js';
 import { distinctWords, indexText, metadataText } from './normalise.js';
@@ -92,6 +93,11 @@ const DELETE_BATCH = 100;
 const REBUILD_PAGE = 1000;
 
 /** The episode a vector belongs to: by its index, else by its time (the pipeline may not know the index). */
+/** A print's columns: the 64-bit hash in two unsigned halves, the detail hash and colours as bytes. */
+function printRow(p: TimedPrint): { time: number; hash_hi: number; hash_lo: number; detail: Buffer; colour: Buffer } {
+  return { time: p.time, hash_hi: parseInt(p.hash.slice(0, 8), 16), hash_lo: parseInt(p.hash.slice(8, 16), 16), detail: Buffer.from(p.detail, 'hex'), colour: Buffer.from(p.colour) };
+}
+
 function episodeFor(v: EpisodeVector, episodes: EpisodeAnalysis[]): EpisodeAnalysis | undefined {
   const byIndex = episodes.find((e) => e.index === v.episodeIndex);
   if (byIndex) return byIndex;
@@ -108,7 +114,11 @@ function episodeFor(v: EpisodeVector, episodes: EpisodeAnalysis[]): EpisodeAnaly
  *   duration: 90, additional_metadata: null }, analysis, { replace: false });
  */
 export class SearchIndex {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    /** The in-memory prints of image search, told when a collection's items change. */
+    private readonly printIndex?: PrintIndex,
+  ) {}
 
   /**
    * Stores one analysed item. With `replace`, an existing item of that media_id is removed with all its
@@ -151,6 +161,7 @@ export class SearchIndex {
 
     const at = nowIso();
     const repo = this.store.search;
+    this.printIndex?.invalidate(collectionPk);
     return inTransaction(this.store.db, () => {
       const existing = this.store.items.find(collectionPk, item.media_id);
       if (existing && !opts.replace) throw new Problem('conflict', `media item "${item.media_id}" is already in the collection`);
@@ -221,6 +232,10 @@ export class SearchIndex {
           vectors++;
         }
       }
+      for (const print of analysis.framePrints ?? []) {
+        const episode = episodeFor({ episodeIndex: -1, time: print.time, vector: new Float32Array(0) }, analysis.episodes) ?? analysis.episodes[0];
+        if (episode) this.store.prints.insert({ ...printRow(print), episode_pk: pkByIndex.get(episode.index)!, item_pk: row.pk, collection_pk: collectionPk });
+      }
       opts.alsoWrite?.(row);
       return { item: row, episodes: episodes.length, vectors, replaced: existing !== undefined };
     });
@@ -275,6 +290,7 @@ export class SearchIndex {
 
   /** Item delete hook (ItemService.onDelete): runs inside the delete transaction. */
   removeItem(item: ItemRow): void {
+    this.printIndex?.invalidate(item.collection_pk);
     this.store.search.deleteItem(item.pk);
   }
 
@@ -283,6 +299,7 @@ export class SearchIndex {
    * inside the caller's transaction; true while more remains.
    */
   removeCollection(collectionPk: number): boolean {
+    this.printIndex?.invalidate(collectionPk);
     return this.store.search.deleteCollectionSome(collectionPk, DELETE_BATCH) > 0;
   }
 }

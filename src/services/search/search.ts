@@ -5,16 +5,24 @@ import type { Caller } from '../caller.js';
 import type { CollectionService } from '../collections.js';
 import { notFound } from '../errors.js';
 import type { FileLinks } from '../file-links.js';
-import type { QueryEmbedder, QueryVector } from './embedder.js';
-import { fuse, type RankedList } from './fusion.js';
+import { IMAGE_MIN_SIMILARITY, type QueryEmbedder, type QueryVector } from './embedder.js';
+import { fuse, type Fused, type RankedList, type TimedList } from './fusion.js';
 import { matchTerms } from './moments.js';
-import { parseQuery } from './query.js';
+import { parseQuery, type ParsedQuery } from './query.js';
+import { decodeQueryImage, likeProbe, pictureProbe, printList, type LikeMoment, type PictureProbe } from './picture-query.js';
+import type { PrintIndex } from './print-index.js';
+import type { RgbPicture } from '../../media/perceptual.js';
 import { mergeMoments, shapeResult, type SearchResult } from './results.js';
 import { dot, fromBlob, signBits, unit } from './vectors.js';
 
 /** POST /search input (validated by the HTTP layer). */
 export interface SearchRequest {
-  query: string;
+  /** Words to find; at least one of query, image and like is given. */
+  query?: string;
+  /** A query picture's bytes (a file part the request named in `image`): moments that look like it. */
+  image?: Uint8Array;
+  /** A moment of the collection: moments like it, never itself. */
+  like?: LikeMoment;
   collection: string;
   limit: number;
   media_id?: string;
@@ -32,6 +40,15 @@ export interface SearchRequest {
 
 /** How much first place in each list counts in the fusion. */
 export const LIST_WEIGHTS = { words: 1, trigram: 0.6, passage: 1, frame: 0.8, people: 1 } as const;
+
+/** Where one search looks: the collection, the filters, how deep each list goes, one item or all. */
+interface ListScope {
+  collectionPk: number;
+  filter: ItemFilter | null;
+  depth: number;
+  item: ItemRow | null;
+  limit: number;
+}
 
 /** Candidates per list: enough that fusion can lift an episode that is only second-best everywhere. */
 const depthFor = (limit: number) => Math.max(limit * 3, 30);
@@ -107,13 +124,16 @@ export class SearchService {
     private readonly collections: CollectionService,
     private readonly links: FileLinks,
     private readonly embedder: QueryEmbedder | null,
+    private readonly printIndex: PrintIndex,
   ) {}
 
   async search(caller: Caller, req: SearchRequest): Promise<{ results: SearchResult[] }> {
     let collection = this.collections.readable(caller, req.collection, { public: req.public ?? false });
-    const q = parseQuery(req.query);
+    const q = req.query ? parseQuery(req.query) : null;
     const spaces = this.embedder ? this.store.search.spaces().filter((s) => this.store.search.hasVectors(collection.pk, s.id)) : [];
-    const vectors = await this.embedQuery(req.query, spaces);
+    const vectors = req.query ? await this.embedQuery(req.query, spaces) : [];
+    const picture = req.image ? await decodeQueryImage(req.image) : null;
+    const pictureVectors = picture ? await this.embedPicture(picture, spaces) : [];
     // From here on everything is synchronous: one consistent view of the database, no half-written item.
     collection = this.collections.readable(caller, req.collection, { public: req.public ?? false });
     let item: ItemRow | null = null;
@@ -121,59 +141,106 @@ export class SearchService {
       item = this.store.items.find(collection.pk, req.media_id) ?? null;
       if (!item) throw notFound('media item', req.media_id);
     }
+    const probes: PictureProbe[] = [];
+    if (picture) probes.push({ ...pictureProbe(picture), vectors: new Map(pictureVectors.map((v) => [v.space.id, v.query.vector])) });
+    if (req.like) probes.push(likeProbe(this.store, collection.pk, req.like, spaces.filter((sp) => sp.kind === 'frame')));
 
-    const filter = this.itemFilter(req, collection.pk);
-    const depth = depthFor(req.limit);
+    const scope: ListScope = { collectionPk: collection.pk, filter: this.itemFilter(req, collection.pk), depth: depthFor(req.limit), item, limit: req.limit };
     const lists: RankedList[] = [];
-    const itemPk = item?.pk ?? null;
-    const repo = this.store.search;
-    // Words first (all of them, then any). Word parts (trigrams) only when the words alone found fewer than
-    // `depth` episodes: then compounds and partial words fill up; otherwise they would only repeat the word
-    // matches in a worse order, at several times the cost.
-    const text = this.store.text;
-    const all = q.all ? text.matchWords(q.all, collection.pk, depth, itemPk, filter).map((h) => h.pk) : [];
-    if (q.all) lists.push({ name: 'words', weight: LIST_WEIGHTS.words, pks: fillUp(all, () => (q.any ? text.matchWords(q.any, collection.pk, depth, itemPk, filter).map((h) => h.pk) : []), depth) });
-    if (q.allTrigram && all.length < depth) {
-      const parts = text.matchParts(q.allTrigram, collection.pk, depth, itemPk, filter);
-      lists.push({ name: 'trigram', weight: LIST_WEIGHTS.trigram, pks: fillUp(parts, () => (q.anyTrigram ? text.matchParts(q.anyTrigram, collection.pk, depth, itemPk, filter) : []), depth) });
-    }
     const frameTimes = new Map<number, number>();
+    const add = (timed: TimedList) => {
+      lists.push(timed.list);
+      for (const [pk, t] of timed.times) if (!frameTimes.has(pk)) frameTimes.set(pk, t);
+    };
+    if (q) for (const list of this.textLists(q, scope)) lists.push(list);
     for (const kind of ['passage', 'frame'] as const) {
       const ofKind = vectors.filter((v) => v.space.kind === kind);
-      if (ofKind.length === 0) continue;
-      let hits = ofKind.flatMap((v) => this.semantic(v.space, v.query, collection.pk, filter ? req.limit * 4 : req.limit, item)).sort((a, b) => b.similarity - a.similarity);
-      // Vector neighbours cannot be filtered inside sqlite-vec's KNN: more are fetched and filtered here.
-      if (filter) {
-        const allowed = repo.filterEpisodes([...new Set(hits.map((h) => h.episodePk))], collection.pk, filter);
-        hits = hits.filter((h) => allowed.has(h.episodePk));
-      }
-      const pks: number[] = [];
-      for (const h of hits) {
-        if (pks.includes(h.episodePk)) continue;
-        pks.push(h.episodePk);
-        if (kind === 'frame') frameTimes.set(h.episodePk, h.time);
-      }
-      lists.push({ name: kind, weight: LIST_WEIGHTS[kind], pks: pks.slice(0, depth) });
+      if (ofKind.length) add(this.vectorList(kind, ofKind, scope, null));
     }
+    for (const probe of probes) for (const timed of this.probeLists(probe, spaces, scope)) add(timed);
+    const excluded = new Set(probes.map((p) => p.exclude).filter((pk): pk is number => pk !== null));
 
     // A few spare hits, so merging neighbours that share a moment still fills the page.
-    const only = this.addPeople(lists, collection.pk, req, depth, itemPk);
-    const fused = fuse(lists).filter((f) => f.score >= req.threshold && f.score > 0 && (!only || only.has(f.pk))).slice(0, req.limit + 5);
-    if (fused.length === 0) return { results: [] };
+    const only = this.addPeople(lists, collection.pk, req, scope.depth, item?.pk ?? null);
+    const fused = fuse(lists)
+      .filter((f) => f.score >= req.threshold && f.score > 0 && (!only || only.has(f.pk)) && !excluded.has(f.pk))
+      .slice(0, req.limit + 5);
+    return { results: this.shape(fused, frameTimes, q, collection.pk, req.limit) };
+  }
+
+  /** Fused episodes as SPEC 2.7 results: one per moment, with the people seen in each. */
+  private shape(fused: Fused[], frameTimes: Map<number, number>, q: ParsedQuery | null, collectionPk: number, limit: number): SearchResult[] {
+    if (fused.length === 0) return [];
     const pks = fused.map((f) => f.pk);
     const episodes = new Map(this.store.search.episodesWithItems(pks).map((e) => [e.pk, e]));
     const segments = this.store.search.segmentsOf(pks);
-    const terms = matchTerms(q);
+    const terms = q ? matchTerms(q) : [];
     const results: SearchResult[] = [];
     for (const f of fused) {
       const e = episodes.get(f.pk);
       if (!e) continue;
       const own = segments.filter((s) => s.episode_pk === f.pk);
-      results.push(shapeResult(e, own, { score: f.score, frameTime: frameTimes.get(f.pk) ?? null }, terms, q.phrases, this.links));
+      results.push(shapeResult(e, own, { score: f.score, frameTime: frameTimes.get(f.pk) ?? null }, terms, q?.phrases ?? [], this.links));
     }
-    const page = mergeMoments(results).slice(0, req.limit);
-    this.addPeopleSeen(page, collection.pk, new Map([...episodes.values()].map((e) => [`${e.media_id}:${e.idx}`, e])));
-    return { results: page };
+    const page = mergeMoments(results).slice(0, limit);
+    this.addPeopleSeen(page, collectionPk, new Map([...episodes.values()].map((e) => [`${e.media_id}:${e.idx}`, e])));
+    return page;
+  }
+
+  /**
+   * Words first (all of them, then any). Word parts (trigrams) only when the words alone found fewer than
+   * `depth` episodes: then compounds and partial words fill up; otherwise they would only repeat the word
+   * matches in a worse order, at several times the cost.
+   */
+  private textLists(q: ParsedQuery, scope: ListScope): RankedList[] {
+    const { collectionPk, depth, filter } = scope;
+    const itemPk = scope.item?.pk ?? null;
+    const text = this.store.text;
+    const lists: RankedList[] = [];
+    const all = q.all ? text.matchWords(q.all, collectionPk, depth, itemPk, filter).map((h) => h.pk) : [];
+    if (q.all) lists.push({ name: 'words', weight: LIST_WEIGHTS.words, pks: fillUp(all, () => (q.any ? text.matchWords(q.any, collectionPk, depth, itemPk, filter).map((h) => h.pk) : []), depth) });
+    if (q.allTrigram && all.length < depth) {
+      const parts = text.matchParts(q.allTrigram, collectionPk, depth, itemPk, filter);
+      lists.push({ name: 'trigram', weight: LIST_WEIGHTS.trigram, pks: fillUp(parts, () => (q.anyTrigram ? text.matchParts(q.anyTrigram, collectionPk, depth, itemPk, filter) : []), depth) });
+    }
+    return lists;
+  }
+
+  /** The nearest episodes of one kind of vector space, filtered, with each frame's time. */
+  private vectorList(kind: VectorKind, queries: { space: VectorSpaceRow; query: QueryVector }[], scope: ListScope, name: string | null): TimedList {
+    const { collectionPk, filter, item, limit } = scope;
+    let hits = queries.flatMap((v) => this.semantic(v.space, v.query, collectionPk, filter ? limit * 4 : limit, item)).sort((a, b) => b.similarity - a.similarity);
+    // Vector neighbours cannot be filtered inside sqlite-vec's KNN: more are fetched and filtered here.
+    if (filter) {
+      const allowed = this.store.search.filterEpisodes([...new Set(hits.map((h) => h.episodePk))], collectionPk, filter);
+      hits = hits.filter((h) => allowed.has(h.episodePk));
+    }
+    const pks: number[] = [];
+    const times = new Map<number, number>();
+    for (const h of hits) {
+      if (pks.includes(h.episodePk)) continue;
+      pks.push(h.episodePk);
+      if (kind === 'frame') times.set(h.episodePk, h.time);
+    }
+    return { list: { name: name ?? kind, weight: LIST_WEIGHTS[kind], pks: pks.slice(0, scope.depth) }, times };
+  }
+
+  /** The lists a picture or a moment brings: look-alike frames by fingerprint, near frame vectors, or its words. */
+  private probeLists(probe: PictureProbe, spaces: VectorSpaceRow[], scope: ListScope): TimedList[] {
+    const out: TimedList[] = [];
+    const { collectionPk, filter } = scope;
+    if (probe.print) {
+      const allowed = filter ? new Set(this.store.search.filterItems(collectionPk, filter)) : null;
+      const keep = scope.item ? (pk: number) => pk === scope.item!.pk : allowed ? (pk: number) => allowed.has(pk) : undefined;
+      out.push(printList(this.printIndex, collectionPk, probe.print, { depth: scope.depth, exclude: probe.exclude, ...(keep ? { keep } : {}) }));
+    }
+    const frameQueries = spaces.filter((sp) => sp.kind === 'frame' && probe.vectors.has(sp.id)).map((space) => ({ space, query: { vector: probe.vectors.get(space.id)!, minSimilarity: IMAGE_MIN_SIMILARITY } }));
+    if (frameQueries.length) out.push(this.vectorList('frame', frameQueries, { ...scope, limit: scope.limit + 1 }, 'frame'));
+    if (probe.words) {
+      const q = parseQuery(probe.words);
+      if (q.any ?? q.all) out.push({ list: { name: 'words', weight: LIST_WEIGHTS.words, pks: this.store.text.matchWords((q.any ?? q.all)!, collectionPk, scope.depth + 1, scope.item?.pk ?? null, filter).map((h) => h.pk) }, times: new Map() });
+    }
+    return out;
   }
 
   /** Names the people seen in each result's episode (a vidx extra), when the collection has faces on. */
@@ -217,7 +284,7 @@ export class SearchService {
       only = new Set(faces.episodesOfPerson(p.pk, itemPk));
       lists.push({ name: 'people', weight: LIST_WEIGHTS.people, pks: [...only].slice(0, depth) });
     }
-    for (const p of faces.peopleNamedIn([collectionPk], req.query)) {
+    for (const p of req.query ? faces.peopleNamedIn([collectionPk], req.query) : []) {
       lists.push({ name: 'people', weight: LIST_WEIGHTS.people, pks: faces.episodesOfPerson(p.pk, itemPk).slice(0, depth) });
     }
     return only;
@@ -230,6 +297,17 @@ export class SearchService {
     return rows
       .map((r) => ({ episodePk: r.episode_pk, time: r.time, similarity: dot(q, fromBlob(r.embedding)) }))
       .filter((h) => h.similarity >= query.minSimilarity);
+  }
+
+  /** The query picture in each frame space whose model is installed (image–text search by picture). */
+  private async embedPicture(picture: RgbPicture, spaces: VectorSpaceRow[]): Promise<{ space: VectorSpaceRow; query: QueryVector }[]> {
+    if (!this.embedder?.embedImage) return [];
+    const out: { space: VectorSpaceRow; query: QueryVector }[] = [];
+    for (const space of spaces.filter((sp) => sp.kind === 'frame')) {
+      const v = await this.embedder.embedImage(picture, { kind: 'frame', model: space.model, dims: space.dims });
+      if (v && v.vector.length === space.dims) out.push({ space, query: v });
+    }
+    return out;
   }
 
   private async embedQuery(query: string, spaces: VectorSpaceRow[]): Promise<{ space: VectorSpaceRow; query: QueryVector }[]> {

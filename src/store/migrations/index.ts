@@ -12,6 +12,7 @@ import { m013TaskKinds } from './013-task-kinds.js';
 import { m014Shares } from './014-shares.js';
 import { m015TaskSteps } from './015-task-steps.js';
 import { m016FolderScans } from './016-folder-scans.js';
+import { m017FramePrints } from './017-frame-prints.js';
 
 /** One schema step; each runs in its own transaction. */
 export type Migration = (db: Db) => void;
@@ -35,6 +36,7 @@ export const migrations: ReadonlyArray<{ id: number; up: Migration }> = [
   { id: 14, up: m014Shares },
   { id: 15, up: m015TaskSteps },
   { id: 16, up: m016FolderScans },
+  { id: 17, up: m017FramePrints },
 ];
 
 /** Numbers already applied: recorded in schema_migrations; databases from before it had 1..user_version. */
