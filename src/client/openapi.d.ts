@@ -345,6 +345,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/collections/{collection_id}/duplicates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Copies inside a collection (vidx extra): re-encoded, rescaled and trimmed videos, near-identical photos
+         * @description Groups of items that are copies of one another, found by perceptual fingerprints (no model needed): a video and a copy that shows at least 60 % of the shorter one frame by frame in order, or two photos whose fingerprints nearly match. Videos that only look alike (slides of one template with other words) are kept apart. Kept up to date as items are indexed and deleted.
+         */
+        get: operations["listDuplicates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tasks": {
         parameters: {
             query?: never;
@@ -1030,6 +1050,26 @@ export interface components {
             };
             score: number;
             thumbnail_url: string | null;
+        };
+        DuplicateGroup: {
+            /** @description The copies, best first */
+            items: components["schemas"]["DuplicateItem"][];
+            /** @description How alike the matching frames are, 0..1 (the mean over the group’s pairs) */
+            similarity: number;
+            /** @description The media_id of the best copy: the most pixels, then the highest bitrate, then the longest */
+            keep: string;
+        };
+        DuplicateItem: {
+            media_id: string;
+            title: string | null;
+            duration: number | null;
+            /** @description As shown (rotation applied); null for items indexed before vidx kept it */
+            width: number | null;
+            height: number | null;
+            /** @description Bytes of the file */
+            size: number | null;
+            /** @description The share of this item (0..1) the other copies show: 1 for a full copy, less for the longer side of a trimmed one */
+            overlap: number;
         };
         TaskList: {
             tasks: components["schemas"]["Task"][];
@@ -3630,6 +3670,60 @@ export interface operations {
                     "application/json": {
                         person: components["schemas"]["Person"];
                         moments: components["schemas"]["PersonMoment"][];
+                    };
+                };
+            };
+            /** @description Missing or unknown x-api-key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field broke a rule; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDuplicates: {
+        parameters: {
+            query?: {
+                /** @description Least similarity of a pair to be grouped (0..1, default 0.8); raise it for fewer, closer copies */
+                threshold?: number;
+            };
+            header?: never;
+            path: {
+                collection_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Groups, most alike first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        groups: components["schemas"]["DuplicateGroup"][];
                     };
                 };
             };

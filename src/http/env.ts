@@ -3,6 +3,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Caller } from '../services/caller.js';
 import type { CollectionService } from '../services/collections.js';
 import type { SubmissionService } from '../services/submissions.js';
+import type { DuplicateService } from '../services/duplicates/service.js';
 import type { ItemAnalysisService } from '../services/item-analysis.js';
 import type { ItemService } from '../services/items.js';
 import type { KeyService } from '../services/keys.js';
@@ -39,6 +40,7 @@ export interface HttpDeps {
   analysis: ItemAnalysisService;
   folders: FolderService;
   people: PeopleService;
+  duplicates: DuplicateService;
   links: SignedFileLinks;
   servedFiles: ServedFiles;
   models: ModelService;

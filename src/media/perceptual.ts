@@ -119,6 +119,17 @@ function bitsAboveMedian(coefs: Float64Array): string {
 }
 
 /**
+ * The 64-bit DCT hash of a 32×32 grey picture (one byte or float a pixel, row by row): what `hash` of
+ * {@link framePrint} is, for frames that arrive already small and grey (the dense sequence of a video).
+ * @example
+ * greyHash(new Uint8Array(32 * 32).fill(128)); // '0000000000000000'
+ */
+export function greyHash(grey32: Uint8Array | Float32Array): string {
+  if (grey32.length !== 32 * 32) throw new Error('greyHash: needs 32×32 values');
+  return bitsAboveMedian(lowDct(grey32 instanceof Float32Array ? grey32 : Float32Array.from(grey32), 32, 8));
+}
+
+/**
  * The fingerprint of a picture.
  * @example
  * const print = framePrint({ data: rgb, width: 1280, height: 720 });

@@ -2,6 +2,8 @@ import { MediaError } from './errors.js';
 import { probeMedia, type MediaProbe } from './probe.js';
 import { fileUrl, spawnTool } from './run.js';
 import { basename } from 'node:path';
+import { fixedWindows } from '../tools/fixed-windows.js';
+import { greyHash } from './perceptual.js';
 
 /** A hard cut: the first frame of the new shot and how different it is from the previous frame (0..1). */
 export interface SceneCut {
@@ -26,6 +28,20 @@ export interface DetectScenesOptions {
   minSceneSec?: number;
   /** Reuse an earlier probe instead of running ffprobe again. */
   probe?: MediaProbe;
+  /**
+   * Also hash frames of the same decoding pass, `fps` a second (a video's dense frame sequence, see
+   * {@link FrameSequence}); the frames are scaled to 32×32 grey by ffmpeg and hashed here.
+   */
+  sequenceFps?: number;
+}
+
+/**
+ * The 64-bit DCT hash (media/perceptual.ts `greyHash`) of frames at a steady rate from the start: frame i
+ * shows `i / fps` seconds. Hashes are 16 hex digits each, one after the other.
+ */
+export interface FrameSequence {
+  fps: number;
+  hashes: string;
 }
 
 const FRAME_LINE = /\[Parsed_metadata_\d+ @ [^\]]+\] frame:\s*\d+\s+pts:\s*-?\d+\s+pts_time:(-?[\d.]+)/;
@@ -44,7 +60,7 @@ const SCORE_LINE = /\[Parsed_metadata_\d+ @ [^\]]+\] lavfi\.scene_score=([\d.]+)
 export async function detectScenes(
   file: string,
   opts: DetectScenesOptions = {},
-): Promise<{ cuts: SceneCut[]; scenes: Scene[]; durationSec: number }> {
+): Promise<{ cuts: SceneCut[]; scenes: Scene[]; durationSec: number; sequence: FrameSequence | null }> {
   const { signal, threshold = 0.3, analysisWidth = 320, minSceneSec = 0.5 } = opts;
   const probe = opts.probe ?? (await probeMedia(file, { signal, checkIntegrity: false }));
   if (!probe.video) throw new MediaError('no_video', `${basename(file)} has no video stream to find scenes in`);
@@ -63,11 +79,20 @@ export async function detectScenes(
       pending = undefined;
     }
   };
-  const vf = `scale=${Math.max(16, Math.round(analysisWidth))}:-2:flags=fast_bilinear,format=rgb24,select='gt(scene\\,${threshold})',metadata=print:key=lavfi.scene_score`;
-  const args = ['-hide_banner', '-nostdin', '-nostats', '-v', 'info', '-i', fileUrl(file), '-map', `0:${probe.video.index}`, '-an', '-sn', '-dn', '-vf', vf, '-f', 'null', '-'];
+  const scoring = `scale=${Math.max(16, Math.round(analysisWidth))}:-2:flags=fast_bilinear,format=rgb24,select='gt(scene\\,${threshold})',metadata=print:key=lavfi.scene_score`;
+  const fps = opts.sequenceFps;
+  // One decoding pass: the scene score on a small copy, and (when asked) 32×32 grey frames on stdout.
+  const graph = fps ? `[0:${probe.video.index}]split=2[a][b];[a]${scoring}[scored];[b]fps=${fps},scale=32:32:flags=area,format=gray[small]` : null;
+  const args = graph
+    ? ['-hide_banner', '-nostdin', '-nostats', '-v', 'info', '-i', fileUrl(file), '-filter_complex', graph, '-map', '[scored]', '-f', 'null', '-', '-map', '[small]', '-f', 'rawvideo', 'pipe:1']
+    : ['-hide_banner', '-nostdin', '-nostats', '-v', 'info', '-i', fileUrl(file), '-map', `0:${probe.video.index}`, '-an', '-sn', '-dn', '-vf', scoring, '-f', 'null', '-'];
   const proc = spawnTool('ffmpeg', args, { signal, onStderrLine });
-  proc.stdout.resume();
-  await proc.done;
+  let hashes = '';
+  const reading = (async () => {
+    if (!fps) return void proc.stdout.resume();
+    for await (const grey of fixedWindows(proc.stdout as AsyncIterable<Buffer>, 32 * 32, (n) => new Uint8Array(n))) hashes += greyHash(grey);
+  })();
+  await Promise.all([proc.done, reading]);
 
   const cuts: SceneCut[] = [];
   for (const c of raw.sort((a, b) => a.time - b.time)) {
@@ -78,7 +103,7 @@ export async function detectScenes(
   const bounds = [0, ...cuts.map((c) => c.time), durationSec];
   const scenes: Scene[] = [];
   for (let i = 0; i + 1 < bounds.length; i++) if (bounds[i + 1] > bounds[i]) scenes.push({ start: bounds[i], end: bounds[i + 1] });
-  return { cuts, scenes, durationSec };
+  return { cuts, scenes, durationSec, sequence: fps ? { fps, hashes } : null };
 }
 
 function round3(n: number): number {

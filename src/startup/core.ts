@@ -12,6 +12,7 @@ import { egressPolicy, literalRefusal, type EgressPolicy, type Resolver } from '
 import { loadManifest, type Manifest } from '../ml/registry/manifest.js';
 import { presentAnalyzeResult } from '../services/analysis/present.js';
 import { CollectionService } from '../services/collections.js';
+import { DuplicateService } from '../services/duplicates/service.js';
 import { ItemAnalysisService } from '../services/item-analysis.js';
 import { ItemService } from '../services/items.js';
 import { KeyService, type AdminKeySource } from '../services/keys.js';
@@ -57,6 +58,7 @@ export interface Core {
   search: SearchService;
   people: PeopleService;
   analysis: ItemAnalysisService;
+  duplicates: DuplicateService;
   shares: ShareService;
   submissions: SubmissionService;
   manifest: Manifest;
@@ -100,8 +102,15 @@ export function buildCore(config: Config, store: Store, log: Logger, opts: CoreO
   const search = new SearchService(store, collections, links, queryEmbedder, printIndex);
   const people = new PeopleService(store, collections, links, config.dataDir);
   const analysis = new ItemAnalysisService(store, items, links, (c, i) => people.episodeFaces(c, i));
+  const duplicates = new DuplicateService(store, collections);
+  searchIndex.afterStore((collectionPk, itemPk) => duplicates.itemStored(collectionPk, itemPk));
+  items.onDelete((item) => duplicates.itemRemoved(item.collection_pk, item.pk));
+  collections.onDelete((pk) => {
+    duplicates.collectionRemoved(pk);
+    return false; // one step: nothing left for another batch
+  });
   const submissions = new SubmissionService(tasks, collections, mediaPathGuard(config.mediaRoots, config.dataDir), (collectionPk, mediaId) => store.items.find(collectionPk, mediaId) !== undefined);
-  return { store, log, keys, adminKey, links, gate, engine, tasks, webhooks, sender, collections, items, searchIndex, search, people, analysis, shares, submissions, manifest };
+  return { store, log, keys, adminKey, links, gate, engine, tasks, webhooks, sender, collections, items, searchIndex, search, people, analysis, duplicates, shares, submissions, manifest };
 }
 
 /** What follows a deletion: a collection's text, vectors and tasks; an item's index rows and shares. */

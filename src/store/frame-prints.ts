@@ -41,6 +41,15 @@ export class FramePrintRepository {
     ).run(row);
   }
 
+  /** Stores a video's frame sequence (8 bytes a frame). */
+  putSequence(itemPk: number, collectionPk: number, fps: number, hashes: Buffer): void {
+    prepared(this.db, 'INSERT OR REPLACE INTO frame_sequences (item_pk, collection_pk, fps, hashes) VALUES (?, ?, ?, ?)').run(itemPk, collectionPk, fps, hashes);
+  }
+
+  sequenceOf(itemPk: number): { fps: number; hashes: Buffer } | undefined {
+    return prepared(this.db, 'SELECT fps, hashes FROM frame_sequences WHERE item_pk = ?').get(itemPk) as { fps: number; hashes: Buffer } | undefined;
+  }
+
   ofCollection(collectionPk: number): FramePrintRow[] {
     return prepared(this.db, 'SELECT * FROM frame_prints WHERE collection_pk = ? ORDER BY pk').all(collectionPk) as FramePrintRow[];
   }
@@ -53,9 +62,14 @@ export class FramePrintRepository {
     return prepared(this.db, 'SELECT * FROM frame_prints WHERE episode_pk = ? ORDER BY time').all(episodePk) as FramePrintRow[];
   }
 
-  /** Items of the collection with prints, for a duplicates pass from scratch. */
-  itemsWithPrints(collectionPk: number): number[] {
-    return prepared(this.db, 'SELECT DISTINCT item_pk FROM frame_prints WHERE collection_pk = ? ORDER BY item_pk').pluck().all(collectionPk) as number[];
+  /** Items of the collection that have a frame sequence or prints, oldest first: what duplicates compare. */
+  comparableItems(collectionPk: number): number[] {
+    return prepared(
+      this.db,
+      `SELECT item_pk FROM frame_sequences WHERE collection_pk = ? UNION SELECT item_pk FROM frame_prints WHERE collection_pk = ? ORDER BY 1`,
+    )
+      .pluck()
+      .all(collectionPk, collectionPk) as number[];
   }
 
   /** Replaces the pairs an item is part of (the caller is inside a transaction). */

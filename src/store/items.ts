@@ -27,6 +27,9 @@ export interface ItemRow {
   metadata_edited: number;
   /** Bytes of the media file when it was indexed; null when unknown. */
   size: number | null;
+  /** The picture's size as shown (rotation applied); null for audio and items indexed before it was kept. */
+  width: number | null;
+  height: number | null;
 }
 
 /**
@@ -47,7 +50,7 @@ const ORDER_BY: Record<ItemSort, { term: string; nullsLast: boolean }> = {
 };
 
 /** The capture, folder and detail fields, optional on insert (items indexed one by one may have none). */
-type Optionals = 'captured_at' | 'captured_at_source' | 'latitude' | 'longitude' | 'folder_pk' | 'title_edited' | 'metadata_edited' | 'size';
+type Optionals = 'captured_at' | 'captured_at_source' | 'latitude' | 'longitude' | 'folder_pk' | 'title_edited' | 'metadata_edited' | 'size' | 'width' | 'height';
 
 /** What {@link ItemRepository.insert} takes. */
 export type ItemInsert = Omit<ItemRow, 'pk' | Optionals> & Partial<Pick<ItemRow, Optionals>>;
@@ -61,13 +64,13 @@ export class ItemRepository {
   constructor(private readonly db: Db) {}
 
   insert(input: ItemInsert): ItemRow {
-    const row = { captured_at: null, captured_at_source: null, latitude: null, longitude: null, folder_pk: null, title_edited: 0, metadata_edited: 0, size: null, ...input };
+    const row = { captured_at: null, captured_at_source: null, latitude: null, longitude: null, folder_pk: null, title_edited: 0, metadata_edited: 0, size: null, width: null, height: null, ...input };
     const info = prepared(
       this.db,
       `INSERT INTO items (cursor, collection_pk, media_id, type, title, src, thumbnail, duration, additional_metadata, created_at, updated_at,
-                          captured_at, captured_at_source, latitude, longitude, folder_pk, title_edited, metadata_edited, size)
+                          captured_at, captured_at_source, latitude, longitude, folder_pk, title_edited, metadata_edited, size, width, height)
        VALUES (@cursor, @collection_pk, @media_id, @type, @title, @src, @thumbnail, @duration, @additional_metadata, @created_at, @updated_at,
-               @captured_at, @captured_at_source, @latitude, @longitude, @folder_pk, @title_edited, @metadata_edited, @size)`,
+               @captured_at, @captured_at_source, @latitude, @longitude, @folder_pk, @title_edited, @metadata_edited, @size, @width, @height)`,
     ).run(row);
     return { ...row, pk: Number(info.lastInsertRowid) };
   }
@@ -93,6 +96,15 @@ export class ItemRepository {
   /** Detaches a folder's items from it (the folder is deleted but its items stay). */
   detachFolder(folderPk: number): void {
     prepared(this.db, 'UPDATE items SET folder_pk = NULL WHERE folder_pk = ?').run(folderPk);
+  }
+
+  byPk(pk: number): ItemRow | undefined {
+    return prepared(this.db, 'SELECT * FROM items WHERE pk = ?').get(pk) as ItemRow | undefined;
+  }
+
+  byPks(pks: readonly number[]): ItemRow[] {
+    if (pks.length === 0) return [];
+    return prepared(this.db, 'SELECT * FROM items WHERE pk IN (SELECT value FROM json_each(?))').all(JSON.stringify(pks)) as ItemRow[];
   }
 
   find(collectionPk: number, mediaId: string): ItemRow | undefined {

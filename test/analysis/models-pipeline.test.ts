@@ -1,4 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_TRANSCRIPT, makeFixtureModels, type FixtureSet } from '../../scripts/make-fixture-models.js';
@@ -103,4 +106,37 @@ describe('pulled models in the pipeline: Whisper, image-text and text embeddings
     const r = await s.call('POST', '/search', { json: { query: 'hello world', collection: 'sem', media_type: 'audio' } });
     expect(r.body.results[0]).toMatchObject({ media_id: 'memo', media_type: 'audio' });
   }, 180_000);
+
+  it('searches by picture with the image-text model beside the fingerprints', { timeout: 120_000 }, async () => {
+    const health = (await s.call('GET', '/health', { key: null })).body;
+    expect(health.picture_search).toEqual({ fingerprints: true, image_text: true });
+    // A mirrored screenshot: its fingerprint matches no frame (see test/search/by-picture), its CLIP vector does.
+    const shot = join(tmp, 'mirrored.jpg');
+    const frame = await runFfmpegFrame(corpus.slides.path, 10);
+    await sharp(frame).flop().jpeg().toFile(shot);
+    const form = new FormData();
+    form.set('body', JSON.stringify({ collection: 'sem', image: 'mirrored.jpg', media_type: 'video' }));
+    form.set('file', new Blob([readFileSync(shot)]), 'mirrored.jpg');
+    const r = await fetch(`${s.url}/search`, { method: 'POST', headers: { 'x-api-key': s.adminKey }, body: form });
+    const body = (await r.json()) as { results: { media_id: string; start_time: number }[] };
+    expect(r.status, JSON.stringify(body)).toBe(200);
+    expect(body.results[0]?.media_id).toBe('slides');
+    // More like a moment: a re-encoded copy's same moment comes first; the moment itself never.
+    const copy = join(tmp, 'media', 'slides-copy.mp4');
+    await promisify(execFile)('ffmpeg', ['-v', 'error', '-y', '-i', corpus.slides.path, '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '32', '-c:a', 'copy', copy]);
+    const indexed = await task('/index', { collection: 'sem', video: { path: copy, media_id: 'slides-copy' } });
+    expect(indexed.status, indexed.error?.message).toBe('completed');
+    const like = await s.call('POST', '/search', { json: { collection: 'sem', like: { media_id: 'slides', start_time: 2 }, media_type: 'video' } });
+    expect(like.status).toBe(200);
+    const hits = like.body.results as { media_id: string; start_time: number; end_time: number }[];
+    expect(hits[0]).toMatchObject({ media_id: 'slides-copy' });
+    expect(hits[0]!.start_time).toBeLessThanOrEqual(2);
+    expect(hits.some((h) => h.media_id === 'slides' && h.start_time <= 2 && h.end_time > 2)).toBe(false);
+  });
 });
+
+/** One frame of a video as PNG bytes. */
+async function runFfmpegFrame(file: string, at: number): Promise<Buffer> {
+  const { stdout } = await promisify(execFile)('ffmpeg', ['-v', 'error', '-ss', String(at), '-i', file, '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', '-'], { encoding: 'buffer', maxBuffer: 32 * 1024 * 1024 });
+  return stdout;
+}

@@ -6,6 +6,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyVideo, lavfiVideo, photo, screenshot, slideVideo } from '../support/picture-media.js';
 import { settledTask, startTestServer, type TestServer } from '../support/server.js';
@@ -73,6 +74,14 @@ describe('POST /search by picture, without models', () => {
     expect(astronaut.status, JSON.stringify(astronaut.body)).toBe(200);
     expect(title(astronaut.body.results[0]!.media_id)).toBe('astronaut');
     expect(astronaut.body.results.map((r) => title(r.media_id))).not.toContain('cat');
+  });
+
+  it('is no semantic search without a model: a mirrored screenshot finds nothing', async () => {
+    const mirrored = join(base, 'queries', 'mirrored.jpg');
+    await sharp(join(base, 'queries', 'testsrc-shot.jpg')).flop().toFile(mirrored);
+    const r = await searchWith({ image: 'm.jpg', media_id: ids.get('testsrc') }, { path: mirrored, name: 'm.jpg' });
+    expect(r.status).toBe(200);
+    expect(r.body.results).toEqual([]);
   });
 
   it('applies the filters: only pictures, only one item', async () => {

@@ -38,9 +38,9 @@ function takeUpload(uploads: Upload[], content: string | null | undefined): Task
 /**
  * POST /index and POST /analyze: the form convention, validation, and a queued task.
  * @example
- * jobRoutes(app, deps);
+ * submissionRoutes(app, deps);
  */
-export function jobRoutes(app: App, deps: HttpDeps): void {
+export function submissionRoutes(app: App, deps: HttpDeps): void {
   // Registered for the document only (see below).
   app.openAPIRegistry.registerPath(indexRoute);
   app.openAPIRegistry.registerPath(analyzeRoute);

@@ -26,6 +26,10 @@ export async function analyzeImage(input: PipelineInput, ctx: PipelineContext): 
   // Bytes read through the file-access rule: the decoder never opens a name itself.
   const bytes = await readCheckedFile(input.file);
   const upright = () => sharp(bytes, { failOn: 'error' }).rotate();
+  // The size as shown: EXIF orientations 5–8 turn the picture a quarter.
+  const meta = await sharp(bytes).metadata();
+  const turned = (meta.orientation ?? 1) >= 5;
+  const shown = { width: (turned ? meta.height : meta.width) ?? null, height: (turned ? meta.width : meta.height) ?? null };
   const { data, info } = await upright()
     .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
     .removeAlpha()
@@ -71,6 +75,7 @@ export async function analyzeImage(input: PipelineInput, ctx: PipelineContext): 
   return {
     type: 'image',
     duration: 0,
+    ...shown,
     language,
     title: input.title,
     transcript: [],

@@ -62,7 +62,7 @@ export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): P
   });
   const language = input.language ?? transcript.language ?? guessLanguage(transcript.segments.map((t) => t.text)) ?? 'en';
 
-  let visual: VisualResult = { cuts: [], keyframes: [], screenText: [], entries: [], frameVectors: null, prints: [], warnings: [] };
+  let visual: VisualResult = { cuts: [], keyframes: [], screenText: [], entries: [], frameVectors: null, prints: [], sequence: null, warnings: [] };
   const faceScan = input.faces && hasVideo ? await startFaceScan(ctx.models) : null;
   if (hasVideo) visual = await analyzeVisual(input.file, probe, { models: ctx.models, language, signal: ctx.signal, progress: stage(0.45, 0.85), onFrame: faceScan ? (f) => faceScan.add(f) : undefined });
   const faces = faceScan
@@ -141,6 +141,7 @@ export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): P
   return {
     type: hasVideo ? 'video' : 'audio',
     duration,
+    ...shownSize(probe),
     language,
     title: input.title ?? probe.tags.title ?? null,
     transcript: transcript.segments,
@@ -153,7 +154,16 @@ export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): P
     passageVectors,
     frameVectors,
     framePrints: visual.prints,
+    frameSequence: visual.sequence,
     faces,
     facesSamePerson: faceScan?.samePerson ?? null,
   };
+}
+
+/** The video's size as shown: a quarter turn swaps width and height. */
+function shownSize(probe: MediaProbe): { width: number | null; height: number | null } {
+  const v = probe.video;
+  if (!v) return { width: null, height: null };
+  const turned = v.rotation === 90 || v.rotation === 270;
+  return { width: turned ? v.height : v.width, height: turned ? v.width : v.height };
 }

@@ -2,6 +2,7 @@
  * The shapes the analysis pipeline produces and indexing stores. Times are seconds from the start of the media.
  */
 import type { FramePrint } from '../../media/perceptual.js';
+import type { FrameSequence } from '../../media/scenes.js';
 import type { FaceTrack } from './faces.js';
 
 /** A stretch of text with its time: a transcript segment or a merged on-screen text entry. */
@@ -54,6 +55,9 @@ export interface EpisodeVector {
 export interface MediaAnalysis {
   type: 'video' | 'audio' | 'image';
   duration: number;
+  /** The picture's size as shown (rotation applied); absent for audio and older analyses. */
+  width?: number | null;
+  height?: number | null;
   language: 'en' | 'de';
   title: string | null;
   transcript: TimedText[];
@@ -70,6 +74,8 @@ export interface MediaAnalysis {
   frameVectors: { model: string; dims: number; items: EpisodeVector[] } | null;
   /** Perceptual fingerprints of each keyframe (a photo's one at time 0); absent in analyses from before them. */
   framePrints?: TimedPrint[];
+  /** A video's frames hashed at a steady rate (media/scenes.ts); absent for audio, photos and older analyses. */
+  frameSequence?: FrameSequence | null;
   /** Face tracks (one per person per shot) when faces were looked for; null or absent when not. */
   faces?: FaceTrack[] | null;
   /** The face embedder's same-person cosine (its manifest entry), which groups these tracks; null without one. */

@@ -1,4 +1,5 @@
 import { detectScenes, extractFrames, type MediaProbe, type VideoFrame } from '../../media/index.js';
+import type { FrameSequence } from '../../media/scenes.js';
 import type { ModelRuntime } from '../../ml/runtime.js';
 import type { ImageTextEmbedder } from '../../ml/embed/index.js';
 import { describeVisual } from './phrases.js';
@@ -17,7 +18,19 @@ export interface VisualResult {
   frameVectors: { model: string; dims: number; items: EpisodeVector[] } | null;
   /** The perceptual fingerprint of every keyframe. */
   prints: TimedPrint[];
+  /** The 64-bit hashes of frames at a steady rate, from the scene detection's decoding pass (duplicates). */
+  sequence: FrameSequence | null;
   warnings: string[];
+}
+
+/**
+ * Frames a second hashed for a video's sequence: 10 (a copy trimmed anywhere still lines up within a frame
+ * or two), 2 past half an hour (8 bytes a frame add up in long recordings).
+ * @example
+ * sequenceFps(90); // 10
+ */
+export function sequenceFps(duration: number): number {
+  return duration <= 1800 ? 10 : 2;
 }
 
 /** Keyframes sampled inside shots: about one per `step` seconds, at least one per shot. */
@@ -119,7 +132,7 @@ export async function analyzeVisual(
   const warnings: string[] = [];
   const duration = probe.durationSec;
   opts.progress(0, 'shot detection');
-  const { cuts } = await detectScenes(file, { signal: opts.signal, probe });
+  const { cuts, sequence } = await detectScenes(file, { signal: opts.signal, probe, sequenceFps: sequenceFps(duration) });
   const keyframes = keyframeTimes(duration, cuts.map((c) => c.time));
   const embedder = await opts.models.imageText();
   if (!embedder) warnings.push(`no visual tags or frame search: the image-text model is ${opts.models.capabilities().image_text.reason ?? 'not installed'}`);
@@ -209,6 +222,7 @@ export async function analyzeVisual(
     entries,
     frameVectors: embedder ? { model: embedder.modelId, dims: embedder.dims, items: vectors } : null,
     prints,
+    sequence,
     warnings,
   };
 }

@@ -114,11 +114,18 @@ function episodeFor(v: EpisodeVector, episodes: EpisodeAnalysis[]): EpisodeAnaly
  *   duration: 90, additional_metadata: null }, analysis, { replace: false });
  */
 export class SearchIndex {
+  private readonly storedListeners: Array<(collectionPk: number, itemPk: number) => void> = [];
+
   constructor(
     private readonly store: Store,
     /** The in-memory prints of image search, told when a collection's items change. */
     private readonly printIndex?: PrintIndex,
   ) {}
+
+  /** Told after an item was stored and committed (duplicates are looked for then). */
+  afterStore(listener: (collectionPk: number, itemPk: number) => void): void {
+    this.storedListeners.push(listener);
+  }
 
   /**
    * Stores one analysed item. With `replace`, an existing item of that media_id is removed with all its
@@ -159,9 +166,23 @@ export class SearchIndex {
       }
     }
 
+    this.printIndex?.invalidate(collectionPk);
+    const stored = this.writeItem(collectionPk, item, analysis, opts, { episodes, vectorSets, before });
+    for (const listener of this.storedListeners) listener(collectionPk, stored.item.pk);
+    return stored;
+  }
+
+  /** The write transaction of {@link storeItem}. */
+  private writeItem(
+    collectionPk: number,
+    item: IndexedItem,
+    analysis: MediaAnalysis,
+    opts: { replace: boolean; alsoWrite?: (item: ItemRow) => void },
+    ready: { episodes: PreparedEpisode[]; vectorSets: [VectorKind, NonNullable<MediaAnalysis['passageVectors']>][]; before: ItemRow | undefined },
+  ): StoredItem {
+    const { episodes, vectorSets, before } = ready;
     const at = nowIso();
     const repo = this.store.search;
-    this.printIndex?.invalidate(collectionPk);
     return inTransaction(this.store.db, () => {
       const existing = this.store.items.find(collectionPk, item.media_id);
       if (existing && !opts.replace) throw new Problem('conflict', `media item "${item.media_id}" is already in the collection`);
@@ -189,6 +210,8 @@ export class SearchIndex {
         title_edited: before?.title_edited ?? 0,
         metadata_edited: before?.metadata_edited ?? 0,
         size: item.size ?? null,
+        width: analysis.width ?? null,
+        height: analysis.height ?? null,
       });
       repo.insertAnalysis({
         item_pk: row.pk,
@@ -232,6 +255,7 @@ export class SearchIndex {
           vectors++;
         }
       }
+      if (analysis.frameSequence?.hashes) this.store.prints.putSequence(row.pk, collectionPk, analysis.frameSequence.fps, Buffer.from(analysis.frameSequence.hashes, 'hex'));
       for (const print of analysis.framePrints ?? []) {
         const episode = episodeFor({ episodeIndex: -1, time: print.time, vector: new Float32Array(0) }, analysis.episodes) ?? analysis.episodes[0];
         if (episode) this.store.prints.insert({ ...printRow(print), episode_pk: pkByIndex.get(episode.index)!, item_pk: row.pk, collection_pk: collectionPk });

@@ -1,0 +1,53 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { App, HttpDeps } from '../env.js';
+import { errors, jsonResponse as json, SECURITY } from '../schemas/common.js';
+import { CollectionParams } from '../schemas/collections.js';
+import { DEFAULT_DUPLICATE_THRESHOLD } from '../../services/duplicates/service.js';
+
+const Member = z
+  .object({
+    media_id: z.string(),
+    title: z.string().nullable(),
+    duration: z.number().nullable(),
+    width: z.number().int().nullable().openapi({ description: 'As shown (rotation applied); null for items indexed before vidx kept it' }),
+    height: z.number().int().nullable(),
+    size: z.number().int().nullable().openapi({ description: 'Bytes of the file' }),
+    overlap: z.number().openapi({ description: 'The share of this item (0..1) the other copies show: 1 for a full copy, less for the longer side of a trimmed one' }),
+  })
+  .openapi('DuplicateItem');
+
+const Group = z
+  .object({
+    items: z.array(Member).openapi({ description: 'The copies, best first' }),
+    similarity: z.number().openapi({ description: 'How alike the matching frames are, 0..1 (the mean over the group’s pairs)' }),
+    keep: z.string().openapi({ description: 'The media_id of the best copy: the most pixels, then the highest bitrate, then the longest' }),
+  })
+  .openapi('DuplicateGroup');
+
+const list = createRoute({
+  method: 'get', path: '/collections/{collection_id}/duplicates', operationId: 'listDuplicates', tags: ['items'], security: SECURITY,
+  summary: 'Copies inside a collection (vidx extra): re-encoded, rescaled and trimmed videos, near-identical photos',
+  description:
+    'Groups of items that are copies of one another, found by perceptual fingerprints (no model needed): a video and a copy that shows at least 60 % of the shorter one frame by frame in order, or two photos whose fingerprints nearly match. Videos that only look alike (slides of one template with other words) are kept apart. Kept up to date as items are indexed and deleted.',
+  request: {
+    params: CollectionParams,
+    query: z.object({
+      threshold: z.coerce
+        .number()
+        .min(0)
+        .max(1)
+        .optional()
+        .openapi({ type: 'number', default: DEFAULT_DUPLICATE_THRESHOLD, description: `Least similarity of a pair to be grouped (0..1, default ${DEFAULT_DUPLICATE_THRESHOLD}); raise it for fewer, closer copies` }),
+    }),
+  },
+  responses: { 200: json(z.object({ groups: z.array(Group) }), 'Groups, most alike first'), ...errors(401, 404, 422) },
+});
+
+/**
+ * GET /collections/{collection_id}/duplicates.
+ * @example
+ * duplicateRoutes(app, deps);
+ */
+export function duplicateRoutes(app: App, deps: HttpDeps): void {
+  app.openapi(list, (c) => c.json(deps.duplicates.groups(c.get('caller'), c.req.valid('param').collection_id, c.req.valid('query').threshold), 200));
+}

@@ -1,0 +1,84 @@
+import { isFlat, SAMPLE_SECONDS, type ItemLook } from './compare.js';
+
+/** A bucket this full holds a frame every item has (a logo, a title card): it tells nothing and is skipped. */
+const CROWDED = 400;
+
+/**
+ * Finds which items of a collection may be copies of an item, without comparing every pair: each item's
+ * frames (one every half second of a video, a photo's one) are filed under the four 16-bit quarters of their
+ * 64-bit hash. Two frames that differ in at most three bits share a quarter exactly, so a copy's frames meet
+ * the original's in some bucket; the offsets between them say how the two line up. Only candidates found
+ * here are compared in full (compare.ts).
+ * @example
+ * const index = new CandidateIndex();
+ * for (const look of looks) { const maybe = index.candidates(look); index.add(look); }
+ */
+export class CandidateIndex {
+  private readonly buckets = [new Map<number, number[]>(), new Map<number, number[]>(), new Map<number, number[]>(), new Map<number, number[]>()];
+  private readonly entryItem: number[] = [];
+  private readonly entryTime: number[] = [];
+  private readonly kinds = new Map<number, ItemLook['kind']>();
+  private readonly removed = new Set<number>();
+
+  /** Files an item's frames. */
+  add(look: ItemLook): void {
+    this.kinds.set(look.itemPk, look.kind);
+    this.removed.delete(look.itemPk);
+    for (const [hi, lo, time] of this.frames(look, Math.max(1, Math.round(look.fps * SAMPLE_SECONDS)))) {
+      const id = this.entryItem.length;
+      this.entryItem.push(look.itemPk);
+      this.entryTime.push(time);
+      quarters(hi, lo).forEach((q, band) => {
+        const list = this.buckets[band]!.get(q);
+        if (list) list.push(id);
+        else this.buckets[band]!.set(q, [id]);
+      });
+    }
+  }
+
+  /** Stops offering an item (it was deleted); its entries stay until the index is built again. */
+  remove(itemPk: number): void {
+    this.removed.add(itemPk);
+  }
+
+  /** Items of the same kind with frames that may be the same as the look's, with each meeting's offset (their time minus the look's). */
+  candidates(look: ItemLook): Map<number, number[]> {
+    const out = new Map<number, number[]>();
+    for (const [hi, lo, time] of this.frames(look, 1)) {
+      const seen = new Set<number>();
+      quarters(hi, lo).forEach((q, band) => {
+        const list = this.buckets[band]!.get(q);
+        if (!list || list.length > CROWDED) return;
+        for (const id of list) {
+          if (seen.has(id)) continue;
+          seen.add(id);
+          const other = this.entryItem[id]!;
+          if (other === look.itemPk || this.removed.has(other) || this.kinds.get(other) !== look.kind) continue;
+          const offsets = out.get(other);
+          if (offsets) offsets.push(this.entryTime[id]! - time);
+          else out.set(other, [this.entryTime[id]! - time]);
+        }
+      });
+    }
+    return out;
+  }
+
+  /** The look's frames that say something (not flat), every `step`th of a video, with their times. */
+  private *frames(look: ItemLook, step: number): Generator<[number, number, number]> {
+    if (look.kind === 'image' && look.photo) {
+      const hi = parseInt(look.photo.hash.slice(0, 8), 16);
+      const lo = parseInt(look.photo.hash.slice(8, 16), 16);
+      if (!isFlat(hi, lo)) yield [hi, lo, 0];
+      return;
+    }
+    for (let i = 0; i < look.hashes.length / 2; i += step) {
+      const hi = look.hashes[2 * i]!;
+      const lo = look.hashes[2 * i + 1]!;
+      if (!isFlat(hi, lo)) yield [hi, lo, i / look.fps];
+    }
+  }
+}
+
+function quarters(hi: number, lo: number): [number, number, number, number] {
+  return [hi >>> 16, hi & 0xffff, lo >>> 16, lo & 0xffff];
+}

@@ -1,0 +1,74 @@
+import type { DuplicatePairRow } from '../../store/frame-prints.js';
+import type { ItemRow } from '../../store/items.js';
+
+/** One item of a group of copies, as GET …/duplicates shows it. */
+export interface DuplicateMember {
+  media_id: string;
+  title: string | null;
+  duration: number | null;
+  width: number | null;
+  height: number | null;
+  size: number | null;
+  /** The share of this item the other copies show (1: all of it; a trimmed copy's original shows less). */
+  overlap: number;
+}
+
+/** Copies of one another: their items, how alike they are (0..1) and which one to keep. */
+export interface DuplicateGroup {
+  items: DuplicateMember[];
+  similarity: number;
+  /** The media_id of the best copy: the most pixels, then the highest bitrate, then the longest. */
+  keep: string;
+}
+
+/** The copy people keep: most pixels, then most bytes a second, then longest. */
+function better(a: ItemRow, b: ItemRow): number {
+  const pixels = (i: ItemRow) => (i.width ?? 0) * (i.height ?? 0);
+  const bitrate = (i: ItemRow) => (i.size ?? 0) / Math.max(i.duration ?? 0, 1);
+  return pixels(b) - pixels(a) || bitrate(b) - bitrate(a) || (b.duration ?? 0) - (a.duration ?? 0) || a.pk - b.pk;
+}
+
+/**
+ * Groups look-alike pairs into sets of copies (connected pairs form one group).
+ * @example
+ * groupPairs(store.prints.pairs(collection.pk, 0.8), itemsByPk); // [{ items: [...], similarity: 0.97, keep: 'beach-hd' }]
+ */
+export function groupPairs(pairs: DuplicatePairRow[], items: Map<number, ItemRow>): DuplicateGroup[] {
+  const parent = new Map<number, number>();
+  const root = (pk: number): number => {
+    let r = pk;
+    while (parent.get(r) !== undefined && parent.get(r) !== r) r = parent.get(r)!;
+    parent.set(pk, r);
+    return r;
+  };
+  for (const p of pairs) {
+    if (!items.has(p.a_pk) || !items.has(p.b_pk)) continue;
+    if (!parent.has(p.a_pk)) parent.set(p.a_pk, p.a_pk);
+    if (!parent.has(p.b_pk)) parent.set(p.b_pk, p.b_pk);
+    parent.set(root(p.a_pk), root(p.b_pk));
+  }
+  const groups = new Map<number, { members: Set<number>; pairs: DuplicatePairRow[] }>();
+  for (const p of pairs) {
+    if (!parent.has(p.a_pk)) continue;
+    const r = root(p.a_pk);
+    const g = groups.get(r) ?? { members: new Set<number>(), pairs: [] };
+    g.members.add(p.a_pk).add(p.b_pk);
+    g.pairs.push(p);
+    groups.set(r, g);
+  }
+  return [...groups.values()]
+    .map(({ members, pairs: own }) => {
+      const rows = [...members].map((pk) => items.get(pk)!).sort(better);
+      const overlap = (pk: number) => Math.max(...own.map((p) => (p.a_pk === pk ? p.overlap_a : p.b_pk === pk ? p.overlap_b : 0)));
+      return {
+        items: rows.map((i) => ({ media_id: i.media_id, title: i.title, duration: i.duration, width: i.width, height: i.height, size: i.size, overlap: round(overlap(i.pk)) })),
+        similarity: round(own.reduce((s, p) => s + p.similarity, 0) / own.length),
+        keep: rows[0]!.media_id,
+      };
+    })
+    .sort((a, b) => b.similarity - a.similarity || b.items.length - a.items.length);
+}
+
+function round(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}

@@ -1,0 +1,137 @@
+import type { Store } from '../../store/index.js';
+import type { ItemRow } from '../../store/items.js';
+import { contentWords } from '../analysis/text-stats.js';
+import type { Caller } from '../caller.js';
+import type { CollectionService } from '../collections.js';
+import { printOfRow } from '../search/print-index.js';
+import { CandidateIndex } from './candidates.js';
+import { comparePhotos, compareVideos, type ItemLook, type PairMatch } from './compare.js';
+import { groupPairs, type DuplicateGroup } from './groups.js';
+
+/** Pairs at least this alike are grouped when the caller names no threshold. */
+export const DEFAULT_DUPLICATE_THRESHOLD = 0.8;
+
+/**
+ * Copies across a collection: re-encoded, rescaled and trimmed copies of a video, near-identical photos.
+ * Pairs are found when an item is indexed (against the rest of its collection, through a {@link CandidateIndex}
+ * kept per collection) and stored; deleting an item takes its pairs along (foreign keys). Groups are read from
+ * the stored pairs.
+ * @example
+ * duplicates.itemStored(collection.pk, item.pk); // after indexing
+ * duplicates.groups(caller, 'family', 0.8).groups[0].keep; // the media_id of the best copy
+ */
+export class DuplicateService {
+  private readonly indexes = new Map<number, CandidateIndex>();
+  /** Looks read lately: a candidate is often compared again with the next item (copies come together). */
+  private readonly looks = new Map<number, ItemLook | null>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly collections: CollectionService,
+  ) {}
+
+  /** An item was stored (new or re-indexed): its pairs are found again. */
+  itemStored(collectionPk: number, itemPk: number): void {
+    this.looks.delete(itemPk);
+    const index = this.indexFor(collectionPk, itemPk);
+    const look = this.look(itemPk);
+    if (!look) return;
+    const pairs = this.pairsOf(look, index);
+    this.store.db.transaction(() => this.store.prints.replacePairsOf(itemPk, pairs, collectionPk))();
+    index.add(look);
+  }
+
+  /** An item left the collection (deleted, or replaced by a re-index under a new row). */
+  itemRemoved(collectionPk: number, itemPk: number): void {
+    this.looks.delete(itemPk);
+    this.indexes.get(collectionPk)?.remove(itemPk);
+  }
+
+  /** The collection is gone. */
+  collectionRemoved(collectionPk: number): void {
+    this.indexes.delete(collectionPk);
+  }
+
+  /**
+   * Finds every pair of the collection from scratch (what indexing does item by item), e.g. after an upgrade.
+   * @example
+   * duplicates.rebuild(collection.pk); // { items: 10000, pairs: 512 }
+   */
+  rebuild(collectionPk: number): { items: number; pairs: number } {
+    const index = new CandidateIndex();
+    this.indexes.set(collectionPk, index);
+    this.store.prints.clearPairs(collectionPk);
+    let pairs = 0;
+    const items = this.store.prints.comparableItems(collectionPk);
+    for (const itemPk of items) {
+      const look = this.look(itemPk);
+      if (!look) continue;
+      const found = this.pairsOf(look, index);
+      pairs += found.length;
+      if (found.length) this.store.db.transaction(() => this.store.prints.replacePairsOf(itemPk, found, collectionPk))();
+      index.add(look);
+    }
+    return { items: items.length, pairs };
+  }
+
+  /** The collection's groups of copies (GET /collections/{id}/duplicates). */
+  groups(caller: Caller, collectionId: string, threshold = DEFAULT_DUPLICATE_THRESHOLD): { groups: DuplicateGroup[] } {
+    const collection = this.collections.readable(caller, collectionId);
+    const pairs = this.store.prints.pairs(collection.pk, threshold);
+    const items = new Map(this.store.items.byPks([...new Set(pairs.flatMap((p) => [p.a_pk, p.b_pk]))]).map((i) => [i.pk, i]));
+    return { groups: groupPairs(pairs, items) };
+  }
+
+  /** The pairs a new look makes with the items filed so far, each verified in full. */
+  private pairsOf(look: ItemLook, index: CandidateIndex): { a_pk: number; b_pk: number; similarity: number; overlap_a: number; overlap_b: number }[] {
+    const out = [];
+    for (const [otherPk, offsets] of index.candidates(look)) {
+      const other = this.look(otherPk);
+      if (!other) continue;
+      const m: PairMatch | null = look.kind === 'image' ? comparePhotos(look, other) : compareVideos(look, other, offsets);
+      if (!m) continue;
+      const [a, b, overlapA, overlapB] = look.itemPk < otherPk ? [look.itemPk, otherPk, m.overlapA, m.overlapB] : [otherPk, look.itemPk, m.overlapB, m.overlapA];
+      out.push({ a_pk: a, b_pk: b, similarity: m.similarity, overlap_a: overlapA, overlap_b: overlapB });
+    }
+    return out;
+  }
+
+  /** The candidate index of a collection, filed with its items on first use (except `skip`, about to be compared). */
+  private indexFor(collectionPk: number, skip: number): CandidateIndex {
+    let index = this.indexes.get(collectionPk);
+    if (!index) {
+      index = new CandidateIndex();
+      for (const itemPk of this.store.prints.comparableItems(collectionPk)) {
+        if (itemPk === skip) continue;
+        const look = this.look(itemPk);
+        if (look) index.add(look);
+      }
+      this.indexes.set(collectionPk, index);
+    }
+    return index;
+  }
+
+  private look(itemPk: number): ItemLook | null {
+    if (this.looks.has(itemPk)) return this.looks.get(itemPk)!;
+    if (this.looks.size >= 4096) this.looks.clear();
+    const look = this.readLook(itemPk);
+    this.looks.set(itemPk, look);
+    return look;
+  }
+
+  /** What is compared of an item: its frame sequence (video) or fingerprint (photo), and its on-screen words. */
+  private readLook(itemPk: number): ItemLook | null {
+    const item: ItemRow | undefined = this.store.items.byPk(itemPk);
+    if (!item || item.type === 'audio') return null;
+    const words = new Set(contentWords(this.store.search.episodesOfItem(itemPk).map((e) => e.screen_text).join(' ').toLowerCase()));
+    if (item.type === 'image') {
+      const row = this.store.prints.ofItem(itemPk)[0];
+      return row ? { itemPk, kind: 'image', duration: 0, fps: 1, hashes: new Uint32Array(0), photo: printOfRow(row), words } : null;
+    }
+    const seq = this.store.prints.sequenceOf(itemPk);
+    if (!seq || seq.hashes.length < 8) return null;
+    const hashes = new Uint32Array(seq.hashes.length / 4);
+    for (let i = 0; i < hashes.length; i++) hashes[i] = seq.hashes.readUInt32BE(i * 4);
+    return { itemPk, kind: 'video', duration: item.duration ?? hashes.length / 2 / seq.fps, fps: seq.fps, hashes, photo: null, words };
+  }
+}
