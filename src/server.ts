@@ -7,6 +7,7 @@ import { locateFfmpeg, locateFfprobe } from './media/binaries.js';
 import { primeGermanTesseract } from './ml/ocr/index.js';
 import { sweepItemFolders } from './services/analysis/item-files.js';
 import type { CollectionService } from './services/collections.js';
+import type { DuplicateService } from './services/duplicates/service.js';
 import type { KeyService, AdminKeySource } from './services/keys.js';
 import { uploadsDir } from './services/paths.js';
 import type { SearchIndex } from './services/search/index.js';
@@ -32,6 +33,8 @@ export interface Vidx {
   collections: CollectionService;
   /** Writes analysed items into the search index (indexing, tests). */
   searchIndex: SearchIndex;
+  /** Copies across a collection (benchmarks rebuild them from scratch). */
+  duplicates: DuplicateService;
   /** The analysis threads (tests look at them; unused when analyses run inline). */
   /** The threads analyses run in. */
   analysisWorkers: WorkerPool;
@@ -96,6 +99,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
     keys: core.keys,
     collections: core.collections,
     searchIndex: core.searchIndex,
+    duplicates: core.duplicates,
     analysisWorkers: analysis.analysisWorkers,
     adminKey: core.adminKey,
     async close() {

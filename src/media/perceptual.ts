@@ -33,25 +33,37 @@ const SIDE = 64;
 
 /** Mean RGB of each cell of a 64×64 grid over the picture (each cell averages every pixel it covers). */
 function shrink(p: RgbPicture): Float32Array {
-  const sums = new Float64Array(SIDE * SIDE * 3);
-  const counts = new Uint32Array(SIDE * SIDE);
-  const xbin = new Uint16Array(p.width);
-  for (let x = 0; x < p.width; x++) xbin[x] = Math.min(SIDE - 1, Math.floor((x * SIDE) / p.width));
+  // Integer sums (a cell of a 4K frame sums below 2^32) and a cell offset per column: the loop runs over every
+  // pixel of every keyframe, so it stays plain.
+  const sums = new Uint32Array(SIDE * SIDE * 3);
+  const xcell = new Uint32Array(p.width);
+  for (let x = 0; x < p.width; x++) xcell[x] = Math.min(SIDE - 1, Math.floor((x * SIDE) / p.width)) * 3;
+  const data = p.data;
   for (let y = 0; y < p.height; y++) {
-    const row = Math.min(SIDE - 1, Math.floor((y * SIDE) / p.height)) * SIDE;
+    const row = Math.min(SIDE - 1, Math.floor((y * SIDE) / p.height));
+    const base = row * SIDE * 3;
     let o = y * p.width * 3;
     for (let x = 0; x < p.width; x++, o += 3) {
-      const cell = row + xbin[x]!;
-      sums[cell * 3] += p.data[o]!;
-      sums[cell * 3 + 1] += p.data[o + 1]!;
-      sums[cell * 3 + 2] += p.data[o + 2]!;
-      counts[cell]!++;
+      const c = base + xcell[x]!;
+      sums[c] += data[o]!;
+      sums[c + 1] += data[o + 1]!;
+      sums[c + 2] += data[o + 2]!;
     }
   }
+  // Cells per column and row are the same for every row and column: count them once.
+  const colWidth = new Uint32Array(SIDE);
+  const rowHeight = new Uint32Array(SIDE);
+  for (let x = 0; x < p.width; x++) colWidth[xcell[x]! / 3]!++;
+  for (let y = 0; y < p.height; y++) rowHeight[Math.min(SIDE - 1, Math.floor((y * SIDE) / p.height))]!++;
   const out = new Float32Array(SIDE * SIDE * 3);
-  for (let c = 0; c < SIDE * SIDE; c++) {
-    const n = Math.max(1, counts[c]!);
-    for (let k = 0; k < 3; k++) out[c * 3 + k] = sums[c * 3 + k]! / n;
+  for (let r = 0; r < SIDE; r++) {
+    for (let cx = 0; cx < SIDE; cx++) {
+      const n = Math.max(1, rowHeight[r]! * colWidth[cx]!);
+      const c = (r * SIDE + cx) * 3;
+      out[c] = sums[c]! / n;
+      out[c + 1] = sums[c + 1]! / n;
+      out[c + 2] = sums[c + 2]! / n;
+    }
   }
   return out;
 }
@@ -174,6 +186,18 @@ export function hammingHex(a: string, b: string): number {
 }
 
 /**
+ * How alike two pictures look from their differences: differing bits of the 64-bit and the 256-bit hash, and
+ * the summed absolute difference of the 48 colour values. The one formula behind {@link printSimilarity}, for
+ * callers that count the bits on their own arrays (the search's print index).
+ * @example
+ * similarityOf(0, 0, 0); // 1
+ */
+export function similarityOf(hashBits: number, detailBits: number, colourDiff: number): number {
+  const distance = 0.4 * (hashBits / 64) + 0.4 * (detailBits / 256) + 0.2 * Math.min(1, colourDiff / 48 / 128);
+  return Math.max(0, Math.min(1, 1 - 2 * distance));
+}
+
+/**
  * How alike two pictures look, 0..1: 1 for the same picture, about 0.9 and more for a re-encoded or rescaled
  * copy, around 0 for unrelated pictures (half their bits differ). Weighs the coarse hash, the detail hash
  * and the colour layout.
@@ -183,6 +207,5 @@ export function hammingHex(a: string, b: string): number {
 export function printSimilarity(a: FramePrint, b: FramePrint): number {
   let colour = 0;
   for (let i = 0; i < a.colour.length; i++) colour += Math.abs(a.colour[i]! - b.colour[i]!);
-  const distance = 0.4 * (hammingHex(a.hash, b.hash) / 64) + 0.4 * (hammingHex(a.detail, b.detail) / 256) + 0.2 * Math.min(1, colour / a.colour.length / 128);
-  return Math.max(0, Math.min(1, 1 - 2 * distance));
+  return similarityOf(hammingHex(a.hash, b.hash), hammingHex(a.detail, b.detail), colour);
 }

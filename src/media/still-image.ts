@@ -62,11 +62,11 @@ export async function probeStillImage(file: string): Promise<StillImageInfo | nu
   }
 }
 
-/** Query pictures are read at most this wide or high: fingerprints and CLIP need far less. */
-const QUERY_SIDE = 1280;
+/** Query pictures are read at most this wide or high: fingerprints (64×64) and CLIP (224×224) need less. */
+const QUERY_SIDE = 640;
 
 /**
- * Decodes a picture given as bytes (a search's query image) to upright RGB, at most 1280 px on a side.
+ * Decodes a picture given as bytes (a search's query image) to upright RGB, at most 640 px on a side.
  * Throws MediaError('not_media') when the bytes are not a picture sharp reads, or are cut off.
  * @example
  * const picture = await decodePicture(await readFile('frame.jpg')); // { data, width, height }
