@@ -11,6 +11,7 @@ import type { DuplicateService } from './services/duplicates/service.js';
 import type { KeyService, AdminKeySource } from './services/keys.js';
 import { uploadsDir } from './services/paths.js';
 import type { SearchIndex } from './services/search/index.js';
+import { pictureFileReader } from './services/search/picture-file.js';
 import { ServedFiles } from './services/served-files.js';
 import type { TaskEngine } from './services/task-engine.js';
 import type { WorkerPool } from './services/workers/pool.js';
@@ -75,7 +76,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   const app = createHttpApp({
     version: VERSION,
     keys: core.keys, collections: core.collections, items: core.items, tasks: core.tasks, webhooks: core.webhooks,
-    submissions: core.submissions, search: core.search, analysis: core.analysis, people: core.people, duplicates: core.duplicates, links: core.links, shares: core.shares,
+    submissions: core.submissions, search: core.search, pictureFile: pictureFileReader(config.mediaRoots, config.dataDir), analysis: core.analysis, people: core.people, duplicates: core.duplicates, links: core.links, shares: core.shares,
     explore: analysis.explore,
     folders: folders.folders,
     models: analysis.modelAdmin,

@@ -516,7 +516,7 @@ export interface paths {
         put?: never;
         /**
          * Search one collection
-         * @description Hybrid search: words (English stemming), word parts (trigrams, for compounds) and, with models installed, text and frame vectors, fused per episode. The query is plain text: FTS operators and quotes are taken as words (balanced double quotes keep a phrase). By picture (vidx extra): `image` names a file part of a multipart request, `like` a moment of the collection; both find look-alike frames by perceptual fingerprints (no model needed) and, with the image-text model, by its vectors.
+         * @description Hybrid search: words (English stemming), word parts (trigrams, for compounds) and, with models installed, text and frame vectors, fused per episode. The query is plain text: FTS operators and quotes are taken as words (balanced double quotes keep a phrase). By picture (vidx extra): `image` names a file part of a multipart request (or `image_path` a picture file inside the media roots, read by the server), `like` a moment of the collection; both find look-alike frames by perceptual fingerprints (no model needed) and, with the image-text model, by its vectors.
          */
         post: operations["searchMedia"];
         delete?: never;
@@ -1805,10 +1805,12 @@ export interface components {
             video: components["schemas"]["VideoInput"];
         };
         SearchRequest: {
-            /** @description Words to find. At least one of query, image and like is required; given together, their lists are fused */
+            /** @description Words to find. At least one of query, image, image_path and like is required; given together, their lists are fused */
             query?: string;
             /** @description vidx extra: the name of a file part of this multipart request (its file name or part name) holding a picture: moments that look like it (JPEG, PNG, WebP, AVIF, HEIF, TIFF, GIF; at most 32 MiB) */
             image?: string;
+            /** @description vidx extra: a picture file on the server's machine, read by the server instead of an uploaded `image` (for agents and scripts beside vidx, such as the MCP search tool). The same rule as `video.path` of /index: inside VIDX_MEDIA_ROOTS, never vidx's own data folder; a path it may not read is a 422 naming image_path */
+            image_path?: string;
             /** @description vidx extra: a moment of this collection: moments like it (never the moment itself) */
             like?: {
                 media_id: string;

@@ -8,6 +8,7 @@ import type { ItemAnalysisService } from '../services/item-analysis.js';
 import type { ItemService } from '../services/items.js';
 import type { KeyService } from '../services/keys.js';
 import type { SearchService } from '../services/search/index.js';
+import type { PictureFileReader } from '../services/search/picture-file.js';
 import type { ExploreService } from '../services/explore/index.js';
 import type { SignedFileLinks } from './file-links.js';
 import type { TaskService } from '../services/tasks.js';
@@ -36,6 +37,8 @@ export interface HttpDeps {
   webhooks: WebhookService;
   submissions: SubmissionService;
   search: SearchService;
+  /** Reads a query picture named by POST /search `image_path` (inside the media roots, never the data dir). */
+  pictureFile: PictureFileReader;
   explore: ExploreService;
   analysis: ItemAnalysisService;
   folders: FolderService;

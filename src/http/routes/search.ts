@@ -7,11 +7,7 @@ import { Problem } from '../../services/errors.js';
 import { errors, SECURITY } from '../schemas/common.js';
 import { formEnvelope, SearchBody } from '../schemas/submissions.js';
 import { SearchResult } from '../schemas/search.js';
-
-
-
-/** A query picture is read whole into memory: 32 MiB holds any photo a person takes. */
-const MAX_QUERY_IMAGE_BYTES = 32 * 1024 * 1024;
+import { MAX_QUERY_IMAGE_BYTES } from '../../services/search/picture-file.js';
 
 /** The one file part a search may bring: the one `image` names. */
 function namedImage(body: unknown): string[] {
@@ -22,7 +18,7 @@ function namedImage(body: unknown): string[] {
 const searchRoute = createRoute({
   method: 'post', path: '/search', operationId: 'searchMedia', tags: ['search'], security: SECURITY, summary: 'Search one collection',
   description:
-    'Hybrid search: words (English stemming), word parts (trigrams, for compounds) and, with models installed, text and frame vectors, fused per episode. The query is plain text: FTS operators and quotes are taken as words (balanced double quotes keep a phrase). By picture (vidx extra): `image` names a file part of a multipart request, `like` a moment of the collection; both find look-alike frames by perceptual fingerprints (no model needed) and, with the image-text model, by its vectors.',
+    'Hybrid search: words (English stemming), word parts (trigrams, for compounds) and, with models installed, text and frame vectors, fused per episode. The query is plain text: FTS operators and quotes are taken as words (balanced double quotes keep a phrase). By picture (vidx extra): `image` names a file part of a multipart request (or `image_path` a picture file inside the media roots, read by the server), `like` a moment of the collection; both find look-alike frames by perceptual fingerprints (no model needed) and, with the image-text model, by its vectors.',
   request: {
     body: {
       required: true,
@@ -50,9 +46,10 @@ export function searchRoutes(app: App, deps: HttpDeps): void {
       if (value.image !== undefined && !upload) {
         throw new Problem('invalid', `image: names no file part of this request ("${value.image}"); send the picture as a file part of a multipart/form-data request`, [{ field: 'image', message: 'names no file part' }]);
       }
-      const { image: _named, ...request } = value;
-      const image = upload ? new Uint8Array(await readFile(upload.path)) : undefined;
-      return c.json(await deps.search.search(c.get('caller'), { ...request, ...(image ? { image } : {}) }), 200);
+      const { image: _named, image_path: path, ...request } = value;
+      const image = upload ? new Uint8Array(await readFile(upload.path)) : path !== undefined ? await deps.pictureFile(path) : undefined;
+      const field = path !== undefined ? 'image_path' : 'image';
+      return c.json(await deps.search.search(c.get('caller'), { ...request, ...(image ? { image, image_field: field } : {}) }), 200);
     } finally {
       removeUploads(uploads);
     }

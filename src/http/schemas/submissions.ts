@@ -50,13 +50,22 @@ export const AnalyzeBody = z.object({ video: VideoInput }).strict().openapi('Ana
 
 export const SearchBody = z
   .object({
-    query: z.string().trim().min(1).max(1000).optional().openapi({ description: 'Words to find. At least one of query, image and like is required; given together, their lists are fused' }),
+    query: z.string().trim().min(1).max(1000).optional().openapi({ description: 'Words to find. At least one of query, image, image_path and like is required; given together, their lists are fused' }),
     image: z
       .string()
       .min(1)
       .max(255)
       .optional()
       .openapi({ description: 'vidx extra: the name of a file part of this multipart request (its file name or part name) holding a picture: moments that look like it (JPEG, PNG, WebP, AVIF, HEIF, TIFF, GIF; at most 32 MiB)' }),
+    image_path: z
+      .string()
+      .min(1)
+      .max(4096)
+      .optional()
+      .openapi({
+        description:
+          "vidx extra: a picture file on the server's machine, read by the server instead of an uploaded `image` (for agents and scripts beside vidx, such as the MCP search tool). The same rule as `video.path` of /index: inside VIDX_MEDIA_ROOTS, never vidx's own data folder; a path it may not read is a 422 naming image_path",
+      }),
     like: z
       .object({
         media_id: MediaId,
@@ -76,7 +85,8 @@ export const SearchBody = z
     folder_id: z.string().min(1).max(100).optional().openapi({ description: 'vidx extra: only items a scan of this folder brought in' }),
   })
   .strict()
-  .refine((b) => b.query !== undefined || b.image !== undefined || b.like !== undefined, { path: ['query'], message: 'give query, image or like (at least one)' })
+  .refine((b) => b.query !== undefined || b.image !== undefined || b.image_path !== undefined || b.like !== undefined, { path: ['query'], message: 'give query, image or like (at least one; image_path may stand for image)' })
+  .refine((b) => b.image === undefined || b.image_path === undefined, { path: ['image_path'], message: 'give image or image_path, not both' })
   .openapi('SearchRequest');
 
 export const SearchClustersBody = z

@@ -39,15 +39,16 @@ export interface PictureProbe {
 }
 
 /**
- * Decodes a query image, naming the field in the error a caller sees.
+ * Decodes a query image, naming the field (`image`, or `image_path` for a picture read from a path) in the
+ * error a caller sees.
  * @example
  * const picture = await decodeQueryImage(bytes);
  */
-export async function decodeQueryImage(bytes: Uint8Array): Promise<RgbPicture> {
+export async function decodeQueryImage(bytes: Uint8Array, field: 'image' | 'image_path' = 'image'): Promise<RgbPicture> {
   try {
     return await decodePicture(bytes);
   } catch (err) {
-    if (err instanceof MediaError) throw new Problem('invalid', `image: ${err.message}`, [{ field: 'image', message: err.message }]);
+    if (err instanceof MediaError) throw new Problem('invalid', `${field}: ${err.message}`, [{ field, message: err.message }]);
     throw err;
   }
 }

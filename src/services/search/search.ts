@@ -21,6 +21,8 @@ export interface SearchRequest {
   query?: string;
   /** A query picture's bytes (a file part the request named in `image`): moments that look like it. */
   image?: Uint8Array;
+  /** The request field the picture came from, named when it does not decode (default `image`). */
+  image_field?: 'image' | 'image_path';
   /** A moment of the collection: moments like it, never itself. */
   like?: LikeMoment;
   collection: string;
@@ -132,7 +134,7 @@ export class SearchService {
     const q = req.query ? parseQuery(req.query) : null;
     const spaces = this.embedder ? this.store.search.spaces().filter((s) => this.store.search.hasVectors(collection.pk, s.id)) : [];
     const vectors = req.query ? await this.embedQuery(req.query, spaces) : [];
-    const picture = req.image ? await decodeQueryImage(req.image) : null;
+    const picture = req.image ? await decodeQueryImage(req.image, req.image_field) : null;
     const pictureVectors = picture ? await this.embedPicture(picture, spaces) : [];
     // From here on everything is synchronous: one consistent view of the database, no half-written item.
     collection = this.collections.readable(caller, req.collection, { public: req.public ?? false });

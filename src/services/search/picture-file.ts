@@ -1,0 +1,46 @@
+/**
+ * A query picture named by a path on the server's machine (POST /search `image_path`): for agents and
+ * scripts that run beside vidx (the MCP `search` tool over either transport). The server reads it under the
+ * rule `video.path` of /index follows: inside VIDX_MEDIA_ROOTS, never in vidx's own folders, whichever key
+ * asks; the opened file itself is checked again (a link swapped in between is refused).
+ */
+import { openMediaFile, resolveInsideRoots, SourceError } from '../../media/index.js';
+import { Problem } from '../errors.js';
+
+/** A query picture is read whole into memory: 32 MiB holds any photo a person takes. */
+export const MAX_QUERY_IMAGE_BYTES = 32 * 1024 * 1024;
+
+/** Reads the picture at a path given by a caller; a path it may not read is a 422 naming `image_path`. */
+export type PictureFileReader = (path: string) => Promise<Uint8Array>;
+
+function refused(message: string): Problem {
+  return new Problem('invalid', `image_path: ${message}`, [{ field: 'image_path', message }]);
+}
+
+/**
+ * The reader of one server: its media roots, with its data dir left out.
+ * @example
+ * const read = pictureFileReader(['/home/me/Pictures'], '/home/me/.local/share/vidx');
+ * const bytes = await read('/home/me/Pictures/beach.jpg');
+ */
+export function pictureFileReader(mediaRoots: readonly string[], dataDir: string): PictureFileReader {
+  return async (path) => {
+    let real: string;
+    try {
+      real = await resolveInsideRoots(path, mediaRoots, [dataDir]);
+    } catch (err) {
+      if (err instanceof SourceError) throw refused(err.message);
+      throw err;
+    }
+    const fh = await openMediaFile(real).catch((err: unknown) => {
+      throw err instanceof SourceError ? refused(err.message) : err;
+    });
+    try {
+      const { size } = await fh.stat();
+      if (size > MAX_QUERY_IMAGE_BYTES) throw refused(`the picture is ${size} bytes; at most ${MAX_QUERY_IMAGE_BYTES} are read`);
+      return new Uint8Array(await fh.readFile());
+    } finally {
+      await fh.close();
+    }
+  };
+}
