@@ -9,7 +9,8 @@ const HELP = `Usage: vidx mcp [--url URL] [--key KEY]
 
 Serves the Model Context Protocol on stdin/stdout for an AI agent that starts it as a command. Every tool
 call goes to the running vidx at --url with --key, as the other commands do, so it sees what that key sees.
-Tools: list_collections, search, get_analysis, get_transcript, index_video, analyze_video, get_task, suggest;
+Tools: list_collections, search (words, a picture by image_path, or like a moment), get_analysis, get_transcript,
+index_video, analyze_video, add_folder, get_task, suggest, people, reindex, duplicates;
 resources: vidx://collections/{collection_id}/items/{media_id} (the transcript with times).
 stdout carries only MCP messages; notes go to stderr. It ends when stdin closes.
 

@@ -9,9 +9,11 @@ import { toolResult } from './tool.js';
 import { TOOLS } from './tools/index.js';
 
 const INSTRUCTIONS = `vidx indexes the user's own videos on this machine: what is said (transcripts) and what is shown (on-screen text, scenes).
-Start with list_collections, then search a collection to find moments (each has a start_time and a link that plays from there).
+Start with list_collections, then search a collection to find moments (each has a start_time and a link that plays from there):
+by words, by a picture on the vidx machine (image_path, inside its media roots; the server reads it), or like a moment found before (like).
 Use get_transcript / get_analysis for context around a moment, index_video to add a video, get_task to follow indexing,
 people for the people seen in a collection (faces grouped on this machine) and one person's moments,
+duplicates for the copies in a collection and which one to keep,
 reindex to analyse a collection's videos again after faces were turned on or a model was installed.`;
 
 /**

@@ -9,7 +9,7 @@ import { indexFixtures } from '../search/fixtures.js';
 import { callJson, mcpClient, textOf, type Transport } from './clients.js';
 import { textClip } from '../security/media.js';
 
-const TOOLS = ['add_folder', 'analyze_video', 'get_analysis', 'get_task', 'get_transcript', 'index_video', 'list_collections', 'people', 'reindex', 'search', 'suggest'];
+const TOOLS = ['add_folder', 'analyze_video', 'duplicates', 'get_analysis', 'get_task', 'get_transcript', 'index_video', 'list_collections', 'people', 'reindex', 'search', 'suggest'];
 
 describe('MCP server (tools, resources, errors) over both transports', () => {
   let s: TestServer;
@@ -49,9 +49,9 @@ describe('MCP server (tools, resources, errors) over both transports', () => {
       }
       const search = tools.find((t) => t.name === 'search')!;
       expect(Object.keys(search.inputSchema.properties ?? {}).sort()).toEqual(
-        ['captured_after', 'captured_before', 'collection', 'folder_id', 'limit', 'media_id', 'media_type', 'query', 'threshold'],
+        ['captured_after', 'captured_before', 'collection', 'folder_id', 'image_path', 'like', 'limit', 'media_id', 'media_type', 'query', 'threshold'],
       );
-      expect(search.inputSchema.required).toEqual(['query', 'collection']);
+      expect(search.inputSchema.required).toEqual(['collection']);
       expect(client.getInstructions()).toMatch(/list_collections/);
     });
 

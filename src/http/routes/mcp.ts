@@ -37,7 +37,7 @@ const mcpRoute = createRoute({
   summary: 'vidx extra: Model Context Protocol (Streamable HTTP, stateless) for AI agents',
   description:
     'One JSON-RPC message per POST (MCP Streamable HTTP transport, no sessions; GET and DELETE answer 405). ' +
-    'The key goes in x-api-key or Authorization: Bearer. Tools: list_collections, search, get_analysis, get_transcript, index_video, analyze_video, get_task, suggest; ' +
+    'The key goes in x-api-key or Authorization: Bearer. Tools: list_collections, search, get_analysis, get_transcript, index_video, analyze_video, add_folder, get_task, suggest, people, reindex, duplicates; ' +
     'resources vidx://collections/{collection_id}/items/{media_id}. Each tool calls this API with the same key, so visibility and error reasons are the same. ' +
     'Errors the MCP transport answers are JSON-RPC error objects; a missing key (401) and an oversized body (413) are refused by vidx before MCP sees the request and have the REST error shape.',
   request: { body: { required: true, content: { 'application/json': { schema: JsonRpcMessage } } } },

@@ -4,6 +4,7 @@
 import type { ToolDef } from '../tool.js';
 import { addFolder } from './add-folder.js';
 import { analyzeVideo } from './analyze-video.js';
+import { duplicates } from './duplicates.js';
 import { getAnalysis } from './get-analysis.js';
 import { getTask } from './get-task.js';
 import { getTranscript } from './get-transcript.js';
@@ -19,4 +20,4 @@ import { suggest } from './suggest.js';
  * @example
  * for (const tool of TOOLS) server.registerTool(tool.name, …);
  */
-export const TOOLS: readonly ToolDef[] = [listCollections, search, getAnalysis, getTranscript, indexVideo, analyzeVideo, addFolder, getTask, suggest, people, reindex];
+export const TOOLS: readonly ToolDef[] = [listCollections, search, getAnalysis, getTranscript, indexVideo, analyzeVideo, addFolder, getTask, suggest, people, reindex, duplicates];

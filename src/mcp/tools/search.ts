@@ -4,19 +4,34 @@ import { defineTool } from '../tool.js';
 import { collection, itemParams, itemUri, mediaId } from './fields.js';
 
 /**
- * `search`: POST /search, answered as moments an agent can cite and play.
+ * `search`: POST /search, answered as moments an agent can cite and play. A picture goes as `image_path`
+ * over both transports: the server reads it under its own file rule (inside the media roots, never its data
+ * dir), so this process never opens a file, wherever it runs.
  * @example
  * await client.callTool({ name: 'search', arguments: { query: 'penalty shot', collection: 'demo', limit: 5 } });
+ * await client.callTool({ name: 'search', arguments: { image_path: '/home/me/Pictures/shot.jpg', collection: 'demo' } });
  */
 export const search = defineTool({
   name: 'search',
   title: 'Search videos',
   description:
-    'Finds the moments in one collection where something is said or shown on screen (spoken words, on-screen text, visual tags, titles; German compounds and word parts too). ' +
+    'Finds the moments in one collection where something is said or shown on screen (spoken words, on-screen text, visual tags, titles; German compounds and word parts too), ' +
+    'or that look like a picture (image_path: a screenshot, photo or frame on the vidx machine) or like a moment of the collection (like: "more like this"). ' +
     'Returns the best moments first, each with media_id, title, start_time (seconds), the passage that matched and a link that plays from that moment. ' +
-    'Use it to answer "where/when in my videos …" questions; follow up with get_transcript or get_analysis for context around a moment.',
+    'Use it to answer "where/when in my videos …" and "where is this frame from" questions; follow up with get_transcript or get_analysis for context around a moment.',
   input: {
-    query: z.string().min(1).max(1000).describe('Plain words or a "quoted phrase"; no operators needed'),
+    query: z.string().min(1).max(1000).optional().describe('Plain words or a "quoted phrase"; no operators needed. Give query, image_path or like (any together are combined)'),
+    image_path: z
+      .string()
+      .min(1)
+      .max(4096)
+      .optional()
+      .describe("Absolute path of a picture (JPEG, PNG, WebP, AVIF, HEIF, TIFF, GIF; at most 32 MiB) on the vidx server's machine, inside its VIDX_MEDIA_ROOTS: the server reads it and finds the moments that look like it (copies, screenshots, rescaled frames; by meaning too when the image-text model is installed)"),
+    like: z
+      .object({ media_id: mediaId, start_time: z.number().min(0).describe('Seconds into that item, e.g. a start_time from an earlier search') })
+      .strict()
+      .optional()
+      .describe('A moment of this collection: moments that look like it (its copies, the same scene elsewhere), never the moment itself'),
     collection,
     limit: z.number().int().min(1).max(100).optional().describe('Moments wanted, 1..100 (default 10)'),
     media_id: mediaId.optional().describe('Search inside this one video only'),
@@ -39,7 +54,9 @@ export const search = defineTool({
     );
     return {
       collection: args.collection,
-      query: args.query,
+      query: args.query ?? null,
+      ...(args.image_path !== undefined ? { image_path: args.image_path } : {}),
+      ...(args.like ? { like: args.like } : {}),
       moments: results.map((r) => ({
         media_id: r.media_id,
         title: titles.get(r.media_id) ?? null,
@@ -53,7 +70,7 @@ export const search = defineTool({
         link: r.src || null,
         resource: itemUri(args.collection, r.media_id),
       })),
-      ...(results.length ? {} : { note: 'Nothing matched. Try other or fewer words, or see what the collection is about with suggest.' }),
+      ...(results.length ? {} : { note: args.query ? 'Nothing matched. Try other or fewer words, or see what the collection is about with suggest.' : 'Nothing looks alike enough.' }),
     };
   },
 });

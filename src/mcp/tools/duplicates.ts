@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { defineTool } from '../tool.js';
+import { collection, itemUri } from './fields.js';
+
+/** Groups answered at most, so a collection full of copies still fits an agent's context. */
+const DEFAULT_GROUPS = 50;
+
+/**
+ * `duplicates`: GET /collections/{collection_id}/duplicates, the groups of copies in a collection with the
+ * copy to keep.
+ * @example
+ * await client.callTool({ name: 'duplicates', arguments: { collection: 'family', threshold: 0.9 } });
+ */
+export const duplicates = defineTool({
+  name: 'duplicates',
+  title: 'Duplicates in a collection',
+  description:
+    'Finds copies inside a collection: re-encoded, rescaled and trimmed copies of a video (at least 60 % of the shorter one, in order) and near-identical photos, ' +
+    'found by perceptual fingerprints (no model needed). Each group lists its items best first (media_id, title, duration, width, height, size in bytes, ' +
+    'overlap: the share of the item the others show) with the media_id to keep (most pixels, then bitrate, then length). ' +
+    'Use it for "which of these copies do I keep"; it deletes nothing.',
+  input: {
+    collection,
+    threshold: z.number().min(0).max(1).optional().describe('Least similarity of two copies, 0..1 (default 0.8); higher for fewer, closer copies'),
+    limit: z.number().int().min(1).max(500).optional().describe(`Groups answered at most (default ${DEFAULT_GROUPS}), most alike first`),
+  },
+  annotations: { readOnlyHint: true },
+  async run(args, { api }) {
+    const { groups } = await api.GET('/collections/{collection_id}/duplicates', {
+      params: { path: { collection_id: args.collection }, query: args.threshold === undefined ? {} : { threshold: args.threshold } },
+    });
+    const limit = args.limit ?? DEFAULT_GROUPS;
+    return {
+      collection: args.collection,
+      groups: groups.slice(0, limit).map((g) => ({
+        similarity: Math.round(g.similarity * 1000) / 1000,
+        keep: g.keep,
+        items: g.items.map((i) => ({ ...i, overlap: Math.round(i.overlap * 1000) / 1000, resource: itemUri(args.collection, i.media_id) })),
+      })),
+      more: Math.max(0, groups.length - limit),
+      ...(groups.length ? {} : { note: 'No copies found at this threshold.' }),
+    };
+  },
+});
