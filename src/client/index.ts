@@ -11,11 +11,11 @@ import createClient, { type Client, type ClientPathsWithMethod, type MaybeOption
 import { failureOf, networkReason, VidxError } from './errors.js';
 import { ndjsonElements } from './ndjson.js';
 import type { components, paths } from './openapi.js';
-import { mediaForm, type UploadRequest } from './upload.js';
+import { mediaForm, pictureSearchForm, type PictureSearchRequest, type UploadRequest } from './upload.js';
 
 export type { components, operations, paths } from './openapi.js';
 export { VidxError, type FieldError } from './errors.js';
-export { mediaForm, type UploadRequest } from './upload.js';
+export { mediaForm, pictureSearchForm, type PictureSearchRequest, type UploadRequest } from './upload.js';
 
 /**
  * The API's schemas by name, e.g. `Schemas['Collection']`, `Schemas['Task']`.
@@ -123,6 +123,8 @@ export interface VidxClient {
   stream<P extends StreamPath>(path: P, body: RequestBody<P, 'post'>, opts?: { signal?: AbortSignal }): AsyncGenerator<StreamElement<P>, void, undefined>;
   /** POST /index or /analyze (with its request: IndexRequest or AnalyzeRequest) and the file in the same multipart request (see {@link mediaForm}). */
   upload(path: UploadPath, request: UploadRequest, file: Blob, filename: string): Promise<Schemas['TaskCreated']>;
+  /** POST /search with a query picture in the same multipart request (see {@link pictureSearchForm}); words and `like` fuse with it. */
+  searchByPicture(request: PictureSearchRequest, picture: Blob, filename: string): Promise<{ results: Schemas['SearchResult'][] }>;
   /** openapi-fetch's own client over the same settings: answers `{data, error, response}` and throws nothing. */
   raw: Client<paths>;
 }
@@ -187,6 +189,7 @@ export function createVidxClient(options: VidxClientOptions): VidxClient {
     DELETE: call('delete') as Call<'delete'>,
     stream,
     upload: async (path, request, file, filename) => (await call('post')(path, { body: mediaForm(request, file, filename) })) as Schemas['TaskCreated'],
+    searchByPicture: async (request, picture, filename) => (await call('post')('/search', { body: pictureSearchForm(request, picture, filename) })) as { results: Schemas['SearchResult'][] },
     raw,
   };
 }

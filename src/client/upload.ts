@@ -1,6 +1,7 @@
 /**
- * The multipart body of an upload to POST /index or /analyze: the `body` field (the request as JSON) first,
- * as the server reads parts in order, then the file as the part `video.content` names. Browser-safe.
+ * Multipart bodies that carry a file with their request: an upload to POST /index or /analyze, and a query
+ * picture for POST /search. The `body` field (the request as JSON) goes first, as the server reads parts in
+ * order, then the file as the part the request names. Browser-safe.
  */
 import type { components } from './openapi.js';
 
@@ -21,9 +22,36 @@ const PART = 'media';
  * await fetch('/index', { method: 'POST', headers: { 'x-api-key': key }, body: form });
  */
 export function mediaForm(request: UploadRequest, file: Blob, filename: string): FormData {
+  return withFile({ ...request, video: { ...request.video, content: PART } }, PART, file, filename);
+}
+
+/**
+ * A search by picture: POST /search's request without `image`, which is set here (or `image_path`, which a
+ * picture sent along replaces).
+ * @example
+ * const request: PictureSearchRequest = { collection: 'trips', query: 'lake' };
+ */
+export type PictureSearchRequest = Omit<components['schemas']['SearchRequest'], 'image' | 'image_path'>;
+
+/** The part name of a query picture; `image` names it. */
+const PICTURE_PART = 'picture';
+
+/**
+ * The FormData that searches with `picture` (its `image` pointing at the file part), words and filters of
+ * `request` fused with it.
+ * @example
+ * const form = pictureSearchForm({ collection: 'trips', query: 'lake' }, blob, 'shot.jpg');
+ * await fetch('/search', { method: 'POST', headers: { 'x-api-key': key }, body: form });
+ */
+export function pictureSearchForm(request: PictureSearchRequest, picture: Blob, filename: string): FormData {
+  return withFile({ ...request, image: PICTURE_PART }, PICTURE_PART, picture, filename);
+}
+
+/** The request as the `body` field, then the file under `part`. */
+function withFile(body: object, part: string, file: Blob, filename: string): FormData {
   const form = new FormData();
-  form.set('body', JSON.stringify({ ...request, video: { ...request.video, content: PART } }));
+  form.set('body', JSON.stringify(body));
   // A Blob from openAsBlob (Node) or a File (browser) is streamed as it is sent, never held in memory here.
-  form.set(PART, file, filename);
+  form.set(part, file, filename);
   return form;
 }

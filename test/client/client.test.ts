@@ -1,10 +1,11 @@
 /**
  * The typed client (src/client) against a real vidx on 127.0.0.1: answers come back parsed, a refused request
  * is a VidxError with the API's status, code and detail, headers can follow the caller's language, uploads are
- * multipart, and streamed answers come element by element with a failure midway thrown. A custom `fetch` is
+ * multipart (a query picture too), and streamed answers come element by element with a failure midway thrown. A custom `fetch` is
  * what the MCP route uses to call the app in-process; here it also stands in for a stream that breaks.
  */
 import { createServer, type AddressInfo } from 'node:net';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVidxClient, VidxError, type VidxClient } from '../../src/client/index.js';
 import { settledTask, startTestServer, type TestServer } from '../support/server.js';
@@ -77,6 +78,15 @@ describe('createVidxClient', () => {
     expect(task.data.video.title).toBe('Not a video');
     // Text is no media: the task fails on its own; it must not stay running when the server closes.
     expect((await settledTask(s, task_id)).status).toBe('failed');
+  });
+
+  it('searches by a picture sent in the same multipart request, and names the field when it does not decode', async () => {
+    const png = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#205080' } }).png().toBuffer();
+    expect(await vidx.searchByPicture({ collection: 'trips', query: 'lake' }, new Blob([new Uint8Array(png)]), 'shot.png')).toEqual({ results: [] });
+    const err = (await thrown(vidx.searchByPicture({ collection: 'trips' }, new Blob(['not a picture']), 'shot.jpg'))) as VidxError;
+    expect(err).toBeInstanceOf(VidxError);
+    expect(err.status).toBe(422);
+    expect(err.errors[0]?.field).toBe('image');
   });
 
   it('streams elements as they come through any fetch, and throws the failure a stream ends with', async () => {
