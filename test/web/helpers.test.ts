@@ -1,7 +1,8 @@
-/** The page's pure helpers (web/src), run under node: time format, query marking, routes, share links, grid listings. */
+/** The page's pure helpers (web/src), run under node: time format, query marking, routes, share links, grid listings, picture search. */
 import { describe, expect, it } from 'vitest';
 import { clock, highlightParts, queryWords, stripFragment } from '../../web/src/format.js';
 import { DEFAULT_LISTING, parseListing } from '../../web/src/listing.js';
+import { likeOf, likeParams, pictureProblem } from '../../web/src/picture-query.js';
 import { href, parseRoute, sharedToken } from '../../web/src/router.js';
 
 describe('web page helpers', () => {
@@ -33,6 +34,18 @@ describe('web page helpers', () => {
     expect(parseRoute('#/c/x/search?q=a%20b').params.get('q')).toBe('a b');
     expect(href('c', 'trips 1', 'play', 'clip', { t: 42, pub: undefined })).toBe('#/c/trips%201/play/clip?t=42');
     expect(parseRoute(href('c', 'x', 'search', { q: 'apple cake' })).params.get('q')).toBe('apple cake');
+  });
+
+  it('carries "more like this" in the route, and tells which files can be searched by', () => {
+    const route = parseRoute(href('c', 'trips', 'search', likeParams('clip_2', 12.54)));
+    expect(route.view).toBe('search');
+    expect(likeOf(route.params)).toEqual({ media_id: 'clip_2', start_time: 12.5 });
+    expect(likeOf(new URLSearchParams('like=a&at=oops'))).toEqual({ media_id: 'a', start_time: 0 });
+    expect(likeOf(new URLSearchParams('q=cake'))).toBeUndefined();
+    expect(parseRoute('#/c/trips/duplicates')).toMatchObject({ view: 'duplicates', collection: 'trips' });
+    expect(pictureProblem({ type: 'image/png', size: 1000 })).toBeNull();
+    expect(pictureProblem({ type: 'image/svg+xml', size: 1000 })).toBe('notAPicture');
+    expect(pictureProblem({ type: 'image/jpeg', size: 33 * 1024 * 1024 })).toBe('pictureTooLarge');
   });
 
   it('reads the token of a share link, and nothing else', () => {

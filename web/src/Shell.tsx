@@ -4,8 +4,10 @@ import { LangSwitch } from './components/LangSwitch.js';
 import { useSession } from './context.js';
 import { t } from './i18n.js';
 import { href, useRoute, type Route } from './router.js';
+import { likeOf } from './picture-query.js';
 import { Add } from './views/Add.js';
 import { Collections } from './views/Collections.js';
+import { Duplicates } from './views/Duplicates.js';
 import { Explore } from './views/Explore.js';
 import { Items } from './views/Items.js';
 import { People } from './views/People.js';
@@ -21,7 +23,8 @@ function view(route: Route) {
   const pub = route.params.get('pub') === '1';
   switch (route.view) {
     case 'items': return <Items collection={c} pub={pub} />;
-    case 'search': return <Search collection={c} pub={pub} query={route.params.get('q') ?? ''} />;
+    case 'search': return <Search collection={c} pub={pub} query={route.params.get('q') ?? ''} img={route.params.get('img') ?? ''} like={likeOf(route.params)} />;
+    case 'duplicates': return <Duplicates collection={c} />;
     case 'explore': return <Explore collection={c} pub={pub} />;
     case 'people': return <People collection={c} personId={route.personId} />;
     case 'play': return <Player collection={c} mediaId={route.mediaId ?? ''} pub={pub} start={Number(route.params.get('t') ?? 0) || 0} />;
@@ -55,7 +58,7 @@ export function Shell({ onSignOut }: { onSignOut: () => void }) {
     ['tasks', t('tasks'), href('tasks')],
     ...(me.role === 'admin' ? ([['models', t('models'), href('models')]] as [Route['view'], string, string][]) : []),
   ];
-  const active = route.view === 'items' || route.view === 'play' ? 'collections' : route.view;
+  const active = route.view === 'items' || route.view === 'play' || route.view === 'duplicates' ? 'collections' : route.view;
   return (
     <>
       <header class="top">

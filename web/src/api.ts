@@ -22,6 +22,12 @@ export type Analysis = Schemas['ItemAnalysis'];
 export type SearchResult = Schemas['SearchResult'];
 /** The search filters the page offers (POST /search extras). */
 export type SearchFilterFields = Pick<RequestBody<'/search', 'post'>, 'media_type' | 'captured_after' | 'captured_before'>;
+/** A moment to find more like (POST /search `like`). */
+export type LikeMoment = NonNullable<RequestBody<'/search', 'post'>['like']>;
+/** What one search asks for: words, a picture, a moment to find more like; any of them together are fused. */
+export interface SearchProbe { query?: string; picture?: File; like?: LikeMoment }
+export type DuplicateGroup = Schemas['DuplicateGroup'];
+export type DuplicateItem = Schemas['DuplicateItem'];
 export type Cluster = StreamElement<'/search_clusters'>;
 export type Suggestion = StreamElement<'/collection_suggestions'>;
 export type ScanProblem = Schemas['ScanProblem'];
@@ -93,7 +99,11 @@ export class Api {
   deleteItem = (id: string, mediaId: string) => this.vidx.DELETE('/collections/{collection_id}/items/{media_id}', { params: ofItem(id, mediaId) });
   analysis = (id: string, mediaId: string, pub: boolean) =>
     this.vidx.GET('/collections/{collection_id}/items/{media_id}/analysis', { params: { ...ofItem(id, mediaId), query: { is_public: pub } } });
-  search = (collection: string, query: string, filters: SearchFilterFields = {}) => this.vidx.POST('/search', { body: { collection, query, limit: 30, ...filters } });
+  search = (collection: string, probe: SearchProbe, filters: SearchFilterFields = {}) => {
+    const request = { collection, limit: 30, ...(probe.query ? { query: probe.query } : {}), ...(probe.like ? { like: probe.like } : {}), ...filters };
+    return probe.picture ? this.vidx.searchByPicture(request, probe.picture, probe.picture.name || 'picture') : this.vidx.POST('/search', { body: request });
+  };
+  duplicates = (id: string, threshold?: number) => this.vidx.GET('/collections/{collection_id}/duplicates', { params: { ...inCollection(id), query: threshold === undefined ? {} : { threshold } } });
   folders = (id: string) => this.vidx.GET('/collections/{collection_id}/folders', { params: inCollection(id) });
   addFolder = (id: string, f: { path: string; recursive: boolean; watch: boolean }) => this.vidx.POST('/collections/{collection_id}/folders', { params: inCollection(id), body: f });
   scanFolder = (id: string, folderId: string) => this.vidx.POST('/collections/{collection_id}/folders/{folder_id}/scan', { params: { path: { collection_id: id, folder_id: folderId } } });

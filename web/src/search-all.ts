@@ -3,7 +3,7 @@
  * to clients, so the page asks each collection (a few at a time) and merges the answers by score as they
  * arrive. Scores are comparable within one answer only, so the merged order is a good guess, not a ranking.
  */
-import type { Api, SearchFilterFields, SearchResult } from './api.js';
+import type { Api, SearchFilterFields, SearchProbe, SearchResult } from './api.js';
 
 /** A result with the collection it came from. */
 export type FoundResult = SearchResult & { collection: string };
@@ -12,15 +12,15 @@ export type FoundResult = SearchResult & { collection: string };
 const FAN_OUT = 3;
 
 /**
- * Searches each collection, calling `onProgress` with the merged results (best first) after every answer.
- * Resolves when all have answered; collections that fail are skipped (and counted).
+ * Searches each collection with the same words and picture, calling `onProgress` with the merged results
+ * (best first) after every answer. Resolves when all have answered; collections that fail are skipped (and counted).
  * @example
- * await searchAll(api, ['trips', 'family'], 'cake', {}, (results, done) => render(results, done), signal);
+ * await searchAll(api, ['trips', 'family'], { query: 'cake' }, {}, (results, done) => render(results, done), signal);
  */
 export async function searchAll(
   api: Api,
   collections: string[],
-  query: string,
+  probe: SearchProbe,
   filters: SearchFilterFields,
   onProgress: (results: FoundResult[], answered: number, failed: number) => void,
   signal: AbortSignal,
@@ -32,7 +32,7 @@ export async function searchAll(
   const worker = async () => {
     for (let c = queue.shift(); c !== undefined && !signal.aborted; c = queue.shift()) {
       try {
-        const { results } = await api.search(c, query, filters);
+        const { results } = await api.search(c, probe, filters);
         merged = [...merged, ...results.map((r) => ({ ...r, collection: c }))].sort((a, b) => b.score - a.score);
       } catch {
         failed++;

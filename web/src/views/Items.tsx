@@ -102,6 +102,7 @@ export function Items({ collection, pub }: { collection: string; pub: boolean })
         <div class="row wrap">
           <a class="button" href={href('c', collection, 'search', pub ? { pub: 1 } : {})}>{t('search')}</a>
           <a class="button" href={href('c', collection, 'explore', pub ? { pub: 1 } : {})}>{t('explore')}</a>
+          {!pub && <a class="button" href={href('c', collection, 'duplicates')}>{t('duplicates')}</a>}
           {!pub && <a class="button" href={href('add', { c: collection })}>{t('add')}</a>}
         </div>
       </div>

@@ -1,7 +1,8 @@
 /**
  * The player for one item: the signed source in <video>/<audio>, playing from `?t=` as soon as it can;
  * a photo in the picture viewer instead (no clock, timeline or chapters). Transcript, chapters (list and
- * timeline marks), on-screen text, summaries, tags, details with rename, a link to the moment and sharing.
+ * timeline marks), on-screen text, summaries, tags, details with rename, a link to the moment, "More like this"
+ * at the current time and sharing.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Chapters, focusChapters, Timeline } from '../components/Chapters.js';
@@ -15,7 +16,13 @@ import { useSession } from '../context.js';
 import { clock, ownMedia, stripFragment } from '../format.js';
 import { t } from '../i18n.js';
 import { useLoad } from '../load.js';
+import { likeParams } from '../picture-query.js';
 import { href } from '../router.js';
+
+/** "More like this": a search for moments that look like this one at `at` seconds. */
+function MoreLike({ collection, mediaId, at }: { collection: string; mediaId: string; at: number }) {
+  return <a class="button" data-more-like href={href('c', collection, 'search', likeParams(mediaId, at))}>{t('moreLike')}</a>;
+}
 
 /**
  * The player view for one item, started at `start` seconds.
@@ -81,6 +88,7 @@ export function Player({ collection, mediaId, pub, start }: { collection: string
           <p class="muted">{t('noSource')} {src && <a href={src} rel="noreferrer noopener" target="_blank">{t('openSource')}</a>}</p>
         )}
         {playable && still && <PhotoViewer src={src} title={title} />}
+        {still && !pub && <div class="row wrap"><MoreLike collection={collection} mediaId={mediaId} at={0} /></div>}
         {playable && !still && (
           <>
             <div class="media-wrap">
@@ -99,6 +107,7 @@ export function Player({ collection, mediaId, pub, start }: { collection: string
             <div class="row wrap">
               <span class="muted">{clock(now)}{duration ? ` / ${clock(duration)}` : ''}</span>
               <button type="button" onClick={copyLink}>{t('copyLink')}</button>
+              {!pub && <MoreLike collection={collection} mediaId={mediaId} at={now} />}
             </div>
           </>
         )}

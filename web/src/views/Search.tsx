@@ -1,97 +1,130 @@
 /**
- * Search a collection, or all of the caller's collections at once: a search box, moments as results; Enter
- * searches, arrows move, a click plays.
+ * Search a collection, or all of the caller's collections at once: a search box that also takes a picture
+ * (dropped, pasted or picked), moments as results, each with "More like this"; Enter searches, arrows move,
+ * a click plays.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Api, SearchResult } from '../api.js';
+import type { LikeMoment } from '../api.js';
 import { useCollections } from '../collection-names.js';
 import { arrowNavigation, Moment } from '../components/Moment.js';
-import { filterFields, NO_FILTERS, SearchFilters, type Filters } from '../components/SearchFilters.js';
+import { LikeChip, PictureButton, PictureChip, PictureHint } from '../components/PictureInput.js';
+import { NO_FILTERS, SearchFilters, type Filters } from '../components/SearchFilters.js';
 import { SpeechNotice } from '../components/SpeechNotice.js';
 import { useSession } from '../context.js';
-import { queryWords } from '../format.js';
+import { clock, queryWords } from '../format.js';
 import { t } from '../i18n.js';
+import { useLoad } from '../load.js';
+import { heldPicture, holdPicture, likeParams, pictureProblem, transferredFile } from '../picture-query.js';
 import { go, href } from '../router.js';
-import { searchAll, type FoundResult } from '../search-all.js';
+import type { FoundResult } from '../search-all.js';
+import { useSearch } from '../use-search.js';
 
-/**
- * POST /search covers the caller's own collections; another owner's public collection is searched through
- * /search_clusters (which takes `search_public_collections`), its clusters' moments merged best first.
- */
-async function findIn(api: Api, collection: string, pub: boolean, query: string, filters: Filters): Promise<FoundResult[]> {
-  if (!pub) return (await api.search(collection, query, filterFields(filters))).results.map((r) => ({ ...r, collection }));
-  const results: SearchResult[] = [];
-  await api.stream('/search_clusters', { collection, query, search_public_collections: true }, (c) => results.push(...c.cluster_results), new AbortController().signal);
-  return results.sort((a, b) => b.score - a.score).map((r) => ({ ...r, collection }));
-}
+/** What a search link carries besides its collection. */
+interface LinkProbe { q: string; img?: string; like?: LikeMoment }
 
 /** Where a search goes: one collection (`#/c/{id}/search`) or all of them (`#/search`). */
-function searchLink(collection: string, q: string, pub: boolean): string {
-  const query = { q: q || undefined, pub: pub ? 1 : undefined };
+function searchLink(collection: string, p: LinkProbe, pub: boolean): string {
+  const query = { q: p.q || undefined, img: p.img, ...(p.like ? likeParams(p.like.media_id, p.like.start_time) : {}), pub: pub ? 1 : undefined };
   return collection ? href('c', collection, 'search', query) : href('search', query);
 }
 
+/** "“Beach” at 0:12", or only the title for a photo. */
+function likeText(title: string, like: LikeMoment, still: boolean): string {
+  return still ? t('likeWhatPhoto', title) : t('likeWhat', title, clock(like.start_time));
+}
+
 /**
- * The search view; the query lives in the route (`?q=`), so a search is a link. An empty `collection`
- * searches every collection of the caller, results appearing as each collection answers.
+ * One result with its "More like this" link (a link beside the card, as a link cannot hold another).
  * @example
- * <Search collection="trips" pub={false} query="penalty" />
+ * <Result r={r} pub={false} words={['goal']} />
  */
-export function Search({ collection, pub, query }: { collection: string; pub: boolean; query: string }) {
+function Result({ r, pub, words, collectionName }: { r: FoundResult; pub: boolean; words: string[]; collectionName?: string }) {
+  const title = r.title ?? r.media_id;
+  const still = r.media_type === 'image';
+  const at = still ? 0 : r.start_time;
+  return (
+    <li class="result">
+      <Moment r={r} collection={r.collection} pub={pub} title={title} words={words} {...(collectionName ? { collectionName } : {})} />
+      {!pub && (
+        <a class="more-like" href={href('c', r.collection, 'search', likeParams(r.media_id, at))} aria-label={`${t('moreLike')}: ${likeText(title, { media_id: r.media_id, start_time: at }, still)}`}>
+          {t('moreLike')}
+        </a>
+      )}
+    </li>
+  );
+}
+
+/**
+ * The search view; what is searched lives in the route (`?q=`, `?img=`, `?like=&at=`), so a search is a link.
+ * An empty `collection` searches every collection of the caller, results appearing as each collection answers.
+ * @example
+ * <Search collection="trips" pub={false} query="penalty" img="" />
+ */
+export function Search({ collection, pub, query, img, like }: { collection: string; pub: boolean; query: string; img: string; like?: LikeMoment }) {
   const { api } = useSession();
   const { own, name } = useCollections(api);
   const [text, setText] = useState(query);
-  const [results, setResults] = useState<FoundResult[] | null>(null);
-  const [error, setError] = useState('');
-  const [progress, setProgress] = useState<{ answered: number; of: number } | null>(null);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [problem, setProblem] = useState('');
+  const [over, setOver] = useState(false);
   const box = useRef<HTMLInputElement>(null);
   const all = !collection;
-  const ownIds = own.map((c) => c.collection_id).join('\n');
+  const picture = img && !pub ? heldPicture(img) : undefined;
+  const likeNow = collection && !pub ? like : undefined;
+  const likeItem = useLoad(() => (likeNow ? api.item(collection, likeNow.media_id, false) : Promise.resolve(null)), [api, collection, likeNow?.media_id]);
+  const probeKey = `${query}\n${picture ? img : ''}\n${likeNow ? `${likeNow.media_id}@${likeNow.start_time}` : ''}`;
+  const { results, error, progress } = useSearch(api, { collection, pub, own: own.map((c) => c.collection_id) }, { query: query.trim() || undefined, picture, like: likeNow }, probeKey, filters);
 
   const shown = useRef(query);
   useEffect(() => {
     // Only a new ?q= (back, a link) replaces what is in the box; the first run must not wipe early typing.
     if (shown.current !== query) setText(query);
     shown.current = query;
-    if (!query.trim()) return void (setResults(null), box.current?.focus());
-    const controller = new AbortController();
-    setError('');
-    setResults(null);
-    if (all) {
-      const ids = ownIds ? ownIds.split('\n') : [];
-      setProgress({ answered: 0, of: ids.length });
-      void searchAll(api, ids, query, filterFields(filters), (found, answered) => {
-        setResults(found);
-        setProgress({ answered, of: ids.length });
-      }, controller.signal).then(() => !controller.signal.aborted && setResults((r) => r ?? []));
-    } else {
-      setProgress({ answered: 0, of: 1 });
-      findIn(api, collection, pub, query, filters).then(
-        (list) => !controller.signal.aborted && (setResults(list), setProgress({ answered: 1, of: 1 })),
-        (e: Error) => !controller.signal.aborted && (setError(t('error', e.message)), setProgress(null)),
-      );
-    }
-    return () => controller.abort();
-  }, [api, collection, query, filters, all ? ownIds : '']);
+  }, [query]);
 
-  const submit = (e: Event) => {
-    e.preventDefault();
-    go(searchLink(collection, text.trim(), pub));
+  const goWith = (p: Omit<LinkProbe, 'q'>, to = collection) => go(searchLink(to, { q: text.trim(), ...p }, pub && to === collection));
+  const addPicture = (file: File) => {
+    const why = pictureProblem(file);
+    setProblem(why ? t(why, file.name || file.type) : '');
+    // A picture takes the place of a moment: one look-alike at a time.
+    if (!why) goWith({ img: holdPicture(file) });
   };
+  const dropPicture = () => { goWith({ like: likeNow }); box.current?.focus(); };
+  const dropLike = () => { goWith({ img: picture ? img : undefined }); box.current?.focus(); };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setOver(false);
+    const file = transferredFile(e.dataTransfer);
+    if (file && !pub) addPicture(file);
+  };
+  const onPaste = (e: ClipboardEvent) => {
+    const file = pub ? null : transferredFile(e.clipboardData);
+    if (!file) return;
+    e.preventDefault();
+    addPicture(file);
+  };
+
   const words = queryWords(query);
   const busy = progress !== null && progress.answered < progress.of;
+  // The item of the moment, once it is the one the route names (the previous one lingers while it loads).
+  const liked = likeNow && likeItem.value?.media_id === likeNow.media_id ? likeItem.value : null;
+  const likeTitle = liked && likeNow ? likeText(liked.title || liked.media_id, likeNow, liked.type === 'image') : '';
   return (
     <div class="stack" onKeyDown={arrowNavigation}>
       <h2>{t('search')} · {all ? t('allCollections') : <a href={href('c', collection, pub ? { pub: 1 } : {})}>{name(collection)}</a>}</h2>
-      <form role="search" onSubmit={submit} class="row wrap">
+      <form role="search" class={`row wrap search-form ${over ? 'over' : ''}`} onSubmit={(e) => { e.preventDefault(); goWith({ img: picture ? img : undefined, like: likeNow }); }}
+        onDragOver={(e) => { if (!pub && e.dataTransfer?.types.includes('Files')) { e.preventDefault(); setOver(true); } }}
+        onDragLeave={() => setOver(false)} onDrop={onDrop}>
         <label for="q" class="sr">{t('searchLabel')}</label>
-        <input id="q" ref={box} type="search" value={text} placeholder={t('searchPlaceholder')} autoFocus
-          onInput={(e) => setText(e.currentTarget.value)} aria-label={t('searchLabel')} />
+        <input id="q" ref={box} type="search" value={text} placeholder={picture || likeNow ? t('searchPlaceholderWith') : t('searchPlaceholder')} autoFocus
+          onInput={(e) => setText(e.currentTarget.value)} onPaste={onPaste} aria-label={t('searchLabel')} />
+        {picture && <PictureChip file={picture} onRemove={dropPicture} />}
+        {liked && <LikeChip what={likeTitle} picture={liked.thumbnail_url} onRemove={dropLike} />}
+        {!pub && <PictureButton onPicture={addPicture} />}
         {!pub && (
           <>
             <label for="search-in" class="sr">{t('collection')}</label>
-            <select id="search-in" value={collection} onChange={(e) => go(searchLink(e.currentTarget.value, text.trim(), false))}>
+            <select id="search-in" value={collection} onChange={(e) => goWith({ img: picture ? img : undefined }, e.currentTarget.value)}>
               <option value="">{t('allCollections')}</option>
               {own.map((c) => <option key={c.collection_id} value={c.collection_id}>{c.name}</option>)}
             </select>
@@ -99,19 +132,21 @@ export function Search({ collection, pub, query }: { collection: string; pub: bo
         )}
         <button type="submit" class="primary">{t('searchButton')}</button>
       </form>
+      {!pub && <PictureHint />}
       {!pub && <SearchFilters value={filters} onChange={setFilters} />}
       <SpeechNotice />
-      {error && <p class="error" role="alert">{error}</p>}
+      {img && !picture && !pub && <p class="notice" role="note" data-picture-lost>{t('pictureLost')}</p>}
+      {(problem || error) && <p class="error" role="alert">{problem || error}</p>}
+      {liked && likeNow && (
+        <h3 data-like-heading>{t('likeHeading')} <a href={href('c', collection, 'play', likeNow.media_id, liked.type === 'image' ? {} : { t: likeNow.start_time })}>{likeTitle}</a></h3>
+      )}
+      {picture && <h3 data-picture-heading>{t('pictureHeading', picture.name || t('pastedPicture'))}</h3>}
       <p class="muted" role="status">
-        {busy ? (all ? t('searchingIn', progress.answered, progress.of) : t('loading')) : results ? (results.length === 1 ? t('result1') : results.length ? t('results', results.length) : t('noResults')) : ''}
+        {busy ? (all ? t('searchingIn', progress.answered, progress.of) : t('loading')) : results ? (results.length === 1 ? t('result1') : results.length ? t('results', results.length) : query.trim() ? t('noResults') : t('noLookAlike')) : ''}
       </p>
       {results && results.length > 0 && (
         <ol class="moments" aria-label={t('results', results.length)}>
-          {results.map((r) => (
-            <li key={`${r.collection}-${r.media_id}-${r.episode_id}`}>
-              <Moment r={r} collection={r.collection} pub={pub} title={r.title ?? r.media_id} words={words} {...(all ? { collectionName: name(r.collection) } : {})} />
-            </li>
-          ))}
+          {results.map((r) => <Result key={`${r.collection}-${r.media_id}-${r.episode_id}`} r={r} pub={pub} words={words} {...(all ? { collectionName: name(r.collection) } : {})} />)}
         </ol>
       )}
     </div>
