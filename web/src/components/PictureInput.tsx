@@ -35,21 +35,25 @@ function usePreview(file: File): string {
   return url;
 }
 
+/** A chip of what is searched by besides words: a small picture, what it is, a remove button. */
+function Chip({ kind, picture, name, remove, onRemove }: { kind: 'picture' | 'like'; picture: string | null | undefined; name: string; remove: string; onRemove: () => void }) {
+  return (
+    <span class="probe" data-probe={kind}>
+      {picture && <img src={picture} alt="" />}
+      <span class="probe-name">{name}</span>
+      <button type="button" class="link" aria-label={remove} title={remove} onClick={onRemove}>×</button>
+    </span>
+  );
+}
+
 /**
  * The chip of the picture being searched by: a small preview, its name and a remove button.
  * @example
  * <PictureChip file={file} onRemove={drop} />
  */
 export function PictureChip({ file, onRemove }: { file: File; onRemove: () => void }) {
-  const preview = usePreview(file);
   const name = file.name || t('pastedPicture');
-  return (
-    <span class="probe" data-probe="picture">
-      {preview && <img src={preview} alt="" />}
-      <span class="probe-name">{name}</span>
-      <button type="button" class="link" aria-label={t('removePicture', name)} title={t('removePicture', name)} onClick={onRemove}>×</button>
-    </span>
-  );
+  return <Chip kind="picture" picture={usePreview(file)} name={name} remove={t('removePicture', name)} onRemove={onRemove} />;
 }
 
 /**
@@ -58,13 +62,7 @@ export function PictureChip({ file, onRemove }: { file: File; onRemove: () => vo
  * <LikeChip what="“Beach” at 0:12" picture={item.thumbnail_url} onRemove={drop} />
  */
 export function LikeChip({ what, picture, onRemove }: { what: string; picture: string | null | undefined; onRemove: () => void }) {
-  return (
-    <span class="probe" data-probe="like">
-      {picture && <img src={picture} alt="" />}
-      <span class="probe-name">{what}</span>
-      <button type="button" class="link" aria-label={t('removeLike', what)} title={t('removeLike', what)} onClick={onRemove}>×</button>
-    </span>
-  );
+  return <Chip kind="like" picture={picture} name={what} remove={t('removeLike', what)} onRemove={onRemove} />;
 }
 
 /**
