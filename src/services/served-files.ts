@@ -1,4 +1,4 @@
-import type { FileHandle } from 'node:fs/promises';
+import { readdir, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openCheckedFile } from '../media/file-access.js';
 import type { CollectionRepository } from '../store/collections.js';
@@ -10,6 +10,10 @@ import { Problem } from './errors.js';
  * without the version folder as items stored before versions were.
  */
 const ITEM_FILE = /^collections\/(\d+)\/([^/]+)\/(?:v-[0-9a-f]{12}\/)?[^/]+$/;
+/** An item file in a version folder: collection pk, item folder, version, file name. */
+const VERSIONED_FILE = /^collections\/(\d+)\/([^/]+)\/(v-[0-9a-f]{12})\/([^/]+)$/;
+const VERSION_FOLDER = /^v-[0-9a-f]{12}$/;
+
 /** What a link signed for a share carries as its key (see shareLinkKey). */
 const SHARE_PREFIX = 'share:';
 /** `cache/<analysis>/<name>.jpg`: the thumbnails of an /analyze result, which belong to no collection. */
@@ -43,9 +47,25 @@ export class ServedFiles {
     try {
       return await openCheckedFile(join(this.dataDir, rel));
     } catch {
+      const current = await this.currentVersion(rel);
+      if (current) return current;
       // Missing, not a regular file, or a link that now leads elsewhere: all look the same from outside.
       throw new Problem('not_found', 'file not found');
     }
+  }
+
+  /**
+   * A link handed out before its item was re-indexed names a version folder that is gone: it leads to the
+   * file of the same name in the item's current version (the same episode's thumbnail, the same kept media),
+   * so a page open during a re-index keeps its pictures and its player.
+   */
+  private async currentVersion(rel: string): Promise<FileHandle | null> {
+    const m = VERSIONED_FILE.exec(rel);
+    if (!m) return null;
+    const home = join(this.dataDir, 'collections', m[1]!, m[2]!);
+    const versions = (await readdir(home).catch(() => [] as string[])).filter((v) => VERSION_FOLDER.test(v) && v !== m[3]);
+    if (versions.length !== 1) return null;
+    return openCheckedFile(join(home, versions[0]!, m[4]!)).catch(() => null);
   }
 
   private allowed(rel: string, signedFor: string | undefined): boolean {

@@ -40,6 +40,7 @@ describe('re-index a collection from its sources', () => {
     // The file behind the path changed since: the re-index must read it again.
     await makeVideo(join(s.mediaDir, 'harbour.mp4'), 'LIGHTHOUSE');
     expect(await search('lighthouse')).toEqual([]);
+    const before = (await item('kuchen')) as { thumbnail_url: string };
     const r = await s.call('POST', '/collections/family/reindex', { key: user, json: {} });
     expect(r.status, JSON.stringify(r.body)).toBe(202);
     const stages = new Set<string>();
@@ -59,6 +60,12 @@ describe('re-index a collection from its sources', () => {
     expect(await item('kuchen')).toMatchObject({ title: 'Omas Apfelkuchen', additional_metadata: { wer: 'Oma' } });
     expect(await item('harbour')).toMatchObject({ title: 'harbour' });
     expect(await search('Apfelkuchen')).toEqual(['kuchen']);
+    // A link handed out before the re-index (a page left open) still shows the picture: now the new version's.
+    const after = (await item('kuchen')) as { thumbnail_url: string };
+    expect(new URL(after.thumbnail_url).pathname).not.toBe(new URL(before.thumbnail_url).pathname);
+    const old = await fetch(before.thumbnail_url);
+    expect(old.status).toBe(200);
+    expect(Buffer.from(await old.arrayBuffer()).equals(Buffer.from(await (await fetch(after.thumbnail_url)).arrayBuffer()))).toBe(true);
     const listed = (await s.call('GET', '/tasks?endpoint=/collections/family/reindex', { key: user })).body.tasks as { id: string }[];
     expect(listed.map((t) => t.id)).toContain(r.body.task_id);
   });

@@ -97,6 +97,13 @@ describe('GET /collections/{id}/duplicates', () => {
     expect(titlesOf(await groups())).toContainEqual(['life', 'life-copy', 'life-trim']);
   });
 
+  it('keeps a group through a re-index of its items (each re-index stores the item anew)', async () => {
+    const r = await s.call('POST', '/collections/home/reindex', { json: { media_ids: [ids.get('mandelbrot'), ids.get('mandelbrot-small')] } });
+    const t = await settledTask(s, r.body.task_id, 120_000);
+    expect(t.result).toMatchObject({ reindexed: 2, failed: [] });
+    expect(titlesOf(await groups())).toContainEqual(['mandelbrot', 'mandelbrot-lowq', 'mandelbrot-small', 'mandelbrot-trim']);
+  });
+
   it('answers 404 for a collection the key cannot read', async () => {
     const other = await s.newKey();
     expect((await s.call('GET', '/collections/home/duplicates', { key: other })).status).toBe(404);

@@ -86,6 +86,12 @@ export class DuplicateService {
   private pairsOf(look: ItemLook, index: CandidateIndex): { a_pk: number; b_pk: number; similarity: number; overlap_a: number; overlap_b: number }[] {
     const out = [];
     for (const [otherPk, offsets] of index.candidates(look)) {
+      // An item replaced by a re-index (a new row) or deleted is no candidate, whatever the index still holds.
+      if (!this.store.items.byPk(otherPk)) {
+        this.looks.delete(otherPk);
+        index.remove(otherPk);
+        continue;
+      }
       const other = this.look(otherPk);
       if (!other) continue;
       const m: PairMatch | null = look.kind === 'image' ? comparePhotos(look, other) : compareVideos(look, other, offsets);
