@@ -2,6 +2,8 @@ import { isFlat, SAMPLE_SECONDS, type ItemLook } from './compare.js';
 
 /** A bucket this full holds a frame every item has (a logo, a title card): it tells nothing and is skipped. */
 const CROWDED = 400;
+/** Meetings kept per candidate item: plenty to tell the offsets apart, bounded for long still shots. */
+const MAX_MEETINGS = 2000;
 
 /**
  * Finds which items of a collection may be copies of an item, without comparing every pair: each item's
@@ -43,7 +45,7 @@ export class CandidateIndex {
 
   /** Items of the same kind with frames that may be the same as the look's, with each meeting's offset (their time minus the look's). */
   candidates(look: ItemLook): Map<number, number[]> {
-    const out = new Map<number, number[]>();
+    const out = new Map<number, { offsets: number[]; seen: number }>();
     for (const [hi, lo, time] of this.frames(look, 1)) {
       const seen = new Set<number>();
       quarters(hi, lo).forEach((q, band) => {
@@ -54,16 +56,25 @@ export class CandidateIndex {
           seen.add(id);
           const other = this.entryItem[id]!;
           if (other === look.itemPk || this.removed.has(other) || this.kinds.get(other) !== look.kind) continue;
-          const offsets = out.get(other);
-          if (offsets) offsets.push(this.entryTime[id]! - time);
-          else out.set(other, [this.entryTime[id]! - time]);
+          const offset = this.entryTime[id]! - time;
+          const m = out.get(other);
+          if (!m) out.set(other, { offsets: [offset], seen: 1 });
+          else if (++m.seen <= MAX_MEETINGS) m.offsets.push(offset);
+          else {
+            // Past the bound a fair sample is kept (reservoir), so a long still shot cannot crowd out the rest.
+            const slot = Math.floor(Math.random() * m.seen);
+            if (slot < MAX_MEETINGS) m.offsets[slot] = offset;
+          }
         }
       });
     }
-    return out;
+    return new Map([...out].map(([item, m]) => [item, m.offsets]));
   }
 
-  /** The look's frames that say something (not flat), every `step`th of a video, with their times. */
+  /**
+   * The look's frames that say something, every `step`th of a video, with their times: not flat, and not the
+   * same hash as the frame before (a still shot files and asks once; any offset fits it anyway).
+   */
   private *frames(look: ItemLook, step: number): Generator<[number, number, number]> {
     if (look.kind === 'image' && look.photo) {
       const hi = parseInt(look.photo.hash.slice(0, 8), 16);
@@ -71,10 +82,13 @@ export class CandidateIndex {
       if (!isFlat(hi, lo)) yield [hi, lo, 0];
       return;
     }
+    let last = -1;
     for (let i = 0; i < look.hashes.length / 2; i += step) {
       const hi = look.hashes[2 * i]!;
       const lo = look.hashes[2 * i + 1]!;
-      if (!isFlat(hi, lo)) yield [hi, lo, i / look.fps];
+      if (isFlat(hi, lo) || (last >= 0 && look.hashes[2 * last] === hi && look.hashes[2 * last + 1] === lo)) continue;
+      last = i;
+      yield [hi, lo, i / look.fps];
     }
   }
 }

@@ -65,10 +65,14 @@ function likelyOffsets(offsets: number[]): number[] {
   const bins = new Map<number, number[]>();
   for (const o of offsets) {
     const key = Math.round(o / 0.2);
-    bins.set(key, [...(bins.get(key) ?? []), o]);
+    const bin = bins.get(key);
+    if (bin) bin.push(o);
+    else bins.set(key, [o]);
   }
+  // A lone meeting is chance, unless there are only a few at all (a still shot meets its copy once).
+  const least = offsets.length < 4 ? 1 : 2;
   return [...bins.values()]
-    .filter((b) => b.length >= 2)
+    .filter((b) => b.length >= least)
     .sort((x, y) => y.length - x.length)
     .slice(0, 3)
     .map((b) => b.sort((x, y) => x - y)[b.length >> 1]!);
@@ -92,11 +96,12 @@ export function compareVideos(a: ItemLook, b: ItemLook, offsets: number[]): Pair
   const framesB = b.hashes.length / 2;
   const step = Math.max(1, Math.round(a.fps * SAMPLE_SECONDS));
   const best = new Map<number, number>();
+  const aligned = likelyOffsets(offsets);
   let counted = 0;
   for (let i = 0; i < framesA; i += step) {
     if (isFlat(a.hashes[2 * i]!, a.hashes[2 * i + 1]!)) continue;
     counted++;
-    for (const d of likelyOffsets(offsets)) {
+    for (const d of aligned) {
       const j = Math.round((i / a.fps + d) * b.fps);
       for (let k = Math.max(0, j - 1); k <= Math.min(framesB - 1, j + 1); k++) {
         const bits = distance(a.hashes, i, b.hashes, k);
