@@ -35,6 +35,12 @@ export interface Config {
   webDir: string;
   /** Watched folders are rescanned in full this often (minutes; 0 = only on file events). */
   folderRescanMinutes: number;
+  /** Redis of the analysis job queue (VIDX_QUEUE_URL); undefined: analyses run in this process. */
+  queueUrl: string | undefined;
+  /** Jobs of the queue this server analyses itself at once (VIDX_LOCAL_WORKERS; 1 with a queue, 0 without). */
+  localWorkers: number;
+  /** Seconds a job stays locked to a worker that stopped answering (VIDX_WORKER_LOCK_SECONDS). */
+  workerLockSeconds: number;
   /** Analyses run in worker threads (VIDX_ANALYSIS_THREADS=1, the default) or on the request thread (0). */
   analysisThreads: boolean;
   /**
@@ -140,6 +146,9 @@ export function loadConfig(env: Record<string, string | undefined>, argv: string
     urlAllow,
     webDir: resolve(s.VIDX_WEB_DIR ?? fileURLToPath(new URL('../dist/web', import.meta.url))),
     folderRescanMinutes: s.VIDX_FOLDER_RESCAN_MINUTES,
+    queueUrl: s.VIDX_QUEUE_URL,
+    localWorkers: s.VIDX_QUEUE_URL ? (s.VIDX_LOCAL_WORKERS ?? 1) : 0,
+    workerLockSeconds: s.VIDX_WORKER_LOCK_SECONDS,
     analysisThreads: s.VIDX_ANALYSIS_THREADS === 1,
     ownDirs: [dataDir, modelsDir, ...(s.VIDX_NATIVE_ROOT ? [resolve(s.VIDX_NATIVE_ROOT)] : [])],
     maxWebhooksPerKey: s.VIDX_MAX_WEBHOOKS_PER_KEY,

@@ -8,6 +8,9 @@ export const PIPELINE_VERSION = 5;
 
 type StoredVectors = { model: string; dims: number; items: { episodeIndex: number; time: number; vector: string }[] } | null;
 
+/** An analysis as JSON holds it: the vectors as base64 of their float32 bytes (the cache's files, a job's delivery). */
+export type StoredAnalysis = Omit<MediaAnalysis, 'passageVectors' | 'frameVectors'> & { passageVectors: StoredVectors; frameVectors: StoredVectors };
+
 function packVectors(v: MediaAnalysis['passageVectors']): StoredVectors {
   return v && { ...v, items: v.items.map((i) => ({ ...i, vector: Buffer.from(i.vector.buffer, i.vector.byteOffset, i.vector.byteLength).toString('base64') })) };
 }
@@ -19,6 +22,24 @@ function unpackVectors(v: StoredVectors): MediaAnalysis['passageVectors'] {
     return { episodeIndex: i.episodeIndex, time: i.time, vector: new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength)) };
   });
   return { ...v, items };
+}
+
+/**
+ * The JSON form of an analysis (vectors as base64).
+ * @example
+ * JSON.stringify(toStoredAnalysis(analysis));
+ */
+export function toStoredAnalysis(analysis: MediaAnalysis): StoredAnalysis {
+  return { ...analysis, passageVectors: packVectors(analysis.passageVectors), frameVectors: packVectors(analysis.frameVectors) };
+}
+
+/**
+ * An analysis again from its JSON form.
+ * @example
+ * const analysis = fromStoredAnalysis(JSON.parse(text));
+ */
+export function fromStoredAnalysis(raw: StoredAnalysis): MediaAnalysis {
+  return { ...raw, passageVectors: unpackVectors(raw.passageVectors), frameVectors: unpackVectors(raw.frameVectors) };
 }
 
 /**
@@ -47,22 +68,19 @@ export class AnalysisCache {
     return f;
   }
 
-  load(key: string): MediaAnalysis | null {
+  load(key: string, name = 'analysis.json'): MediaAnalysis | null {
     try {
-      const raw = JSON.parse(readFileSync(join(this.dir, key, 'analysis.json'), 'utf8')) as MediaAnalysis & {
-        passageVectors: StoredVectors;
-        frameVectors: StoredVectors;
-      };
-      return { ...raw, passageVectors: unpackVectors(raw.passageVectors), frameVectors: unpackVectors(raw.frameVectors) };
+      return fromStoredAnalysis(JSON.parse(readFileSync(join(this.dir, key, name), 'utf8')) as StoredAnalysis);
     } catch {
       return null;
     }
   }
 
-  save(key: string, analysis: MediaAnalysis): void {
-    const file = join(this.folder(key), 'analysis.json');
+  /** Writes the analysis as `name` in the key's folder (analysis.json; a delivered job's result has its own name). */
+  save(key: string, analysis: MediaAnalysis, name = 'analysis.json'): void {
+    const file = join(this.folder(key), name);
     const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify({ ...analysis, passageVectors: packVectors(analysis.passageVectors), frameVectors: packVectors(analysis.frameVectors) }));
+    writeFileSync(tmp, JSON.stringify(toStoredAnalysis(analysis)));
     renameSync(tmp, file);
   }
 
