@@ -81,8 +81,13 @@ export function usePackagedDefaults(defaults: Partial<Record<SettingName, string
   packagedDefaults = { ...defaults };
 }
 
-/** Applies `vidx serve` flags over the variables; `--pull-models` is the one flag without a variable. */
-function withFlags(env: Record<string, string | undefined>, argv: string[]): { vars: Record<string, string | undefined>; pullModels: boolean } {
+/** Applies a command's flags (`vidx serve`'s by default) over the variables; `--pull-models` is the one flag without a variable. */
+function withFlags(
+  env: Record<string, string | undefined>,
+  argv: string[],
+  flags: Record<string, SettingName> = FLAG_SETTINGS,
+  command = 'serve',
+): { vars: Record<string, string | undefined>; pullModels: boolean } {
   const vars: Record<string, string | undefined> = { ...env };
   let pullModels = false;
   for (let i = 0; i < argv.length; i++) {
@@ -91,8 +96,8 @@ function withFlags(env: Record<string, string | undefined>, argv: string[]): { v
       pullModels = true;
       continue;
     }
-    const name = FLAG_SETTINGS[flag];
-    if (!name) throw new ConfigError(`unknown option ${flag}; see vidx serve --help`);
+    const name = flags[flag];
+    if (!name) throw new ConfigError(`unknown option ${flag}; see vidx ${command} --help`);
     const value = inline ?? argv[++i];
     if (value === undefined) throw new ConfigError(`${flag} needs a value`);
     vars[name] = value;
@@ -110,6 +115,14 @@ function parsed(vars: Record<string, string | undefined>): ParsedSettings {
   const { settings, problems } = parseSettings(merged);
   if (problems.length > 0) throw new ConfigError(problems.map((p) => p.message).join('; '), problems);
   return settings;
+}
+
+/** Where the external tools and the shipped models are, when settings name them. */
+function externalFiles(s: ParsedSettings): { tools: ToolPaths; modelAssets: ModelAssetPaths } {
+  return {
+    tools: { ffmpeg: s.FFMPEG_PATH, ffprobe: s.FFPROBE_PATH, ytdlp: s.YTDLP_PATH, tesseract: s.TESSERACT_PATH },
+    modelAssets: { ocrModels: s.VIDX_OCR_MODELS, sileroVad: s.VIDX_SILERO_VAD, faceDetector: s.VIDX_FACE_DETECTOR },
+  };
 }
 
 /**
@@ -152,8 +165,7 @@ export function loadConfig(env: Record<string, string | undefined>, argv: string
     analysisThreads: s.VIDX_ANALYSIS_THREADS === 1,
     ownDirs: [dataDir, modelsDir, ...(s.VIDX_NATIVE_ROOT ? [resolve(s.VIDX_NATIVE_ROOT)] : [])],
     maxWebhooksPerKey: s.VIDX_MAX_WEBHOOKS_PER_KEY,
-    tools: { ffmpeg: s.FFMPEG_PATH, ffprobe: s.FFPROBE_PATH, ytdlp: s.YTDLP_PATH, tesseract: s.TESSERACT_PATH },
-    modelAssets: { ocrModels: s.VIDX_OCR_MODELS, sileroVad: s.VIDX_SILERO_VAD, faceDetector: s.VIDX_FACE_DETECTOR },
+    ...externalFiles(s),
     workersDir: s.VIDX_WORKERS_DIR,
     nativeRoot: s.VIDX_NATIVE_ROOT,
   };
@@ -166,6 +178,59 @@ export function loadConfig(env: Record<string, string | undefined>, argv: string
  */
 export function readConfig(argv: string[] = []): Config {
   return loadConfig(process.env, argv);
+}
+
+/** Everything `vidx worker` reads from the environment and its flags. */
+export interface WorkerConfig {
+  /** The server it works for (VIDX_URL, `--server`). */
+  serverUrl: string;
+  /** Redis of the server's job queue (VIDX_QUEUE_URL, `--queue`). */
+  queueUrl: string;
+  /** Its worker key (VIDX_API_KEY, `--key`). */
+  apiKey: string;
+  /** Its own data dir: models, downloads of the jobs it runs, its id (VIDX_DATA_DIR, default `<XDG_DATA_HOME>/vidx-worker`). */
+  dataDir: string;
+  modelsDir: string;
+  modelsManifest: string | undefined;
+  /** Jobs at once (VIDX_WORKER_CONCURRENCY, `--concurrency`). */
+  concurrency: number;
+  /** Its name (VIDX_WORKER_ID, `--id`); undefined: the one kept in its data dir. */
+  id: string | undefined;
+  lockSeconds: number;
+  /** Pull the server's models before taking jobs (`--pull-models`). */
+  pullModels: boolean;
+  logLevel: 'info' | 'silent';
+  tools: ToolPaths;
+  modelAssets: ModelAssetPaths;
+  workersDir: string | undefined;
+  nativeRoot: string | undefined;
+}
+
+/** The flags of `vidx worker` and the variable each stands for. */
+const WORKER_FLAGS: Record<string, SettingName> = {
+  '--server': 'VIDX_URL', '--queue': 'VIDX_QUEUE_URL', '--key': 'VIDX_API_KEY', '--data-dir': 'VIDX_DATA_DIR',
+  '--models-dir': 'VIDX_MODELS_DIR', '--concurrency': 'VIDX_WORKER_CONCURRENCY', '--id': 'VIDX_WORKER_ID', '--log': 'VIDX_LOG',
+};
+
+/**
+ * Reads `vidx worker`'s flags (which win) and variables.
+ * @example
+ * const c = loadWorkerConfig(process.env, ['--server', 'http://nas:8484', '--queue', 'redis://nas:6379']);
+ */
+export function loadWorkerConfig(env: Record<string, string | undefined>, argv: string[] = []): WorkerConfig {
+  const { vars, pullModels } = withFlags(env, argv, WORKER_FLAGS, 'worker');
+  const s = parsed(vars);
+  if (!s.VIDX_URL) throw new ConfigError('vidx worker needs the server: --server URL (or VIDX_URL)');
+  if (!s.VIDX_QUEUE_URL) throw new ConfigError("vidx worker needs the server's queue: --queue redis://host:port (or VIDX_QUEUE_URL)");
+  if (!s.VIDX_API_KEY) throw new ConfigError('vidx worker needs a worker key in VIDX_API_KEY (or --key): `vidx keys create --worker` on the server');
+  const dataDir = resolve(s.VIDX_DATA_DIR ?? join(s.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'vidx-worker'));
+  return {
+    serverUrl: s.VIDX_URL, queueUrl: s.VIDX_QUEUE_URL, apiKey: s.VIDX_API_KEY, dataDir,
+    modelsDir: resolve(s.VIDX_MODELS_DIR ?? join(dataDir, 'models')), modelsManifest: s.VIDX_MODELS_MANIFEST,
+    concurrency: s.VIDX_WORKER_CONCURRENCY, id: s.VIDX_WORKER_ID, lockSeconds: s.VIDX_WORKER_LOCK_SECONDS, pullModels, logLevel: s.VIDX_LOG,
+    ...externalFiles(s),
+    workersDir: s.VIDX_WORKERS_DIR, nativeRoot: s.VIDX_NATIVE_ROOT,
+  };
 }
 
 /** What the CLI commands need to reach a server: the URL, the key settings, and the data dir for admin.key. */

@@ -68,19 +68,29 @@ export class AnalysisCache {
     return f;
   }
 
-  load(key: string, name = 'analysis.json'): MediaAnalysis | null {
+  load(key: string): MediaAnalysis | null {
+    const raw = this.readJson<StoredAnalysis>(key, 'analysis.json');
+    return raw && fromStoredAnalysis(raw);
+  }
+
+  save(key: string, analysis: MediaAnalysis): void {
+    this.writeJson(key, 'analysis.json', toStoredAnalysis(analysis));
+  }
+
+  /** A JSON file of the key's folder (a job's delivered analysis waits there), or null when missing or unreadable. */
+  readJson<T>(key: string, name: string): T | null {
     try {
-      return fromStoredAnalysis(JSON.parse(readFileSync(join(this.dir, key, name), 'utf8')) as StoredAnalysis);
+      return JSON.parse(readFileSync(join(this.dir, key, name), 'utf8')) as T;
     } catch {
       return null;
     }
   }
 
-  /** Writes the analysis as `name` in the key's folder (analysis.json; a delivered job's result has its own name). */
-  save(key: string, analysis: MediaAnalysis, name = 'analysis.json'): void {
+  /** Writes a JSON file into the key's folder, whole or not at all (a temp file renamed). */
+  writeJson(key: string, name: string, value: unknown): void {
     const file = join(this.folder(key), name);
     const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(toStoredAnalysis(analysis)));
+    writeFileSync(tmp, JSON.stringify(value));
     renameSync(tmp, file);
   }
 

@@ -1,0 +1,143 @@
+/**
+ * `vidx worker`: runs a server's analysis jobs on this machine. It takes jobs from the BullMQ queue of its
+ * own model set (so it never takes a job it lacks the models for), reads each job's media through the job's
+ * signed links (it needs no access to the server's media roots), runs the same pipeline in threads of its
+ * own with its own models, and delivers the analysis to the server, which commits it once. Its heartbeat
+ * tells the server it is there (with its models and jobs) and brings back the jobs whose tasks were deleted.
+ */
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'bullmq';
+import { createVidxClient, VidxError, type VidxClient } from '../client/index.js';
+import type { WorkerConfig } from '../config.js';
+import type { Logger } from '../logger.js';
+import { configureTools } from '../media/binaries.js';
+import { configureModelAssets } from '../ml/assets.js';
+import { ModelRuntime } from '../ml/runtime.js';
+import { stopWorker } from '../services/jobs/local-worker.js';
+import { queueName } from '../services/jobs/model-set.js';
+import { jobProcessor } from '../services/jobs/processor.js';
+import { redisConnection } from '../services/jobs/redis.js';
+import type { JobData } from '../services/jobs/wire.js';
+import { WorkerPool } from '../services/workers/pool.js';
+import { VERSION } from '../version.js';
+import { httpPort } from './http-port.js';
+import { workerId } from './identity.js';
+import { pullServerModels } from './models.js';
+
+/** A running `vidx worker`. */
+export interface RunningWorker {
+  id: string;
+  /** The queue of its model set. */
+  queue: string;
+  /** Hands its running jobs back to the queue and stops. */
+  close(): Promise<void>;
+}
+
+/** Job folders a worker that was killed left behind, older than a day: a download of a job it may run again is resumed, older ones go. */
+function sweepJobs(jobsDir: string): void {
+  for (const name of readdirSync(jobsDir)) {
+    const path = join(jobsDir, name);
+    if (Date.now() - statSync(path).mtimeMs > 86_400_000) rmSync(path, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Starts a worker: pulls the server's models first when asked, then takes jobs once the server answered
+ * its first heartbeat.
+ * @example
+ * const w = await startWorker(loadWorkerConfig(process.env, argv), createLogger('info'));
+ * process.once('SIGTERM', () => void w.close());
+ */
+export async function startWorker(c: WorkerConfig, log: Logger): Promise<RunningWorker> {
+  const jobsDir = join(c.dataDir, 'jobs');
+  const workDir = join(c.dataDir, 'work');
+  for (const d of [jobsDir, workDir, c.modelsDir]) mkdirSync(d, { recursive: true, mode: 0o700 });
+  sweepJobs(jobsDir);
+  configureTools(c.tools);
+  configureModelAssets(c.modelAssets);
+  const client = createVidxClient({ baseUrl: c.serverUrl, key: c.apiKey });
+  if (c.pullModels) await pullServerModels(client, c, log);
+  const models = new ModelRuntime({ modelsDir: c.modelsDir, manifestPath: c.modelsManifest });
+  const id = workerId(c.dataDir, c.id);
+  // The threads read media only from the job folders (their media root); the models and work folders are never media.
+  const settings = { modelsDir: c.modelsDir, ...(c.modelsManifest ? { manifestPath: c.modelsManifest } : {}), mediaRoots: [jobsDir], dataDir: workDir, ownDirs: [c.modelsDir], tools: c.tools, modelAssets: c.modelAssets, ...(c.nativeRoot ? { nativeRoot: c.nativeRoot } : {}) };
+  const pool = new WorkerPool({ threads: c.concurrency, settings, models, label: 'worker thread', ...(c.workersDir ? { workersDir: c.workersDir } : {}) });
+  const queue = queueName(models.capabilities());
+  const running = new Set<string>();
+  const lockDuration = c.lockSeconds * 1000;
+  const processor = jobProcessor({ port: httpPort(client, id, jobsDir), pool, workDir, models: () => models.capabilities(), running });
+  const worker = new Worker<JobData>(queue, processor, { connection: redisConnection(c.queueUrl), concurrency: c.concurrency, lockDuration, stalledInterval: lockDuration, name: id, autorun: false });
+  worker.on('error', () => {});
+  const beats = heartbeats(client, { id, queue, concurrency: c.concurrency, models, running, worker, log });
+  try {
+    await beats.first;
+  } catch (err) {
+    beats.stop();
+    await worker.close();
+    await pool.close();
+    throw err;
+  }
+  void worker.run();
+  log('worker taking jobs', { worker: id, server: c.serverUrl, queue, concurrency: c.concurrency });
+  return {
+    id,
+    queue,
+    async close() {
+      beats.stop();
+      await stopWorker(worker);
+      await pool.close();
+    },
+  };
+}
+
+/** What the heartbeat says and acts on. */
+interface BeatContext {
+  id: string;
+  queue: string;
+  concurrency: number;
+  models: ModelRuntime;
+  running: Set<string>;
+  worker: Worker<JobData>;
+  log: Logger;
+}
+
+/**
+ * Beats every 2 s (the server says how often): announces the worker, stops the jobs the server names, and
+ * pauses taking jobs while the server does not answer. `first` resolves with the first answer.
+ */
+function heartbeats(client: VidxClient, b: BeatContext): { first: Promise<void>; stop(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let said = '';
+  const say = (line: string, fields: Record<string, unknown> = {}) => {
+    if (line !== said) b.log(line, { worker: b.id, ...fields });
+    said = line;
+  };
+  let started = false;
+  const first = new Promise<void>((resolveFirst, rejectFirst) => {
+    const beat = async (): Promise<void> => {
+      let every = 2_000;
+      try {
+        const answer = await client.POST('/worker/heartbeat', {
+          body: { id: b.id, host: hostname(), version: VERSION, concurrency: b.concurrency, models: b.models.capabilities(), queue: b.queue, jobs: [...b.running] },
+        });
+        every = answer.heartbeat_ms;
+        for (const job of answer.cancel) b.worker.cancelJob(job, 'cancelled');
+        if (b.worker.isPaused()) b.worker.resume();
+        say(answer.takes_jobs ? 'worker: the server counts this worker' : `worker: takes no jobs of this server: ${answer.reason}`);
+        started = true;
+        resolveFirst();
+      } catch (err) {
+        // A refused key or a server without a queue will not pass: the start fails with it.
+        if (err instanceof VidxError && err.status < 500 && !started) return rejectFirst(err);
+        if (b.worker.isRunning() && !b.worker.isPaused()) void b.worker.pause(true);
+        say('worker: the server does not answer; taking no new jobs until it does', { error: (err as Error).message });
+      }
+      if (!stopped) timer = setTimeout(() => void beat(), every);
+    };
+    void beat();
+  });
+  return { first, stop: () => ((stopped = true), clearTimeout(timer)) };
+}
