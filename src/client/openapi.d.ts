@@ -662,6 +662,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/worker/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a worker needs before it takes jobs: the server's queue prefix, its queue and models (worker key) */
+        get: operations["workerSetup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/worker/heartbeat": {
         parameters: {
             query?: never;
@@ -921,6 +938,8 @@ export interface components {
             url: string;
             /** @description The queue of the server's model set */
             name: string;
+            /** @description BullMQ's key prefix of the server's queues */
+            prefix: string;
             connected: boolean;
             /** @description Since when Redis has been reachable (or not) */
             since: string;
@@ -2070,6 +2089,23 @@ export interface components {
                 end: number;
                 text: string;
             }[];
+        };
+        WorkerSetup: {
+            /** @description The server's name in Redis */
+            server_id: string;
+            /** @description BullMQ's key prefix of the server's queues (vidx:<server_id>): servers may share one Redis */
+            prefix: string;
+            server_version: string;
+            /** @description The queue of the server's model set: a worker takes jobs from the queue of its own set, so only a worker with the same models takes the server's jobs */
+            queue: string;
+            /** @description Each capability (ocr, vad, asr, …): whether it is available and with which model; the queue is named after this set */
+            models: {
+                [key: string]: {
+                    available: boolean;
+                    model?: string;
+                };
+            };
+            heartbeat_ms: number;
         };
         HeartbeatAnswer: {
             server_version: string;
@@ -5393,6 +5429,53 @@ export interface operations {
             };
             /** @description A field broke a rule; `errors` names each field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    workerSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The setup */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkerSetup"];
+                };
+            };
+            /** @description Missing or unknown x-api-key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

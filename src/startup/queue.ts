@@ -3,6 +3,7 @@
  * `vidx worker` processes and the server's own workers. Without the setting there is none, and analyses
  * run in this process as before.
  */
+import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import type { Config } from '../config.js';
 import type { ModelRuntime } from '../ml/runtime.js';
@@ -12,6 +13,7 @@ import { ModelPack } from '../services/jobs/model-pack.js';
 import type { WorkerPool } from '../services/workers/pool.js';
 import { VERSION } from '../version.js';
 import type { Core } from './core.js';
+import { linkSecret } from './data-dir.js';
 
 /**
  * The broker of the job queue, or null without VIDX_QUEUE_URL.
@@ -23,6 +25,8 @@ export function buildJobQueue(config: Config, core: Core, models: ModelRuntime, 
   if (!config.queueUrl) return null;
   return new JobBroker({
     url: config.queueUrl,
+    // A stable name of this data dir that tells nothing of its link secret: servers may share one Redis.
+    serverId: createHmac('sha256', linkSecret(config.dataDir)).update('vidx job queue').digest('hex').slice(0, 10),
     models: () => models.capabilities(),
     cache,
     store: core.store,

@@ -16,10 +16,11 @@ import { configureTools } from '../media/binaries.js';
 import { configureModelAssets } from '../ml/assets.js';
 import { ModelRuntime } from '../ml/runtime.js';
 import { stopWorker } from '../services/jobs/local-worker.js';
-import { queueName } from '../services/jobs/model-set.js';
+import { modelSetDifference, queueName } from '../services/jobs/model-set.js';
 import { jobProcessor } from '../services/jobs/processor.js';
 import { redisConnection } from '../services/jobs/redis.js';
 import type { JobData } from '../services/jobs/wire.js';
+import type { WorkerSetup } from '../services/jobs/broker.js';
 import { WorkerPool } from '../services/workers/pool.js';
 import { VERSION } from '../version.js';
 import { httpPort } from './http-port.js';
@@ -58,27 +59,24 @@ export async function startWorker(c: WorkerConfig, log: Logger): Promise<Running
   configureTools(c.tools);
   configureModelAssets(c.modelAssets);
   const client = createVidxClient({ baseUrl: c.serverUrl, key: c.apiKey });
+  const setup = await serverSetup(client, log);
   if (c.pullModels) await pullServerModels(client, c, log);
   const models = new ModelRuntime({ modelsDir: c.modelsDir, manifestPath: c.modelsManifest });
   const id = workerId(c.dataDir, c.id);
   // The threads read media only from the job folders (their media root); the models and work folders are never media.
   const settings = { modelsDir: c.modelsDir, ...(c.modelsManifest ? { manifestPath: c.modelsManifest } : {}), mediaRoots: [jobsDir], dataDir: workDir, ownDirs: [c.modelsDir], tools: c.tools, modelAssets: c.modelAssets, ...(c.nativeRoot ? { nativeRoot: c.nativeRoot } : {}) };
   const pool = new WorkerPool({ threads: c.concurrency, settings, models, label: 'worker thread', ...(c.workersDir ? { workersDir: c.workersDir } : {}) });
+  // The queue of this worker's own model set: the server's jobs come only when the sets are the same.
   const queue = queueName(models.capabilities());
+  if (queue !== setup.queue) log("worker: its models differ from the server's; it takes none of its jobs", { differences: modelSetDifference(setup.models, models.capabilities()) });
   const running = new Set<string>();
   const lockDuration = c.lockSeconds * 1000;
   const processor = jobProcessor({ port: httpPort(client, id, jobsDir), pool, workDir, models: () => models.capabilities(), running });
-  const worker = new Worker<JobData>(queue, processor, { connection: redisConnection(c.queueUrl), concurrency: c.concurrency, lockDuration, stalledInterval: lockDuration, name: id, autorun: false });
+  const options = { connection: redisConnection(c.queueUrl), prefix: setup.prefix, concurrency: c.concurrency, lockDuration, stalledInterval: lockDuration, name: id, autorun: false };
+  const worker = new Worker<JobData>(queue, processor, options);
   worker.on('error', () => {});
   const beats = heartbeats(client, { id, queue, concurrency: c.concurrency, models, running, worker, log });
-  try {
-    await beats.first;
-  } catch (err) {
-    beats.stop();
-    await worker.close();
-    await pool.close();
-    throw err;
-  }
+  await beats.first;
   void worker.run();
   log('worker taking jobs', { worker: id, server: c.serverUrl, queue, concurrency: c.concurrency });
   return {
@@ -90,6 +88,22 @@ export async function startWorker(c: WorkerConfig, log: Logger): Promise<Running
       await pool.close();
     },
   };
+}
+
+/**
+ * The server's setup (its queue prefix and models), asked again while the server is not there yet; a
+ * refused key or a server without a job queue ends the start.
+ */
+async function serverSetup(client: VidxClient, log: Logger): Promise<WorkerSetup> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await client.GET('/worker/setup');
+    } catch (err) {
+      if (err instanceof VidxError && err.status < 500) throw err;
+      if (attempt === 0) log('worker: waiting for the server', { error: (err as Error).message });
+      await new Promise((r) => setTimeout(r, Math.min(5_000, 500 * 2 ** attempt)));
+    }
+  }
 }
 
 /** What the heartbeat says and acts on. */
@@ -115,8 +129,7 @@ function heartbeats(client: VidxClient, b: BeatContext): { first: Promise<void>;
     if (line !== said) b.log(line, { worker: b.id, ...fields });
     said = line;
   };
-  let started = false;
-  const first = new Promise<void>((resolveFirst, rejectFirst) => {
+  const first = new Promise<void>((resolveFirst) => {
     const beat = async (): Promise<void> => {
       let every = 2_000;
       try {
@@ -127,11 +140,8 @@ function heartbeats(client: VidxClient, b: BeatContext): { first: Promise<void>;
         for (const job of answer.cancel) b.worker.cancelJob(job, 'cancelled');
         if (b.worker.isPaused()) b.worker.resume();
         say(answer.takes_jobs ? 'worker: the server counts this worker' : `worker: takes no jobs of this server: ${answer.reason}`);
-        started = true;
         resolveFirst();
       } catch (err) {
-        // A refused key or a server without a queue will not pass: the start fails with it.
-        if (err instanceof VidxError && err.status < 500 && !started) return rejectFirst(err);
         if (b.worker.isRunning() && !b.worker.isPaused()) void b.worker.pause(true);
         say('worker: the server does not answer; taking no new jobs until it does', { error: (err as Error).message });
       }

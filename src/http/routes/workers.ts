@@ -7,7 +7,7 @@ import { adminOnly } from '../middleware/auth/index.js';
 import { readFormBody, removeUploads } from '../middleware/form-body/index.js';
 import { errors, jsonResponse, SECURITY } from '../schemas/common.js';
 import { formEnvelope } from '../schemas/submissions.js';
-import { DeliveryAnswer, DeliveryBody, HeartbeatAnswer, JobParams, JobStartAnswer, JobStartBody, WorkerAnnouncement, WorkerList, WorkerModels } from '../schemas/workers.js';
+import { DeliveryAnswer, DeliveryBody, HeartbeatAnswer, JobParams, JobStartAnswer, JobStartBody, WorkerAnnouncement, WorkerList, WorkerModels, WorkerSetup } from '../schemas/workers.js';
 import { fileResponse } from '../send-file.js';
 import { Problem } from '../../services/errors.js';
 import type { JobBroker } from '../../services/jobs/broker.js';
@@ -17,6 +17,12 @@ import type { StoredAnalysis } from '../../services/analysis/cache.js';
 
 const tags = ['workers'];
 const json = <S extends z.ZodType>(schema: S) => ({ body: { required: true, content: { 'application/json': { schema } } } });
+
+const setup = createRoute({
+  method: 'get', path: '/worker/setup', operationId: 'workerSetup', tags, security: SECURITY,
+  summary: "What a worker needs before it takes jobs: the server's queue prefix, its queue and models (worker key)",
+  responses: { 200: jsonResponse(WorkerSetup, 'The setup'), ...errors(401, 403, 409) },
+});
 
 const heartbeat = createRoute({
   method: 'post', path: '/worker/heartbeat', operationId: 'workerHeartbeat', tags, security: SECURITY,
@@ -72,6 +78,7 @@ function brokerOf(deps: HttpDeps): JobBroker {
  * workerRoutes(app, deps);
  */
 export function workerRoutes(app: App, deps: HttpDeps): void {
+  app.openapi(setup, (c) => c.json(brokerOf(deps).setup(), 200));
   app.openapi(heartbeat, (c) => c.json(brokerOf(deps).heartbeat(c.req.valid('json')), 200));
   app.openapi(start, (c) => {
     const { job_id } = c.req.valid('param');

@@ -22,6 +22,17 @@ export const WorkerAnnouncement = z
   .strict()
   .openapi('WorkerAnnouncement', { description: 'What a worker says of itself with each heartbeat' });
 
+export const WorkerSetup = z
+  .object({
+    server_id: z.string().openapi({ description: "The server's name in Redis" }),
+    prefix: z.string().openapi({ description: "BullMQ's key prefix of the server's queues (vidx:<server_id>): servers may share one Redis" }),
+    server_version: z.string(),
+    queue: z.string().openapi({ description: "The queue of the server's model set: a worker takes jobs from the queue of its own set, so only a worker with the same models takes the server's jobs" }),
+    models: ModelSetSchema,
+    heartbeat_ms: z.number().int(),
+  })
+  .openapi('WorkerSetup');
+
 export const HeartbeatAnswer = z
   .object({
     server_version: z.string(),
@@ -110,6 +121,7 @@ const QueueState = z
   .object({
     url: z.string().openapi({ description: 'The Redis URL, its password hidden' }),
     name: z.string().openapi({ description: "The queue of the server's model set" }),
+    prefix: z.string().openapi({ description: "BullMQ's key prefix of the server's queues" }),
     connected: z.boolean(),
     since: z.string().openapi({ description: 'Since when Redis has been reachable (or not)' }),
     error: z.string().nullable(),

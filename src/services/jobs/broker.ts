@@ -29,6 +29,8 @@ const LIVE_MS = 3 * HEARTBEAT_MS + 1_000;
 /** What the broker is built from. */
 export interface BrokerOptions {
   url: string;
+  /** This server's name in Redis: its keys are under `vidx:<id>`, so servers may share one Redis. */
+  serverId: string;
   /** The server's model set now. */
   models: () => ModelSet;
   cache: AnalysisCache;
@@ -53,6 +55,8 @@ export interface QueueState {
   url: string;
   /** The queue of the server's model set. */
   name: string;
+  /** BullMQ's key prefix of this server's queues. */
+  prefix: string;
   connected: boolean;
   /** Since when Redis has been reachable (or not). */
   since: string;
@@ -61,6 +65,18 @@ export interface QueueState {
   local_workers: number;
   /** Jobs at once the live workers on this queue take: the work gate's limit. */
   capacity: number;
+}
+
+/** What a worker learns before it takes jobs: whose queue, under which prefix, and the server's models. */
+export interface WorkerSetup {
+  server_id: string;
+  /** BullMQ's key prefix of this server's queues. */
+  prefix: string;
+  server_version: string;
+  /** The queue of the server's model set, and that set. */
+  queue: string;
+  models: ModelSet;
+  heartbeat_ms: number;
 }
 
 /** What a worker hears back from a heartbeat. */
@@ -112,12 +128,22 @@ export class JobBroker {
       cancel: (id) => this.cancel(id), checkMs: 3_000,
     });
     this.local = o.localWorkers > 0 ? new LocalWorkers({
-      connection: redisConnection(o.url), concurrency: o.localWorkers, lockSeconds: o.lockSeconds, port: this.localPort(),
+      connection: redisConnection(o.url), prefix: this.prefix, concurrency: o.localWorkers, lockSeconds: o.lockSeconds, port: this.localPort(),
       pool: o.pool, workDir: o.workDir, models: o.models, log: o.log,
     }) : null;
     this.tick();
     this.timer = setInterval(() => this.tick(), 1_000);
     this.timer.unref();
+  }
+
+  /** What a worker needs before it takes jobs. */
+  setup(): WorkerSetup {
+    return { server_id: this.o.serverId, prefix: this.prefix, server_version: this.o.version, queue: this.queueName(), models: this.o.models(), heartbeat_ms: HEARTBEAT_MS };
+  }
+
+  /** BullMQ's key prefix of this server's queues. */
+  get prefix(): string {
+    return `vidx:${this.o.serverId}`;
   }
 
   /** A worker's heartbeat: it is counted, and hears which of its jobs to stop. */
@@ -174,7 +200,7 @@ export class JobBroker {
   private state(): QueueState {
     const { up, since, error } = this.watch.state();
     const name = this.queueName();
-    return { url: redactRedisUrl(this.o.url), name, connected: up, since, error, local_workers: this.o.localWorkers, capacity: up ? this.registry.capacity(name) : 0 };
+    return { url: redactRedisUrl(this.o.url), name, prefix: this.prefix, connected: up, since, error, local_workers: this.o.localWorkers, capacity: up ? this.registry.capacity(name) : 0 };
   }
 
   private queueName(): string {
@@ -202,8 +228,8 @@ export class JobBroker {
     const known = this.queues.get(name);
     if (known) return known.queue;
     const connection = redisConnection(this.o.url);
-    const queue = new Queue<JobData>(name, { connection });
-    const events = new QueueEvents(name, { connection });
+    const queue = new Queue<JobData>(name, { connection, prefix: this.prefix });
+    const events = new QueueEvents(name, { connection, prefix: this.prefix });
     queue.on('error', () => {});
     events.on('error', () => {});
     events.on('progress', ({ jobId, data }) => {

@@ -10,6 +10,8 @@ export const LOCAL_WORKER = 'local';
 /** What the server's own workers are built from. */
 export interface LocalWorkerOptions {
   connection: ConnectionOptions;
+  /** The server's key prefix in Redis. */
+  prefix: string;
   /** Jobs at once (VIDX_LOCAL_WORKERS, at least 1 here). */
   concurrency: number;
   lockSeconds: number;
@@ -45,7 +47,7 @@ export class LocalWorkers {
     this.queue = queue;
     const processor = jobProcessor({ port: this.o.port, pool: this.o.pool, workDir: this.o.workDir, models: this.o.models, running: this.active });
     const lockDuration = this.o.lockSeconds * 1000;
-    this.worker = new Worker<JobData>(queue, processor, { connection: this.o.connection, concurrency: this.o.concurrency, lockDuration, stalledInterval: lockDuration, name: LOCAL_WORKER });
+    this.worker = new Worker<JobData>(queue, processor, { connection: this.o.connection, prefix: this.o.prefix, concurrency: this.o.concurrency, lockDuration, stalledInterval: lockDuration, name: LOCAL_WORKER });
     // Every failed reconnect is an error event; the broker's watch tells when Redis is away.
     this.worker.on('error', () => {});
     if (before) void stopWorker(before);

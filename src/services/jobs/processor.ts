@@ -88,7 +88,9 @@ function asJobError(err: unknown, signal: AbortSignal): Error {
  * new Worker(queue, jobProcessor({ port, pool, workDir, models, running }), { connection, concurrency });
  */
 export function jobProcessor(o: ProcessorOptions): Processor<JobData> {
-  return async (job, token, signal = new AbortController().signal) => {
+  // Three parameters, none with a default: BullMQ hands a job its abort signal only to a processor whose length is 3.
+  return async (job, token, given) => {
+    const signal = given ?? new AbortController().signal;
     const id = job.id!;
     const differs = queueName(job.data.models) === queueName(o.models()) ? [] : modelSetDifference(job.data.models, o.models());
     if (differs.length) throw new UnrecoverableError(failureReason(new Error(`this worker cannot run the job: its models differ from the server's (${differs.join('; ')})`)));
