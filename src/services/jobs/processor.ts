@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DelayedError, UnrecoverableError, type Job, type Processor } from 'bullmq';
 import { MediaError, SourceError } from '../../media/index.js';
@@ -95,8 +95,10 @@ export function jobProcessor(o: ProcessorOptions): Processor<JobData> {
     const differs = queueName(job.data.models) === queueName(o.models()) ? [] : modelSetDifference(job.data.models, o.models());
     if (differs.length) throw new UnrecoverableError(failureReason(new Error(`this worker cannot run the job: its models differ from the server's (${differs.join('; ')})`)));
     o.running.add(id);
-    const out = await mkdtemp(join(o.workDir, 'out-'));
+    let out: string | null = null;
     try {
+      await mkdir(o.workDir, { recursive: true });
+      out = await mkdtemp(join(o.workDir, 'out-'));
       const started = await o.port.start(id, signal);
       if (started.status === 'wait') return await later(job, token, RETRY_START_MS);
       if (started.status === 'gone') throw new UnrecoverableError(failureReason(new Error(`dropped: ${started.reason}`)));
@@ -111,7 +113,7 @@ export function jobProcessor(o: ProcessorOptions): Processor<JobData> {
       throw asJobError(err, signal);
     } finally {
       o.running.delete(id);
-      await rm(out, { recursive: true, force: true });
+      if (out) await rm(out, { recursive: true, force: true });
       await o.port.finish?.(id).catch(() => {});
     }
   };
