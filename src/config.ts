@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parseAllowList, type AllowList } from './media/egress.js';
 import type { ToolPaths } from './media/binaries.js';
 import type { ModelAssetPaths } from './ml/assets.js';
+import type { OnnxProviders } from './ml/providers.js';
 import { FLAG_SETTINGS, parseSettings, SETTINGS, type ParsedSettings, type SettingName, type SettingProblem } from './settings/schema.js';
 
 /** Everything vidx reads from the environment and the command line, resolved once at start. */
@@ -52,6 +53,8 @@ export interface Config {
   maxWebhooksPerKey: number;
   tools: ToolPaths;
   modelAssets: ModelAssetPaths;
+  /** The execution providers of ONNX sessions (VIDX_ONNX_PROVIDERS). */
+  onnxProviders: OnnxProviders;
   /** The single binary's worker-thread bundles (VIDX_WORKERS_DIR); undefined from a checkout. */
   workersDir: string | undefined;
   /** The folder the single binary unpacked its files to (VIDX_NATIVE_ROOT); undefined from a checkout. */
@@ -117,9 +120,10 @@ function parsed(vars: Record<string, string | undefined>): ParsedSettings {
   return settings;
 }
 
-/** Where the external tools and the shipped models are, when settings name them. */
-function externalFiles(s: ParsedSettings): { tools: ToolPaths; modelAssets: ModelAssetPaths } {
+/** Where the external tools and the shipped models are, when settings name them, and what runs the ONNX models. */
+function externalFiles(s: ParsedSettings): { tools: ToolPaths; modelAssets: ModelAssetPaths; onnxProviders: OnnxProviders } {
   return {
+    onnxProviders: s.VIDX_ONNX_PROVIDERS,
     tools: { ffmpeg: s.FFMPEG_PATH, ffprobe: s.FFPROBE_PATH, ytdlp: s.YTDLP_PATH, tesseract: s.TESSERACT_PATH },
     modelAssets: { ocrModels: s.VIDX_OCR_MODELS, sileroVad: s.VIDX_SILERO_VAD, faceDetector: s.VIDX_FACE_DETECTOR },
   };
@@ -202,6 +206,7 @@ export interface WorkerConfig {
   logLevel: 'info' | 'silent';
   tools: ToolPaths;
   modelAssets: ModelAssetPaths;
+  onnxProviders: OnnxProviders;
   workersDir: string | undefined;
   nativeRoot: string | undefined;
 }

@@ -31,15 +31,20 @@ const optionalText = z
   .optional()
   .transform((raw) => (raw === undefined || raw.trim() === '' ? undefined : raw.trim()));
 
-/** An integer in [min, max]; empty or unset is the fallback. */
-function integer(min: number, max: number, fallback: number): z.ZodType<number, string | undefined> {
+/** An integer in [min, max], or undefined when unset or empty (the default depends on other settings). */
+function optionalInteger(min: number, max: number): z.ZodType<number | undefined, string | undefined> {
   return optionalText.transform((raw, ctx) => {
-    if (raw === undefined) return fallback;
+    if (raw === undefined) return undefined;
     const n = Number(raw);
     if (Number.isInteger(n) && n >= min && n <= max) return n;
     ctx.addIssue({ code: 'custom', message: `must be an integer from ${min} to ${max}` });
     return z.NEVER;
   });
+}
+
+/** An integer in [min, max]; empty or unset is the fallback. */
+function integer(min: number, max: number, fallback: number): z.ZodType<number, string | undefined> {
+  return optionalInteger(min, max).transform((n) => n ?? fallback);
 }
 
 /** A path to something that must exist when the setting is given (a typo should stop the start, not hide a tool). */
@@ -79,16 +84,6 @@ const redisUrl = optionalText.transform((raw, ctx) => {
   return z.NEVER;
 });
 
-/** An integer in [min, max], or undefined when unset (the default depends on other settings). */
-function optionalInteger(min: number, max: number): z.ZodType<number | undefined, string | undefined> {
-  return optionalText.transform((raw, ctx) => {
-    if (raw === undefined) return undefined;
-    const n = Number(raw);
-    if (Number.isInteger(n) && n >= min && n <= max) return n;
-    ctx.addIssue({ code: 'custom', message: `must be an integer from ${min} to ${max}` });
-    return z.NEVER;
-  });
-}
 
 /**
  * The settings, by environment variable. The order is the order of the docs table.
@@ -124,6 +119,12 @@ export const SETTINGS = {
     group: 'models',
     default: '`models/manifest.json` of the checkout; the binary\'s unpacked copy',
     meaning: 'The list of models vidx knows and pulls (tests point it at their fixture models)',
+  }),
+  VIDX_ONNX_PROVIDERS: setting(oneOf(['cpu', 'cuda'] as const, 'cpu'), {
+    group: 'models',
+    default: '`cpu`',
+    meaning:
+      "`cuda`: ONNX sessions ask for onnxruntime-node's CUDA execution provider first, the CPU for the rest (Linux x64, CUDA 12, its binaries installed; for GPU workers, see [Workers](workers.md))",
   }),
   VIDX_HUB_URL: setting(httpUrl, { group: 'models', flag: '--hub-url', default: '`https://huggingface.co`', meaning: 'Where `vidx models pull` downloads from' }),
   VIDX_MAX_UPLOAD_MB: setting(integer(1, 1024 * 1024, 4096), {

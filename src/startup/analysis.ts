@@ -60,6 +60,7 @@ function workerSettings(config: Config): WorkerSettings {
     ownDirs: config.ownDirs,
     tools: config.tools,
     modelAssets: config.modelAssets,
+    onnxProviders: config.onnxProviders,
     ...(config.nativeRoot ? { nativeRoot: config.nativeRoot } : {}),
   };
 }

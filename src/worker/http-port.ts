@@ -21,6 +21,15 @@ function passing(err: unknown): boolean {
   return !(err instanceof VidxError) || err.status >= 500;
 }
 
+/**
+ * A signed link through the server as this worker reaches it: the server builds its links on its public or
+ * listening address (`http://0.0.0.0:8484` when bound to every address), the worker knows it as `--server`.
+ */
+function viaServer(server: string, link: string): string {
+  const path = new URL(link).pathname;
+  return `${server.replace(/\/+$/, '')}${path.slice(path.indexOf('/files/'))}${new URL(link).search}`;
+}
+
 /** A file name as the server gave it, kept to one plain name inside the job's folder. */
 function safeName(name: string, index: number): string {
   const base = basename(name);
@@ -33,10 +42,10 @@ function safeName(name: string, index: number): string {
  * `.part` after an interruption, checked for size), the analysis delivered as one multipart request. While
  * the server is away (restarting), starting a job says "wait" and a delivery is sent again until it is taken.
  * @example
- * const port = httpPort(client, 'desk-1a2b', '/home/me/.local/share/vidx-worker/jobs');
+ * const port = httpPort(client, 'http://nas:8484', 'desk-1a2b', '/home/me/.local/share/vidx-worker/jobs');
  * new Worker(queue, jobProcessor({ port, pool, workDir, models, running }), opts);
  */
-export function httpPort(client: VidxClient, worker: string, jobsDir: string): JobPort {
+export function httpPort(client: VidxClient, server: string, worker: string, jobsDir: string): JobPort {
   return {
     async start(jobId, signal): Promise<PreparedJob | JobNotReady> {
       let answer;
@@ -50,7 +59,7 @@ export function httpPort(client: VidxClient, worker: string, jobsDir: string): J
       const dir = join(jobsDir, jobId);
       await mkdir(dir, { recursive: true });
       const paths = answer.files.map((f, i) => join(dir, safeName(f.name, i)));
-      for (const [i, f] of answer.files.entries()) await fetchFile(f.url, paths[i]!, f.size, i === 0, signal);
+      for (const [i, f] of answer.files.entries()) await fetchFile(viaServer(server, f.url), paths[i]!, f.size, i === 0, signal);
       return { status: 'ready', kind: answer.kind, input: answer.input, file: paths[0]!, sourcePath: answer.path_source ? paths[0]! : null };
     },
     async deliver(jobId, analysis, dir, signal): Promise<DeliveryAnswer> {

@@ -14,6 +14,7 @@ import type { WorkerConfig } from '../config.js';
 import type { Logger } from '../logger.js';
 import { configureTools } from '../media/binaries.js';
 import { configureModelAssets } from '../ml/assets.js';
+import { configureOnnxProviders } from '../ml/providers.js';
 import { ModelRuntime } from '../ml/runtime.js';
 import { stopWorker } from '../services/jobs/local-worker.js';
 import { modelSetDifference, queueName } from '../services/jobs/model-set.js';
@@ -58,20 +59,21 @@ export async function startWorker(c: WorkerConfig, log: Logger): Promise<Running
   sweepJobs(jobsDir);
   configureTools(c.tools);
   configureModelAssets(c.modelAssets);
+  configureOnnxProviders(c.onnxProviders);
   const client = createVidxClient({ baseUrl: c.serverUrl, key: c.apiKey });
   const setup = await serverSetup(client, log);
   if (c.pullModels) await pullServerModels(client, c, log);
   const models = new ModelRuntime({ modelsDir: c.modelsDir, manifestPath: c.modelsManifest });
   const id = workerId(c.dataDir, c.id);
   // The threads read media only from the job folders (their media root); the models and work folders are never media.
-  const settings = { modelsDir: c.modelsDir, ...(c.modelsManifest ? { manifestPath: c.modelsManifest } : {}), mediaRoots: [jobsDir], dataDir: workDir, ownDirs: [c.modelsDir], tools: c.tools, modelAssets: c.modelAssets, ...(c.nativeRoot ? { nativeRoot: c.nativeRoot } : {}) };
+  const settings = { modelsDir: c.modelsDir, ...(c.modelsManifest ? { manifestPath: c.modelsManifest } : {}), mediaRoots: [jobsDir], dataDir: workDir, ownDirs: [c.modelsDir], tools: c.tools, modelAssets: c.modelAssets, onnxProviders: c.onnxProviders, ...(c.nativeRoot ? { nativeRoot: c.nativeRoot } : {}) };
   const pool = new WorkerPool({ threads: c.concurrency, settings, models, label: 'worker thread', ...(c.workersDir ? { workersDir: c.workersDir } : {}) });
   // The queue of this worker's own model set: the server's jobs come only when the sets are the same.
   const queue = queueName(models.capabilities());
   if (queue !== setup.queue) log("worker: its models differ from the server's; it takes none of its jobs", { differences: modelSetDifference(setup.models, models.capabilities()) });
   const running = new Set<string>();
   const lockDuration = c.lockSeconds * 1000;
-  const processor = jobProcessor({ port: httpPort(client, id, jobsDir), pool, workDir, models: () => models.capabilities(), running });
+  const processor = jobProcessor({ port: httpPort(client, c.serverUrl, id, jobsDir), pool, workDir, models: () => models.capabilities(), running });
   const options = { connection: redisConnection(c.queueUrl), prefix: setup.prefix, concurrency: c.concurrency, lockDuration, stalledInterval: lockDuration, name: id, autorun: false };
   const worker = new Worker<JobData>(queue, processor, options);
   worker.on('error', () => {});

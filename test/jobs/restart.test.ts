@@ -77,7 +77,7 @@ describe('a server restart while its jobs are in Redis', () => {
     const jobs = new Queue(queue.name, { connection: { url: redis.url }, prefix: queue.prefix });
     try {
       const ofTask = (await jobs.getJobs(['completed', 'failed', 'active', 'waiting', 'delayed'])).filter((j) => j.id?.startsWith(id));
-      expect(ofTask.map((j) => [j.attemptsStarted, j.stalledCounter, j.returnvalue])).toEqual([[1, 0, { delivered: 'committed' }]]);
+      expect(ofTask.map((j) => [j.attemptsStarted, j.stalledCounter, (j.returnvalue as { delivered: string }).delivered])).toEqual([[1, 0, 'committed']]);
     } finally {
       await jobs.close();
     }

@@ -97,7 +97,13 @@ export function workerRoutes(app: App, deps: HttpDeps): void {
   });
   app.openAPIRegistry.registerPath(hub);
   app.get('/worker/hub/*', async (c) => {
-    const file = brokerOf(deps).pack.file(decodeURIComponent(c.req.path.slice('/worker/hub/'.length)));
+    let path: string;
+    try {
+      path = decodeURIComponent(c.req.path.slice('/worker/hub/'.length));
+    } catch {
+      throw new Problem('bad_request', 'model file path is malformed (bad percent-encoding)');
+    }
+    const file = brokerOf(deps).pack.file(path);
     if (!file) throw new Problem('not_found', 'no such file of a model this server uses');
     return fileResponse(await openCheckedFile(file).catch(() => Promise.reject(new Problem('not_found', 'model file missing'))), c.req.header('range'), 'application/octet-stream');
   });

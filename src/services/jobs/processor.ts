@@ -99,14 +99,19 @@ export function jobProcessor(o: ProcessorOptions): Processor<JobData> {
     try {
       await mkdir(o.workDir, { recursive: true });
       out = await mkdtemp(join(o.workDir, 'out-'));
+      const t0 = performance.now();
       const started = await o.port.start(id, signal);
       if (started.status === 'wait') return await later(job, token, RETRY_START_MS);
       if (started.status === 'gone') throw new UnrecoverableError(failureReason(new Error(`dropped: ${started.reason}`)));
       const input = { ...started.input, file: started.file, sourcePath: started.sourcePath, thumbnailDir: out };
+      const t1 = performance.now();
       const analysis = await o.pool.run(pipelineJob(started.kind), input, { signal, progress: progressReporter(job) });
+      const t2 = performance.now();
       const answer = await o.port.deliver(id, analysis, out, signal);
       if (answer.status === 'gone') throw new UnrecoverableError(failureReason(new Error(`delivered too late: ${answer.reason ?? 'the task is gone'}`)));
-      return { delivered: answer.status };
+      // The job's return value says where its time went (BullMQ keeps it with the completed job).
+      const s = (ms: number) => Math.round(ms) / 1000;
+      return { delivered: answer.status, fetch_s: s(t1 - t0), analysis_s: s(t2 - t1), deliver_s: s(performance.now() - t2) };
     } catch (err) {
       // A worker that stops hands its job back to the queue for another (or its own next start).
       if (signal.aborted && signal.reason === SHUTDOWN) return await later(job, token, 0);
