@@ -2200,6 +2200,8 @@ export interface components {
             /** @enum {string} */
             type: "video" | "audio" | "image";
             duration: number;
+            width?: number | null;
+            height?: number | null;
             /** @enum {string} */
             language: "en" | "de";
             title: string | null;
@@ -2264,6 +2266,17 @@ export interface components {
                     vector: string;
                 }[];
             } | null;
+            /** @description Perceptual fingerprints of the keyframes (a photo: one at time 0) */
+            framePrints?: {
+                time: number;
+                hash: string;
+                detail: string;
+                colour: number[];
+            }[];
+            frameSequence?: {
+                fps: number;
+                hashes: string;
+            } | null;
             faces?: {
                 start: number;
                 end: number;
@@ -2279,6 +2292,8 @@ export interface components {
                 personId: string | null;
             }[] | null;
             facesSamePerson?: number | null;
+        } & {
+            [key: string]: unknown;
         };
         WorkerModels: {
             /** @description The entries of models/manifest.json the server has installed: `vidx worker --pull-models` pulls them from GET /worker/hub */

@@ -82,6 +82,8 @@ export const WireAnalysis = z
   .object({
     type: z.enum(['video', 'audio', 'image']),
     duration: z.number(),
+    width: z.number().nullable().optional(),
+    height: z.number().nullable().optional(),
     language: z.enum(['en', 'de']),
     title: z.string().nullable(),
     transcript: z.array(TimedText),
@@ -93,12 +95,19 @@ export const WireAnalysis = z
     warnings: z.array(z.string()),
     passageVectors: Vectors,
     frameVectors: Vectors,
+    framePrints: z
+      .array(z.object({ time: z.number(), hash: z.string().regex(/^[0-9a-f]{16}$/), detail: z.string().regex(/^[0-9a-f]{64}$/), colour: z.array(z.number()).length(48) }))
+      .optional()
+      .openapi({ description: 'Perceptual fingerprints of the keyframes (a photo: one at time 0)' }),
+    frameSequence: z.object({ fps: z.number(), hashes: z.string() }).nullable().optional(),
     faces: z
       .array(z.object({ start: z.number(), end: z.number(), box: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }), score: z.number(), thumbnail: FileName, vector: z.array(z.number()).nullable(), personId: z.string().nullable() }))
       .nullable()
       .optional(),
     facesSamePerson: z.number().nullable().optional(),
   })
+  // Fields a newer pipeline adds pass through untouched (a worker and its server run the same version: the queue name says so).
+  .loose()
   .openapi('WireAnalysis');
 
 export const DeliveryBody = z
