@@ -22,7 +22,8 @@ Options (each also an environment variable):
 VIDX_WORKER_LOCK_SECONDS (default 30): how long a job stays with a worker that stopped answering before
 another takes it. A worker takes only jobs of servers whose models are the same as its own.
 
-Exit codes: 0 stopped (SIGINT/SIGTERM), 2 usage error, 3 server or Redis unreachable, 4 key refused.`;
+Exit codes: 0 stopped (SIGINT/SIGTERM), 1 refused (a server without a job queue), 2 usage error, 3 server unreachable, 4 key
+missing or refused.`;
 
 /**
  * \`vidx worker\`: runs a server's analysis jobs until SIGINT/SIGTERM (its running jobs go back to the queue).
@@ -49,9 +50,9 @@ export async function workerCommand(argv: string[]): Promise<number> {
   try {
     worker = await startWorker(config, createLogger(config.logLevel));
   } catch (err) {
-    const refused = err instanceof VidxError && (err.status === 401 || err.status === 403);
     process.stderr.write(`vidx worker: ${(err as Error).message}\n`);
-    return refused ? EXIT.AUTH : EXIT.UNREACHABLE;
+    if (!(err instanceof VidxError)) return EXIT.UNREACHABLE;
+    return err.status === 401 || err.status === 403 ? EXIT.AUTH : EXIT.FAILED;
   }
   process.stderr.write(`vidx worker ${worker.id} taking jobs of ${config.serverUrl} from ${worker.queue}\n`);
   await new Promise<void>((resolve) => {
