@@ -5634,16 +5634,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["Delivery"];
-                "application/x-www-form-urlencoded": {
-                    /** @description JSON text of the request object (see the application/json schema) */
-                    body: string;
-                };
                 "multipart/form-data": {
-                    /** @description JSON text of the request object (see the application/json schema) */
+                    /** @description JSON text of the Delivery; it comes before the file parts */
                     body: string;
                     /**
                      * Format: binary
-                     * @description The media file; video.content names it by its file name (or this part name). The body field must come before it; only the named part is taken.
+                     * @description One part per name in `files`, by that file name (ep-0.jpg, face-0.jpg, …)
                      */
                     file?: string;
                 };

@@ -6,7 +6,6 @@ import type { AppEnv, App, HttpDeps } from '../env.js';
 import { adminOnly } from '../middleware/auth/index.js';
 import { readFormBody, removeUploads } from '../middleware/form-body/index.js';
 import { errors, jsonResponse, SECURITY } from '../schemas/common.js';
-import { formEnvelope } from '../schemas/submissions.js';
 import { DeliveryAnswer, DeliveryBody, HeartbeatAnswer, JobParams, JobStartAnswer, JobStartBody, WorkerAnnouncement, WorkerList, WorkerModels, WorkerSetup } from '../schemas/workers.js';
 import { fileResponse } from '../send-file.js';
 import { Problem } from '../../services/errors.js';
@@ -44,7 +43,21 @@ const deliver = createRoute({
   method: 'post', path: '/worker/jobs/{job_id}/result', operationId: 'deliverJob', tags, security: SECURITY,
   summary: 'A worker delivers a job’s analysis with its thumbnails and face crops (worker key)',
   description: 'Multipart: the field `body` (a Delivery as JSON) first, then one file part per name in `files`. Committed once per job: a second delivery of the same job answers `duplicate` and commits nothing.',
-  request: { params: JobParams, body: { required: true, content: formEnvelope(DeliveryBody, { uploads: true }) } },
+  request: {
+    params: JobParams,
+    body: {
+      required: true,
+      content: {
+        'application/json': { schema: DeliveryBody },
+        'multipart/form-data': {
+          schema: z.object({
+            body: z.string().openapi({ description: 'JSON text of the Delivery; it comes before the file parts' }),
+            file: z.string().optional().openapi({ format: 'binary', description: 'One part per name in `files`, by that file name (ep-0.jpg, face-0.jpg, …)' }),
+          }),
+        },
+      },
+    },
+  },
   responses: { 200: jsonResponse(DeliveryAnswer, 'What became of it'), ...errors(400, 401, 403, 409, 413, 415, 422) },
 });
 
