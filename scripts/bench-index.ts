@@ -10,76 +10,20 @@
  *
  *   npx tsx scripts/bench-index.ts [--minutes 10] [--asr] [--keep]
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
 import { runTool } from '../src/media/run.js';
 import { loadavg } from 'node:os';
 import { ModelRuntime } from '../src/ml/runtime.js';
 import { analyzeFile } from '../src/services/analysis/pipeline.js';
-
-const exec = promisify(execFile);
-const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
-const TOPICS = [
-  'Quarterly Results', 'Apfelkuchen Rezept', 'Penalty Shot Training', 'Sunset over the Lake', 'Product Roadmap',
-  'Team Offsite Berlin', 'Customer Feedback', 'Ice Hockey Finals', 'Garden Planning', 'Budget Review',
-  'Mountain Hiking Trip', 'Kitchen Renovation', 'Summer Holiday Photos', 'Weekly Standup', 'Birthday Party',
-  'Football Tactics', 'Winter Market', 'Research Update', 'Piano Lesson', 'Closing Remarks',
-];
+import { makeBenchVideo } from './bench-video.js';
 
 async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   const t0 = performance.now();
   const v = await fn();
   return [v, (performance.now() - t0) / 1000];
-}
-
-function srtTime(t: number): string {
-  const ms = Math.round(t * 1000);
-  const p = (v: number, w = 2) => String(v).padStart(w, '0');
-  return `${p(Math.floor(ms / 3600000))}:${p(Math.floor(ms / 60000) % 60)}:${p(Math.floor(ms / 1000) % 60)},${p(ms % 1000, 3)}`;
-}
-
-/** About 23 s of speech per 30 s slide at espeak's 160 words a minute: the slide's sentence, then these. */
-const DENSE = [
-  'We start with the numbers from the last quarter and compare them with the plan we made in spring.',
-  'Most teams delivered on time, although two projects slipped by a few weeks because of hiring.',
-  'Customers asked for faster search, better summaries and an easier way to share clips with colleagues.',
-];
-
-async function makeVideo(dir: string, minutes: number, asr: boolean): Promise<string> {
-  const slideSec = 30;
-  const count = Math.round((minutes * 60) / slideSec);
-  const inputs: string[] = [];
-  const filters: string[] = [];
-  const cues: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const topic = TOPICS[i % TOPICS.length];
-    const say = `Slide ${i + 1}. Now we talk about ${topic.toLowerCase()} and what it means for the next weeks.`;
-    const spoken = asr ? [say, ...DENSE].join(' ') : say;
-    await exec('espeak-ng', ['-v', 'en', '-s', '160', '-w', join(dir, `s${i}.wav`), spoken]);
-    writeFileSync(join(dir, `t${i}.txt`), topic);
-    const hue = (i * 47) % 360;
-    inputs.push('-f', 'lavfi', '-i', `color=c=0x${Buffer.from([40 + (hue % 120), 60 + ((hue * 3) % 120), 90 + ((hue * 7) % 120)]).toString('hex')}:s=640x360:r=25:d=${slideSec}`);
-    filters.push(`[${i}:v]drawtext=fontfile=${FONT}:textfile=${join(dir, `t${i}.txt`)}:fontsize=40:fontcolor=white:x=(w-text_w)/2:y=150[v${i}]`);
-    cues.push(`${i + 1}\n${srtTime(i * slideSec + 2)} --> ${srtTime(i * slideSec + 8)}\n${say}\n`);
-  }
-  writeFileSync(join(dir, 'subs.srt'), cues.join('\n'));
-  inputs.push('-f', 'lavfi', '-i', `anullsrc=r=48000:cl=mono:d=${count * slideSec}`);
-  for (let i = 0; i < count; i++) inputs.push('-i', join(dir, `s${i}.wav`));
-  if (!asr) inputs.push('-i', join(dir, 'subs.srt'));
-  filters.push(`${Array.from({ length: count }, (_, i) => `[v${i}]`).join('')}concat=n=${count}:v=1:a=0,format=yuv420p[v]`);
-  for (let i = 0; i < count; i++) filters.push(`[${count + 1 + i}:a]adelay=${(i * slideSec + 2) * 1000}:all=1[a${i}]`);
-  filters.push(`[${count}:a]${Array.from({ length: count }, (_, i) => `[a${i}]`).join('')}amix=inputs=${count + 1}:duration=first:normalize=0[a]`);
-  const out = join(dir, 'bench.mp4');
-  await runTool('ffmpeg', [
-    '-hide_banner', '-nostdin', '-v', 'error', '-y', ...inputs, '-filter_complex', filters.join(';'),
-    '-map', '[v]', '-map', '[a]', ...(asr ? [] : ['-map', `${2 * count + 1}:s`, '-c:s', 'mov_text', '-metadata:s:s:0', 'language=eng']), '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '28', '-g', '250',
-    '-c:a', 'aac', '-b:a', '64k', '-movflags', '+faststart', out,
-  ]);
-  return out;
 }
 
 /** Seconds spent inside each model's calls, summed over the run. */
@@ -127,7 +71,7 @@ const { values } = parseArgs({
 const minutes = Number(values.minutes);
 const dir = mkdtempSync(join(tmpdir(), 'vidx-bench-index-'));
 try {
-  const [file, makeSec] = await timed(() => makeVideo(dir, minutes, values.asr));
+  const [file, makeSec] = await timed(() => makeBenchVideo(dir, minutes, values.asr));
   const loadBefore = loadavg()[0];
   const [, decodeSec] = await timed(() => runTool('ffmpeg', ['-hide_banner', '-nostdin', '-v', 'error', '-i', file, '-f', 'null', '-']));
   const models = new TimedRuntime({ modelsDir: process.env.VIDX_MODELS_DIR ?? join(dir, 'models') });

@@ -4,7 +4,8 @@
 # fonts-freefont-ttf (drawtext slides), pocketsphinx-testdata (real recorded speech), tesseract-ocr with
 # tesseract-ocr-deu (German letters in OCR; optional at run time), chromium (the web page's browser tests,
 # driven by playwright-core; never a browser download), python3-skimage (photos with faces, a cat and logos
-# for the face tests, under /usr/lib/python3/dist-packages/skimage/data). Runs apt-get only when something is missing.
+# for the face tests, under /usr/lib/python3/dist-packages/skimage/data), redis-server (the job queue of the worker
+# tests: each test starts its own on a loopback port; nothing is started as a service). Runs apt-get only when something is missing.
 set -euo pipefail
 need=()
 command -v ffmpeg >/dev/null 2>&1 && command -v ffprobe >/dev/null 2>&1 || need+=(ffmpeg)
@@ -17,6 +18,7 @@ command -v tesseract >/dev/null 2>&1 || need+=(tesseract-ocr)
 dpkg -s tesseract-ocr-deu >/dev/null 2>&1 || need+=(tesseract-ocr-deu)
 dpkg -s pocketsphinx-testdata >/dev/null 2>&1 || need+=(pocketsphinx-testdata)
 [ -f /usr/lib/python3/dist-packages/skimage/data/astronaut.png ] || need+=(python3-skimage)
+command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 echo "vidx: installing system packages: ${need[*]}" >&2
 if [ "$(id -u)" -ne 0 ]; then

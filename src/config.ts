@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parseAllowList, type AllowList } from './media/egress.js';
 import type { ToolPaths } from './media/binaries.js';
 import type { ModelAssetPaths } from './ml/assets.js';
+import type { OnnxProviders } from './ml/providers.js';
 import { FLAG_SETTINGS, parseSettings, SETTINGS, type ParsedSettings, type SettingName, type SettingProblem } from './settings/schema.js';
 
 /** Everything vidx reads from the environment and the command line, resolved once at start. */
@@ -35,6 +36,12 @@ export interface Config {
   webDir: string;
   /** Watched folders are rescanned in full this often (minutes; 0 = only on file events). */
   folderRescanMinutes: number;
+  /** Redis of the analysis job queue (VIDX_QUEUE_URL); undefined: analyses run in this process. */
+  queueUrl: string | undefined;
+  /** Jobs of the queue this server analyses itself at once (VIDX_LOCAL_WORKERS; 1 with a queue, 0 without). */
+  localWorkers: number;
+  /** Seconds a job stays locked to a worker that stopped answering (VIDX_WORKER_LOCK_SECONDS). */
+  workerLockSeconds: number;
   /** Analyses run in worker threads (VIDX_ANALYSIS_THREADS=1, the default) or on the request thread (0). */
   analysisThreads: boolean;
   /**
@@ -46,6 +53,8 @@ export interface Config {
   maxWebhooksPerKey: number;
   tools: ToolPaths;
   modelAssets: ModelAssetPaths;
+  /** The execution providers of ONNX sessions (VIDX_ONNX_PROVIDERS). */
+  onnxProviders: OnnxProviders;
   /** The single binary's worker-thread bundles (VIDX_WORKERS_DIR); undefined from a checkout. */
   workersDir: string | undefined;
   /** The folder the single binary unpacked its files to (VIDX_NATIVE_ROOT); undefined from a checkout. */
@@ -75,8 +84,13 @@ export function usePackagedDefaults(defaults: Partial<Record<SettingName, string
   packagedDefaults = { ...defaults };
 }
 
-/** Applies `vidx serve` flags over the variables; `--pull-models` is the one flag without a variable. */
-function withFlags(env: Record<string, string | undefined>, argv: string[]): { vars: Record<string, string | undefined>; pullModels: boolean } {
+/** Applies a command's flags (`vidx serve`'s by default) over the variables; `--pull-models` is the one flag without a variable. */
+function withFlags(
+  env: Record<string, string | undefined>,
+  argv: string[],
+  flags: Record<string, SettingName> = FLAG_SETTINGS,
+  command = 'serve',
+): { vars: Record<string, string | undefined>; pullModels: boolean } {
   const vars: Record<string, string | undefined> = { ...env };
   let pullModels = false;
   for (let i = 0; i < argv.length; i++) {
@@ -85,8 +99,8 @@ function withFlags(env: Record<string, string | undefined>, argv: string[]): { v
       pullModels = true;
       continue;
     }
-    const name = FLAG_SETTINGS[flag];
-    if (!name) throw new ConfigError(`unknown option ${flag}; see vidx serve --help`);
+    const name = flags[flag];
+    if (!name) throw new ConfigError(`unknown option ${flag}; see vidx ${command} --help`);
     const value = inline ?? argv[++i];
     if (value === undefined) throw new ConfigError(`${flag} needs a value`);
     vars[name] = value;
@@ -104,6 +118,15 @@ function parsed(vars: Record<string, string | undefined>): ParsedSettings {
   const { settings, problems } = parseSettings(merged);
   if (problems.length > 0) throw new ConfigError(problems.map((p) => p.message).join('; '), problems);
   return settings;
+}
+
+/** Where the external tools and the shipped models are, when settings name them, and what runs the ONNX models. */
+function externalFiles(s: ParsedSettings): { tools: ToolPaths; modelAssets: ModelAssetPaths; onnxProviders: OnnxProviders } {
+  return {
+    onnxProviders: s.VIDX_ONNX_PROVIDERS,
+    tools: { ffmpeg: s.FFMPEG_PATH, ffprobe: s.FFPROBE_PATH, ytdlp: s.YTDLP_PATH, tesseract: s.TESSERACT_PATH },
+    modelAssets: { ocrModels: s.VIDX_OCR_MODELS, sileroVad: s.VIDX_SILERO_VAD, faceDetector: s.VIDX_FACE_DETECTOR },
+  };
 }
 
 /**
@@ -140,11 +163,13 @@ export function loadConfig(env: Record<string, string | undefined>, argv: string
     urlAllow,
     webDir: resolve(s.VIDX_WEB_DIR ?? fileURLToPath(new URL('../dist/web', import.meta.url))),
     folderRescanMinutes: s.VIDX_FOLDER_RESCAN_MINUTES,
+    queueUrl: s.VIDX_QUEUE_URL,
+    localWorkers: s.VIDX_QUEUE_URL ? (s.VIDX_LOCAL_WORKERS ?? 1) : 0,
+    workerLockSeconds: s.VIDX_WORKER_LOCK_SECONDS,
     analysisThreads: s.VIDX_ANALYSIS_THREADS === 1,
     ownDirs: [dataDir, modelsDir, ...(s.VIDX_NATIVE_ROOT ? [resolve(s.VIDX_NATIVE_ROOT)] : [])],
     maxWebhooksPerKey: s.VIDX_MAX_WEBHOOKS_PER_KEY,
-    tools: { ffmpeg: s.FFMPEG_PATH, ffprobe: s.FFPROBE_PATH, ytdlp: s.YTDLP_PATH, tesseract: s.TESSERACT_PATH },
-    modelAssets: { ocrModels: s.VIDX_OCR_MODELS, sileroVad: s.VIDX_SILERO_VAD, faceDetector: s.VIDX_FACE_DETECTOR },
+    ...externalFiles(s),
     workersDir: s.VIDX_WORKERS_DIR,
     nativeRoot: s.VIDX_NATIVE_ROOT,
   };
@@ -157,6 +182,60 @@ export function loadConfig(env: Record<string, string | undefined>, argv: string
  */
 export function readConfig(argv: string[] = []): Config {
   return loadConfig(process.env, argv);
+}
+
+/** Everything `vidx worker` reads from the environment and its flags. */
+export interface WorkerConfig {
+  /** The server it works for (VIDX_URL, `--server`). */
+  serverUrl: string;
+  /** Redis of the server's job queue (VIDX_QUEUE_URL, `--queue`). */
+  queueUrl: string;
+  /** Its worker key (VIDX_API_KEY, `--key`). */
+  apiKey: string;
+  /** Its own data dir: models, downloads of the jobs it runs, its id (VIDX_DATA_DIR, default `<XDG_DATA_HOME>/vidx-worker`). */
+  dataDir: string;
+  modelsDir: string;
+  modelsManifest: string | undefined;
+  /** Jobs at once (VIDX_WORKER_CONCURRENCY, `--concurrency`). */
+  concurrency: number;
+  /** Its name (VIDX_WORKER_ID, `--id`); undefined: the one kept in its data dir. */
+  id: string | undefined;
+  lockSeconds: number;
+  /** Pull the server's models before taking jobs (`--pull-models`). */
+  pullModels: boolean;
+  logLevel: 'info' | 'silent';
+  tools: ToolPaths;
+  modelAssets: ModelAssetPaths;
+  onnxProviders: OnnxProviders;
+  workersDir: string | undefined;
+  nativeRoot: string | undefined;
+}
+
+/** The flags of `vidx worker` and the variable each stands for. */
+const WORKER_FLAGS: Record<string, SettingName> = {
+  '--server': 'VIDX_URL', '--queue': 'VIDX_QUEUE_URL', '--key': 'VIDX_API_KEY', '--data-dir': 'VIDX_DATA_DIR',
+  '--models-dir': 'VIDX_MODELS_DIR', '--concurrency': 'VIDX_WORKER_CONCURRENCY', '--id': 'VIDX_WORKER_ID', '--log': 'VIDX_LOG',
+};
+
+/**
+ * Reads `vidx worker`'s flags (which win) and variables.
+ * @example
+ * const c = loadWorkerConfig(process.env, ['--server', 'http://nas:8484', '--queue', 'redis://nas:6379']);
+ */
+export function loadWorkerConfig(env: Record<string, string | undefined>, argv: string[] = []): WorkerConfig {
+  const { vars, pullModels } = withFlags(env, argv, WORKER_FLAGS, 'worker');
+  const s = parsed(vars);
+  if (!s.VIDX_URL) throw new ConfigError('vidx worker needs the server: --server URL (or VIDX_URL)');
+  if (!s.VIDX_QUEUE_URL) throw new ConfigError("vidx worker needs the server's queue: --queue redis://host:port (or VIDX_QUEUE_URL)");
+  if (!s.VIDX_API_KEY) throw new ConfigError('vidx worker needs a worker key in VIDX_API_KEY (or --key): `vidx keys create --worker` on the server');
+  const dataDir = resolve(s.VIDX_DATA_DIR ?? join(s.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'vidx-worker'));
+  return {
+    serverUrl: s.VIDX_URL, queueUrl: s.VIDX_QUEUE_URL, apiKey: s.VIDX_API_KEY, dataDir,
+    modelsDir: resolve(s.VIDX_MODELS_DIR ?? join(dataDir, 'models')), modelsManifest: s.VIDX_MODELS_MANIFEST,
+    concurrency: s.VIDX_WORKER_CONCURRENCY, id: s.VIDX_WORKER_ID, lockSeconds: s.VIDX_WORKER_LOCK_SECONDS, pullModels, logLevel: s.VIDX_LOG,
+    ...externalFiles(s),
+    workersDir: s.VIDX_WORKERS_DIR, nativeRoot: s.VIDX_NATIVE_ROOT,
+  };
 }
 
 /** What the CLI commands need to reach a server: the URL, the key settings, and the data dir for admin.key. */

@@ -15,7 +15,7 @@ import { pictureFileReader } from './services/search/picture-file.js';
 import { ServedFiles } from './services/served-files.js';
 import type { TaskEngine } from './services/task-engine.js';
 import type { WorkerPool } from './services/workers/pool.js';
-import { buildAnalysis, type AnalysisOptions } from './startup/analysis.js';
+import { buildAnalysis, type AnalysisOptions, type AnalysisSide } from './startup/analysis.js';
 import { buildCore, type Core, type CoreOptions } from './startup/core.js';
 import { prepareDataDir } from './startup/data-dir.js';
 import { buildFolders } from './startup/folders.js';
@@ -80,10 +80,11 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
     explore: analysis.explore,
     folders: folders.folders,
     models: analysis.modelAdmin,
-    servedFiles: new ServedFiles(config.dataDir, store.collections, store.keys, (id, pk, folder) => core.shares.allows(id, pk, folder)),
+    jobs: analysis.jobs,
+    servedFiles: new ServedFiles(config.dataDir, store.collections, store.keys, (id, pk, folder) => core.shares.allows(id, pk, folder), (job, n) => analysis.jobs?.jobFile(job, n) ?? null),
     webDir: config.webDir,
     form: { uploadsDir: uploadsDir(config.dataDir), maxUploadBytes: config.maxUploadBytes, maxBodyBytes: config.maxBodyBytes },
-    health: () => healthFacts(config, core, analysis.analysisWorkers, analysis.models),
+    health: () => healthFacts(config, core, analysis),
     log,
     stopping: stopping.signal,
   });
@@ -119,11 +120,12 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   };
 }
 
-/** What GET /health adds: capabilities and tools, where analyses run, the work gate, and (on loopback) the admin key file. */
-function healthFacts(config: Config, core: Core, analysisWorkers: WorkerPool, models: Parameters<typeof describeSystem>[0]) {
+/** What GET /health adds: capabilities and tools, where analyses run, the work gate, the job queue and (on loopback) the admin key file. */
+function healthFacts(config: Config, core: Core, analysis: AnalysisSide) {
   return {
-    ...describeSystem(models, { threads: analysisWorkers.threaded }),
+    ...describeSystem(analysis.models, { threads: analysis.analysisWorkers.threaded }),
     work: core.gate.counts(),
+    ...(analysis.jobs?.health() ?? { workers: 0, queue: null }),
     // The sign-in page names where the admin key was written; only to a server on loopback (this machine).
     ...(isLoopbackHost(config.host) ? { admin_key_file: core.adminKey.kind === 'file' ? core.adminKey.path : null } : {}),
   };

@@ -9,6 +9,7 @@ import { freeBytes, formatBytes } from '../ml/registry/format.js';
 import { nativeRoot } from '../sea/native.js';
 import { exposedFiles } from '../store/privacy.js';
 import { VERSION } from '../version.js';
+import { redactRedisUrl } from '../services/jobs/redis.js';
 import { EXIT } from './client.js';
 import { CLIENT_OPTIONS, clientFrom, output, parseFlags, runCommand } from './common.js';
 
@@ -93,7 +94,7 @@ function configDespiteProblems(flags: string[]): { config: Config | null; proble
 /** Which settings this environment sets (keys shown only as set). */
 function settingsCheck(): Check {
   const set = configuredSettings();
-  const shown = set.map(({ name, value }) => (/KEY$/.test(name) ? `${name} (set)` : `${name}=${value}`));
+  const shown = set.map(({ name, value }) => (/KEY$/.test(name) ? `${name} (set)` : name === 'VIDX_QUEUE_URL' ? `${name}=${redactRedisUrl(value)}` : `${name}=${value}`));
   return { name: 'settings', status: 'info', detail: shown.length ? shown.join(', ') : 'all defaults (see docs/configuration.md)' };
 }
 

@@ -8,6 +8,7 @@ import { Problem } from '../services/errors.js';
 
 const HELP = `Usage:
   vidx keys create --name NAME [--admin] [--json]   print a new key once (role user, or admin with --admin)
+  vidx keys create --worker [--name NAME] [--json]  a key for \`vidx worker\` (role worker: only the job endpoints)
   vidx keys list [--json]                           id, role, name, created, last used (never the keys)
   vidx keys revoke <id> [--json]                    the last admin key cannot be revoked
 
@@ -28,6 +29,7 @@ export async function keysCommand(argv: string[]): Promise<number> {
       options: {
         name: { type: 'string' },
         admin: { type: 'boolean', default: false },
+        worker: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         'data-dir': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -50,11 +52,12 @@ export async function keysCommand(argv: string[]): Promise<number> {
   const out = (v: unknown, text: string) => process.stdout.write(values.json ? `${JSON.stringify(v)}\n` : `${text}\n`);
   try {
     if (action === 'create') {
-      if (!values.name) {
-        process.stderr.write('vidx keys create: --name is required\n');
+      const name = values.name ?? (values.worker ? 'worker' : undefined);
+      if (!name || (values.admin && values.worker)) {
+        process.stderr.write(`vidx keys create: ${name ? '--admin and --worker exclude each other' : '--name is required'}\n`);
         return 2;
       }
-      const k = keys.create(values.name, values.admin ? 'admin' : 'user');
+      const k = keys.create(name, values.admin ? 'admin' : values.worker ? 'worker' : 'user');
       out(k, `${k.key}\n(id ${k.id}, role ${k.role}; the key is shown only now)`);
     } else if (action === 'list') {
       const list = keys.list();

@@ -12,6 +12,7 @@ Usage: vidx <command> [options]
 Server:
   serve [options]                       start the server (the default when no command is given)
   doctor                                check ffmpeg, yt-dlp, native parts, models, data dir; says how to fix each problem
+  worker --server URL --queue redis://… run a server's analysis jobs on this machine (a worker key in VIDX_API_KEY)
 
 Talking to a running server (--url, --key, --json on each; see "vidx <command> --help"):
   index <file|url> --collection C       index a video into a collection, with a progress bar
@@ -25,7 +26,7 @@ Talking to a running server (--url, --key, --json on each; see "vidx <command> -
   mcp                                   serve MCP (Model Context Protocol) on stdio for AI agents
 
 On the data dir directly (also while the server runs):
-  keys create --name N [--admin]        create an API key and print it once
+  keys create --name N [--admin]        create an API key and print it once (--worker: a key for vidx worker)
   keys list | keys revoke <id>          list API keys (never the keys themselves), revoke one
   models list | models pull [ids]       known models and their state; download models (asks first)
 
@@ -42,6 +43,7 @@ type Command = (argv: string[]) => Promise<number>;
 const COMMANDS: Record<string, () => Promise<Command>> = {
   serve: async () => (await import('./serve.js')).serveCommand,
   doctor: async () => (await import('./doctor.js')).doctorCommand,
+  worker: async () => (await import('./worker.js')).workerCommand,
   index: async () => (await import('./index-video.js')).indexCommand,
   folders: async () => (await import('./folders.js')).foldersCommand,
   analyze: async () => (await import('./analyze.js')).analyzeCommand,

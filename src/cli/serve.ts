@@ -17,6 +17,8 @@ Options (each also an environment variable):
   --concurrency N     VIDX_TASK_CONCURRENCY heavy tasks at once (default 1)
   --public-url U      VIDX_PUBLIC_URL       base of signed links when behind a proxy
   --log info|silent   VIDX_LOG              request and task log on stdout (default info)
+  --queue URL         VIDX_QUEUE_URL        Redis of the analysis job queue: analyses go to vidx worker processes
+  --local-workers N   VIDX_LOCAL_WORKERS    jobs of the queue the server analyses itself (default 1; 0: none)
   --pull-models                             download missing default models at start
 VIDX_ADMIN_KEY, when set, is accepted as an admin key. VIDX_FOLDER_RESCAN_MINUTES (default 60, 0 = off): how often
 watched folders are rescanned in full.`;

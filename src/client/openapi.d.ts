@@ -662,6 +662,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/worker/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a worker needs before it takes jobs: the server's queue prefix, its queue and models (worker key) */
+        get: operations["workerSetup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worker/heartbeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A worker says it is there, with its models and jobs (worker key)
+         * @description Every 2 s. The answer names the server’s queue and models, whether this worker takes its jobs, and which of its jobs to stop (their tasks were deleted).
+         */
+        post: operations["workerHeartbeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worker/jobs/{job_id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A worker starts a job it took from the queue (worker key)
+         * @description Answers what to analyse, with signed links to the media and its subtitle files (valid for this job and key; HTTP ranges answered, so a download resumes); or wait (the server restarted and has not asked for the job again yet), or gone (drop it).
+         */
+        post: operations["startJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worker/jobs/{job_id}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A worker delivers a job’s analysis with its thumbnails and face crops (worker key)
+         * @description Multipart: the field `body` (a Delivery as JSON) first, then one file part per name in `files`. Committed once per job: a second delivery of the same job answers `duplicate` and commits nothing.
+         */
+        post: operations["deliverJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worker/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The models the server analyses with (worker key): what `vidx worker --pull-models` pulls */
+        get: operations["workerModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worker/hub/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A file of a model the server uses, laid out like a model hub (worker key; ranges answered) */
+        get: operations["workerModelFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The live workers: id, host, version, models, concurrency, current jobs, last seen (admin) */
+        get: operations["listWorkers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mcp": {
         parameters: {
             query?: never;
@@ -783,15 +911,18 @@ export interface components {
             admin_key_file?: string | null;
             /** @description vidx extra: the one bound of heavy work (index, analyze, re-index, folder scan files), shared by owners in turn */
             work: {
-                /** @description Units of heavy work at once (VIDX_TASK_CONCURRENCY) */
+                /** @description Units of heavy work at once (VIDX_TASK_CONCURRENCY; with a job queue, what its live workers take at once, 0 while none is there or Redis is away) */
                 limit: number;
                 /** @description Analyses holding a slot now */
                 running: number;
                 /** @description Analyses waiting for their owner’s turn */
                 queued: number;
-                /** @description The most that ever ran at once since the start; never above limit */
+                /** @description The most that ever ran at once since the start; never above the largest limit */
                 peak: number;
             };
+            /** @description vidx extra: live workers (the server’s own counted), 0 without a job queue */
+            workers: number;
+            queue: components["schemas"]["QueueState"];
         } & {
             [key: string]: unknown;
         };
@@ -801,6 +932,23 @@ export interface components {
             /** @description Why it is not available, with what to do */
             reason?: string;
         };
+        /** @description vidx extra: the job queue (VIDX_QUEUE_URL); null: analyses run in this process */
+        QueueState: {
+            /** @description The Redis URL, its password hidden */
+            url: string;
+            /** @description The queue of the server's model set */
+            name: string;
+            /** @description BullMQ's key prefix of the server's queues */
+            prefix: string;
+            connected: boolean;
+            /** @description Since when Redis has been reachable (or not) */
+            since: string;
+            error: string | null;
+            /** @description VIDX_LOCAL_WORKERS */
+            local_workers: number;
+            /** @description Jobs at once the live workers on this queue take (0 while Redis is away): the work limit */
+            capacity: number;
+        } | null;
         KeyCreated: components["schemas"]["Key"] & {
             /** @description The key itself; shown only in this response */
             key: string;
@@ -808,8 +956,11 @@ export interface components {
         Key: {
             id: string;
             name: string;
-            /** @enum {string} */
-            role: "admin" | "user";
+            /**
+             * @description admin: everything; user: its own collections and tasks; worker: only the job endpoints under /worker (every other path answers 403)
+             * @enum {string}
+             */
+            role: "admin" | "user" | "worker";
             created_at: string;
             last_used_at: string | null;
         };
@@ -827,16 +978,20 @@ export interface components {
         KeyCreate: {
             name: string;
             /**
+             * @description admin: everything; user: its own collections and tasks; worker: only the job endpoints under /worker (every other path answers 403)
              * @default user
              * @enum {string}
              */
-            role?: "admin" | "user";
+            role?: "admin" | "user" | "worker";
         };
         Me: {
             id: string;
             name: string;
-            /** @enum {string} */
-            role: "admin" | "user";
+            /**
+             * @description admin: everything; user: its own collections and tasks; worker: only the job endpoints under /worker (every other path answers 403)
+             * @enum {string}
+             */
+            role: "admin" | "user" | "worker";
         };
         Collection: {
             collection_id: string;
@@ -1113,6 +1268,8 @@ export interface components {
                 retryable: boolean;
             } | null;
             attempts: number;
+            /** @description vidx extra: the worker (`vidx worker` id, or `local` for the server’s own) that took the task’s latest analysis job; null when analyses run in the server’s process */
+            worker: string | null;
             created_at: string;
             updated_at: string;
             started_at: string | null;
@@ -1218,6 +1375,8 @@ export interface components {
                 retryable: boolean;
             } | null;
             attempts: number;
+            /** @description vidx extra: the worker (`vidx worker` id, or `local` for the server’s own) that took the task’s latest analysis job; null when analyses run in the server’s process */
+            worker: string | null;
             created_at: string;
             updated_at: string;
             started_at: string | null;
@@ -1368,6 +1527,8 @@ export interface components {
                 retryable: boolean;
             } | null;
             attempts: number;
+            /** @description vidx extra: the worker (`vidx worker` id, or `local` for the server’s own) that took the task’s latest analysis job; null when analyses run in the server’s process */
+            worker: string | null;
             created_at: string;
             updated_at: string;
             started_at: string | null;
@@ -1445,6 +1606,8 @@ export interface components {
                 retryable: boolean;
             } | null;
             attempts: number;
+            /** @description vidx extra: the worker (`vidx worker` id, or `local` for the server’s own) that took the task’s latest analysis job; null when analyses run in the server’s process */
+            worker: string | null;
             created_at: string;
             updated_at: string;
             started_at: string | null;
@@ -1517,6 +1680,8 @@ export interface components {
                 retryable: boolean;
             } | null;
             attempts: number;
+            /** @description vidx extra: the worker (`vidx worker` id, or `local` for the server’s own) that took the task’s latest analysis job; null when analyses run in the server’s process */
+            worker: string | null;
             created_at: string;
             updated_at: string;
             started_at: string | null;
@@ -1639,6 +1804,8 @@ export interface components {
                 retryable: boolean;
             } | null;
             attempts: number;
+            /** @description vidx extra: the worker (`vidx worker` id, or `local` for the server’s own) that took the task’s latest analysis job; null when analyses run in the server’s process */
+            worker: string | null;
             created_at: string;
             updated_at: string;
             started_at: string | null;
@@ -1699,6 +1866,8 @@ export interface components {
                 retryable: boolean;
             } | null;
             attempts: number;
+            /** @description vidx extra: the worker (`vidx worker` id, or `local` for the server’s own) that took the task’s latest analysis job; null when analyses run in the server’s process */
+            worker: string | null;
             created_at: string;
             updated_at: string;
             started_at: string | null;
@@ -1920,6 +2089,246 @@ export interface components {
                 end: number;
                 text: string;
             }[];
+        };
+        WorkerSetup: {
+            /** @description The server's name in Redis */
+            server_id: string;
+            /** @description BullMQ's key prefix of the server's queues (vidx:<server_id>): servers may share one Redis */
+            prefix: string;
+            server_version: string;
+            /** @description The queue of the server's model set: a worker takes jobs from the queue of its own set, so only a worker with the same models takes the server's jobs */
+            queue: string;
+            /** @description Each capability (ocr, vad, asr, …): whether it is available and with which model; the queue is named after this set */
+            models: {
+                [key: string]: {
+                    available: boolean;
+                    model?: string;
+                };
+            };
+            heartbeat_ms: number;
+        };
+        HeartbeatAnswer: {
+            server_version: string;
+            /** @description The queue of the server's model set */
+            queue: string;
+            /** @description Each capability (ocr, vad, asr, …): whether it is available and with which model; the queue is named after this set */
+            models: {
+                [key: string]: {
+                    available: boolean;
+                    model?: string;
+                };
+            };
+            /** @description Whether this worker's queue is the server's (its models are the server's) */
+            takes_jobs: boolean;
+            /** @description Why it takes none of the server’s jobs */
+            reason: string | null;
+            /** @description Its jobs whose tasks were deleted or ended: stop them */
+            cancel: string[];
+            heartbeat_ms: number;
+        };
+        /** @description What a worker says of itself with each heartbeat */
+        WorkerAnnouncement: {
+            /** @example desk-1a2b */
+            id: string;
+            host: string;
+            version: string;
+            concurrency: number;
+            /** @description Each capability (ocr, vad, asr, …): whether it is available and with which model; the queue is named after this set */
+            models: {
+                [key: string]: {
+                    available: boolean;
+                    model?: string;
+                };
+            };
+            /** @description The queue it takes jobs from: named after its model set */
+            queue: string;
+            /** @description The jobs it runs now */
+            jobs: string[];
+        };
+        JobStart: {
+            /** @enum {string} */
+            status: "ready";
+            /** @enum {string} */
+            kind: "image" | "media";
+            input: {
+                title: string | null;
+                metadata: {
+                    [key: string]: unknown;
+                } | null;
+                /** @enum {string|null} */
+                language: "en" | "de" | null;
+                faces: boolean;
+            };
+            /** @description The media is a file on the server: the subtitle files beside it come along, and are read as its sidecars */
+            path_source: boolean;
+            /** @description The media first, then its subtitle files */
+            files: {
+                name: string;
+                size: number;
+                /** @description A signed link for this job and key (ranges answered) */
+                url: string;
+            }[];
+        } | {
+            /** @enum {string} */
+            status: "wait";
+            reason: string;
+        } | {
+            /** @enum {string} */
+            status: "gone";
+            reason: string;
+        };
+        JobStartRequest: {
+            /** @example desk-1a2b */
+            worker: string;
+        };
+        DeliveryAnswer: {
+            /**
+             * @description committed; duplicate: delivered before, nothing committed; wait: another delivery of it is being written, send again; gone: its task was deleted or ended
+             * @enum {string}
+             */
+            status: "committed" | "duplicate" | "wait" | "gone";
+            reason?: string;
+        };
+        Delivery: {
+            /** @example desk-1a2b */
+            worker: string;
+            /** @description The file parts that follow, by file name */
+            files: string[];
+            analysis: components["schemas"]["WireAnalysis"];
+        };
+        WireAnalysis: {
+            /** @enum {string} */
+            type: "video" | "audio" | "image";
+            duration: number;
+            width?: number | null;
+            height?: number | null;
+            /** @enum {string} */
+            language: "en" | "de";
+            title: string | null;
+            transcript: {
+                start: number;
+                end: number;
+                text: string;
+            }[];
+            /** @enum {string} */
+            transcriptSource: "sidecar" | "embedded" | "asr" | "none";
+            screenText: {
+                start: number;
+                end: number;
+                text: string;
+            }[];
+            visual: {
+                start: number;
+                end: number;
+                summary: string;
+                ocr: string[];
+                tags: string[];
+            }[];
+            episodes: {
+                index: number;
+                start: number;
+                end: number;
+                audio: {
+                    start: number;
+                    end: number;
+                    text: string;
+                }[];
+                visual: {
+                    start: number;
+                    end: number;
+                    summary: string;
+                    ocr: string[];
+                    tags: string[];
+                }[];
+                summary: string;
+                thumbnail: string | null;
+                thumbnailTime: number;
+            }[];
+            summary: string;
+            warnings: string[];
+            passageVectors: {
+                model: string;
+                dims: number;
+                items: {
+                    episodeIndex: number;
+                    time: number;
+                    /** @description float32 values, little-endian, base64 */
+                    vector: string;
+                }[];
+            } | null;
+            frameVectors: {
+                model: string;
+                dims: number;
+                items: {
+                    episodeIndex: number;
+                    time: number;
+                    /** @description float32 values, little-endian, base64 */
+                    vector: string;
+                }[];
+            } | null;
+            /** @description Perceptual fingerprints of the keyframes (a photo: one at time 0) */
+            framePrints?: {
+                time: number;
+                hash: string;
+                detail: string;
+                colour: number[];
+            }[];
+            frameSequence?: {
+                fps: number;
+                hashes: string;
+            } | null;
+            faces?: {
+                start: number;
+                end: number;
+                box: {
+                    x: number;
+                    y: number;
+                    width: number;
+                    height: number;
+                };
+                score: number;
+                thumbnail: string | null;
+                vector: number[] | null;
+                personId: string | null;
+            }[] | null;
+            facesSamePerson?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        WorkerModels: {
+            /** @description The entries of models/manifest.json the server has installed: `vidx worker --pull-models` pulls them from GET /worker/hub */
+            models: {
+                [key: string]: unknown;
+            }[];
+            capabilities: {
+                [key: string]: components["schemas"]["CapabilityInfo"];
+            };
+        };
+        WorkerList: {
+            workers: components["schemas"]["WorkerInfo"][];
+            queue: components["schemas"]["QueueState"];
+        };
+        WorkerInfo: {
+            /** @example desk-1a2b */
+            id: string;
+            host: string;
+            version: string;
+            /** @description The server's own worker (VIDX_LOCAL_WORKERS) */
+            local: boolean;
+            /** @description Each capability (ocr, vad, asr, …): whether it is available and with which model; the queue is named after this set */
+            models: {
+                [key: string]: {
+                    available: boolean;
+                    model?: string;
+                };
+            };
+            queue: string;
+            takes_jobs: boolean;
+            reason: string | null;
+            concurrency: number;
+            /** @description The jobs it runs now (a job id starts with its task id) */
+            jobs: string[];
+            last_seen_at: string;
         };
         /** @description A JSON-RPC 2.0 error response */
         JsonRpcError: {
@@ -5035,6 +5444,424 @@ export interface operations {
             };
             /** @description A field broke a rule; `errors` names each field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    workerSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The setup */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkerSetup"];
+                };
+            };
+            /** @description Missing or unknown x-api-key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    workerHeartbeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkerAnnouncement"];
+            };
+        };
+        responses: {
+            /** @description Counted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeartbeatAnswer"];
+                };
+            };
+            /** @description Missing or unknown x-api-key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field broke a rule; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobStartRequest"];
+            };
+        };
+        responses: {
+            /** @description What to do */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobStart"];
+                };
+            };
+            /** @description Missing or unknown x-api-key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field broke a rule; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deliverJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Delivery"];
+                "multipart/form-data": {
+                    /** @description JSON text of the Delivery; it comes before the file parts */
+                    body: string;
+                    /**
+                     * Format: binary
+                     * @description One part per name in `files`, by that file name (ep-0.jpg, face-0.jpg, …)
+                     */
+                    file?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description What became of it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryAnswer"];
+                };
+            };
+            /** @description Malformed request (for example a body that is not JSON) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unknown x-api-key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body or upload larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field broke a rule; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    workerModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its model pack */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkerModels"];
+                };
+            };
+            /** @description Missing or unknown x-api-key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    workerModelFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description <owner>/<name>/resolve/<revision>/<file path>; may contain slashes */
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description The range asked for */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or unknown x-api-key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWorkers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Workers and the queue (empty, and queue null, without VIDX_QUEUE_URL) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkerList"];
+                };
+            };
+            /** @description Missing or unknown x-api-key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

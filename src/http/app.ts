@@ -27,6 +27,7 @@ import { exploreRoutes } from './routes/explore.js';
 import { taskRoutes } from './routes/tasks.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { webRoutes } from './routes/web.js';
+import { workerRoutes } from './routes/workers.js';
 import { validationProblem } from './validation.js';
 
 /** JSON and url-encoded bodies are small; multipart uploads have their own, larger limit in the form reader. */
@@ -74,6 +75,7 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<AppEnv> {
   exploreRoutes(app, deps);
   modelRoutes(app, deps);
   shareRoutes(app, deps);
+  workerRoutes(app, deps);
   mcpRoutes(app, deps);
   fileRoutes(app, deps);
   docsRoutes(app, deps);

@@ -18,6 +18,7 @@ import type { WebhookService } from '../services/webhooks.js';
 import type { ServedFiles } from '../services/served-files.js';
 import type { ModelService } from '../services/models.js';
 import type { ShareService } from '../services/shares.js';
+import type { JobBroker, QueueState } from '../services/jobs/broker.js';
 import type { FormLimits } from './middleware/form-body/index.js';
 import type { LogFn } from './middleware/request-log/index.js';
 
@@ -48,11 +49,13 @@ export interface HttpDeps {
   servedFiles: ServedFiles;
   models: ModelService;
   shares: ShareService;
+  /** The job queue (VIDX_QUEUE_URL) the job endpoints talk to; null without one. */
+  jobs: JobBroker | null;
   /** The built web page served at `/` (missing when it was never built). */
   webDir?: string;
   form: FormLimits;
   /** Extra facts for GET /health (capabilities, tools); computed by the caller. */
-  health: () => Record<string, unknown> & { work: WorkCounts; capabilities: Record<string, { available: boolean; model?: string; reason?: string }>; admin_key_file?: string | null; picture_search: { fingerprints: true; image_text: boolean } };
+  health: () => Record<string, unknown> & { work: WorkCounts; workers: number; queue: QueueState | null; capabilities: Record<string, { available: boolean; model?: string; reason?: string }>; admin_key_file?: string | null; picture_search: { fingerprints: true; image_text: boolean } };
   log: LogFn;
   /** Aborted when the server starts to stop, so long waits inside a request (an MCP tool waiting for a task) end. */
   stopping?: AbortSignal;

@@ -1,8 +1,10 @@
-/** Who is calling: the key's id (the owner of what it creates) and its role. */
+import type { KeyRole } from '../store/keys.js';
+
+/** Who is calling: the key's id (the owner of what it creates) and its role (a `worker` key reaches only the job endpoints). */
 export interface Caller {
   id: string;
   name: string;
-  role: 'admin' | 'user';
+  role: KeyRole;
 }
 
 /**

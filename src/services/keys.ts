@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { KeyRepository, KeyRow } from '../store/keys.js';
+import type { KeyRepository, KeyRole, KeyRow } from '../store/keys.js';
 import type { Caller } from './caller.js';
 import { nowIso } from './timestamps.js';
 import { notFound, Problem } from './errors.js';
@@ -10,7 +10,7 @@ import { notFound, Problem } from './errors.js';
 export interface KeyInfo {
   id: string;
   name: string;
-  role: 'admin' | 'user';
+  role: KeyRole;
   created_at: string;
   last_used_at: string | null;
 }
@@ -37,7 +37,7 @@ function toInfo(row: KeyRow): KeyInfo {
 export class KeyService {
   constructor(private readonly repo: KeyRepository) {}
 
-  create(name: string, role: 'admin' | 'user'): KeyInfo & { key: string } {
+  create(name: string, role: KeyRole): KeyInfo & { key: string } {
     const key = `vidx_${randomBytes(24).toString('base64url')}`;
     const row = { id: `key_${randomUUID().replace(/-/g, '').slice(0, 16)}`, name, role, hash: hashKey(key), created_at: nowIso() };
     this.repo.insert(row);

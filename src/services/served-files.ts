@@ -18,6 +18,8 @@ const VERSION_FOLDER = /^v-[0-9a-f]{12}$/;
 const SHARE_PREFIX = 'share:';
 /** `cache/<analysis>/<name>.jpg`: the thumbnails of an /analyze result, which belong to no collection. */
 const ANALYSIS_THUMBNAIL = /^cache\/[^/]+\/[^/]+\.jpg$/;
+/** `jobs/<job id>/<n>`: the media (0) and subtitle files of an analysis job, for the worker that runs it. */
+const JOB_FILE = /^jobs\/([^/]+)\/(\d{1,3})$/;
 
 /**
  * Opens the files a signed link may name: only what vidx keeps for the items of a live collection
@@ -26,7 +28,8 @@ const ANALYSIS_THUMBNAIL = /^cache\/[^/]+\/[^/]+\.jpg$/;
  * its WAL, `link.secret`, `admin.key`, the vector indexes, analysis records and the models are never
  * served, whatever a signature says. An item's file is served while its collection lives and its owner's
  * key is not revoked (and, for a link a share link handed out, while that share lives); an analysis thumbnail
- * while the key its link was signed for (`k`) is not revoked.
+ * while the key its link was signed for (`k`) is not revoked; a job's media and subtitle files (`jobs/<job>/<n>`,
+ * wherever they lie) to the worker key the link was signed for, while a task waits for the job.
  * The opened file itself is checked (openCheckedFile): vidx's own files under their own names only, a kept
  * link only while it leads into the media roots and outside vidx's folders.
  * @example
@@ -39,13 +42,16 @@ export class ServedFiles {
     private readonly keys: Pick<KeyRepository, 'get'>,
     /** Whether a share (by id) still lets its link serve files of this item folder. */
     private readonly shareAllows: (shareId: string, collectionPk: number, itemFolder: string) => boolean = () => false,
+    /** The file behind a job's link (the job queue's), while a task waits for the job; null otherwise. */
+    private readonly jobFile: (jobId: string, index: number) => string | null = () => null,
   ) {}
 
   /** The open file (the caller closes it), or a 404 that looks the same for every reason. */
   async open(rel: string, signedFor?: string): Promise<FileHandle> {
-    if (!this.allowed(rel, signedFor) || rel.split('/').some((part) => part === '..' || part === '.' || part === '')) throw new Problem('not_found', 'file not found');
+    const path = this.pathOf(rel, signedFor);
+    if (!path || rel.split('/').some((part) => part === '..' || part === '.' || part === '')) throw new Problem('not_found', 'file not found');
     try {
-      return await openCheckedFile(join(this.dataDir, rel));
+      return await openCheckedFile(path);
     } catch {
       const current = await this.currentVersion(rel);
       if (current) return current;
@@ -66,6 +72,13 @@ export class ServedFiles {
     const versions = (await readdir(home).catch(() => [] as string[])).filter((v) => VERSION_FOLDER.test(v) && v !== m[3]);
     if (versions.length !== 1) return null;
     return openCheckedFile(join(home, versions[0]!, m[4]!)).catch(() => null);
+  }
+
+  /** Where the file of a link is, when the link may open it: a job's file while its worker's key lives, else one in the data dir. */
+  private pathOf(rel: string, signedFor: string | undefined): string | null {
+    const job = JOB_FILE.exec(rel);
+    if (job) return signedFor !== undefined && this.keys.get(signedFor)?.role === 'worker' ? this.jobFile(job[1]!, Number(job[2])) : null;
+    return this.allowed(rel, signedFor) ? join(this.dataDir, rel) : null;
   }
 
   private allowed(rel: string, signedFor: string | undefined): boolean {

@@ -48,6 +48,16 @@ export function collectionDeleted(): TaskEnded {
   return new TaskEnded('collection_deleted', COLLECTION_DELETED);
 }
 
+/**
+ * Whether a task's signal fired because the server is stopping: its task is queued again for the next
+ * start, so work it handed elsewhere (a queued analysis job) is left running, not cancelled.
+ * @example
+ * if (!stoppedForShutdown(ctx.signal)) cancelTheJob();
+ */
+export function stoppedForShutdown(signal: AbortSignal): boolean {
+  return signal.aborted && signal.reason === ('shutdown' satisfies StopReason);
+}
+
 interface Running {
   controller: AbortController;
   settled: Promise<void>;

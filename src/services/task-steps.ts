@@ -24,6 +24,7 @@ const CODES: Record<string, string> = {
   faces: 'faces', episodes: 'episodes', summaries: 'summaries', thumbnails: 'thumbnails', 'text vectors': 'text_vectors', storing: 'storing',
   'counting files': 'counting_files', 'checking files': 'checking_files', 'waiting for files': 'waiting_for_files',
   'removing deleted files': 'removing_deleted_files', downloading: 'downloading', indexed: 'indexed', done: 'done', failed: 'failed',
+  'waiting for a worker': 'waiting_for_worker',
 };
 
 /**

@@ -25,6 +25,8 @@ export interface TaskView {
   /** Why it failed: a message naming the user's file, a code, and whether a retry may help; null unless failed. */
   error: TaskFailure | null;
   attempts: number;
+  /** vidx extra: the worker that took the task's latest analysis job (`local`: the server's own); null for none. */
+  worker: string | null;
   created_at: string;
   updated_at: string;
   started_at: string | null;
@@ -66,6 +68,7 @@ export function taskView(row: TaskRow, endpointOf: TaskEndpoints): TaskView {
     result: row.result === null ? null : (JSON.parse(row.result) as unknown),
     error: row.error === null ? null : { message: row.error, code: row.error_code ?? 'internal', retryable: row.error_retryable !== 0 },
     attempts: row.attempts,
+    worker: row.worker ?? null,
     created_at: row.created_at,
     updated_at: row.updated_at,
     started_at: row.started_at,

@@ -7,13 +7,13 @@
 
 /** What `GET /health` shows of the gate (`work`). */
 export interface WorkCounts {
-  /** Slots in all (VIDX_TASK_CONCURRENCY). */
+  /** Slots in all (VIDX_TASK_CONCURRENCY; with the job queue, what its live workers take at once). */
   limit: number;
   /** Units of work holding a slot now. */
   running: number;
   /** Units waiting for a slot. */
   queued: number;
-  /** The most that ever held a slot at once since the server started; never above `limit`. */
+  /** The most that ever held a slot at once since the server started; never above the largest `limit` it had. */
   peak: number;
 }
 
@@ -41,8 +41,26 @@ export class WorkGate {
   private readonly lastServed = new Map<string, number>();
   private grants = 0;
 
-  constructor(readonly limit: number) {
-    if (!Number.isInteger(limit) || limit < 1) throw new Error(`a work gate needs at least one slot, got ${limit}`);
+  constructor(private slots: number) {
+    if (!Number.isInteger(slots) || slots < 1) throw new Error(`a work gate needs at least one slot, got ${slots}`);
+  }
+
+  /** Slots in all. */
+  get limit(): number {
+    return this.slots;
+  }
+
+  /**
+   * Sets the number of slots: with the job queue, what the live workers take at once (0 while none is
+   * there or Redis is away, so units wait). Fewer slots take none away from running units; more hand
+   * free ones out at once.
+   * @example
+   * gate.resize(workers.capacity()); // 3
+   */
+  resize(slots: number): void {
+    if (!Number.isInteger(slots) || slots < 0) throw new Error(`a work gate cannot have ${slots} slots`);
+    this.slots = slots;
+    this.next();
   }
 
   /**
@@ -51,7 +69,7 @@ export class WorkGate {
    */
   acquire(owner: string, signal?: AbortSignal): Promise<() => void> {
     signal?.throwIfAborted();
-    if (this.running < this.limit && this.waiting.size === 0) return Promise.resolve(this.take(owner));
+    if (this.running < this.slots && this.waiting.size === 0) return Promise.resolve(this.take(owner));
     return new Promise((grant, fail) => {
       const waiter: Waiter = { grant, fail, signal };
       if (signal) {
@@ -84,7 +102,7 @@ export class WorkGate {
   counts(): WorkCounts {
     let queued = 0;
     for (const q of this.waiting.values()) queued += q.length;
-    return { limit: this.limit, running: this.running, queued, peak: this.peak };
+    return { limit: this.slots, running: this.running, queued, peak: this.peak };
   }
 
   private take(owner: string): () => void {
@@ -102,7 +120,7 @@ export class WorkGate {
 
   /** Hands free slots out, each to the waiting owner served longest ago. */
   private next(): void {
-    while (this.running < this.limit && this.waiting.size > 0) {
+    while (this.running < this.slots && this.waiting.size > 0) {
       let owner = '';
       let oldest = Infinity;
       for (const candidate of this.waiting.keys()) {

@@ -7,8 +7,8 @@ import { existsSync } from 'node:fs';
 import { delimiter } from 'node:path';
 import { z } from 'zod';
 
-/** Who a setting is for: the server, the external tools, the shipped models, the CLI client, or the binary itself. */
-export type SettingGroup = 'server' | 'tools' | 'models' | 'client' | 'binary';
+/** Who a setting is for: the server, the external tools, the shipped models, the CLI client, `vidx worker`, or the binary itself. */
+export type SettingGroup = 'server' | 'tools' | 'models' | 'client' | 'worker' | 'binary';
 
 /** One setting: how its text is parsed and how the docs describe it. */
 export interface Setting<T = unknown> {
@@ -31,15 +31,20 @@ const optionalText = z
   .optional()
   .transform((raw) => (raw === undefined || raw.trim() === '' ? undefined : raw.trim()));
 
-/** An integer in [min, max]; empty or unset is the fallback. */
-function integer(min: number, max: number, fallback: number): z.ZodType<number, string | undefined> {
+/** An integer in [min, max], or undefined when unset or empty (the default depends on other settings). */
+function optionalInteger(min: number, max: number): z.ZodType<number | undefined, string | undefined> {
   return optionalText.transform((raw, ctx) => {
-    if (raw === undefined) return fallback;
+    if (raw === undefined) return undefined;
     const n = Number(raw);
     if (Number.isInteger(n) && n >= min && n <= max) return n;
     ctx.addIssue({ code: 'custom', message: `must be an integer from ${min} to ${max}` });
     return z.NEVER;
   });
+}
+
+/** An integer in [min, max]; empty or unset is the fallback. */
+function integer(min: number, max: number, fallback: number): z.ZodType<number, string | undefined> {
+  return optionalInteger(min, max).transform((n) => n ?? fallback);
 }
 
 /** A path to something that must exist when the setting is given (a typo should stop the start, not hide a tool). */
@@ -64,6 +69,21 @@ const httpUrl = optionalText.transform((raw, ctx) => {
 });
 
 const pathList = optionalText.transform((raw) => raw?.split(delimiter).filter(Boolean));
+
+/** A Redis URL: `redis://[[user]:password@]host[:port][/db]`, or `rediss://` for TLS. */
+const redisUrl = optionalText.transform((raw, ctx) => {
+  if (raw === undefined) return undefined;
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = null;
+  }
+  if (url && (url.protocol === 'redis:' || url.protocol === 'rediss:') && url.hostname && /^\/?\d*$/.test(url.pathname)) return raw;
+  ctx.addIssue({ code: 'custom', message: 'must be a Redis URL like redis://127.0.0.1:6379 (redis://:password@host:port/db, rediss:// for TLS)' });
+  return z.NEVER;
+});
+
 
 /**
  * The settings, by environment variable. The order is the order of the docs table.
@@ -100,6 +120,12 @@ export const SETTINGS = {
     default: '`models/manifest.json` of the checkout; the binary\'s unpacked copy',
     meaning: 'The list of models vidx knows and pulls (tests point it at their fixture models)',
   }),
+  VIDX_ONNX_PROVIDERS: setting(oneOf(['cpu', 'cuda'] as const, 'cpu'), {
+    group: 'models',
+    default: '`cpu`',
+    meaning:
+      "`cuda`: ONNX sessions ask for onnxruntime-node's CUDA execution provider first, the CPU for the rest (Linux x64, CUDA 12, its binaries installed; for GPU workers, see [Workers](workers.md))",
+  }),
   VIDX_HUB_URL: setting(httpUrl, { group: 'models', flag: '--hub-url', default: '`https://huggingface.co`', meaning: 'Where `vidx models pull` downloads from' }),
   VIDX_MAX_UPLOAD_MB: setting(integer(1, 1024 * 1024, 4096), {
     group: 'server',
@@ -113,6 +139,19 @@ export const SETTINGS = {
     default: '`1`',
     meaning:
       "Heavy work at once, all of it together: tasks and every folder scan's files (one suits 2 cores); owners take turns. `GET /health` shows `work: {running, queued, limit}`",
+  }),
+  VIDX_QUEUE_URL: setting(redisUrl, {
+    group: 'server',
+    flag: '--queue',
+    default: 'unset: analyses run in this process',
+    meaning:
+      'Redis for the analysis job queue (BullMQ), `redis://[:password@]host:port[/db]` or `rediss://`: index, analyze, folder files and re-index go to `vidx worker` processes (see [Workers](workers.md)). `vidx worker` reads it too',
+  }),
+  VIDX_LOCAL_WORKERS: setting(optionalInteger(0, 16), {
+    group: 'server',
+    flag: '--local-workers',
+    default: '`1` with a queue',
+    meaning: 'Jobs of the queue the server itself analyses at once; `0`: it analyses nothing and waits for workers',
   }),
   VIDX_ANALYSIS_THREADS: setting(integer(0, 1, 1), {
     group: 'server',
@@ -167,6 +206,22 @@ export const SETTINGS = {
     group: 'client',
     default: '`VIDX_ADMIN_KEY`, then `<data dir>/admin.key`',
     meaning: 'The key the CLI commands send (`--key` wins)',
+  }),
+  VIDX_WORKER_CONCURRENCY: setting(integer(1, 16, 1), {
+    group: 'worker',
+    default: '`1`',
+    meaning: '`vidx worker --concurrency`: jobs it runs at once, each in a thread of its own (one per two cores suits ONNX)',
+  }),
+  VIDX_WORKER_ID: setting(optionalText, {
+    group: 'worker',
+    default: '`<host>-<4 hex>`, kept in `<data dir>/worker.id`',
+    meaning: '`vidx worker`: the name `GET /workers` and task views show',
+  }),
+  VIDX_WORKER_LOCK_SECONDS: setting(integer(1, 3600, 30), {
+    group: 'worker',
+    default: '`30`',
+    meaning:
+      'How long a job stays with a worker that stopped answering before another takes it (BullMQ lock and stalled check; the server\'s own workers use it too)',
   }),
   XDG_DATA_HOME: setting(optionalText, { group: 'server', default: '`~/.local/share`', meaning: 'The base of the default data dir' }),
   VIDX_NATIVE_ROOT: setting(optionalText, {

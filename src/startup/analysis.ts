@@ -10,6 +10,7 @@ import { egressPolicy } from '../media/index.js';
 import { ModelRuntime } from '../ml/runtime.js';
 import { Analyzer } from '../services/analysis/analyzer.js';
 import { AnalysisCache } from '../services/analysis/cache.js';
+import { poolRunner } from '../services/analysis/runner.js';
 import { registerAnalyzeTask } from '../services/analysis/handlers.js';
 import { registerIndexTask, type IndexDeps, type IndexStep, type IndexTaskOptions } from '../services/analysis/index-task.js';
 import { registerReindexTask } from '../services/analysis/reindex-task.js';
@@ -22,6 +23,8 @@ import type { TaskEngine } from '../services/task-engine.js';
 import { WorkerPool } from '../services/workers/pool.js';
 import type { WorkerSettings } from '../services/workers/protocol.js';
 import type { Core } from './core.js';
+import { buildJobQueue } from './queue.js';
+import type { JobBroker } from '../services/jobs/broker.js';
 
 /** What the analysis wiring takes from the start options. */
 export interface AnalysisOptions {
@@ -41,7 +44,9 @@ export interface AnalysisSide {
   index: IndexDeps;
   indexOptions: IndexTaskOptions;
   analysisWorkers: WorkerPool;
-  /** Stops the worker threads. */
+  /** The job queue (VIDX_QUEUE_URL), or null: analyses run in this process. */
+  jobs: JobBroker | null;
+  /** Stops the job queue and the worker threads. */
   close(): Promise<void>;
 }
 
@@ -55,6 +60,7 @@ function workerSettings(config: Config): WorkerSettings {
     ownDirs: config.ownDirs,
     tools: config.tools,
     modelAssets: config.modelAssets,
+    onnxProviders: config.onnxProviders,
     ...(config.nativeRoot ? { nativeRoot: config.nativeRoot } : {}),
   };
 }
@@ -76,7 +82,10 @@ export function buildAnalysis(config: Config, core: Core, opts: AnalysisOptions)
   const pool = (threads: number, label: string) => new WorkerPool({ threads, settings: workerSettings(config), models, label, workersDir: config.workersDir });
   // Analyses run in worker threads with their own models (ONNX inference is synchronous on the thread that
   // runs it), as many as the work gate lets run at once; VIDX_ANALYSIS_THREADS=0 runs them here.
-  const analysisWorkers = pool(config.analysisThreads ? config.taskConcurrency : 0, 'analysis thread');
+  // With the job queue, the threads are the server's own workers' (VIDX_LOCAL_WORKERS).
+  const threads = config.queueUrl ? Math.max(1, config.localWorkers) : config.taskConcurrency;
+  const analysisWorkers = pool(config.analysisThreads ? threads : 0, 'analysis thread');
+  const jobs = buildJobQueue(config, core, models, cache, analysisWorkers);
   const analyzer = new Analyzer(models, cache, {
     egressFor,
     ...(opts.resolver ? { resolver: opts.resolver } : {}),
@@ -84,7 +93,7 @@ export function buildAnalysis(config: Config, core: Core, opts: AnalysisOptions)
     mediaRoots: config.mediaRoots,
     tempDir: join(config.dataDir, 'tmp'),
     uploadsDir: uploadsDir(config.dataDir),
-  }, analysisWorkers);
+  }, jobs?.runner ?? poolRunner(analysisWorkers));
   // One job thread for explore: on a 2-core machine the other core serves requests (and ONNX has its own threads).
   const jobThread = pool(1, 'job thread');
   const textEmbedder = async () => {
@@ -101,8 +110,9 @@ export function buildAnalysis(config: Config, core: Core, opts: AnalysisOptions)
   registerReindexTask(engine, { ...index, options: indexOptions });
   registerExploreTasks(engine, store, explore);
   return {
-    models, modelAdmin, explore, index, indexOptions, analysisWorkers,
+    models, modelAdmin, explore, index, indexOptions, analysisWorkers, jobs,
     async close() {
+      await jobs?.close();
       await jobThread.close();
       await analysisWorkers.close();
     },

@@ -9,6 +9,7 @@ import type { Config } from '../config.js';
 import { configureFileAccess } from '../media/index.js';
 import { configureTools } from '../media/binaries.js';
 import { configureModelAssets } from '../ml/assets.js';
+import { configureOnnxProviders } from '../ml/providers.js';
 import { exposedFiles } from '../store/privacy.js';
 
 /**
@@ -22,6 +23,7 @@ export function prepareDataDir(config: Config): () => void {
   const release = configureFileAccess({ mediaRoots: config.mediaRoots, dataDir: config.dataDir, ownDirs: config.ownDirs });
   configureTools(config.tools);
   configureModelAssets(config.modelAssets);
+  configureOnnxProviders(config.onnxProviders);
   for (const f of exposedFiles(config.dataDir)) {
     process.stderr.write(`vidx: warning: ${f.path} can be read by other users (mode ${f.mode.toString(8)}); it holds keys and secrets. Fix: ${f.fix}\n`);
   }

@@ -1,6 +1,7 @@
 import { dirname, join } from 'node:path';
 import { openDatabase, type Db } from './connection.js';
 import { KeyRepository } from './keys.js';
+import { AnalysisJobRepository } from './jobs.js';
 import { CollectionRepository } from './collections.js';
 import { ItemRepository } from './items.js';
 import { FolderRepository } from './folders.js';
@@ -29,6 +30,8 @@ export interface Store {
   shares: ShareRepository;
   /** Perceptual fingerprints of keyframes and photos, and the look-alike pairs built from them. */
   prints: FramePrintRepository;
+  /** Jobs of the analysis queue and their deliveries. */
+  jobs: AnalysisJobRepository;
   close(): void;
 }
 
@@ -55,6 +58,7 @@ export function openStore(file: string): Store {
     faces: new FaceRepository(db),
     shares: new ShareRepository(db),
     prints: new FramePrintRepository(db),
+    jobs: new AnalysisJobRepository(db),
     close: () => {
       ann.close();
       db.close();

@@ -1,11 +1,14 @@
 import type { Db } from './connection.js';
 import { prepared } from './statements.js';
 
+/** What a key may do: everything (admin), its own collections and tasks (user), or only run jobs (worker). */
+export type KeyRole = 'admin' | 'user' | 'worker';
+
 /** A stored API key; the key itself is never stored, only its hash. */
 export interface KeyRow {
   id: string;
   name: string;
-  role: 'admin' | 'user';
+  role: KeyRole;
   hash: string;
   created_at: string;
   last_used_at: string | null;

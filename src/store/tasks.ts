@@ -28,6 +28,8 @@ export interface TaskRow {
   finished_at: string | null;
   /** The collection the task works on, by its internal key (never its reusable id); null for none. */
   collection_pk: number | null;
+  /** The `vidx worker` (or the server's own, `local`) that took the task's latest analysis job; null for none. */
+  worker?: string | null;
 }
 
 /** Filters for listing tasks; `owner` null means every owner (admins). */
@@ -159,6 +161,11 @@ export class TaskRepository {
       this.db,
       "UPDATE tasks SET status = 'queued', progress = 0, stage = ?, stage_item = NULL, result = NULL, error = NULL, error_code = NULL, error_retryable = NULL, started_at = NULL, finished_at = NULL, updated_at = ? WHERE id = ?",
     ).run(stage, at, id);
+  }
+
+  /** Names the worker that took one of the task's analysis jobs. */
+  setWorker(id: string, worker: string): void {
+    prepared(this.db, 'UPDATE tasks SET worker = ? WHERE id = ?').run(worker, id);
   }
 
   delete(id: string): boolean {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
 
-const COMMANDS = ['serve', 'doctor', 'index', 'folders', 'analyze', 'search', 'tasks', 'collections', 'mcp', 'keys', 'models'];
+const COMMANDS = ['serve', 'doctor', 'index', 'folders', 'analyze', 'search', 'tasks', 'collections', 'mcp', 'keys', 'models', 'worker'];
 
 describe('vidx help and usage errors', () => {
   it('lists every command with the exit codes', async () => {

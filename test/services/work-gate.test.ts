@@ -47,6 +47,29 @@ describe('work gate: one bound, owners in turn', () => {
     expect(gate.counts().running).toBe(0);
   });
 
+  it('follows a resize: none while no worker is there, slots handed out as they come, none taken from running units', async () => {
+    const gate = new WorkGate(1);
+    gate.resize(0);
+    let got = false;
+    const waiting = gate.acquire('a').then((release) => ((got = true), release));
+    await new Promise((r) => setImmediate(r));
+    expect(got).toBe(false);
+    expect(gate.counts()).toMatchObject({ limit: 0, running: 0, queued: 1 });
+    gate.resize(2);
+    const r1 = await waiting;
+    const r2 = await gate.acquire('b');
+    gate.resize(1);
+    expect(gate.counts()).toMatchObject({ limit: 1, running: 2, queued: 0, peak: 2 });
+    r1();
+    let third = false;
+    const r3 = gate.acquire('c').then((release) => ((third = true), release));
+    await new Promise((r) => setImmediate(r));
+    expect(third).toBe(false);
+    r2();
+    (await r3)();
+    expect(() => gate.resize(-1)).toThrow();
+  });
+
   it('refuses a gate without slots', () => {
     expect(() => new WorkGate(0)).toThrow(/at least one slot/);
   });

@@ -39,6 +39,8 @@ export type ModelInfo = Schemas['ModelInfo'];
 export type Share = Schemas['Share'];
 export type SharedMoment = Schemas['SharedMoment'];
 export type Me = Schemas['Me'];
+/** GET /workers: the live workers and the job queue (null without one). */
+export type WorkerList = Schemas['WorkerList'];
 export type Person = Schemas['Person'];
 export type PersonMoment = Schemas['PersonMoment'];
 
@@ -90,6 +92,7 @@ export class Api {
   revokeShare = (id: string, mediaId: string, shareId: string) =>
     this.vidx.DELETE('/collections/{collection_id}/items/{media_id}/shares/{share_id}', { params: { path: { ...ofItem(id, mediaId).path, share_id: shareId } } });
   health = () => this.vidx.GET('/health');
+  workers = () => this.vidx.GET('/workers');
   models = () => this.vidx.GET('/models');
   pullModel = (modelId: string) => this.vidx.POST('/models/{model_id}/pull', { params: { path: { model_id: modelId } } });
   removeModel = (modelId: string) => this.vidx.DELETE('/models/{model_id}', { params: { path: { model_id: modelId } } });

@@ -108,6 +108,11 @@ const en = {
   deleteItemsBody: 'They leave this collection with their transcripts, chapters, thumbnails and share links. Items indexed from a file or a folder keep their files on disk; the copies kept of uploaded files are removed.',
   deletedMany: '{0} items deleted.', deleteFailed: '{0} items could not be deleted.',
   gridReindexQueued: 'Re-indexing {0} items was queued.', gridReindexQueued1: 'Re-indexing 1 item was queued.', followInTasks: 'Follow it in Tasks',
+  // Issue 27: workers of the job queue.
+  stage_waiting_for_worker: 'waiting for a worker', workers: 'Workers', onWorker: 'on {0}', workerLocal: 'this server',
+  queueDown: 'The job queue ({0}) cannot be reached: new analyses wait until it is back. Search keeps working.',
+  noWorkers: 'No worker is running: analyses wait until one starts (vidx worker).',
+  workerBusy: 'busy: {0} of {1} jobs', workerIdle: 'idle, takes {0} at once', workerNoJobs: 'takes no jobs: its models differ from the server’s', workerSeen: 'last seen {0}',
 };
 
 type Dict = typeof en;
@@ -221,6 +226,10 @@ const de: Dict = {
   deleteItemsBody: 'Sie verlassen diese Sammlung mit Transkripten, Kapiteln, Vorschaubildern und geteilten Links. Aus einer Datei oder einem Ordner indizierte Einträge behalten ihre Dateien auf der Festplatte; die aufbewahrten Kopien hochgeladener Dateien werden entfernt.',
   deletedMany: '{0} Einträge gelöscht.', deleteFailed: '{0} Einträge konnten nicht gelöscht werden.',
   gridReindexQueued: 'Neu-Indexierung von {0} Einträgen ist eingereiht.', gridReindexQueued1: 'Neu-Indexierung von 1 Eintrag ist eingereiht.', followInTasks: 'In Aufgaben verfolgen',
+  stage_waiting_for_worker: 'wartet auf einen Worker', workers: 'Worker', onWorker: 'auf {0}', workerLocal: 'diesem Server',
+  queueDown: 'Die Auftragswarteschlange ({0}) ist nicht erreichbar: neue Analysen warten, bis sie wieder da ist. Die Suche geht weiter.',
+  noWorkers: 'Kein Worker läuft: Analysen warten, bis einer startet (vidx worker).',
+  workerBusy: 'beschäftigt: {0} von {1} Aufträgen', workerIdle: 'frei, nimmt {0} gleichzeitig', workerNoJobs: 'nimmt keine Aufträge: seine Modelle weichen von denen des Servers ab', workerSeen: 'zuletzt gesehen {0}',
 };
 
 /** The languages the page speaks. */

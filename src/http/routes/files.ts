@@ -1,9 +1,9 @@
 import { extname } from 'node:path';
-import { Readable } from 'node:stream';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App, HttpDeps } from '../env.js';
 import { errors, PUBLIC } from '../schemas/common.js';
 import { Problem } from '../../services/errors.js';
+import { fileResponse } from '../send-file.js';
 
 const TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp',
@@ -31,23 +31,6 @@ const fileRoute = createRoute({
   },
 });
 
-/** Parses a single `bytes=a-b` range; null means "send everything", undefined means unsatisfiable. */
-function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | undefined {
-  if (!header) return null;
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m || (m[1] === '' && m[2] === '')) return null;
-  let start: number;
-  let end: number;
-  if (m[1] === '') {
-    start = Math.max(0, size - Number(m[2]));
-    end = size - 1;
-  } else {
-    start = Number(m[1]);
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  }
-  return start > end || start >= size ? undefined : { start, end };
-}
-
 function decodePath(raw: string): string {
   try {
     return decodeURIComponent(raw);
@@ -72,21 +55,6 @@ export function fileRoutes(app: App, deps: HttpDeps): void {
     const key = c.req.query('k');
     if (!deps.links.verify(rel, exp, sig, key)) throw new Problem('forbidden', 'link signature is invalid or expired');
     const fh = await deps.servedFiles.open(rel, key);
-    const { size } = await fh.stat();
-    const headers: Record<string, string> = {
-      'content-type': TYPES[extname(rel).toLowerCase()] ?? 'application/octet-stream',
-      'accept-ranges': 'bytes',
-      'cache-control': 'private, max-age=3600',
-    };
-    const range = parseRange(c.req.header('range'), size);
-    if (range === undefined || size === 0) await fh.close();
-    if (range === undefined) return c.body(null, 416, { ...headers, 'content-range': `bytes */${size}` });
-    const { start, end } = range ?? { start: 0, end: size - 1 };
-    const length = size === 0 ? 0 : end - start + 1;
-    // The stream reads the descriptor that was checked, not the name again; it closes it when done.
-    const body = size === 0 ? null : (Readable.toWeb(fh.createReadStream({ start, end })) as ReadableStream);
-    if (range) headers['content-range'] = `bytes ${start}-${end}/${size}`;
-    headers['content-length'] = String(length);
-    return new Response(body, { status: range ? 206 : 200, headers });
+    return fileResponse(fh, c.req.header('range'), TYPES[extname(rel).toLowerCase()] ?? 'application/octet-stream');
   });
 }

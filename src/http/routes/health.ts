@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App, HttpDeps } from '../env.js';
 import { CapabilityInfo } from '../schemas/models.js';
+import { HealthQueueFields } from '../schemas/workers.js';
 
 const route = createRoute({
   method: 'get',
@@ -35,12 +36,13 @@ const route = createRoute({
                 .openapi({ description: 'Only from a server bound to loopback: where the first admin key was written (null when it came from VIDX_ADMIN_KEY)' }),
               work: z
                 .object({
-                  limit: z.number().int().openapi({ description: 'Units of heavy work at once (VIDX_TASK_CONCURRENCY)' }),
+                  limit: z.number().int().openapi({ description: 'Units of heavy work at once (VIDX_TASK_CONCURRENCY; with a job queue, what its live workers take at once, 0 while none is there or Redis is away)' }),
                   running: z.number().int().openapi({ description: 'Analyses holding a slot now' }),
                   queued: z.number().int().openapi({ description: 'Analyses waiting for their owner’s turn' }),
-                  peak: z.number().int().openapi({ description: 'The most that ever ran at once since the start; never above limit' }),
+                  peak: z.number().int().openapi({ description: 'The most that ever ran at once since the start; never above the largest limit' }),
                 })
                 .openapi({ description: 'vidx extra: the one bound of heavy work (index, analyze, re-index, folder scan files), shared by owners in turn' }),
+              ...HealthQueueFields,
             })
             .catchall(z.unknown())
             .openapi('Health'),

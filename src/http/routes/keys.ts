@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { App, HttpDeps } from '../env.js';
 import { adminOnly } from '../middleware/auth/index.js';
 import { errors, SECURITY } from '../schemas/common.js';
-import { KeyCreate, KeyCreated, KeyInfo, KeyParams } from '../schemas/keys.js';
+import { KeyCreate, KeyCreated, KeyInfo, KeyParams, KeyRoleSchema } from '../schemas/keys.js';
 
 const tags = ['keys'];
 const middleware = adminOnly();
@@ -20,7 +20,7 @@ const list = createRoute({
 
 const me = createRoute({
   method: 'get', path: '/me', operationId: 'getMe', tags, security: SECURITY, summary: 'The calling key: id, name and role (a vidx extra; the web page uses it to sign in)',
-  responses: { 200: { description: 'The key the request carries', content: { 'application/json': { schema: z.object({ id: z.string(), name: z.string(), role: z.enum(['admin', 'user']) }).openapi('Me') } } }, ...errors(401) },
+  responses: { 200: { description: 'The key the request carries', content: { 'application/json': { schema: z.object({ id: z.string(), name: z.string(), role: KeyRoleSchema }).openapi('Me') } } }, ...errors(401) },
 });
 
 const remove = createRoute({

@@ -33,6 +33,7 @@ const TaskFields = {
     .nullable()
     .openapi({ description: 'Why it failed; null unless failed (a vidx choice: SPEC 2.4 leaves it open)' }),
   attempts: z.number().int(),
+  worker: z.string().nullable().openapi({ description: 'vidx extra: the worker (`vidx worker` id, or `local` for the server’s own) that took the task’s latest analysis job; null when analyses run in the server’s process' }),
   created_at: z.string(),
   updated_at: z.string(),
   started_at: z.string().nullable(),

@@ -6,7 +6,7 @@
  * window at a time, and on two cores a batch would not run faster anyway.
  */
 import { requireInstalledModel, sharedModel, type ModelChoice } from '../registry/local.js';
-import { loadTransformers, SESSION_OPTIONS } from '../registry/transformers.js';
+import { loadTransformers, sessionOptions } from '../registry/transformers.js';
 import { planChunks, type AsrChunk, type SpeechSegment } from './chunking.js';
 
 export const SAMPLE_RATE = 16_000;
@@ -62,7 +62,7 @@ async function loadWhisper(dir: string, dtype: unknown): Promise<AsrPipeline> {
   const asr = await pipeline('automatic-speech-recognition', dir, {
     // Per-file dtypes (fp32 encoder, q8 decoder) come from the manifest.
     dtype: dtype as never,
-    session_options: { ...SESSION_OPTIONS },
+    session_options: sessionOptions(),
   });
   return asr as unknown as AsrPipeline;
 }

@@ -5,7 +5,7 @@
  */
 import { requireInstalledModel, sharedModel, type ModelChoice } from '../registry/local.js';
 import type { ModelEntry } from '../registry/manifest.js';
-import { loadTransformers, SESSION_OPTIONS } from '../registry/transformers.js';
+import { loadTransformers, sessionOptions } from '../registry/transformers.js';
 import { inBatches, splitRows } from './vectors.js';
 
 /** A decoded frame: interleaved RGB (or RGBA) bytes, row-major. */
@@ -68,7 +68,7 @@ async function loadTower<K extends 'text' | 'vision'>(kind: K, entry: ModelEntry
   const Model = kind === 'text' ? (siglip ? t.SiglipTextModel : t.CLIPTextModelWithProjection) : siglip ? t.SiglipVisionModel : t.CLIPVisionModelWithProjection;
   const [prepare, model] = await Promise.all([
     kind === 'text' ? t.AutoTokenizer.from_pretrained(dir) : t.AutoProcessor.from_pretrained(dir),
-    Model.from_pretrained(dir, { dtype: entry.dtype as never, session_options: { ...SESSION_OPTIONS } }),
+    Model.from_pretrained(dir, { dtype: entry.dtype as never, session_options: sessionOptions() }),
   ]);
   const tower = kind === 'text' ? { tokenizer: prepare, model } : { processor: prepare, model };
   return tower as unknown as K extends 'text' ? TextTower : VisionTower;

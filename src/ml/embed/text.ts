@@ -3,7 +3,7 @@
  * mean pooling over tokens, L2-normalised Float32Array of the manifest's dimensions.
  */
 import { requireInstalledModel, sharedModel, type ModelChoice } from '../registry/local.js';
-import { loadTransformers, SESSION_OPTIONS } from '../registry/transformers.js';
+import { loadTransformers, sessionOptions } from '../registry/transformers.js';
 import { inBatches, splitRows } from './vectors.js';
 
 /** e5 models were trained with these prefixes; queries and documents use different ones. */
@@ -42,7 +42,7 @@ export async function getTextEmbedder(opts: TextEmbedderOptions): Promise<TextEm
   if (!dims) throw new Error(`manifest gives no dimensions for ${entry.id}`);
   const extractor = await sharedModel(`text:${dir}:${JSON.stringify(entry.dtype)}`, async () => {
     const { pipeline } = await loadTransformers();
-    const p = await pipeline('feature-extraction', dir, { dtype: entry.dtype as never, session_options: { ...SESSION_OPTIONS } });
+    const p = await pipeline('feature-extraction', dir, { dtype: entry.dtype as never, session_options: sessionOptions() });
     return p as unknown as Extractor;
   });
   const batchSize = opts.batchSize ?? 16;

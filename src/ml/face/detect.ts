@@ -1,5 +1,6 @@
 import type { InferenceSession } from 'onnxruntime-node';
 import ort from '../ort.js';
+import { providerOptions } from '../providers.js';
 import type { RgbFrame } from '../ocr/types.js';
 import { faceDetectorPath } from './assets.js';
 import { blendOverlaps, decodeHeads, iou, type RawHeads } from './decode.js';
@@ -32,7 +33,7 @@ let session: Promise<InferenceSession> | null = null;
  */
 export function faceDetectorSession(): Promise<InferenceSession> {
   if (!session) {
-    session = ort.InferenceSession.create(faceDetectorPath(), { intraOpNumThreads: 2, interOpNumThreads: 1, graphOptimizationLevel: 'all', logSeverityLevel: 3 });
+    session = ort.InferenceSession.create(faceDetectorPath(), { intraOpNumThreads: 2, interOpNumThreads: 1, graphOptimizationLevel: 'all', logSeverityLevel: 3, ...providerOptions() });
     // A failed load must not stick: the next call retries.
     session.catch(() => {
       session = null;

@@ -1,4 +1,5 @@
 import ort from '../ort.js';
+import { providerOptions } from '../providers.js';
 import type { InferenceSession } from 'onnxruntime-node';
 import { loadCharset, ocrModelPaths } from './assets.js';
 
@@ -27,9 +28,9 @@ let users = 0;
 async function load(): Promise<OcrModels> {
   const paths = ocrModelPaths();
   const [det, cls, rec] = await Promise.all([
-    ort.InferenceSession.create(paths.detection, SESSION_OPTIONS),
-    ort.InferenceSession.create(paths.classifier, SESSION_OPTIONS),
-    ort.InferenceSession.create(paths.recognition, SESSION_OPTIONS),
+    ort.InferenceSession.create(paths.detection, { ...SESSION_OPTIONS, ...providerOptions() }),
+    ort.InferenceSession.create(paths.classifier, { ...SESSION_OPTIONS, ...providerOptions() }),
+    ort.InferenceSession.create(paths.recognition, { ...SESSION_OPTIONS, ...providerOptions() }),
   ]);
   return { det, cls, rec, charset: loadCharset(paths.dictionary) };
 }

@@ -4,7 +4,7 @@ import type { ModelRuntime } from '../../ml/runtime.js';
 import { uploadPath, type StoredVideo, type TaskUpload } from '../submissions.js';
 import type { AnalysisCache } from './cache.js';
 import { fingerprintFile } from './fingerprint.js';
-import type { WorkerPool } from '../workers/pool.js';
+import type { AnalysisRunner } from './runner.js';
 import { probeStillImage } from '../../media/still-image.js';
 import { sourceName } from '../../media/source-name.js';
 import { readContentCapture, type ContentCapture } from '../../media/capture-info.js';
@@ -44,6 +44,8 @@ export interface AnalyzedMedia {
 
 /** Who asked, how to stop and report, and what the caller already knows of the content. */
 export interface AnalyzeContext {
+  /** The task the analysis is for (a queued job is named after it). */
+  id: string;
   owner: string;
   signal: AbortSignal;
   progress: (fraction: number, stage: string) => void;
@@ -60,12 +62,12 @@ export interface AnalyzeContext {
  * const { analysis } = await analyzer.run(video, upload, 'en', { signal, progress });
  */
 export class Analyzer {
-  /** `pool` is where analyses run: worker threads, or this thread when the pool runs jobs inline. */
+  /** `runner` is where analyses run: this server's worker threads (or this thread), or the job queue's workers. */
   constructor(
     private readonly models: ModelRuntime,
     private readonly cache: AnalysisCache,
     private readonly opts: AnalyzerOptions,
-    private readonly pool: WorkerPool,
+    private readonly runner: AnalysisRunner,
   ) {}
 
   async run(
@@ -130,17 +132,9 @@ export class Analyzer {
       if (cached) return { analysis: cached, folder, origin: source.origin, src, localPath, ...about, capture: await captureOf(cached.type), reused: true };
       // Still pictures have their own short path; everything else is audio or video.
       const kind = (await probeStillImage(source.file)) ? 'image' : 'media';
-      const analysis = await this.pool.run(
-        kind === 'image' ? 'analyze_image' : 'analyze_media',
-        {
-          file: source.file,
-          sourcePath,
-          title: video.title,
-          metadata: video.additional_metadata,
-          language,
-          thumbnailDir: this.cache.folder(key),
-          faces: ctx.faces ?? false,
-        },
+      const input = { file: source.file, sourcePath, title: video.title, metadata: video.additional_metadata, language, thumbnailDir: this.cache.folder(key), faces: ctx.faces ?? false };
+      const analysis = await this.runner.run(
+        { kind, input, key, task: ctx.id, owner: ctx.owner },
         { signal: ctx.signal, progress: (f, s) => ctx.progress(0.02 + 0.96 * f, s) },
       );
       for (const ep of analysis.episodes) if (ep.thumbnail) ep.thumbnail = relative(this.opts.dataDir, ep.thumbnail);

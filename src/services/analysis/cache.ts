@@ -8,6 +8,9 @@ export const PIPELINE_VERSION = 5;
 
 type StoredVectors = { model: string; dims: number; items: { episodeIndex: number; time: number; vector: string }[] } | null;
 
+/** An analysis as JSON holds it: the vectors as base64 of their float32 bytes (the cache's files, a job's delivery). */
+export type StoredAnalysis = Omit<MediaAnalysis, 'passageVectors' | 'frameVectors'> & { passageVectors: StoredVectors; frameVectors: StoredVectors };
+
 function packVectors(v: MediaAnalysis['passageVectors']): StoredVectors {
   return v && { ...v, items: v.items.map((i) => ({ ...i, vector: Buffer.from(i.vector.buffer, i.vector.byteOffset, i.vector.byteLength).toString('base64') })) };
 }
@@ -19,6 +22,24 @@ function unpackVectors(v: StoredVectors): MediaAnalysis['passageVectors'] {
     return { episodeIndex: i.episodeIndex, time: i.time, vector: new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength)) };
   });
   return { ...v, items };
+}
+
+/**
+ * The JSON form of an analysis (vectors as base64).
+ * @example
+ * JSON.stringify(toStoredAnalysis(analysis));
+ */
+export function toStoredAnalysis(analysis: MediaAnalysis): StoredAnalysis {
+  return { ...analysis, passageVectors: packVectors(analysis.passageVectors), frameVectors: packVectors(analysis.frameVectors) };
+}
+
+/**
+ * An analysis again from its JSON form.
+ * @example
+ * const analysis = fromStoredAnalysis(JSON.parse(text));
+ */
+export function fromStoredAnalysis(raw: StoredAnalysis): MediaAnalysis {
+  return { ...raw, passageVectors: unpackVectors(raw.passageVectors), frameVectors: unpackVectors(raw.frameVectors) };
 }
 
 /**
@@ -48,21 +69,28 @@ export class AnalysisCache {
   }
 
   load(key: string): MediaAnalysis | null {
+    const raw = this.readJson<StoredAnalysis>(key, 'analysis.json');
+    return raw && fromStoredAnalysis(raw);
+  }
+
+  save(key: string, analysis: MediaAnalysis): void {
+    this.writeJson(key, 'analysis.json', toStoredAnalysis(analysis));
+  }
+
+  /** A JSON file of the key's folder (a job's delivered analysis waits there), or null when missing or unreadable. */
+  readJson<T>(key: string, name: string): T | null {
     try {
-      const raw = JSON.parse(readFileSync(join(this.dir, key, 'analysis.json'), 'utf8')) as MediaAnalysis & {
-        passageVectors: StoredVectors;
-        frameVectors: StoredVectors;
-      };
-      return { ...raw, passageVectors: unpackVectors(raw.passageVectors), frameVectors: unpackVectors(raw.frameVectors) };
+      return JSON.parse(readFileSync(join(this.dir, key, name), 'utf8')) as T;
     } catch {
       return null;
     }
   }
 
-  save(key: string, analysis: MediaAnalysis): void {
-    const file = join(this.folder(key), 'analysis.json');
+  /** Writes a JSON file into the key's folder, whole or not at all (a temp file renamed). */
+  writeJson(key: string, name: string, value: unknown): void {
+    const file = join(this.folder(key), name);
     const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify({ ...analysis, passageVectors: packVectors(analysis.passageVectors), frameVectors: packVectors(analysis.frameVectors) }));
+    writeFileSync(tmp, JSON.stringify(value));
     renameSync(tmp, file);
   }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { listSidecarSubtitles, openCheckedFile, readMediaFile } from '../../media/index.js';
+import { modelSetEntries } from '../jobs/model-set.js';
 
 const SAMPLE = 4 * 1024 * 1024;
 
@@ -96,9 +97,7 @@ export async function sidecarFingerprints(sourcePath: string | null): Promise<[s
  * // '3fa2…-auto-v2-81c0…'
  */
 export async function analysisKey(inputs: AnalysisInputs, version: number): Promise<string> {
-  const models = Object.entries(inputs.models)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([name, m]) => [name, m.available, m.available ? (m.model ?? null) : null]);
+  const models = modelSetEntries(inputs.models);
   const all = JSON.stringify([await sidecarFingerprints(inputs.sourcePath), inputs.language, models, inputs.title, inputs.metadata ?? null]);
   const digest = createHash('sha256').update(all).digest('hex').slice(0, 20);
   return `${inputs.content.slice(0, 24)}-${inputs.language ?? 'auto'}-v${version}-${digest}`;

@@ -1,5 +1,6 @@
 import type { ModelAssetPaths } from '../../ml/assets.js';
 import type { ToolPaths } from '../../media/binaries.js';
+import type { OnnxProviders } from '../../ml/providers.js';
 import { MediaError, SourceError } from '../../media/index.js';
 
 /**
@@ -16,6 +17,8 @@ export interface WorkerSettings {
   ownDirs: string[];
   tools: ToolPaths;
   modelAssets: ModelAssetPaths;
+  /** The execution providers of the thread's ONNX sessions (VIDX_ONNX_PROVIDERS). */
+  onnxProviders?: OnnxProviders;
   /** The single binary's unpacked folder, where a binary worker thread loads the native addons from. */
   nativeRoot?: string;
 }

@@ -9,6 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { configureFileAccess } from '../../media/index.js';
 import { configureTools } from '../../media/binaries.js';
 import { configureModelAssets } from '../../ml/assets.js';
+import { configureOnnxProviders } from '../../ml/providers.js';
 import { ModelRuntime } from '../../ml/runtime.js';
 import { runJob, type JobName } from './thread-jobs.js';
 import { toWire, type WorkerReply, type WorkerRequest, type WorkerSettings } from './protocol.js';
@@ -19,6 +20,7 @@ const settings = workerData as WorkerSettings;
 configureFileAccess({ mediaRoots: settings.mediaRoots, dataDir: settings.dataDir, ownDirs: settings.ownDirs });
 configureTools(settings.tools);
 configureModelAssets(settings.modelAssets);
+configureOnnxProviders(settings.onnxProviders ?? 'cpu');
 const models = new ModelRuntime({ modelsDir: settings.modelsDir, manifestPath: settings.manifestPath });
 const running = new Map<number, AbortController>();
 

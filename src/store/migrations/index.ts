@@ -13,6 +13,7 @@ import { m014Shares } from './014-shares.js';
 import { m015TaskSteps } from './015-task-steps.js';
 import { m016FolderScans } from './016-folder-scans.js';
 import { m017FramePrints } from './017-frame-prints.js';
+import { m027Workers } from './027-workers.js';
 
 /** One schema step; each runs in its own transaction. */
 export type Migration = (db: Db) => void;
@@ -37,6 +38,7 @@ export const migrations: ReadonlyArray<{ id: number; up: Migration }> = [
   { id: 15, up: m015TaskSteps },
   { id: 16, up: m016FolderScans },
   { id: 17, up: m017FramePrints },
+  { id: 27, up: m027Workers },
 ];
 
 /** Numbers already applied: recorded in schema_migrations; databases from before it had 1..user_version. */

@@ -1,9 +1,11 @@
 /**
- * Tasks in words ("Indexing “Beach.mp4” into Family"), with live progress and the step in the page's
- * language; Retry where a retry may help; delete after an in-page confirmation.
+ * Tasks in words ("Indexing “Beach.mp4” into Family"), with live progress, the step in the page's language
+ * and the worker it runs on; Retry where a retry may help; delete after an in-page confirmation. Admins see
+ * the job queue's workers above them.
  */
 import type { Task } from '../api.js';
 import { useCollections } from '../collection-names.js';
+import { Workers } from '../components/Workers.js';
 import { ask } from '../components/Dialog.js';
 import { tasksChanged, usePolledTasks } from '../components/PendingTasks.js';
 import { useSession } from '../context.js';
@@ -18,7 +20,7 @@ const STATUS = { queued: 'queued', running: 'running', completed: 'completed', f
  * <Tasks />
  */
 export function Tasks() {
-  const { api, notify } = useSession();
+  const { api, notify, me } = useSession();
   const { name: collectionName } = useCollections(api);
   const tasks = usePolledTasks(undefined, 1500);
   const lang = useLang();
@@ -29,6 +31,7 @@ export function Tasks() {
   return (
     <div class="stack">
       <h2>{t('tasks')}</h2>
+      {me.role === 'admin' && <Workers />}
       {!tasks.length && <p class="empty">{t('noTasks')}</p>}
       <ul class="tasks">
         {tasks.map((task) => {
@@ -46,6 +49,7 @@ export function Tasks() {
               <div class="row wrap">
                 <progress max={100} value={pct} aria-label={`${t('progress')}: ${title}`}>{pct}%</progress>
                 {task.status === 'running' && <span class="muted" data-step>{stepText(task)}</span>}
+                {task.worker && <span class="muted" data-worker>{t('onWorker', task.worker === 'local' ? t('workerLocal') : task.worker)}</span>}
                 {task.status === 'failed' && task.error?.retryable !== false && (
                   <button type="button" aria-label={`${t('retry')}: ${title}`} onClick={() => act(api.retryTask(task.id))}>{t('retry')}</button>
                 )}

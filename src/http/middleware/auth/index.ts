@@ -11,6 +11,13 @@ const OPEN = [/^\/health$/, /^\/openapi\.json$/, /^\/docs\/?$/, /^\/docs\/assets
 
 const TOUCH_EVERY_MS = 60_000;
 
+/** The job endpoints: what a worker key reaches, and only it. */
+const WORKER_PATHS = /^\/worker\//;
+
+function workerOnly(): Problem {
+  return new Problem('forbidden', 'a worker key reaches only the job endpoints under /worker');
+}
+
 /**
  * The API key a request carries: `x-api-key`, else `Authorization: Bearer <key>` (what MCP and other HTTP
  * clients send by habit).
@@ -26,6 +33,7 @@ export function requestKey(header: (name: string) => string | undefined): string
 
 /**
  * Checks the key (`x-api-key` or a Bearer token) on every request but the open paths and sets `caller`; 401 when missing or unknown.
+ * A `worker` key reaches the job endpoints under `/worker/` and nothing else (403), and only it reaches them.
  * @example
  * app.use('*', apiKeyAuth(keys));
  * app.get('/me', (c) => c.json(c.get('caller')));
@@ -33,11 +41,16 @@ export function requestKey(header: (name: string) => string | undefined): string
 export function apiKeyAuth(keys: KeyService): MiddlewareHandler<{ Variables: { caller: Caller } }> {
   const touched = new Map<string, number>();
   return async (c, next) => {
-    if (OPEN.some((re) => re.test(c.req.path))) return next();
     const key = requestKey((name) => c.req.header(name));
+    if (OPEN.some((re) => re.test(c.req.path))) {
+      // A worker key reads nothing but its jobs, not even what is open to everyone; signed links are its media.
+      if (key && !c.req.path.startsWith('/files/') && keys.verify(key)?.role === 'worker') throw workerOnly();
+      return next();
+    }
     if (!key) throw new Problem('unauthorized', 'missing x-api-key header (or Authorization: Bearer <key>)');
     const caller = keys.verify(key);
     if (!caller) throw new Problem('unauthorized', 'unknown API key');
+    if ((caller.role === 'worker') !== WORKER_PATHS.test(c.req.path)) throw caller.role === 'worker' ? workerOnly() : new Problem('forbidden', 'the job endpoints under /worker need a worker key');
     const last = touched.get(caller.id) ?? 0;
     if (Date.now() - last > TOUCH_EVERY_MS) {
       touched.set(caller.id, Date.now());

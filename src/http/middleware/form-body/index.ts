@@ -25,6 +25,8 @@ export interface FormLimits {
   /** Largest multipart request, all parts together (VIDX_MAX_UPLOAD_MB). */
   maxUploadBytes: number;
   maxBodyBytes: number;
+  /** File parts one request may carry (default 16). */
+  maxFiles?: number;
 }
 
 /** The names of the file parts a parsed `body` asks for (by file name or part name); other parts are refused. */
@@ -122,7 +124,7 @@ function readMultipart(c: Context, limits: FormLimits, referenced: ReferencedFil
   try {
     parser = busboy({
       headers: { 'content-type': c.req.header('content-type') ?? '' },
-      limits: { fieldSize: limits.maxBodyBytes, files: 16, fields: 16 },
+      limits: { fieldSize: limits.maxBodyBytes, files: limits.maxFiles ?? 16, fields: 16 },
     });
   } catch (err) {
     return Promise.reject(new Problem('bad_request', `multipart body: ${(err as Error).message}`));

@@ -1,0 +1,139 @@
+import { mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { AppEnv, App, HttpDeps } from '../env.js';
+import { adminOnly } from '../middleware/auth/index.js';
+import { readFormBody, removeUploads } from '../middleware/form-body/index.js';
+import { errors, jsonResponse, SECURITY } from '../schemas/common.js';
+import { DeliveryAnswer, DeliveryBody, HeartbeatAnswer, JobParams, JobStartAnswer, JobStartBody, WorkerAnnouncement, WorkerList, WorkerModels, WorkerSetup } from '../schemas/workers.js';
+import { fileResponse } from '../send-file.js';
+import { Problem } from '../../services/errors.js';
+import type { JobBroker } from '../../services/jobs/broker.js';
+import { DELIVERED_FILE } from '../../services/jobs/wire.js';
+import { openCheckedFile } from '../../media/file-access.js';
+import type { StoredAnalysis } from '../../services/analysis/cache.js';
+
+const tags = ['workers'];
+const json = <S extends z.ZodType>(schema: S) => ({ body: { required: true, content: { 'application/json': { schema } } } });
+
+const setup = createRoute({
+  method: 'get', path: '/worker/setup', operationId: 'workerSetup', tags, security: SECURITY,
+  summary: "What a worker needs before it takes jobs: the server's queue prefix, its queue and models (worker key)",
+  responses: { 200: jsonResponse(WorkerSetup, 'The setup'), ...errors(401, 403, 409) },
+});
+
+const heartbeat = createRoute({
+  method: 'post', path: '/worker/heartbeat', operationId: 'workerHeartbeat', tags, security: SECURITY,
+  summary: 'A worker says it is there, with its models and jobs (worker key)',
+  description: 'Every 2 s. The answer names the server’s queue and models, whether this worker takes its jobs, and which of its jobs to stop (their tasks were deleted).',
+  request: json(WorkerAnnouncement),
+  responses: { 200: jsonResponse(HeartbeatAnswer, 'Counted'), ...errors(401, 403, 409, 422) },
+});
+
+const start = createRoute({
+  method: 'post', path: '/worker/jobs/{job_id}/start', operationId: 'startJob', tags, security: SECURITY,
+  summary: 'A worker starts a job it took from the queue (worker key)',
+  description: 'Answers what to analyse, with signed links to the media and its subtitle files (valid for this job and key; HTTP ranges answered, so a download resumes); or wait (the server restarted and has not asked for the job again yet), or gone (drop it).',
+  request: { params: JobParams, ...json(JobStartBody) },
+  responses: { 200: jsonResponse(JobStartAnswer, 'What to do'), ...errors(401, 403, 409, 422) },
+});
+
+const deliver = createRoute({
+  method: 'post', path: '/worker/jobs/{job_id}/result', operationId: 'deliverJob', tags, security: SECURITY,
+  summary: 'A worker delivers a job’s analysis with its thumbnails and face crops (worker key)',
+  description: 'Multipart: the field `body` (a Delivery as JSON) first, then one file part per name in `files`. Committed once per job: a second delivery of the same job answers `duplicate` and commits nothing.',
+  request: {
+    params: JobParams,
+    body: {
+      required: true,
+      content: {
+        'application/json': { schema: DeliveryBody },
+        'multipart/form-data': {
+          schema: z.object({
+            body: z.string().openapi({ description: 'JSON text of the Delivery; it comes before the file parts' }),
+            file: z.string().optional().openapi({ format: 'binary', description: 'One part per name in `files`, by that file name (ep-0.jpg, face-0.jpg, …)' }),
+          }),
+        },
+      },
+    },
+  },
+  responses: { 200: jsonResponse(DeliveryAnswer, 'What became of it'), ...errors(400, 401, 403, 409, 413, 415, 422) },
+});
+
+const models = createRoute({
+  method: 'get', path: '/worker/models', operationId: 'workerModels', tags, security: SECURITY,
+  summary: 'The models the server analyses with (worker key): what `vidx worker --pull-models` pulls',
+  responses: { 200: jsonResponse(WorkerModels, 'Its model pack'), ...errors(401, 403, 409) },
+});
+
+const hub = createRoute({
+  method: 'get', path: '/worker/hub/{path}', operationId: 'workerModelFile', tags, security: SECURITY,
+  summary: 'A file of a model the server uses, laid out like a model hub (worker key; ranges answered)',
+  request: { params: z.object({ path: z.string().openapi({ param: { name: 'path', in: 'path' }, description: '<owner>/<name>/resolve/<revision>/<file path>; may contain slashes' }) }) },
+  responses: { 200: { description: 'The file', content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } } }, 206: { description: 'The range asked for' }, ...errors(401, 403, 404, 409) },
+});
+
+const list = createRoute({
+  method: 'get', path: '/workers', operationId: 'listWorkers', tags, security: SECURITY, middleware: adminOnly(),
+  summary: 'The live workers: id, host, version, models, concurrency, current jobs, last seen (admin)',
+  responses: { 200: jsonResponse(WorkerList, 'Workers and the queue (empty, and queue null, without VIDX_QUEUE_URL)'), ...errors(401, 403) },
+});
+
+function brokerOf(deps: HttpDeps): JobBroker {
+  if (!deps.jobs) throw new Problem('conflict', 'this server has no job queue: start it with VIDX_QUEUE_URL');
+  return deps.jobs;
+}
+
+/**
+ * The job endpoints of `vidx worker` (worker keys only) and `GET /workers` (admins).
+ * @example
+ * workerRoutes(app, deps);
+ */
+export function workerRoutes(app: App, deps: HttpDeps): void {
+  app.openapi(setup, (c) => c.json(brokerOf(deps).setup(), 200));
+  app.openapi(heartbeat, (c) => c.json(brokerOf(deps).heartbeat(c.req.valid('json')), 200));
+  app.openapi(start, (c) => {
+    const { job_id } = c.req.valid('param');
+    const answer = brokerOf(deps).startJob(job_id, c.req.valid('json').worker);
+    if (answer.status !== 'ready') return c.json(answer, 200);
+    // Each link opens one file of this job, for this worker key only, while a task waits for the job.
+    const key = c.get('caller').id;
+    const files = answer.files.map((f, i) => ({ name: f.name, size: f.size, url: deps.links.file(`jobs/${job_id}/${i}`, key)! }));
+    return c.json({ ...answer, files }, 200);
+  });
+  app.openAPIRegistry.registerPath(deliver);
+  app.post('/worker/jobs/:job_id/result', async (c) => c.json(await receiveDelivery(c, deps, c.req.param('job_id')), 200));
+  app.openapi(models, (c) => {
+    const broker = brokerOf(deps);
+    return c.json({ models: broker.pack.entries() as unknown as Record<string, unknown>[], capabilities: deps.health().capabilities }, 200);
+  });
+  app.openAPIRegistry.registerPath(hub);
+  app.get('/worker/hub/*', async (c) => {
+    let path: string;
+    try {
+      path = decodeURIComponent(c.req.path.slice('/worker/hub/'.length));
+    } catch {
+      throw new Problem('bad_request', 'model file path is malformed (bad percent-encoding)');
+    }
+    const file = brokerOf(deps).pack.file(path);
+    if (!file) throw new Problem('not_found', 'no such file of a model this server uses');
+    return fileResponse(await openCheckedFile(file).catch(() => Promise.reject(new Problem('not_found', 'model file missing'))), c.req.header('range'), 'application/octet-stream');
+  });
+  app.openapi(list, (c) => c.json(deps.jobs ? deps.jobs.workers() : { workers: [], queue: null }, 200));
+}
+
+/** Reads a delivery (its files stream to disk), hands it to the broker and removes whatever it did not take. */
+async function receiveDelivery(c: Context<AppEnv>, deps: HttpDeps, jobId: string) {
+  const broker = brokerOf(deps);
+  const limits = { ...deps.form, maxBodyBytes: 256 * 1024 * 1024, maxFiles: 4096 };
+  const { value, uploads } = await readFormBody(c, DeliveryBody, limits, (body) => ((body as { files?: unknown } | null)?.files as string[] | undefined) ?? []);
+  const dir = mkdtempSync(join(deps.form.uploadsDir, 'delivery-'));
+  try {
+    for (const u of uploads) if (DELIVERED_FILE.test(u.filename)) renameSync(u.path, join(dir, u.filename));
+    return broker.deliver(jobId, value.worker, value.analysis as StoredAnalysis, dir, value.files);
+  } finally {
+    removeUploads(uploads);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,43 @@
+import type { PipelineInput } from './pipeline.js';
+import type { MediaAnalysis } from './types.js';
+import type { RunOptions, WorkerPool } from '../workers/pool.js';
+
+/** One analysis to run: what the pipeline reads, and who the job is for. */
+export interface AnalysisJob {
+  /** A still picture has its own short path; everything else is audio or video. */
+  kind: 'image' | 'media';
+  input: PipelineInput;
+  /** The analysis cache key of the inputs: with the task, the job's identity. */
+  key: string;
+  /** The task the analysis is for. */
+  task: string;
+  owner: string;
+}
+
+/**
+ * Where analyses run: this server's worker threads, or the job queue's workers (services/jobs). Either
+ * way the answer is the analysis with its thumbnails and face crops written into `input.thumbnailDir`.
+ * @example
+ * const analysis = await runner.run({ kind: 'media', input, key, task, owner }, { signal, progress });
+ */
+export interface AnalysisRunner {
+  run(job: AnalysisJob, o: RunOptions): Promise<MediaAnalysis>;
+}
+
+/**
+ * The pipeline's job name of an analysis kind.
+ * @example
+ * pipelineJob('image'); // 'analyze_image'
+ */
+export function pipelineJob(kind: AnalysisJob['kind']): 'analyze_image' | 'analyze_media' {
+  return kind === 'image' ? 'analyze_image' : 'analyze_media';
+}
+
+/**
+ * Runs analyses in a pool of worker threads (the in-process default).
+ * @example
+ * const analyzer = new Analyzer(models, cache, opts, poolRunner(pool));
+ */
+export function poolRunner(pool: WorkerPool): AnalysisRunner {
+  return { run: (job, o) => pool.run(pipelineJob(job.kind), job.input, o) };
+}

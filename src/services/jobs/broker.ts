@@ -1,0 +1,259 @@
+/**
+ * The server's side of the analysis job queue (VIDX_QUEUE_URL): analyses become BullMQ jobs on the queue of
+ * the server's model set, workers start them and deliver their results over the job endpoints, the
+ * server's own workers (VIDX_LOCAL_WORKERS) take them like any other, and the work gate hands out as many
+ * slots as the live workers take jobs at once (none while Redis is away: tasks wait as queued).
+ */
+import { hostname } from 'node:os';
+import { Queue, QueueEvents } from 'bullmq';
+import type { StoredAnalysis, AnalysisCache } from '../analysis/cache.js';
+import type { AnalysisRunner } from '../analysis/runner.js';
+import type { WorkGate } from '../work-gate.js';
+import type { WorkerPool } from '../workers/pool.js';
+import type { Store } from '../../store/index.js';
+import { AttachedJobs } from './attached.js';
+import { Deliveries, taskWaits } from './deliveries.js';
+import { LOCAL_WORKER, LocalWorkers } from './local-worker.js';
+import { queueName, type ModelSet } from './model-set.js';
+import type { ModelPack } from './model-pack.js';
+import type { JobPort } from './processor.js';
+import { redactRedisUrl, redisConnection, RedisWatch } from './redis.js';
+import { WorkerRegistry, type WorkerAnnouncement, type WorkerView } from './registry.js';
+import { QueueRunner } from './runner.js';
+import { jobFailure, parseJobId, toWireAnalysis, type DeliveryAnswer, type JobData, type JobStart } from './wire.js';
+
+/** How often workers beat; one that missed about three beats is no longer counted. */
+export const HEARTBEAT_MS = 2_000;
+const LIVE_MS = 3 * HEARTBEAT_MS + 1_000;
+
+/** What the broker is built from. */
+export interface BrokerOptions {
+  url: string;
+  /** This server's name in Redis: its keys are under `vidx:<id>`, so servers may share one Redis. */
+  serverId: string;
+  /** The server's model set now. */
+  models: () => ModelSet;
+  cache: AnalysisCache;
+  store: Pick<Store, 'jobs' | 'tasks'>;
+  gate: WorkGate;
+  /** The server's own workers (0: none). */
+  localWorkers: number;
+  lockSeconds: number;
+  /** The threads the server's own workers run the pipeline in. */
+  pool: WorkerPool;
+  /** Where the server's own workers write thumbnails before they are delivered. */
+  workDir: string;
+  version: string;
+  /** The models workers pull from this server. */
+  pack: ModelPack;
+  log: (msg: string, fields?: Record<string, unknown>) => void;
+}
+
+/** The queue as `/health` and `GET /workers` show it. */
+export interface QueueState {
+  /** The Redis URL without its password. */
+  url: string;
+  /** The queue of the server's model set. */
+  name: string;
+  /** BullMQ's key prefix of this server's queues. */
+  prefix: string;
+  connected: boolean;
+  /** Since when Redis has been reachable (or not). */
+  since: string;
+  /** Why it is not, while it is not. */
+  error: string | null;
+  local_workers: number;
+  /** Jobs at once the live workers on this queue take: the work gate's limit. */
+  capacity: number;
+}
+
+/** What a worker learns before it takes jobs: whose queue, under which prefix, and the server's models. */
+export interface WorkerSetup {
+  server_id: string;
+  /** BullMQ's key prefix of this server's queues. */
+  prefix: string;
+  server_version: string;
+  /** The queue of the server's model set, and that set. */
+  queue: string;
+  models: ModelSet;
+  heartbeat_ms: number;
+}
+
+/** What a worker hears back from a heartbeat. */
+export interface HeartbeatAnswer {
+  server_version: string;
+  /** The queue of the server's model set, and that set. */
+  queue: string;
+  models: ModelSet;
+  takes_jobs: boolean;
+  reason: string | null;
+  /** Jobs of this worker whose tasks were deleted or ended: stop them. */
+  cancel: string[];
+  heartbeat_ms: number;
+}
+
+/**
+ * The job queue of one server.
+ * @example
+ * const broker = new JobBroker(opts);
+ * const analyzer = new Analyzer(models, cache, analyzerOptions, broker.runner);
+ * broker.heartbeat(announcement).cancel; // []
+ * await broker.close();
+ */
+export class JobBroker {
+  readonly runner: AnalysisRunner;
+  /** The models workers pull from this server (`GET /worker/models`, `/worker/hub/…`). */
+  readonly pack: ModelPack;
+  private readonly attached = new AttachedJobs();
+  private readonly deliveries: Deliveries;
+  private readonly registry = new WorkerRegistry(LIVE_MS);
+  private readonly watch: RedisWatch;
+  private readonly queues = new Map<string, { queue: Queue<JobData>; events: QueueEvents }>();
+  /** Jobs whose tasks were deleted, with when: their workers hear it with their next heartbeat. */
+  private readonly cancelled = new Map<string, number>();
+  private readonly local: LocalWorkers | null;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(private readonly o: BrokerOptions) {
+    this.pack = o.pack;
+    this.deliveries = new Deliveries(o.cache, o.store.jobs, o.store.tasks, this.attached);
+    this.deliveries.prune();
+    this.watch = new RedisWatch(o.url, (up) => {
+      o.log(up ? 'job queue: Redis is reachable' : 'job queue: Redis is unreachable; analysis tasks wait as queued', { redis: redactRedisUrl(o.url) });
+      this.tick();
+    });
+    this.runner = new QueueRunner({
+      attached: this.attached, deliveries: this.deliveries, jobs: o.store.jobs,
+      queue: (name) => this.queue(name), queueName: () => this.queueName(), models: o.models, redisUp: () => this.watch.up,
+      cancel: (id) => this.cancel(id), checkMs: 3_000,
+    });
+    this.local = o.localWorkers > 0 ? new LocalWorkers({
+      connection: redisConnection(o.url), prefix: this.prefix, concurrency: o.localWorkers, lockSeconds: o.lockSeconds, port: this.localPort(),
+      pool: o.pool, workDir: o.workDir, models: o.models, log: o.log,
+    }) : null;
+    this.tick();
+    this.timer = setInterval(() => this.tick(), 1_000);
+    this.timer.unref();
+  }
+
+  /** What a worker needs before it takes jobs. */
+  setup(): WorkerSetup {
+    return { server_id: this.o.serverId, prefix: this.prefix, server_version: this.o.version, queue: this.queueName(), models: this.o.models(), heartbeat_ms: HEARTBEAT_MS };
+  }
+
+  /** BullMQ's key prefix of this server's queues. */
+  get prefix(): string {
+    return `vidx:${this.o.serverId}`;
+  }
+
+  /** A worker's heartbeat: it is counted, and hears which of its jobs to stop. */
+  heartbeat(a: WorkerAnnouncement): HeartbeatAnswer {
+    this.registry.beat(a);
+    this.tick();
+    const queue = this.queueName();
+    const view = this.registry.views(queue, this.o.models()).find((w) => w.id === a.id);
+    const cancel = a.jobs.filter((id) => this.cancelled.has(id) || !taskWaits(this.o.store.tasks, parseJobId(id)?.task ?? ''));
+    return { server_version: this.o.version, queue, models: this.o.models(), takes_jobs: view?.takes_jobs ?? false, reason: view?.reason ?? null, cancel, heartbeat_ms: HEARTBEAT_MS };
+  }
+
+  /** A worker starts a job: what it reads, or to wait (the server has not asked for it again since a restart), or to drop it. */
+  startJob(jobId: string, worker: string): JobStart {
+    const task = parseJobId(jobId)?.task;
+    const a = this.attached.get(jobId);
+    if (!task || !a) {
+      return task && taskWaits(this.o.store.tasks, task)
+        ? { status: 'wait', reason: 'the task of this job has not asked for it since the server started' }
+        : { status: 'gone', reason: 'the task of this job was deleted or has ended' };
+    }
+    this.o.store.tasks.setWorker(task, worker);
+    const { title, metadata, language, faces } = a.job.input;
+    return { status: 'ready', kind: a.job.kind, input: { title, metadata, language, faces: faces ?? false }, path_source: a.job.input.sourcePath !== null, files: a.files };
+  }
+
+  /** A worker delivers a job's analysis (see Deliveries). */
+  deliver(jobId: string, worker: string, wire: StoredAnalysis, dir: string, files: string[]): DeliveryAnswer {
+    return this.deliveries.accept(jobId, worker, wire, dir, files);
+  }
+
+  /** The file behind a job's signed link (0: the media, then its subtitle files), while a task waits for the job. */
+  jobFile(jobId: string, index: number): string | null {
+    return this.attached.get(jobId)?.files[index]?.path ?? null;
+  }
+
+  /** The live workers and the queue (`GET /workers`). */
+  workers(): { workers: WorkerView[]; queue: QueueState } {
+    return { workers: this.registry.views(this.queueName(), this.o.models()), queue: this.state() };
+  }
+
+  /** What `/health` says of the queue: how many workers are live, and the queue. */
+  health(): { workers: number; queue: QueueState } {
+    return { workers: this.registry.live().length, queue: this.state() };
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.local?.close();
+    await Promise.all([...this.queues.values()].flatMap(({ queue, events }) => [events.close(), queue.close()]));
+    await this.watch.close();
+  }
+
+  private state(): QueueState {
+    const { up, since, error } = this.watch.state();
+    const name = this.queueName();
+    return { url: redactRedisUrl(this.o.url), name, prefix: this.prefix, connected: up, since, error, local_workers: this.o.localWorkers, capacity: up ? this.registry.capacity(name) : 0 };
+  }
+
+  private queueName(): string {
+    return queueName(this.o.models());
+  }
+
+  /** Keeps the server's own workers on its queue and counted, forgets old cancels, and sizes the work gate. */
+  private tick(): void {
+    const name = this.queueName();
+    if (this.local) {
+      this.local.listen(name);
+      this.registry.beat({ id: LOCAL_WORKER, host: hostname(), version: this.o.version, concurrency: this.o.localWorkers, models: this.o.models(), queue: name, jobs: this.local.running() }, true);
+    }
+    for (const [id, at] of this.cancelled) if (Date.now() - at > 3_600_000) this.cancelled.delete(id);
+    this.o.gate.resize(this.watch.up ? this.registry.capacity(name) : 0);
+  }
+
+  private cancel(jobId: string): void {
+    this.cancelled.set(jobId, Date.now());
+    this.local?.cancel(jobId);
+  }
+
+  /** The queue of a name, with its events: progress goes to the waiting task, a final failure fails it. */
+  private queue(name: string): Queue<JobData> {
+    const known = this.queues.get(name);
+    if (known) return known.queue;
+    const connection = redisConnection(this.o.url);
+    const queue = new Queue<JobData>(name, { connection, prefix: this.prefix });
+    const events = new QueueEvents(name, { connection, prefix: this.prefix });
+    queue.on('error', () => {});
+    events.on('error', () => {});
+    events.on('progress', ({ jobId, data }) => {
+      const p = data as { fraction?: unknown; stage?: unknown };
+      if (typeof p.fraction === 'number') this.attached.get(jobId)?.progress(p.fraction, typeof p.stage === 'string' ? p.stage : 'analysing');
+    });
+    events.on('failed', ({ jobId, failedReason }) => this.attached.fail(jobId, jobFailure(failedReason)));
+    this.queues.set(name, { queue, events });
+    return queue;
+  }
+
+  /** The server reached directly by its own workers: the media where it lies, the delivery without a copy over HTTP. */
+  private localPort(): JobPort {
+    return {
+      start: async (id) => {
+        const s = this.startJob(id, LOCAL_WORKER);
+        if (s.status !== 'ready') return s;
+        const file = s.files[0]!.path;
+        return { status: 'ready', kind: s.kind, input: s.input, file, sourcePath: s.path_source ? file : null };
+      },
+      deliver: async (id, analysis, dir) => {
+        const { analysis: wire, files } = toWireAnalysis(analysis);
+        return this.deliver(id, LOCAL_WORKER, wire, dir, files);
+      },
+    };
+  }
+}

@@ -1,0 +1,79 @@
+import { modelSetDifference, type ModelSet } from './model-set.js';
+
+/** What a worker says of itself with each heartbeat. */
+export interface WorkerAnnouncement {
+  id: string;
+  host: string;
+  version: string;
+  /** Jobs it runs at once. */
+  concurrency: number;
+  /** Its capabilities and models; its queue is named after them. */
+  models: ModelSet;
+  queue: string;
+  /** Ids of the jobs it runs now. */
+  jobs: string[];
+}
+
+/** A worker as `GET /workers` shows it. */
+export interface WorkerView extends Omit<WorkerAnnouncement, 'models'> {
+  models: ModelSet;
+  /** True for the server's own workers (VIDX_LOCAL_WORKERS). */
+  local: boolean;
+  /** Whether it takes this server's jobs: its model set is the server's. */
+  takes_jobs: boolean;
+  /** Why it takes none: how its models differ from the server's. */
+  reason: string | null;
+  last_seen_at: string;
+}
+
+interface Known extends WorkerAnnouncement {
+  local: boolean;
+  seen: number;
+}
+
+/**
+ * The workers this server heard from lately: remote ones by their heartbeats, the server's own by a beat of
+ * their own. A worker is live until it missed a few heartbeats; the live ones on the server's queue make up
+ * the capacity the server dispatches jobs for.
+ * @example
+ * registry.beat({ id: 'desk-1a2b', host: 'desk', version, concurrency: 2, models, queue, jobs: [] });
+ * registry.capacity(serverQueue); // 2
+ */
+export class WorkerRegistry {
+  private readonly known = new Map<string, Known>();
+
+  constructor(private readonly liveMs: number) {}
+
+  /** Records a heartbeat (the server's own workers beat with `local`). */
+  beat(w: WorkerAnnouncement, local = false): void {
+    this.known.set(w.id, { ...w, local, seen: Date.now() });
+  }
+
+  /** The live workers, longest known first; the silent ones are forgotten. */
+  live(): Known[] {
+    const cutoff = Date.now() - this.liveMs;
+    for (const [id, w] of this.known) if (w.seen < cutoff) this.known.delete(id);
+    return [...this.known.values()];
+  }
+
+  /** Jobs at once the live workers on `queue` take. */
+  capacity(queue: string): number {
+    return this.live()
+      .filter((w) => w.queue === queue)
+      .reduce((n, w) => n + w.concurrency, 0);
+  }
+
+  /** The live workers as `GET /workers` shows them, against the server's queue and models. */
+  views(queue: string, models: ModelSet): WorkerView[] {
+    return this.live().map((w) => {
+      const takes = w.queue === queue;
+      const differs = takes ? [] : modelSetDifference(models, w.models);
+      return {
+        id: w.id, host: w.host, version: w.version, local: w.local, concurrency: w.concurrency, models: w.models, queue: w.queue, jobs: w.jobs,
+        takes_jobs: takes,
+        reason: takes ? null : differs.length ? `its models differ from the server's (${differs.join('; ')}): it takes none of this server's jobs` : 'it listens on another queue (another vidx version)',
+        last_seen_at: new Date(w.seen).toISOString(),
+      };
+    });
+  }
+}

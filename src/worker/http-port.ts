@@ -1,0 +1,105 @@
+import { openAsBlob } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { VidxError, type VidxClient } from '../client/index.js';
+import { downloadFile } from '../ml/registry/download.js';
+import type { JobPort, PreparedJob } from '../services/jobs/processor.js';
+import { toWireAnalysis, type DeliveryAnswer, type JobNotReady } from '../services/jobs/wire.js';
+
+/** Pauses between tries while the server is away (it may be restarting), growing to 5 s. */
+const backoff = (attempt: number) => Math.min(5_000, 250 * 2 ** attempt);
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(t), reject(signal.reason)), { once: true });
+  });
+}
+
+/** Whether a failed call may pass if tried again: no answer at all, or the server's own trouble (5xx). */
+function passing(err: unknown): boolean {
+  return !(err instanceof VidxError) || err.status >= 500;
+}
+
+/**
+ * A signed link through the server as this worker reaches it: the server builds its links on its public or
+ * listening address (`http://0.0.0.0:8484` when bound to every address), the worker knows it as `--server`.
+ */
+function viaServer(server: string, link: string): string {
+  const path = new URL(link).pathname;
+  return `${server.replace(/\/+$/, '')}${path.slice(path.indexOf('/files/'))}${new URL(link).search}`;
+}
+
+/** A file name as the server gave it, kept to one plain name inside the job's folder. */
+function safeName(name: string, index: number): string {
+  const base = basename(name);
+  return base && base !== '.' && base !== '..' ? base : `file-${index}`;
+}
+
+/**
+ * The server as `vidx worker` reaches it: the job endpoints over HTTP with its worker key, each job's media
+ * and subtitle files downloaded through their signed links into `<jobs dir>/<job id>/` (resumed from a
+ * `.part` after an interruption, checked for size), the analysis delivered as one multipart request. While
+ * the server is away (restarting), starting a job says "wait" and a delivery is sent again until it is taken.
+ * @example
+ * const port = httpPort(client, 'http://nas:8484', 'desk-1a2b', '/home/me/.local/share/vidx-worker/jobs');
+ * new Worker(queue, jobProcessor({ port, pool, workDir, models, running }), opts);
+ */
+export function httpPort(client: VidxClient, server: string, worker: string, jobsDir: string): JobPort {
+  return {
+    async start(jobId, signal): Promise<PreparedJob | JobNotReady> {
+      let answer;
+      try {
+        answer = await client.POST('/worker/jobs/{job_id}/start', { params: { path: { job_id: jobId } }, body: { worker } });
+      } catch (err) {
+        if (passing(err)) return { status: 'wait', reason: `the server is not reachable: ${(err as Error).message}` };
+        throw err;
+      }
+      if (answer.status !== 'ready') return answer;
+      const dir = join(jobsDir, jobId);
+      await mkdir(dir, { recursive: true });
+      const paths = answer.files.map((f, i) => join(dir, safeName(f.name, i)));
+      for (const [i, f] of answer.files.entries()) await fetchFile(viaServer(server, f.url), paths[i]!, f.size, i === 0, signal);
+      return { status: 'ready', kind: answer.kind, input: answer.input, file: paths[0]!, sourcePath: answer.path_source ? paths[0]! : null };
+    },
+    async deliver(jobId, analysis, dir, signal): Promise<DeliveryAnswer> {
+      const { analysis: wire, files } = toWireAnalysis(analysis);
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const form = new FormData();
+          form.set('body', JSON.stringify({ worker, files, analysis: wire }));
+          for (const name of files) form.append(name, await openAsBlob(join(dir, name)), name);
+          const answer = await client.POST('/worker/jobs/{job_id}/result', { params: { path: { job_id: jobId } }, body: form as never });
+          if (answer.status !== 'wait') return answer;
+        } catch (err) {
+          if (!passing(err)) throw err;
+        }
+        await sleep(backoff(attempt), signal);
+      }
+    },
+    async finish(jobId) {
+      await rm(join(jobsDir, jobId), { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Downloads one file of a job with a few tries (each resumes the `.part`). The media must arrive; a subtitle
+ * file the server will not give (it leads outside the media roots) is left out, as the server would skip it.
+ */
+async function fetchFile(url: string, dest: string, size: number, required: boolean, signal: AbortSignal): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await downloadFile(url, dest, { size, signal });
+      return;
+    } catch (err) {
+      if (signal.aborted) throw err;
+      const retryable = (err as { retryable?: boolean }).retryable !== false;
+      if (!retryable || attempt >= 4) {
+        if (!required) return;
+        throw new Error(`the media of this job could not be downloaded from the server: ${(err as Error).message}`);
+      }
+      await sleep(backoff(attempt), signal);
+    }
+  }
+}
