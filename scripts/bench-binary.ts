@@ -10,6 +10,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median } from './bench-stats.js';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -17,7 +18,6 @@ const dir = mkdtempSync(join(tmpdir(), 'vidx-bench-bin-'));
 const bin = join(dir, 'vidx');
 copyFileSync(join(ROOT, 'dist', 'vidx'), bin);
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function env(home: string): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH, HOME: home, TMPDIR: join(dir, 'tmp'), VIDX_LOG: 'silent', VIDX_DATA_DIR: join(home, 'data') };

@@ -28,12 +28,12 @@ import { makeShotsVideo, type Shot } from '../test/faces/videos.js';
 import { loadManifest } from '../src/ml/registry/manifest.js';
 import { ModelRuntime } from '../src/ml/runtime.js';
 import { analyzeFile } from '../src/services/analysis/pipeline.js';
+import { median } from './bench-stats.js';
 
 const SCALES = [0.3, 0.45, 0.6, 0.8, 1, 1.3];
 /** Keyframes the analysis decodes per minute at most (one per 4 s: see keyframeTimes). */
 const FRAMES_PER_MINUTE = 15;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 let found = 0;
 let expected = 0;

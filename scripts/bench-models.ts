@@ -12,6 +12,7 @@ import { createOcr } from '../src/ml/ocr/index.js';
 import { detectSpeech } from '../src/ml/vad/index.js';
 import { assemble, renderFrame, scratchDir, speech, type FrameSpec } from '../test/ml/fixtures.js';
 import { clipSection, e5Section, whisperSection, whisperTinySection } from './bench-models.standins.js';
+import { median } from './bench-stats.js';
 
 /**
  * What a section gets: a scratch directory for generated media, removed after the run.
@@ -34,11 +35,6 @@ export interface BenchSection {
 }
 
 const round = (v: number, digits = 1) => Math.round(v * 10 ** digits) / 10 ** digits;
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 const rssMb = () => round(process.memoryUsage().rss / 2 ** 20);
 
 /** Slide-like frames: a title, sometimes body lines, on a few colours. */

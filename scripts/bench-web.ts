@@ -17,13 +17,11 @@ import { startVidx } from '../src/server.js';
 import { ensureCorpus } from '../test/support/corpus.js';
 import { launchBrowser } from '../test/support/browser.js';
 import { buildWeb } from './build-web.js';
+import { median as medianOf } from './bench-stats.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '10' } } });
 const runs = Math.max(1, Number(values.runs));
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return Math.round(s[Math.floor(s.length / 2)] * 10) / 10;
-};
+const median = (xs: number[]): number => Math.round(medianOf(xs) * 10) / 10;
 
 const web = await buildWeb({ ifStale: true });
 const corpus = await ensureCorpus();

@@ -26,6 +26,7 @@ import { startVidx, type Vidx } from '../src/server.js';
 import { startRedis, type TestRedis } from '../test/support/redis.js';
 import { spawnWorker, type TestWorker } from '../test/support/worker.js';
 import { makeBenchVideo } from './bench-video.js';
+import { median } from './bench-stats.js';
 
 const { values } = parseArgs({
   options: { minutes: { type: 'string', default: '4' }, files: { type: 'string', default: '4' }, pairs: { type: 'string', default: '3' }, keep: { type: 'boolean', default: false } },
@@ -37,7 +38,6 @@ const base = mkdtempSync(join(tmpdir(), 'vidx-bench-workers-'));
 const media = join(base, 'media');
 mkdirSync(media);
 const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** A vidx with its own data dir, in-process or on a queue with `workers` worker processes. */
 interface Setup {

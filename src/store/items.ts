@@ -102,6 +102,15 @@ export class ItemRepository {
     return prepared(this.db, 'SELECT * FROM items WHERE pk = ?').get(pk) as ItemRow | undefined;
   }
 
+  /**
+   * Whether the item row `pk` still exists: cheaper than {@link byPk} where only that matters.
+   * @example
+   * store.items.exists(42); // false once deleted or replaced by a re-index
+   */
+  exists(pk: number): boolean {
+    return prepared(this.db, 'SELECT 1 FROM items WHERE pk = ?').pluck().get(pk) !== undefined;
+  }
+
   byPks(pks: readonly number[]): ItemRow[] {
     if (pks.length === 0) return [];
     return prepared(this.db, 'SELECT * FROM items WHERE pk IN (SELECT value FROM json_each(?))').all(JSON.stringify(pks)) as ItemRow[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CandidateIndex } from '../../src/services/duplicates/candidates.js';
-import { comparePhotos, compareVideos, isFlat, type ItemLook } from '../../src/services/duplicates/compare.js';
+import { agreeingMeetings, comparePhotos, compareVideos, isFlat, type ItemLook } from '../../src/services/duplicates/compare.js';
 
 let seed = 7;
 const rnd = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
@@ -48,6 +48,22 @@ describe('duplicates: comparing items', () => {
     const offsets = index.candidates(video(2, still.slice())).get(1)!;
     expect(offsets).toEqual([0]);
     expect(compareVideos(video(2, still.slice()), video(1, still), offsets)?.overlapA).toBe(1);
+  });
+
+  it('offers a video whose meetings agree on one offset, not one that meets by chance', () => {
+    const original = walk(300);
+    // An unrelated video sharing two single frames with the original, far apart and at scattered offsets.
+    const unrelated = walk(300);
+    unrelated.set(original.subarray(2 * 40, 2 * 41), 2 * 200);
+    unrelated.set(original.subarray(2 * 250, 2 * 251), 2 * 10);
+    const index = new CandidateIndex();
+    index.add(video(1, original));
+    index.add(video(2, unrelated));
+    const copy = video(3, original.slice(2 * 50, 2 * 250));
+    expect([...index.candidates(copy).keys()]).toEqual([1]);
+    expect(agreeingMeetings(index.candidates(copy).get(1)!)).toBeGreaterThanOrEqual(3);
+    // The chance meetings are there (the original asks and meets the unrelated video) but not offered.
+    expect(index.candidates(video(1, original)).has(2)).toBe(false);
   });
 
   it('bounds the meetings kept per candidate to a fair sample', () => {

@@ -1,4 +1,4 @@
-import { isFlat, SAMPLE_SECONDS, type ItemLook } from './compare.js';
+import { agreeingMeetings, isFlat, SAMPLE_SECONDS, type ItemLook } from './compare.js';
 
 /** A bucket this full holds a frame every item has (a logo, a title card): it tells nothing and is skipped. */
 const CROWDED = 400;
@@ -20,22 +20,28 @@ export class CandidateIndex {
   private readonly entryItem: number[] = [];
   private readonly entryTime: number[] = [];
   private readonly kinds = new Map<number, ItemLook['kind']>();
+  /** Frames filed per item. */
+  private readonly filed = new Map<number, number>();
   private readonly removed = new Set<number>();
 
   /** Files an item's frames. */
   add(look: ItemLook): void {
     this.kinds.set(look.itemPk, look.kind);
     this.removed.delete(look.itemPk);
+    let filed = 0;
     for (const [hi, lo, time] of this.frames(look, Math.max(1, Math.round(look.fps * SAMPLE_SECONDS)))) {
       const id = this.entryItem.length;
       this.entryItem.push(look.itemPk);
       this.entryTime.push(time);
-      quarters(hi, lo).forEach((q, band) => {
-        const list = this.buckets[band]!.get(q);
+      filed++;
+      const q = quarters(hi, lo);
+      for (let band = 0; band < 4; band++) {
+        const list = this.buckets[band]!.get(q[band]!);
         if (list) list.push(id);
-        else this.buckets[band]!.set(q, [id]);
-      });
+        else this.buckets[band]!.set(q[band]!, [id]);
+      }
     }
+    this.filed.set(look.itemPk, filed);
   }
 
   /** Stops offering an item (it was deleted); its entries stay until the index is built again. */
@@ -43,14 +49,23 @@ export class CandidateIndex {
     this.removed.add(itemPk);
   }
 
-  /** Items of the same kind with frames that may be the same as the look's, with each meeting's offset (their time minus the look's). */
+  /**
+   * Items of the same kind with frames that may be the same as the look's, with each meeting's offset (their
+   * time minus the look's). A video is offered only when enough of its meetings agree on one offset (up to
+   * three, fewer for items of one or a few distinct frames): in a large collection most items meet most others
+   * once or twice by chance, and comparing each of those in full was most of the work.
+   */
   candidates(look: ItemLook): Map<number, number[]> {
     const out = new Map<number, { offsets: number[]; seen: number }>();
+    let asked = 0;
+    const seen = new Set<number>();
     for (const [hi, lo, time] of this.frames(look, 1)) {
-      const seen = new Set<number>();
-      quarters(hi, lo).forEach((q, band) => {
-        const list = this.buckets[band]!.get(q);
-        if (!list || list.length > CROWDED) return;
+      asked++;
+      seen.clear();
+      const q = quarters(hi, lo);
+      for (let band = 0; band < 4; band++) {
+        const list = this.buckets[band]!.get(q[band]!);
+        if (!list || list.length > CROWDED) continue;
         for (const id of list) {
           if (seen.has(id)) continue;
           seen.add(id);
@@ -66,9 +81,14 @@ export class CandidateIndex {
             if (slot < MAX_MEETINGS) m.offsets[slot] = offset;
           }
         }
-      });
+      }
     }
-    return new Map([...out].map(([item, m]) => [item, m.offsets]));
+    const result = new Map<number, number[]>();
+    for (const [item, m] of out) {
+      const needed = look.kind === 'image' ? 1 : Math.min(3, Math.max(1, Math.floor(Math.min(asked, this.filed.get(item) ?? 1) / 2)));
+      if (needed === 1 || agreeingMeetings(m.offsets) >= needed) result.set(item, m.offsets);
+    }
+    return result;
   }
 
   /**

@@ -60,8 +60,8 @@ function wordOverlap(a: Set<string>, b: Set<string>): number | null {
   return shared / (a.size + b.size - shared);
 }
 
-/** The offsets (seconds, B minus A) that most candidate frames agree on, up to three, each the median of its bin. */
-function likelyOffsets(offsets: number[]): number[] {
+/** Meetings binned by their offset (0.2 s bins). */
+function offsetBins(offsets: readonly number[]): Map<number, number[]> {
   const bins = new Map<number, number[]>();
   for (const o of offsets) {
     const key = Math.round(o / 0.2);
@@ -69,6 +69,24 @@ function likelyOffsets(offsets: number[]): number[] {
     if (bin) bin.push(o);
     else bins.set(key, [o]);
   }
+  return bins;
+}
+
+/**
+ * How many meetings agree on one offset (the largest 0.2 s bin): a copy's frames meet the original's at
+ * one offset again and again, chance meetings scatter.
+ * @example
+ * agreeingMeetings([3.3, 3.3, 3.4, -12]); // 3
+ */
+export function agreeingMeetings(offsets: readonly number[]): number {
+  let most = 0;
+  for (const bin of offsetBins(offsets).values()) most = Math.max(most, bin.length);
+  return most;
+}
+
+/** The offsets (seconds, B minus A) that most candidate frames agree on, up to three, each the median of its bin. */
+function likelyOffsets(offsets: number[]): number[] {
+  const bins = offsetBins(offsets);
   // A lone meeting is chance, unless there are only a few at all (a still shot meets its copy once).
   const least = offsets.length < 4 ? 1 : 2;
   return [...bins.values()]

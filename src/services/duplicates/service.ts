@@ -87,7 +87,7 @@ export class DuplicateService {
     const out = [];
     for (const [otherPk, offsets] of index.candidates(look)) {
       // An item replaced by a re-index (a new row) or deleted is no candidate, whatever the index still holds.
-      if (!this.store.items.byPk(otherPk)) {
+      if (!this.store.items.exists(otherPk)) {
         this.looks.delete(otherPk);
         index.remove(otherPk);
         continue;
