@@ -7,6 +7,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Two cores: files run in two workers at most so ffmpeg and ONNX work inside tests is not starved.
     maxWorkers: 2,
+    isolate: false,
     globalSetup: ['test/support/global-setup.ts'],
   },
 });
