@@ -6,7 +6,7 @@ export { spawnTool, runTool, fileUrl, ToolError, type Tool, type ToolOptions, ty
 export { decodeAudio, PCM_SAMPLE_RATE, type DecodeAudioOptions } from './audio.js';
 export { detectScenes, type SceneCut, type Scene, type DetectScenesOptions } from './scenes.js';
 export { extractFrames, extractFrame, planExtraction, type VideoFrame, type ExtractFramesOptions } from './frames.js';
-export { writeThumbnail, type ThumbnailOptions } from './thumbnails.js';
+export { thumbnailJpeg, writeJpeg, writeThumbnail, type ThumbnailOptions } from './thumbnails.js';
 export { parseSubtitles, readSubtitleFile, decodeSubtitleBytes, type SubtitleCue, type SubtitleFormat } from './subtitles.js';
 export { findSidecarSubtitles, listSidecarSubtitles, type SidecarSubtitle } from './sidecar.js';
 export { extractEmbeddedSubtitles, chooseSubtitleStream } from './embedded-subtitles.js';

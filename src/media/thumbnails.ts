@@ -1,7 +1,8 @@
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import sharp from 'sharp';
 import { extractFrame } from './frames.js';
+import type { RgbPicture } from './perceptual.js';
 import type { MediaProbe } from './probe.js';
 
 /** Options for {@link writeThumbnail}. */
@@ -16,7 +17,7 @@ export interface ThumbnailOptions {
 
 /**
  * Writes a small JPEG of the frame shown at `time` (clamped into the video) to `outPath`, atomically
- * (a temp file renamed into place, so readers never see half a JPEG). The frame comes from
+ * (see {@link writeJpeg}). The frame comes from
  * {@link extractFrame}, so rotation and seek accuracy are the same as for analysis frames.
  * Throws `MediaError('no_video')` for audio-only files.
  * @example
@@ -31,15 +32,35 @@ export async function writeThumbnail(
 ): Promise<{ path: string; width: number; height: number; time: number }> {
   const { signal, width = 320, quality = 75, probe } = opts;
   const frame = await extractFrame(file, time, { signal, maxWidth: width, ...(probe ? { probe } : {}) });
+  await writeJpeg(await thumbnailJpeg(frame, { width, quality }), outPath);
+  return { path: outPath, width: frame.width, height: frame.height, time: frame.time };
+}
+
+/**
+ * A thumbnail JPEG of a decoded frame, at most `width` wide (aspect kept, never upscaled): for frames the
+ * analysis decodes anyway, so a thumbnail at one of their times needs no second decode.
+ * @example
+ * const jpeg = await thumbnailJpeg(frame); // 320 wide, quality 75
+ */
+export async function thumbnailJpeg(frame: RgbPicture, opts: { width?: number; quality?: number } = {}): Promise<Buffer> {
+  const { width = 320, quality = 75 } = opts;
+  let image = sharp(frame.data, { raw: { width: frame.width, height: frame.height, channels: 3 } });
+  if (frame.width > width) image = image.resize({ width });
+  return image.jpeg({ quality, mozjpeg: false }).toBuffer();
+}
+
+/**
+ * Writes a JPEG to `outPath` atomically (a temp file renamed into place, so readers never see half a JPEG).
+ * @example
+ * await writeJpeg(jpeg, '/data/thumbs/ep-0.jpg');
+ */
+export async function writeJpeg(jpeg: Buffer, outPath: string): Promise<void> {
   await mkdir(dirname(outPath), { recursive: true });
   const tmp = `${outPath}.${process.pid}.${Date.now()}.tmp`;
   try {
-    await sharp(frame.data, { raw: { width: frame.width, height: frame.height, channels: 3 } })
-      .jpeg({ quality, mozjpeg: false })
-      .toFile(tmp);
+    await writeFile(tmp, jpeg);
     await rename(tmp, outPath);
   } finally {
     await rm(tmp, { force: true });
   }
-  return { path: outPath, width: frame.width, height: frame.height, time: frame.time };
 }

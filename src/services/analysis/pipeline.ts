@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { extractFrames, probeMedia, writeThumbnail, type MediaProbe } from '../../media/index.js';
+import { extractFrames, probeMedia, writeJpeg, writeThumbnail, type MediaProbe } from '../../media/index.js';
 import { writeWaveform } from '../../media/waveform.js';
 import type { ModelRuntime } from '../../ml/runtime.js';
 import { cutEpisodes } from './episodes.js';
@@ -62,7 +62,7 @@ export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): P
   });
   const language = input.language ?? transcript.language ?? guessLanguage(transcript.segments.map((t) => t.text)) ?? 'en';
 
-  let visual: VisualResult = { cuts: [], keyframes: [], screenText: [], entries: [], frameVectors: null, prints: [], sequence: null, warnings: [] };
+  let visual: VisualResult = { cuts: [], keyframes: [], screenText: [], entries: [], frameVectors: null, prints: [], sequence: null, thumbnails: new Map(), warnings: [] };
   const faceScan = input.faces && hasVideo ? await startFaceScan(ctx.models) : null;
   if (hasVideo) visual = await analyzeVisual(input.file, probe, { models: ctx.models, language, signal: ctx.signal, progress: stage(0.45, 0.85), onFrame: faceScan ? (f) => faceScan.add(f) : undefined });
   const faces = faceScan
@@ -109,9 +109,16 @@ export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): P
   for (const ep of episodes) {
     const out = join(input.thumbnailDir, `ep-${ep.index}.jpg`);
     // Audio shows its episode's sound as a waveform, so a voice memo has a picture of its own.
-    ep.thumbnail = hasVideo
-      ? (await writeThumbnail(input.file, ep.thumbnailTime, out, { signal: ctx.signal, probe })).path
-      : (await writeWaveform(input.file, ep.start, ep.end - ep.start, out, { signal: ctx.signal })).path;
+    // A keyframe's thumbnail was made from the frame the visual pass decoded; any other time is decoded again.
+    const keyframeJpeg = visual.thumbnails.get(ep.thumbnailTime);
+    if (keyframeJpeg) {
+      await writeJpeg(keyframeJpeg, out);
+      ep.thumbnail = out;
+    } else {
+      ep.thumbnail = hasVideo
+        ? (await writeThumbnail(input.file, ep.thumbnailTime, out, { signal: ctx.signal, probe })).path
+        : (await writeWaveform(input.file, ep.start, ep.end - ep.start, out, { signal: ctx.signal })).path;
+    }
     ctx.progress(0.92 + (0.06 * (ep.index + 1)) / episodes.length, 'thumbnails');
   }
 

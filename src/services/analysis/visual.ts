@@ -1,4 +1,4 @@
-import { detectScenes, extractFrames, type MediaProbe, type VideoFrame } from '../../media/index.js';
+import { detectScenes, extractFrames, thumbnailJpeg, type MediaProbe, type VideoFrame } from '../../media/index.js';
 import type { FrameSequence } from '../../media/scenes.js';
 import type { ModelRuntime } from '../../ml/runtime.js';
 import type { ImageTextEmbedder } from '../../ml/embed/index.js';
@@ -20,8 +20,16 @@ export interface VisualResult {
   prints: TimedPrint[];
   /** The 64-bit hashes of frames at a steady rate, from the scene detection's decoding pass (duplicates). */
   sequence: FrameSequence | null;
+  /** Thumbnail JPEGs of the keyframes by time (the first {@link KEYFRAME_THUMBNAILS}): an episode's thumbnail is its first keyframe. */
+  thumbnails: Map<number, Buffer>;
   warnings: string[];
 }
+
+/**
+ * Keyframe thumbnails kept in memory for the episodes (about 15 KB each): past this many an episode's
+ * thumbnail is decoded again from the file.
+ */
+export const KEYFRAME_THUMBNAILS = 2000;
 
 /**
  * Frames a second hashed for a video's sequence: 10 (a copy trimmed anywhere still lines up within a frame
@@ -141,6 +149,7 @@ export async function analyzeVisual(
 
   const perFrame: { time: number; text: string; tags: string[] }[] = [];
   const prints: TimedPrint[] = [];
+  const thumbnails = new Map<number, Buffer>();
   const vectors: EpisodeVector[] = [];
   let lastSig: Float32Array | null = null;
   let lastText = '';
@@ -163,6 +172,7 @@ export async function analyzeVisual(
   for await (const frame of extractFrames(file, keyframes, { signal: opts.signal, probe, maxWidth: 1280 })) {
     await opts.onFrame?.(frame);
     prints.push({ time: frame.time, ...framePrint(frame) });
+    if (thumbnails.size < KEYFRAME_THUMBNAILS) thumbnails.set(frame.time, await thumbnailJpeg(frame));
     const sig = signature(frame);
     let text = lastText;
     if (!sameFrame(lastSig, sig)) {
@@ -223,6 +233,7 @@ export async function analyzeVisual(
     frameVectors: embedder ? { model: embedder.modelId, dims: embedder.dims, items: vectors } : null,
     prints,
     sequence,
+    thumbnails,
     warnings,
   };
 }
