@@ -64,6 +64,8 @@ describe('items named after their files, renamed by hand, dated honestly; failur
     webUrl = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
   }, 120_000);
   afterAll(async () => {
+    // Files share a worker's process (isolate: false): the stand-in's setting leaves with this file.
+    delete process.env.FAKE_PAGE_VIDEO;
     await new Promise<void>((r) => web.close(() => r()));
     await s.close();
     rmSync(fakeBin, { recursive: true, force: true });

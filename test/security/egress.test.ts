@@ -65,6 +65,8 @@ describe('outbound requests: the address policy', () => {
     user = await s.newKey('user');
   }, 60_000);
   afterAll(async () => {
+    // Files share a worker's process (isolate: false): the stand-in's setting leaves with this file.
+    delete process.env.FAKE_YTDLP_TARGET;
     await s.close();
     await site.close();
     await other.close();
