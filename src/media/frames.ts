@@ -25,8 +25,11 @@ export interface ExtractFramesOptions {
 
 /** Targets closer together than this are decoded in one pass instead of one seek each. */
 const CLUSTER_GAP_SEC = 4;
-/** A pass is only worth starting for at least this many targets. */
-const MIN_PASS_TARGETS = 3;
+/**
+ * A pass is worth starting for two targets already: a second seek is a second ffmpeg start (~130 ms for
+ * Debian's, which loads 200 libraries) besides its decode, more than decoding up to 4 s of a short clip.
+ */
+const MIN_PASS_TARGETS = 2;
 
 /** How a group of timestamps is decoded. */
 export interface ExtractionStep {
@@ -35,12 +38,13 @@ export interface ExtractionStep {
 }
 
 /**
- * Groups sorted, unique timestamps: runs of at least 3 targets each within 4 s of the previous are
+ * Groups sorted, unique timestamps: runs of at least 2 targets each within 4 s of the previous are
  * decoded in one pass over their span (a seek costs decoding from the previous keyframe, so dense
  * targets would decode the same stretch again and again); everything else gets one fast input seek
  * per timestamp (`-ss` before `-i`, which decodes only from the nearest keyframe).
  * @example
  * planExtraction([1, 2, 3, 60]); // [{ mode: 'pass', times: [1, 2, 3] }, { mode: 'seek', times: [60] }]
+ * planExtraction([0.5, 2]); // [{ mode: 'pass', times: [0.5, 2] }]
  */
 export function planExtraction(times: number[]): ExtractionStep[] {
   const steps: ExtractionStep[] = [];

@@ -39,9 +39,12 @@ describe('planExtraction', () => {
   it('decodes dense runs in one pass and isolated times by seeking', () => {
     expect(planExtraction([1, 2, 3, 60, 61, 200])).toEqual([
       { mode: 'pass', times: [1, 2, 3] },
-      { mode: 'seek', times: [60] },
-      { mode: 'seek', times: [61] },
+      { mode: 'pass', times: [60, 61] },
       { mode: 'seek', times: [200] },
+    ]);
+    expect(planExtraction([10, 30])).toEqual([
+      { mode: 'seek', times: [10] },
+      { mode: 'seek', times: [30] },
     ]);
   });
 });
