@@ -22,7 +22,8 @@ describe('analysis in worker threads', () => {
   let other: string;
 
   beforeAll(async () => {
-    s = await startTestServer();
+    // The production default; the other suites analyse inline (see test/support/server.ts).
+    s = await startTestServer({ env: { VIDX_ANALYSIS_THREADS: '1' } });
     short = join(s.mediaDir, 'short.mp4');
     long = join(s.mediaDir, 'long.mp4');
     makeVideo(short, 4);

@@ -51,6 +51,10 @@ export async function startTestServer(
     VIDX_DATA_DIR: dataDir,
     VIDX_LOG: 'silent',
     VIDX_MEDIA_ROOTS: mediaDir,
+    // Analyses run inline here: a server's first analysis thread loads the TypeScript sources and the models
+    // anew (~2.4 s each, a few minutes over the suite). The thread itself is tested where it matters
+    // (test/analysis/worker.test.ts, the binary, the spawned servers of the kill -9 tests); a test can ask for it.
+    VIDX_ANALYSIS_THREADS: '0',
     ...(opts.noAdminKey ? {} : { VIDX_ADMIN_KEY: ADMIN_KEY }),
     ...opts.env,
   };
