@@ -254,6 +254,37 @@ export interface ClientSettings {
  * @example
  * const { url, apiKey } = readClientSettings();
  */
+/**
+ * The settings of `vidx worker`, read from the environment and `argv`.
+ * @example
+ * const c = readWorkerConfig(['--server', 'http://nas:8484']);
+ */
+export function readWorkerConfig(argv: string[] = []): WorkerConfig {
+  return loadWorkerConfig(process.env, argv);
+}
+
+/**
+ * The server's settings with the named ones left at their defaults: `vidx doctor` names bad settings and
+ * still checks everything else.
+ * @example
+ * readConfigWithout(['VIDX_PORT'], []); // as if VIDX_PORT were unset
+ */
+export function readConfigWithout(names: readonly string[], argv: string[] = []): Config {
+  const env: Record<string, string | undefined> = { ...process.env };
+  for (const name of names) delete env[name];
+  return loadConfig(env, argv);
+}
+
+/**
+ * What the single binary needs before anything is unpacked: the environment that says where caches may go
+ * (HOME, XDG_CACHE_HOME, TMPDIR) and whether to stay silent.
+ * @example
+ * const { env, silent } = readUnpackSettings();
+ */
+export function readUnpackSettings(): { env: Record<string, string | undefined>; silent: boolean } {
+  return { env: process.env, silent: process.env.VIDX_LOG === 'silent' };
+}
+
 export function readClientSettings(env: Record<string, string | undefined> = process.env): ClientSettings {
   const { settings: s, problems } = parseSettings({ ...env });
   const own = problems.filter((p) => p.setting === 'VIDX_URL' || p.setting === 'VIDX_API_KEY');

@@ -1,7 +1,8 @@
 /**
  * Entry of the single binary (`dist/vidx`, built by scripts/build-binary.ts): unpacks the embedded native
  * libraries and models once per build, points the lookups at them, then runs the same CLI as `npx vidx`.
- * No top-level await, so esbuild can bundle it as CommonJS; everything else loads after the unpacking.
+ * No top-level await, so esbuild can bundle it as CommonJS; only the settings (no native code) load before the
+ * unpacking, everything else after it.
  */
 import { join } from 'node:path';
 import { getAsset, getRawAsset, isSea } from 'node:sea';
@@ -14,14 +15,15 @@ async function main(): Promise<number> {
     return 1;
   }
   const info = JSON.parse(getAsset('build.json', 'utf8')) as BuildInfo;
-  const { dir, fallbackReason } = extractAssets(info, (key) => getRawAsset(key) as ArrayBuffer, process.env);
-  if (fallbackReason && process.env.VIDX_LOG !== 'silent') {
+  const { readUnpackSettings, usePackagedDefaults } = await import('./config.js');
+  const unpack = readUnpackSettings();
+  const { dir, fallbackReason } = extractAssets(info, (key) => getRawAsset(key) as ArrayBuffer, unpack.env);
+  if (fallbackReason && !unpack.silent) {
     process.stderr.write(`vidx: home cache not writable (${fallbackReason}); unpacked to ${dir}\n`);
   }
   setNativeRoot(dir);
   // The unpacked copies are the defaults of the settings that name them; explicit settings still win. Worker
   // threads start from their own bundles in the unpacked folder and load the addons from there too.
-  const { usePackagedDefaults } = await import('./config.js');
   usePackagedDefaults({
     VIDX_OCR_MODELS: join(dir, 'models', 'ocr'),
     VIDX_SILERO_VAD: join(dir, 'models', 'silero_vad_v5.onnx'),

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { configuredSettings, ConfigError, loadConfig, readConfig, type Config } from '../config.js';
+import { configuredSettings, ConfigError, readConfig, readConfigWithout, type Config } from '../config.js';
 import { configureModelAssets } from '../ml/assets.js';
 import { SETTINGS } from '../settings/schema.js';
 import { configureTools, locateFfmpeg, locateFfprobe, locateYtDlp, type ToolLocation } from '../media/binaries.js';
@@ -81,10 +81,8 @@ function configDespiteProblems(flags: string[]): { config: Config | null; proble
     if (!(err instanceof ConfigError)) throw err;
     const problems = settingProblemChecks(err);
     if (err.problems.length === 0) return { config: null, problems };
-    const env: Record<string, string | undefined> = { ...process.env };
-    for (const p of err.problems) delete env[p.setting];
     try {
-      return { config: loadConfig(env, flags), problems };
+      return { config: readConfigWithout(err.problems.map((p) => p.setting), flags), problems };
     } catch {
       return { config: null, problems };
     }

@@ -1,4 +1,4 @@
-import { ConfigError, loadWorkerConfig } from '../config.js';
+import { ConfigError, readWorkerConfig } from '../config.js';
 import { VidxError } from '../client/index.js';
 import { createLogger } from '../logger.js';
 import { EXIT } from './client.js';
@@ -37,7 +37,7 @@ export async function workerCommand(argv: string[]): Promise<number> {
   }
   let config;
   try {
-    config = loadWorkerConfig(process.env, argv);
+    config = readWorkerConfig(argv);
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`vidx worker: ${err.message}\n`);
