@@ -26,8 +26,11 @@ const BM25_WEIGHTS = '3.0, 1.0, 1.5, 1.5, 1.5, 0.5';
 
 const FTS_COLUMNS = 'title, transcript, screen_text, tags, summary, metadata';
 
-/** FTS5 column filter of the short, telling columns, searched first. */
-const SHORT_COLUMNS = '{title screen_text tags summary}';
+/**
+ * FTS5 column filter of what a moment itself says and shows, searched first. The title, metadata and
+ * summary describe the whole item: a match there alone makes every moment of the item a hit.
+ */
+const OWN_COLUMNS = '{transcript screen_text tags}';
 
 /**
  * At most this many matches (the newest) are ranked by bm25 per pass. bm25 costs about 2 µs per matching
@@ -37,7 +40,7 @@ const SHORT_COLUMNS = '{title screen_text tags summary}';
  */
 export const RANKED_MATCHES = 2000;
 
-/** The two FTS5 tables of a collection: words (stemmed) and parts (trigrams over distinct words). */
+/** The two FTS5 tables of a collection: words (stemmed in JS, see services/search/stems.ts) and parts (trigrams over distinct words). */
 export interface TextTables {
   words: string;
   parts: string;
@@ -56,15 +59,17 @@ export interface StoredEpisodeText {
   tags: string;
   summary: string;
   additional_metadata: string | null;
+  /** The language the item was analysed in (its words are stemmed in it); null when unknown. */
+  language: string | null;
 }
 
 /** Episodes with what their searchable text is rebuilt from (callers add the WHERE clause). */
-const STORED_TEXT = `SELECT e.pk, i.title, e.screen_text, e.tags, e.summary, i.additional_metadata,
+const STORED_TEXT = `SELECT e.pk, i.title, e.screen_text, e.tags, e.summary, i.additional_metadata, a.language,
   coalesce((SELECT json_group_array(s.text ORDER BY s.seq) FROM segments s WHERE s.episode_pk = e.pk AND s.kind = 'audio'), '[]') AS audio
-  FROM episodes e JOIN items i ON i.pk = e.item_pk`;
+  FROM episodes e JOIN items i ON i.pk = e.item_pk LEFT JOIN item_analysis a ON a.item_pk = e.item_pk`;
 
 /**
- * The text search tables: per collection a words table (FTS5, English stemming) and a parts table (FTS5
+ * The text search tables: per collection a words table (FTS5 over words stemmed per language) and a parts table (FTS5
  * trigrams over each column's distinct words), registered in `text_indexes` (migration 003), created with
  * the collection's first episode and dropped with the collection. Writes never open their own transaction.
  * @example
@@ -72,7 +77,56 @@ const STORED_TEXT = `SELECT e.pk, i.title, e.screen_text, e.tags, e.summary, i.a
  * text.matchWords('"penalty"', collectionPk, 30, null);
  */
 export class TextIndexRepository {
+  /** Writes per collection since start: a cached vocabulary is stale when this moved on. */
+  private readonly writes = new Map<number, number>();
+
   constructor(private readonly db: Db) {}
+
+  /**
+   * How many writes the collection's text tables have had since start (a cache key, not a count to show).
+   * @example
+   * text.generation(collectionPk); // 17
+   */
+  generation(collectionPk: number): number {
+    return this.writes.get(collectionPk) ?? 0;
+  }
+
+  private wrote(collectionPk: number): void {
+    this.writes.set(collectionPk, this.generation(collectionPk) + 1);
+  }
+
+  /** The fts5vocab table over a collection's words table (per connection, in temp), created when first asked. */
+  private vocabTable(collectionPk: number): string | null {
+    const t = this.readyTables(collectionPk);
+    if (!t) return null;
+    const name = `${t.words}_vocab`;
+    this.db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${name} USING fts5vocab(main, ${t.words}, row)`);
+    return `temp.${name}`;
+  }
+
+  /**
+   * Whether any of these stems is a word of the collection (in any column).
+   * @example
+   * text.hasAnyTerm(collectionPk, ['regnet', 'regn']); // true
+   */
+  hasAnyTerm(collectionPk: number, stems: string[]): boolean {
+    const v = this.vocabTable(collectionPk);
+    if (!v) return false;
+    const stmt = prepared(this.db, `SELECT 1 FROM ${v} WHERE term = ?`);
+    return stems.some((s) => stmt.get(s) !== undefined);
+  }
+
+  /**
+   * Every word (stem) of the collection with the number of episodes holding it. Reads the whole index:
+   * callers cache it (see {@link generation}).
+   * @example
+   * text.vocabulary(collectionPk); // [{ term: 'sandpap', docs: 3 }, …]
+   */
+  vocabulary(collectionPk: number): { term: string; docs: number }[] {
+    const v = this.vocabTable(collectionPk);
+    if (!v) return [];
+    return prepared(this.db, `SELECT term, doc AS docs FROM ${v}`).all() as { term: string; docs: number }[];
+  }
 
   /**
    * Indexes an episode in its collection's two FTS tables (created on first use): `words` is the parts
@@ -80,6 +134,7 @@ export class TextIndexRepository {
    */
   insertText(collectionPk: number, episodePk: number, text: EpisodeText, words: EpisodeText): void {
     const t = this.ensureTables(collectionPk);
+    this.wrote(collectionPk);
     prepared(this.db, `INSERT INTO ${t.words} (rowid, ${FTS_COLUMNS}) VALUES (@rowid, @title, @transcript, @screen_text, @tags, @summary, @metadata)`).run({
       rowid: episodePk,
       ...text,
@@ -108,10 +163,11 @@ export class TextIndexRepository {
   }
 
   private createTables(t: TextTables): void {
-    // Same columns (bm25 weight order) and tokenizers as before the split per collection (migration 002).
+    // Same columns (bm25 weight order) as before the split per collection (migration 002). The words come
+    // stemmed per language (migration 030), so the tokenizer only splits and folds diacritics.
     this.db.exec(`
       CREATE VIRTUAL TABLE ${t.words} USING fts5(${FTS_COLUMNS}, content = '', contentless_delete = 1,
-        tokenize = 'porter unicode61 remove_diacritics 2');
+        tokenize = 'unicode61 remove_diacritics 2');
       CREATE VIRTUAL TABLE ${t.parts} USING fts5(${FTS_COLUMNS}, content = '', contentless_delete = 1,
         tokenize = 'trigram remove_diacritics 1');
     `);
@@ -125,7 +181,7 @@ export class TextIndexRepository {
   /** Drops and recreates the collection's (empty) FTS tables for a rebuild; `finishRebuild` marks them ready. */
   startRebuild(collectionPk: number): void {
     const t = textTables(collectionPk);
-    this.db.exec(`DROP TABLE IF EXISTS ${t.words}; DROP TABLE IF EXISTS ${t.parts};`);
+    this.db.exec(`DROP TABLE IF EXISTS temp.${t.words}_vocab; DROP TABLE IF EXISTS ${t.words}; DROP TABLE IF EXISTS ${t.parts};`);
     this.createTables(t);
     prepared(this.db, 'INSERT INTO text_indexes (collection_pk, ready) VALUES (?, 0) ON CONFLICT (collection_pk) DO UPDATE SET ready = 0').run(collectionPk);
   }
@@ -150,18 +206,19 @@ export class TextIndexRepository {
   /** Inserts a rebuilt episode's text into the collection's tables (between startRebuild and finishRebuild). */
   insertRebuilt(collectionPk: number, episodePk: number, text: EpisodeText, words: EpisodeText): void {
     const t = textTables(collectionPk);
+    this.wrote(collectionPk);
     prepared(this.db, `INSERT INTO ${t.words} (rowid, ${FTS_COLUMNS}) VALUES (@rowid, @title, @transcript, @screen_text, @tags, @summary, @metadata)`).run({ rowid: episodePk, ...text });
     prepared(this.db, `INSERT INTO ${t.parts} (rowid, ${FTS_COLUMNS}) VALUES (@rowid, @title, @transcript, @screen_text, @tags, @summary, @metadata)`).run({ rowid: episodePk, ...words });
   }
 
   /**
    * Best episodes for a word-level FTS5 query in one collection (optionally one item), by bm25, best first.
-   * The short, telling columns (title, on-screen text, tags, summary) are ranked first; only when they hold
-   * fewer than `limit` matches is the whole text ranked, after them. Each pass ranks at most the newest
-   * RANKED_MATCHES matches, so a word in most episodes costs about what a word in 2,000 does.
+   * `own` matches only what a moment says and shows (transcript, on-screen text, tags); `all` also the
+   * item's title, summary and metadata. Each call ranks at most the newest RANKED_MATCHES matches, so a
+   * word in most episodes costs about what a word in 2,000 does.
    * `match` must already be a safe FTS5 expression (see services/search/query.ts).
    */
-  matchWords(match: string, collectionPk: number, limit: number, itemPk: number | null, filter: ItemFilter | null = null): FtsHit[] {
+  matchWords(match: string, collectionPk: number, limit: number, itemPk: number | null, filter: ItemFilter | null = null, columns: 'own' | 'all' = 'all'): FtsHit[] {
     const t = this.readyTables(collectionPk);
     const range = t && this.itemRange(itemPk);
     if (!t || !range) return [];
@@ -178,18 +235,12 @@ export class TextIndexRepository {
                                 ORDER BY rowid DESC LIMIT 1 OFFSET ${RANKED_MATCHES - 1}), 0)
        ORDER BY bm25 LIMIT @limit`,
     );
-    const short = stmt.all({ match: `${SHORT_COLUMNS} : (${match})`, ...args }) as FtsHit[];
-    if (short.length >= limit) return short;
-    // Short-column matches stay in front: the whole-text pass may not rank them (the bound keeps only its
-    // newest matches), and they outrank transcript-only matches anyway.
-    const have = new Set(short.map((h) => h.pk));
-    const rest = (stmt.all({ match, ...args }) as FtsHit[]).filter((h) => !have.has(h.pk));
-    return [...short, ...rest].slice(0, limit);
+    return stmt.all({ match: columns === 'own' ? `${OWN_COLUMNS} : (${match})` : match, ...args }) as FtsHit[];
   }
 
   /**
-   * Episodes whose words contain the trigram query's strings: first those matching in the short, telling
-   * columns (title, on-screen text, tags, summary), then in any column, each newest first. No bm25 here: its
+   * Episodes whose words contain the trigram query's strings: first those matching in what a moment says
+   * and shows (transcript, on-screen text, tags), then in any column, each newest first. No bm25 here: its
    * document frequency of a trigram phrase means verifying every match in the whole table (100+ ms for a
    * common word part), while reading newest first stops after `limit` rows.
    */
@@ -203,7 +254,7 @@ export class TextIndexRepository {
       `SELECT rowid AS pk FROM ${t.parts} WHERE ${t.parts} MATCH @match AND rowid BETWEEN @lo AND @hi${only} ORDER BY rowid DESC LIMIT @limit`,
     ).pluck();
     const args = { ...range, ...(filter ? { collection: collectionPk, ...filterArgs(filter) } : {}) };
-    const first = stmt.all({ match: `${SHORT_COLUMNS} : (${match})`, limit, ...args }) as number[];
+    const first = stmt.all({ match: `${OWN_COLUMNS} : (${match})`, limit, ...args }) as number[];
     if (first.length >= limit) return first;
     const seen = new Set(first);
     for (const pk of stmt.all({ match, limit: limit + first.length, ...args }) as number[]) {
@@ -229,6 +280,8 @@ export class TextIndexRepository {
   dropSome(collectionPk: number, rows: number): boolean {
     if (prepared(this.db, 'DELETE FROM text_indexes WHERE collection_pk = ?').run(collectionPk).changes > 0) return true;
     const t = textTables(collectionPk);
+    this.wrote(collectionPk);
+    this.db.exec(`DROP TABLE IF EXISTS temp.${t.words}_vocab`);
     for (const table of [t.words, t.parts]) {
       if (!prepared(this.db, "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(table)) continue;
       // The FTS5 shadow tables (segments and document sizes) are plain rowid tables; the index is dropped
@@ -255,6 +308,7 @@ export class TextIndexRepository {
   deleteRows(collectionPk: number, episodePks: number[]): void {
     const t = this.readyTables(collectionPk);
     if (!t) return;
+    this.wrote(collectionPk);
     const words = prepared(this.db, `DELETE FROM ${t.words} WHERE rowid = ?`);
     const parts = prepared(this.db, `DELETE FROM ${t.parts} WHERE rowid = ?`);
     for (const pk of episodePks) {

@@ -9,7 +9,8 @@ import { belongsTo } from '../analysis/spans.js';
 import type { TimedPrint, EpisodeAnalysis, EpisodeVector, MediaAnalysis } from '../analysis/types.js';
 import { nowIso } from '../timestamps.js';
 import { Problem } from '../errors.js';
-import { distinctWords, indexText, metadataText } from './normalise.js';
+import { distinctWords, metadataText } from './normalise.js';
+import { indexText, textLanguage, type TextLanguage } from './stems.js';
 import { signBits, toBlob, unit } from './vectors.js';
 
 /**
@@ -48,6 +49,7 @@ const finite = (n: number, what: string): number => {
 };
 
 function prepareEpisode(e: EpisodeAnalysis, analysis: MediaAnalysis, title: string, metadata: string): PreparedEpisode {
+  const language = textLanguage(analysis.language);
   finite(e.start, `episode ${e.index} start`);
   finite(e.end, `episode ${e.index} end`);
   // On-screen text goes with the episode its shot mostly lies in, as the pipeline assigns visual entries.
@@ -64,13 +66,16 @@ function prepareEpisode(e: EpisodeAnalysis, analysis: MediaAnalysis, title: stri
     ...screenEntries.map((t, seq) => ({ kind: 'screen' as const, seq, start: t.start, end: t.end, text: t.text, ocr: null, tags: null })),
   ];
   const raw: EpisodeText = { title, transcript, screen_text: screenText.join('\n'), tags: tags.join(', '), summary: e.summary, metadata };
-  return { episode: e, screenText, tags, segments, ...tablesText(raw) };
+  return { episode: e, screenText, tags, segments, ...tablesText(raw, language) };
 }
 
-/** What the words table (umlauts also transliterated) and the parts table (distinct words) get of an episode's text. */
-function tablesText(raw: EpisodeText): { text: EpisodeText; words: EpisodeText } {
+/**
+ * What the words table (stemmed in the item's language, umlauts also transliterated) and the parts table
+ * (distinct words as written) get of an episode's text.
+ */
+function tablesText(raw: EpisodeText, language: TextLanguage): { text: EpisodeText; words: EpisodeText } {
   const map = (f: (s: string) => string) => Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, f(v)])) as unknown as EpisodeText;
-  return { text: map(indexText), words: map(distinctWords) };
+  return { text: map((v) => indexText(v, language)), words: map(distinctWords) };
 }
 
 /** An episode's text rebuilt from its stored rows, as prepareEpisode built it when the item was stored. */
@@ -283,7 +288,7 @@ export class SearchIndex {
           const page = repo.storedTexts(collectionPk, after, REBUILD_PAGE);
           if (page.length === 0) break;
           for (const r of page) {
-            const { text, words } = tablesText(storedText(r));
+            const { text, words } = tablesText(storedText(r), textLanguage(r.language));
             repo.insertRebuilt(collectionPk, r.pk, text, words);
           }
           count += page.length;
@@ -307,7 +312,7 @@ export class SearchIndex {
     const rows = repo.storedTextsOfItem(itemPk);
     repo.deleteRows(collectionPk, rows.map((r) => r.pk));
     for (const r of rows) {
-      const { text, words } = tablesText(storedText(r));
+      const { text, words } = tablesText(storedText(r), textLanguage(r.language));
       repo.insertText(collectionPk, r.pk, text, words);
     }
   }

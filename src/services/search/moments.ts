@@ -1,14 +1,17 @@
 /**
- * Finding the moment inside a matched episode: which transcript segment or visual entry matches the
- * query best, and a snippet of it. Runs in JS over the few episodes of one result page.
+ * How well one line (a transcript segment, a visual entry, an on-screen text entry) says the query: which
+ * of its words it holds, how close together, in the query's order. The search ranks moments by their best
+ * line first and picks the moment's time from it. Runs in JS over the few dozen candidate episodes.
  */
-import { fold, stem, transliterate, words } from './normalise.js';
+import { fold, transliterate, words } from './normalise.js';
 import type { ParsedQuery } from './query.js';
+import { stemWord } from './stems.js';
 
 /** A query word prepared for comparison. */
 export interface MatchTerm {
   folded: string;
-  stem: string;
+  /** Every stem the word may appear as (English, German, corrected). */
+  stems: Set<string>;
 }
 
 /** Something with a time and text to match: a transcript segment, a visual entry, a screen-text entry. */
@@ -17,98 +20,171 @@ export interface TimedCandidate {
   text: string;
 }
 
+/** How a line matches: how many query words it holds, and a score that also rewards order and closeness. */
+export interface LineMatch {
+  /** Query words found in the line (as written, stemmed, or inside a longer word). */
+  matched: number;
+  /** Sum of each word's match quality (1 as written, 0.9 same stem, 0.6 word part), plus phrase and closeness bonuses. */
+  score: number;
+}
+
 /**
  * The query's words (and phrase words) prepared for matching.
  * @example
- * matchTerms(parseQuery('Penalty shots')); // [{folded: 'penalty', stem: 'penalty'}, {folded: 'shots', stem: 'shot'}]
+ * matchTerms(parseQuery('Penalty shots')); // [{folded: 'penalty', stems: {'penalti', 'penalty'}}, {folded: 'shots', …}]
  */
 export function matchTerms(q: ParsedQuery): MatchTerm[] {
-  const all = [...new Set([...q.terms, ...q.phrases.flat()].map(fold))];
-  return all.map((t) => ({ folded: t, stem: stem(t) }));
+  const out = new Map<string, MatchTerm>();
+  for (const t of q.terms) out.set(fold(t.word), { folded: fold(t.word), stems: new Set(t.stems.map(fold)) });
+  for (const w of q.phrases.flat()) {
+    const folded = fold(w);
+    if (!out.has(folded)) out.set(folded, { folded, stems: new Set([fold(stemWord(w, 'en')), fold(stemWord(w, 'de'))]) });
+  }
+  return [...out.values()];
 }
 
-/** A word of a text as compared: folded (and stemmed), and its transliterated form when it has umlauts. */
+/** A word of a text as compared: folded, and its stems in both languages. */
 interface WordForms {
   folded: string;
-  stem: string;
-  translit: { folded: string; stem: string } | null;
+  en: string;
+  de: string;
 }
 
 /**
- * Word forms by word as written. Every search shapes its page by re-reading ~10 episodes' segments word by
- * word; folding (Unicode normalisation) and stemming them again each time was about a quarter of a small
- * collection's search CPU (bench:search profile). Transcript vocabularies are small; the cap bounds memory.
+ * Word forms by word as written. Every search re-reads a few dozen episodes' lines word by word; folding
+ * (Unicode normalisation) and stemming them again each time was about a quarter of a small collection's
+ * search CPU (bench:search profile). Transcript vocabularies are small; the cap bounds memory.
  */
-const FORMS = new Map<string, WordForms>();
+const FORMS = new Map<string, WordForms[]>();
 const FORMS_CAP = 50_000;
 
-function formsOf(word: string): WordForms {
+function forms(word: string): WordForms {
+  const folded = fold(word);
+  return { folded, en: fold(stemWord(word, 'en')), de: fold(stemWord(word, 'de')) };
+}
+
+/** A word as written and, when it has umlauts, transliterated ("Muenchen" finds "München"). */
+function formsOf(word: string): WordForms[] {
   let f = FORMS.get(word);
   if (f) return f;
-  const folded = fold(word);
   const t = transliterate(word);
-  const tf = t !== word ? fold(t) : null;
-  f = { folded, stem: stem(folded), translit: tf === null ? null : { folded: tf, stem: stem(tf) } };
+  f = t !== word ? [forms(word), forms(t)] : [forms(word)];
   if (FORMS.size >= FORMS_CAP) FORMS.clear();
   FORMS.set(word, f);
   return f;
 }
 
-/** The words of a text, with transliterations of umlaut words ("Muenchen" finds "München"). */
-function textWords(text: string): { folded: string; stem: string }[] {
-  const out: { folded: string; stem: string }[] = [];
-  for (const w of words(text)) {
-    const f = formsOf(w);
-    out.push(f);
-    if (f.translit) out.push(f.translit);
-  }
-  return out;
-}
-
-/** How well one word matches one term: 1 exact, 0.9 same stem or prefix, 0.6 inside a longer word. */
-function wordScore(word: { folded: string; stem: string }, term: MatchTerm): number {
+/** How well one word matches one term: 1 as written, 0.9 same stem or stem prefix, 0.6 inside a longer word. */
+function wordScore(word: WordForms, term: MatchTerm): number {
   if (word.folded === term.folded) return 1;
-  if (term.stem.length >= 3 && (word.stem === term.stem || word.folded.startsWith(term.stem))) return 0.9;
-  if (term.folded.length >= 3 && word.folded.includes(term.folded)) return 0.6;
+  if (term.stems.has(word.en) || term.stems.has(word.de)) return 0.9;
+  for (const s of term.stems) if (s.length >= 4 && word.folded.startsWith(s)) return 0.9;
+  if (term.folded.length >= 4 && word.folded.includes(term.folded)) return 0.6;
   return 0;
 }
 
-/**
- * How well a text matches the terms: the sum over terms of their best word score, plus a bonus when
- * the words of a phrase occur in order. 0 means no term matched.
- * @example
- * scoreText('The captain takes the penalty shot', matchTerms(parseQuery('penalty'))); // 1
- */
-export function scoreText(text: string, terms: MatchTerm[], phrases: string[][] = []): number {
-  if (terms.length === 0) return 0;
-  const ws = textWords(text);
-  let score = 0;
-  for (const term of terms) {
-    let best = 0;
-    for (const w of ws) {
-      const s = wordScore(w, term);
-      if (s > best) best = s;
-      if (best === 1) break;
+/** Best score of each term at each word position of a text. */
+function positions(text: string, terms: MatchTerm[]): { best: number[]; at: number[][] } {
+  const best = terms.map(() => 0);
+  const at: number[][] = terms.map(() => []);
+  words(text).forEach((w, pos) => {
+    for (const f of formsOf(w)) {
+      terms.forEach((term, i) => {
+        const s = wordScore(f, term);
+        if (s === 0) return;
+        if (s > best[i]) {
+          best[i] = s;
+          at[i] = [pos];
+        } else if (s === best[i] && at[i][at[i].length - 1] !== pos) at[i].push(pos);
+      });
     }
-    score += best;
-  }
-  if (score > 0 && phrases.length > 0) {
-    const joined = ` ${ws.map((w) => w.folded).join(' ')} `;
-    for (const p of phrases) if (joined.includes(` ${p.map(fold).join(' ')} `)) score += 0.5;
-  }
-  return score;
+  });
+  return { best, at };
 }
 
 /**
- * The candidate that matches best (the earliest among equals), or null when none matches at all.
- * @example
- * bestMoment([{ start: 0, text: 'hello' }, { start: 12.5, text: 'penalty shot' }], terms); // { start: 12.5, … }
+ * The narrowest window of word positions holding one position of each list, and whether some window of
+ * that width has them in list order. Lists are short (a word's places in one line).
  */
-export function bestMoment<T extends TimedCandidate>(candidates: T[], terms: MatchTerm[], phrases: string[][] = []): { candidate: T; score: number } | null {
-  let best: { candidate: T; score: number } | null = null;
-  for (const c of candidates) {
-    const score = scoreText(c.text, terms, phrases);
-    if (score > 0 && (!best || score > best.score || (score === best.score && c.start < best.candidate.start))) best = { candidate: c, score };
+function narrowest(lists: number[][]): { width: number; inOrder: boolean } {
+  let width = Infinity;
+  let inOrder = false;
+  const pick = (i: number, chosen: number[]) => {
+    if (i === lists.length) {
+      const w = Math.max(...chosen) - Math.min(...chosen) + 1;
+      const ordered = chosen.every((p, j) => j === 0 || p === chosen[j - 1] + 1);
+      if (w < width || (w === width && ordered)) {
+        inOrder = w < width ? ordered : inOrder || ordered;
+        width = w;
+      }
+      return;
+    }
+    for (const p of lists[i].slice(0, 8)) pick(i + 1, [...chosen, p]);
+  };
+  pick(0, []);
+  return { width, inOrder };
+}
+
+/** Bonus for the query's words standing as a phrase (in order, next to each other). */
+const PHRASE_BONUS = 0.5;
+/** Largest bonus for closeness: all matched words next to each other, in any order. */
+const NEAR_BONUS = 0.4;
+
+/**
+ * How well a line says the query: the words it holds (each at its best quality), then +0.5 when all the
+ * query's words stand in order next to each other, else up to +0.4 the closer the matched words stand; a
+ * quoted phrase found as written adds 0.5 more.
+ * @example
+ * scoreLine('Today we bake the famous apple cake', matchTerms(parseQuery('apple cake'))); // { matched: 2, score: 2.5 }
+ */
+export function scoreLine(text: string, terms: MatchTerm[], phrases: string[][] = []): LineMatch {
+  if (terms.length === 0) return { matched: 0, score: 0 };
+  const { best, at } = positions(text, terms);
+  const hit = best.map((b, i) => (b > 0 ? i : -1)).filter((i) => i >= 0);
+  let score = best.reduce((a, b) => a + b, 0);
+  if (hit.length >= 2) {
+    const { width, inOrder } = narrowest(hit.map((i) => at[i]));
+    if (hit.length === terms.length && width === hit.length && inOrder) score += PHRASE_BONUS;
+    else score += (NEAR_BONUS * (hit.length - 1)) / (width - 1);
+  }
+  if (hit.length > 0 && phrases.length > 0) {
+    const joined = ` ${words(text).map(fold).join(' ')} `;
+    for (const p of phrases) if (joined.includes(` ${p.map(fold).join(' ')} `)) score += PHRASE_BONUS;
+  }
+  return { matched: hit.length, score };
+}
+
+/**
+ * Orders line matches: more query words first, then the higher score.
+ * @example
+ * compareMatches({ matched: 2, score: 2 }, { matched: 1, score: 1.4 }) < 0; // true
+ */
+export function compareMatches(a: LineMatch, b: LineMatch): number {
+  return b.matched - a.matched || b.score - a.score;
+}
+
+/**
+ * The candidate line that says the query best (the earliest among equals), or null when none matches.
+ * Two consecutive transcript lines count together only when together they hold more of the query's words
+ * than either alone (a sentence split over two subtitles); the moment then starts with the first.
+ * @example
+ * bestMoment([{ start: 0, text: 'hello' }, { start: 12.5, text: 'penalty shot' }], terms); // { candidate: { start: 12.5, … }, … }
+ */
+export function bestMoment<T extends TimedCandidate>(candidates: T[], terms: MatchTerm[], phrases: string[][] = [], consecutive: T[] = []): { candidate: T; match: LineMatch } | null {
+  let best: { candidate: T; match: LineMatch } | null = null;
+  const consider = (candidate: T, match: LineMatch) => {
+    if (match.matched === 0) return;
+    const order = best ? compareMatches(match, best.match) : -1;
+    if (!best || order < 0 || (order === 0 && candidate.start < best.candidate.start)) best = { candidate, match };
+  };
+  const single = candidates.map((c) => scoreLine(c.text, terms, phrases));
+  candidates.forEach((c, i) => consider(c, single[i]));
+  for (let i = 0; i + 1 < consecutive.length; i++) {
+    const a = consecutive[i];
+    const b = consecutive[i + 1];
+    const pair = scoreLine(`${a.text} ${b.text}`, terms, phrases);
+    const alone = Math.max(single[candidates.indexOf(a)]?.matched ?? 0, single[candidates.indexOf(b)]?.matched ?? 0);
+    if (pair.matched > alone) consider(a, { matched: pair.matched, score: pair.score - 0.05 });
   }
   return best;
 }
@@ -123,8 +199,7 @@ export function snippet(text: string, terms: MatchTerm[], max = 240): string {
   if (clean.length <= max) return clean;
   let at = -1;
   for (const m of clean.matchAll(/[\p{L}\p{N}]+/gu)) {
-    const w = formsOf(m[0]);
-    if (terms.some((t) => wordScore(w, t) > 0)) {
+    if (formsOf(m[0]).some((w) => terms.some((t) => wordScore(w, t) > 0))) {
       at = m.index ?? 0;
       break;
     }

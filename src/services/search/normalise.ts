@@ -44,14 +44,14 @@ export function words(text: string): string[] {
 }
 
 /**
- * Text for the word-level FTS table: the text itself, then the transliterated form of each word with an umlaut.
+ * The words of a text with ä ö ü ß, transliterated (each once), for the word-level FTS table to hold besides
+ * the text itself.
  * @example
- * indexText('Apfelkuchen in München'); // 'Apfelkuchen in München Muenchen'
+ * transliterations('Apfelkuchen in München'); // ['Muenchen']
  */
-export function indexText(text: string): string {
-  if (!UMLAUT.test(text)) return text;
-  const extra = [...new Set(words(text).filter((w) => UMLAUT.test(w)).map(transliterate))];
-  return `${text} ${extra.join(' ')}`;
+export function transliterations(text: string): string[] {
+  if (!UMLAUT.test(text)) return [];
+  return [...new Set(words(text).filter((w) => UMLAUT.test(w)).map(transliterate))];
 }
 
 /**
@@ -88,29 +88,4 @@ export function metadataText(value: unknown): string {
   };
   walk(value, 0);
   return out.join(' ');
-}
-
-const SUFFIXES = ['ing', 'ed', 'es', 'en', 'er', 'ly', 's', 'e', 'n'];
-
-/**
- * A crude English/German stem for comparing words outside SQLite: the word without one common ending,
- * kept at 3+ characters. Only used to pick the best moment inside an already matched episode.
- * @example
- * stem('takes'); // 'tak'
- * stem('take'); // 'tak'
- * stem('penalties'); // 'penalti'
- */
-export function stem(folded: string): string {
-  let w = folded;
-  if (w.endsWith('ies') && w.length >= 5) w = `${w.slice(0, -3)}i`;
-  else {
-    for (const s of SUFFIXES) {
-      if (w.endsWith(s) && w.length - s.length >= 3) {
-        w = w.slice(0, -s.length);
-        break;
-      }
-    }
-  }
-  // "penalty" and "penalties" meet at "penalti", as in the Porter stemmer.
-  return w.length >= 4 && w.endsWith('y') ? `${w.slice(0, -1)}i` : w;
 }

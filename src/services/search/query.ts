@@ -2,17 +2,26 @@
  * Turns what a user typed into FTS5 expressions that cannot break FTS5 syntax: every term becomes a
  * double-quoted string made of letters and digits only, so operators (AND OR NOT NEAR), `*`, `^`, `:`,
  * `-`, `+`, parentheses and column filters are plain words or gone. Balanced double quotes keep a phrase.
+ * The words table holds stems (stems.ts), so each word is asked for as every stem it may have been
+ * indexed as: `("regnet" OR "regn")`.
  */
 import { fold, words } from './normalise.js';
+import { queryStems, stemWord, type TextLanguage } from './stems.js';
 import { isStopword } from './stopwords.js';
 
 /** More terms than this add cost, not precision. */
 const MAX_TERMS = 16;
 
+/** A query word: as typed (lower case) and the stems it is looked up as. */
+export interface QueryTerm {
+  word: string;
+  stems: string[];
+}
+
 /** A parsed query: its terms (single words) and phrases, and the FTS5 expressions built from them. */
 export interface ParsedQuery {
-  /** Lower-cased words to match, stopwords removed. */
-  terms: string[];
+  /** Words to match, stopwords removed. */
+  terms: QueryTerm[];
   /** Multi-word phrases from "double quotes", each a list of lower-cased words. */
   phrases: string[][];
   /** Word-level table: every term and phrase must occur. Null when nothing is searchable. */
@@ -27,12 +36,33 @@ export interface ParsedQuery {
 
 const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
+/** One term as FTS5 asks for it: its one stem, or its stems in parentheses. */
+const termExpr = (t: QueryTerm) => (t.stems.length === 1 ? quote(t.stems[0]) : `(${t.stems.map(quote).join(' OR ')})`);
+
+/** A phrase as each language would have indexed it, e.g. `("appl cake" OR "apple cake")`. */
+function phraseExpr(p: string[]): string {
+  const forms = [...new Set((['en', 'de'] as TextLanguage[]).map((lang) => p.map((w) => stemWord(w, lang)).join(' ')))];
+  return forms.length === 1 ? quote(forms[0]) : `(${forms.map(quote).join(' OR ')})`;
+}
+
+/** The FTS5 expressions of terms and phrases. */
+function expressions(terms: QueryTerm[], phrases: string[][], trigramWords: string[]): Omit<ParsedQuery, 'terms' | 'phrases'> {
+  const units = [...phrases.map(phraseExpr), ...terms.map(termExpr)].slice(0, MAX_TERMS);
+  const tri = [...new Set(trigramWords)].filter((w) => w.length >= 3 && !isStopword(w)).slice(0, MAX_TERMS).map(quote);
+  return {
+    all: units.length > 0 ? units.join(' AND ') : null,
+    any: units.length > 1 ? units.join(' OR ') : null,
+    allTrigram: tri.length > 0 ? tri.join(' AND ') : null,
+    anyTrigram: tri.length > 1 ? tri.join(' OR ') : null,
+  };
+}
+
 /**
  * Parses a search query.
  * @example
  * parseQuery('"penalty shot" OR (captain* NEAR/2 -x) col:foo');
- * // terms ['captain', 'near', '2', 'x', 'col', 'foo'], phrases [['penalty', 'shot']],
- * // all '"penalty shot" AND "captain" AND "near" AND …'
+ * // terms captain, near, 2, x, col, foo; phrases [['penalty', 'shot']],
+ * // all '("penalti shot" OR "penalty shot") AND "captain" AND "near" AND …'
  */
 export function parseQuery(input: string): ParsedQuery {
   const phrases: string[][] = [];
@@ -45,17 +75,20 @@ export function parseQuery(input: string): ParsedQuery {
   });
   // Stopwords (and the operator words AND OR NOT) are dropped: a query of only those finds nothing by words,
   // which also keeps "the" from ranking every episode of a large collection. A quoted phrase keeps them.
-  const terms = [...new Set(words(rest).map((w) => w.toLowerCase()))].filter((w) => !isStopword(w) && w !== 'not').slice(0, MAX_TERMS);
-  const units = [...phrases.map((p) => quote(p.join(' '))), ...terms.map(quote)].slice(0, MAX_TERMS);
+  const typed = [...new Set(words(rest).map((w) => w.toLowerCase()))].filter((w) => !isStopword(w) && w !== 'not').slice(0, MAX_TERMS);
+  const terms = typed.map((word) => ({ word, stems: queryStems(word) }));
+  return { terms, phrases, ...expressions(terms, phrases, [...typed, ...phrases.flat()].map(fold)) };
+}
 
-  const trigramWords = [...new Set([...terms, ...phrases.flat()].map(fold))].filter((w) => w.length >= 3 && !isStopword(w)).slice(0, MAX_TERMS);
-  const tri = trigramWords.map(quote);
-  return {
-    terms,
-    phrases,
-    all: units.length > 0 ? units.join(' AND ') : null,
-    any: units.length > 1 ? units.join(' OR ') : null,
-    allTrigram: tri.length > 0 ? tri.join(' AND ') : null,
-    anyTrigram: tri.length > 1 ? tri.join(' OR ') : null,
-  };
+/**
+ * The query with misspelt words replaced: each corrected word is looked up as the stems found for it in
+ * the collection's vocabulary (typos.ts), in the words table and, as a word part, in the trigram table.
+ * @example
+ * withCorrections(parseQuery('sandpapper'), new Map([['sandpapper', ['sandpap']]])).all; // '"sandpap"'
+ */
+export function withCorrections(q: ParsedQuery, corrections: Map<string, string[]>): ParsedQuery {
+  if (corrections.size === 0) return q;
+  const terms = q.terms.map((t) => (corrections.has(t.word) ? { word: t.word, stems: corrections.get(t.word)! } : t));
+  const trigram = [...terms.map((t) => (corrections.has(t.word) ? t.stems[0] : fold(t.word))), ...q.phrases.flat().map(fold)];
+  return { ...q, terms, ...expressions(terms, q.phrases, trigram) };
 }

@@ -4,7 +4,7 @@
 import type { EpisodeWithItem, SegmentRow } from '../../store/search-index.js';
 import { describeVisual, stripPresentation } from '../analysis/phrases.js';
 import type { FileLinks } from '../file-links.js';
-import { bestMoment, snippet, type MatchTerm } from './moments.js';
+import { bestMoment, snippet, type LineMatch, type MatchTerm, type TimedCandidate } from './moments.js';
 
 /** One search result (SPEC 2.7). */
 export interface SearchResult {
@@ -82,23 +82,53 @@ function visualSummary(s: SegmentRow): string {
   return own ?? [lines.join(' / '), tags.join(', ')].filter(Boolean).join(' · ');
 }
 
+/** The lines of an episode a query is matched against: transcript segments, visual entries, on-screen text. */
+export interface EpisodeLines {
+  all: TimedCandidate[];
+  /** The transcript segments in order: a sentence may run over two of them. */
+  audio: TimedCandidate[];
+}
+
 /**
- * Builds the result object of one matched episode.
+ * An episode's lines to match, from its stored segments.
  * @example
- * const r = shapeResult(episode, segments, { score: 0.93, frameTime: null }, terms, phrases, links);
+ * const lines = episodeLines(segments); // { all: [...], audio: [...] }
  */
-export function shapeResult(e: EpisodeWithItem, segments: SegmentRow[], match: Match, terms: MatchTerm[], phrases: string[][], links: FileLinks): SearchResult {
+export function episodeLines(segments: SegmentRow[]): EpisodeLines {
+  const audio = segments.filter((s) => s.kind === 'audio').map((s) => ({ start: s.start, text: s.text }));
+  return {
+    all: [
+      ...audio,
+      ...segments.filter((s) => s.kind === 'visual').map((s) => ({ start: s.start, text: visualText(s) })),
+      ...segments.filter((s) => s.kind === 'screen').map((s) => ({ start: s.start, text: s.text })),
+    ],
+    audio,
+  };
+}
+
+/** The line of an episode that says the query best, or null (found by vectors, the title or metadata). */
+export type BestLine = { candidate: TimedCandidate; match: LineMatch } | null;
+
+/**
+ * The line of an episode that says the query best.
+ * @example
+ * bestLine(episodeLines(segments), terms, phrases)?.candidate.start; // 12.5
+ */
+export function bestLine(lines: EpisodeLines, terms: MatchTerm[], phrases: string[][]): BestLine {
+  return bestMoment(lines.all, terms, phrases, lines.audio);
+}
+
+/**
+ * Builds the result object of one matched episode; `best` is its best line ({@link bestLine}).
+ * @example
+ * const r = shapeResult(episode, segments, { score: 0.93, frameTime: null }, best, terms, links);
+ */
+export function shapeResult(e: EpisodeWithItem, segments: SegmentRow[], match: Match, best: BestLine, terms: MatchTerm[], links: FileLinks): SearchResult {
   const audio = segments.filter((s) => s.kind === 'audio');
   const visual = segments.filter((s) => s.kind === 'visual');
-  const candidates = [
-    ...audio.map((s) => ({ start: s.start, text: s.text })),
-    ...visual.map((s) => ({ start: s.start, text: visualText(s) })),
-    ...segments.filter((s) => s.kind === 'screen').map((s) => ({ start: s.start, text: s.text })),
-  ];
-  const best = bestMoment(candidates, terms, phrases);
-  const moment = best ? best.candidate.start : (match.frameTime ?? e.start);
-  // The moment stays inside the episode even when a segment began just before it.
-  const startTime = round(Math.min(Math.max(moment, e.start), e.end), 3);
+  // A line keeps its own start whichever episode found it (one that began just before this episode is
+  // shared with the one before): the same line reports the same time for every query.
+  const startTime = round(Math.max(0, best ? best.candidate.start : Math.min(Math.max(match.frameTime ?? e.start, e.start), e.end)), 3);
   const fallback = stripPresentation(e.summary) || audio.map((s) => s.text).join(' ') || e.screen_text.replace(/\n/g, ' / ');
   const content = best ? snippet(best.candidate.text, terms) : snippet(fallback, terms);
   const thumb = e.thumbnail ?? e.item_thumbnail;

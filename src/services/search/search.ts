@@ -7,12 +7,15 @@ import { notFound } from '../errors.js';
 import type { FileLinks } from '../file-links.js';
 import { IMAGE_MIN_SIMILARITY, type QueryEmbedder, type QueryVector } from './embedder.js';
 import { fuse, type Fused, type RankedList, type TimedList } from './fusion.js';
-import { matchTerms } from './moments.js';
+import { compareMatches, matchTerms, type LineMatch, type MatchTerm } from './moments.js';
 import { parseQuery, type ParsedQuery } from './query.js';
+import { TypoCorrector } from './typos.js';
 import { decodeQueryImage, likeProbe, pictureProbe, printList, type LikeMoment, type PictureProbe } from './picture-query.js';
 import type { PrintIndex } from './print-index.js';
 import type { RgbPicture } from '../../media/perceptual.js';
-import { mergeMoments, shapeResult, type SearchResult } from './results.js';
+import { bestLine, episodeLines, mergeMoments, shapeResult, type BestLine, type SearchResult } from './results.js';
+import { stemWord } from './stems.js';
+import { fold, words } from './normalise.js';
 import { dot, fromBlob, signBits, unit } from './vectors.js';
 
 /** POST /search input (validated by the HTTP layer). */
@@ -40,8 +43,24 @@ export interface SearchRequest {
   folder_id?: string;
 }
 
-/** How much first place in each list counts in the fusion. */
-export const LIST_WEIGHTS = { words: 1, trigram: 0.6, passage: 1, frame: 0.8, people: 1 } as const;
+/**
+ * How much first place in each list counts in the fusion. Word parts are listed newest first, without a
+ * relevance order, and a title match says nothing about the moment itself: both only lift or break ties
+ * (the line a moment says ranks it first, see rankByLines).
+ */
+export const LIST_WEIGHTS = { words: 1, title: 0.3, trigram: 0.25, passage: 1, frame: 0.8, people: 1 } as const;
+
+/** A typo correction as the answer reports it: the word typed and the collection's word used instead. */
+export interface Corrected {
+  from: string;
+  to: string;
+}
+
+/** Moments that match only through their item's title, metadata or summary, kept per item. */
+export const ITEM_ONLY_PER_ITEM = 3;
+
+/** Lists that say nothing about a moment's own words: they do not lift a moment the title alone found. */
+const TEXT_LISTS = new Set(['words', 'title', 'trigram']);
 
 /** Where one search looks: the collection, the filters, how deep each list goes, one item or all. */
 interface ListScope {
@@ -107,6 +126,80 @@ function fillUp(first: number[], more: () => number[], depth: number): number[] 
   return out;
 }
 
+/** Fused candidates ranked by their lines: enough that a moment saying every word is there even when bm25 put it low. */
+const candidatePool = (limit: number) => Math.max(limit * 4, 40);
+
+function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const list = out.get(k);
+    if (list) list.push(r);
+    else out.set(k, [r]);
+  }
+  return out;
+}
+
+/** A fused candidate with its item and the line it says the query best in (null: none). */
+interface LinedCandidate extends Fused {
+  item: number;
+  best: BestLine;
+}
+
+const NO_LINE: LineMatch = { matched: 0, score: 0 };
+
+/**
+ * The final order, in three tiers:
+ * 1. moments with a line that holds every query word: the better line first (as written, as a phrase,
+ *    close together), then the fused rank (bm25, vectors, people). No vector neighbour and no title that
+ *    names every moment of an item pushes these down;
+ * 2. moments with a line holding some of the words, and moments found by vectors, people or pictures,
+ *    by the fused score: a line with one word of several is no better evidence than a near vector;
+ * 3. moments found only through their item's title, metadata or summary, at most ITEM_ONLY_PER_ITEM per
+ *    item, by the fused score.
+ * Each score is half how well the line says the query (every word, as a phrase: 1) and half the fused
+ * score, never above the score of the result before it.
+ * @example
+ * rankByLines(candidates, matchTerms(q), q.phrases.length); // best first, with scores
+ */
+export function rankByLines(candidates: LinedCandidate[], terms: MatchTerm[], phrases: number): LinedCandidate[] {
+  if (terms.length === 0) return candidates;
+  const perfect = terms.length + 0.5 + 0.5 * phrases;
+  const quality = (line: LineMatch) => Math.min(1, line.score / perfect);
+  const tiers: { c: LinedCandidate; line: LineMatch; order: number }[][] = [[], [], []];
+  candidates.forEach((c, order) => {
+    const line = c.best?.match ?? NO_LINE;
+    const tier = line.matched === terms.length ? 0 : line.matched > 0 || !c.via.every((v) => TEXT_LISTS.has(v)) ? 1 : 2;
+    tiers[tier].push({ c, line, order });
+  });
+  tiers[0].sort((a, b) => compareMatches(a.line, b.line) || b.c.score - a.c.score || a.order - b.order);
+  tiers[1].sort((a, b) => b.c.score - a.c.score || a.order - b.order);
+  const itemOnly = new Map<number, number>();
+  tiers[2] = tiers[2].filter(({ c }) => {
+    const n = itemOnly.get(c.item) ?? 0;
+    itemOnly.set(c.item, n + 1);
+    return n < ITEM_ONLY_PER_ITEM;
+  });
+  let ceiling = 1;
+  return tiers.flat().map(({ c, line }) => {
+    ceiling = Math.min(ceiling, 0.5 * quality(line) + 0.5 * c.score);
+    return { ...c, score: ceiling };
+  });
+}
+
+/** The corrections as shown: each typed word with the collection's word it was replaced by, as the results write it. */
+function correctedWords(corrections: { from: string; stems: string[] }[], results: SearchResult[]): Corrected[] {
+  return corrections.map((c) => {
+    const stems = new Set(c.stems);
+    for (const r of results) {
+      for (const w of words(r.content)) {
+        if (stems.has(fold(stemWord(w, 'en'))) || stems.has(fold(stemWord(w, 'de')))) return { from: c.from, to: w.toLowerCase() };
+      }
+    }
+    return { from: c.from, to: c.stems[0] };
+  });
+}
+
 interface SemanticHit {
   episodePk: number;
   time: number;
@@ -127,11 +220,15 @@ export class SearchService {
     private readonly links: FileLinks,
     private readonly embedder: QueryEmbedder | null,
     private readonly printIndex: PrintIndex,
-  ) {}
+  ) {
+    this.typos = new TypoCorrector(store.text);
+  }
 
-  async search(caller: Caller, req: SearchRequest): Promise<{ results: SearchResult[] }> {
+  private readonly typos: TypoCorrector;
+
+  async search(caller: Caller, req: SearchRequest): Promise<{ results: SearchResult[]; corrected: Corrected[] }> {
     let collection = this.collections.readable(caller, req.collection, { public: req.public ?? false });
-    const q = req.query ? parseQuery(req.query) : null;
+    const typed = req.query ? parseQuery(req.query) : null;
     const spaces = this.embedder ? this.store.search.spaces().filter((s) => this.store.search.hasVectors(collection.pk, s.id)) : [];
     const vectors = req.query ? await this.embedQuery(req.query, spaces) : [];
     const picture = req.image ? await decodeQueryImage(req.image, req.image_field) : null;
@@ -147,6 +244,8 @@ export class SearchService {
     if (picture) probes.push({ ...pictureProbe(picture), vectors: new Map(pictureVectors.map((v) => [v.space.id, v.query.vector])) });
     if (req.like) probes.push(likeProbe(this.store, collection.pk, req.like, spaces.filter((sp) => sp.kind === 'frame')));
 
+    const fixed = typed ? this.typos.correct(typed, collection.pk) : null;
+    const q = fixed?.query ?? null;
     const scope: ListScope = { collectionPk: collection.pk, filter: this.itemFilter(req, collection.pk), depth: depthFor(req.limit), item, limit: req.limit };
     const lists: RankedList[] = [];
     const frameTimes = new Map<number, number>();
@@ -165,43 +264,58 @@ export class SearchService {
     // A few spare hits, so merging neighbours that share a moment still fills the page.
     const only = this.addPeople(lists, collection.pk, req, scope.depth, item?.pk ?? null);
     const fused = fuse(lists)
-      .filter((f) => f.score >= req.threshold && f.score > 0 && (!only || only.has(f.pk)) && !excluded.has(f.pk))
-      .slice(0, req.limit + 5);
-    return { results: this.shape(fused, frameTimes, q, collection.pk, req.limit) };
+      .filter((f) => f.score > 0 && (!only || only.has(f.pk)) && !excluded.has(f.pk))
+      .slice(0, candidatePool(req.limit));
+    const results = this.shape(fused, frameTimes, q, collection.pk, req);
+    return { results, corrected: fixed ? correctedWords(fixed.corrections, results) : [] };
   }
 
-  /** Fused episodes as SPEC 2.7 results: one per moment, with the people seen in each. */
-  private shape(fused: Fused[], frameTimes: Map<number, number>, q: ParsedQuery | null, collectionPk: number, limit: number): SearchResult[] {
+  /** Fused episodes as SPEC 2.7 results: ranked by the line each says best, one per moment, with the people seen in each. */
+  private shape(fused: Fused[], frameTimes: Map<number, number>, q: ParsedQuery | null, collectionPk: number, req: SearchRequest): SearchResult[] {
     if (fused.length === 0) return [];
     const pks = fused.map((f) => f.pk);
     const episodes = new Map(this.store.search.episodesWithItems(pks).map((e) => [e.pk, e]));
-    const segments = this.store.search.segmentsOf(pks);
+    const segments = groupBy(this.store.search.segmentsOf(pks), (s) => s.episode_pk);
     const terms = q ? matchTerms(q) : [];
+    const ranked = rankByLines(
+      fused.filter((f) => episodes.has(f.pk)).map((f) => ({ ...f, item: episodes.get(f.pk)!.item_pk, best: bestLine(episodeLines(segments.get(f.pk) ?? []), terms, q?.phrases ?? []) })),
+      terms,
+      q?.phrases.length ?? 0,
+    );
     const results: SearchResult[] = [];
-    for (const f of fused) {
-      const e = episodes.get(f.pk);
-      if (!e) continue;
-      const own = segments.filter((s) => s.episode_pk === f.pk);
-      results.push(shapeResult(e, own, { score: f.score, frameTime: frameTimes.get(f.pk) ?? null }, terms, q?.phrases ?? [], this.links));
+    for (const r of ranked) {
+      if (r.score < req.threshold) break;
+      if (results.length >= req.limit + 5) break;
+      results.push(shapeResult(episodes.get(r.pk)!, segments.get(r.pk) ?? [], { score: r.score, frameTime: frameTimes.get(r.pk) ?? null }, r.best, terms, this.links));
     }
-    const page = mergeMoments(results).slice(0, limit);
+    const page = mergeMoments(results).slice(0, req.limit);
     this.addPeopleSeen(page, collectionPk, new Map([...episodes.values()].map((e) => [`${e.media_id}:${e.idx}`, e])));
     return page;
   }
 
   /**
-   * Words first (all of them, then any). Word parts (trigrams) only when the words alone found fewer than
-   * `depth` episodes: then compounds and partial words fill up; otherwise they would only repeat the word
-   * matches in a worse order, at several times the cost.
+   * The words list: moments whose own text (transcript, on-screen text, tags) holds all the words, then
+   * any of them. Only when those are fewer than `depth`, the title list: moments whose item's title,
+   * summary or metadata holds them (all, then any), a weaker list since it says nothing of the moment. Word parts (trigrams) only when the words alone found fewer than `depth`
+   * episodes: then compounds and partial words fill up; otherwise they would only repeat the word matches
+   * in a worse order, at several times the cost.
    */
   private textLists(q: ParsedQuery, scope: ListScope): RankedList[] {
     const { collectionPk, depth, filter } = scope;
     const itemPk = scope.item?.pk ?? null;
     const text = this.store.text;
     const lists: RankedList[] = [];
-    const all = q.all ? text.matchWords(q.all, collectionPk, depth, itemPk, filter).map((h) => h.pk) : [];
-    if (q.all) lists.push({ name: 'words', weight: LIST_WEIGHTS.words, pks: fillUp(all, () => (q.any ? text.matchWords(q.any, collectionPk, depth, itemPk, filter).map((h) => h.pk) : []), depth) });
-    if (q.allTrigram && all.length < depth) {
+    if (!q.all) return lists;
+    const words = (match: string | null, columns: 'own' | 'all') => () => (match ? text.matchWords(match, collectionPk, depth, itemPk, filter, columns).map((h) => h.pk) : []);
+    const ownAll = words(q.all, 'own')();
+    const own = fillUp(ownAll, words(q.any, 'own'), depth);
+    lists.push({ name: 'words', weight: LIST_WEIGHTS.words, pks: own });
+    if (own.length < depth) {
+      const have = new Set(own);
+      const item = fillUp(words(q.all, 'all')(), words(q.any, 'all'), depth).filter((pk) => !have.has(pk));
+      if (item.length) lists.push({ name: 'title', weight: LIST_WEIGHTS.title, pks: item.slice(0, depth - own.length) });
+    }
+    if (q.allTrigram && ownAll.length < depth) {
       const parts = text.matchParts(q.allTrigram, collectionPk, depth, itemPk, filter);
       lists.push({ name: 'trigram', weight: LIST_WEIGHTS.trigram, pks: fillUp(parts, () => (q.anyTrigram ? text.matchParts(q.anyTrigram, collectionPk, depth, itemPk, filter) : []), depth) });
     }

@@ -1,0 +1,119 @@
+/**
+ * Typo tolerance: a query word that matches nothing in the collection (not as a word, not inside a longer
+ * word) is looked up as its nearest words in the collection's own vocabulary instead: one edit away for
+ * words of 4–7 letters, two for longer ones, the most frequent first. A word the collection holds is never
+ * corrected. The vocabulary is the words table's (stems, see stems.ts), read once per collection and kept
+ * until the collection's text changes.
+ */
+import { distance } from 'fastest-levenshtein';
+import type { TextIndexRepository } from '../../store/text-index.js';
+import { fold } from './normalise.js';
+import { withCorrections, type ParsedQuery } from './query.js';
+
+/** One corrected query word: as typed, and the stems it is looked up as instead. */
+export interface Correction {
+  from: string;
+  stems: string[];
+}
+
+/** Nearest words used in place of a misspelt one. */
+const ALTERNATIVES = 3;
+/** Collections whose vocabulary stays cached; the least recently used goes first. */
+const CACHED_COLLECTIONS = 8;
+
+/**
+ * How many edits a word of this length may be away from its correction (0: never corrected).
+ * @example
+ * allowedEdits('sandpapper'); // 2
+ * allowedEdits('cat'); // 0
+ */
+export function allowedEdits(word: string): number {
+  if (word.length < 4 || /\p{N}/u.test(word)) return 0;
+  return word.length >= 8 ? 2 : 1;
+}
+
+interface Vocabulary {
+  generation: number;
+  /** Terms by length, each list most frequent first. */
+  byLength: Map<number, { term: string; docs: number }[]>;
+}
+
+/**
+ * Corrects misspelt query words against a collection's vocabulary.
+ * @example
+ * const typos = new TypoCorrector(store.text);
+ * const { query, corrections } = typos.correct(parseQuery('sandpapper'), collectionPk);
+ * // corrections [{ from: 'sandpapper', stems: ['sandpap'] }]
+ */
+export class TypoCorrector {
+  private readonly cache = new Map<number, Vocabulary>();
+
+  constructor(private readonly text: TextIndexRepository) {}
+
+  correct(q: ParsedQuery, collectionPk: number): { query: ParsedQuery; corrections: Correction[] } {
+    const corrections: Correction[] = [];
+    for (const t of q.terms) {
+      const edits = allowedEdits(t.word);
+      if (edits === 0 || this.known(collectionPk, t.word, t.stems)) continue;
+      const near = this.nearest(collectionPk, t.stems, edits);
+      if (near.length > 0) corrections.push({ from: t.word, stems: near });
+    }
+    if (corrections.length === 0) return { query: q, corrections };
+    return { query: withCorrections(q, new Map(corrections.map((c) => [c.from, c.stems]))), corrections };
+  }
+
+  /** The word is in the collection: as one of its stems, or inside a longer word (a compound part). */
+  private known(collectionPk: number, word: string, stems: string[]): boolean {
+    if (this.text.hasAnyTerm(collectionPk, stems.map(fold))) return true;
+    return this.text.matchParts(`"${fold(word).replace(/"/g, '')}"`, collectionPk, 1, null).length > 0;
+  }
+
+  /** The most frequent vocabulary terms at the smallest distance (at most `edits`) from any of the stems. */
+  private nearest(collectionPk: number, stems: string[], edits: number): string[] {
+    const vocab = this.vocabulary(collectionPk);
+    let best = edits + 1;
+    let found: { term: string; docs: number }[] = [];
+    for (const stem of new Set(stems.map(fold))) {
+      for (let len = stem.length - edits; len <= stem.length + edits; len++) {
+        for (const entry of vocab.byLength.get(len) ?? []) {
+          const d = distance(stem, entry.term);
+          if (d > best || d > edits) continue;
+          if (d < best) {
+            best = d;
+            found = [];
+          }
+          if (!found.some((f) => f.term === entry.term)) found.push(entry);
+        }
+      }
+    }
+    return found
+      .sort((a, b) => b.docs - a.docs)
+      .slice(0, ALTERNATIVES)
+      .map((f) => f.term);
+  }
+
+  private vocabulary(collectionPk: number): Vocabulary {
+    const generation = this.text.generation(collectionPk);
+    const cached = this.cache.get(collectionPk);
+    if (cached && cached.generation === generation) {
+      // Most recently used last, so the first key is the one to evict.
+      this.cache.delete(collectionPk);
+      this.cache.set(collectionPk, cached);
+      return cached;
+    }
+    const byLength = new Map<number, { term: string; docs: number }[]>();
+    // Digits and one-letter terms are never a correction.
+    for (const entry of this.text.vocabulary(collectionPk)) {
+      if (entry.term.length < 2 || /\p{N}/u.test(entry.term)) continue;
+      const list = byLength.get(entry.term.length) ?? [];
+      list.push(entry);
+      byLength.set(entry.term.length, list);
+    }
+    for (const list of byLength.values()) list.sort((a, b) => b.docs - a.docs);
+    const vocab = { generation, byLength };
+    this.cache.delete(collectionPk);
+    this.cache.set(collectionPk, vocab);
+    if (this.cache.size > CACHED_COLLECTIONS) this.cache.delete(this.cache.keys().next().value!);
+    return vocab;
+  }
+}
