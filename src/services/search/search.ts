@@ -14,6 +14,9 @@ import type { PrintIndex } from './print-index.js';
 import type { RgbPicture } from '../../media/perceptual.js';
 import { mergeMoments, shapeResult, type SearchResult } from './results.js';
 import { dot, fromBlob, signBits, unit } from './vectors.js';
+import type { SearchAnswer } from './answer.js';
+import type { SearchGaps } from './gaps.js';
+import { searchNotices } from './notices.js';
 
 /** POST /search input (validated by the HTTP layer). */
 export interface SearchRequest {
@@ -38,6 +41,8 @@ export interface SearchRequest {
   captured_after?: string;
   captured_before?: string;
   folder_id?: string;
+  /** The language of the answer's notices (vidx extra; default en). */
+  search_language?: 'en' | 'de';
 }
 
 /** How much first place in each list counts in the fusion. */
@@ -127,9 +132,11 @@ export class SearchService {
     private readonly links: FileLinks,
     private readonly embedder: QueryEmbedder | null,
     private readonly printIndex: PrintIndex,
+    /** What the answer's notices are made from; none without it. */
+    private readonly gaps: SearchGaps | null = null,
   ) {}
 
-  async search(caller: Caller, req: SearchRequest): Promise<{ results: SearchResult[] }> {
+  async search(caller: Caller, req: SearchRequest): Promise<SearchAnswer> {
     let collection = this.collections.readable(caller, req.collection, { public: req.public ?? false });
     const q = req.query ? parseQuery(req.query) : null;
     const spaces = this.embedder ? this.store.search.spaces().filter((s) => this.store.search.hasVectors(collection.pk, s.id)) : [];
@@ -167,7 +174,8 @@ export class SearchService {
     const fused = fuse(lists)
       .filter((f) => f.score >= req.threshold && f.score > 0 && (!only || only.has(f.pk)) && !excluded.has(f.pk))
       .slice(0, req.limit + 5);
-    return { results: this.shape(fused, frameTimes, q, collection.pk, req.limit) };
+    const gaps = this.gaps?.of({ collectionPk: collection.pk, itemPk: item?.pk ?? null, words: Boolean(q?.all), framesSearched: vectors.some((v) => v.space.kind === 'frame') });
+    return { results: this.shape(fused, frameTimes, q, collection.pk, req.limit), notices: gaps ? searchNotices(gaps, req.search_language ?? 'en') : [], corrected: [] };
   }
 
   /** Fused episodes as SPEC 2.7 results: one per moment, with the people seen in each. */
