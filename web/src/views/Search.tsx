@@ -9,6 +9,7 @@ import { useCollections } from '../collection-names.js';
 import { arrowNavigation, Moment } from '../components/Moment.js';
 import { LikeChip, PictureButton, PictureChip, PictureHint } from '../components/PictureInput.js';
 import { NO_FILTERS, SearchFilters, type Filters } from '../components/SearchFilters.js';
+import { SearchSaid } from '../components/SearchSaid.js';
 import { SpeechNotice } from '../components/SpeechNotice.js';
 import { useSession } from '../context.js';
 import { clock, queryWords } from '../format.js';
@@ -73,7 +74,7 @@ export function Search({ collection, pub, query, img, like }: { collection: stri
   const likeNow = collection && !pub ? like : undefined;
   const likeItem = useLoad(() => (likeNow ? api.item(collection, likeNow.media_id, false) : Promise.resolve(null)), [api, collection, likeNow?.media_id]);
   const probeKey = `${query}\n${picture ? img : ''}\n${likeNow ? `${likeNow.media_id}@${likeNow.start_time}` : ''}`;
-  const { results, error, progress } = useSearch(api, { collection, pub, own: own.map((c) => c.collection_id) }, { query: query.trim() || undefined, picture, like: likeNow }, probeKey, filters);
+  const { results, said, error, progress } = useSearch(api, { collection, pub, own: own.map((c) => c.collection_id) }, { query: query.trim() || undefined, picture, like: likeNow }, probeKey, filters);
 
   const shown = useRef(query);
   useEffect(() => {
@@ -144,6 +145,7 @@ export function Search({ collection, pub, query, img, like }: { collection: stri
       <p class="muted" role="status">
         {busy ? (all ? t('searchingIn', progress.answered, progress.of) : t('loading')) : results ? (results.length === 1 ? t('result1') : results.length ? t('results', results.length) : query.trim() ? t('noResults') : t('noLookAlike')) : ''}
       </p>
+      <SearchSaid said={said} query={query} />
       {results && results.length > 0 && (
         <ol class="moments" aria-label={t('results', results.length)}>
           {results.map((r) => <Result key={`${r.collection}-${r.media_id}-${r.episode_id}`} r={r} pub={pub} words={words} {...(all ? { collectionName: name(r.collection) } : {})} />)}
