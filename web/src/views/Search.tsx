@@ -17,6 +17,7 @@ import { t } from '../i18n.js';
 import { useLoad } from '../load.js';
 import { heldPicture, holdPicture, likeParams, pictureProblem, transferredFile } from '../picture-query.js';
 import { go, href } from '../router.js';
+import { correctedQuery } from '../search-said.js';
 import type { FoundResult } from '../search-all.js';
 import { useSearch } from '../use-search.js';
 
@@ -105,7 +106,8 @@ export function Search({ collection, pub, query, img, like }: { collection: stri
     addPicture(file);
   };
 
-  const words = queryWords(query);
+  // Corrected words are the ones the passages hold: those are marked.
+  const words = queryWords(said.corrected.length ? correctedQuery(query, said.corrected) : query);
   const busy = progress !== null && progress.answered < progress.of;
   // The item of the moment, once it is the one the route names (the previous one lingers while it loads).
   const liked = likeNow && likeItem.value?.media_id === likeNow.media_id ? likeItem.value : null;
