@@ -124,7 +124,7 @@ export interface VidxClient {
   /** POST /index or /analyze (with its request: IndexRequest or AnalyzeRequest) and the file in the same multipart request (see {@link mediaForm}). */
   upload(path: UploadPath, request: UploadRequest, file: Blob, filename: string): Promise<Schemas['TaskCreated']>;
   /** POST /search with a query picture in the same multipart request (see {@link pictureSearchForm}); words and `like` fuse with it. */
-  searchByPicture(request: PictureSearchRequest, picture: Blob, filename: string): Promise<{ results: Schemas['SearchResult'][] }>;
+  searchByPicture(request: PictureSearchRequest, picture: Blob, filename: string): Promise<Schemas['SearchResponse']>;
   /** openapi-fetch's own client over the same settings: answers `{data, error, response}` and throws nothing. */
   raw: Client<paths>;
 }
@@ -189,7 +189,7 @@ export function createVidxClient(options: VidxClientOptions): VidxClient {
     DELETE: call('delete') as Call<'delete'>,
     stream,
     upload: async (path, request, file, filename) => (await call('post')(path, { body: mediaForm(request, file, filename) })) as Schemas['TaskCreated'],
-    searchByPicture: async (request, picture, filename) => (await call('post')('/search', { body: pictureSearchForm(request, picture, filename) })) as { results: Schemas['SearchResult'][] },
+    searchByPicture: async (request, picture, filename) => (await call('post')('/search', { body: pictureSearchForm(request, picture, filename) })) as Schemas['SearchResponse'],
     raw,
   };
 }

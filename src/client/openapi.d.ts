@@ -1973,6 +1973,28 @@ export interface components {
         AnalyzeRequest: {
             video: components["schemas"]["VideoInput"];
         };
+        SearchResponse: {
+            results: components["schemas"]["SearchResult"][];
+            /** @description vidx extra: what this search could not look for (always present; empty when nothing is missing). Only for queries with words */
+            notices: components["schemas"]["SearchNotice"][];
+            /** @description vidx extra: query words that matched nothing in the collection and were read as its nearest words (always present; empty when none was corrected) */
+            corrected: components["schemas"]["SearchCorrection"][];
+        };
+        SearchNotice: {
+            /**
+             * @description `image_text_missing`: no image–text model is installed, so what is only seen (not said or written) cannot be found by words. `speech_missing`: searched items hold speech that was never transcribed (no subtitles and no speech model when they were indexed)
+             * @enum {string}
+             */
+            code: "image_text_missing" | "speech_missing";
+            /** @description What it means and which model to install, in German when search_language or Accept-Language asks for it */
+            message: string;
+        };
+        SearchCorrection: {
+            /** @description The query word as given */
+            from: string;
+            /** @description The collection's word searched instead */
+            to: string;
+        };
         SearchRequest: {
             /** @description Words to find. At least one of query, image, image_path and like is required; given together, their lists are fused */
             query?: string;
@@ -2018,6 +2040,11 @@ export interface components {
             captured_before?: string;
             /** @description vidx extra: only items a scan of this folder brought in */
             folder_id?: string;
+            /**
+             * @description vidx extra: the language of the answer's notices; without it, Accept-Language decides (German when it prefers de), else English
+             * @enum {string}
+             */
+            search_language?: "en" | "de";
         };
         /** @description Sent as the last element when the work fails after the stream began (the 200 status was already sent) */
         StreamError: {
@@ -4836,9 +4863,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        results: components["schemas"]["SearchResult"][];
-                    };
+                    "application/json": components["schemas"]["SearchResponse"];
                 };
             };
             /** @description Malformed request (for example a body that is not JSON) */

@@ -48,7 +48,13 @@ function germanOcr(): CapabilityStatus {
   return t.path ? { available: true, model } : { available: false, model, reason: t.reason };
 }
 
-function pulledModel(modelsDir: string, capability: Capability, opts: CapabilityOptions): CapabilityStatus {
+/**
+ * One pulled capability's status, without looking at the others (a search asks for two on its way).
+ * @example
+ * pulledModel('/data/models', 'image_text', {});
+ * // { available: false, model: 'clip-vit-base-patch32', reason: 'missing: run `vidx models pull clip-vit-base-patch32`' }
+ */
+export function pulledModel(modelsDir: string, capability: Capability, opts: CapabilityOptions): CapabilityStatus {
   const manifest = opts.manifest ?? loadManifest();
   const id = opts.models?.[capability];
   const entry = id ? getModel(manifest, id) : capabilityModel(manifest, capability, modelsDir);

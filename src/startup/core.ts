@@ -10,6 +10,7 @@ import { taskEndpoint } from '../http/task-endpoints.js';
 import type { Logger } from '../logger.js';
 import { egressPolicy, literalRefusal, type EgressPolicy, type Resolver } from '../media/index.js';
 import { loadManifest, type Manifest } from '../ml/registry/manifest.js';
+import { pulledModel } from '../ml/capabilities.js';
 import { presentAnalyzeResult } from '../services/analysis/present.js';
 import { CollectionService } from '../services/collections.js';
 import { DuplicateService } from '../services/duplicates/service.js';
@@ -20,6 +21,7 @@ import { uploadsDir } from '../services/paths.js';
 import { PeopleService } from '../services/people/service.js';
 import { modelQueryEmbedder, SearchIndex, SearchService, type QueryEmbedder } from '../services/search/index.js';
 import { PrintIndex } from '../services/search/print-index.js';
+import { SearchGaps } from '../services/search/gaps.js';
 import { ShareService } from '../services/shares.js';
 import { mediaPathGuard, removeTaskUpload, SubmissionService } from '../services/submissions.js';
 import { TaskEngine } from '../services/task-engine.js';
@@ -99,7 +101,11 @@ export function buildCore(config: Config, store: Store, log: Logger, opts: CoreO
 
   const manifest = loadManifest(config.modelsManifest);
   const queryEmbedder = opts.queryEmbedder !== undefined ? opts.queryEmbedder : modelQueryEmbedder({ modelsDir: config.modelsDir, manifest });
-  const search = new SearchService(store, collections, links, queryEmbedder, printIndex);
+  // What answers say they could not look for: a missing model, speech never transcribed.
+  const gaps = new SearchGaps(store.db, (capability) => pulledModel(config.modelsDir, capability, { manifest }));
+  searchIndex.afterStore((collectionPk) => gaps.forget(collectionPk));
+  items.onDelete((item) => gaps.forget(item.collection_pk));
+  const search = new SearchService(store, collections, links, queryEmbedder, printIndex, gaps);
   const people = new PeopleService(store, collections, links, config.dataDir);
   const analysis = new ItemAnalysisService(store, items, links, (c, i) => people.episodeFaces(c, i));
   const duplicates = new DuplicateService(store, collections);

@@ -82,7 +82,7 @@ describe('createVidxClient', () => {
 
   it('searches by a picture sent in the same multipart request, and names the field when it does not decode', async () => {
     const png = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#205080' } }).png().toBuffer();
-    expect(await vidx.searchByPicture({ collection: 'trips', query: 'lake' }, new Blob([new Uint8Array(png)]), 'shot.png')).toEqual({ results: [] });
+    expect(await vidx.searchByPicture({ collection: 'trips', query: 'lake' }, new Blob([new Uint8Array(png)]), 'shot.png')).toMatchObject({ results: [], corrected: [] });
     const err = (await thrown(vidx.searchByPicture({ collection: 'trips' }, new Blob(['not a picture']), 'shot.jpg'))) as VidxError;
     expect(err).toBeInstanceOf(VidxError);
     expect(err.status).toBe(422);

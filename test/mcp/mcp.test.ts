@@ -49,7 +49,7 @@ describe('MCP server (tools, resources, errors) over both transports', () => {
       }
       const search = tools.find((t) => t.name === 'search')!;
       expect(Object.keys(search.inputSchema.properties ?? {}).sort()).toEqual(
-        ['captured_after', 'captured_before', 'collection', 'folder_id', 'image_path', 'like', 'limit', 'media_id', 'media_type', 'query', 'threshold'],
+        ['captured_after', 'captured_before', 'collection', 'folder_id', 'image_path', 'language', 'like', 'limit', 'media_id', 'media_type', 'query', 'threshold'],
       );
       expect(search.inputSchema.required).toEqual(['collection']);
       expect(client.getInstructions()).toMatch(/list_collections/);
@@ -76,6 +76,11 @@ describe('MCP server (tools, resources, errors) over both transports', () => {
       const none = await callJson(client, 'search', { query: 'xylophone zebra', collection: 'demo' });
       expect(none.moments).toEqual([]);
       expect(none.note).toMatch(/Nothing matched/);
+      // What POST /search could not look for comes along (no image–text model in tests), in German on request.
+      expect(none.notices).toEqual([{ code: 'image_text_missing', message: expect.stringMatching(/^What is only seen/) }]);
+      expect(none.corrected).toEqual([]);
+      const german = await callJson(client, 'search', { query: 'xylophone zebra', collection: 'demo', language: 'de' });
+      expect(german.notices).toEqual([{ code: 'image_text_missing', message: expect.stringMatching(/^Was nur zu sehen ist/) }]);
     });
 
     it('adds a folder, waits for its scan, and finds what is in it', async () => {

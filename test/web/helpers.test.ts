@@ -4,6 +4,7 @@ import { clock, highlightParts, queryWords, stripFragment } from '../../web/src/
 import { DEFAULT_LISTING, parseListing } from '../../web/src/listing.js';
 import { likeOf, likeParams, pictureProblem } from '../../web/src/picture-query.js';
 import { href, parseRoute, sharedToken } from '../../web/src/router.js';
+import { correctedQuery, joinSaid, NOTHING_SAID } from '../../web/src/search-said.js';
 
 describe('web page helpers', () => {
   it('formats times as m:ss and h:mm:ss', () => {
@@ -18,6 +19,15 @@ describe('web page helpers', () => {
     expect(parts.map((p) => p.text).join('')).toBe('Penalty shots über Bälle');
     expect(highlightParts('nothing here', [])).toEqual([{ text: 'nothing here', hit: false }]);
     expect(queryWords('a of 7')).toEqual(['7']);
+  });
+
+  it('shows the query as corrected, and each notice and correction of several answers once', () => {
+    expect(correctedQuery('Sandpapper grit', [{ from: 'sandpapper', to: 'sandpaper' }])).toBe('sandpaper grit');
+    expect(correctedQuery('Straße', [{ from: 'strase', to: 'strasse' }])).toBe('strasse');
+    const notice = { code: 'image_text_missing' as const, message: 'No image–text model.' };
+    const fix = { from: 'sandpapper', to: 'sandpaper' };
+    const joined = joinSaid(joinSaid(NOTHING_SAID, { notices: [notice], corrected: [fix] }), { notices: [notice], corrected: [fix, { from: 'gritt', to: 'grit' }] });
+    expect(joined).toEqual({ notices: [notice], corrected: [fix, { from: 'gritt', to: 'grit' }] });
   });
 
   it('drops the #t= fragment of a signed link', () => {

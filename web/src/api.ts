@@ -20,6 +20,8 @@ export type TimedText = Episode['audio'][number];
 export type Visual = Episode['visual'][number];
 export type Analysis = Schemas['ItemAnalysis'];
 export type SearchResult = Schemas['SearchResult'];
+/** What a search answer says besides its results: what it could not look for, and words it read as others. */
+export type SearchSaid = Pick<Schemas['SearchResponse'], 'notices' | 'corrected'>;
 /** The search filters the page offers (POST /search extras). */
 export type SearchFilterFields = Pick<RequestBody<'/search', 'post'>, 'media_type' | 'captured_after' | 'captured_before'>;
 /** A moment to find more like (POST /search `like`). */

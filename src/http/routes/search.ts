@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv, App, HttpDeps } from '../env.js';
 import { readFile } from 'node:fs/promises';
@@ -6,7 +6,8 @@ import { readFormBody, removeUploads } from '../middleware/form-body/index.js';
 import { Problem } from '../../services/errors.js';
 import { errors, SECURITY } from '../schemas/common.js';
 import { formEnvelope, SearchBody } from '../schemas/submissions.js';
-import { SearchResult } from '../schemas/search.js';
+import { SearchResponse } from '../schemas/search.js';
+import { prefersGerman } from '../german.js';
 import { MAX_QUERY_IMAGE_BYTES } from '../../services/search/picture-file.js';
 
 /** The one file part a search may bring: the one `image` names. */
@@ -26,7 +27,7 @@ const searchRoute = createRoute({
     },
   },
   responses: {
-    200: { description: 'Results (SPEC 2.7), best first', content: { 'application/json': { schema: z.object({ results: z.array(SearchResult) }) } } },
+    200: { description: 'Results (SPEC 2.7), best first', content: { 'application/json': { schema: SearchResponse } } },
     ...errors(400, 401, 404, 413, 415, 422),
   },
 });
@@ -49,7 +50,8 @@ export function searchRoutes(app: App, deps: HttpDeps): void {
       const { image: _named, image_path: path, ...request } = value;
       const image = upload ? new Uint8Array(await readFile(upload.path)) : path !== undefined ? await deps.pictureFile(path) : undefined;
       const field = path !== undefined ? 'image_path' : 'image';
-      return c.json(await deps.search.search(c.get('caller'), { ...request, ...(image ? { image, image_field: field } : {}) }), 200);
+      const language = request.search_language ?? (prefersGerman(c.req.header('accept-language')) ? 'de' : 'en');
+      return c.json(await deps.search.search(c.get('caller'), { ...request, search_language: language, ...(image ? { image, image_field: field } : {}) }), 200);
     } finally {
       removeUploads(uploads);
     }

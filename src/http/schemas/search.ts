@@ -28,3 +28,43 @@ export const SearchResult = z
       .openapi({ description: 'vidx extra: the people seen in the episode (GET /collections/{id}/people); present only when the collection has faces on' }),
   })
   .openapi('SearchResult');
+
+/**
+ * A notice of POST /search (vidx extra): something the search could not look for, and how to close the gap.
+ * @example
+ * z.object({ notices: z.array(SearchNotice) })
+ */
+export const SearchNotice = z
+  .object({
+    code: z.enum(['image_text_missing', 'speech_missing']).openapi({
+      description:
+        '`image_text_missing`: no image–text model is installed, so what is only seen (not said or written) cannot be found by words. `speech_missing`: searched items hold speech that was never transcribed (no subtitles and no speech model when they were indexed)',
+    }),
+    message: z.string().openapi({ description: 'What it means and which model to install, in German when search_language or Accept-Language asks for it' }),
+  })
+  .openapi('SearchNotice');
+
+/**
+ * A typo correction of POST /search (vidx extra): a query word that matched nothing, and the word searched instead.
+ * @example
+ * z.object({ corrected: z.array(SearchCorrection) })
+ */
+export const SearchCorrection = z
+  .object({
+    from: z.string().openapi({ description: 'The query word as given' }),
+    to: z.string().openapi({ description: "The collection's word searched instead" }),
+  })
+  .openapi('SearchCorrection');
+
+/**
+ * The answer of POST /search: SPEC 2.7 results, and the vidx extras notices and corrected.
+ * @example
+ * responses: { 200: { content: { 'application/json': { schema: SearchResponse } } } }
+ */
+export const SearchResponse = z
+  .object({
+    results: z.array(SearchResult),
+    notices: z.array(SearchNotice).openapi({ description: 'vidx extra: what this search could not look for (always present; empty when nothing is missing). Only for queries with words' }),
+    corrected: z.array(SearchCorrection).openapi({ description: 'vidx extra: query words that matched nothing in the collection and were read as its nearest words (always present; empty when none was corrected)' }),
+  })
+  .openapi('SearchResponse');

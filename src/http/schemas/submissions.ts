@@ -83,6 +83,7 @@ export const SearchBody = z
     captured_after: z.iso.datetime({ offset: true }).optional().openapi({ description: 'vidx extra: only items captured at or after this time (ISO 8601); items without a capture time are left out' }),
     captured_before: z.iso.datetime({ offset: true }).optional().openapi({ description: 'vidx extra: only items captured at or before this time (ISO 8601)' }),
     folder_id: z.string().min(1).max(100).optional().openapi({ description: 'vidx extra: only items a scan of this folder brought in' }),
+    search_language: Language.optional().openapi({ description: 'vidx extra: the language of the answer\'s notices; without it, Accept-Language decides (German when it prefers de), else English' }),
   })
   .strict()
   .refine((b) => b.query !== undefined || b.image !== undefined || b.image_path !== undefined || b.like !== undefined, { path: ['query'], message: 'give query, image or like (at least one; image_path may stand for image)' })

@@ -18,7 +18,8 @@ export const search = defineTool({
     'Finds the moments in one collection where something is said or shown on screen (spoken words, on-screen text, visual tags, titles; German compounds and word parts too), ' +
     'or that look like a picture (image_path: a screenshot, photo or frame on the vidx machine) or like a moment of the collection (like: "more like this"). ' +
     'Returns the best moments first, each with media_id, title, start_time (seconds), the passage that matched and a link that plays from that moment. ' +
-    'Use it to answer "where/when in my videos …" and "where is this frame from" questions; follow up with get_transcript or get_analysis for context around a moment.',
+    'Use it to answer "where/when in my videos …" and "where is this frame from" questions; follow up with get_transcript or get_analysis for context around a moment. ' +
+    'notices say what could not be searched (no image–text model: things only seen; speech never transcribed) and corrected which misspelt words were read as others: tell the user.',
   input: {
     query: z.string().min(1).max(1000).optional().describe('Plain words or a "quoted phrase"; no operators needed. Give query, image_path or like (any together are combined)'),
     image_path: z
@@ -40,10 +41,11 @@ export const search = defineTool({
     captured_after: z.string().max(40).optional().describe('Only items recorded at or after this time, ISO 8601 (e.g. 2023-06-01T00:00:00Z)'),
     captured_before: z.string().max(40).optional().describe('Only items recorded before this time, ISO 8601'),
     folder_id: z.string().min(1).max(100).optional().describe('Only items from this folder (add_folder returns its folder_id)'),
+    language: z.enum(['en', 'de']).optional().describe('Language of the notices (what could not be searched): en (default) or de'),
   },
   annotations: { readOnlyHint: true },
-  async run(args, { api }) {
-    const { results } = await api.POST('/search', { body: args });
+  async run({ language, ...args }, { api }) {
+    const { results, notices, corrected } = await api.POST('/search', { body: { ...args, ...(language ? { search_language: language } : {}) } });
     const titles = new Map<string, string | null>();
     await Promise.all(
       [...new Set(results.map((r) => r.media_id))].map(async (id) => {
@@ -70,6 +72,10 @@ export const search = defineTool({
         link: r.src || null,
         resource: itemUri(args.collection, r.media_id),
       })),
+      // What could not be searched (a model not installed) and which words were read as others: an agent
+      // should pass these on rather than conclude that nothing is there.
+      notices,
+      corrected,
       ...(results.length ? {} : { note: args.query ? 'Nothing matched. Try other or fewer words, or see what the collection is about with suggest.' : 'Nothing looks alike enough.' }),
     };
   },

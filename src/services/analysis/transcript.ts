@@ -2,6 +2,7 @@ import { decodeAudio, extractEmbeddedSubtitles, findSidecarSubtitles, readSubtit
 import { streamSpeechSegments, type SpeechSegment } from '../../ml/vad/index.js';
 import type { ModelRuntime } from '../../ml/runtime.js';
 import type { TimedText } from './types.js';
+import { SPEECH_NOT_TRANSCRIBED } from './speech-warning.js';
 
 /** Where the transcript came from and what it says. */
 export interface TranscriptResult {
@@ -111,7 +112,7 @@ export async function transcribeMedia(
   const asr = await opts.models.transcriber();
   if (!asr) {
     const why = opts.models.capabilities().asr.reason ?? 'not installed';
-    if (speech.length) warnings.push(`speech found but not transcribed: the speech recognition model is ${why}`);
+    if (speech.length) warnings.push(`${SPEECH_NOT_TRANSCRIBED}: the speech recognition model is ${why}`);
     return { segments: [], source: 'none', speech, language, warnings };
   }
   const segments: TimedText[] = [];

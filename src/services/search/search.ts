@@ -9,7 +9,7 @@ import { IMAGE_MIN_SIMILARITY, type QueryEmbedder, type QueryVector } from './em
 import { fuse, type Fused, type RankedList, type TimedList } from './fusion.js';
 import { compareMatches, matchTerms, type LineMatch, type MatchTerm } from './moments.js';
 import { parseQuery, type ParsedQuery } from './query.js';
-import { TypoCorrector } from './typos.js';
+import { TypoCorrector, type TypoFix } from './typos.js';
 import { decodeQueryImage, likeProbe, pictureProbe, printList, type LikeMoment, type PictureProbe } from './picture-query.js';
 import type { PrintIndex } from './print-index.js';
 import type { RgbPicture } from '../../media/perceptual.js';
@@ -17,6 +17,9 @@ import { bestLine, episodeLines, mergeMoments, shapeResult, type BestLine, type 
 import { stemWord } from './stems.js';
 import { fold, words } from './normalise.js';
 import { dot, fromBlob, signBits, unit } from './vectors.js';
+import type { Correction, SearchAnswer } from './answer.js';
+import type { SearchGaps } from './gaps.js';
+import { searchNotices } from './notices.js';
 
 /** POST /search input (validated by the HTTP layer). */
 export interface SearchRequest {
@@ -41,6 +44,8 @@ export interface SearchRequest {
   captured_after?: string;
   captured_before?: string;
   folder_id?: string;
+  /** The language of the answer's notices (vidx extra; default en). */
+  search_language?: 'en' | 'de';
 }
 
 /**
@@ -49,12 +54,6 @@ export interface SearchRequest {
  * (the line a moment says ranks it first, see rankByLines).
  */
 export const LIST_WEIGHTS = { words: 1, title: 0.3, trigram: 0.25, passage: 1, frame: 0.8, people: 1 } as const;
-
-/** A typo correction as the answer reports it: the word typed and the collection's word used instead. */
-export interface Corrected {
-  from: string;
-  to: string;
-}
 
 /** Moments that match only through their item's title, metadata or summary, kept per item. */
 export const ITEM_ONLY_PER_ITEM = 3;
@@ -188,7 +187,7 @@ export function rankByLines(candidates: LinedCandidate[], terms: MatchTerm[], ph
 }
 
 /** The corrections as shown: each typed word with the collection's word it was replaced by, as the results write it. */
-function correctedWords(corrections: { from: string; stems: string[] }[], results: SearchResult[]): Corrected[] {
+function correctedWords(corrections: TypoFix[], results: SearchResult[]): Correction[] {
   return corrections.map((c) => {
     const stems = new Set(c.stems);
     for (const r of results) {
@@ -220,13 +219,15 @@ export class SearchService {
     private readonly links: FileLinks,
     private readonly embedder: QueryEmbedder | null,
     private readonly printIndex: PrintIndex,
+    /** What the answer's notices are made from; none without it. */
+    private readonly gaps: SearchGaps | null = null,
   ) {
     this.typos = new TypoCorrector(store.text);
   }
 
   private readonly typos: TypoCorrector;
 
-  async search(caller: Caller, req: SearchRequest): Promise<{ results: SearchResult[]; corrected: Corrected[] }> {
+  async search(caller: Caller, req: SearchRequest): Promise<SearchAnswer> {
     let collection = this.collections.readable(caller, req.collection, { public: req.public ?? false });
     const typed = req.query ? parseQuery(req.query) : null;
     const spaces = this.embedder ? this.store.search.spaces().filter((s) => this.store.search.hasVectors(collection.pk, s.id)) : [];
@@ -267,7 +268,8 @@ export class SearchService {
       .filter((f) => f.score > 0 && (!only || only.has(f.pk)) && !excluded.has(f.pk))
       .slice(0, candidatePool(req.limit));
     const results = this.shape(fused, frameTimes, q, collection.pk, req);
-    return { results, corrected: fixed ? correctedWords(fixed.corrections, results) : [] };
+    const gaps = this.gaps?.of({ collectionPk: collection.pk, itemPk: item?.pk ?? null, words: Boolean(q?.all), framesSearched: vectors.some((v) => v.space.kind === 'frame') });
+    return { results, notices: gaps ? searchNotices(gaps, req.search_language ?? 'en') : [], corrected: fixed ? correctedWords(fixed.corrections, results) : [] };
   }
 
   /** Fused episodes as SPEC 2.7 results: ranked by the line each says best, one per moment, with the people seen in each. */

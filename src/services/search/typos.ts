@@ -11,7 +11,7 @@ import { fold } from './normalise.js';
 import { withCorrections, type ParsedQuery } from './query.js';
 
 /** One corrected query word: as typed, and the stems it is looked up as instead. */
-export interface Correction {
+export interface TypoFix {
   from: string;
   stems: string[];
 }
@@ -50,8 +50,8 @@ export class TypoCorrector {
 
   constructor(private readonly text: TextIndexRepository) {}
 
-  correct(q: ParsedQuery, collectionPk: number): { query: ParsedQuery; corrections: Correction[] } {
-    const corrections: Correction[] = [];
+  correct(q: ParsedQuery, collectionPk: number): { query: ParsedQuery; corrections: TypoFix[] } {
+    const corrections: TypoFix[] = [];
     for (const t of q.terms) {
       const edits = allowedEdits(t.word);
       if (edits === 0 || this.known(collectionPk, t.word, t.stems)) continue;

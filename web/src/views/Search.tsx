@@ -9,6 +9,7 @@ import { useCollections } from '../collection-names.js';
 import { arrowNavigation, Moment } from '../components/Moment.js';
 import { LikeChip, PictureButton, PictureChip, PictureHint } from '../components/PictureInput.js';
 import { NO_FILTERS, SearchFilters, type Filters } from '../components/SearchFilters.js';
+import { SearchSaid } from '../components/SearchSaid.js';
 import { SpeechNotice } from '../components/SpeechNotice.js';
 import { useSession } from '../context.js';
 import { clock, queryWords } from '../format.js';
@@ -16,6 +17,7 @@ import { t } from '../i18n.js';
 import { useLoad } from '../load.js';
 import { heldPicture, holdPicture, likeParams, pictureProblem, transferredFile } from '../picture-query.js';
 import { go, href } from '../router.js';
+import { correctedQuery } from '../search-said.js';
 import type { FoundResult } from '../search-all.js';
 import { useSearch } from '../use-search.js';
 
@@ -73,7 +75,7 @@ export function Search({ collection, pub, query, img, like }: { collection: stri
   const likeNow = collection && !pub ? like : undefined;
   const likeItem = useLoad(() => (likeNow ? api.item(collection, likeNow.media_id, false) : Promise.resolve(null)), [api, collection, likeNow?.media_id]);
   const probeKey = `${query}\n${picture ? img : ''}\n${likeNow ? `${likeNow.media_id}@${likeNow.start_time}` : ''}`;
-  const { results, error, progress } = useSearch(api, { collection, pub, own: own.map((c) => c.collection_id) }, { query: query.trim() || undefined, picture, like: likeNow }, probeKey, filters);
+  const { results, said, error, progress } = useSearch(api, { collection, pub, own: own.map((c) => c.collection_id) }, { query: query.trim() || undefined, picture, like: likeNow }, probeKey, filters);
 
   const shown = useRef(query);
   useEffect(() => {
@@ -104,7 +106,8 @@ export function Search({ collection, pub, query, img, like }: { collection: stri
     addPicture(file);
   };
 
-  const words = queryWords(query);
+  // Corrected words are the ones the passages hold: those are marked.
+  const words = queryWords(said.corrected.length ? correctedQuery(query, said.corrected) : query);
   const busy = progress !== null && progress.answered < progress.of;
   // The item of the moment, once it is the one the route names (the previous one lingers while it loads).
   const liked = likeNow && likeItem.value?.media_id === likeNow.media_id ? likeItem.value : null;
@@ -144,6 +147,7 @@ export function Search({ collection, pub, query, img, like }: { collection: stri
       <p class="muted" role="status">
         {busy ? (all ? t('searchingIn', progress.answered, progress.of) : t('loading')) : results ? (results.length === 1 ? t('result1') : results.length ? t('results', results.length) : query.trim() ? t('noResults') : t('noLookAlike')) : ''}
       </p>
+      <SearchSaid said={said} query={query} />
       {results && results.length > 0 && (
         <ol class="moments" aria-label={t('results', results.length)}>
           {results.map((r) => <Result key={`${r.collection}-${r.media_id}-${r.episode_id}`} r={r} pub={pub} words={words} {...(all ? { collectionName: name(r.collection) } : {})} />)}

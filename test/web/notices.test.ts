@@ -1,0 +1,63 @@
+/**
+ * The search view in a real browser (Debian chromium through playwright-core) says what a search could not
+ * look for (the answer's notices, in the page's language) and, when words were corrected, which words the
+ * results are for. The index holds hand-built fixtures, so no media is decoded.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWeb } from '../../scripts/build-web.js';
+import { indexFixtures } from '../search/fixtures.js';
+import { launchBrowser, screenshot, watchedPage } from '../support/browser.js';
+import { ADMIN_KEY, startTestServer, type TestServer } from '../support/server.js';
+
+const UI = { timeout: 15_000, interval: 100 };
+let s: TestServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  await buildWeb({ ifStale: true });
+  s = await startTestServer({ queryEmbedder: null });
+  expect((await s.call('POST', '/collections', { json: { collection_id: 'demo', name: 'Demo' } })).status).toBe(201);
+  indexFixtures(s.vidx, s.dataDir, 'demo');
+  browser = await launchBrowser();
+  const w = await watchedPage(browser, { width: 1280, height: 800 });
+  page = w.page;
+  await w.context.addInitScript((k) => sessionStorage.setItem('vidx.key', k), ADMIN_KEY);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await s?.close();
+});
+
+describe('search notices on the page', () => {
+  it('shows the notices beside the results, in English and in German', async () => {
+    await page.goto(`${s.url}/#/c/demo/search?q=penalty`);
+    const notice = page.locator('[data-notice="image_text_missing"]');
+    await expect.poll(() => notice.textContent(), UI).toMatch(/^What is only seen \(not said or written\) cannot be found by words/);
+    expect(await page.locator('[data-corrected]').count()).toBe(0);
+    await screenshot(page, 'search-notices');
+    await page.evaluate(() => localStorage.setItem('vidx.lang', 'de'));
+    await page.reload();
+    await expect.poll(() => notice.textContent(), UI).toMatch(/^Was nur zu sehen ist/);
+  });
+
+  it('says which words the results are for when the server corrected some, in German and in English', async () => {
+    // The typo pass is not in the server yet: its answer is stood in for.
+    await page.route('**/search', async (route) => {
+      const res = await route.fetch();
+      await route.fulfill({ response: res, json: { ...(await res.json()), corrected: [{ from: 'penallty', to: 'penalty' }] } });
+    });
+    await page.goto(`${s.url}/#/c/demo/search?q=Penallty%20shot`);
+    const corrected = page.locator('[data-corrected]');
+    await expect.poll(() => corrected.textContent(), UI).toBe('Ergebnisse für penalty shot');
+    await page.evaluate(() => localStorage.setItem('vidx.lang', 'en'));
+    await page.reload();
+    await expect.poll(() => corrected.textContent(), UI).toBe('Showing results for penalty shot');
+    // The passage marks the word searched, not the word typed.
+    expect(await page.locator('[data-result] mark').allTextContents()).toEqual(['penalty', 'shot']);
+    await screenshot(page, 'search-corrected');
+    await page.unroute('**/search');
+  });
+});

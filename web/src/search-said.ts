@@ -1,0 +1,35 @@
+/**
+ * What search answers say besides their results (notices, corrected words), gathered over the answers of
+ * several collections: the same notice or correction from two collections is shown once.
+ */
+import type { SearchSaid } from './api.js';
+
+/** Nothing said: before a search, or for a public collection searched through its clusters. */
+export const NOTHING_SAID: SearchSaid = { notices: [], corrected: [] };
+
+/**
+ * The notices and corrections of both, each once (a notice by its code, a correction by its two words).
+ * @example
+ * joinSaid({ notices: [a], corrected: [] }, { notices: [a], corrected: [{ from: 'sandpapper', to: 'sandpaper' }] });
+ * // { notices: [a], corrected: [{ from: 'sandpapper', to: 'sandpaper' }] }
+ */
+export function joinSaid(a: SearchSaid, b: SearchSaid): SearchSaid {
+  const codes = new Set(a.notices.map((n) => n.code));
+  const pairs = new Set(a.corrected.map((c) => `${c.from}\n${c.to}`));
+  return {
+    notices: [...a.notices, ...b.notices.filter((n) => !codes.has(n.code) && codes.add(n.code))],
+    corrected: [...a.corrected, ...b.corrected.filter((c) => !pairs.has(`${c.from}\n${c.to}`) && pairs.add(`${c.from}\n${c.to}`))],
+  };
+}
+
+/**
+ * The query as searched: each corrected word replaced (case-insensitively, whole words only).
+ * @example
+ * correctedQuery('Sandpapper grit', [{ from: 'sandpapper', to: 'sandpaper' }]); // 'sandpaper grit'
+ */
+export function correctedQuery(query: string, corrected: SearchSaid['corrected']): string {
+  const to = new Map(corrected.map((c) => [c.from.toLowerCase(), c.to]));
+  const shown = query.replace(/[\p{L}\p{N}]+/gu, (w) => to.get(w.toLowerCase()) ?? w);
+  // A word the server folded (Straße read as strasse) is not found as typed: then the words searched stand alone.
+  return shown === query ? corrected.map((c) => c.to).join(' ') : shown;
+}
