@@ -62,6 +62,11 @@ async function indexAll(api: Client, mediaDir: string): Promise<void> {
       await new Promise((r) => setTimeout(r, 100));
     }
   }
+  // A German item analysed as English would make every German miss a language slip, not a ranking one.
+  for (const m of CORPUS) {
+    const { language } = (await api.get(`/collections/${COLLECTION}/items/${m.id}/analysis`)).body as { language: string | null };
+    if (language !== m.language) throw new Error(`${m.id} was analysed as ${language ?? 'nothing'}, not ${m.language}`);
+  }
 }
 
 async function search(api: Client, query: string): Promise<RankedResult[]> {
