@@ -3,7 +3,7 @@
  * DejaVu fonts) and a quiet tone, subtitles as a sidecar beside it (`<id>.srt`, German `<id>.de.srt`, as
  * people name them). Small pictures and few frames per second keep the 60-minute lecture cheap to make.
  */
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runTool } from '../../src/media/run.js';
 import { toSrt } from '../make-test-corpus.js';
@@ -19,10 +19,22 @@ async function ff(args: string[]): Promise<void> {
 const tone = (seconds: number): string[] => ['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=16000:duration=${seconds}`];
 const encode = ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '32k', '-ac', '1', '-shortest'];
 
-async function renderPlain(m: MediaSpec, out: string, colour: string): Promise<void> {
-  // Long media get one frame a second: the picture never changes, so more frames would only cost time.
-  const rate = m.durationSec > 300 ? 1 : 5;
-  await ff(['-f', 'lavfi', '-i', `color=c=${colour}:s=320x180:r=${rate}:d=${m.durationSec}`, ...tone(m.durationSec), ...encode, out]);
+/** Long media are one encoded minute repeated: joining copies costs nothing, encoding an hour of sound ~15 s. */
+const CHUNK_SEC = 60;
+
+async function renderPlain(m: MediaSpec, out: string, colour: string, dir: string): Promise<void> {
+  if (m.durationSec <= 300 || m.durationSec % CHUNK_SEC !== 0) {
+    await ff(['-f', 'lavfi', '-i', `color=c=${colour}:s=320x180:r=5:d=${m.durationSec}`, ...tone(m.durationSec), ...encode, out]);
+    return;
+  }
+  // One frame a second: the picture never changes, so more frames would only cost time.
+  const chunk = join(dir, `${m.id}-chunk.mp4`);
+  await ff(['-f', 'lavfi', '-i', `color=c=${colour}:s=320x180:r=1:d=${CHUNK_SEC}`, ...tone(CHUNK_SEC), ...encode, chunk]);
+  const list = join(dir, `${m.id}-chunks.txt`);
+  await writeFile(list, `file '${chunk}'\n`.repeat(m.durationSec / CHUNK_SEC));
+  await ff(['-f', 'concat', '-safe', '0', '-i', list, '-c', 'copy', '-movflags', '+faststart', out]);
+  await rm(chunk);
+  await rm(list);
 }
 
 async function renderSlides(m: MediaSpec, out: string, dir: string): Promise<void> {
@@ -55,7 +67,7 @@ export function mediaFiles(dir: string, m: MediaSpec): { video: string; subtitle
 export async function renderMedia(dir: string, m: MediaSpec, index = 0): Promise<void> {
   const files = mediaFiles(dir, m);
   if (m.slides.length) await renderSlides(m, files.video, dir);
-  else await renderPlain(m, files.video, COLOURS[index % COLOURS.length]);
+  else await renderPlain(m, files.video, COLOURS[index % COLOURS.length], dir);
   if (m.lines.length) await writeFile(files.subtitles, toSrt(m.lines));
 }
 
