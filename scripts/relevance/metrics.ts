@@ -11,7 +11,11 @@ export interface RankedResult {
   content?: string;
 }
 
-/** A result may start this long before the judged line (a start rounded down, a cue shown early). */
+/**
+ * A result may start this long before the judged line (a start rounded down, a cue shown early).
+ * @example
+ * result.start_time >= line.start - EARLY_SEC;
+ */
 export const EARLY_SEC = 0.5;
 
 /**
