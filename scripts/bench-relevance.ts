@@ -72,7 +72,10 @@ async function indexAll(api: Client, mediaDir: string): Promise<void> {
 async function search(api: Client, query: string): Promise<RankedResult[]> {
   const r = await api.post('/search', { query, collection: COLLECTION, limit: 10 });
   if (r.status !== 200) throw new Error(`search "${query}": ${r.status} ${JSON.stringify(r.body)}`);
-  return (r.body as { results: RankedResult[] }).results.map((x) => ({ media_id: x.media_id, start_time: x.start_time, content: x.content }));
+  const body = r.body as { results: RankedResult[]; corrected?: { from: string; to: string }[] };
+  // Corrections shape what is found: shown so a miss can be told from a wrong correction.
+  if (body.corrected?.length) console.error(`  "${query}": searched as ${body.corrected.map((c) => `${c.from} → ${c.to}`).join(', ')}`);
+  return body.results.map((x) => ({ media_id: x.media_id, start_time: x.start_time, content: x.content }));
 }
 
 const seconds = (t0: number): number => Math.round((performance.now() - t0) / 100) / 10;

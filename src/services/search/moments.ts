@@ -26,6 +26,8 @@ export interface LineMatch {
   matched: number;
   /** Sum of each word's match quality (1 as written, 0.9 same stem, 0.6 word part), plus phrase and closeness bonuses. */
   score: number;
+  /** Which query words were found: bit i for term i. */
+  mask: number;
 }
 
 /**
@@ -135,10 +137,10 @@ const NEAR_BONUS = 0.4;
  * query's words stand in order next to each other, else up to +0.4 the closer the matched words stand; a
  * quoted phrase found as written adds 0.5 more.
  * @example
- * scoreLine('Today we bake the famous apple cake', matchTerms(parseQuery('apple cake'))); // { matched: 2, score: 2.5 }
+ * scoreLine('Today we bake the famous apple cake', matchTerms(parseQuery('apple cake'))); // { matched: 2, score: 2.5, mask: 0b11 }
  */
 export function scoreLine(text: string, terms: MatchTerm[], phrases: string[][] = []): LineMatch {
-  if (terms.length === 0) return { matched: 0, score: 0 };
+  if (terms.length === 0) return { matched: 0, score: 0, mask: 0 };
   const { best, at } = positions(text, terms);
   const hit = best.map((b, i) => (b > 0 ? i : -1)).filter((i) => i >= 0);
   let score = best.reduce((a, b) => a + b, 0);
@@ -151,13 +153,13 @@ export function scoreLine(text: string, terms: MatchTerm[], phrases: string[][] 
     const joined = ` ${words(text).map(fold).join(' ')} `;
     for (const p of phrases) if (joined.includes(` ${p.map(fold).join(' ')} `)) score += PHRASE_BONUS;
   }
-  return { matched: hit.length, score };
+  return { matched: hit.length, score, mask: hit.reduce((m, i) => m | (1 << i), 0) };
 }
 
 /**
  * Orders line matches: more query words first, then the higher score.
  * @example
- * compareMatches({ matched: 2, score: 2 }, { matched: 1, score: 1.4 }) < 0; // true
+ * compareMatches({ matched: 2, score: 2, mask: 3 }, { matched: 1, score: 1.4, mask: 1 }) < 0; // true
  */
 export function compareMatches(a: LineMatch, b: LineMatch): number {
   return b.matched - a.matched || b.score - a.score;
@@ -184,7 +186,7 @@ export function bestMoment<T extends TimedCandidate>(candidates: T[], terms: Mat
     const b = consecutive[i + 1];
     const pair = scoreLine(`${a.text} ${b.text}`, terms, phrases);
     const alone = Math.max(single[candidates.indexOf(a)]?.matched ?? 0, single[candidates.indexOf(b)]?.matched ?? 0);
-    if (pair.matched > alone) consider(a, { matched: pair.matched, score: pair.score - 0.05 });
+    if (pair.matched > alone) consider(a, { ...pair, score: pair.score - 0.05 });
   }
   return best;
 }

@@ -7,7 +7,7 @@ import { notFound } from '../errors.js';
 import type { FileLinks } from '../file-links.js';
 import { IMAGE_MIN_SIMILARITY, type QueryEmbedder, type QueryVector } from './embedder.js';
 import { fuse, type Fused, type RankedList, type TimedList } from './fusion.js';
-import { compareMatches, matchTerms, type LineMatch, type MatchTerm } from './moments.js';
+import { compareMatches, matchTerms, scoreLine, type LineMatch, type MatchTerm } from './moments.js';
 import { parseQuery, type ParsedQuery } from './query.js';
 import { TypoCorrector, type TypoFix } from './typos.js';
 import { decodeQueryImage, likeProbe, pictureProbe, printList, type LikeMoment, type PictureProbe } from './picture-query.js';
@@ -143,15 +143,18 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
 interface LinedCandidate extends Fused {
   item: number;
   best: BestLine;
+  /** The query words the item's title holds (bit i for term i). */
+  titleWords: number;
 }
 
-const NO_LINE: LineMatch = { matched: 0, score: 0 };
+const NO_LINE: LineMatch = { matched: 0, score: 0, mask: 0 };
 
 /**
  * The final order, in three tiers:
- * 1. moments with a line that holds every query word: the better line first (as written, as a phrase,
- *    close together), then the fused rank (bm25, vectors, people). No vector neighbour and no title that
- *    names every moment of an item pushes these down;
+ * 1. moments with a line that holds every query word, or the words its item's title does not hold ("Gipfel"
+ *    in a video titled "Wanderung"): the line with more of the words first, then the better line (as
+ *    written, as a phrase, close together), then the fused rank (bm25, vectors, people). No vector
+ *    neighbour and no title that names every moment of an item pushes these down;
  * 2. moments with a line holding some of the words, and moments found by vectors, people or pictures,
  *    by the fused score: a line with one word of several is no better evidence than a near vector;
  * 3. moments found only through their item's title, metadata or summary, at most ITEM_ONLY_PER_ITEM per
@@ -168,7 +171,8 @@ export function rankByLines(candidates: LinedCandidate[], terms: MatchTerm[], ph
   const tiers: { c: LinedCandidate; line: LineMatch; order: number }[][] = [[], [], []];
   candidates.forEach((c, order) => {
     const line = c.best?.match ?? NO_LINE;
-    const tier = line.matched === terms.length ? 0 : line.matched > 0 || !c.via.every((v) => TEXT_LISTS.has(v)) ? 1 : 2;
+    const full = (1 << terms.length) - 1;
+    const tier = line.matched > 0 && (line.mask | c.titleWords) === full ? 0 : line.matched > 0 || !c.via.every((v) => TEXT_LISTS.has(v)) ? 1 : 2;
     tiers[tier].push({ c, line, order });
   });
   tiers[0].sort((a, b) => compareMatches(a.line, b.line) || b.c.score - a.c.score || a.order - b.order);
@@ -279,8 +283,15 @@ export class SearchService {
     const episodes = new Map(this.store.search.episodesWithItems(pks).map((e) => [e.pk, e]));
     const segments = groupBy(this.store.search.segmentsOf(pks), (s) => s.episode_pk);
     const terms = q ? matchTerms(q) : [];
+    const titleWords = new Map<number, number>();
+    const lined = fused.flatMap((f) => {
+      const e = episodes.get(f.pk);
+      if (!e) return [];
+      if (!titleWords.has(e.item_pk)) titleWords.set(e.item_pk, scoreLine(e.item_title ?? '', terms).mask);
+      return [{ ...f, item: e.item_pk, titleWords: titleWords.get(e.item_pk)!, best: bestLine(episodeLines(segments.get(f.pk) ?? []), terms, q?.phrases ?? []) }];
+    });
     const ranked = rankByLines(
-      fused.filter((f) => episodes.has(f.pk)).map((f) => ({ ...f, item: episodes.get(f.pk)!.item_pk, best: bestLine(episodeLines(segments.get(f.pk) ?? []), terms, q?.phrases ?? []) })),
+      lined,
       terms,
       q?.phrases.length ?? 0,
     );

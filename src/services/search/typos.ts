@@ -53,9 +53,8 @@ export class TypoCorrector {
   correct(q: ParsedQuery, collectionPk: number): { query: ParsedQuery; corrections: TypoFix[] } {
     const corrections: TypoFix[] = [];
     for (const t of q.terms) {
-      const edits = allowedEdits(t.word);
-      if (edits === 0 || this.known(collectionPk, t.word, t.stems)) continue;
-      const near = this.nearest(collectionPk, t.stems, edits);
+      if (allowedEdits(t.word) === 0 || this.known(collectionPk, t.word, t.stems)) continue;
+      const near = this.nearest(collectionPk, t.stems);
       if (near.length > 0) corrections.push({ from: t.word, stems: near });
     }
     if (corrections.length === 0) return { query: q, corrections };
@@ -68,12 +67,18 @@ export class TypoCorrector {
     return this.text.matchParts(`"${fold(word).replace(/"/g, '')}"`, collectionPk, 1, null).length > 0;
   }
 
-  /** The most frequent vocabulary terms at the smallest distance (at most `edits`) from any of the stems. */
-  private nearest(collectionPk: number, stems: string[], edits: number): string[] {
+  /**
+   * The most frequent vocabulary terms at the smallest distance from any of the stems, each stem allowed
+   * the edits its own length allows: the vocabulary holds stems, and "eruption" stems to "erupt", which
+   * two edits would turn into unrelated short words.
+   */
+  private nearest(collectionPk: number, stems: string[]): string[] {
     const vocab = this.vocabulary(collectionPk);
-    let best = edits + 1;
+    let best = Infinity;
     let found: { term: string; docs: number }[] = [];
     for (const stem of new Set(stems.map(fold))) {
+      const edits = allowedEdits(stem);
+      if (edits === 0) continue;
       for (let len = stem.length - edits; len <= stem.length + edits; len++) {
         for (const entry of vocab.byLength.get(len) ?? []) {
           const d = distance(stem, entry.term);
