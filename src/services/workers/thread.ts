@@ -6,6 +6,7 @@
  * Started by WorkerPool; never imported by the main thread.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { yieldToRequests } from './priority.js';
 import { configureFileAccess } from '../../media/index.js';
 import { configureTools } from '../../media/binaries.js';
 import { configureModelAssets } from '../../ml/assets.js';
@@ -16,6 +17,7 @@ import { toWire, type WorkerReply, type WorkerRequest, type WorkerSettings } fro
 
 const port = parentPort;
 if (!port) throw new Error('services/workers/thread.ts runs as a worker thread only');
+yieldToRequests();
 const settings = workerData as WorkerSettings;
 configureFileAccess({ mediaRoots: settings.mediaRoots, dataDir: settings.dataDir, ownDirs: settings.ownDirs });
 configureTools(settings.tools);
