@@ -12,6 +12,13 @@ export interface MatchTerm {
   folded: string;
   /** Every stem the word may appear as (English, German, corrected). */
   stems: Set<string>;
+  /** The first three letters of the word and of each stem: a matching line holds one of them. */
+  keys: string[];
+}
+
+/** A term with the keys lines are screened by. */
+function term(folded: string, stems: string[]): MatchTerm {
+  return { folded, stems: new Set(stems), keys: [...new Set([folded, ...stems].map((f) => f.slice(0, 3)))] };
 }
 
 /** Something with a time and text to match: a transcript segment, a visual entry, a screen-text entry. */
@@ -37,10 +44,10 @@ export interface LineMatch {
  */
 export function matchTerms(q: ParsedQuery): MatchTerm[] {
   const out = new Map<string, MatchTerm>();
-  for (const t of q.terms) out.set(fold(t.word), { folded: fold(t.word), stems: new Set(t.stems.map(fold)) });
+  for (const t of q.terms) out.set(fold(t.word), term(fold(t.word), t.stems.map(fold)));
   for (const w of q.phrases.flat()) {
     const folded = fold(w);
-    if (!out.has(folded)) out.set(folded, { folded, stems: new Set([fold(stemWord(w, 'en')), fold(stemWord(w, 'de'))]) });
+    if (!out.has(folded)) out.set(folded, term(folded, [fold(stemWord(w, 'en')), fold(stemWord(w, 'de'))]));
   }
   return [...out.values()];
 }
@@ -76,6 +83,43 @@ function formsOf(word: string): WordForms[] {
   return f;
 }
 
+/** The word forms of a line, word by word, by the line's text: a line is compared again at every search that finds its episode. */
+const LINE_FORMS = new Map<string, WordForms[][]>();
+const LINE_CAP = 20_000;
+
+function lineForms(text: string): WordForms[][] {
+  let f = LINE_FORMS.get(text);
+  if (f) return f;
+  f = words(text).map(formsOf);
+  if (LINE_FORMS.size >= LINE_CAP) LINE_FORMS.clear();
+  LINE_FORMS.set(text, f);
+  return f;
+}
+
+/** Lines folded (and transliterated where they have umlauts), by their text: the screen every line passes first. */
+const FOLDED = new Map<string, string>();
+
+function foldedLine(text: string): string {
+  let f = FOLDED.get(text);
+  if (f !== undefined) return f;
+  const t = transliterate(text);
+  f = t === text ? fold(text) : `${fold(text)} ${fold(t)}`;
+  if (FOLDED.size >= FORMS_CAP) FOLDED.clear();
+  FOLDED.set(text, f);
+  return f;
+}
+
+/**
+ * Whether a line may hold a query word at all: a word that matches a term as written, by a stem that
+ * begins it, as a stem prefix or as a word part holds one of the term's keys. (Only a word whose stem does
+ * not begin it, Porter2's "dying" for "die", escapes the screen.) Most lines of a page's candidates hold
+ * none, and this spares them the word-by-word comparison, which was most of a search's CPU.
+ */
+function mayMatch(text: string, terms: MatchTerm[]): boolean {
+  const folded = foldedLine(text);
+  return terms.some((t) => t.keys.some((k) => folded.includes(k)));
+}
+
 /** How well one word matches one term: 1 as written, 0.9 same stem or stem prefix, 0.6 inside a longer word. */
 function wordScore(word: WordForms, term: MatchTerm): number {
   if (word.folded === term.folded) return 1;
@@ -85,22 +129,58 @@ function wordScore(word: WordForms, term: MatchTerm): number {
   return 0;
 }
 
-/** Best score of each term at each word position of a text. */
+/** The terms of one search prepared for many words: which terms a form names exactly or by stem. */
+interface TermIndex {
+  exact: Map<string, number[]>;
+  stem: Map<string, number[]>;
+  /** Terms that can also match as a stem prefix or word part (stems or the word of 4+ letters). */
+  loose: number[];
+}
+
+const INDEXES = new WeakMap<MatchTerm[], TermIndex>();
+
+function termIndex(terms: MatchTerm[]): TermIndex {
+  let ix = INDEXES.get(terms);
+  if (ix) return ix;
+  const add = (m: Map<string, number[]>, k: string, i: number) => m.set(k, [...(m.get(k) ?? []), i]);
+  ix = { exact: new Map(), stem: new Map(), loose: [] };
+  for (const [i, t] of terms.entries()) {
+    add(ix.exact, t.folded, i);
+    for (const st of t.stems) add(ix.stem, st, i);
+    if (t.folded.length >= 4 || [...t.stems].some((st) => st.length >= 4)) ix.loose.push(i);
+  }
+  INDEXES.set(terms, ix);
+  return ix;
+}
+
+/** Best score of each term at each word position of a text. Plain loops: this runs for every word of every candidate line. */
 function positions(text: string, terms: MatchTerm[]): { best: number[]; at: number[][] } {
   const best = terms.map(() => 0);
   const at: number[][] = terms.map(() => []);
-  words(text).forEach((w, pos) => {
-    for (const f of formsOf(w)) {
-      terms.forEach((term, i) => {
-        const s = wordScore(f, term);
-        if (s === 0) return;
-        if (s > best[i]) {
-          best[i] = s;
-          at[i] = [pos];
-        } else if (s === best[i] && at[i][at[i].length - 1] !== pos) at[i].push(pos);
-      });
+  const ix = termIndex(terms);
+  const scores = terms.map(() => 0);
+  const forms = lineForms(text);
+  for (let pos = 0; pos < forms.length; pos++) {
+    scores.fill(0);
+    for (const f of forms[pos]) {
+      for (const i of ix.exact.get(f.folded) ?? []) scores[i] = 1;
+      for (const i of ix.stem.get(f.en) ?? []) scores[i] = Math.max(scores[i], 0.9);
+      for (const i of ix.stem.get(f.de) ?? []) scores[i] = Math.max(scores[i], 0.9);
+      for (const i of ix.loose) {
+        // A stem prefix or word part holds one of the term's keys: most words hold none.
+        if (scores[i] >= 0.9 || !terms[i].keys.some((k) => f.folded.includes(k))) continue;
+        scores[i] = Math.max(scores[i], wordScore(f, terms[i]));
+      }
     }
-  });
+    for (let i = 0; i < terms.length; i++) {
+      const sc = scores[i];
+      if (sc === 0) continue;
+      if (sc > best[i]) {
+        best[i] = sc;
+        at[i] = [pos];
+      } else if (sc === best[i]) at[i].push(pos);
+    }
+  }
   return { best, at };
 }
 
@@ -140,7 +220,7 @@ const NEAR_BONUS = 0.4;
  * scoreLine('Today we bake the famous apple cake', matchTerms(parseQuery('apple cake'))); // { matched: 2, score: 2.5, mask: 0b11 }
  */
 export function scoreLine(text: string, terms: MatchTerm[], phrases: string[][] = []): LineMatch {
-  if (terms.length === 0) return { matched: 0, score: 0, mask: 0 };
+  if (terms.length === 0 || !mayMatch(text, terms)) return { matched: 0, score: 0, mask: 0 };
   const { best, at } = positions(text, terms);
   const hit = best.map((b, i) => (b > 0 ? i : -1)).filter((i) => i >= 0);
   let score = best.reduce((a, b) => a + b, 0);
@@ -150,7 +230,7 @@ export function scoreLine(text: string, terms: MatchTerm[], phrases: string[][] 
     else score += (NEAR_BONUS * (hit.length - 1)) / (width - 1);
   }
   if (hit.length > 0 && phrases.length > 0) {
-    const joined = ` ${words(text).map(fold).join(' ')} `;
+    const joined = ` ${lineForms(text).map((f) => f[0].folded).join(' ')} `;
     for (const p of phrases) if (joined.includes(` ${p.map(fold).join(' ')} `)) score += PHRASE_BONUS;
   }
   return { matched: hit.length, score, mask: hit.reduce((m, i) => m | (1 << i), 0) };
@@ -181,12 +261,16 @@ export function bestMoment<T extends TimedCandidate>(candidates: T[], terms: Mat
   };
   const single = candidates.map((c) => scoreLine(c.text, terms, phrases));
   candidates.forEach((c, i) => consider(c, single[i]));
+  const byLine = new Map(candidates.map((c, i) => [c, single[i]]));
   for (let i = 0; i + 1 < consecutive.length; i++) {
     const a = consecutive[i];
     const b = consecutive[i + 1];
+    const ma = byLine.get(a)?.mask ?? 0;
+    const mb = byLine.get(b)?.mask ?? 0;
+    // Scored together only when each holds a word the other lacks: then together they hold more.
+    if ((ma | mb) === ma || (ma | mb) === mb) continue;
     const pair = scoreLine(`${a.text} ${b.text}`, terms, phrases);
-    const alone = Math.max(single[candidates.indexOf(a)]?.matched ?? 0, single[candidates.indexOf(b)]?.matched ?? 0);
-    if (pair.matched > alone) consider(a, { ...pair, score: pair.score - 0.05 });
+    consider(a, { ...pair, score: pair.score - 0.05 });
   }
   return best;
 }

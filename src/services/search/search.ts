@@ -61,6 +61,9 @@ export const ITEM_ONLY_PER_ITEM = 3;
 /** Lists that say nothing about a moment's own words: they do not lift a moment the title alone found. */
 const TEXT_LISTS = new Set(['words', 'title', 'trigram']);
 
+/** Lists whose episodes may have a line holding a query word (own text, as words or word parts). */
+const WORD_LISTS = new Set(['words', 'trigram']);
+
 /** Where one search looks: the collection, the filters, how deep each list goes, one item or all. */
 interface ListScope {
   collectionPk: number;
@@ -125,8 +128,8 @@ function fillUp(first: number[], more: () => number[], depth: number): number[] 
   return out;
 }
 
-/** Fused candidates ranked by their lines: enough that a moment saying every word is there even when bm25 put it low. */
-const candidatePool = (limit: number) => Math.max(limit * 4, 40);
+/** Fused candidates ranked by their lines: the lists' depth, so a moment saying every word is there even when bm25 put it low. */
+const candidatePool = (limit: number) => depthFor(limit);
 
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   const out = new Map<K, T[]>();
@@ -249,8 +252,7 @@ export class SearchService {
     if (picture) probes.push({ ...pictureProbe(picture), vectors: new Map(pictureVectors.map((v) => [v.space.id, v.query.vector])) });
     if (req.like) probes.push(likeProbe(this.store, collection.pk, req.like, spaces.filter((sp) => sp.kind === 'frame')));
 
-    const fixed = typed ? this.typos.correct(typed, collection.pk) : null;
-    const q = fixed?.query ?? null;
+
     const scope: ListScope = { collectionPk: collection.pk, filter: this.itemFilter(req, collection.pk), depth: depthFor(req.limit), item, limit: req.limit };
     const lists: RankedList[] = [];
     const frameTimes = new Map<number, number>();
@@ -258,7 +260,13 @@ export class SearchService {
       lists.push(timed.list);
       for (const [pk, t] of timed.times) if (!frameTimes.has(pk)) frameTimes.set(pk, t);
     };
-    if (q) for (const list of this.textLists(q, scope)) lists.push(list);
+    // Typos are looked for only when the words together matched nothing: a query whose words all occur
+    // somewhere has none to correct, and most queries are spared the vocabulary look-ups.
+    let text = typed ? this.textLists(typed, scope) : null;
+    const fixed = typed && text && !text.allMatched ? this.typos.correct(typed, collection.pk) : null;
+    if (fixed?.corrections.length) text = this.textLists(fixed.query, scope);
+    const q = fixed?.query ?? typed;
+    for (const list of text?.lists ?? []) lists.push(list);
     for (const kind of ['passage', 'frame'] as const) {
       const ofKind = vectors.filter((v) => v.space.kind === kind);
       if (ofKind.length) add(this.vectorList(kind, ofKind, scope, null));
@@ -279,31 +287,26 @@ export class SearchService {
   /** Fused episodes as SPEC 2.7 results: ranked by the line each says best, one per moment, with the people seen in each. */
   private shape(fused: Fused[], frameTimes: Map<number, number>, q: ParsedQuery | null, collectionPk: number, req: SearchRequest): SearchResult[] {
     if (fused.length === 0) return [];
-    const pks = fused.map((f) => f.pk);
-    const episodes = new Map(this.store.search.episodesWithItems(pks).map((e) => [e.pk, e]));
-    const segments = groupBy(this.store.search.segmentsOf(pks), (s) => s.episode_pk);
+    const episodes = new Map(this.store.search.episodesWithItems(fused.map((f) => f.pk)).map((e) => [e.pk, e]));
     const terms = q ? matchTerms(q) : [];
+    // Only an episode a word list found can have a line with a query word: the lines of the others (found
+    // by vectors, people or pictures alone) are read for the page only.
+    const segments = groupBy(this.store.search.segmentsOf(terms.length ? fused.filter((f) => f.via.some((v) => WORD_LISTS.has(v))).map((f) => f.pk) : []), (s) => s.episode_pk);
     const titleWords = new Map<number, number>();
     const lined = fused.flatMap((f) => {
       const e = episodes.get(f.pk);
       if (!e) return [];
       if (!titleWords.has(e.item_pk)) titleWords.set(e.item_pk, scoreLine(e.item_title ?? '', terms).mask);
-      return [{ ...f, item: e.item_pk, titleWords: titleWords.get(e.item_pk)!, best: bestLine(episodeLines(segments.get(f.pk) ?? []), terms, q?.phrases ?? []) }];
+      const lines = segments.get(f.pk);
+      return [{ ...f, item: e.item_pk, titleWords: titleWords.get(e.item_pk)!, best: lines ? bestLine(episodeLines(lines), terms, q?.phrases ?? []) : null }];
     });
-    const ranked = rankByLines(
-      lined,
-      terms,
-      q?.phrases.length ?? 0,
-    );
-    const results: SearchResult[] = [];
-    for (const r of ranked) {
-      if (r.score < req.threshold) break;
-      if (results.length >= req.limit + 5) break;
-      results.push(shapeResult(episodes.get(r.pk)!, segments.get(r.pk) ?? [], { score: r.score, frameTime: frameTimes.get(r.pk) ?? null }, r.best, terms, this.links));
-    }
-    const page = mergeMoments(results).slice(0, req.limit);
-    this.addPeopleSeen(page, collectionPk, new Map([...episodes.values()].map((e) => [`${e.media_id}:${e.idx}`, e])));
-    return page;
+    const ranked = rankByLines(lined, terms, q?.phrases.length ?? 0);
+    const page = ranked.filter((r) => r.score >= req.threshold).slice(0, req.limit + 5);
+    for (const [pk, rows] of groupBy(this.store.search.segmentsOf(page.map((r) => r.pk).filter((pk) => !segments.has(pk))), (s) => s.episode_pk)) segments.set(pk, rows);
+    const results = page.map((r) => shapeResult(episodes.get(r.pk)!, segments.get(r.pk) ?? [], { score: r.score, frameTime: frameTimes.get(r.pk) ?? null }, r.best, terms, this.links));
+    const moments = mergeMoments(results).slice(0, req.limit);
+    this.addPeopleSeen(moments, collectionPk, new Map([...episodes.values()].map((e) => [`${e.media_id}:${e.idx}`, e])));
+    return moments;
   }
 
   /**
@@ -313,26 +316,30 @@ export class SearchService {
    * episodes: then compounds and partial words fill up; otherwise they would only repeat the word matches
    * in a worse order, at several times the cost.
    */
-  private textLists(q: ParsedQuery, scope: ListScope): RankedList[] {
+  private textLists(q: ParsedQuery, scope: ListScope): { lists: RankedList[]; allMatched: boolean } {
     const { collectionPk, depth, filter } = scope;
     const itemPk = scope.item?.pk ?? null;
     const text = this.store.text;
     const lists: RankedList[] = [];
-    if (!q.all) return lists;
+    if (!q.all) return { lists, allMatched: true };
     const words = (match: string | null, columns: 'own' | 'all') => () => (match ? text.matchWords(match, collectionPk, depth, itemPk, filter, columns).map((h) => h.pk) : []);
     const ownAll = words(q.all, 'own')();
+    let allMatched = ownAll.length > 0;
     const own = fillUp(ownAll, words(q.any, 'own'), depth);
     lists.push({ name: 'words', weight: LIST_WEIGHTS.words, pks: own });
     if (own.length < depth) {
       const have = new Set(own);
-      const item = fillUp(words(q.all, 'all')(), words(q.any, 'all'), depth).filter((pk) => !have.has(pk));
+      const itemAll = words(q.all, 'all')();
+      allMatched ||= itemAll.length > 0;
+      const item = fillUp(itemAll, words(q.any, 'all'), depth).filter((pk) => !have.has(pk));
       if (item.length) lists.push({ name: 'title', weight: LIST_WEIGHTS.title, pks: item.slice(0, depth - own.length) });
     }
     if (q.allTrigram && ownAll.length < depth) {
       const parts = text.matchParts(q.allTrigram, collectionPk, depth, itemPk, filter);
+      allMatched ||= parts.length > 0;
       lists.push({ name: 'trigram', weight: LIST_WEIGHTS.trigram, pks: fillUp(parts, () => (q.anyTrigram ? text.matchParts(q.anyTrigram, collectionPk, depth, itemPk, filter) : []), depth) });
     }
-    return lists;
+    return { lists, allMatched };
   }
 
   /** The nearest episodes of one kind of vector space, filtered, with each frame's time. */
