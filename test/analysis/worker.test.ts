@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMainThread, threadId } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANALYSIS_NICE } from '../../src/services/workers/priority.js';
 import { settledTask, startTestServer, waitFor, type TestServer } from '../support/server.js';
 
 /** A test pattern with a tone, made with plain ffmpeg (the server's file-access rule covers its own tools). */
@@ -56,6 +57,14 @@ describe('analysis in worker threads', () => {
     const analysis = (await s.call('GET', '/collections/w/items/short/analysis')).body;
     expect(analysis.video_duration).toBeGreaterThan(3.5);
     expect(analysis.episodes.length).toBeGreaterThan(0);
+  });
+
+  it('runs the analysis thread below the priority of the thread that answers requests', () => {
+    // Linux keeps a nice value per thread (field 19 of /proc/<pid>/task/<tid>/stat).
+    const nice = (stat: string) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    const tasks = readdirSync('/proc/self/task').map((tid) => nice(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')));
+    expect(nice(readFileSync('/proc/self/stat', 'utf8'))).toBe(0);
+    expect(tasks).toContain(ANALYSIS_NICE);
   });
 
   it('keeps the media errors of the pipeline, with their reasons', async () => {

@@ -128,8 +128,13 @@ function fillUp(first: number[], more: () => number[], depth: number): number[] 
   return out;
 }
 
-/** Fused candidates ranked by their lines: the lists' depth, so a moment saying every word is there even when bm25 put it low. */
-const candidatePool = (limit: number) => depthFor(limit);
+/**
+ * Fused candidates ranked by their lines. With several words, the lists' depth, so a moment whose line
+ * says them all is there even when bm25 put it low. With one word every line that says it ties on words,
+ * so the fused order already is the order (but for written, stem and part matches): the page and its
+ * spares are enough.
+ */
+const candidatePool = (limit: number, words: number) => (words > 1 ? depthFor(limit) : limit + 5);
 
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   const out = new Map<K, T[]>();
@@ -278,7 +283,7 @@ export class SearchService {
     const only = this.addPeople(lists, collection.pk, req, scope.depth, item?.pk ?? null);
     const fused = fuse(lists)
       .filter((f) => f.score > 0 && (!only || only.has(f.pk)) && !excluded.has(f.pk))
-      .slice(0, candidatePool(req.limit));
+      .slice(0, candidatePool(req.limit, q ? q.terms.length + q.phrases.length : 0));
     const results = this.shape(fused, frameTimes, q, collection.pk, req);
     const gaps = this.gaps?.of({ collectionPk: collection.pk, itemPk: item?.pk ?? null, words: Boolean(q?.all), framesSearched: vectors.some((v) => v.space.kind === 'frame') });
     return { results, notices: gaps ? searchNotices(gaps, req.search_language ?? 'en') : [], corrected: fixed ? correctedWords(fixed.corrections, results) : [] };
