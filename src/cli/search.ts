@@ -48,7 +48,12 @@ export async function searchCommand(argv: string[]): Promise<number> {
       const short = text.length > 100 ? `${text.slice(0, 99)}…` : text;
       return `${r.score.toFixed(2)}  ${r.media_id}  ${clock(r.start_time)}  ${short}${r.src ? `\n      ${r.src}` : ''}`;
     });
-    output(values.json, res, res.results.length ? lines.join('\n') : 'no results');
+    // What the answer could not look for, and words searched as others, come before the moments they shaped.
+    const said = [
+      ...(res.corrected.length ? [`showing results for ${res.corrected.map((c) => `${c.to} (not ${c.from})`).join(', ')}`] : []),
+      ...res.notices.map((n) => `note: ${n.message}`),
+    ];
+    output(values.json, res, [...said, res.results.length ? lines.join('\n') : 'no results'].join('\n'));
     return EXIT.OK;
   });
 }

@@ -64,6 +64,9 @@ describe('vidx collections, index, analyze, search and tasks against a running s
     const json = JSON.parse((await cli(['search', 'penalty', '--collection', 'talks', '--limit', '1', '--json'])).stdout);
     expect(json.results).toHaveLength(1);
     expect(json.results[0].media_id).toBe('talk-1');
+    const typo = await cli(['search', 'penallty', '--collection', 'talks']);
+    expect(typo.stdout).toMatch(/^showing results for penalty \(not penallty\)$/m);
+    expect(typo.stdout).toMatch(/talk-1/);
 
     const again = await cli(['index', join(elsewhere, 'my talk.mp4'), '--collection', 'talks', '--media-id', 'talk-1', '-q']);
     expect(again.stdout).toMatch(/^skipped talk-1 in talks/);
