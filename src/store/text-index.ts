@@ -117,15 +117,16 @@ export class TextIndexRepository {
   }
 
   /**
-   * Every word (stem) of the collection with the number of episodes holding it. Reads the whole index:
-   * callers cache it (see {@link generation}).
+   * The collection's words (stems) after `after` in term order, at most `limit`, each with the number of
+   * episodes holding it. fts5vocab walks each term's doclist to count: callers read a large vocabulary in
+   * slices and cache it (see {@link generation}).
    * @example
-   * text.vocabulary(collectionPk); // [{ term: 'sandpap', docs: 3 }, …]
+   * text.vocabularyAfter(collectionPk, '', 20_000); // [{ term: 'appl', docs: 3 }, …]
    */
-  vocabulary(collectionPk: number): { term: string; docs: number }[] {
+  vocabularyAfter(collectionPk: number, after: string, limit: number): { term: string; docs: number }[] {
     const v = this.vocabTable(collectionPk);
     if (!v) return [];
-    return prepared(this.db, `SELECT term, doc AS docs FROM ${v}`).all() as { term: string; docs: number }[];
+    return prepared(this.db, `SELECT term, doc AS docs FROM ${v} WHERE term > ? ORDER BY term LIMIT ?`).all(after, limit) as { term: string; docs: number }[];
   }
 
   /**

@@ -2,8 +2,8 @@
  * Typo tolerance: a query word that matches nothing in the collection (not as a word, not inside a longer
  * word) is looked up as its nearest words in the collection's own vocabulary instead: one edit away for
  * words of 4–7 letters, two for longer ones, the most frequent first. A word the collection holds is never
- * corrected. The vocabulary is the words table's (stems, see stems.ts), read once per collection and kept
- * until the collection's text changes.
+ * corrected. The vocabulary is the words table's (stems, see stems.ts), read once per collection and read
+ * again, in the background, once the collection's text has changed and REFRESH_MS have passed.
  */
 import { distance } from 'fastest-levenshtein';
 import type { TextIndexRepository } from '../../store/text-index.js';
@@ -20,6 +20,14 @@ export interface TypoFix {
 const ALTERNATIVES = 3;
 /** Collections whose vocabulary stays cached; the least recently used goes first. */
 const CACHED_COLLECTIONS = 8;
+/**
+ * Vocabulary terms read per turn of the event loop. fts5vocab counts each term's episodes by walking its
+ * doclist, so a collection of a million episodes takes seconds to read: in slices, between which requests
+ * are answered. A collection whose vocabulary fits one slice is read at once.
+ */
+const SLICE = 20_000;
+/** A changed collection's vocabulary is read again after this long: words indexed since may not be offered meanwhile. */
+const REFRESH_MS = 10 * 60_000;
 
 /**
  * How many edits a word of this length may be away from its correction (0: never corrected).
@@ -34,6 +42,7 @@ export function allowedEdits(word: string): number {
 
 interface Vocabulary {
   generation: number;
+  readAt: number;
   /** Terms by length, each list most frequent first. */
   byLength: Map<number, { term: string; docs: number }[]>;
 }
@@ -47,6 +56,7 @@ interface Vocabulary {
  */
 export class TypoCorrector {
   private readonly cache = new Map<number, Vocabulary>();
+  private readonly reading = new Set<number>();
 
   constructor(private readonly text: TextIndexRepository) {}
 
@@ -74,6 +84,7 @@ export class TypoCorrector {
    */
   private nearest(collectionPk: number, stems: string[]): string[] {
     const vocab = this.vocabulary(collectionPk);
+    if (!vocab) return [];
     let best = Infinity;
     let found: { term: string; docs: number }[] = [];
     for (const stem of new Set(stems.map(fold))) {
@@ -97,25 +108,59 @@ export class TypoCorrector {
       .map((f) => f.term);
   }
 
-  private vocabulary(collectionPk: number): Vocabulary {
+  /**
+   * The collection's vocabulary: cached, or read now when it fits one slice; else null while it is read in
+   * the background (the search goes on without corrections). A stale one is served while it is read again.
+   */
+  private vocabulary(collectionPk: number): Vocabulary | null {
     const generation = this.text.generation(collectionPk);
     const cached = this.cache.get(collectionPk);
-    if (cached && cached.generation === generation) {
+    if (cached) {
       // Most recently used last, so the first key is the one to evict.
       this.cache.delete(collectionPk);
       this.cache.set(collectionPk, cached);
+      if (cached.generation !== generation && Date.now() - cached.readAt > REFRESH_MS) void this.readInSlices(collectionPk, [], '');
       return cached;
     }
+    if (this.reading.has(collectionPk)) return null;
+    const first = this.text.vocabularyAfter(collectionPk, '', SLICE);
+    if (first.length < SLICE) return this.keep(collectionPk, generation, first);
+    void this.readInSlices(collectionPk, first, first[first.length - 1].term);
+    return null;
+  }
+
+  /** Reads the rest of a vocabulary a slice per turn of the event loop, then keeps it. */
+  private async readInSlices(collectionPk: number, read: { term: string; docs: number }[], after: string): Promise<void> {
+    if (this.reading.has(collectionPk)) return;
+    this.reading.add(collectionPk);
+    try {
+      const generation = this.text.generation(collectionPk);
+      for (let last = after; ; ) {
+        await new Promise((r) => setImmediate(r));
+        const slice = this.text.vocabularyAfter(collectionPk, last, SLICE);
+        read.push(...slice);
+        if (slice.length < SLICE) break;
+        last = slice[slice.length - 1].term;
+      }
+      this.keep(collectionPk, generation, read);
+    } catch {
+      // The collection went away meanwhile: nothing to keep.
+    } finally {
+      this.reading.delete(collectionPk);
+    }
+  }
+
+  private keep(collectionPk: number, generation: number, entries: { term: string; docs: number }[]): Vocabulary {
     const byLength = new Map<number, { term: string; docs: number }[]>();
     // Digits and one-letter terms are never a correction.
-    for (const entry of this.text.vocabulary(collectionPk)) {
+    for (const entry of entries) {
       if (entry.term.length < 2 || /\p{N}/u.test(entry.term)) continue;
       const list = byLength.get(entry.term.length) ?? [];
       list.push(entry);
       byLength.set(entry.term.length, list);
     }
     for (const list of byLength.values()) list.sort((a, b) => b.docs - a.docs);
-    const vocab = { generation, byLength };
+    const vocab = { generation, readAt: Date.now(), byLength };
     this.cache.delete(collectionPk);
     this.cache.set(collectionPk, vocab);
     if (this.cache.size > CACHED_COLLECTIONS) this.cache.delete(this.cache.keys().next().value!);
