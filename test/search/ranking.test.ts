@@ -110,5 +110,7 @@ describe('ranking by what a moment says (issue 30)', () => {
       expect([200, 422], query.slice(0, 20)).toContain(r.status);
       if (r.status === 422) expect(JSON.stringify(r.body)).toContain('query');
     }
+    // Nothing to look for: no results, and nothing corrected.
+    for (const query of ['!!! ??? ...', 'the and of', 'der die das und', '🍎🎂']) expect((await search(query)).results, query).toEqual([]);
   });
 });
