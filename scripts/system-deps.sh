@@ -5,7 +5,8 @@
 # tesseract-ocr-deu (German letters in OCR; optional at run time), chromium (the web page's browser tests,
 # driven by playwright-core; never a browser download), python3-skimage (photos with faces, a cat and logos
 # for the face tests, under /usr/lib/python3/dist-packages/skimage/data), redis-server (the job queue of the worker
-# tests: each test starts its own on a loopback port; nothing is started as a service). Runs apt-get only when something is missing.
+# tests: each test starts its own on a loopback port; nothing is started as a service), libheif-examples and
+# libimage-exiftool-perl (heif-enc and exiftool write the tests' HEIC photos and their EXIF). Runs apt-get only when something is missing.
 set -euo pipefail
 need=()
 command -v ffmpeg >/dev/null 2>&1 && command -v ffprobe >/dev/null 2>&1 || need+=(ffmpeg)
@@ -18,6 +19,8 @@ command -v tesseract >/dev/null 2>&1 || need+=(tesseract-ocr)
 dpkg -s tesseract-ocr-deu >/dev/null 2>&1 || need+=(tesseract-ocr-deu)
 dpkg -s pocketsphinx-testdata >/dev/null 2>&1 || need+=(pocketsphinx-testdata)
 [ -f /usr/lib/python3/dist-packages/skimage/data/astronaut.png ] || need+=(python3-skimage)
+command -v heif-enc >/dev/null 2>&1 || need+=(libheif-examples)
+command -v exiftool >/dev/null 2>&1 || need+=(libimage-exiftool-perl)
 command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 echo "vidx: installing system packages: ${need[*]}" >&2

@@ -8,8 +8,10 @@
  * - `no_frame`: no frame could be decoded at the requested time.
  * - `refers_elsewhere`: a playlist or reference list (HLS, DASH, concat, …) that would make ffmpeg open
  *   other files or URLs; vidx refuses it instead of following it.
+ * - `unsupported_format`: recognised (the message names the container or codec), but vidx cannot decode
+ *   it: a picture cut off or damaged, one declaring more pixels than vidx decodes, a codec no decoder reads.
  */
-export type MediaErrorCode = 'empty' | 'not_media' | 'truncated' | 'no_streams' | 'no_video' | 'no_frame' | 'refers_elsewhere';
+export type MediaErrorCode = 'empty' | 'not_media' | 'truncated' | 'no_streams' | 'no_video' | 'no_frame' | 'refers_elsewhere' | 'unsupported_format';
 
 /**
  * An expected problem with a media file, with a message meant for a person.

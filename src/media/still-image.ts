@@ -1,9 +1,6 @@
 import sharp from 'sharp';
-import { MediaError } from './errors.js';
 import { openCheckedFile } from './file-access.js';
-
-/** Still-picture formats vidx reads with sharp (SVG is left out: it is a document that can reference other files). */
-const STILL_FORMATS = new Set(['jpeg', 'png', 'webp', 'tiff', 'avif', 'heif', 'gif']);
+import { decodeStill, STILL_FORMATS } from './still-decode.js';
 
 /** What a still picture's header says. */
 export interface StillImageInfo {
@@ -54,7 +51,8 @@ export async function probeStillImage(file: string): Promise<StillImageInfo | nu
   try {
     const bytes = await readIfPicture(file);
     if (!bytes) return null;
-    const m = await sharp(bytes).metadata();
+    // No pixel limit for the header: a picture declaring too many pixels is still a picture, refused by name when decoded.
+    const m = await sharp(bytes, { limitInputPixels: false }).metadata();
     if (!m.format || !STILL_FORMATS.has(m.format) || (m.pages ?? 1) > 1 || !m.width || !m.height) return null;
     return { format: m.format, width: m.width, height: m.height };
   } catch {
@@ -67,24 +65,10 @@ const QUERY_SIDE = 640;
 
 /**
  * Decodes a picture given as bytes (a search's query image) to upright RGB, at most 640 px on a side.
- * Throws MediaError('not_media') when the bytes are not a picture sharp reads, or are cut off.
+ * Throws MediaError (`not_media`, `unsupported_format`) when the bytes are not a picture vidx reads, or are cut off.
  * @example
  * const picture = await decodePicture(await readFile('frame.jpg')); // { data, width, height }
  */
 export async function decodePicture(bytes: Uint8Array): Promise<{ data: Uint8Array; width: number; height: number }> {
-  const format = await sharp(bytes).metadata().then((m) => m.format, () => undefined);
-  // SVG and the rest are documents or formats vidx does not read (an SVG can name other files).
-  if (!format || !STILL_FORMATS.has(format)) throw new MediaError('not_media', `the image is not a picture vidx reads (JPEG, PNG, WebP, AVIF, HEIF, TIFF, GIF)${format ? `: it is ${format}` : ''}`);
-  try {
-    const { data, info } = await sharp(bytes, { failOn: 'error', limitInputPixels: 100_000_000 })
-      .rotate()
-      .resize({ width: QUERY_SIDE, height: QUERY_SIDE, fit: 'inside', withoutEnlargement: true })
-      .removeAlpha()
-      .toColourspace('srgb')
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
-  } catch (err) {
-    throw new MediaError('not_media', `the image does not decode as a picture (JPEG, PNG, WebP, AVIF, TIFF, GIF): ${(err as Error).message}`, { cause: err });
-  }
+  return (await decodeStill(bytes, { maxSide: QUERY_SIDE })).frame;
 }

@@ -99,3 +99,31 @@ export async function makePhoto(out: string, text: string, exif: { dateTimeOrigi
     .jpeg({ quality: 90 })
     .toFile(out);
 }
+
+/**
+ * Writes an HEIC photo (HEVC-coded HEIF, as an iPhone does) showing `text`, with EXIF date and GPS written
+ * by exiftool. Needs heif-enc (libheif-examples) and exiftool (libimage-exiftool-perl).
+ * @example
+ * await makeHeic('/tmp/harbour.heic', 'HARBOUR', { dateTimeOriginal: '2018:05:20 16:45:00', latitude: 38.7223, longitude: -9.1393 });
+ */
+export async function makeHeic(out: string, text: string, exif: { dateTimeOriginal: string; latitude: number; longitude: number }, size = '800x300'): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'vidx-heic-'));
+  try {
+    const png = join(dir, 'source.png');
+    await withTextFile(text, (tf) =>
+      runTool('ffmpeg', [
+        '-hide_banner', '-v', 'error', '-f', 'lavfi', '-i', `color=white:s=${size}`,
+        '-vf', `drawtext=fontfile=${FONT}:textfile=${tf}:fontsize=90:fontcolor=black:x=(w-text_w)/2:y=(h-text_h)/2`,
+        '-frames:v', '1', png,
+      ]),
+    );
+    await promisify(execFile)('heif-enc', ['-q', '85', '-o', out, png]);
+    await promisify(execFile)('exiftool', [
+      '-q', '-overwrite_original', `-DateTimeOriginal=${exif.dateTimeOriginal}`,
+      `-GPSLatitude=${Math.abs(exif.latitude)}`, `-GPSLatitudeRef=${exif.latitude < 0 ? 'S' : 'N'}`,
+      `-GPSLongitude=${Math.abs(exif.longitude)}`, `-GPSLongitudeRef=${exif.longitude < 0 ? 'W' : 'E'}`, out,
+    ]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,18 +1,18 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import type { EpisodeAnalysis, MediaAnalysis, VisualEntry } from './types.js';
 import type { PipelineContext, PipelineInput } from './pipeline.js';
 import { describeVisual } from './phrases.js';
 import { labelVectors, tagsFor } from './visual.js';
-import { readCheckedFile } from '../../media/index.js';
+import { readCheckedFile, thumbnailJpeg, writeJpeg } from '../../media/index.js';
+import { decodeStill } from '../../media/still-decode.js';
 import { framePrint } from '../../media/perceptual.js';
 
 /** Pictures are read at most this wide or high: enough for OCR, bounded in memory. */
 const MAX_SIDE = 1600;
 
 /**
- * Analyses a still picture as media of one moment: EXIF orientation applied (sharp `.rotate()`), on-screen
+ * Analyses a still picture as media of one moment: EXIF orientation (or HEIF rotation) applied, on-screen
  * text by OCR, tags and a frame vector when the image-text model is installed, a thumbnail, and one
  * episode at time 0 that search finds like a video moment.
  * @example
@@ -22,21 +22,11 @@ const MAX_SIDE = 1600;
 export async function analyzeImage(input: PipelineInput, ctx: PipelineContext): Promise<MediaAnalysis> {
   const language = input.language ?? 'en';
   ctx.progress(0, 'decoding image');
-  // failOn 'error': a truncated or corrupt picture fails here with sharp's reason instead of being read half.
-  // Bytes read through the file-access rule: the decoder never opens a name itself.
+  // Bytes read through the file-access rule: the decoder never opens a name itself. One decode serves OCR,
+  // prints, tags and the thumbnail; a picture that does not decode fails here with a clear code.
   const bytes = await readCheckedFile(input.file);
-  const upright = () => sharp(bytes, { failOn: 'error' }).rotate();
-  // The size as shown: EXIF orientations 5–8 turn the picture a quarter.
-  const meta = await sharp(bytes).metadata();
-  const turned = (meta.orientation ?? 1) >= 5;
-  const shown = { width: (turned ? meta.height : meta.width) ?? null, height: (turned ? meta.width : meta.height) ?? null };
-  const { data, info } = await upright()
-    .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-    .removeAlpha()
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const frame = { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+  const { frame, width, height } = await decodeStill(bytes, { maxSide: MAX_SIDE });
+  const shown = { width: width || null, height: height || null };
   const print = { time: 0, ...framePrint(frame) };
   ctx.signal.throwIfAborted();
 
@@ -59,7 +49,7 @@ export async function analyzeImage(input: PipelineInput, ctx: PipelineContext): 
   ctx.progress(0.8, 'thumbnails');
   await mkdir(input.thumbnailDir, { recursive: true });
   const thumbnail = join(input.thumbnailDir, 'ep-0.jpg');
-  await upright().resize({ width: 320, withoutEnlargement: true }).jpeg({ quality: 75 }).toFile(thumbnail);
+  await writeJpeg(await thumbnailJpeg(frame, { width: 320, quality: 75 }), thumbnail);
 
   const seen: VisualEntry[] = ocr.length || tags.length ? [{ start: 0, end: 0, ocr, tags, summary: describeVisual(ocr, tags, language) }] : [];
   const summary = seen[0]?.summary || (language === 'de' ? 'Bild ohne erkannten Text.' : 'Picture without recognised text.');

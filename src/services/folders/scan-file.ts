@@ -20,7 +20,7 @@ import { relinkMedia } from './relink.js';
 import { isSubtitle, notMediaReason, type ScanTally } from './scan-tally.js';
 
 /** Extensions people expect to be media: such a file that is not readable media fails (reported); others are ignored quietly. */
-const MEDIA_EXTENSIONS = new Set(
+export const MEDIA_EXTENSIONS: ReadonlySet<string> = new Set(
   '.mp4 .m4v .mov .mkv .webm .avi .wmv .flv .mpg .mpeg .ts .mts .m2ts .3gp .ogv .mp3 .m4a .aac .wav .flac .ogg .opus .wma .amr .jpg .jpeg .png .webp .heic .heif .avif .tif .tiff .gif'.split(' '),
 );
 

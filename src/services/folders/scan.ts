@@ -6,8 +6,10 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { realpath, stat } from 'node:fs/promises';
+import { extname } from 'node:path';
 import PQueue from 'p-queue';
 import { resolveDirInsideRoots } from '../../media/folder-path.js';
+import { startsLikeMedia } from '../../media/media-signature.js';
 import { walkFolder } from '../../media/walk.js';
 import { inTransaction } from '../../store/connection.js';
 import type { Store } from '../../store/index.js';
@@ -17,7 +19,7 @@ import { collectionDeleted, type TaskContext } from '../task-engine.js';
 import type { StageItem } from '../task-steps.js';
 import { nowIso } from '../timestamps.js';
 import { captureMemo } from './capture-memo.js';
-import { lookAtFile, type FoundFile, type ScanRun } from './scan-file.js';
+import { lookAtFile, MEDIA_EXTENSIONS, type FoundFile, type ScanRun } from './scan-file.js';
 import { isSubtitle, notMediaReason, ScanTally, type ScanResult } from './scan-tally.js';
 
 export type { ScanProblem, ScanResult } from './scan-tally.js';
@@ -124,7 +126,8 @@ class FolderScan {
         tally.result.found++;
         const file = { rel: entry.rel, abs: entry.abs, size: st.size, mtimeMs: st.mtimeMs };
         if (this.countIfKnown(file)) continue;
-        if (Date.now() - st.mtimeMs < this.deps.stableMs) this.holdFresh(file);
+        // Only media is worth waiting for: a log or notes file still being written is looked at (and skipped) now.
+        if (Date.now() - st.mtimeMs < this.deps.stableMs && (await mayBeMedia(file))) this.holdFresh(file);
         else await this.enqueue(file);
       }
       this.flushSeen();
@@ -265,4 +268,13 @@ class FolderScan {
     for await (const e of this.entries()) if (e.kind === 'file') n++;
     return n;
   }
+}
+
+/**
+ * Whether a file still being written may be media, by its extension or its first bytes. One that is neither
+ * (a growing log) is looked at at once; should it turn out to be media after all, its change brings it back
+ * at the next scan.
+ */
+async function mayBeMedia(file: FoundFile): Promise<boolean> {
+  return MEDIA_EXTENSIONS.has(extname(file.rel).toLowerCase()) || (await startsLikeMedia(file.abs));
 }

@@ -1,0 +1,50 @@
+import { openCheckedFile } from './file-access.js';
+
+/** ISO-BMFF boxes a file may open with (`ftyp`; old QuickTime files start with one of the others). */
+const BMFF_BOXES = new Set(['ftyp', 'moov', 'mdat', 'free', 'wide', 'skip', 'pnot']);
+
+/**
+ * Whether a file's first bytes are those of an audio, video or picture container vidx reads: MP4/MOV/HEIF/3GP,
+ * Matroska/WebM, RIFF (AVI, WAV, WebP), Ogg, FLAC, MP3 (ID3 or frame sync), AAC (ADTS), MPEG-TS/PS, FLV,
+ * ASF/WMV, AMR, CAF, JPEG, PNG, GIF, TIFF. Text (a log, notes, subtitles) never matches.
+ * @example
+ * looksLikeMediaHead(Buffer.from('2026-11-27 INFO started')); // false
+ */
+export function looksLikeMediaHead(head: Uint8Array): boolean {
+  const b = Buffer.from(head.buffer, head.byteOffset, head.byteLength);
+  const ascii = b.subarray(0, 12).toString('latin1');
+  const hex = b.subarray(0, 4).toString('hex');
+  return (
+    BMFF_BOXES.has(ascii.slice(4, 8)) ||
+    hex === '1a45dfa3' || ascii.startsWith('RIFF') || ascii.startsWith('OggS') || ascii.startsWith('fLaC') ||
+    ascii.startsWith('ID3') || ascii.startsWith('FLV') || ascii.startsWith('#!AMR') || ascii.startsWith('caff') ||
+    ascii.startsWith('GIF8') || hex === '3026b275' || hex === '000001ba' || hex === '000001b3' ||
+    hex.startsWith('ffd8ff') || hex === '89504e47' || hex === '49492a00' || hex === '4d4d002a' ||
+    // MPEG audio frame sync (MP3, ADTS AAC): eleven set bits.
+    (b.length >= 2 && b[0] === 0xff && ((b[1] ?? 0) & 0xe0) === 0xe0) ||
+    // MPEG-TS: a sync byte every 188 bytes.
+    (b[0] === 0x47 && (b.length < 189 || b[188] === 0x47))
+  );
+}
+
+/**
+ * Reads a file's first bytes (through the file-access rule) and tells whether they open a media container:
+ * lets a folder scan skip a file that is not media at once instead of waiting for it to hold still.
+ * A file that cannot be read, or is still empty, is not taken for media here.
+ * @example
+ * await startsLikeMedia('/media/app.log'); // false
+ */
+export async function startsLikeMedia(file: string): Promise<boolean> {
+  try {
+    const fh = await openCheckedFile(file);
+    try {
+      const head = Buffer.alloc(192);
+      const { bytesRead } = await fh.read(head, 0, head.length, 0);
+      return bytesRead > 0 && looksLikeMediaHead(head.subarray(0, bytesRead));
+    } finally {
+      await fh.close();
+    }
+  } catch {
+    return false;
+  }
+}
