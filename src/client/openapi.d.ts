@@ -1260,7 +1260,7 @@ export interface components {
                 /** @description What went wrong, naming the user's file as they know it */
                 message: string;
                 /**
-                 * @description not_media, truncated, outside_roots, unreachable, collection_deleted, tool_failed, interrupted, internal, …
+                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, interrupted, internal, …
                  * @example not_media
                  */
                 code: string;
@@ -1367,7 +1367,7 @@ export interface components {
                 /** @description What went wrong, naming the user's file as they know it */
                 message: string;
                 /**
-                 * @description not_media, truncated, outside_roots, unreachable, collection_deleted, tool_failed, interrupted, internal, …
+                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, interrupted, internal, …
                  * @example not_media
                  */
                 code: string;
@@ -1519,7 +1519,7 @@ export interface components {
                 /** @description What went wrong, naming the user's file as they know it */
                 message: string;
                 /**
-                 * @description not_media, truncated, outside_roots, unreachable, collection_deleted, tool_failed, interrupted, internal, …
+                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, interrupted, internal, …
                  * @example not_media
                  */
                 code: string;
@@ -1598,7 +1598,7 @@ export interface components {
                 /** @description What went wrong, naming the user's file as they know it */
                 message: string;
                 /**
-                 * @description not_media, truncated, outside_roots, unreachable, collection_deleted, tool_failed, interrupted, internal, …
+                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, interrupted, internal, …
                  * @example not_media
                  */
                 code: string;
@@ -1672,7 +1672,7 @@ export interface components {
                 /** @description What went wrong, naming the user's file as they know it */
                 message: string;
                 /**
-                 * @description not_media, truncated, outside_roots, unreachable, collection_deleted, tool_failed, interrupted, internal, …
+                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, interrupted, internal, …
                  * @example not_media
                  */
                 code: string;
@@ -1796,7 +1796,7 @@ export interface components {
                 /** @description What went wrong, naming the user's file as they know it */
                 message: string;
                 /**
-                 * @description not_media, truncated, outside_roots, unreachable, collection_deleted, tool_failed, interrupted, internal, …
+                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, interrupted, internal, …
                  * @example not_media
                  */
                 code: string;
@@ -1858,7 +1858,7 @@ export interface components {
                 /** @description What went wrong, naming the user's file as they know it */
                 message: string;
                 /**
-                 * @description not_media, truncated, outside_roots, unreachable, collection_deleted, tool_failed, interrupted, internal, …
+                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, interrupted, internal, …
                  * @example not_media
                  */
                 code: string;

@@ -27,7 +27,7 @@ const TaskFields = {
   error: z
     .object({
       message: z.string().openapi({ description: "What went wrong, naming the user's file as they know it" }),
-      code: z.string().openapi({ description: 'not_media, truncated, outside_roots, unreachable, collection_deleted, tool_failed, interrupted, internal, …', example: 'not_media' }),
+      code: z.string().openapi({ description: 'not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, interrupted, internal, …', example: 'not_media' }),
       retryable: z.boolean().openapi({ description: 'false: running it again cannot help (bad media, a refused path, a deleted collection); true: the cause may pass' }),
     })
     .nullable()
