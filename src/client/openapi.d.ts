@@ -1211,8 +1211,15 @@ export interface components {
             items: components["schemas"]["DuplicateItem"][];
             /** @description How alike the matching frames are, 0..1 (the mean over the group’s pairs) */
             similarity: number;
-            /** @description The media_id of the best copy: the most pixels, then the highest bitrate, then the longest */
+            /** @description The media_id of the copy to keep: the longest (a trimmed part is never kept over its whole), then the most pixels, then the highest bitrate, then the original (the earlier file date, else the one indexed first) */
             keep: string;
+            /**
+             * @description Why `keep` was chosen over the next-best copy: `longest` (the others are parts of it), `higher_resolution`, `higher_bitrate`, `original` (nothing else told them apart)
+             * @enum {string}
+             */
+            keep_reason: "longest" | "higher_resolution" | "higher_bitrate" | "original";
+            /** @description The same in a sentence (English) */
+            keep_message: string;
         };
         DuplicateItem: {
             media_id: string;
