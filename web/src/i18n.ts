@@ -72,6 +72,7 @@ const en = {
   close: 'Close', error: 'Something went wrong: {0}',
   fileDate: 'file date {0}', fileDateHint: 'The file does not say when it was recorded; this is the date of the file itself.',
   takenHint: 'When it was recorded, as the file states it.',
+  nameDateHint: 'When it was recorded, as the file name states it (the clock time in the server’s time zone).',
   // Search by picture, more like this, duplicates (issue 26).
   pictureButton: 'Search by picture', pastedPicture: 'pasted picture', removePicture: 'Remove the picture {0}',
   likeWhat: '“{0}” at {1}', likeWhatPhoto: '“{0}”', removeLike: 'Stop searching like {0}', moreLike: 'More like this',
@@ -193,6 +194,7 @@ const de: Dict = {
   close: 'Schließen', error: 'Etwas ging schief: {0}',
   fileDate: 'Dateidatum {0}', fileDateHint: 'Die Datei sagt nicht, wann sie aufgenommen wurde; das ist das Datum der Datei selbst.',
   takenHint: 'Wann es aufgenommen wurde, wie es in der Datei steht.',
+  nameDateHint: 'Wann es aufgenommen wurde, wie es im Dateinamen steht (die Uhrzeit in der Zeitzone des Servers).',
   // Suche mit Bild, Ähnliches, Duplikate (Issue 26).
   pictureButton: 'Mit Bild suchen', pastedPicture: 'eingefügtes Bild', removePicture: 'Bild {0} entfernen',
   likeWhat: '„{0}“ bei {1}', likeWhatPhoto: '„{0}“', removeLike: 'Nicht mehr wie {0} suchen', moreLike: 'Ähnliches finden',
