@@ -1,4 +1,4 @@
-import { readFileSync, utimesSync } from 'node:fs';
+import { mkdirSync, readFileSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePhoto, makeVideo } from '../support/folder-media.js';
@@ -70,6 +70,31 @@ describe('dates from file names, by path and by upload', () => {
     const none = await upload('Screen Recording 2023-10-05 at 14.32.11.mp4', join(s.mediaDir, 'plain.mp4'), { media_id: 'rec' });
     expect(none.status, none.error?.message).toBe('completed');
     expect(await dateOf('rec')).toEqual({ captured_at: local(2023, 10, 5, 14, 32, 11), captured_at_source: 'filename' });
+  });
+
+  it('a re-indexed upload keeps its name date (the copy is stored under another name; its title keeps the name)', async () => {
+    const r = await s.call('POST', '/collections/roll/reindex', { key: user, json: { media_ids: ['pxl'] } });
+    expect(r.status, JSON.stringify(r.body)).toBe(202);
+    const t = await settledTask(s, r.body.task_id);
+    expect(t.result).toMatchObject({ reindexed: 1, failed: [] });
+    expect(await dateOf('pxl')).toEqual({ captured_at: local(2021, 8, 1, 10, 0, 0, 123), captured_at_source: 'filename' });
+  });
+
+  it('a folder scan dates a camera name over the file date', async () => {
+    const dir = join(s.mediaDir, 'phone');
+    mkdirSync(dir, { recursive: true });
+    await makePhoto(join(dir, 'IMG_20190714_093012.jpg'), 'Scan');
+    const copied = new Date('2024-03-01T08:00:00Z');
+    utimesSync(join(dir, 'IMG_20190714_093012.jpg'), copied, copied);
+    // Scans wait for a file to hold still for a moment before reading it.
+    await new Promise((r) => setTimeout(r, 2_100));
+    const f = await s.call('POST', '/collections/roll/folders', { key: user, json: { path: dir, watch: false } });
+    expect(f.status, JSON.stringify(f.body)).toBe(201);
+    const scan = await settledTask(s, f.body.scan_task_id);
+    expect(scan.status, scan.error?.message).toBe('completed');
+    const items = (await s.call('GET', '/collections/roll/items?limit=100', { key: user })).body.items as Array<{ type: string; title: string; captured_at: string | null; captured_at_source: string | null }>;
+    // The upload `stated` has this title too; the scanned one is the photo.
+    expect(items.find((i) => i.type === 'image' && i.title === 'IMG_20190714_093012')).toMatchObject({ captured_at: local(2019, 7, 14, 9, 30, 12), captured_at_source: 'filename' });
   });
 
   it('search results carry the name date', async () => {
