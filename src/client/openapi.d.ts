@@ -1028,10 +1028,10 @@ export interface components {
             /** @description vidx extra: the date of the media (ISO 8601); what kind of date it is says captured_at_source */
             captured_at: string | null;
             /**
-             * @description vidx extra: `metadata` = the file states when it was recorded (a container's creation_time, EXIF DateTimeOriginal); `file` = only a file-system date is known (a file's modification time, or File.lastModified the web page sent for an upload), which is not a recording date; null = no date
+             * @description vidx extra: `metadata` = the file states when it was recorded (a container's creation_time, EXIF DateTimeOriginal); `filename` = the file's name states it (`IMG_20190714_093012`, `VID-20190714-WA0003`, `Screenshot 2023-10-05 at 14.32.11`), its clock time read in the server's time zone; `file` = only a file-system date is known (a file's modification time, or File.lastModified the web page sent for an upload), which is not a recording date; null = no date
              * @enum {string|null}
              */
-            captured_at_source: "metadata" | "file" | null;
+            captured_at_source: "metadata" | "filename" | "file" | null;
             /** @description vidx extra: GPS latitude when the file has one (EXIF GPS or the ISO 6709 location tag) */
             latitude: number | null;
             /** @description vidx extra: GPS longitude when the file has one */
@@ -1211,8 +1211,15 @@ export interface components {
             items: components["schemas"]["DuplicateItem"][];
             /** @description How alike the matching frames are, 0..1 (the mean over the group’s pairs) */
             similarity: number;
-            /** @description The media_id of the best copy: the most pixels, then the highest bitrate, then the longest */
+            /** @description The media_id of the copy to keep: the longest (a trimmed part is never kept over its whole), then the most pixels, then the highest bitrate, then the original (the earlier file date, else the one indexed first) */
             keep: string;
+            /**
+             * @description Why `keep` was chosen over the next-best copy: `longest` (the others are parts of it), `higher_resolution`, `higher_bitrate`, `original` (nothing else told them apart)
+             * @enum {string}
+             */
+            keep_reason: "longest" | "higher_resolution" | "higher_bitrate" | "original";
+            /** @description The same in a sentence (English) */
+            keep_message: string;
         };
         DuplicateItem: {
             media_id: string;
@@ -1760,10 +1767,10 @@ export interface components {
             /** @description vidx extra: the item's date (ISO 8601); null when unknown. captured_at_source says whether it is a recording date */
             captured_at: string | null;
             /**
-             * @description vidx extra: `metadata` = a recording date the file states; `file` = only a file-system date
+             * @description vidx extra: `metadata` = a recording date the file states; `filename` = a recording date the file's name states (read in the server's time zone); `file` = only a file-system date
              * @enum {string|null}
              */
-            captured_at_source: "metadata" | "file" | null;
+            captured_at_source: "metadata" | "filename" | "file" | null;
             /** @description vidx extra: the people seen in the episode (GET /collections/{id}/people); present only when the collection has faces on */
             people?: {
                 person_id: string;
@@ -1966,7 +1973,7 @@ export interface components {
             } | null;
             /**
              * Format: date-time
-             * @description vidx extra: when the file was last changed on the caller's side (the web page sends File.lastModified). Used as the item's date, with captured_at_source `file`, only when the media states no recording date
+             * @description vidx extra: when the file was last changed on the caller's side (the web page sends File.lastModified). Used as the item's date, with captured_at_source `file`, only when neither the media nor its file name states a recording date
              */
             file_modified_at?: string | null;
         };

@@ -1,14 +1,19 @@
 import { stat } from 'node:fs/promises';
 import exifr from 'exifr';
+import { basename } from 'node:path';
 import { readCheckedFile } from './file-access.js';
+import { dateFromFileName } from './filename-date.js';
 import { probeMedia } from './probe.js';
 
 /** When and where a file was recorded, and which source said so. */
 export interface CaptureInfo {
   /** ISO 8601 (UTC). */
   capturedAt: string;
-  /** `metadata`: the file states it (EXIF DateTimeOriginal, a container's creation_time); `file`: only a file-system date. */
-  source: 'metadata' | 'file';
+  /**
+   * `metadata`: the file states it (EXIF DateTimeOriginal, a container's creation_time); `filename`: the
+   * file's name states it (`IMG_20190714_093012`, see {@link dateFromFileName}); `file`: only a file-system date.
+   */
+  source: 'metadata' | 'filename' | 'file';
   latitude: number | null;
   longitude: number | null;
 }
@@ -73,8 +78,8 @@ export async function readContentCapture(file: string, kind: 'image' | 'video' |
 }
 
 /**
- * The capture time of a media file: what its content states (see {@link readContentCapture}), else the
- * file's modification time; GPS coordinates when the file has them. `file` must already have passed the
+ * The capture time of a media file: what its content states (see {@link readContentCapture}), else what
+ * its name states (see {@link dateFromFileName}), else the file's modification time; GPS coordinates when the file has them. `file` must already have passed the
  * media-roots check. `content` reuses an earlier reading of the same content.
  * @example
  * await readCaptureInfo('/media/IMG_0001.jpg', 'image');
@@ -83,6 +88,9 @@ export async function readContentCapture(file: string, kind: 'image' | 'video' |
 export async function readCaptureInfo(file: string, kind: 'image' | 'video' | 'audio', signal?: AbortSignal, content?: ContentCapture): Promise<CaptureInfo> {
   const found = content ?? (await readContentCapture(file, kind, signal));
   if (found.source && found.capturedAt) return { capturedAt: found.capturedAt, source: found.source, latitude: found.latitude, longitude: found.longitude };
+  // A copied or synced file's modification time is when it was copied; the name phones give keeps the day.
+  const named = dateFromFileName(basename(file));
+  if (named) return { capturedAt: named, source: 'filename', latitude: found.latitude, longitude: found.longitude };
   const st = await stat(file);
   return { capturedAt: st.mtime.toISOString(), source: 'file', latitude: found.latitude, longitude: found.longitude };
 }

@@ -34,9 +34,11 @@ export interface ItemRow {
 
 /**
  * Where an item's capture time comes from: `metadata` (the file states when it was recorded: a container's
- * creation_time, EXIF DateTimeOriginal) or `file` (only a file-system date, never shown as a recording date).
+ * creation_time, EXIF DateTimeOriginal), `filename` (the file's name states it: `IMG_20190714_093012`,
+ * `Screenshot 2023-10-05 at 14.32.11`; read in the server's zone) or `file` (only a file-system date, never
+ * shown as a recording date).
  */
-export type CaptureSource = 'metadata' | 'file';
+export type CaptureSource = 'metadata' | 'filename' | 'file';
 
 /** The orders a collection's items can be listed in (see ItemRepository.sorted). */
 export type ItemSort = 'added' | 'name' | 'captured' | 'duration';

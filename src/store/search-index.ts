@@ -76,7 +76,7 @@ export interface EpisodeWithItem extends EpisodeRow {
   item_type: 'video' | 'audio' | 'image';
   item_title: string | null;
   captured_at: string | null;
-  captured_at_source: 'metadata' | 'file' | null;
+  captured_at_source: 'metadata' | 'filename' | 'file' | null;
   item_src: string | null;
   item_thumbnail: string | null;
   stored_file: string | null;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyVideo, lavfiVideo, photo, slideVideo } from '../support/picture-media.js';
 import { settledTask, startTestServer, type TestServer } from '../support/server.js';
 
-interface Group { items: { media_id: string; title: string; width: number; height: number; size: number; duration: number; overlap: number }[]; similarity: number; keep: string }
+interface Group { items: { media_id: string; title: string; width: number; height: number; size: number; duration: number; overlap: number }[]; similarity: number; keep: string; keep_reason: string }
 
 describe('GET /collections/{id}/duplicates', () => {
   let s: TestServer;
@@ -73,6 +73,12 @@ describe('GET /collections/{id}/duplicates', () => {
     const mandelbrot = all.find((g) => g.items.some((i) => i.title === 'mandelbrot'))!;
     expect(titleOf(mandelbrot.keep)).toBe('mandelbrot');
     expect(mandelbrot.items[0]!.title).toBe('mandelbrot');
+    // The next-best copy is as long and as large: it lost on bitrate; the trim comes last.
+    expect(mandelbrot.keep_reason).toBe('higher_bitrate');
+    expect(mandelbrot.items.at(-1)!.title).toBe('mandelbrot-trim');
+    const life = all.find((g) => g.items.some((i) => i.title === 'life'))!;
+    expect(titleOf(life.keep)).toBe('life');
+    expect(life.keep_reason).toBe('longest');
     expect(mandelbrot.similarity).toBeGreaterThan(0.9);
     const original = mandelbrot.items.find((i) => i.title === 'mandelbrot')!;
     expect(original).toMatchObject({ width: 640, height: 360 });

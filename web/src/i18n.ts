@@ -72,6 +72,7 @@ const en = {
   close: 'Close', error: 'Something went wrong: {0}',
   fileDate: 'file date {0}', fileDateHint: 'The file does not say when it was recorded; this is the date of the file itself.',
   takenHint: 'When it was recorded, as the file states it.',
+  nameDateHint: 'When it was recorded, as the file name states it (the clock time in the server’s time zone).',
   // Search by picture, more like this, duplicates (issue 26).
   pictureButton: 'Search by picture', pastedPicture: 'pasted picture', removePicture: 'Remove the picture {0}',
   likeWhat: '“{0}” at {1}', likeWhatPhoto: '“{0}”', removeLike: 'Stop searching like {0}', moreLike: 'More like this',
@@ -83,7 +84,10 @@ const en = {
   searchPlaceholderWith: 'Add words (optional)…', likeHeading: 'Moments like', pictureHeading: 'Moments that look like “{0}”', noLookAlike: 'Nothing looks alike.',
   duplicates: 'Duplicates', duplicatesIntro: 'Each group holds copies of one video or photo. The copy marked Keep is the best: the most pixels, then the highest bitrate, then the longest.',
   noDuplicates: 'No copies found. vidx looks for re-encoded, resized and trimmed copies of a video (at least 60 % of the shorter one, in the same order) and for near-identical photos. Videos that only look alike, such as slides on one template, are not copies.',
-  copiesAlike: '{0} copies · {1} % alike', keep: 'Keep', keepHint: 'The best copy of this group', resolution: 'Resolution', inOthers: 'In the other copies',
+  copiesAlike: '{0} copies · {1} % alike', keep: 'Keep', keepHint: 'The best copy of this group',
+  keep_longest: 'The longest copy: the others show only part of it', keep_higher_resolution: 'The copy with the most pixels',
+  keep_higher_bitrate: 'The copy with the most data per second: the others are re-encoded more strongly',
+  keep_original: 'The copies look the same; this one is older (or was indexed first), so it is likely the original', resolution: 'Resolution', inOthers: 'In the other copies',
   leastSimilar: 'At least alike', similarDefault: '{0} % (default)', groupCount: '{0} groups of copies', groupCount1: '1 group of copies',
   deleteCopyBody: 'It leaves this collection with its transcript, chapters, thumbnails and share links; “{0}” stays. An item indexed from a file or a folder keeps its file on disk; the copy kept of an uploaded file is removed.',
   // Player, photos, grid tools and sharing (issue 23, points 3, 8, 9, 10).
@@ -190,6 +194,7 @@ const de: Dict = {
   close: 'Schließen', error: 'Etwas ging schief: {0}',
   fileDate: 'Dateidatum {0}', fileDateHint: 'Die Datei sagt nicht, wann sie aufgenommen wurde; das ist das Datum der Datei selbst.',
   takenHint: 'Wann es aufgenommen wurde, wie es in der Datei steht.',
+  nameDateHint: 'Wann es aufgenommen wurde, wie es im Dateinamen steht (die Uhrzeit in der Zeitzone des Servers).',
   // Suche mit Bild, Ähnliches, Duplikate (Issue 26).
   pictureButton: 'Mit Bild suchen', pastedPicture: 'eingefügtes Bild', removePicture: 'Bild {0} entfernen',
   likeWhat: '„{0}“ bei {1}', likeWhatPhoto: '„{0}“', removeLike: 'Nicht mehr wie {0} suchen', moreLike: 'Ähnliches finden',
@@ -201,7 +206,10 @@ const de: Dict = {
   searchPlaceholderWith: 'Wörter dazu (optional)…', likeHeading: 'Momente wie', pictureHeading: 'Momente, die aussehen wie „{0}“', noLookAlike: 'Nichts sieht ähnlich aus.',
   duplicates: 'Duplikate', duplicatesIntro: 'Jede Gruppe enthält Kopien eines Videos oder Fotos. Die mit „Behalten“ markierte Kopie ist die beste: die meisten Pixel, dann die höchste Bitrate, dann die längste.',
   noDuplicates: 'Keine Kopien gefunden. vidx sucht neu kodierte, verkleinerte und gekürzte Kopien eines Videos (mindestens 60 % des kürzeren, in derselben Reihenfolge) und fast gleiche Fotos. Videos, die sich nur ähneln, etwa Folien mit derselben Vorlage, sind keine Kopien.',
-  copiesAlike: '{0} Kopien · {1} % ähnlich', keep: 'Behalten', keepHint: 'Die beste Kopie dieser Gruppe', resolution: 'Auflösung', inOthers: 'In den anderen Kopien',
+  copiesAlike: '{0} Kopien · {1} % ähnlich', keep: 'Behalten', keepHint: 'Die beste Kopie dieser Gruppe',
+  keep_longest: 'Die längste Kopie: die anderen zeigen nur einen Teil davon', keep_higher_resolution: 'Die Kopie mit den meisten Pixeln',
+  keep_higher_bitrate: 'Die Kopie mit den meisten Daten pro Sekunde: die anderen sind stärker neu kodiert',
+  keep_original: 'Die Kopien sehen gleich aus; diese ist älter (oder wurde zuerst indexiert), also wohl das Original', resolution: 'Auflösung', inOthers: 'In den anderen Kopien',
   leastSimilar: 'Mindestens ähnlich', similarDefault: '{0} % (Standard)', groupCount: '{0} Gruppen von Kopien', groupCount1: '1 Gruppe von Kopien',
   deleteCopyBody: 'Er verlässt diese Sammlung mit Transkript, Kapiteln, Vorschaubildern und geteilten Links; „{0}“ bleibt. Ein aus einer Datei oder einem Ordner indizierter Eintrag behält seine Datei auf der Festplatte; die aufbewahrte Kopie einer hochgeladenen Datei wird entfernt.',
   // Player, Fotos, Rasterwerkzeuge und Teilen (Issue 23, Punkte 3, 8, 9, 10).

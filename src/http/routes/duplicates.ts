@@ -3,6 +3,7 @@ import type { App, HttpDeps } from '../env.js';
 import { errors, jsonResponse as json, SECURITY } from '../schemas/common.js';
 import { CollectionParams } from '../schemas/collections.js';
 import { DEFAULT_DUPLICATE_THRESHOLD } from '../../services/duplicates/service.js';
+import { KEEP_REASONS } from '../../services/duplicates/keep.js';
 
 const Member = z
   .object({
@@ -20,7 +21,13 @@ const Group = z
   .object({
     items: z.array(Member).openapi({ description: 'The copies, best first' }),
     similarity: z.number().openapi({ description: 'How alike the matching frames are, 0..1 (the mean over the group’s pairs)' }),
-    keep: z.string().openapi({ description: 'The media_id of the best copy: the most pixels, then the highest bitrate, then the longest' }),
+    keep: z.string().openapi({
+      description: 'The media_id of the copy to keep: the longest (a trimmed part is never kept over its whole), then the most pixels, then the highest bitrate, then the original (the earlier file date, else the one indexed first)',
+    }),
+    keep_reason: z.enum(KEEP_REASONS).openapi({
+      description: 'Why `keep` was chosen over the next-best copy: `longest` (the others are parts of it), `higher_resolution`, `higher_bitrate`, `original` (nothing else told them apart)',
+    }),
+    keep_message: z.string().openapi({ description: 'The same in a sentence (English)' }),
   })
   .openapi('DuplicateGroup');
 

@@ -62,8 +62,8 @@ export const MediaItem = z
     title: z.string().nullable(),
     duration: z.number().nullable(),
     captured_at: z.string().nullable().openapi({ description: 'vidx extra: the date of the media (ISO 8601); what kind of date it is says captured_at_source' }),
-    captured_at_source: z.enum(['metadata', 'file']).nullable().openapi({
-      description: "vidx extra: `metadata` = the file states when it was recorded (a container's creation_time, EXIF DateTimeOriginal); `file` = only a file-system date is known (a file's modification time, or File.lastModified the web page sent for an upload), which is not a recording date; null = no date",
+    captured_at_source: z.enum(['metadata', 'filename', 'file']).nullable().openapi({
+      description: "vidx extra: `metadata` = the file states when it was recorded (a container's creation_time, EXIF DateTimeOriginal); `filename` = the file's name states it (`IMG_20190714_093012`, `VID-20190714-WA0003`, `Screenshot 2023-10-05 at 14.32.11`), its clock time read in the server's time zone; `file` = only a file-system date is known (a file's modification time, or File.lastModified the web page sent for an upload), which is not a recording date; null = no date",
     }),
     latitude: z.number().nullable().openapi({ description: 'vidx extra: GPS latitude when the file has one (EXIF GPS or the ISO 6709 location tag)' }),
     longitude: z.number().nullable().openapi({ description: 'vidx extra: GPS longitude when the file has one' }),

@@ -21,7 +21,7 @@ export const SearchResult = z
     media_type: z.enum(['video', 'audio', 'image']).openapi({ description: "vidx extra: the item's type" }),
     title: z.string().nullable().openapi({ description: "vidx extra: the item's title" }),
     captured_at: z.string().nullable().openapi({ description: "vidx extra: the item's date (ISO 8601); null when unknown. captured_at_source says whether it is a recording date" }),
-    captured_at_source: z.enum(['metadata', 'file']).nullable().openapi({ description: 'vidx extra: `metadata` = a recording date the file states; `file` = only a file-system date' }),
+    captured_at_source: z.enum(['metadata', 'filename', 'file']).nullable().openapi({ description: "vidx extra: `metadata` = a recording date the file states; `filename` = a recording date the file's name states (read in the server's time zone); `file` = only a file-system date" }),
     people: z
       .array(z.object({ person_id: z.string(), name: z.string().nullable() }))
       .optional()

@@ -21,7 +21,7 @@ export const VideoInput = z
       .datetime({ offset: true })
       .nullable()
       .optional()
-      .openapi({ description: "vidx extra: when the file was last changed on the caller's side (the web page sends File.lastModified). Used as the item's date, with captured_at_source `file`, only when the media states no recording date" }),
+      .openapi({ description: "vidx extra: when the file was last changed on the caller's side (the web page sends File.lastModified). Used as the item's date, with captured_at_source `file`, only when neither the media nor its file name states a recording date" }),
   })
   .strict()
   .superRefine((v, ctx) => {

@@ -4,6 +4,8 @@ import { collectionDeleted, type TaskContext, type TaskEngine } from '../task-en
 import { removeTaskUpload, type IndexTaskData, type StoredVideo } from '../submissions.js';
 import type { IndexedItem, SearchIndex, StoredItem } from '../search/index.js';
 import { readCaptureInfo } from '../../media/capture-info.js';
+import { dateFromFileName } from '../../media/filename-date.js';
+import type { TaskUpload } from '../submissions.js';
 import type { AnalyzedMedia, Analyzer } from './analyzer.js';
 import type { MediaAnalysis } from './types.js';
 import { storeFaceTracks } from '../people/grouping.js';
@@ -49,12 +51,25 @@ export interface IndexExtras {
 }
 
 /**
- * The capture time and place of the item: what a local file states, else its file date (`file`); for an
- * upload or a download what its content stated while it was there, else the date of the file where the
- * caller has it (`file_modified_at`, the page's File.lastModified), else nothing. An upload's own file date
- * is when it was copied, never used.
+ * The date an upload's or download's name states: the name it was sent under, else its title (a reindexed
+ * upload is a copy under a stored name; its title still is the name it came with, unless renamed).
  */
-async function captureOf(analyzed: AnalyzedMedia, video: StoredVideo, signal: AbortSignal, read = readCaptureInfo): Promise<Partial<IndexedItem>> {
+function nameDate(video: StoredVideo, upload: TaskUpload | null | undefined): string | null {
+  for (const name of [upload?.filename, video.title]) {
+    const found = name ? dateFromFileName(name) : null;
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * The capture time and place of the item: what a local file states, else what its name states
+ * (`filename`), else its file date (`file`); for an upload or a download what its content stated while it
+ * was there, else what its name states, else the date of the file where the caller has it
+ * (`file_modified_at`, the page's File.lastModified), else nothing. An upload's own file date is when it
+ * was copied, never used.
+ */
+async function captureOf(analyzed: AnalyzedMedia, video: StoredVideo, upload: TaskUpload | null | undefined, signal: AbortSignal, read = readCaptureInfo): Promise<Partial<IndexedItem>> {
   const { localPath, analysis, capture } = analyzed;
   if (localPath) {
     const c = await read(localPath, analysis.type, signal);
@@ -62,6 +77,8 @@ async function captureOf(analyzed: AnalyzedMedia, video: StoredVideo, signal: Ab
   }
   const place = { latitude: capture?.latitude ?? null, longitude: capture?.longitude ?? null };
   if (capture?.source && capture.capturedAt) return { captured_at: capture.capturedAt, captured_at_source: 'metadata', ...place };
+  const named = nameDate(video, upload);
+  if (named) return { captured_at: named, captured_at_source: 'filename', ...place };
   if (video.file_modified_at) return { captured_at: new Date(video.file_modified_at).toISOString(), captured_at_source: 'file', ...place };
   return place;
 }
@@ -100,7 +117,7 @@ export async function indexMedia(
   // The analysis is the heavy part: it runs in the owner's turn under the server's one bound.
   const analyzed = await ctx.work(() => deps.analyzer.run(d.video, d.upload, d.index_language, { ...ctx, faces, ...(extras.contentHash ? { contentHash: extras.contentHash } : {}) }));
   ctx.progress(0.99, 'storing');
-  const capture = await captureOf(analyzed, d.video, ctx.signal, extras.readCapture);
+  const capture = await captureOf(analyzed, d.video, d.upload, ctx.signal, extras.readCapture);
   return storeAnalyzed(deps, opts, d, collectionOf(), analyzed, { ...capture, folder_pk: extras.folderPk ?? null });
 }
 

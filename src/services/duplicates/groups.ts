@@ -1,5 +1,6 @@
 import type { DuplicatePairRow } from '../../store/frame-prints.js';
 import type { ItemRow } from '../../store/items.js';
+import { betterCopy, KEEP_MESSAGES, keepReason, type KeepReason } from './keep.js';
 
 /** One item of a group of copies, as GET …/duplicates shows it. */
 export interface DuplicateMember {
@@ -17,21 +18,18 @@ export interface DuplicateMember {
 export interface DuplicateGroup {
   items: DuplicateMember[];
   similarity: number;
-  /** The media_id of the best copy: the most pixels, then the highest bitrate, then the longest. */
+  /** The media_id of the best copy: the longest, then the most pixels, then the highest bitrate, then the original. */
   keep: string;
-}
-
-/** The copy people keep: most pixels, then most bytes a second, then longest. */
-function better(a: ItemRow, b: ItemRow): number {
-  const pixels = (i: ItemRow) => (i.width ?? 0) * (i.height ?? 0);
-  const bitrate = (i: ItemRow) => (i.size ?? 0) / Math.max(i.duration ?? 0, 1);
-  return pixels(b) - pixels(a) || bitrate(b) - bitrate(a) || (b.duration ?? 0) - (a.duration ?? 0) || a.pk - b.pk;
+  /** Why `keep` was chosen over the next-best copy (see {@link KeepReason}). */
+  keep_reason: KeepReason;
+  /** The same in a sentence. */
+  keep_message: string;
 }
 
 /**
  * Groups look-alike pairs into sets of copies (connected pairs form one group).
  * @example
- * groupPairs(store.prints.pairs(collection.pk, 0.8), itemsByPk); // [{ items: [...], similarity: 0.97, keep: 'beach-hd' }]
+ * groupPairs(store.prints.pairs(collection.pk, 0.8), itemsByPk); // [{ items: [...], similarity: 0.97, keep: 'beach-hd', keep_reason: 'longest', … }]
  */
 export function groupPairs(pairs: DuplicatePairRow[], items: Map<number, ItemRow>): DuplicateGroup[] {
   const parent = new Map<number, number>();
@@ -58,12 +56,15 @@ export function groupPairs(pairs: DuplicatePairRow[], items: Map<number, ItemRow
   }
   return [...groups.values()]
     .map(({ members, pairs: own }) => {
-      const rows = [...members].map((pk) => items.get(pk)!).sort(better);
+      const rows = [...members].map((pk) => items.get(pk)!).sort(betterCopy);
+      const reason = keepReason(rows[0]!, rows[1] ?? rows[0]!);
       const overlap = (pk: number) => Math.max(...own.map((p) => (p.a_pk === pk ? p.overlap_a : p.b_pk === pk ? p.overlap_b : 0)));
       return {
         items: rows.map((i) => ({ media_id: i.media_id, title: i.title, duration: i.duration, width: i.width, height: i.height, size: i.size, overlap: round(overlap(i.pk)) })),
         similarity: round(own.reduce((s, p) => s + p.similarity, 0) / own.length),
         keep: rows[0]!.media_id,
+        keep_reason: reason,
+        keep_message: KEEP_MESSAGES[reason],
       };
     })
     .sort((a, b) => b.similarity - a.similarity || b.items.length - a.items.length);

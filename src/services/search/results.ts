@@ -32,7 +32,7 @@ export interface SearchResult {
   /** vidx extra: the item's date (ISO 8601), null when unknown; `captured_at_source` says what kind of date. */
   captured_at: string | null;
   /** vidx extra: `metadata` (a recording date the file states) or `file` (only a file-system date). */
-  captured_at_source: 'metadata' | 'file' | null;
+  captured_at_source: 'metadata' | 'filename' | 'file' | null;
   /** vidx extra: the people seen in the episode, when the collection has faces on. */
   people?: { person_id: string; name: string | null }[];
 }

@@ -16,5 +16,5 @@ export function CapturedDate({ value, source }: { value: unknown; source?: unkno
   if (Number.isNaN(d.getTime())) return null;
   const text = d.toLocaleDateString(lang === 'de' ? 'de-DE' : 'en-GB', { year: 'numeric', month: 'short', day: 'numeric' });
   if (source === 'file') return <time dateTime={value} title={t('fileDateHint')}>{t('fileDate', text)}</time>;
-  return <time dateTime={value} title={t('takenHint')}>{text}</time>;
+  return <time dateTime={value} title={t(source === 'filename' ? 'nameDateHint' : 'takenHint')}>{text}</time>;
 }

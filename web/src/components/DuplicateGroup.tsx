@@ -1,4 +1,4 @@
-/** One group of copies side by side: thumbnail, title, resolution, size, duration, overlap; Keep or Delete. */
+/** One group of copies side by side: thumbnail, title, resolution, size, duration, overlap; Keep (and why) or Delete. */
 import type { DuplicateGroup as Group, DuplicateItem } from '../api.js';
 import { useSession } from '../context.js';
 import { clock, humanBytes } from '../format.js';
@@ -7,7 +7,7 @@ import { useLoad } from '../load.js';
 import { href } from '../router.js';
 
 /** One copy: its picture and facts comes from the item itself (the group names it only). */
-function Copy({ collection, item, keep, onDelete }: { collection: string; item: DuplicateItem; keep: boolean; onDelete: (item: DuplicateItem) => void }) {
+function Copy({ collection, item, keep, why, onDelete }: { collection: string; item: DuplicateItem; keep: boolean; why: Group['keep_reason']; onDelete: (item: DuplicateItem) => void }) {
   const { api } = useSession();
   const full = useLoad(() => api.item(collection, item.media_id, false), [api, collection, item.media_id]);
   const title = item.title || item.media_id;
@@ -26,7 +26,7 @@ function Copy({ collection, item, keep, onDelete }: { collection: string; item: 
         {facts.map(([k, v]) => <div key={k}><dt>{k}</dt> <dd>{v}</dd></div>)}
       </dl>
       {keep
-        ? <span class="pill keep-mark" title={t('keepHint')}>✓ {t('keep')}</span>
+        ? <><span class="pill keep-mark" title={t('keepHint')}>✓ {t('keep')}</span> <span class="muted keep-why">{t(`keep_${why}`)}</span></>
         : <button type="button" class="danger small" aria-label={`${t('delete')}: ${title}`} onClick={() => onDelete(item)}>{t('delete')}</button>}
     </li>
   );
@@ -43,7 +43,7 @@ export function DuplicateGroup({ collection, group, onDelete }: { collection: st
     <section class="stack tight dup-group" aria-labelledby={id}>
       <h3 id={id}>{t('copiesAlike', group.items.length, Math.round(group.similarity * 100))}</h3>
       <ul class="copies">
-        {group.items.map((item) => <Copy key={item.media_id} collection={collection} item={item} keep={item.media_id === group.keep} onDelete={(i) => onDelete(i, group)} />)}
+        {group.items.map((item) => <Copy key={item.media_id} collection={collection} item={item} keep={item.media_id === group.keep} why={group.keep_reason} onDelete={(i) => onDelete(i, group)} />)}
       </ul>
     </section>
   );

@@ -74,7 +74,7 @@ export function ItemDetails({ collection, item, canEdit, onRenamed }: { collecti
         {item.type !== 'image' && item.duration ? <><dt>{t('duration')}</dt><dd>{clock(item.duration)}</dd></> : null}
         {item.size != null && <><dt>{t('detailSize')}</dt><dd>{humanBytes(item.size)}</dd></>}
         {dated && (
-          <><dt>{t('detailDate')}</dt><dd><time dateTime={item.captured_at ?? ''} title={item.captured_at_source === 'file' ? t('fileDateHint') : t('takenHint')}>{dated}</time></dd></>
+          <><dt>{t('detailDate')}</dt><dd><time dateTime={item.captured_at ?? ''} title={item.captured_at_source === 'file' ? t('fileDateHint') : item.captured_at_source === 'filename' ? t('nameDateHint') : t('takenHint')}>{dated}</time></dd></>
         )}
         {item.folder_path && <><dt>{t('inFolder')}</dt><dd class="path">{item.folder_path}</dd></>}
       </dl>

@@ -125,6 +125,9 @@ function readMultipart(c: Context, limits: FormLimits, referenced: ReferencedFil
     parser = busboy({
       headers: { 'content-type': c.req.header('content-type') ?? '' },
       limits: { fieldSize: limits.maxBodyBytes, files: limits.maxFiles ?? 16, fields: 16 },
+      // Browsers send a part's filename= as raw UTF-8 bytes; busboy would read them as Latin-1 and turn
+      // `Grüße` into `GrÃ¼Ã e`. An RFC 5987 filename*=UTF-8''… is decoded by its own charset and wins.
+      defParamCharset: 'utf8',
     });
   } catch (err) {
     return Promise.reject(new Problem('bad_request', `multipart body: ${(err as Error).message}`));
