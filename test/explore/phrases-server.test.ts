@@ -33,14 +33,17 @@ describe('phrases shown by the explore endpoints read whole', () => {
     return text.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as T);
   }
 
-  /** A short moment under a caption: its cluster is labelled by the caption, which the spoken line does not name. */
+  /**
+   * A short moment under a caption of its own: its cluster is labelled by the caption, which the spoken line
+   * does not name. (A caption another episode shows too lets the two share a cluster, labelled by either.)
+   */
   const intro = (media: string, screen: string, text: string): Episode => ({ media_id: media, idx: 0, start: 0, end: 10, screen, text });
 
   beforeAll(async () => {
     s = await startTestServer({ queryEmbedder: null });
     for (const id of ['talk-en', 'talk-de']) expect((await s.call('POST', '/collections', { json: { collection_id: id, name: id } })).status).toBe(201);
     seed('talk-en', [...ENGLISH, intro('cooking-intro', 'Family Kitchen Show', 'Our apple cake, look!')], 'en');
-    seed('talk-de', [...GERMAN, intro('backen-intro', 'Omas Backstube', 'Unser Apfelkuchen, schaut mal!')], 'de');
+    seed('talk-de', [...GERMAN, intro('backen-intro', 'Sonntagsküche', 'Unser Apfelkuchen, schaut mal!')], 'de');
   });
   afterAll(() => s?.close());
 
