@@ -37,6 +37,9 @@ describe('search notices on the page', () => {
     const notice = page.locator('[data-notice="image_text_missing"]');
     await expect.poll(() => notice.textContent(), UI).toMatch(/^What is only seen \(not said or written\) cannot be found by words/);
     expect(await page.locator('[data-corrected]').count()).toBe(0);
+    // The command to run reads as code, not between backticks.
+    expect(await notice.locator('code').allTextContents()).toEqual(['vidx models pull clip-vit-base-patch32']);
+    expect(await notice.textContent()).not.toContain('`');
     await screenshot(page, 'search-notices');
     await page.evaluate(() => localStorage.setItem('vidx.lang', 'de'));
     await page.reload();

@@ -16,7 +16,12 @@ export function SearchSaid({ said, query }: { said: Said; query: string }) {
   return (
     <>
       {corrected && <p data-corrected>{t('showingFor', corrected)}</p>}
-      {said.notices.map((n) => <p key={n.code} class="notice" role="note" data-notice={n.code}>{n.message}</p>)}
+      {said.notices.map((n) => <p key={n.code} class="notice" role="note" data-notice={n.code}>{withCode(n.message)}</p>)}
     </>
   );
+}
+
+/** A server message with its `commands` shown as code (the server writes them in backticks, as its other messages do). */
+function withCode(message: string) {
+  return message.split(/`([^`]+)`/).map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part));
 }
