@@ -1,4 +1,5 @@
 import { openCheckedFile } from './file-access.js';
+import { looksLikePicture } from './still-image.js';
 
 /** ISO-BMFF boxes a file may open with (`ftyp`; old QuickTime files start with one of the others). */
 const BMFF_BOXES = new Set(['ftyp', 'moov', 'mdat', 'free', 'wide', 'skip', 'pnot']);
@@ -18,8 +19,7 @@ export function looksLikeMediaHead(head: Uint8Array): boolean {
     BMFF_BOXES.has(ascii.slice(4, 8)) ||
     hex === '1a45dfa3' || ascii.startsWith('RIFF') || ascii.startsWith('OggS') || ascii.startsWith('fLaC') ||
     ascii.startsWith('ID3') || ascii.startsWith('FLV') || ascii.startsWith('#!AMR') || ascii.startsWith('caff') ||
-    ascii.startsWith('GIF8') || hex === '3026b275' || hex === '000001ba' || hex === '000001b3' ||
-    hex.startsWith('ffd8ff') || hex === '89504e47' || hex === '49492a00' || hex === '4d4d002a' ||
+    hex === '3026b275' || hex === '000001ba' || hex === '000001b3' || looksLikePicture(b) ||
     // MPEG audio frame sync (MP3, ADTS AAC): eleven set bits.
     (b.length >= 2 && b[0] === 0xff && ((b[1] ?? 0) & 0xe0) === 0xe0) ||
     // MPEG-TS: a sync byte every 188 bytes.

@@ -12,8 +12,12 @@ export interface StillImageInfo {
 /** Largest picture read into memory to be recognised; bigger files are not taken for stills. */
 const MAX_PICTURE_BYTES = 256 * 1024 * 1024;
 
-/** Magic numbers of the formats in STILL_FORMATS (ISO-BMFF ones by their `ftyp` brand). */
-function looksLikePicture(head: Buffer): boolean {
+/**
+ * Magic numbers of the formats in STILL_FORMATS (ISO-BMFF ones by their `ftyp` brand).
+ * @example
+ * looksLikePicture(Buffer.from('89504e470d0a1a0a', 'hex')); // true (PNG)
+ */
+export function looksLikePicture(head: Buffer): boolean {
   const hex = head.subarray(0, 12).toString('hex');
   const ascii = head.subarray(0, 12).toString('latin1');
   return (

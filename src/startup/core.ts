@@ -102,7 +102,7 @@ export function buildCore(config: Config, store: Store, log: Logger, opts: CoreO
   const manifest = loadManifest(config.modelsManifest);
   const queryEmbedder = opts.queryEmbedder !== undefined ? opts.queryEmbedder : modelQueryEmbedder({ modelsDir: config.modelsDir, manifest });
   // What answers say they could not look for: a missing model, speech never transcribed.
-  const gaps = new SearchGaps(store.db, (capability) => pulledModel(config.modelsDir, capability, { manifest }));
+  const gaps = new SearchGaps(store.warnings, (capability) => pulledModel(config.modelsDir, capability, { manifest }));
   searchIndex.afterStore((collectionPk) => gaps.forget(collectionPk));
   items.onDelete((item) => gaps.forget(item.collection_pk));
   const search = new SearchService(store, collections, links, queryEmbedder, printIndex, gaps);

@@ -12,6 +12,7 @@ import { WebhookRepository } from './webhooks.js';
 import { FaceRepository } from './faces.js';
 import { FramePrintRepository } from './frame-prints.js';
 import { ShareRepository } from './shares.js';
+import { AnalysisWarnings } from './analysis-warnings.js';
 import { VectorAnnIndexes } from './vector-ann.js';
 
 /** The database handle and one repository per table group. */
@@ -32,6 +33,8 @@ export interface Store {
   prints: FramePrintRepository;
   /** Jobs of the analysis queue and their deliveries. */
   jobs: AnalysisJobRepository;
+  /** Warnings the analyses left (a transcript skipped for want of a speech model). */
+  warnings: AnalysisWarnings;
   close(): void;
 }
 
@@ -59,6 +62,7 @@ export function openStore(file: string): Store {
     shares: new ShareRepository(db),
     prints: new FramePrintRepository(db),
     jobs: new AnalysisJobRepository(db),
+    warnings: new AnalysisWarnings(db),
     close: () => {
       ann.close();
       db.close();

@@ -5,8 +5,7 @@
  */
 import type { CapabilityStatus } from '../../ml/capabilities.js';
 import type { Capability } from '../../ml/registry/manifest.js';
-import { AnalysisWarnings } from '../../store/analysis-warnings.js';
-import type { Db } from '../../store/connection.js';
+import type { AnalysisWarnings } from '../../store/analysis-warnings.js';
 import { SPEECH_NOT_TRANSCRIBED } from '../analysis/speech-warning.js';
 import type { NoticeGaps } from './notices.js';
 
@@ -32,22 +31,19 @@ interface Kept<T> {
 /**
  * Looks the gaps up, cached.
  * @example
- * const gaps = new SearchGaps(store.db, (c) => pulledModel(modelsDir, c, { manifest }));
+ * const gaps = new SearchGaps(store.warnings, (c) => pulledModel(modelsDir, c, { manifest }));
  * gaps.of({ collectionPk: 1, itemPk: null, words: true, framesSearched: false });
  * // { words: true, imageTextModel: 'clip-vit-base-patch32', speechModel: null }
  */
 export class SearchGaps {
-  private readonly warnings: AnalysisWarnings;
   private readonly models = new Map<Capability, Kept<CapabilityStatus>>();
   private readonly untranscribed = new Map<number, Kept<boolean>>();
 
   constructor(
-    db: Db,
+    private readonly warnings: AnalysisWarnings,
     private readonly capability: (name: Capability) => CapabilityStatus,
     private readonly now: () => number = Date.now,
-  ) {
-    this.warnings = new AnalysisWarnings(db);
-  }
+  ) {}
 
   of(q: GapQuery): NoticeGaps {
     if (!q.words) return { words: false, imageTextModel: null, speechModel: null };

@@ -34,7 +34,12 @@ export interface ParsedQuery {
   anyTrigram: string | null;
 }
 
-const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
+/**
+ * A string as an FTS5 string literal: whatever it holds is a word to match, never syntax.
+ * @example
+ * quote('penalty'); // '"penalty"'
+ */
+export const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 /** One term as FTS5 asks for it: its one stem, or its stems in parentheses. */
 const termExpr = (t: QueryTerm) => (t.stems.length === 1 ? quote(t.stems[0]) : `(${t.stems.map(quote).join(' OR ')})`);

@@ -8,7 +8,7 @@
 import { distance } from 'fastest-levenshtein';
 import type { TextIndexRepository } from '../../store/text-index.js';
 import { fold } from './normalise.js';
-import { withCorrections, type ParsedQuery } from './query.js';
+import { quote, withCorrections, type ParsedQuery } from './query.js';
 
 /** One corrected query word: as typed, and the stems it is looked up as instead. */
 export interface TypoFix {
@@ -74,7 +74,7 @@ export class TypoCorrector {
   /** The word is in the collection: as one of its stems, or inside a longer word (a compound part). */
   private known(collectionPk: number, word: string, stems: string[]): boolean {
     if (this.text.hasAnyTerm(collectionPk, stems.map(fold))) return true;
-    return this.text.matchParts(`"${fold(word).replace(/"/g, '')}"`, collectionPk, 1, null).length > 0;
+    return this.text.matchParts(quote(fold(word)), collectionPk, 1, null).length > 0;
   }
 
   /**
