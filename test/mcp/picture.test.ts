@@ -137,6 +137,8 @@ describe.each(['http', 'stdio'] as Transport[])('MCP over %s', (transport) => {
     expect(groups).toHaveLength(1);
     expect(groups[0].items.map((i: { title: string }) => i.title)).toEqual(['mandelbrot', 'mandelbrot-small']);
     expect(groups[0].keep).toBe(ids.get('mandelbrot'));
+    // Same length: the one with more pixels, and the tool says so.
+    expect(groups[0]).toMatchObject({ keep_reason: 'higher_resolution', keep_message: 'The copy with the most pixels.' });
     expect(groups[0].items[0]).toMatchObject({ width: 640, height: 360, resource: `vidx://collections/home/items/${ids.get('mandelbrot')}` });
     const strict = await callJson(client, 'duplicates', { collection: 'home', threshold: 1 });
     expect(strict).toMatchObject({ groups: [], note: expect.stringMatching(/No copies/) });

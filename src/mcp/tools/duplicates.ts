@@ -17,7 +17,7 @@ export const duplicates = defineTool({
   description:
     'Finds copies inside a collection: re-encoded, rescaled and trimmed copies of a video (at least 60 % of the shorter one, in order) and near-identical photos, ' +
     'found by perceptual fingerprints (no model needed). Each group lists its items best first (media_id, title, duration, width, height, size in bytes, ' +
-    'overlap: the share of the item the others show) with the media_id to keep (most pixels, then bitrate, then length). ' +
+    'overlap: the share of the item the others show) with the media_id to keep (the longest, then most pixels, then bitrate, then the original) and why (keep_reason, keep_message). ' +
     'Use it for "which of these copies do I keep"; it deletes nothing.',
   input: {
     collection,
@@ -35,6 +35,8 @@ export const duplicates = defineTool({
       groups: groups.slice(0, limit).map((g) => ({
         similarity: Math.round(g.similarity * 1000) / 1000,
         keep: g.keep,
+        keep_reason: g.keep_reason,
+        keep_message: g.keep_message,
         items: g.items.map((i) => ({ ...i, overlap: Math.round(i.overlap * 1000) / 1000, resource: itemUri(args.collection, i.media_id) })),
       })),
       more: Math.max(0, groups.length - limit),
