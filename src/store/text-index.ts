@@ -59,12 +59,14 @@ export interface StoredEpisodeText {
   tags: string;
   summary: string;
   additional_metadata: string | null;
+  /** The names of the place the item was recorded at (items.place_words). */
+  place_words: string | null;
   /** The language the item was analysed in (its words are stemmed in it); null when unknown. */
   language: string | null;
 }
 
 /** Episodes with what their searchable text is rebuilt from (callers add the WHERE clause). */
-const STORED_TEXT = `SELECT e.pk, i.title, e.screen_text, e.tags, e.summary, i.additional_metadata, a.language,
+const STORED_TEXT = `SELECT e.pk, i.title, e.screen_text, e.tags, e.summary, i.additional_metadata, i.place_words, a.language,
   coalesce((SELECT json_group_array(s.text ORDER BY s.seq) FROM segments s WHERE s.episode_pk = e.pk AND s.kind = 'audio'), '[]') AS audio
   FROM episodes e JOIN items i ON i.pk = e.item_pk LEFT JOIN item_analysis a ON a.item_pk = e.item_pk`;
 

@@ -134,7 +134,7 @@ describe('collections', () => {
       type: 'video', media_id: 'clip-000', thumbnail_url: expect.stringContaining('/files/'), src: 'https://example.invalid/clip-000.mp4',
       additional_metadata: { n: 0 }, title: 'Clip 0', duration: 10,
       // vidx extras (docs/api.md, API decisions): a seeded item has no capture facts and no known size.
-      captured_at: null, captured_at_source: null, latitude: null, longitude: null, size: null,
+      captured_at: null, captured_at_source: null, latitude: null, longitude: null, place: null, size: null,
     });
     const single = await s.call('GET', '/collections/paged/items/clip-000', { key: alice });
     expect(single.body).toEqual(first);

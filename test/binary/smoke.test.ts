@@ -135,6 +135,10 @@ describe('dist/vidx, the single binary, alone in an empty folder', () => {
     const found = await call('POST', '/search', { query: 'apple cake', collection: 'smoke' });
     expect(found.status).toBe(200);
     expect(found.body.results[0].media_id).toBe('slides');
+    // The gazetteer is unpacked with the binary: a place name resolves (the slides have no GPS, so none is near).
+    const nearLisbon = await call('POST', '/search', { query: 'apple cake', collection: 'smoke', near: 'Lissabon' });
+    expect(nearLisbon.status, JSON.stringify(nearLisbon.body)).toBe(200);
+    expect(nearLisbon.body.results).toEqual([]);
 
     // The binary's CLI against its own server, finding the admin key in the data dir by itself.
     const cli = await vidx(['search', 'apple cake', '--collection', 'smoke', '--url', url, '--json']);

@@ -6,7 +6,7 @@ import { contentWords } from '../../src/services/analysis/text-stats.js';
 function hit(content: string, over: Partial<SearchResult> = {}): SearchResult {
   return {
     audio: [{ start: 1, end: 4, text: content }], computer_vision: [{ start: 0, end: 8, summary: 'Text im Bild: „Wetter in Berlin“.' }],
-    content, episode_id: 0, image_url: '', media_id: 'wetter', media_type: 'video', title: null, captured_at: null, captured_at_source: null, score: 1, src: '', start_time: 1, ...over,
+    content, episode_id: 0, image_url: '', media_id: 'wetter', media_type: 'video', title: null, captured_at: null, captured_at_source: null, place: null, score: 1, src: '', start_time: 1, ...over,
   };
 }
 

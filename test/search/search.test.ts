@@ -34,7 +34,7 @@ describe('POST /search (words and word parts, no models)', () => {
 
   it('answers with exactly the SPEC 2.7 fields and the documented vidx extras', async () => {
     const top = (await search({ query: 'penalty' })).body.results[0];
-    expect(Object.keys(top).sort()).toEqual(['audio', 'captured_at', 'captured_at_source', 'computer_vision', 'content', 'episode_id', 'image_url', 'media_id', 'media_type', 'score', 'src', 'start_time', 'title']);
+    expect(Object.keys(top).sort()).toEqual(['audio', 'captured_at', 'captured_at_source', 'computer_vision', 'content', 'episode_id', 'image_url', 'media_id', 'media_type', 'place', 'score', 'src', 'start_time', 'title']);
     expect(top.media_type).toBe('video');
     expect(top.audio).toContainEqual({ start: 52.5, end: 58, text: 'The captain takes the penalty shot.' });
     expect(top.computer_vision).toEqual([{ start: 30, end: 75, summary: 'A player kicks the ball' }]);

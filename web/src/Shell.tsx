@@ -11,6 +11,7 @@ import { Duplicates } from './views/Duplicates.js';
 import { Explore } from './views/Explore.js';
 import { Items } from './views/Items.js';
 import { People } from './views/People.js';
+import { Places } from './views/Places.js';
 import { Player } from './views/Player.js';
 import { Search } from './views/Search.js';
 import { Tasks } from './views/Tasks.js';
@@ -22,9 +23,10 @@ function view(route: Route) {
   const c = route.collection ?? '';
   const pub = route.params.get('pub') === '1';
   switch (route.view) {
-    case 'items': return <Items collection={c} pub={pub} />;
+    case 'items': return <Items collection={c} pub={pub} near={route.params.get('near') ?? ''} nearKm={Number(route.params.get('km') ?? '') || undefined} place={route.params.get('place') ?? ''} />;
     case 'search': return <Search collection={c} pub={pub} query={route.params.get('q') ?? ''} img={route.params.get('img') ?? ''} like={likeOf(route.params)} />;
     case 'duplicates': return <Duplicates collection={c} />;
+    case 'places': return <Places collection={c} pub={pub} />;
     case 'explore': return <Explore collection={c} pub={pub} />;
     case 'people': return <People collection={c} personId={route.personId} />;
     case 'play': return <Player collection={c} mediaId={route.mediaId ?? ''} pub={pub} start={Number(route.params.get('t') ?? 0) || 0} />;
@@ -58,7 +60,7 @@ export function Shell({ onSignOut }: { onSignOut: () => void }) {
     ['tasks', t('tasks'), href('tasks')],
     ...(me.role === 'admin' ? ([['models', t('models'), href('models')]] as [Route['view'], string, string][]) : []),
   ];
-  const active = route.view === 'items' || route.view === 'play' || route.view === 'duplicates' ? 'collections' : route.view;
+  const active = route.view === 'items' || route.view === 'play' || route.view === 'duplicates' || route.view === 'places' ? 'collections' : route.view;
   return (
     <>
       <header class="top">

@@ -13,8 +13,8 @@ export { VidxError };
 /** The shapes the page reads, as the API document types them (src/client/openapi.d.ts). */
 export type Collection = Schemas['Collection'];
 export type Item = Schemas['MediaItem'];
-/** How the grid orders items (GET …/items?sort=&order=&type=). */
-export type ItemListing = Pick<NonNullable<operations['listItems']['parameters']['query']>, 'sort' | 'order' | 'type'>;
+/** How the grid orders and filters items (GET …/items?sort=&order=&type=&near=). */
+export type ItemListing = Pick<NonNullable<operations['listItems']['parameters']['query']>, 'sort' | 'order' | 'type' | 'near' | 'near_km'>;
 export type Episode = Schemas['AnalysisEpisode'];
 export type TimedText = Episode['audio'][number];
 export type Visual = Episode['visual'][number];
@@ -108,6 +108,7 @@ export class Api {
     const request = { collection, limit: 30, ...(probe.query ? { query: probe.query } : {}), ...(probe.like ? { like: probe.like } : {}), ...filters };
     return probe.picture ? this.vidx.searchByPicture(request, probe.picture, probe.picture.name || 'picture') : this.vidx.POST('/search', { body: request });
   };
+  places = (id: string, pub: boolean) => this.vidx.GET('/collections/{collection_id}/places', { params: { ...inCollection(id), query: { is_public: pub } } });
   duplicates = (id: string, threshold?: number) => this.vidx.GET('/collections/{collection_id}/duplicates', { params: { ...inCollection(id), query: threshold === undefined ? {} : { threshold } } });
   folders = (id: string) => this.vidx.GET('/collections/{collection_id}/folders', { params: inCollection(id) });
   addFolder = (id: string, f: { path: string; recursive: boolean; watch: boolean }) => this.vidx.POST('/collections/{collection_id}/folders', { params: inCollection(id), body: f });

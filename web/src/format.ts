@@ -96,3 +96,26 @@ export function dateTime(iso: string, lang: 'en' | 'de'): string {
   if (Number.isNaN(d.getTime())) return '';
   return d.toLocaleString(lang === 'de' ? 'de-DE' : 'en-GB', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
+
+/** Where an item was recorded, as the API names it (MediaItem.place). */
+export interface PlaceName {
+  city: string;
+  district?: string | null;
+  country_code: string;
+}
+
+/**
+ * A place in words in the page's language: district, city and the country's name as the browser says it
+ * in that language ("Kreuzberg, Berlin, Deutschland").
+ * @example
+ * placeText({ city: 'Lisbon', district: null, country_code: 'PT' }, 'de'); // 'Lisbon, Portugal'
+ */
+export function placeText(place: PlaceName, lang: 'en' | 'de'): string {
+  let country = place.country_code;
+  try {
+    country = new Intl.DisplayNames([lang], { type: 'region' }).of(place.country_code) ?? country;
+  } catch {
+    // A code the browser does not know (Kosovo's XK in older ones) is shown as it is.
+  }
+  return [place.district, place.city, country].filter(Boolean).join(', ');
+}

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { CollectionId, MediaId, Metadata, queryBool } from './common.js';
+import { nearFields, Place } from './places.js';
 
 export const Collection = z
   .object({
@@ -67,6 +68,7 @@ export const MediaItem = z
     }),
     latitude: z.number().nullable().openapi({ description: 'vidx extra: GPS latitude when the file has one (EXIF GPS or the ISO 6709 location tag)' }),
     longitude: z.number().nullable().openapi({ description: 'vidx extra: GPS longitude when the file has one' }),
+    place: Place.nullable().openapi({ description: 'vidx extra: where the item was recorded, named offline from its GPS (city, district, region, country); null without GPS or far from any town' }),
     size: z.number().int().nullable().openapi({ description: 'vidx extra: bytes of the media file when it was indexed; null when unknown' }),
     folder_path: z.string().nullable().optional().openapi({ description: "vidx extra, shown to the collection's owner and admins only: where a folder item lies inside its folder (`trips/beach.mp4`)" }),
   })
@@ -90,10 +92,11 @@ export const ItemListQuery = z
     sort: z.enum(['added', 'name', 'captured', 'duration']).optional().default('added').openapi({ description: 'vidx extra: the order (added = when it was indexed, the SPEC order)' }),
     order: z.enum(['asc', 'desc']).optional().openapi({ description: 'vidx extra: default asc for added and name, desc (newest, longest first) for captured and duration' }),
     type: z.enum(['video', 'audio', 'image']).optional().openapi({ description: 'vidx extra: only items of this type' }),
+    ...nearFields,
   })
   .superRefine((q, ctx) => {
     if (q.offset == null) return;
-    const plain = q.sort === 'added' && (q.order ?? 'asc') === 'asc' && !q.type;
+    const plain = q.sort === 'added' && (q.order ?? 'asc') === 'asc' && !q.type && q.near === undefined;
     const ok = plain ? z.uuid().safeParse(q.offset).success : /^\d{1,9}$/.test(q.offset);
     if (!ok) ctx.addIssue({ code: 'custom', path: ['offset'], message: plain ? 'must be a UUID (the offset a previous page returned)' : 'must be the position a previous page returned' });
   });

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { Place } from './places.js';
 
 const Span = { start: z.number(), end: z.number() };
 
@@ -22,6 +23,7 @@ export const SearchResult = z
     title: z.string().nullable().openapi({ description: "vidx extra: the item's title" }),
     captured_at: z.string().nullable().openapi({ description: "vidx extra: the item's date (ISO 8601); null when unknown. captured_at_source says whether it is a recording date" }),
     captured_at_source: z.enum(['metadata', 'filename', 'file']).nullable().openapi({ description: "vidx extra: `metadata` = a recording date the file states; `filename` = a recording date the file's name states (read in the server's time zone); `file` = only a file-system date" }),
+    place: Place.nullable().openapi({ description: 'vidx extra: where the item was recorded, named offline from its GPS; null without GPS' }),
     people: z
       .array(z.object({ person_id: z.string(), name: z.string().nullable() }))
       .optional()

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { CollectionId, Language, MediaId, Metadata } from './common.js';
+import { nearFields } from './places.js';
 
 /** The video object of /index and /analyze (SPEC 2.2): exactly one of path, url, content. */
 export const VideoInput = z
@@ -83,6 +84,7 @@ export const SearchBody = z
     captured_after: z.iso.datetime({ offset: true }).optional().openapi({ description: 'vidx extra: only items captured at or after this time (ISO 8601); items without a capture time are left out' }),
     captured_before: z.iso.datetime({ offset: true }).optional().openapi({ description: 'vidx extra: only items captured at or before this time (ISO 8601)' }),
     folder_id: z.string().min(1).max(100).optional().openapi({ description: 'vidx extra: only items a scan of this folder brought in' }),
+    ...nearFields,
     search_language: Language.optional().openapi({ description: 'vidx extra: the language of the answer\'s notices; without it, Accept-Language decides (German when it prefers de), else English' }),
   })
   .strict()

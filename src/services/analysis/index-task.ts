@@ -10,6 +10,7 @@ import type { AnalyzedMedia, Analyzer } from './analyzer.js';
 import type { MediaAnalysis } from './types.js';
 import { storeFaceTracks } from '../people/grouping.js';
 import { dropOtherVersions, stageItemFiles } from './item-files.js';
+import type { PlaceService } from '../places.js';
 
 /** Where indexing keeps files and reads sources. */
 export interface IndexTaskOptions {
@@ -34,6 +35,8 @@ export interface IndexDeps {
   analyzer: Analyzer;
   store: Store;
   searchIndex: SearchIndex;
+  /** Names the place of an item's GPS point (offline). */
+  places: Pick<PlaceService, 'locate'>;
   /** Told as storing passes each step (crash tests stop the process there). */
   onStep?: (step: IndexStep) => void;
 }
@@ -118,7 +121,10 @@ export async function indexMedia(
   const analyzed = await ctx.work(() => deps.analyzer.run(d.video, d.upload, d.index_language, { ...ctx, faces, ...(extras.contentHash ? { contentHash: extras.contentHash } : {}) }));
   ctx.progress(0.99, 'storing');
   const capture = await captureOf(analyzed, d.video, d.upload, ctx.signal, extras.readCapture);
-  return storeAnalyzed(deps, opts, d, collectionOf(), analyzed, { ...capture, folder_pk: extras.folderPk ?? null });
+  const place = await deps.places.locate(capture.latitude, capture.longitude);
+  // A point that is no place on Earth (0,0 from a camera without a fix, out of range) is not kept either.
+  const point = place ? {} : { latitude: null, longitude: null };
+  return storeAnalyzed(deps, opts, d, collectionOf(), analyzed, { ...capture, ...point, ...place, folder_pk: extras.folderPk ?? null });
 }
 
 /**

@@ -18,7 +18,7 @@ import { signBits, toBlob, unit } from './vectors.js';
  * object, the capture and folder fields optional, plus where the media file is kept.
  */
 export type IndexedItem = Pick<ItemRow, 'media_id' | 'type' | 'title' | 'src' | 'thumbnail' | 'duration'> &
-  Partial<Pick<ItemRow, 'captured_at' | 'captured_at_source' | 'latitude' | 'longitude' | 'folder_pk' | 'size'>> & {
+  Partial<Pick<ItemRow, 'captured_at' | 'captured_at_source' | 'latitude' | 'longitude' | 'place' | 'place_words' | 'folder_pk' | 'size'>> & {
     additional_metadata: Record<string, unknown> | null;
     /** The media file kept under the data dir (relative path), served by signed `/files/` links. */
     storedFile?: string | null;
@@ -78,6 +78,14 @@ function tablesText(raw: EpisodeText, language: TextLanguage): { text: EpisodeTe
   return { text: map((v) => indexText(v, language)), words: map(distinctWords) };
 }
 
+/**
+ * The item-level words of the metadata column: the owner's metadata and the names of the place it was
+ * recorded at (both describe the whole item, so both rank like metadata).
+ */
+function describedBy(metadata: unknown, placeWords: string | null | undefined): string {
+  return [metadataText(metadata), placeWords ?? ''].filter(Boolean).join('\n');
+}
+
 /** An episode's text rebuilt from its stored rows, as prepareEpisode built it when the item was stored. */
 function storedText(r: StoredEpisodeText): EpisodeText {
   const audio = JSON.parse(r.audio) as string[];
@@ -87,7 +95,7 @@ function storedText(r: StoredEpisodeText): EpisodeText {
     screen_text: r.screen_text,
     tags: (JSON.parse(r.tags) as string[]).join(', '),
     summary: r.summary,
-    metadata: metadataText(r.additional_metadata ? JSON.parse(r.additional_metadata) : null),
+    metadata: describedBy(r.additional_metadata ? JSON.parse(r.additional_metadata) : null, r.place_words),
   };
 }
 
@@ -151,7 +159,7 @@ export class SearchIndex {
       ...(before?.metadata_edited ? { additional_metadata: before.additional_metadata ? (JSON.parse(before.additional_metadata) as Record<string, unknown>) : null } : {}),
     };
     const title = item.title ?? analysis.title ?? '';
-    const metadata = metadataText(item.additional_metadata);
+    const metadata = describedBy(item.additional_metadata, item.place_words);
     const seen = new Set<number>();
     for (const e of analysis.episodes) {
       if (seen.has(e.index)) throw new Error(`analysis: episode index ${e.index} appears twice`);
@@ -211,6 +219,8 @@ export class SearchIndex {
         captured_at_source: item.captured_at_source ?? null,
         latitude: item.latitude ?? null,
         longitude: item.longitude ?? null,
+        place: item.place ?? null,
+        place_words: item.place_words ?? null,
         folder_pk: item.folder_pk ?? existing?.folder_pk ?? null,
         title_edited: before?.title_edited ?? 0,
         metadata_edited: before?.metadata_edited ?? 0,

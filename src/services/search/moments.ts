@@ -3,7 +3,8 @@
  * of its words it holds, how close together, in the query's order. The search ranks moments by their best
  * line first and picks the moment's time from it. Runs in JS over the few dozen candidate episodes.
  */
-import { fold, transliterate, words } from './normalise.js';
+import { fold } from '../../tools/fold.js';
+import { transliterate, words } from './normalise.js';
 import type { ParsedQuery } from './query.js';
 import { stemWord } from './stems.js';
 

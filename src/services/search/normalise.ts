@@ -6,10 +6,10 @@
  * indexed twice: as written and transliterated (ae oe ue ss). Queries need no change: "München" and
  * "Munchen" meet the written form, "Muenchen" the transliterated one.
  */
+import { fold } from '../../tools/fold.js';
 import { isStopword } from './stopwords.js';
 
 const WORD = /[\p{L}\p{N}]+/gu;
-const ASCII = /^[\x00-\x7f]*$/;
 const UMLAUT = /[äöüßÄÖÜẞ]/;
 const TRANSLIT: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ẞ: 'SS' };
 
@@ -20,21 +20,6 @@ const TRANSLIT: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss
  */
 export function transliterate(word: string): string {
   return word.replace(/[äöüßÄÖÜẞ]/g, (c) => TRANSLIT[c] ?? c);
-}
-
-/**
- * Lower case, diacritics removed, ß as ss: the form words are compared in outside SQLite.
- * @example
- * fold('Müller-Straße'); // 'muller-strasse'
- */
-export function fold(text: string): string {
-  // Most text is ASCII, which has nothing to decompose: Unicode normalisation was a search's largest cost.
-  if (ASCII.test(text)) return text.toLowerCase();
-  return text
-    .toLowerCase()
-    .replace(/ß/g, 'ss')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '');
 }
 
 /**

@@ -5,7 +5,8 @@
  * The words table holds stems (stems.ts), so each word is asked for as every stem it may have been
  * indexed as: `("regnet" OR "regn")`.
  */
-import { fold, words } from './normalise.js';
+import { fold } from '../../tools/fold.js';
+import { words } from './normalise.js';
 import { queryStems, stemWord, type TextLanguage } from './stems.js';
 import { isStopword } from './stopwords.js';
 

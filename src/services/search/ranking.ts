@@ -5,7 +5,8 @@
 import type { Correction } from './answer.js';
 import type { Fused } from './fusion.js';
 import { compareMatches, type LineMatch, type MatchTerm } from './moments.js';
-import { fold, words } from './normalise.js';
+import { fold } from '../../tools/fold.js';
+import { words } from './normalise.js';
 import type { BestLine, SearchResult } from './results.js';
 import { stemWord } from './stems.js';
 import type { TypoFix } from './typos.js';

@@ -4,6 +4,7 @@
 import type { EpisodeWithItem, SegmentRow } from '../../store/search-index.js';
 import { describeVisual, stripPresentation } from '../analysis/phrases.js';
 import type { FileLinks } from '../file-links.js';
+import type { Place } from '../places.js';
 import { bestMoment, snippet, type LineMatch, type MatchTerm, type TimedCandidate } from './moments.js';
 
 /** One search result (SPEC 2.7). */
@@ -33,6 +34,8 @@ export interface SearchResult {
   captured_at: string | null;
   /** vidx extra: `metadata` (a recording date the file states) or `file` (only a file-system date). */
   captured_at_source: 'metadata' | 'filename' | 'file' | null;
+  /** vidx extra: where the item was recorded (city, district, region, country), null without GPS. */
+  place: Place | null;
   /** vidx extra: the people seen in the episode, when the collection has faces on. */
   people?: { person_id: string; name: string | null }[];
 }
@@ -149,6 +152,7 @@ export function shapeResult(e: EpisodeWithItem, segments: SegmentRow[], match: M
     title: e.item_title,
     captured_at: e.captured_at,
     captured_at_source: e.captured_at_source,
+    place: e.place ? (JSON.parse(e.place) as Place) : null,
   };
 }
 

@@ -1,9 +1,10 @@
 import type { Store } from '../../store/index.js';
 import type { ItemRow } from '../../store/items.js';
+import type { NearFilter } from '../../store/item-filter.js';
 import type { ItemFilter, SearchIndexRepository, VectorKind, VectorSpaceRow } from '../../store/search-index.js';
 import type { Caller } from '../caller.js';
 import type { CollectionService } from '../collections.js';
-import { notFound } from '../errors.js';
+import { notFound, Problem } from '../errors.js';
 import type { FileLinks } from '../file-links.js';
 import { IMAGE_MIN_SIMILARITY, type QueryEmbedder, type QueryVector } from './embedder.js';
 import { fuse, type Fused, type RankedList, type TimedList } from './fusion.js';
@@ -43,6 +44,10 @@ export interface SearchRequest {
   captured_after?: string;
   captured_before?: string;
   folder_id?: string;
+  /** Only items recorded near a place: a city, region, country or `latitude,longitude` (see PlaceService.nearFilter). */
+  near?: string;
+  /** The radius around a city or point, in km. */
+  near_km?: number;
   /** The language of the answer's notices (vidx extra; default en). */
   search_language?: 'en' | 'de';
 }
@@ -162,6 +167,8 @@ export class SearchService {
     private readonly printIndex: PrintIndex,
     /** What the answer's notices are made from; none without it. */
     private readonly gaps: SearchGaps | null = null,
+    /** Turns a `near` value into a filter (the gazetteer's place names); without it `near` is refused. */
+    private readonly nearFilter: ((near: string, km?: number) => Promise<NearFilter>) | null = null,
   ) {
     this.typos = new TypoCorrector(store.text);
   }
@@ -175,6 +182,7 @@ export class SearchService {
     const vectors = req.query ? await this.embedQuery(req.query, spaces) : [];
     const picture = req.image ? await decodeQueryImage(req.image, req.image_field) : null;
     const pictureVectors = picture ? await this.embedPicture(picture, spaces) : [];
+    const near = req.near !== undefined ? await this.near(req.near, req.near_km) : null;
     // From here on everything is synchronous: one consistent view of the database, no half-written item.
     collection = this.collections.readable(caller, req.collection, { public: req.public ?? false });
     let item: ItemRow | null = null;
@@ -187,7 +195,7 @@ export class SearchService {
     if (req.like) probes.push(likeProbe(this.store, collection.pk, req.like, spaces.filter((sp) => sp.kind === 'frame')));
 
 
-    const scope: ListScope = { collectionPk: collection.pk, filter: this.itemFilter(req, collection.pk), depth: depthFor(req.limit), item, limit: req.limit };
+    const scope: ListScope = { collectionPk: collection.pk, filter: this.itemFilter(req, collection.pk, near), depth: depthFor(req.limit), item, limit: req.limit };
     const lists: RankedList[] = [];
     const frameTimes = new Map<number, number>();
     const add = (timed: TimedList) => {
@@ -329,8 +337,8 @@ export class SearchService {
   }
 
   /** The vidx-extra filters as the store takes them; null when none is set. A folder of another collection is a 404. */
-  private itemFilter(req: SearchRequest, collectionPk: number): ItemFilter | null {
-    if (!req.media_type && !req.captured_after && !req.captured_before && !req.folder_id) return null;
+  private itemFilter(req: SearchRequest, collectionPk: number, near: NearFilter | null): ItemFilter | null {
+    if (!req.media_type && !req.captured_after && !req.captured_before && !req.folder_id && !near) return null;
     let folderPk: number | null = null;
     if (req.folder_id) {
       const folder = this.store.folders.get(req.folder_id);
@@ -338,7 +346,12 @@ export class SearchService {
       folderPk = folder.pk;
     }
     const iso = (t: string | undefined) => (t ? new Date(t).toISOString() : null);
-    return { type: req.media_type ?? null, after: iso(req.captured_after), before: iso(req.captured_before), folderPk };
+    return { type: req.media_type ?? null, after: iso(req.captured_after), before: iso(req.captured_before), folderPk, near };
+  }
+
+  private near(near: string, km: number | undefined): Promise<NearFilter> {
+    if (!this.nearFilter) throw new Problem('unsupported', 'near: this server has no gazetteer to look places up in');
+    return this.nearFilter(near, km);
   }
 
   /**

@@ -7,7 +7,7 @@
  */
 import { distance } from 'fastest-levenshtein';
 import type { TextIndexRepository } from '../../store/text-index.js';
-import { fold } from './normalise.js';
+import { fold } from '../../tools/fold.js';
 import { quote, withCorrections, type ParsedQuery } from './query.js';
 
 /** One corrected query word: as typed, and the stems it is looked up as instead. */

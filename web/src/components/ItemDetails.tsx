@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Item } from '../api.js';
 import { useSession } from '../context.js';
-import { clock, dateTime, humanBytes } from '../format.js';
+import { clock, dateTime, humanBytes, placeText } from '../format.js';
 import { t, useLang } from '../i18n.js';
 
 /**
@@ -76,6 +76,7 @@ export function ItemDetails({ collection, item, canEdit, onRenamed }: { collecti
         {dated && (
           <><dt>{t('detailDate')}</dt><dd><time dateTime={item.captured_at ?? ''} title={item.captured_at_source === 'file' ? t('fileDateHint') : item.captured_at_source === 'filename' ? t('nameDateHint') : t('takenHint')}>{dated}</time></dd></>
         )}
+        {item.place && <><dt>{t('detailPlace')}</dt><dd data-place>{placeText(item.place, lang)}</dd></>}
         {item.folder_path && <><dt>{t('inFolder')}</dt><dd class="path">{item.folder_path}</dd></>}
       </dl>
     </section>

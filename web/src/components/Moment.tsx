@@ -1,8 +1,8 @@
 /** One search hit as a moment: thumbnail, title, time and the passage with the query words marked. */
 import type { SearchResult } from '../api.js';
 import { CapturedDate } from './CapturedDate.js';
-import { clock, highlightParts } from '../format.js';
-import { t } from '../i18n.js';
+import { clock, highlightParts, placeText } from '../format.js';
+import { lang, t } from '../i18n.js';
 import { href } from '../router.js';
 
 /** A passage with the query words in `<mark>`. */
@@ -25,7 +25,7 @@ export function Moment({ r, collection, pub, title, words, collectionName }: { r
       <span class="stack tight">
         <strong>{title}</strong>
         {collectionName && <span class="muted" data-collection={collection}>{t('inCollection', collectionName)}</span>}
-        <span class="muted">{still ? t('type_image') : t('at', clock(r.start_time))}{r.captured_at ? ' · ' : ''}<CapturedDate value={r.captured_at} source={r.captured_at_source} /></span>
+        <span class="muted">{still ? t('type_image') : t('at', clock(r.start_time))}{r.captured_at ? ' · ' : ''}<CapturedDate value={r.captured_at} source={r.captured_at_source} />{r.place ? ` · ${placeText(r.place, lang())}` : ''}</span>
         <span class="passage"><Marked text={r.content} words={words} /></span>
         {r.people && r.people.length > 0 && (
           <span class="row wrap chips people">

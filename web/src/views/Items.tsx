@@ -17,11 +17,12 @@ import { useLoad } from '../load.js';
 import { href } from '../router.js';
 
 /**
- * A collection's grid, a page of 48 at a time.
+ * A collection's grid, a page of 48 at a time; with `near`, only the items recorded near that point or
+ * place (`place` is its name as the Places view showed it).
  * @example
- * <Items collection="trips" pub={false} />
+ * <Items collection="trips" pub={false} near="" place="" />
  */
-export function Items({ collection, pub }: { collection: string; pub: boolean }) {
+export function Items({ collection, pub, near, nearKm, place }: { collection: string; pub: boolean; near: string; nearKm?: number | undefined; place: string }) {
   const { api, me, notify } = useSession();
   const { name } = useCollections(api);
   const [listing, setListing] = useListing(collection);
@@ -29,14 +30,14 @@ export function Items({ collection, pub }: { collection: string; pub: boolean })
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
   const [queued, setQueued] = useState<number | null>(null);
-  const query = { sort: listing.sort, order: listing.order, ...(listing.type ? { type: listing.type } : {}) };
-  const first = useLoad(() => api.items(collection, pub, null, query), [api, collection, pub, listing.sort, listing.order, listing.type]);
+  const query = { sort: listing.sort, order: listing.order, ...(listing.type ? { type: listing.type } : {}), ...(near ? { near, ...(nearKm ? { near_km: nearKm } : {}) } : {}) };
+  const first = useLoad(() => api.items(collection, pub, null, query), [api, collection, pub, listing.sort, listing.order, listing.type, near, nearKm]);
   // Another order, filter or collection starts again from its first page, with nothing selected.
   useEffect(() => {
     setExtra(null);
     setSelected(new Set());
     setQueued(null);
-  }, [collection, pub, listing.sort, listing.order, listing.type]);
+  }, [collection, pub, listing.sort, listing.order, listing.type, near, nearKm]);
   const reload = () => { setExtra(null); first.reload(); };
   // The task poller keeps the callback it started with; this ref hands it the current listing's reload.
   const latestReload = useRef(reload);
@@ -102,10 +103,17 @@ export function Items({ collection, pub }: { collection: string; pub: boolean })
         <div class="row wrap">
           <a class="button" href={href('c', collection, 'search', pub ? { pub: 1 } : {})}>{t('search')}</a>
           <a class="button" href={href('c', collection, 'explore', pub ? { pub: 1 } : {})}>{t('explore')}</a>
+          <a class="button" href={href('c', collection, 'places', pub ? { pub: 1 } : {})}>{t('places')}</a>
           {!pub && <a class="button" href={href('c', collection, 'duplicates')}>{t('duplicates')}</a>}
           {!pub && <a class="button" href={href('add', { c: collection })}>{t('add')}</a>}
         </div>
       </div>
+      {near && (
+        <p class="notice row wrap" data-near>
+          <span>{t('nearPlace', place || near)}</span>
+          <a href={href('c', collection, pub ? { pub: 1 } : {})}>{t('showAllItems')}</a>
+        </p>
+      )}
       <GridTools listing={listing} total={first.value?.total} onChange={setListing} />
       {canEdit && (
         <SelectionBar shown={items.length} selected={chosen.length} busy={busy}

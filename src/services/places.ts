@@ -1,0 +1,120 @@
+import type { Logger } from '../logger.js';
+import { Gazetteer, validPoint, type NamedPlace, type Place } from '../media/places/gazetteer.js';
+import { loadGazetteer, type GazetteerFiles } from '../media/places/gazetteer-data.js';
+import type { NearFilter } from '../store/item-filter.js';
+import type { ItemRepository } from '../store/items.js';
+import { Problem } from './errors.js';
+import { inTransaction, type Db } from '../store/connection.js';
+
+export type { NamedPlace, Place };
+
+/** What an item stores of its place: the place as JSON (null when its point has none) and its words. */
+export interface StoredPlace {
+  place: string | null;
+  place_words: string;
+}
+
+/** The radius around a named city or a point when the caller gives none (km). */
+export const DEFAULT_NEAR_KM = 25;
+
+const POINT = /^\s*([+-]?\d{1,3}(?:\.\d+)?)\s*,\s*([+-]?\d{1,3}(?:\.\d+)?)\s*$/;
+
+/**
+ * `latitude,longitude` as a `near` value gives it, or null when the text is not a pair of numbers; a pair
+ * that is no point on Earth is a 422 naming `near`.
+ * @example
+ * parsePoint('38.72,-9.14'); // { latitude: 38.72, longitude: -9.14 }
+ */
+export function parsePoint(text: string): { latitude: number; longitude: number } | null {
+  const m = POINT.exec(text);
+  if (!m) return null;
+  const latitude = Number(m[1]), longitude = Number(m[2]);
+  if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) {
+    throw new Problem('invalid', `near: ${text} is no point on Earth (latitude -90..90, longitude -180..180)`, [{ field: 'near', message: 'latitude must be within -90..90 and longitude within -180..180' }]);
+  }
+  return { latitude, longitude };
+}
+
+/** Items looked up per transaction when filling in places of items stored before places existed. */
+const BACKFILL_PAGE = 200;
+
+/**
+ * Places of items, offline: looks up where an item with GPS was recorded in the gazetteer that ships
+ * with vidx (GeoNames, see docs/places.md), resolves place names for the `near` filter, and fills in
+ * places of items stored before places existed. The gazetteer loads once, in the background at start.
+ * @example
+ * const places = new PlaceService(files, store.items, db, (c, i) => searchIndex.retextItem(c, i), log);
+ * await places.locate(38.7223, -9.1393); // { place: '{"city":"Lisbon",…}', place_words: 'lisbon lissabon lisboa … Portugal' }
+ */
+export class PlaceService {
+  private loading: Promise<Gazetteer> | null = null;
+
+  constructor(
+    private readonly files: GazetteerFiles,
+    private readonly items: Pick<ItemRepository, 'placesPending' | 'setPlace'>,
+    private readonly db: Db,
+    /** Rewrites an item's searchable text (its place words are part of it). */
+    private readonly retextItem: (collectionPk: number, itemPk: number) => void,
+    private readonly log: Logger,
+  ) {}
+
+  /** The loaded gazetteer (the first call starts loading it). */
+  gazetteer(): Promise<Gazetteer> {
+    this.loading ??= loadGazetteer(this.files).then((data) => new Gazetteer(data));
+    return this.loading;
+  }
+
+  /** The place at a point as an item stores it; null when the item has no usable point (none, 0,0, off Earth). */
+  async locate(latitude: number | null | undefined, longitude: number | null | undefined): Promise<StoredPlace | null> {
+    if (latitude == null || longitude == null || !validPoint(latitude, longitude)) return null;
+    const found = (await this.gazetteer()).nearest(latitude, longitude);
+    return { place: found ? JSON.stringify(found.place) : null, place_words: found ? found.words.join(' ') : '' };
+  }
+
+  /** A city, region or country by name (see Gazetteer.named). */
+  async named(name: string): Promise<NamedPlace | null> {
+    return (await this.gazetteer()).named(name);
+  }
+
+  /**
+   * The `near` filter of a search or an items list: a point or a named city with a radius, or a named
+   * region or country as a whole. A name nothing is called is a 422 naming `near`.
+   * @example
+   * await places.nearFilter('Lissabon'); // { kind: 'point', latitude: 38.71, longitude: -9.13, km: 25 }
+   * await places.nearFilter('Portugal'); // { kind: 'area', country_code: 'PT', region: null }
+   */
+  async nearFilter(near: string, km: number = DEFAULT_NEAR_KM): Promise<NearFilter> {
+    const point = parsePoint(near);
+    if (point) return { kind: 'point', ...point, km };
+    const named = await this.named(near);
+    if (!named) {
+      const message = 'no city, region or country of that name is known (names in English or German, or latitude,longitude)';
+      throw new Problem('invalid', `near: "${near}": ${message}`, [{ field: 'near', message }]);
+    }
+    if (named.kind === 'city') return { kind: 'point', latitude: named.latitude, longitude: named.longitude, km };
+    return { kind: 'area', country_code: named.country_code, region: named.kind === 'region' ? named.region : null };
+  }
+
+  /**
+   * Looks up the places of items stored before places existed, a page per transaction, and rewrites their
+   * searchable text. Runs once after start; returns how many items it looked at.
+   */
+  async backfill(): Promise<number> {
+    let done = 0;
+    for (;;) {
+      const page = this.items.placesPending(BACKFILL_PAGE);
+      if (page.length === 0) break;
+      const found = await Promise.all(page.map((r) => this.locate(r.latitude, r.longitude)));
+      inTransaction(this.db, () => {
+        page.forEach((r, i) => {
+          const p = found[i];
+          this.items.setPlace(r.pk, p?.place ?? null, p?.place_words ?? '');
+          if (p?.place) this.retextItem(r.collection_pk, r.pk);
+        });
+      });
+      done += page.length;
+    }
+    if (done > 0) this.log(`places: looked up ${done} items stored before places existed`);
+    return done;
+  }
+}

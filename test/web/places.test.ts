@@ -1,0 +1,70 @@
+/**
+ * The Places view in a real browser (Debian chromium through playwright-core): the places of a collection
+ * with their counts and the GeoNames credit, a place opening the grid of its items, and an item's place in
+ * its details. The fixture items get GPS points and the server fills in their places at start, as it does
+ * for items stored before places existed.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWeb } from '../../scripts/build-web.js';
+import { indexFixtures } from '../search/fixtures.js';
+import { launchBrowser, screenshot, watchedPage } from '../support/browser.js';
+import { ADMIN_KEY, startTestServer, waitFor, type TestServer } from '../support/server.js';
+
+const UI = { timeout: 15_000, interval: 100 };
+let s: TestServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  await buildWeb({ ifStale: true });
+  const first = await startTestServer({ queryEmbedder: null });
+  expect((await first.call('POST', '/collections', { json: { collection_id: 'demo', name: 'Demo' } })).status).toBe(201);
+  indexFixtures(first.vidx, first.dataDir, 'demo');
+  const gps = first.vidx.store.db.prepare('UPDATE items SET latitude = ?, longitude = ?, place = NULL, place_words = NULL WHERE media_id = ?');
+  gps.run(38.7223, -9.1393, 'cup-final');
+  gps.run(38.71, -9.14, 'backen');
+  gps.run(48.137, 11.575, 'lake-trip');
+  const dataDir = first.dataDir;
+  await first.close({ keepData: true });
+  s = await startTestServer({ dataDir, queryEmbedder: null });
+  await waitFor(async () => ((await s.call('GET', '/collections/demo/places')).body.places.length === 2 ? true : undefined), 30_000, 'places filled in');
+  browser = await launchBrowser();
+  const w = await watchedPage(browser, { width: 1280, height: 800 });
+  page = w.page;
+  await w.context.addInitScript((k) => sessionStorage.setItem('vidx.key', k), ADMIN_KEY);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await s?.close();
+});
+
+describe('the Places view', () => {
+  it('lists places with counts and the credit, in English and German, and opens the items of one', async () => {
+    await page.goto(`${s.url}/#/c/demo`);
+    await page.getByRole('link', { name: 'Places', exact: true }).click();
+    const lisbon = page.locator('[data-place="Lisbon"]');
+    await expect.poll(() => lisbon.textContent(), UI).toBe('Lisbon, Portugal2 items');
+    expect(await page.locator('[data-place="Munich"]').textContent()).toBe('Munich, Germany · Bavaria1 item');
+    expect(await page.locator('[data-credit]').textContent()).toMatch(/GeoNames, CC BY 4\.0.*geonames\.org/);
+    await screenshot(page, 'places');
+
+    await page.evaluate(() => localStorage.setItem('vidx.lang', 'de'));
+    await page.reload();
+    await expect.poll(() => page.locator('[data-place="Munich"]').textContent(), UI).toBe('Munich, Deutschland · Bavaria1 Eintrag');
+    await page.evaluate(() => localStorage.setItem('vidx.lang', 'en'));
+    await page.reload();
+
+    await lisbon.getByRole('link').click();
+    await expect.poll(() => page.locator('[data-near]').textContent(), UI).toBe('Near Lisbon, PortugalShow all items');
+    await expect.poll(() => page.locator('.cards li').count(), UI).toBe(2);
+    await page.locator('[data-near] a').click();
+    await expect.poll(() => page.locator('.cards li').count(), UI).toBe(3);
+  });
+
+  it("shows an item's place in its details", async () => {
+    await page.goto(`${s.url}/#/c/demo/play/lake-trip`);
+    await expect.poll(() => page.locator('[data-place]').textContent(), UI).toBe('Munich, Germany');
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * Where a collection's photos and videos were recorded (`#/c/{id}/places`, GET …/places): each place with
+ * its number of items, linking to the grid of the items near it; the GeoNames credit below.
+ */
+import { useCollections } from '../collection-names.js';
+import { useSession } from '../context.js';
+import { placeText } from '../format.js';
+import { lang, t } from '../i18n.js';
+import { useLoad } from '../load.js';
+import { href } from '../router.js';
+
+/** The radius of a place's link (km): a city and its edges, as the server's `near` default. */
+const PLACE_KM = 25;
+
+/**
+ * The places view of a collection.
+ * @example
+ * <Places collection="trips" pub={false} />
+ */
+export function Places({ collection, pub }: { collection: string; pub: boolean }) {
+  const { api } = useSession();
+  const { name } = useCollections(api);
+  const found = useLoad(() => api.places(collection, pub), [api, collection, pub]);
+  const places = found.value?.places ?? [];
+  return (
+    <div class="stack">
+      <h2 id="places-h" tabIndex={-1}>{t('places')} · <a href={href('c', collection, pub ? { pub: 1 } : {})}>{name(collection)}</a></h2>
+      {found.error && <p class="error" role="alert">{t('error', found.error.message)}</p>}
+      {found.loading && <p class="muted" role="status">{t('loading')}</p>}
+      {found.value && !places.length && <p class="empty" data-empty>{t('noPlaces')}</p>}
+      {places.length > 0 && (
+        <ul class="places" aria-labelledby="places-h">
+          {places.map((p) => {
+            const label = placeText(p, lang());
+            const near = `${p.latitude.toFixed(4)},${p.longitude.toFixed(4)}`;
+            return (
+              <li key={`${p.country_code}/${p.region}/${p.city}`} data-place={p.city}>
+                <a href={href('c', collection, { near, km: PLACE_KM, place: label, ...(pub ? { pub: 1 } : {}) })}>{label}</a>
+                {p.region && p.region !== p.city && <span class="muted"> · {p.region}</span>}
+                <span class="count">{p.items === 1 ? t('placeItems1') : t('placeItems', p.items)}</span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {found.value && <p class="muted small" data-credit>{t('placesCredit')} <a href="https://www.geonames.org/" rel="noreferrer">geonames.org</a></p>}
+    </div>
+  );
+}
