@@ -49,7 +49,7 @@ export async function handWorker(s: TestServer, id: string): Promise<HandWorker>
     deliver(job, analysis, files = {}, worker = id) {
       const form = new FormData();
       form.set('body', JSON.stringify({ worker, files: Object.keys(files), analysis }));
-      for (const [name, bytes] of Object.entries(files)) form.append(name, new Blob([bytes]), name);
+      for (const [name, bytes] of Object.entries(files)) form.append(name, new Blob([new Uint8Array(bytes)]), name);
       return s.call('POST', `/worker/jobs/${job}/result`, { key, body: form });
     },
   };
