@@ -61,6 +61,7 @@ export class AnalysisJobRepository {
 
   /** Extends the lease of those of `jobIds` that `key` holds (its worker's heartbeat names them). */
   renew(jobIds: string[], key: string, until: number): void {
+    if (jobIds.length === 0) return;
     const stmt = prepared(this.db, 'UPDATE analysis_jobs SET held_until = ? WHERE job_id = ? AND holder_key = ? AND delivered_at IS NULL');
     this.db.transaction(() => {
       for (const id of jobIds) stmt.run(until, id, key);

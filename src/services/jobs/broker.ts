@@ -131,6 +131,7 @@ export class JobBroker {
   private readonly cancelled = new Map<string, number>();
   private readonly local: LocalWorkers | null;
   private readonly timer: NodeJS.Timeout;
+  private closed = false;
 
   constructor(private readonly o: BrokerOptions) {
     this.pack = o.pack;
@@ -244,6 +245,8 @@ export class JobBroker {
   }
 
   async close(): Promise<void> {
+    // Redis's watch may still call tick while everything closes (the store may be closed by then).
+    this.closed = true;
     clearInterval(this.timer);
     await this.local?.close();
     await Promise.all([...this.queues.values()].flatMap(({ queue, events }) => [events.close(), queue.close()]));
@@ -262,6 +265,7 @@ export class JobBroker {
 
   /** Keeps the server's own workers on its queue and counted, forgets old cancels, and sizes the work gate. */
   private tick(): void {
+    if (this.closed) return;
     const name = this.queueName();
     if (this.local) {
       this.local.listen(name);
