@@ -16,8 +16,11 @@ const VERSION_FOLDER = /^v-[0-9a-f]{12}$/;
 
 /** What a link signed for a share carries as its key (see shareLinkKey). */
 const SHARE_PREFIX = 'share:';
-/** `cache/<analysis>/<name>.jpg`: the thumbnails of an /analyze result, which belong to no collection. */
-const ANALYSIS_THUMBNAIL = /^cache\/[^/]+\/[^/]+\.jpg$/;
+/**
+ * `cache/<analysis>/<name>.jpg`: the thumbnails of an /analyze result, which belong to no collection; a
+ * remote worker's lie in a folder of their job's own, `cache/<analysis>/job-<task id>/<name>.jpg`.
+ */
+const ANALYSIS_THUMBNAIL = /^cache\/[^/]+\/(job-[0-9a-f-]{36}\/)?[^/]+\.jpg$/;
 /** `jobs/<job id>/<n>`: the media (0) and subtitle files of an analysis job, for the worker that runs it. */
 const JOB_FILE = /^jobs\/([^/]+)\/(\d{1,3})$/;
 

@@ -152,6 +152,10 @@ describe('worker keys driven by hand', () => {
     expect((await b.deliver(job, analysisOf('FOR THE USER'), { 'ep-0.jpg': await jpeg() })).body.status).toBe('committed');
     const t = await settledTask(s, task, 30_000);
     expect(t.status).toBe('completed');
-    expect(t.result).toMatchObject({ reused: false });
+    expect(t.result).toMatchObject({ reused: false, title: 'FOR THE USER' });
+    // Its thumbnail, in the job's own folder, is served to its owner like any analysis thumbnail.
+    const thumb = await fetch((t.result as { episodic_summary: { thumbnail: string }[] }).episodic_summary[0]!.thumbnail);
+    expect(thumb.status).toBe(200);
+    expect(Buffer.from(await thumb.arrayBuffer()).subarray(0, 3).toString('hex')).toBe('ffd8ff');
   }, 60_000);
 });
