@@ -96,6 +96,7 @@ describe('worker keys driven by hand', () => {
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     expect(started.body.status).toBe('ready');
     expect(started.body.files[0].url).toContain('/files/');
+    expect((await fetch(started.body.files[0].url)).status).toBe(200);
 
     // Another key, announced or not, gets a 409 and no links while the job is held.
     expect((await b.beat()).status).toBe(200);
@@ -132,6 +133,9 @@ describe('worker keys driven by hand', () => {
       return r.status === 200 ? r : undefined;
     }, 20_000, 'the lease to run out');
     expect(restarted.body.status).toBe('ready');
+    // The media is the new holder's to read now; the first key's link opens nothing more.
+    expect((await fetch(restarted.body.files[0].url)).status).toBe(200);
+    expect((await fetch(started.body.files[0].url)).status).toBe(404);
     expect((await a.deliver(job, analysisOf('LATE'), { 'ep-0.jpg': await jpeg() })).body.code).toBe('job_not_held');
     const done = await b.deliver(job, analysisOf('BY B'), { 'ep-0.jpg': await jpeg() });
     expect(done.body).toEqual({ status: 'committed' });

@@ -229,8 +229,12 @@ export class JobBroker {
     return this.deliveries.accept(jobId, holder, wire, dir, files);
   }
 
-  /** The file behind a job's signed link (0: the media, then its subtitle files), while a task waits for the job. */
-  jobFile(jobId: string, index: number): string | null {
+  /**
+   * The file behind a job's signed link (0: the media, then its subtitle files), while a task waits for the
+   * job and the link's key holds it (a key whose job another key took over reads no more of it).
+   */
+  jobFile(jobId: string, index: number, keyId: string): string | null {
+    if (this.o.store.jobs.get(jobId)?.holder_key !== keyId) return null;
     return this.attached.get(jobId)?.files[index]?.path ?? null;
   }
 
