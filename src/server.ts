@@ -81,7 +81,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
     folders: folders.folders,
     models: analysis.modelAdmin,
     jobs: analysis.jobs,
-    servedFiles: new ServedFiles(config.dataDir, store.collections, store.keys, (id, pk, folder) => core.shares.allows(id, pk, folder), (job, n) => analysis.jobs?.jobFile(job, n) ?? null),
+    servedFiles: new ServedFiles(config.dataDir, store.collections, store.keys, (id, pk, folder) => core.shares.allows(id, pk, folder), (job, n, key) => analysis.jobs?.jobFile(job, n, key) ?? null),
     webDir: config.webDir,
     form: { uploadsDir: uploadsDir(config.dataDir), maxUploadBytes: config.maxUploadBytes, maxBodyBytes: config.maxBodyBytes },
     health: () => healthFacts(config, core, analysis),

@@ -8,7 +8,10 @@ import { Problem } from '../services/errors.js';
 
 const HELP = `Usage:
   vidx keys create --name NAME [--admin] [--json]   print a new key once (role user, or admin with --admin)
-  vidx keys create --worker [--name NAME] [--json]  a key for \`vidx worker\` (role worker: only the job endpoints)
+  vidx keys create --worker [--name NAME] [--worker-id ID] [--max-concurrency N] [--json]
+                                                    a key for \`vidx worker\` (role worker: only the job endpoints);
+                                                    one key is one worker: its id is ID, else the one its first
+                                                    heartbeat names; it may announce at most N jobs at once (default 8)
   vidx keys list [--json]                           id, role, name, created, last used (never the keys)
   vidx keys revoke <id> [--json]                    the last admin key cannot be revoked
 
@@ -30,6 +33,8 @@ export async function keysCommand(argv: string[]): Promise<number> {
         name: { type: 'string' },
         admin: { type: 'boolean', default: false },
         worker: { type: 'boolean', default: false },
+        'worker-id': { type: 'string' },
+        'max-concurrency': { type: 'string' },
         json: { type: 'boolean', default: false },
         'data-dir': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -57,11 +62,14 @@ export async function keysCommand(argv: string[]): Promise<number> {
         process.stderr.write(`vidx keys create: ${name ? '--admin and --worker exclude each other' : '--name is required'}\n`);
         return 2;
       }
-      const k = keys.create(name, values.admin ? 'admin' : values.worker ? 'worker' : 'user');
+      const cap = values['max-concurrency'];
+      const worker = { workerId: values['worker-id'], maxConcurrency: cap === undefined ? undefined : Number(cap) };
+      const k = keys.create(name, values.admin ? 'admin' : values.worker ? 'worker' : 'user', worker);
       out(k, `${k.key}\n(id ${k.id}, role ${k.role}; the key is shown only now)`);
     } else if (action === 'list') {
       const list = keys.list();
-      out(list, list.map((k) => `${k.id}\t${k.role}\t${k.name}\tcreated ${k.created_at}\tlast used ${k.last_used_at ?? 'never'}`).join('\n'));
+      const worker = (k: (typeof list)[number]) => (k.role === 'worker' ? `\tworker ${k.worker_id ?? '(first heartbeat)'}, at most ${k.max_concurrency} jobs` : '');
+      out(list, list.map((k) => `${k.id}\t${k.role}\t${k.name}\tcreated ${k.created_at}\tlast used ${k.last_used_at ?? 'never'}${worker(k)}`).join('\n'));
     } else if (action === 'revoke' && id) {
       const k = keys.revoke(id);
       out(k, `revoked ${k.id} (${k.name})`);

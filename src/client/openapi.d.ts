@@ -707,7 +707,7 @@ export interface paths {
         put?: never;
         /**
          * A worker says it is there, with its models and jobs (worker key)
-         * @description Every 2 s. The answer names the server’s queue and models, whether this worker takes its jobs, and which of its jobs to stop (their tasks were deleted).
+         * @description Every 2 s. The answer names the server’s queue and models, whether this worker takes its jobs, and which of its jobs to stop (their tasks were deleted). One worker key is one worker: the first heartbeat fixes the key’s worker id (unless the key was made with one); another id answers 403 `worker_id_mismatch`, a reserved id such as `local` 403 `worker_id_reserved`, an id another key has 409 `worker_id_taken`, and more jobs at once than the key may announce (default 8) 422 `concurrency_over_cap`. The jobs it names and holds keep their lease.
          */
         post: operations["workerHeartbeat"];
         delete?: never;
@@ -727,9 +727,29 @@ export interface paths {
         put?: never;
         /**
          * A worker starts a job it took from the queue (worker key)
-         * @description Answers what to analyse, with signed links to the media and its subtitle files (valid for this job and key; HTTP ranges answered, so a download resumes); or wait (the server restarted and has not asked for the job again yet), or gone (drop it).
+         * @description Answers what to analyse, with signed links to the media and its subtitle files (valid for this job and key; HTTP ranges answered, so a download resumes); or wait (the server restarted and has not asked for the job again yet), or gone (drop it). The job is then this key’s: while its worker’s heartbeats name it, a start from another key answers 409 `job_held` with no links; once they stop (the lease runs out after about 7 s), another key may start it. `worker` must be the key’s worker (403 `worker_id_mismatch`; 409 `worker_not_announced` before its first heartbeat).
          */
         post: operations["startJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worker/jobs/{job_id}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The worker holding a job says how far it is (worker key)
+         * @description Only from the key that started the job (403 `job_not_held` otherwise); renews its lease.
+         */
+        post: operations["jobProgress"];
         delete?: never;
         options?: never;
         head?: never;
@@ -747,7 +767,7 @@ export interface paths {
         put?: never;
         /**
          * A worker delivers a job’s analysis with its thumbnails and face crops (worker key)
-         * @description Multipart: the field `body` (a Delivery as JSON) first, then one file part per name in `files`. Committed once per job: a second delivery of the same job answers `duplicate` and commits nothing.
+         * @description Multipart: the field `body` (a Delivery as JSON) first, then one file part per name in `files`. Committed once per job: a second delivery of the same job answers `duplicate` and commits nothing. Only the key that started the job delivers it (403 `job_not_held` otherwise). Each file must be a JPEG or WebP picture of at most 4096 pixels on a side and 8 MiB (422 `bad_thumbnail` naming it); texts and lists are bounded (422 naming the field). A delivered analysis serves only the owner of its job: the analysis cache never hands it to another owner.
          */
         post: operations["deliverJob"];
         delete?: never;
@@ -797,7 +817,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The live workers: id, host, version, models, concurrency, current jobs, last seen (admin) */
+        /** The live workers: id, key (its id and name), host, version, models, concurrency, current jobs, last seen (admin) */
         get: operations["listWorkers"];
         put?: never;
         post?: never;
@@ -980,6 +1000,10 @@ export interface components {
             role: "admin" | "user" | "worker";
             created_at: string;
             last_used_at: string | null;
+            /** @description A worker key’s worker id: fixed when the key was made, else by its first heartbeat (null until then, and for other keys) */
+            worker_id: string | null;
+            /** @description The most jobs at once a worker key may announce (default 8); null for other keys */
+            max_concurrency: number | null;
         };
         Error: {
             /** @example collection_id: must match ^[A-Za-z0-9_-]+$ */
@@ -1000,6 +1024,13 @@ export interface components {
              * @enum {string}
              */
             role?: "admin" | "user" | "worker";
+            /**
+             * @description Worker keys only: the one worker id this key may heartbeat as (else its first heartbeat fixes it)
+             * @example desk-1a2b
+             */
+            worker_id?: string;
+            /** @description Worker keys only: the most jobs at once its worker may announce (default 8) */
+            max_concurrency?: number;
         };
         Me: {
             id: string;
@@ -2267,6 +2298,19 @@ export interface components {
             /** @example desk-1a2b */
             worker: string;
         };
+        JobProgressAnswer: {
+            /**
+             * @description ok: passed to the waiting task; gone: no task waits for the job (drop it)
+             * @enum {string}
+             */
+            status: "ok" | "gone";
+        };
+        JobProgress: {
+            /** @example desk-1a2b */
+            worker: string;
+            fraction: number;
+            stage: string;
+        };
         DeliveryAnswer: {
             /**
              * @description committed; duplicate: delivered before, nothing committed; wait: another delivery of it is being written, send again; gone: its task was deleted or ended
@@ -2278,7 +2322,7 @@ export interface components {
         Delivery: {
             /** @example desk-1a2b */
             worker: string;
-            /** @description The file parts that follow, by file name */
+            /** @description The file parts that follow, by file name: episode thumbnails and face crops, each a JPEG or WebP picture */
             files: string[];
             analysis: components["schemas"]["WireAnalysis"];
         };
@@ -2378,8 +2422,6 @@ export interface components {
                 personId: string | null;
             }[] | null;
             facesSamePerson?: number | null;
-        } & {
-            [key: string]: unknown;
         };
         WorkerModels: {
             /** @description The entries of models/manifest.json the server has installed: `vidx worker --pull-models` pulls them from GET /worker/hub */
@@ -2401,6 +2443,11 @@ export interface components {
             version: string;
             /** @description The server's own worker (VIDX_LOCAL_WORKERS) */
             local: boolean;
+            /** @description The worker key it uses (its id and name, never the key itself); null for the server’s own workers */
+            key: {
+                id: string;
+                name: string;
+            } | null;
             /** @description Each capability (ocr, vad, asr, …): whether it is available and with which model; the queue is named after this set */
             models: {
                 [key: string]: {
@@ -5721,6 +5768,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["JobStart"];
+                };
+            };
+            /** @description Missing or unknown x-api-key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field broke a rule; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    jobProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobProgress"];
+            };
+        };
+        responses: {
+            /** @description Passed on */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobProgressAnswer"];
                 };
             };
             /** @description Missing or unknown x-api-key */

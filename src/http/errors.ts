@@ -50,7 +50,7 @@ export function errorResponse(log: (msg: string, fields: Record<string, unknown>
     const request_id = c.get('requestId') as string | undefined;
     if (err instanceof Problem) {
       const { detail, fields } = prefersGerman(c.req.header('accept-language')) ? inGerman(err) : { detail: err.message, fields: err.fields };
-      const body = { detail, code: CODE[err.kind], ...(fields.length ? { errors: fields } : {}), request_id };
+      const body = { detail, code: err.code ?? CODE[err.kind], ...(fields.length ? { errors: fields } : {}), request_id };
       // The rest of an oversized body is never read, so the connection cannot be reused: say so.
       if (err.kind === 'too_large') c.header('connection', 'close');
       return c.json(body, STATUS[err.kind]);

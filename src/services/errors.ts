@@ -17,6 +17,8 @@ export class Problem extends Error {
     readonly kind: ProblemKind,
     message: string,
     readonly fields: FieldProblem[] = [],
+    /** A code of its own for the answer (default: the kind's, e.g. `conflict`), where callers act on the reason. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'Problem';

@@ -5,6 +5,7 @@ import type { KeyRepository, KeyRole, KeyRow } from '../store/keys.js';
 import type { Caller } from './caller.js';
 import { nowIso } from './timestamps.js';
 import { notFound, Problem } from './errors.js';
+import { DEFAULT_WORKER_CONCURRENCY, MAX_WORKER_CONCURRENCY, reservedWorkerId, WORKER_ID } from './jobs/worker-keys.js';
 
 /** A key as shown to admins: never the key or its hash. */
 export interface KeyInfo {
@@ -13,6 +14,16 @@ export interface KeyInfo {
   role: KeyRole;
   created_at: string;
   last_used_at: string | null;
+  /** A worker key's worker id (fixed when made, else by its first heartbeat); null for other keys and until then. */
+  worker_id: string | null;
+  /** The most jobs at once a worker key may announce; null for other keys. */
+  max_concurrency: number | null;
+}
+
+/** What a worker key may be made with: its worker id fixed at once, and its own cap. */
+export interface WorkerKeyOptions {
+  workerId?: string;
+  maxConcurrency?: number;
 }
 
 /** Where the admin key came from at start, for the start-up banner. */
@@ -25,7 +36,25 @@ function hashKey(key: string): string {
 }
 
 function toInfo(row: KeyRow): KeyInfo {
-  return { id: row.id, name: row.name, role: row.role, created_at: row.created_at, last_used_at: row.last_used_at };
+  const worker = row.role === 'worker';
+  return {
+    id: row.id, name: row.name, role: row.role, created_at: row.created_at, last_used_at: row.last_used_at,
+    worker_id: worker ? row.worker_id : null, max_concurrency: worker ? (row.worker_concurrency ?? DEFAULT_WORKER_CONCURRENCY) : null,
+  };
+}
+
+/** The worker fields of a new key, checked: only worker keys have them, the id is free and not reserved, the cap in range. */
+function workerFields(repo: KeyRepository, role: KeyRole, o: WorkerKeyOptions): Pick<KeyRow, 'worker_id' | 'worker_concurrency'> {
+  const { workerId, maxConcurrency } = o;
+  if ((workerId !== undefined || maxConcurrency !== undefined) && role !== 'worker') throw new Problem('invalid', 'worker_id and max_concurrency are for worker keys only', [{ field: 'role', message: 'must be worker' }]);
+  if (workerId !== undefined) {
+    const why = !WORKER_ID.test(workerId) ? `must match ${WORKER_ID.source}` : reservedWorkerId(workerId) ? 'is reserved for the server’s own workers' : repo.byWorker(workerId) ? 'belongs to another key' : null;
+    if (why) throw new Problem('invalid', `worker_id "${workerId}" ${why}`, [{ field: 'worker_id', message: why }]);
+  }
+  if (maxConcurrency !== undefined && !(Number.isInteger(maxConcurrency) && maxConcurrency >= 1 && maxConcurrency <= MAX_WORKER_CONCURRENCY)) {
+    throw new Problem('invalid', `max_concurrency must be a whole number from 1 to ${MAX_WORKER_CONCURRENCY}`, [{ field: 'max_concurrency', message: `1 to ${MAX_WORKER_CONCURRENCY}` }]);
+  }
+  return { worker_id: workerId ?? null, worker_concurrency: maxConcurrency ?? null };
 }
 
 /**
@@ -37,9 +66,11 @@ function toInfo(row: KeyRow): KeyInfo {
 export class KeyService {
   constructor(private readonly repo: KeyRepository) {}
 
-  create(name: string, role: KeyRole): KeyInfo & { key: string } {
+  /** A new key; a worker key may be fixed to its worker id at once and given its own cap of jobs at once. */
+  create(name: string, role: KeyRole, worker: WorkerKeyOptions = {}): KeyInfo & { key: string } {
+    const fields = workerFields(this.repo, role, worker);
     const key = `vidx_${randomBytes(24).toString('base64url')}`;
-    const row = { id: `key_${randomUUID().replace(/-/g, '').slice(0, 16)}`, name, role, hash: hashKey(key), created_at: nowIso() };
+    const row = { id: `key_${randomUUID().replace(/-/g, '').slice(0, 16)}`, name, role, hash: hashKey(key), created_at: nowIso(), ...fields };
     this.repo.insert(row);
     return { ...toInfo({ ...row, last_used_at: null }), key };
   }

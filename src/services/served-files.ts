@@ -16,8 +16,11 @@ const VERSION_FOLDER = /^v-[0-9a-f]{12}$/;
 
 /** What a link signed for a share carries as its key (see shareLinkKey). */
 const SHARE_PREFIX = 'share:';
-/** `cache/<analysis>/<name>.jpg`: the thumbnails of an /analyze result, which belong to no collection. */
-const ANALYSIS_THUMBNAIL = /^cache\/[^/]+\/[^/]+\.jpg$/;
+/**
+ * `cache/<analysis>/<name>.jpg`: the thumbnails of an /analyze result, which belong to no collection; a
+ * remote worker's lie in a folder of their job's own, `cache/<analysis>/job-<task id>/<name>.jpg`.
+ */
+const ANALYSIS_THUMBNAIL = /^cache\/[^/]+\/(job-[0-9a-f-]{36}\/)?[^/]+\.jpg$/;
 /** `jobs/<job id>/<n>`: the media (0) and subtitle files of an analysis job, for the worker that runs it. */
 const JOB_FILE = /^jobs\/([^/]+)\/(\d{1,3})$/;
 
@@ -29,7 +32,7 @@ const JOB_FILE = /^jobs\/([^/]+)\/(\d{1,3})$/;
  * served, whatever a signature says. An item's file is served while its collection lives and its owner's
  * key is not revoked (and, for a link a share link handed out, while that share lives); an analysis thumbnail
  * while the key its link was signed for (`k`) is not revoked; a job's media and subtitle files (`jobs/<job>/<n>`,
- * wherever they lie) to the worker key the link was signed for, while a task waits for the job.
+ * wherever they lie) to the worker key the link was signed for, while a task waits for the job and that key holds it.
  * The opened file itself is checked (openCheckedFile): vidx's own files under their own names only, a kept
  * link only while it leads into the media roots and outside vidx's folders.
  * @example
@@ -42,8 +45,8 @@ export class ServedFiles {
     private readonly keys: Pick<KeyRepository, 'get'>,
     /** Whether a share (by id) still lets its link serve files of this item folder. */
     private readonly shareAllows: (shareId: string, collectionPk: number, itemFolder: string) => boolean = () => false,
-    /** The file behind a job's link (the job queue's), while a task waits for the job; null otherwise. */
-    private readonly jobFile: (jobId: string, index: number) => string | null = () => null,
+    /** The file behind a job's link (the job queue's), while a task waits for the job and the link's key holds it; null otherwise. */
+    private readonly jobFile: (jobId: string, index: number, keyId: string) => string | null = () => null,
   ) {}
 
   /** The open file (the caller closes it), or a 404 that looks the same for every reason. */
@@ -77,7 +80,7 @@ export class ServedFiles {
   /** Where the file of a link is, when the link may open it: a job's file while its worker's key lives, else one in the data dir. */
   private pathOf(rel: string, signedFor: string | undefined): string | null {
     const job = JOB_FILE.exec(rel);
-    if (job) return signedFor !== undefined && this.keys.get(signedFor)?.role === 'worker' ? this.jobFile(job[1]!, Number(job[2])) : null;
+    if (job) return signedFor !== undefined && this.keys.get(signedFor)?.role === 'worker' ? this.jobFile(job[1]!, Number(job[2]), signedFor) : null;
     return this.allowed(rel, signedFor) ? join(this.dataDir, rel) : null;
   }
 

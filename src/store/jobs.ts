@@ -11,6 +11,16 @@ export interface AnalysisJobRow {
   delivered_at: string | null;
   /** Deliveries of the job after the committed one: each was answered and committed nothing. */
   duplicates: number;
+  /** The key holding the job (`local` for the server's own workers), the worker it started it as, and until when (epoch ms). */
+  holder_key: string | null;
+  holder_worker: string | null;
+  held_until: number | null;
+}
+
+/** Who starts, runs and delivers a job: a worker key's id (`local` for the server's own workers) and the worker's id. */
+export interface JobHolder {
+  key: string;
+  worker: string;
 }
 
 /**
@@ -31,8 +41,31 @@ export class AnalysisJobRepository {
     prepared(
       this.db,
       `INSERT INTO analysis_jobs (job_id, task_id, cache_key) VALUES (?, ?, ?)
-       ON CONFLICT(job_id) DO UPDATE SET worker = NULL, delivered_at = NULL`,
+       ON CONFLICT(job_id) DO UPDATE SET worker = NULL, delivered_at = NULL, holder_key = NULL, holder_worker = NULL, held_until = NULL`,
     ).run(jobId, taskId, cacheKey);
+  }
+
+  /**
+   * Gives the job to `holder` until `until` (epoch ms): when nobody holds it, the same key holds it, or the
+   * holder's lease ran out by `now`. False when another key holds it still.
+   */
+  hold(jobId: string, holder: JobHolder, until: number, now: number): boolean {
+    return (
+      prepared(
+        this.db,
+        `UPDATE analysis_jobs SET holder_key = @key, holder_worker = @worker, held_until = @until
+         WHERE job_id = @jobId AND (holder_key IS NULL OR holder_key = @key OR held_until < @now)`,
+      ).run({ jobId, key: holder.key, worker: holder.worker, until, now }).changes > 0
+    );
+  }
+
+  /** Extends the lease of those of `jobIds` that `key` holds (its worker's heartbeat names them). */
+  renew(jobIds: string[], key: string, until: number): void {
+    if (jobIds.length === 0) return;
+    const stmt = prepared(this.db, 'UPDATE analysis_jobs SET held_until = ? WHERE job_id = ? AND holder_key = ? AND delivered_at IS NULL');
+    this.db.transaction(() => {
+      for (const id of jobIds) stmt.run(until, id, key);
+    })();
   }
 
   /** Marks the job delivered by `worker`; false (and one more duplicate counted) when it already was. */

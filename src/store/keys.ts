@@ -12,7 +12,14 @@ export interface KeyRow {
   hash: string;
   created_at: string;
   last_used_at: string | null;
+  /** A worker key's worker id: fixed when the key was made, else by its first heartbeat; null until then. */
+  worker_id: string | null;
+  /** The most jobs at once a worker key may announce; null: the default cap. */
+  worker_concurrency: number | null;
 }
+
+/** What a new key is stored with: its worker fields are optional (only worker keys have them). */
+export type NewKeyRow = Omit<KeyRow, 'last_used_at' | 'worker_id' | 'worker_concurrency'> & Partial<Pick<KeyRow, 'worker_id' | 'worker_concurrency'>>;
 
 /**
  * The api_keys table.
@@ -22,12 +29,26 @@ export interface KeyRow {
 export class KeyRepository {
   constructor(private readonly db: Db) {}
 
-  insert(row: Omit<KeyRow, 'last_used_at'>): void {
-    prepared(this.db, 'INSERT INTO api_keys (id, name, role, hash, created_at) VALUES (@id, @name, @role, @hash, @created_at)').run(row);
+  insert(row: NewKeyRow): void {
+    prepared(
+      this.db,
+      `INSERT INTO api_keys (id, name, role, hash, created_at, worker_id, worker_concurrency)
+       VALUES (@id, @name, @role, @hash, @created_at, @worker_id, @worker_concurrency)`,
+    ).run({ worker_id: null, worker_concurrency: null, ...row });
+  }
+
+  /** Fixes a worker key to `workerId` unless it is fixed already; false when it is (to that id or another). */
+  bindWorker(id: string, workerId: string): boolean {
+    return prepared(this.db, 'UPDATE api_keys SET worker_id = ? WHERE id = ? AND worker_id IS NULL').run(workerId, id).changes > 0;
+  }
+
+  /** The key a worker id is fixed to, if any. */
+  byWorker(workerId: string): KeyRow | undefined {
+    return prepared(this.db, 'SELECT * FROM api_keys WHERE worker_id = ?').get(workerId) as KeyRow | undefined;
   }
 
   /** Inserts or replaces the hash of a key with a fixed id (the VIDX_ADMIN_KEY key). */
-  upsert(row: Omit<KeyRow, 'last_used_at'>): void {
+  upsert(row: NewKeyRow): void {
     prepared(
       this.db,
       `INSERT INTO api_keys (id, name, role, hash, created_at) VALUES (@id, @name, @role, @hash, @created_at)

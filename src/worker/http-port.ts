@@ -21,6 +21,11 @@ function passing(err: unknown): boolean {
   return !(err instanceof VidxError) || err.status >= 500;
 }
 
+/** Another worker holds the job (409 `job_held`): it may be ours once that worker's lease has run out. */
+function heldElsewhere(err: unknown): boolean {
+  return err instanceof VidxError && err.code === 'job_held';
+}
+
 /**
  * A signed link through the server as this worker reaches it: the server builds its links on its public or
  * listening address (`http://0.0.0.0:8484` when bound to every address), the worker knows it as `--server`.
@@ -53,6 +58,7 @@ export function httpPort(client: VidxClient, server: string, worker: string, job
         answer = await client.POST('/worker/jobs/{job_id}/start', { params: { path: { job_id: jobId } }, body: { worker } });
       } catch (err) {
         if (passing(err)) return { status: 'wait', reason: `the server is not reachable: ${(err as Error).message}` };
+        if (heldElsewhere(err)) return { status: 'wait', reason: (err as Error).message };
         throw err;
       }
       if (answer.status !== 'ready') return answer;
@@ -61,6 +67,9 @@ export function httpPort(client: VidxClient, server: string, worker: string, job
       const paths = answer.files.map((f, i) => join(dir, safeName(f.name, i)));
       for (const [i, f] of answer.files.entries()) await fetchFile(viaServer(server, f.url), paths[i]!, f.size, i === 0, signal);
       return { status: 'ready', kind: answer.kind, input: answer.input, file: paths[0]!, sourcePath: answer.path_source ? paths[0]! : null };
+    },
+    async progress(jobId, fraction, stage) {
+      await client.POST('/worker/jobs/{job_id}/progress', { params: { path: { job_id: jobId } }, body: { worker, fraction, stage } });
     },
     async deliver(jobId, analysis, dir, signal): Promise<DeliveryAnswer> {
       const { analysis: wire, files } = toWireAnalysis(analysis);

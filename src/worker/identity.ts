@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { WORKER_ID as VALID } from '../services/jobs/worker-keys.js';
 import { processAlive } from '../tools/process-alive.js';
-
-const VALID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 /**
  * The worker's name: the one given (VIDX_WORKER_ID), else the one kept in `<data dir>/worker.id`, else a

@@ -145,7 +145,9 @@ function heartbeats(client: VidxClient, b: BeatContext): { first: Promise<void>;
         resolveFirst();
       } catch (err) {
         if (b.worker.isRunning() && !b.worker.isPaused()) void b.worker.pause(true);
-        say('worker: the server does not answer; taking no new jobs until it does', { error: (err as Error).message });
+        // A refusal (another id for this key, a reserved id, too many jobs at once) is not the server being away.
+        if (err instanceof VidxError && err.status < 500) say(`worker: the server refuses this worker (${err.code}); taking no jobs`, { error: err.message });
+        else say('worker: the server does not answer; taking no new jobs until it does', { error: (err as Error).message });
       }
       if (!stopped) timer = setTimeout(() => void beat(), every);
     };

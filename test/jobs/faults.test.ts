@@ -15,7 +15,8 @@ import { spawnWorker, type TestWorker } from '../support/worker.js';
 describe('faults of the job queue', () => {
   let redis: TestRedis;
   let s: TestServer;
-  let key: string;
+  /** Each worker's own key (one worker key is one worker), by worker id. */
+  const keys = new Map<string, string>();
   const workers = new Map<string, TestWorker>();
   let jobs: Queue;
 
@@ -33,7 +34,11 @@ describe('faults of the job queue', () => {
       const holder = (await s.call('GET', '/workers')).body.workers.find((w: { id: string; jobs: string[] }) => w.jobs.some((j) => j.startsWith(taskId)));
       return holder ? { worker: holder.id as string, job: (holder.jobs as string[]).find((j) => j.startsWith(taskId))!, task: t } : undefined;
     }, 90_000, `task ${taskId} to run on a worker`);
-  const addWorker = async (id: string) => workers.set(id, await spawnWorker({ server: s.url, queue: redis.url, key, id }));
+  const addWorker = async (id: string) => {
+    const key = (await s.call('POST', '/keys', { json: { name: `worker-${id}`, role: 'worker' } })).body.key as string;
+    keys.set(id, key);
+    workers.set(id, await spawnWorker({ server: s.url, queue: redis.url, key, id }));
+  };
 
   beforeAll(async () => {
     redis = await startRedis();
@@ -44,7 +49,6 @@ describe('faults of the job queue', () => {
       makeVideo(join(s.mediaDir, 'long.mp4'), 'A LONG TALK', 150),
       ...['short', 'twice', 'later'].map((name, i) => makeVideo(join(s.mediaDir, `${name}.mp4`), name.toUpperCase(), 2, {}, ['maroon', 'green', 'purple'][i])),
     ]);
-    key = (await s.call('POST', '/keys', { json: { name: 'workers', role: 'worker' } })).body.key;
     await s.call('POST', '/collections', { json: { collection_id: 'home', name: 'Home' } });
     await Promise.all([addWorker('w1'), addWorker('w2')]);
     const { queue } = (await s.call('GET', '/workers')).body;
@@ -75,7 +79,7 @@ describe('faults of the job queue', () => {
     expect(next.status, next.error?.message).toBe('completed');
   }, 240_000);
 
-  it('hands the job of a worker killed with -9 mid-job to the other worker, which completes it once', async () => {
+  it('hands the job of a worker killed with -9 mid-job to the other worker once its lease ran out, which completes it once', async () => {
     const id = await index('long.mp4', 'survivor');
     const { worker, job } = await running(id);
     await workers.get(worker)!.kill();
@@ -98,12 +102,13 @@ describe('faults of the job queue', () => {
   it('commits a job delivered a second time nothing more', async () => {
     const id = await index('twice.mp4', 'twice');
     expect((await settledTask(s, id, 120_000)).status).toBe('completed');
-    const row = s.vidx.store.db.prepare('SELECT job_id FROM analysis_jobs WHERE task_id = ?').get(id) as { job_id: string };
+    const row = s.vidx.store.db.prepare('SELECT job_id, worker FROM analysis_jobs WHERE task_id = ?').get(id) as { job_id: string; worker: string };
     const before = (await s.call('GET', '/collections/home/items/twice')).body;
     const form = new FormData();
     const analysis = { type: 'video', duration: 1, language: 'en', title: 'FORGED', transcript: [], transcriptSource: 'none', screenText: [], visual: [], episodes: [], summary: 'forged', warnings: [], passageVectors: null, frameVectors: null };
-    form.set('body', JSON.stringify({ worker: 'w9', files: [], analysis }));
-    const again = await s.call('POST', `/worker/jobs/${row.job_id}/result`, { key, body: form });
+    // Sent again by the worker that delivered it (the only key that may deliver it at all).
+    form.set('body', JSON.stringify({ worker: row.worker, files: [], analysis }));
+    const again = await s.call('POST', `/worker/jobs/${row.job_id}/result`, { key: keys.get(row.worker)!, body: form });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(again.body.status).toBe('duplicate');
     expect(s.vidx.store.jobs.get(row.job_id)).toMatchObject({ duplicates: 1 });

@@ -55,7 +55,9 @@ describe('workers and the server’s models', () => {
 
     // A worker that pulls the server's models from the server takes the job.
     const hubRequests = hub.requests.length;
-    workers.push(await spawnWorker({ server: s.url, queue: redis.url, key, id: 'pulled', env: { VIDX_MODELS_MANIFEST: manifest }, args: ['--pull-models'] }));
+    // One worker key is one worker: the second worker has a key of its own.
+    const second = (await s.call('POST', '/keys', { json: { name: 'w2', role: 'worker' } })).body.key as string;
+    workers.push(await spawnWorker({ server: s.url, queue: redis.url, key: second, id: 'pulled', env: { VIDX_MODELS_MANIFEST: manifest }, args: ['--pull-models'] }));
     const done = await settledTask(s, r.body.task_id, 120_000);
     expect(done).toMatchObject({ status: 'completed', worker: 'pulled' });
     const list = (await s.call('GET', '/workers')).body.workers as { id: string; takes_jobs: boolean; models: Record<string, { model?: string }> }[];

@@ -36,8 +36,8 @@ const remove = createRoute({
  */
 export function keyRoutes(app: App, deps: HttpDeps): void {
   app.openapi(create, (c) => {
-    const { name, role } = c.req.valid('json');
-    return c.json(deps.keys.create(name, role), 201);
+    const { name, role, worker_id, max_concurrency } = c.req.valid('json');
+    return c.json(deps.keys.create(name, role, { workerId: worker_id, maxConcurrency: max_concurrency }), 201);
   });
   app.openapi(list, (c) => c.json({ keys: deps.keys.list() }, 200));
   app.openapi(me, (c) => {

@@ -6,7 +6,7 @@ import type { AppEnv, App, HttpDeps } from '../env.js';
 import { adminOnly } from '../middleware/auth/index.js';
 import { readFormBody, removeUploads } from '../middleware/form-body/index.js';
 import { errors, jsonResponse, SECURITY } from '../schemas/common.js';
-import { DeliveryAnswer, DeliveryBody, HeartbeatAnswer, JobParams, JobStartAnswer, JobStartBody, WorkerAnnouncement, WorkerList, WorkerModels, WorkerSetup } from '../schemas/workers.js';
+import { DeliveryAnswer, DeliveryBody, DELIVERY_LIMITS, HeartbeatAnswer, JobParams, JobStartAnswer, JobStartBody, ProgressAnswer, ProgressBody, WorkerAnnouncement, WorkerList, WorkerModels, WorkerSetup } from '../schemas/workers.js';
 import { fileResponse } from '../send-file.js';
 import { Problem } from '../../services/errors.js';
 import type { JobBroker } from '../../services/jobs/broker.js';
@@ -26,7 +26,11 @@ const setup = createRoute({
 const heartbeat = createRoute({
   method: 'post', path: '/worker/heartbeat', operationId: 'workerHeartbeat', tags, security: SECURITY,
   summary: 'A worker says it is there, with its models and jobs (worker key)',
-  description: 'Every 2 s. The answer names the server’s queue and models, whether this worker takes its jobs, and which of its jobs to stop (their tasks were deleted).',
+  description:
+    'Every 2 s. The answer names the server’s queue and models, whether this worker takes its jobs, and which of its jobs to stop (their tasks were deleted). ' +
+    'One worker key is one worker: the first heartbeat fixes the key’s worker id (unless the key was made with one); another id answers 403 `worker_id_mismatch`, ' +
+    'a reserved id such as `local` 403 `worker_id_reserved`, an id another key has 409 `worker_id_taken`, and more jobs at once than the key may announce (default 8) 422 `concurrency_over_cap`. ' +
+    'The jobs it names and holds keep their lease.',
   request: json(WorkerAnnouncement),
   responses: { 200: jsonResponse(HeartbeatAnswer, 'Counted'), ...errors(401, 403, 409, 422) },
 });
@@ -34,7 +38,10 @@ const heartbeat = createRoute({
 const start = createRoute({
   method: 'post', path: '/worker/jobs/{job_id}/start', operationId: 'startJob', tags, security: SECURITY,
   summary: 'A worker starts a job it took from the queue (worker key)',
-  description: 'Answers what to analyse, with signed links to the media and its subtitle files (valid for this job and key; HTTP ranges answered, so a download resumes); or wait (the server restarted and has not asked for the job again yet), or gone (drop it).',
+  description:
+    'Answers what to analyse, with signed links to the media and its subtitle files (valid for this job and key; HTTP ranges answered, so a download resumes); or wait (the server restarted and has not asked for the job again yet), or gone (drop it). ' +
+    'The job is then this key’s: while its worker’s heartbeats name it, a start from another key answers 409 `job_held` with no links; once they stop (the lease runs out after about 7 s), another key may start it. ' +
+    '`worker` must be the key’s worker (403 `worker_id_mismatch`; 409 `worker_not_announced` before its first heartbeat).',
   request: { params: JobParams, ...json(JobStartBody) },
   responses: { 200: jsonResponse(JobStartAnswer, 'What to do'), ...errors(401, 403, 409, 422) },
 });
@@ -42,7 +49,10 @@ const start = createRoute({
 const deliver = createRoute({
   method: 'post', path: '/worker/jobs/{job_id}/result', operationId: 'deliverJob', tags, security: SECURITY,
   summary: 'A worker delivers a job’s analysis with its thumbnails and face crops (worker key)',
-  description: 'Multipart: the field `body` (a Delivery as JSON) first, then one file part per name in `files`. Committed once per job: a second delivery of the same job answers `duplicate` and commits nothing.',
+  description:
+    'Multipart: the field `body` (a Delivery as JSON) first, then one file part per name in `files`. Committed once per job: a second delivery of the same job answers `duplicate` and commits nothing. ' +
+    'Only the key that started the job delivers it (403 `job_not_held` otherwise). Each file must be a JPEG or WebP picture of at most 4096 pixels on a side and 8 MiB (422 `bad_thumbnail` naming it); texts and lists are bounded (422 naming the field). ' +
+    'A delivered analysis serves only the owner of its job: the analysis cache never hands it to another owner.',
   request: {
     params: JobParams,
     body: {
@@ -61,6 +71,14 @@ const deliver = createRoute({
   responses: { 200: jsonResponse(DeliveryAnswer, 'What became of it'), ...errors(400, 401, 403, 409, 413, 415, 422) },
 });
 
+const progress = createRoute({
+  method: 'post', path: '/worker/jobs/{job_id}/progress', operationId: 'jobProgress', tags, security: SECURITY,
+  summary: 'The worker holding a job says how far it is (worker key)',
+  description: 'Only from the key that started the job (403 `job_not_held` otherwise); renews its lease.',
+  request: { params: JobParams, ...json(ProgressBody) },
+  responses: { 200: jsonResponse(ProgressAnswer, 'Passed on'), ...errors(401, 403, 409, 422) },
+});
+
 const models = createRoute({
   method: 'get', path: '/worker/models', operationId: 'workerModels', tags, security: SECURITY,
   summary: 'The models the server analyses with (worker key): what `vidx worker --pull-models` pulls',
@@ -76,7 +94,7 @@ const hub = createRoute({
 
 const list = createRoute({
   method: 'get', path: '/workers', operationId: 'listWorkers', tags, security: SECURITY, middleware: adminOnly(),
-  summary: 'The live workers: id, host, version, models, concurrency, current jobs, last seen (admin)',
+  summary: 'The live workers: id, key (its id and name), host, version, models, concurrency, current jobs, last seen (admin)',
   responses: { 200: jsonResponse(WorkerList, 'Workers and the queue (empty, and queue null, without VIDX_QUEUE_URL)'), ...errors(401, 403) },
 });
 
@@ -92,15 +110,21 @@ function brokerOf(deps: HttpDeps): JobBroker {
  */
 export function workerRoutes(app: App, deps: HttpDeps): void {
   app.openapi(setup, (c) => c.json(brokerOf(deps).setup(), 200));
-  app.openapi(heartbeat, (c) => c.json(brokerOf(deps).heartbeat(c.req.valid('json')), 200));
+  app.openapi(heartbeat, (c) => c.json(brokerOf(deps).heartbeat(c.req.valid('json'), c.get('caller').id), 200));
   app.openapi(start, (c) => {
     const { job_id } = c.req.valid('param');
-    const answer = brokerOf(deps).startJob(job_id, c.req.valid('json').worker);
+    const broker = brokerOf(deps);
+    const answer = broker.startJob(job_id, broker.holderOf(c.get('caller').id, c.req.valid('json').worker));
     if (answer.status !== 'ready') return c.json(answer, 200);
     // Each link opens one file of this job, for this worker key only, while a task waits for the job.
     const key = c.get('caller').id;
     const files = answer.files.map((f, i) => ({ name: f.name, size: f.size, url: deps.links.file(`jobs/${job_id}/${i}`, key)! }));
     return c.json({ ...answer, files }, 200);
+  });
+  app.openapi(progress, (c) => {
+    const broker = brokerOf(deps);
+    const { worker, fraction, stage } = c.req.valid('json');
+    return c.json(broker.progress(c.req.valid('param').job_id, broker.holderOf(c.get('caller').id, worker), fraction, stage), 200);
   });
   app.openAPIRegistry.registerPath(deliver);
   app.post('/worker/jobs/:job_id/result', async (c) => c.json(await receiveDelivery(c, deps, c.req.param('job_id')), 200));
@@ -126,12 +150,13 @@ export function workerRoutes(app: App, deps: HttpDeps): void {
 /** Reads a delivery (its files stream to disk), hands it to the broker and removes whatever it did not take. */
 async function receiveDelivery(c: Context<AppEnv>, deps: HttpDeps, jobId: string) {
   const broker = brokerOf(deps);
-  const limits = { ...deps.form, maxBodyBytes: 256 * 1024 * 1024, maxFiles: 4096 };
+  const limits = { ...deps.form, maxBodyBytes: 256 * 1024 * 1024, maxFiles: 2 * DELIVERY_LIMITS.episodes };
   const { value, uploads } = await readFormBody(c, DeliveryBody, limits, (body) => ((body as { files?: unknown } | null)?.files as string[] | undefined) ?? []);
   const dir = mkdtempSync(join(deps.form.uploadsDir, 'delivery-'));
   try {
     for (const u of uploads) if (DELIVERED_FILE.test(u.filename)) renameSync(u.path, join(dir, u.filename));
-    return broker.deliver(jobId, value.worker, value.analysis as StoredAnalysis, dir, value.files);
+    const holder = broker.holderOf(c.get('caller').id, value.worker);
+    return await broker.deliver(jobId, holder, value.analysis as StoredAnalysis, dir, value.files);
   } finally {
     removeUploads(uploads);
     rmSync(dir, { recursive: true, force: true });

@@ -1,12 +1,14 @@
 import { z } from '@hono/zod-openapi';
 import { CapabilityInfo } from './models.js';
 import { DELIVERED_FILE } from '../../services/jobs/wire.js';
+import { WORKER_ID } from '../../services/jobs/worker-keys.js';
 
 /** A worker's name: letters, digits, `.`, `_` and `-`. */
-export const WorkerId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'must match ^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$').openapi({ example: 'desk-1a2b' });
+export const WorkerId = z.string().regex(WORKER_ID, `must match ${WORKER_ID.source}`).openapi({ example: 'desk-1a2b' });
 
 const ModelSetSchema = z
-  .record(z.string(), z.object({ available: z.boolean(), model: z.string().optional() }))
+  .record(z.string().max(100), z.object({ available: z.boolean(), model: z.string().max(200).optional() }))
+  .refine((set) => Object.keys(set).length <= 100, 'at most 100 capabilities')
   .openapi({ description: 'Each capability (ocr, vad, asr, …): whether it is available and with which model; the queue is named after this set' });
 
 export const WorkerAnnouncement = z
@@ -70,54 +72,102 @@ export const JobStartAnswer = z
   ])
   .openapi('JobStart');
 
-const TimedText = z.object({ start: z.number(), end: z.number(), text: z.string() });
-const VisualEntry = z.object({ start: z.number(), end: z.number(), summary: z.string(), ocr: z.array(z.string()), tags: z.array(z.string()) });
+/**
+ * What a worker may deliver at most: generous for hours of media, small enough that a made-up analysis
+ * cannot fill the server's disk or memory (the body itself is capped too; larger answers 413).
+ */
+export const DELIVERY_LIMITS = {
+  /** Characters of one line of text, one summary, one title, one warning. */
+  text: 20_000,
+  /** Entries of a transcript, screen text, visual list, frame print list. */
+  entries: 100_000,
+  /** Episodes and face tracks. */
+  episodes: 10_000,
+  /** OCR lines and tags of one visual entry; warnings. */
+  words: 500,
+  /** Vector dimensions. */
+  dims: 4_096,
+  /** Characters of the frame sequence's hashes (16 per frame). */
+  sequence: 16 * 4 * 3600 * 12,
+} as const;
+
+const L = DELIVERY_LIMITS;
+const Text = z.string().max(L.text);
+// Times may dip a little below 0 (a stream's first pts); nothing vidx reads lasts longer than months.
+const Seconds = z.number().min(-3_600).max(1e7);
+const TimedText = z.object({ start: Seconds, end: Seconds, text: Text });
+const VisualEntry = z.object({ start: Seconds, end: Seconds, summary: Text, ocr: z.array(Text).max(L.words), tags: z.array(z.string().max(200)).max(L.words) });
 const FileName = z.string().regex(DELIVERED_FILE).nullable();
 const Vectors = z
-  .object({ model: z.string(), dims: z.number().int(), items: z.array(z.object({ episodeIndex: z.number().int(), time: z.number(), vector: z.string().openapi({ description: 'float32 values, little-endian, base64' }) })) })
+  .object({
+    model: z.string().max(200),
+    dims: z.number().int().min(1).max(L.dims),
+    items: z.array(z.object({ episodeIndex: z.number().int().min(0), time: Seconds, vector: z.string().max(Math.ceil((L.dims * 4) / 3) + 4).openapi({ description: 'float32 values, little-endian, base64' }) })).max(L.entries),
+  })
   .nullable();
 
 /** An analysis as a worker delivers it: the pipeline's output, thumbnails and face crops by file name, vectors as base64. */
 export const WireAnalysis = z
   .object({
     type: z.enum(['video', 'audio', 'image']),
-    duration: z.number(),
-    width: z.number().nullable().optional(),
-    height: z.number().nullable().optional(),
+    duration: Seconds,
+    width: z.number().int().min(0).max(1e5).nullable().optional(),
+    height: z.number().int().min(0).max(1e5).nullable().optional(),
     language: z.enum(['en', 'de']),
-    title: z.string().nullable(),
-    transcript: z.array(TimedText),
+    title: z.string().max(1_000).nullable(),
+    transcript: z.array(TimedText).max(L.entries),
     transcriptSource: z.enum(['sidecar', 'embedded', 'asr', 'none']),
-    screenText: z.array(TimedText),
-    visual: z.array(VisualEntry),
-    episodes: z.array(z.object({ index: z.number().int(), start: z.number(), end: z.number(), audio: z.array(TimedText), visual: z.array(VisualEntry), summary: z.string(), thumbnail: FileName, thumbnailTime: z.number() })),
-    summary: z.string(),
-    warnings: z.array(z.string()),
+    screenText: z.array(TimedText).max(L.entries),
+    visual: z.array(VisualEntry).max(L.entries),
+    episodes: z
+      .array(z.object({ index: z.number().int().min(0).max(L.episodes), start: Seconds, end: Seconds, audio: z.array(TimedText).max(L.entries), visual: z.array(VisualEntry).max(L.entries), summary: Text, thumbnail: FileName, thumbnailTime: Seconds }))
+      .max(L.episodes),
+    summary: z.string().max(L.text * 10),
+    warnings: z.array(Text).max(L.words),
     passageVectors: Vectors,
     frameVectors: Vectors,
     framePrints: z
-      .array(z.object({ time: z.number(), hash: z.string().regex(/^[0-9a-f]{16}$/), detail: z.string().regex(/^[0-9a-f]{64}$/), colour: z.array(z.number()).length(48) }))
+      .array(z.object({ time: Seconds, hash: z.string().regex(/^[0-9a-f]{16}$/), detail: z.string().regex(/^[0-9a-f]{64}$/), colour: z.array(z.number()).length(48) }))
+      .max(L.entries)
       .optional()
       .openapi({ description: 'Perceptual fingerprints of the keyframes (a photo: one at time 0)' }),
-    frameSequence: z.object({ fps: z.number(), hashes: z.string() }).nullable().optional(),
+    frameSequence: z.object({ fps: z.number().min(0).max(1_000), hashes: z.string().max(L.sequence).regex(/^[0-9a-f]*$/) }).nullable().optional(),
     faces: z
-      .array(z.object({ start: z.number(), end: z.number(), box: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }), score: z.number(), thumbnail: FileName, vector: z.array(z.number()).nullable(), personId: z.string().nullable() }))
+      .array(
+        z.object({
+          start: Seconds, end: Seconds,
+          box: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
+          score: z.number(), thumbnail: FileName, vector: z.array(z.number()).max(L.dims).nullable(), personId: z.string().max(200).nullable(),
+        }),
+      )
+      .max(L.episodes)
       .nullable()
       .optional(),
     facesSamePerson: z.number().nullable().optional(),
   })
-  // Fields a newer pipeline adds pass through untouched (a worker and its server run the same version: the queue name says so).
-  .loose()
+  // Every field of the pipeline's output is named above (a worker and its server run one version: the
+  // queue name says so); anything else a worker adds is dropped, so nothing unbounded reaches the cache.
+  .strip()
   .openapi('WireAnalysis');
 
 export const DeliveryBody = z
   .object({
     worker: WorkerId,
-    files: z.array(z.string().regex(DELIVERED_FILE)).max(4096).openapi({ description: 'The file parts that follow, by file name' }),
+    files: z.array(z.string().regex(DELIVERED_FILE)).max(2 * L.episodes).openapi({ description: 'The file parts that follow, by file name: episode thumbnails and face crops, each a JPEG or WebP picture' }),
     analysis: WireAnalysis,
   })
   .strict()
   .openapi('Delivery');
+
+/** A worker's progress on a job it holds. */
+export const ProgressBody = z
+  .object({ worker: WorkerId, fraction: z.number().min(0).max(1), stage: z.string().min(1).max(200) })
+  .strict()
+  .openapi('JobProgress');
+
+export const ProgressAnswer = z
+  .object({ status: z.enum(['ok', 'gone']).openapi({ description: 'ok: passed to the waiting task; gone: no task waits for the job (drop it)' }) })
+  .openapi('JobProgressAnswer');
 
 export const DeliveryAnswer = z
   .object({
@@ -151,6 +201,10 @@ export const WorkerInfo = z
     host: z.string(),
     version: z.string(),
     local: z.boolean().openapi({ description: "The server's own worker (VIDX_LOCAL_WORKERS)" }),
+    key: z
+      .object({ id: z.string(), name: z.string() })
+      .nullable()
+      .openapi({ description: 'The worker key it uses (its id and name, never the key itself); null for the server’s own workers' }),
     models: ModelSetSchema,
     queue: z.string(),
     takes_jobs: z.boolean(),

@@ -133,14 +133,15 @@ export class Analyzer {
       // Still pictures have their own short path; everything else is audio or video.
       const kind = (await probeStillImage(source.file)) ? 'image' : 'media';
       const input = { file: source.file, sourcePath, title: video.title, metadata: video.additional_metadata, language, thumbnailDir: this.cache.folder(key), faces: ctx.faces ?? false };
-      const analysis = await this.runner.run(
+      const { analysis, shared } = await this.runner.run(
         { kind, input, key, task: ctx.id, owner: ctx.owner },
         { signal: ctx.signal, progress: (f, s) => ctx.progress(0.02 + 0.96 * f, s) },
       );
       for (const ep of analysis.episodes) if (ep.thumbnail) ep.thumbnail = relative(this.opts.dataDir, ep.thumbnail);
       for (const f of analysis.faces ?? []) if (f.thumbnail) f.thumbnail = relative(this.opts.dataDir, f.thumbnail);
       // Faces are biometric: an analysis holding them is not cached, so turning faces off leaves no copy behind.
-      if (!analysis.faces) this.cache.save(key, analysis);
+      // A remote worker's analysis is not cached either: only its job's owner may receive what a worker says.
+      if (!analysis.faces && shared) this.cache.save(key, analysis);
       return { analysis, folder, origin: source.origin, src, localPath, ...about, capture: await captureOf(analysis.type), reused: false };
     } finally {
       await source.cleanup();

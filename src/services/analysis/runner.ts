@@ -15,13 +15,24 @@ export interface AnalysisJob {
 }
 
 /**
+ * A finished analysis, and whether the analysis cache may hand it to other owners who analyse the same
+ * inputs: true for what this server made (its threads, its own queue workers), false for what a remote
+ * `vidx worker` delivered (its owner's task takes it; nobody else ever receives it).
+ */
+export interface RunOutcome {
+  analysis: MediaAnalysis;
+  shared: boolean;
+}
+
+/**
  * Where analyses run: this server's worker threads, or the job queue's workers (services/jobs). Either
- * way the answer is the analysis with its thumbnails and face crops written into `input.thumbnailDir`.
+ * way the answer is the analysis with its thumbnails and face crops written into `input.thumbnailDir`
+ * (a remote worker's delivery: into a folder of its job's own).
  * @example
- * const analysis = await runner.run({ kind: 'media', input, key, task, owner }, { signal, progress });
+ * const { analysis, shared } = await runner.run({ kind: 'media', input, key, task, owner }, { signal, progress });
  */
 export interface AnalysisRunner {
-  run(job: AnalysisJob, o: RunOptions): Promise<MediaAnalysis>;
+  run(job: AnalysisJob, o: RunOptions): Promise<RunOutcome>;
 }
 
 /**
@@ -39,5 +50,5 @@ export function pipelineJob(kind: AnalysisJob['kind']): 'analyze_image' | 'analy
  * const analyzer = new Analyzer(models, cache, opts, poolRunner(pool));
  */
 export function poolRunner(pool: WorkerPool): AnalysisRunner {
-  return { run: (job, o) => pool.run(pipelineJob(job.kind), job.input, o) };
+  return { run: async (job, o) => ({ analysis: await pool.run(pipelineJob(job.kind), job.input, o), shared: true }) };
 }

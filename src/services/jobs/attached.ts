@@ -1,5 +1,4 @@
-import type { AnalysisJob } from '../analysis/runner.js';
-import type { MediaAnalysis } from '../analysis/types.js';
+import type { AnalysisJob, RunOutcome } from '../analysis/runner.js';
 import type { JobFile } from './wire.js';
 
 /** A job a task is waiting for on this server: what a worker may read for it, and how to answer the task. */
@@ -12,9 +11,9 @@ export interface Attachment {
   files: JobFile[];
   progress: (fraction: number, stage: string) => void;
   /** Settles the task's wait with the delivered analysis or the job's failure. */
-  resolve(analysis: MediaAnalysis): void;
+  resolve(outcome: RunOutcome): void;
   reject(err: Error): void;
-  done: Promise<MediaAnalysis>;
+  done: Promise<RunOutcome>;
 }
 
 /**
@@ -22,7 +21,7 @@ export interface Attachment {
  * (the same inputs twice in one scan) shares the first one's answer.
  * @example
  * const a = attached.attach(id, () => ({ job, queue, files, progress }));
- * attached.settle(id, analysis); // the task's wait ends with it
+ * attached.settle(id, { analysis, shared: true }); // the task's wait ends with it
  */
 export class AttachedJobs {
   private readonly byId = new Map<string, Attachment>();
@@ -31,9 +30,9 @@ export class AttachedJobs {
   attach(id: string, make: () => Omit<Attachment, 'id' | 'resolve' | 'reject' | 'done'>): { attachment: Attachment; fresh: boolean } {
     const existing = this.byId.get(id);
     if (existing) return { attachment: existing, fresh: false };
-    let resolve!: (a: MediaAnalysis) => void;
+    let resolve!: (a: RunOutcome) => void;
     let reject!: (e: Error) => void;
-    const done = new Promise<MediaAnalysis>((res, rej) => ((resolve = res), (reject = rej)));
+    const done = new Promise<RunOutcome>((res, rej) => ((resolve = res), (reject = rej)));
     // Whoever waits handles the failure; an attachment nobody waits for any more must not crash the process.
     done.catch(() => {});
     const attachment: Attachment = { id, ...make(), resolve, reject, done };
@@ -46,11 +45,11 @@ export class AttachedJobs {
   }
 
   /** Ends the wait of `id` with its analysis; false when no task waits for it. */
-  settle(id: string, analysis: MediaAnalysis): boolean {
+  settle(id: string, outcome: RunOutcome): boolean {
     const a = this.byId.get(id);
     if (!a) return false;
     this.byId.delete(id);
-    a.resolve(analysis);
+    a.resolve(outcome);
     return true;
   }
 

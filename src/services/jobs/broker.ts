@@ -8,11 +8,14 @@ import { hostname } from 'node:os';
 import { Queue, QueueEvents } from 'bullmq';
 import type { StoredAnalysis, AnalysisCache } from '../analysis/cache.js';
 import type { AnalysisRunner } from '../analysis/runner.js';
+import { Problem } from '../errors.js';
 import type { WorkGate } from '../work-gate.js';
 import type { WorkerPool } from '../workers/pool.js';
 import type { Store } from '../../store/index.js';
+import type { JobHolder } from '../../store/jobs.js';
 import { AttachedJobs } from './attached.js';
 import { Deliveries, taskWaits } from './deliveries.js';
+import { checkDeliveredFiles } from './delivery-checks.js';
 import { LOCAL_WORKER, LocalWorkers } from './local-worker.js';
 import { queueName, type ModelSet } from './model-set.js';
 import type { ModelPack } from './model-pack.js';
@@ -21,10 +24,24 @@ import { redactRedisUrl, redisConnection, RedisWatch } from './redis.js';
 import { WorkerRegistry, type WorkerAnnouncement, type WorkerView } from './registry.js';
 import { QueueRunner } from './runner.js';
 import { jobFailure, parseJobId, toWireAnalysis, type DeliveryAnswer, type JobData, type JobStart } from './wire.js';
+import { WorkerKeys } from './worker-keys.js';
 
 /** How often workers beat; one that missed about three beats is no longer counted. */
 export const HEARTBEAT_MS = 2_000;
 const LIVE_MS = 3 * HEARTBEAT_MS + 1_000;
+
+/**
+ * How long a started job stays its worker's without news: each heartbeat naming the job (and each progress
+ * report) renews it, so it runs out about when the worker stops being counted as live. Only then may
+ * another key start the job (BullMQ handing a stalled job to another worker).
+ */
+export const LEASE_MS = LIVE_MS;
+
+/** The server's own workers as holders of the jobs they run. */
+const LOCAL_HOLDER: JobHolder = { key: LOCAL_WORKER, worker: LOCAL_WORKER };
+
+/** The error code of a start refused because another worker key holds the job. */
+export const JOB_HELD = 'job_held';
 
 /** What the broker is built from. */
 export interface BrokerOptions {
@@ -34,7 +51,7 @@ export interface BrokerOptions {
   /** The server's model set now. */
   models: () => ModelSet;
   cache: AnalysisCache;
-  store: Pick<Store, 'jobs' | 'tasks'>;
+  store: Pick<Store, 'jobs' | 'tasks' | 'keys'>;
   gate: WorkGate;
   /** The server's own workers (0: none). */
   localWorkers: number;
@@ -97,7 +114,7 @@ export interface HeartbeatAnswer {
  * @example
  * const broker = new JobBroker(opts);
  * const analyzer = new Analyzer(models, cache, analyzerOptions, broker.runner);
- * broker.heartbeat(announcement).cancel; // []
+ * broker.heartbeat(announcement, callerKeyId).cancel; // []
  * await broker.close();
  */
 export class JobBroker {
@@ -107,15 +124,18 @@ export class JobBroker {
   private readonly attached = new AttachedJobs();
   private readonly deliveries: Deliveries;
   private readonly registry = new WorkerRegistry(LIVE_MS);
+  private readonly workerKeys: WorkerKeys;
   private readonly watch: RedisWatch;
   private readonly queues = new Map<string, { queue: Queue<JobData>; events: QueueEvents }>();
   /** Jobs whose tasks were deleted, with when: their workers hear it with their next heartbeat. */
   private readonly cancelled = new Map<string, number>();
   private readonly local: LocalWorkers | null;
   private readonly timer: NodeJS.Timeout;
+  private closed = false;
 
   constructor(private readonly o: BrokerOptions) {
     this.pack = o.pack;
+    this.workerKeys = new WorkerKeys(o.store.keys);
     this.deliveries = new Deliveries(o.cache, o.store.jobs, o.store.tasks, this.attached);
     this.deliveries.prune();
     this.watch = new RedisWatch(o.url, (up) => {
@@ -146,9 +166,15 @@ export class JobBroker {
     return `vidx:${this.o.serverId}`;
   }
 
-  /** A worker's heartbeat: it is counted, and hears which of its jobs to stop. */
-  heartbeat(a: WorkerAnnouncement): HeartbeatAnswer {
-    this.registry.beat(a);
+  /**
+   * A remote worker's heartbeat with its key: the key's one worker (its id fixed by the first heartbeat,
+   * never a reserved name, at most the key's cap of jobs at once) is counted, the jobs it names and holds
+   * keep their lease, and it hears which of its jobs to stop.
+   */
+  heartbeat(a: WorkerAnnouncement, keyId: string): HeartbeatAnswer {
+    const { key } = this.workerKeys.claim(keyId, a.id, a.concurrency);
+    this.registry.beat(a, { id: key.id, name: key.name });
+    this.o.store.jobs.renew(a.jobs, key.id, Date.now() + LEASE_MS);
     this.tick();
     const queue = this.queueName();
     const view = this.registry.views(queue, this.o.models()).find((w) => w.id === a.id);
@@ -156,8 +182,17 @@ export class JobBroker {
     return { server_version: this.o.version, queue, models: this.o.models(), takes_jobs: view?.takes_jobs ?? false, reason: view?.reason ?? null, cancel, heartbeat_ms: HEARTBEAT_MS };
   }
 
-  /** A worker starts a job: what it reads, or to wait (the server has not asked for it again since a restart), or to drop it. */
-  startJob(jobId: string, worker: string): JobStart {
+  /** Who a job call of a remote worker comes from: its key, as the worker that key is fixed to (403/409 otherwise). */
+  holderOf(keyId: string, worker: string): JobHolder {
+    return this.workerKeys.holder(keyId, worker);
+  }
+
+  /**
+   * A worker starts a job: what it reads, or to wait (the server has not asked for it again since a
+   * restart), or to drop it. The job becomes the holder's until its lease runs out; another key's start
+   * meanwhile is refused (409 `job_held`) and gets no links.
+   */
+  startJob(jobId: string, holder: JobHolder): JobStart {
     const task = parseJobId(jobId)?.task;
     const a = this.attached.get(jobId);
     if (!task || !a) {
@@ -165,18 +200,41 @@ export class JobBroker {
         ? { status: 'wait', reason: 'the task of this job has not asked for it since the server started' }
         : { status: 'gone', reason: 'the task of this job was deleted or has ended' };
     }
-    this.o.store.tasks.setWorker(task, worker);
+    if (!this.o.store.jobs.get(jobId)) return { status: 'wait', reason: 'the job is being queued again' };
+    const now = Date.now();
+    if (!this.o.store.jobs.hold(jobId, holder, now + LEASE_MS, now)) {
+      throw new Problem('conflict', 'another worker started this job and still holds it: it may be started again only once that worker has gone silent', [], JOB_HELD);
+    }
+    this.o.store.tasks.setWorker(task, holder.worker);
     const { title, metadata, language, faces } = a.job.input;
     return { status: 'ready', kind: a.job.kind, input: { title, metadata, language, faces: faces ?? false }, path_source: a.job.input.sourcePath !== null, files: a.files };
   }
 
-  /** A worker delivers a job's analysis (see Deliveries). */
-  deliver(jobId: string, worker: string, wire: StoredAnalysis, dir: string, files: string[]): DeliveryAnswer {
-    return this.deliveries.accept(jobId, worker, wire, dir, files);
+  /** The worker holding a job reports progress: the waiting task shows it, and the lease is renewed. */
+  progress(jobId: string, holder: JobHolder, fraction: number, stage: string): { status: 'ok' | 'gone' } {
+    if (!this.deliveries.held(jobId, holder)) return { status: 'gone' };
+    this.o.store.jobs.renew([jobId], holder.key, Date.now() + LEASE_MS);
+    const a = this.attached.get(jobId);
+    a?.progress(fraction, stage);
+    return { status: a ? 'ok' : 'gone' };
   }
 
-  /** The file behind a job's signed link (0: the media, then its subtitle files), while a task waits for the job. */
-  jobFile(jobId: string, index: number): string | null {
+  /**
+   * The worker holding a job delivers its analysis (see Deliveries): refused (403 `job_not_held`) from any
+   * other key before a file is read, and (422 `bad_thumbnail`) when a file is not a picture.
+   */
+  async deliver(jobId: string, holder: JobHolder, wire: StoredAnalysis, dir: string, files: string[]): Promise<DeliveryAnswer> {
+    this.deliveries.held(jobId, holder);
+    await checkDeliveredFiles(dir, files);
+    return this.deliveries.accept(jobId, holder, wire, dir, files);
+  }
+
+  /**
+   * The file behind a job's signed link (0: the media, then its subtitle files), while a task waits for the
+   * job and the link's key holds it (a key whose job another key took over reads no more of it).
+   */
+  jobFile(jobId: string, index: number, keyId: string): string | null {
+    if (this.o.store.jobs.get(jobId)?.holder_key !== keyId) return null;
     return this.attached.get(jobId)?.files[index]?.path ?? null;
   }
 
@@ -191,6 +249,8 @@ export class JobBroker {
   }
 
   async close(): Promise<void> {
+    // Redis's watch may still call tick while everything closes (the store may be closed by then).
+    this.closed = true;
     clearInterval(this.timer);
     await this.local?.close();
     await Promise.all([...this.queues.values()].flatMap(({ queue, events }) => [events.close(), queue.close()]));
@@ -209,10 +269,13 @@ export class JobBroker {
 
   /** Keeps the server's own workers on its queue and counted, forgets old cancels, and sizes the work gate. */
   private tick(): void {
+    if (this.closed) return;
     const name = this.queueName();
     if (this.local) {
       this.local.listen(name);
-      this.registry.beat({ id: LOCAL_WORKER, host: hostname(), version: this.o.version, concurrency: this.o.localWorkers, models: this.o.models(), queue: name, jobs: this.local.running() }, true);
+      const jobs = this.local.running();
+      this.registry.beat({ id: LOCAL_WORKER, host: hostname(), version: this.o.version, concurrency: this.o.localWorkers, models: this.o.models(), queue: name, jobs }, null);
+      this.o.store.jobs.renew(jobs, LOCAL_HOLDER.key, Date.now() + LEASE_MS);
     }
     for (const [id, at] of this.cancelled) if (Date.now() - at > 3_600_000) this.cancelled.delete(id);
     this.o.gate.resize(this.watch.up ? this.registry.capacity(name) : 0);
@@ -223,7 +286,10 @@ export class JobBroker {
     this.local?.cancel(jobId);
   }
 
-  /** The queue of a name, with its events: progress goes to the waiting task, a final failure fails it. */
+  /**
+   * The queue of a name, with its events: a final failure fails the waiting task. (Progress comes from the
+   * worker holding the job through `progress`, never from Redis, where any worker could write it.)
+   */
   private queue(name: string): Queue<JobData> {
     const known = this.queues.get(name);
     if (known) return known.queue;
@@ -232,10 +298,6 @@ export class JobBroker {
     const events = new QueueEvents(name, { connection, prefix: this.prefix });
     queue.on('error', () => {});
     events.on('error', () => {});
-    events.on('progress', ({ jobId, data }) => {
-      const p = data as { fraction?: unknown; stage?: unknown };
-      if (typeof p.fraction === 'number') this.attached.get(jobId)?.progress(p.fraction, typeof p.stage === 'string' ? p.stage : 'analysing');
-    });
     events.on('failed', ({ jobId, failedReason }) => this.attached.fail(jobId, jobFailure(failedReason)));
     this.queues.set(name, { queue, events });
     return queue;
@@ -245,15 +307,28 @@ export class JobBroker {
   private localPort(): JobPort {
     return {
       start: async (id) => {
-        const s = this.startJob(id, LOCAL_WORKER);
+        const s = this.localStart(id);
         if (s.status !== 'ready') return s;
         const file = s.files[0]!.path;
         return { status: 'ready', kind: s.kind, input: s.input, file, sourcePath: s.path_source ? file : null };
       },
+      progress: async (id, fraction, stage) => {
+        this.progress(id, LOCAL_HOLDER, fraction, stage);
+      },
       deliver: async (id, analysis, dir) => {
         const { analysis: wire, files } = toWireAnalysis(analysis);
-        return this.deliver(id, LOCAL_WORKER, wire, dir, files);
+        return this.deliver(id, LOCAL_HOLDER, wire, dir, files);
       },
     };
+  }
+
+  /** A start by the server's own workers: a job a remote worker holds is waited for, as a remote worker would. */
+  private localStart(id: string): JobStart {
+    try {
+      return this.startJob(id, LOCAL_HOLDER);
+    } catch (err) {
+      if (err instanceof Problem && err.code === JOB_HELD) return { status: 'wait', reason: err.message };
+      throw err;
+    }
   }
 }

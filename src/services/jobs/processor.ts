@@ -24,6 +24,8 @@ export interface PreparedJob {
  */
 export interface JobPort {
   start(jobId: string, signal: AbortSignal): Promise<PreparedJob | JobNotReady>;
+  /** Reports how far the job is (the server takes it only from the worker holding the job). */
+  progress(jobId: string, fraction: number, stage: string): Promise<void>;
   /** Delivers the analysis with the files it names, which lie in `dir`. */
   deliver(jobId: string, analysis: MediaAnalysis, dir: string, signal: AbortSignal): Promise<DeliveryAnswer>;
   /** Removes what `start` fetched for the job. */
@@ -50,8 +52,8 @@ const PROGRESS_EVERY_MS = 400;
 /** The reason given to BullMQ's cancelJob when a worker stops (the job goes back to the queue, no attempt spent). */
 export const SHUTDOWN = 'shutdown';
 
-/** Reports progress to BullMQ (and so to the server's QueueEvents): on each new stage, else at most every 400 ms. */
-function progressReporter(job: Job<JobData>): (fraction: number, stage: string) => void {
+/** Reports progress to the server through the port: on each new stage, else at most every 400 ms. */
+function progressReporter(port: JobPort, jobId: string): (fraction: number, stage: string) => void {
   let last = 0;
   let lastStage = '';
   return (fraction, stage) => {
@@ -59,7 +61,7 @@ function progressReporter(job: Job<JobData>): (fraction: number, stage: string) 
     if (stage === lastStage && now - last < PROGRESS_EVERY_MS) return;
     last = now;
     lastStage = stage;
-    job.updateProgress({ fraction, stage }).catch(() => {});
+    port.progress(jobId, fraction, stage).catch(() => {});
   };
 }
 
@@ -105,7 +107,7 @@ export function jobProcessor(o: ProcessorOptions): Processor<JobData> {
       if (started.status === 'gone') throw new UnrecoverableError(failureReason(new Error(`dropped: ${started.reason}`)));
       const input = { ...started.input, file: started.file, sourcePath: started.sourcePath, thumbnailDir: out };
       const t1 = performance.now();
-      const analysis = await o.pool.run(pipelineJob(started.kind), input, { signal, progress: progressReporter(job) });
+      const analysis = await o.pool.run(pipelineJob(started.kind), input, { signal, progress: progressReporter(o.port, id) });
       const t2 = performance.now();
       const answer = await o.port.deliver(id, analysis, out, signal);
       if (answer.status === 'gone') throw new UnrecoverableError(failureReason(new Error(`delivered too late: ${answer.reason ?? 'the task is gone'}`)));

@@ -14,11 +14,19 @@ export interface WorkerAnnouncement {
   jobs: string[];
 }
 
+/** The worker key a remote worker uses: its id and name, never the key itself. */
+export interface WorkerKeyRef {
+  id: string;
+  name: string;
+}
+
 /** A worker as `GET /workers` shows it. */
 export interface WorkerView extends Omit<WorkerAnnouncement, 'models'> {
   models: ModelSet;
   /** True for the server's own workers (VIDX_LOCAL_WORKERS). */
   local: boolean;
+  /** The worker key it uses; null for the server's own workers. */
+  key: WorkerKeyRef | null;
   /** Whether it takes this server's jobs: its model set is the server's. */
   takes_jobs: boolean;
   /** Why it takes none: how its models differ from the server's. */
@@ -27,7 +35,7 @@ export interface WorkerView extends Omit<WorkerAnnouncement, 'models'> {
 }
 
 interface Known extends WorkerAnnouncement {
-  local: boolean;
+  key: WorkerKeyRef | null;
   seen: number;
 }
 
@@ -36,7 +44,7 @@ interface Known extends WorkerAnnouncement {
  * their own. A worker is live until it missed a few heartbeats; the live ones on the server's queue make up
  * the capacity the server dispatches jobs for.
  * @example
- * registry.beat({ id: 'desk-1a2b', host: 'desk', version, concurrency: 2, models, queue, jobs: [] });
+ * registry.beat({ id: 'desk-1a2b', host: 'desk', version, concurrency: 2, models, queue, jobs: [] }, { id: 'key_1a2b', name: 'desk' });
  * registry.capacity(serverQueue); // 2
  */
 export class WorkerRegistry {
@@ -44,9 +52,9 @@ export class WorkerRegistry {
 
   constructor(private readonly liveMs: number) {}
 
-  /** Records a heartbeat (the server's own workers beat with `local`). */
-  beat(w: WorkerAnnouncement, local = false): void {
-    this.known.set(w.id, { ...w, local, seen: Date.now() });
+  /** Records a heartbeat of a remote worker with its key (the server's own workers beat with no key, as `local`). */
+  beat(w: WorkerAnnouncement, key: WorkerKeyRef | null): void {
+    this.known.set(w.id, { ...w, key, seen: Date.now() });
   }
 
   /** The live workers, longest known first; the silent ones are forgotten. */
@@ -69,7 +77,7 @@ export class WorkerRegistry {
       const takes = w.queue === queue;
       const differs = takes ? [] : modelSetDifference(models, w.models);
       return {
-        id: w.id, host: w.host, version: w.version, local: w.local, concurrency: w.concurrency, models: w.models, queue: w.queue, jobs: w.jobs,
+        id: w.id, host: w.host, version: w.version, local: w.key === null, key: w.key, concurrency: w.concurrency, models: w.models, queue: w.queue, jobs: w.jobs,
         takes_jobs: takes,
         reason: takes ? null : differs.length ? `its models differ from the server's (${differs.join('; ')}): it takes none of this server's jobs` : 'it listens on another queue (another vidx version)',
         last_seen_at: new Date(w.seen).toISOString(),

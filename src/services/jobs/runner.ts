@@ -2,8 +2,7 @@ import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Job, Queue } from 'bullmq';
 import { listSidecarSubtitles } from '../../media/sidecar.js';
-import type { AnalysisJob, AnalysisRunner } from '../analysis/runner.js';
-import type { MediaAnalysis } from '../analysis/types.js';
+import type { AnalysisJob, AnalysisRunner, RunOutcome } from '../analysis/runner.js';
 import type { AnalysisJobRepository } from '../../store/jobs.js';
 import { stoppedForShutdown } from '../task-engine.js';
 import type { RunOptions } from '../workers/pool.js';
@@ -62,7 +61,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
 export class QueueRunner implements AnalysisRunner {
   constructor(private readonly deps: QueueRunnerDeps) {}
 
-  async run(job: AnalysisJob, o: RunOptions): Promise<MediaAnalysis> {
+  async run(job: AnalysisJob, o: RunOptions): Promise<RunOutcome> {
     o.signal?.throwIfAborted();
     const id = jobIdOf(job.task, job.key);
     const files = await jobFiles(job.input);
@@ -76,7 +75,7 @@ export class QueueRunner implements AnalysisRunner {
     o.progress?.(0, 'waiting for a worker');
     if (!o.signal) return attachment.done;
     const signal = o.signal;
-    return new Promise<MediaAnalysis>((resolve, reject) => {
+    return new Promise<RunOutcome>((resolve, reject) => {
       const onAbort = () => {
         this.stop(attachment, signal);
         reject(signal.reason instanceof Error ? signal.reason : new Error(`stopped (${String(signal.reason)})`));

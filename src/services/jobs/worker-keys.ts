@@ -1,0 +1,85 @@
+/**
+ * One worker key is one worker: a key is fixed to one worker id (when it is made, else by its first
+ * heartbeat), that id is no other key's and never a reserved name such as `local` (the server's own
+ * workers), and the jobs at once it may announce are capped per key.
+ */
+import type { KeyRepository, KeyRow } from '../../store/keys.js';
+import type { JobHolder } from '../../store/jobs.js';
+import { Problem } from '../errors.js';
+import { LOCAL_WORKER } from './local-worker.js';
+
+/** The most jobs at once a worker key may announce unless its key says otherwise (`vidx keys create --worker --max-concurrency N`). */
+export const DEFAULT_WORKER_CONCURRENCY = 8;
+
+/** The highest cap a key may be given: what a heartbeat may announce at all. */
+export const MAX_WORKER_CONCURRENCY = 64;
+
+/** A worker's name: letters, digits, `.`, `_` and `-`, at most 64. */
+export const WORKER_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/** Names no remote worker may take: the server's own workers are `local` in task views, `/workers` and job records. */
+const RESERVED = new Set([LOCAL_WORKER]);
+
+/**
+ * Why `id` cannot be a remote worker's id, or null when it can.
+ * @example
+ * reservedWorkerId('local'); // 'the worker id "local" is reserved for the server's own workers'
+ */
+export function reservedWorkerId(id: string): string | null {
+  return RESERVED.has(id.toLowerCase()) ? `the worker id "${id}" is reserved for the server's own workers` : null;
+}
+
+/**
+ * The worker keys of a server, as the job endpoints check them.
+ * @example
+ * const keys = new WorkerKeys(store.keys);
+ * keys.claim('key_1a2b', 'desk-1a2b'); // fixes the key to desk-1a2b the first time, { cap: 8, … }
+ * keys.holder('key_1a2b', 'other');    // throws 403 worker_id_mismatch
+ */
+export class WorkerKeys {
+  constructor(private readonly keys: KeyRepository) {}
+
+  /** A heartbeat's check: the key's worker is `workerId` (fixed now if the key was not yet) and may announce `concurrency`. */
+  claim(keyId: string, workerId: string, concurrency: number): { key: KeyRow; cap: number } {
+    const reserved = reservedWorkerId(workerId);
+    if (reserved) throw new Problem('forbidden', reserved, [{ field: 'id', message: 'reserved' }], 'worker_id_reserved');
+    let key = this.key(keyId);
+    if (key.worker_id === null) {
+      const other = this.keys.byWorker(workerId);
+      if (other && other.id !== keyId) throw new Problem('conflict', `the worker id "${workerId}" belongs to another worker key; start this worker with another --id`, [{ field: 'id', message: 'taken' }], 'worker_id_taken');
+      this.keys.bindWorker(keyId, workerId);
+      key = this.key(keyId);
+    }
+    this.same(key, workerId, 'id');
+    const cap = key.worker_concurrency ?? DEFAULT_WORKER_CONCURRENCY;
+    if (concurrency > cap) {
+      throw new Problem('invalid', `concurrency ${concurrency} is more than this worker key may announce (${cap}); start the worker with --concurrency ${cap} or less, or make a key with --max-concurrency`, [{ field: 'concurrency', message: `at most ${cap} for this key` }], 'concurrency_over_cap');
+    }
+    return { key, cap };
+  }
+
+  /** A job call's check (start, progress, delivery): the worker named is the one the key is fixed to. */
+  holder(keyId: string, workerId: string): JobHolder {
+    const key = this.key(keyId);
+    if (key.worker_id === null) throw new Problem('conflict', 'this worker key has sent no heartbeat yet: a worker announces itself before it starts jobs', [], 'worker_not_announced');
+    this.same(key, workerId, 'worker');
+    return { key: keyId, worker: workerId };
+  }
+
+  /** The name of a key (`/workers` shows which key each worker uses), or null when it is gone. */
+  name(keyId: string): string | null {
+    return this.keys.get(keyId)?.name ?? null;
+  }
+
+  private key(keyId: string): KeyRow {
+    const key = this.keys.get(keyId);
+    if (!key) throw new Problem('unauthorized', 'unknown or revoked key');
+    return key;
+  }
+
+  private same(key: KeyRow, workerId: string, field: string): void {
+    if (key.worker_id !== workerId) {
+      throw new Problem('forbidden', `this worker key belongs to the worker "${key.worker_id}", not "${workerId}": one worker key is one worker`, [{ field, message: 'not this key’s worker' }], 'worker_id_mismatch');
+    }
+  }
+}
