@@ -88,6 +88,8 @@ export const WireAnalysis = z
     title: z.string().nullable(),
     transcript: z.array(TimedText),
     transcriptSource: z.enum(['sidecar', 'embedded', 'asr', 'none']),
+    subtitleLanguages: z.array(z.string().min(1).max(16)).optional(),
+    subtitleTracks: z.array(z.object({ language: z.string().min(1).max(16), source: z.enum(['sidecar', 'embedded']), segments: z.array(TimedText) })).optional(),
     screenText: z.array(TimedText),
     visual: z.array(VisualEntry),
     episodes: z.array(z.object({ index: z.number().int(), start: z.number(), end: z.number(), audio: z.array(TimedText), visual: z.array(VisualEntry), summary: z.string(), thumbnail: FileName, thumbnailTime: z.number() })),
