@@ -3,7 +3,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, waitFor, type TestServer } from '../support/server.js';
+import { ADMIN_KEY, startTestServer, waitFor, type TestServer } from '../support/server.js';
+import { callJson, mcpClient, textOf } from '../mcp/clients.js';
 
 /** Issue 31, every subtitle language: each track is kept, searched in its own language and readable by `?language=`. */
 
@@ -118,6 +119,11 @@ describe('subtitle tracks in every language', () => {
     const bad = await analysis('film', '?language=not%20a%20language');
     expect(bad.status).toBe(422);
     expect(bad.body.errors[0].field).toBe('language');
+    // The web page asks in German and gets the same in German.
+    const german = await s.call('GET', '/collections/subs/items/film/analysis?language=fr', { headers: { 'accept-language': 'de' } });
+    expect(german.body.detail).toBe('language: Kein Transkript und keine Untertitel in „fr“: der Eintrag hat Zeilen in en, de');
+    const badGerman = await s.call('GET', '/collections/subs/items/film/analysis?language=x1', { headers: { 'accept-language': 'de' } });
+    expect(badGerman.body.errors[0]).toEqual({ field: 'language', message: 'muss eine Sprachangabe wie de, de-DE oder ger sein' });
   });
 
   it('indexes .en.srt and .de.srt sidecars the same way', async () => {
@@ -132,6 +138,21 @@ describe('subtitle tracks in every language', () => {
     expect(hits[0]).toMatchObject({ media_id: 'talk', content: 'Die Katzen schlafen auf dem Sofa.' });
     expect(hits[0].start_time).toBeCloseTo(2.4, 2);
     expect((await search('sleeping cats'))[0].start_time).toBeCloseTo(2, 2);
+  });
+
+  it('gives the German lines to an agent: get_analysis lists the languages, get_transcript takes one', async () => {
+    const client = await mcpClient('http', s.url, ADMIN_KEY);
+    try {
+      expect(await callJson(client, 'get_analysis', { collection: 'subs', media_id: 'film' })).toMatchObject({ subtitle_languages: ['en', 'de'] });
+      const de = textOf(await client.callTool({ name: 'get_transcript', arguments: { collection: 'subs', media_id: 'film', language: 'de' } }));
+      expect(de).toContain('Language: de (also: en)');
+      expect(de).toContain('[0:06–0:09] Am Abend wird es regnen.');
+      const fr = await client.callTool({ name: 'get_transcript', arguments: { collection: 'subs', media_id: 'film', language: 'fr' } });
+      expect(fr.isError).toBe(true);
+      expect(textOf(fr)).toContain('en, de');
+    } finally {
+      await client.close();
+    }
   });
 
   it('keeps the other languages searchable through a rebuild of the text index', async () => {
