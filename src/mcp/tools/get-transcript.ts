@@ -21,9 +21,11 @@ export const getTranscript = defineTool({
     media_id: mediaId,
     from_seconds: z.number().min(0).optional().describe('Start of the time range in seconds (default 0)'),
     to_seconds: z.number().min(0).optional().describe('End of the time range in seconds (default: the end)'),
+    // The server checks the tag (and names the languages the video has when it has none in it).
     language: z
       .string()
-      .regex(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8}){0,3}$/)
+      .min(2)
+      .max(35)
       .optional()
       .describe('A subtitle language of the video (en, de, fr, …; see subtitle_languages of get_analysis). Default: the transcript'),
     max_chars: maxChars,
