@@ -35,6 +35,18 @@ export interface FoundTracks {
 }
 
 /**
+ * A track's language as a base code (`ger` → `de`, `pt-BR` → `pt`), or undefined when its tag is missing,
+ * undetermined or not a language code at all (containers carry any text there).
+ * @example
+ * trackLanguage('ger'); // 'de'
+ * trackLanguage('English'); // undefined
+ */
+export function trackLanguage(tag: string | undefined): string | undefined {
+  const code = normalizeLanguage(tag);
+  return code && /^[a-z]{2,3}$/.test(code) ? code : undefined;
+}
+
+/**
  * Cues as transcript lines: one line of text each (line breaks become spaces), empty ones dropped, by start.
  * @example
  * cueLines([{ start: 1, end: 2, text: 'Hello\nworld' }]); // [{ start: 1, end: 2, text: 'Hello world' }]
@@ -110,7 +122,7 @@ export async function readSubtitleTracks(
 export function otherSubtitleTracks(primaryLanguage: string, others: readonly FoundTrack[]): { languages: string[]; tracks: SubtitleTrack[] } {
   const best = new Map<string, SubtitleTrack>();
   for (const t of others) {
-    const language = normalizeLanguage(t.tag) ?? guessLanguage(t.segments.map((s) => s.text)) ?? 'und';
+    const language = trackLanguage(t.tag) ?? guessLanguage(t.segments.map((s) => s.text)) ?? 'und';
     if (language === primaryLanguage) continue;
     const kept = best.get(language);
     if (!kept || t.segments.length > kept.segments.length) best.set(language, { language, source: t.source, segments: t.segments });

@@ -1,9 +1,9 @@
-import { decodeAudio, normalizeLanguage, type MediaProbe } from '../../media/index.js';
+import { decodeAudio, type MediaProbe } from '../../media/index.js';
 import { streamSpeechSegments, type SpeechSegment } from '../../ml/vad/index.js';
 import type { ModelRuntime } from '../../ml/runtime.js';
 import type { TimedText } from './types.js';
 import { SPEECH_NOT_TRANSCRIBED } from './speech-warning.js';
-import { cueLines, readSubtitleTracks, type FoundTrack } from './subtitle-tracks.js';
+import { cueLines, readSubtitleTracks, trackLanguage, type FoundTrack } from './subtitle-tracks.js';
 
 /** Where the transcript came from and what it says. */
 export interface TranscriptResult {
@@ -77,7 +77,7 @@ export async function transcribeMedia(
   const tracks = await readSubtitleTracks(file, probe, { sourcePath: opts.sourcePath, preferred: preferred ?? undefined, signal, warnings });
   if (tracks.primary) {
     const { tag, source, segments } = tracks.primary;
-    return { segments, source, speech: [], language: asLanguage(tag) ?? preferred, trackLanguage: normalizeLanguage(tag) ?? null, otherTracks: tracks.others, warnings };
+    return { segments, source, speech: [], language: asLanguage(tag) ?? preferred, trackLanguage: trackLanguage(tag) ?? null, otherTracks: tracks.others, warnings };
   }
   const none = { trackLanguage: null, otherTracks: [] };
   if (!probe.audio) return { segments: [], source: 'none', speech: [], language, ...none, warnings };
