@@ -1,50 +1,22 @@
-import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_KEY, startTestServer, waitFor, type TestServer } from '../support/server.js';
 import { callJson, mcpClient, textOf } from '../mcp/clients.js';
+import { makeSidecarTalk, makeTwoTrackFilm } from '../support/subtitled-media.js';
 
 /** Issue 31, every subtitle language: each track is kept, searched in its own language and readable by `?language=`. */
-
-const srt = (cues: [number, number, string][]) =>
-  cues.map(([a, b, text], i) => `${i + 1}\n${time(a)} --> ${time(b)}\n${text}\n`).join('\n');
-const time = (s: number) => {
-  const ms = Math.round(s * 1000);
-  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)},${pad(ms % 1000, 3)}`;
-};
-
-// The German lines start a little after the English ones, so a result's time says which line it found.
-const FILM_EN = srt([[1, 3.5, 'Good morning from Berlin.'], [6.5, 9, 'In the evening it will rain.']]);
-const FILM_DE = srt([[1.2, 3.8, 'Guten Morgen aus Berlin.'], [6.8, 9.5, 'Am Abend wird es regnen.']]);
-const TALK_EN = srt([[2, 4, 'The cat sleeps on the sofa.']]);
-const TALK_DE = srt([[2.4, 4.4, 'Die Katzen schlafen auf dem Sofa.']]);
 
 type Line = { start: number; end: number; text: string };
 type Episode = { audio: Line[] };
 type Hit = { media_id: string; start_time: number; content: string; audio: Line[] };
 
-// Plain ffmpeg, not the server's tool runner: lavfi sources are refused there, rightly.
-const ffmpeg = (args: string[]) => promisify(execFile)('ffmpeg', ['-hide_banner', '-v', 'error', '-y', ...args]);
-
 describe('subtitle tracks in every language', () => {
   let s: TestServer;
+  let film: string;
+  let talk: string;
   beforeAll(async () => {
     s = await startTestServer();
-    const dir = s.mediaDir;
-    await writeFile(join(dir, 'film-en.srt'), FILM_EN);
-    await writeFile(join(dir, 'film-de.srt'), FILM_DE);
-    const picture = ['-f', 'lavfi', '-i', 'color=c=0x204060:s=320x240:d=12:r=10'];
-    // An MKV with an English (default) and a German text track.
-    await ffmpeg([...picture, '-i', join(dir, 'film-en.srt'), '-i', join(dir, 'film-de.srt'), '-map', '0:v', '-map', '1', '-map', '2',
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:s', 'srt',
-      '-metadata:s:s:0', 'language=eng', '-metadata:s:s:1', 'language=ger', '-disposition:s:0', 'default', join(dir, 'film.mkv')]);
-    // A video with an English and a German sidecar beside it.
-    await ffmpeg([...picture, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', join(dir, 'talk.mp4')]);
-    await writeFile(join(dir, 'talk.en.srt'), TALK_EN);
-    await writeFile(join(dir, 'talk.de.srt'), TALK_DE);
+    film = await makeTwoTrackFilm(s.mediaDir);
+    talk = await makeSidecarTalk(s.mediaDir);
     await s.call('POST', '/collections', { json: { collection_id: 'subs', name: 'Subtitles' } });
   });
   afterAll(() => s.close());
@@ -55,8 +27,8 @@ describe('subtitle tracks in every language', () => {
       return t.status === 'completed' || t.status === 'failed' ? t : undefined;
     }, 90_000, 'task');
   }
-  async function index(name: string, mediaId: string) {
-    const r = await s.call('POST', '/index', { form: { collection: 'subs', index_language: 'en', video: { path: join(s.mediaDir, name), media_id: mediaId } } });
+  async function index(path: string, mediaId: string) {
+    const r = await s.call('POST', '/index', { form: { collection: 'subs', index_language: 'en', video: { path, media_id: mediaId } } });
     expect(r.status, JSON.stringify(r.body)).toBe(202);
     const t = await finished(r.body.task_id);
     expect(t.status, t.error?.message).toBe('completed');
@@ -71,7 +43,7 @@ describe('subtitle tracks in every language', () => {
   const lines = (episodes: Episode[]) => episodes.flatMap((e) => e.audio);
 
   it('indexes both tracks of an MKV: the English one is the transcript, the German one is listed', async () => {
-    const t = await index('film.mkv', 'film');
+    const t = await index(film, 'film');
     expect(t.result.transcript_source).toBe('embedded');
     const a = (await analysis('film')).body;
     expect(a).toMatchObject({ language: 'en', subtitle_languages: ['en', 'de'], transcript_language: 'en' });
@@ -127,7 +99,7 @@ describe('subtitle tracks in every language', () => {
   });
 
   it('indexes .en.srt and .de.srt sidecars the same way', async () => {
-    const t = await index('talk.mp4', 'talk');
+    const t = await index(talk, 'talk');
     expect(t.result.transcript_source).toBe('sidecar');
     const a = (await analysis('talk')).body;
     expect(a).toMatchObject({ subtitle_languages: ['en', 'de'], transcript_language: 'en' });
@@ -172,7 +144,7 @@ describe('subtitle tracks in every language', () => {
   });
 
   it('returns every track from POST /analyze: the default one as the transcript, the others beside it', async () => {
-    const r = await s.call('POST', '/analyze', { form: { video: { path: join(s.mediaDir, 'film.mkv') } } });
+    const r = await s.call('POST', '/analyze', { form: { video: { path: film } } });
     expect(r.status, JSON.stringify(r.body)).toBe(202);
     const t = await finished(r.body.task_id);
     expect(t.status, t.error?.message).toBe('completed');
