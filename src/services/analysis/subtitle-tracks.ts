@@ -89,6 +89,26 @@ async function readEmbedded(file: string, probe: MediaProbe, preferred: string |
 }
 
 /**
+ * The container's text streams; when a sidecar already gives the transcript, streams that cannot be read
+ * only add a warning (before every track was kept, they were not even opened then).
+ */
+async function readEmbeddedBeside(
+  sidecars: readonly (FoundTrack & { chosen: boolean })[],
+  file: string,
+  probe: MediaProbe,
+  opts: { preferred: string | undefined; signal: AbortSignal; warnings: string[] },
+): Promise<{ tag: string | undefined; chosen: boolean; segments: TimedText[] }[]> {
+  try {
+    return await readEmbedded(file, probe, opts.preferred, opts.signal, opts.warnings);
+  } catch (e) {
+    const transcribed = sidecars.some((t) => t.chosen && t.segments.length);
+    if (!transcribed || opts.signal.aborted || !(e instanceof ToolError)) throw e;
+    opts.warnings.push(`the subtitle tracks inside the file were not read: ${e.message}`);
+    return [];
+  }
+}
+
+/**
  * Reads every subtitle track of a media file and picks the transcript's: the chosen sidecar when it has
  * text, else the chosen embedded stream when it has text. Unreadable sidecars add a warning.
  * @example
@@ -104,7 +124,7 @@ export async function readSubtitleTracks(
   const chosenSidecar = chooseSidecar(sidecars, opts.preferred);
   const found: (FoundTrack & { chosen: boolean })[] = [];
   for (const s of sidecars) found.push({ tag: s.language, source: 'sidecar', chosen: s === chosenSidecar, segments: cueLines(await readSidecar(s.path, opts.warnings)) });
-  for (const t of await readEmbedded(file, probe, opts.preferred, opts.signal, opts.warnings)) found.push({ ...t, source: 'embedded' });
+  for (const t of await readEmbeddedBeside(found, file, probe, opts)) found.push({ ...t, source: 'embedded' });
   // A chosen sidecar without text gives way to the chosen stream, as before.
   const primary = found.find((t) => t.chosen && t.source === 'sidecar' && t.segments.length) ?? found.find((t) => t.chosen && t.source === 'embedded' && t.segments.length) ?? null;
   const strip = ({ tag, source, segments }: FoundTrack): FoundTrack => ({ tag, source, segments });
