@@ -276,7 +276,8 @@ export class SearchIndex {
         indexed_at: at,
         // The face stage ran (faces may be empty); null means it did not look.
         faces_scanned: analysis.faces ? 1 : 0,
-        subtitle_languages: JSON.stringify(analysis.subtitleLanguages ?? []),
+        // An analysis from before every track was kept says nothing: null reads as its transcript's language alone.
+        subtitle_languages: analysis.subtitleLanguages ? JSON.stringify(analysis.subtitleLanguages) : null,
       });
       const pkByIndex = new Map<number, number>();
       for (const p of episodes) {
