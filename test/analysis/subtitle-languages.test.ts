@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_KEY, startTestServer, waitFor, type TestServer } from '../support/server.js';
 import { callJson, mcpClient, textOf } from '../mcp/clients.js';
 import { makeSidecarTalk, makeTwoTrackFilm } from '../support/subtitled-media.js';
+import { describeAnalyzeResult } from '../../src/cli/present.js';
 
 /** Issue 31, every subtitle language: each track is kept, searched in its own language and readable by `?language=`. */
 
@@ -153,5 +154,7 @@ describe('subtitle tracks in every language', () => {
     expect(t.result.subtitle_tracks).toEqual([
       { language: 'de', source: 'embedded', lines: [{ start: 1.2, end: 3.8, text: 'Guten Morgen aus Berlin.' }, { start: 6.8, end: 9.5, text: 'Am Abend wird es regnen.' }] },
     ]);
+    // `vidx analyze` says the other languages are there.
+    expect(describeAnalyzeResult(t.result)).toContain('\nsubtitles: en (the transcript), de\n');
   });
 });
