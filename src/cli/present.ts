@@ -14,7 +14,7 @@ function warnings(list: string[] | undefined): string {
 }
 
 /**
- * A completed /analyze result: duration, transcript source, summary and one line per episode.
+ * A completed /analyze result: duration, transcript source, subtitle languages, summary and one line per episode.
  * @example
  * process.stdout.write(describeAnalyzeResult(task.result));
  */
@@ -22,6 +22,9 @@ export function describeAnalyzeResult(r: Schemas['AnalyzeResult']): string {
   // A list or field missing from the result prints as empty or unknown instead of failing the command.
   const eps = r.episodic_summary ?? [];
   let out = `${r.media_type ?? 'media'}, ${clock(r.video_duration ?? 0)}, language ${r.language ?? 'unknown'}, transcript: ${r.transcript_source ?? 'none'}, ${eps.length} episode(s)\n`;
+  // Other subtitle languages are in the result (subtitle_tracks, --json); this says they are there.
+  const languages = r.subtitle_languages ?? [];
+  if (languages.length > 1) out += `subtitles: ${languages[0]} (the transcript), ${languages.slice(1).join(', ')}\n`;
   if (r.video_summary) out += `summary: ${r.video_summary}\n`;
   for (const e of eps) out += `  [${clock(e.start.seconds)}-${clock(e.end.seconds)}] ${e.summary ?? ''}\n`;
   return out + warnings(r.warnings);

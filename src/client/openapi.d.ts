@@ -1213,6 +1213,16 @@ export interface components {
              * @enum {string|null}
              */
             language: "en" | "de" | null;
+            /**
+             * @description vidx extra: the languages of the item's subtitle tracks (base codes: en, de, fr; und when unknown), the transcript's first; each can be asked for with `?language=`. Empty when the transcript is speech recognition or none
+             * @example [
+             *       "en",
+             *       "de"
+             *     ]
+             */
+            subtitle_languages: string[];
+            /** @description vidx extra: the language of the lines in the episodes' `audio`: the transcript's, or the one `?language=` asked for; null when the item was not analysed */
+            transcript_language: string | null;
             /** @description Episodes in order, covering the media without gaps */
             episodes: components["schemas"]["AnalysisEpisode"][];
         };
@@ -1573,6 +1583,24 @@ export interface components {
              * @enum {string}
              */
             transcript_source: "sidecar" | "embedded" | "asr" | "none";
+            /** @description vidx extra: the languages of the media's subtitle tracks (base codes such as en, de, fr; und when unknown), the transcript's first; empty when the transcript is not from subtitles */
+            subtitle_languages: string[];
+            /** @description vidx extra: the other subtitle tracks, one per language, in subtitle_languages order after the first (audio_summary is the first) */
+            subtitle_tracks: {
+                /** @description Base language code (de, fr; und when neither the track nor its words tell) */
+                language: string;
+                /**
+                 * @description A subtitle file beside the media, or a stream inside it
+                 * @enum {string}
+                 */
+                source: "sidecar" | "embedded";
+                /** @description The track's lines in time order, seconds */
+                lines: {
+                    start: number;
+                    end: number;
+                    text: string;
+                }[];
+            }[];
             /** @description vidx extra: capabilities that were missing or failed, in words */
             warnings: string[];
             /** @description vidx extra: true when an earlier analysis of the same content and inputs was reused instead of analysing again */
@@ -2342,6 +2370,17 @@ export interface components {
             }[];
             /** @enum {string} */
             transcriptSource: "sidecar" | "embedded" | "asr" | "none";
+            subtitleLanguages?: string[];
+            subtitleTracks?: {
+                language: string;
+                /** @enum {string} */
+                source: "sidecar" | "embedded";
+                segments: {
+                    start: number;
+                    end: number;
+                    text: string;
+                }[];
+            }[];
             screenText: {
                 start: number;
                 end: number;
@@ -3745,6 +3784,8 @@ export interface operations {
         parameters: {
             query?: {
                 is_public?: boolean;
+                /** @description vidx extra: the episodes' `audio` holds this subtitle language's lines instead of the transcript's (any form: de, de-DE, deu, ger; `und` for a track of unknown language). One of `subtitle_languages`; another is 404 naming the ones the item has. Summaries stay as analysed. */
+                language?: string;
             };
             header?: never;
             path: {

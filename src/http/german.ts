@@ -64,6 +64,10 @@ const PATTERNS: [RegExp, (...m: string[]) => string][] = [
   [/^model (.*) is being pulled; remove it when the pull has ended$/, (m) => `Das Modell ${m} wird gerade geladen; entferne es, wenn das fertig ist`],
   [/^this share link is unknown, expired or revoked$/, () => 'Dieser Freigabe-Link ist unbekannt, abgelaufen oder widerrufen'],
   [/^file not found$/, () => 'Datei nicht gefunden'],
+  [/^language: (.*)$/, (inner) => `language: ${translate(inner, PATTERNS) ?? inner}`],
+  [/^no transcript or subtitles in "(.*)": the item has lines in (.*)$/, (l, has) => `Kein Transkript und keine Untertitel in „${l}“: der Eintrag hat Zeilen in ${has}`],
+  [/^no transcript or subtitles in "(.*)": the item has only its transcript, in (.*)$/, (l, t) => `Kein Transkript und keine Untertitel in „${l}“: der Eintrag hat nur sein Transkript, in ${t}`],
+  [/^no transcript or subtitles in "(.*)": the item has no transcript$/, (l) => `Kein Transkript und keine Untertitel in „${l}“: der Eintrag hat kein Transkript`],
 ];
 
 /** Field messages vidx writes itself (custom rules), in German. */
@@ -78,6 +82,7 @@ const FIELD_PATTERNS: [RegExp, (...m: string[]) => string][] = [
   [/^must be an absolute http or https URL$/, () => 'muss eine absolute http- oder https-URL sein'],
   [/^exactly one of path, url or content is required$/, () => 'genau eines von path, url oder content ist nötig'],
   [/^give title, additional_metadata or both$/, () => 'gib title, additional_metadata oder beides an'],
+  [/^must be a language tag such as (.*) or (.*)$/, (some, last) => `muss eine Sprachangabe wie ${some} oder ${last} sein`],
   [/^(.*)$/, (m) => translate(m, PATTERNS) ?? m],
 ];
 

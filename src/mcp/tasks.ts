@@ -54,7 +54,7 @@ function analyzeView(r: Schemas['AnalyzeResult'], maxChars: number) {
     time: `${clock(e.start.seconds)}–${clock(e.end.seconds)}`,
     summary: e.summary.length > 400 ? `${e.summary.slice(0, 399)}…` : e.summary,
   }));
-  const head = { video_duration: r.video_duration, video_summary: r.video_summary, language: r.language ?? null, transcript_source: r.transcript_source ?? null, warnings: r.warnings ?? [], episodes };
+  const head = { video_duration: r.video_duration, video_summary: r.video_summary, language: r.language ?? null, transcript_source: r.transcript_source ?? null, subtitle_languages: r.subtitle_languages ?? [], warnings: r.warnings ?? [], episodes };
   const segments: Timed[] = (r.audio_summary ?? []).map((a) => ({ start: a.segment.start.seconds, end: a.segment.end.seconds, text: a.text }));
   const room = Math.max(500, maxChars - JSON.stringify(head).length);
   const page = transcriptPage(segments, { maxChars: room });

@@ -19,12 +19,14 @@ export interface Timed {
 export type ItemAnalysis = Schemas['ItemAnalysis'];
 
 /**
- * Reads the stored analysis of an item (404 when the key may not see it).
+ * Reads the stored analysis of an item (404 when the key may not see it, or has no lines in `language`).
+ * With `language`, the episodes' lines are that subtitle language's instead of the transcript's.
  * @example
  * const a = await readAnalysis(api, 'trips', 'lake');
+ * const de = await readAnalysis(api, 'trips', 'lake', false, 'de');
  */
-export async function readAnalysis(api: VidxApi, collectionId: string, media: string, isPublic = false): Promise<ItemAnalysis> {
-  return api.GET('/collections/{collection_id}/items/{media_id}/analysis', { params: { ...itemParams(collectionId, media), query: { is_public: isPublic || undefined } } });
+export async function readAnalysis(api: VidxApi, collectionId: string, media: string, isPublic = false, language?: string): Promise<ItemAnalysis> {
+  return api.GET('/collections/{collection_id}/items/{media_id}/analysis', { params: { ...itemParams(collectionId, media), query: { is_public: isPublic || undefined, language } } });
 }
 
 /**

@@ -8,8 +8,8 @@ export { detectScenes, type SceneCut, type Scene, type DetectScenesOptions } fro
 export { extractFrames, extractFrame, planExtraction, type VideoFrame, type ExtractFramesOptions } from './frames.js';
 export { thumbnailJpeg, writeJpeg, writeThumbnail, type ThumbnailOptions } from './thumbnails.js';
 export { parseSubtitles, readSubtitleFile, decodeSubtitleBytes, type SubtitleCue, type SubtitleFormat } from './subtitles.js';
-export { findSidecarSubtitles, listSidecarSubtitles, type SidecarSubtitle } from './sidecar.js';
-export { extractEmbeddedSubtitles, chooseSubtitleStream } from './embedded-subtitles.js';
+export { chooseSidecar, findSidecarSubtitles, listSidecarSubtitles, type SidecarSubtitle } from './sidecar.js';
+export { extractEmbeddedSubtitles, extractSubtitleStreams, chooseSubtitleStream, textSubtitleStreams } from './embedded-subtitles.js';
 export { normalizeLanguage, sameLanguage } from './languages.js';
 export { resolveSource, type VideoInput, type ResolvedSource, type SourceOptions } from './sources.js';
 export { resolveInsideRoots } from './source-path.js';

@@ -45,18 +45,21 @@ export async function listSidecarSubtitles(videoPath: string): Promise<SidecarSu
 }
 
 /**
- * The best subtitle file beside a video: one in `language` (any of its forms: `de`, `de-DE`, `deu`,
- * `ger`), else one without a language in its name, else the first other one; null when none exists.
+ * The best of a video's subtitle files: one in `language` (any of its forms: `de`, `de-DE`, `deu`, `ger`),
+ * else one without a language in its name, else the first other one; undefined when the list is empty.
+ * @example
+ * chooseSidecar(await listSidecarSubtitles('/media/talk.mp4'), 'de'); // { path: '/media/talk.de.srt', format: 'srt', language: 'de' }
+ */
+export function chooseSidecar(all: readonly SidecarSubtitle[], language?: string): SidecarSubtitle | undefined {
+  const want = normalizeLanguage(language);
+  return (want ? all.find((s) => sameLanguage(s.language, want)) : undefined) ?? all.find((s) => !s.language) ?? all[0];
+}
+
+/**
+ * The best subtitle file beside a video ({@link chooseSidecar}); null when none exists.
  * @example
  * await findSidecarSubtitles('/media/talk.mp4', { language: 'de' }); // { path: '/media/talk.de.srt', format: 'srt', language: 'de' }
  */
 export async function findSidecarSubtitles(videoPath: string, opts: { language?: string } = {}): Promise<SidecarSubtitle | null> {
-  const all = await listSidecarSubtitles(videoPath);
-  const want = normalizeLanguage(opts.language);
-  return (
-    (want ? all.find((s) => sameLanguage(s.language, want)) : undefined) ??
-    all.find((s) => !s.language) ??
-    all[0] ??
-    null
-  );
+  return chooseSidecar(await listSidecarSubtitles(videoPath), opts.language) ?? null;
 }

@@ -4,6 +4,9 @@ import type { Caller } from './caller.js';
 import type { Lookup } from './collections.js';
 import type { ItemService } from './items.js';
 import type { FileLinks } from './file-links.js';
+import type { EpisodeRow, ItemAnalysisRow } from '../store/search-index.js';
+import { normalizeLanguage } from '../media/languages.js';
+import { Problem } from './errors.js';
 
 /** One episode of GET .../analysis (the SPEC leaves its fields open; vidx's choice). */
 export interface EpisodeView {
@@ -32,7 +35,42 @@ export interface AnalysisView {
   video_duration: number;
   /** The language it was analysed in (as /analyze returns it); null when not analysed. */
   language: 'en' | 'de' | null;
+  /** The languages of its subtitle tracks, the transcript's first; empty when its transcript is not from subtitles. */
+  subtitle_languages: string[];
+  /** The language of the lines in the episodes' `audio`: the transcript's, or the track asked for; null when not analysed. */
+  transcript_language: string | null;
   episodes: EpisodeView[];
+}
+
+/** What GET …/analysis may be asked besides the item: its visibility and the subtitle language to show. */
+export interface AnalysisLookup extends Lookup {
+  /** A language tag (`de`, `de-DE`, `ger`); absent: the transcript. */
+  language?: string;
+}
+
+/**
+ * An item's subtitle languages, the transcript's first. Items indexed before every track was kept
+ * (null) had only their transcript's track: the language they were analysed in.
+ */
+function subtitleLanguages(a: ItemAnalysisRow | undefined): string[] {
+  if (!a) return [];
+  if (a.subtitle_languages) return JSON.parse(a.subtitle_languages) as string[];
+  return a.transcript_source === 'sidecar' || a.transcript_source === 'embedded' ? [a.language] : [];
+}
+
+/**
+ * The subtitle language to show instead of the transcript, or null for the transcript itself (no language
+ * asked, or the transcript's). A language the item has no lines in is a 404 naming the ones it has.
+ */
+function otherLanguage(asked: string | undefined, primary: string | null, languages: string[]): string | null {
+  if (asked === undefined) return null;
+  // `und` (a track whose language is unknown) is a name of its own here, not "no language".
+  const want = normalizeLanguage(asked) ?? asked.trim().toLowerCase();
+  if (want === primary) return null;
+  if (languages.includes(want)) return want;
+  const has = languages.length ? `lines in ${languages.join(', ')}` : primary ? `only its transcript, in ${primary}` : 'no transcript';
+  const message = `no transcript or subtitles in "${asked}": the item has ${has}`;
+  throw new Problem('not_found', `language: ${message}`, [{ field: 'language', message }]);
 }
 
 /**
@@ -50,32 +88,48 @@ export class ItemAnalysisService {
     private readonly faces?: (collectionPk: number, itemPk: number) => ((start: number, end: number) => EpisodeFace[]) | null,
   ) {}
 
-  get(caller: Caller, collectionId: string, mediaId: string, opts: Lookup = {}): AnalysisView {
+  get(caller: Caller, collectionId: string, mediaId: string, opts: AnalysisLookup = {}): AnalysisView {
     const item = this.items.row(caller, collectionId, mediaId, opts);
     const repo = this.store.search;
     const analysis = repo.analysisOf(item.pk);
+    const languages = subtitleLanguages(analysis);
+    const primary = languages[0] ?? analysis?.language ?? null;
+    const other = otherLanguage(opts.language, primary, languages);
     const episodes = repo.episodesOfItem(item.pk);
-    const segments = repo.segmentsOf(episodes.map((e) => e.pk));
+    const pks = episodes.map((e) => e.pk);
+    const segments = repo.segmentsOf(pks);
+    // Another language's lines stand where the transcript's would, each in the episode it belongs to.
+    const audio = other === null ? segments.filter((s) => s.kind === 'audio') : this.store.subtitles.of(pks, other);
     const facesIn = this.faces?.(item.collection_pk, item.pk) ?? null;
     return {
       video_summary: analysis?.summary ?? '',
       video_duration: analysis?.duration ?? item.duration ?? 0,
       language: analysis?.language === 'de' ? 'de' : analysis ? 'en' : null,
-      episodes: episodes.map((e) => {
-        const own = segments.filter((s) => s.episode_pk === e.pk);
-        return {
-          episode_id: e.idx,
-          start: e.start,
-          end: e.end,
-          summary: e.summary,
-          thumbnail_url: e.thumbnail ? this.links.file(e.thumbnail) : null,
-          audio: own.filter((s) => s.kind === 'audio').map((s) => ({ start: s.start, end: s.end, text: s.text })),
-          visual: own.filter((s) => s.kind === 'visual').map((s) => ({ start: s.start, end: s.end, summary: s.text })),
-          on_screen_text: e.screen_text ? e.screen_text.split('\n') : [],
-          tags: JSON.parse(e.tags) as string[],
-          faces: facesIn ? facesIn(e.start, e.end) : null,
-        };
-      }),
+      subtitle_languages: languages,
+      transcript_language: other ?? primary,
+      episodes: episodes.map((e) => this.episode(e, {
+        audio: audio.filter((s) => s.episode_pk === e.pk),
+        visual: segments.filter((s) => s.episode_pk === e.pk && s.kind === 'visual'),
+        faces: facesIn,
+      })),
+    };
+  }
+
+  private episode(
+    e: EpisodeRow,
+    own: { audio: { start: number; end: number; text: string }[]; visual: { start: number; end: number; text: string }[]; faces: ((start: number, end: number) => EpisodeFace[]) | null },
+  ): EpisodeView {
+    return {
+      episode_id: e.idx,
+      start: e.start,
+      end: e.end,
+      summary: e.summary,
+      thumbnail_url: e.thumbnail ? this.links.file(e.thumbnail) : null,
+      audio: own.audio.map((s) => ({ start: s.start, end: s.end, text: s.text })),
+      visual: own.visual.map((s) => ({ start: s.start, end: s.end, summary: s.text })),
+      on_screen_text: e.screen_text ? e.screen_text.split('\n') : [],
+      tags: JSON.parse(e.tags) as string[],
+      faces: own.faces ? own.faces(e.start, e.end) : null,
     };
   }
 }

@@ -14,6 +14,7 @@ import { FramePrintRepository } from './frame-prints.js';
 import { ShareRepository } from './shares.js';
 import { AnalysisWarnings } from './analysis-warnings.js';
 import { VectorAnnIndexes } from './vector-ann.js';
+import { SubtitleLineRepository } from './subtitle-lines.js';
 
 /** The database handle and one repository per table group. */
 export interface Store {
@@ -25,6 +26,8 @@ export interface Store {
   search: SearchIndexRepository;
   /** The per-collection text search tables. */
   text: TextIndexRepository;
+  /** Lines of items' other subtitle tracks (languages besides the transcript's). */
+  subtitles: SubtitleLineRepository;
   tasks: TaskRepository;
   webhooks: WebhookRepository;
   faces: FaceRepository;
@@ -56,6 +59,7 @@ export function openStore(file: string): Store {
     folders: new FolderRepository(db),
     search: new SearchIndexRepository(db, text, ann),
     text,
+    subtitles: new SubtitleLineRepository(db),
     tasks: new TaskRepository(db),
     webhooks: new WebhookRepository(db),
     faces: new FaceRepository(db),

@@ -20,6 +20,8 @@ export interface ItemAnalysisRow {
   indexed_at: string;
   /** 1 when the analysis looked for faces (the collection had faces on and the model was there). */
   faces_scanned?: number;
+  /** JSON array of the item's subtitle languages, the transcript's first; null for items indexed before migration 031. */
+  subtitle_languages?: string | null;
 }
 
 /** An episodes row. */
@@ -102,9 +104,9 @@ export class SearchIndexRepository {
   insertAnalysis(row: ItemAnalysisRow): void {
     prepared(
       this.db,
-      `INSERT INTO item_analysis (item_pk, summary, duration, language, transcript_source, stored_file, warnings, indexed_at, faces_scanned)
-       VALUES (@item_pk, @summary, @duration, @language, @transcript_source, @stored_file, @warnings, @indexed_at, @faces_scanned)`,
-    ).run({ faces_scanned: 0, ...row });
+      `INSERT INTO item_analysis (item_pk, summary, duration, language, transcript_source, stored_file, warnings, indexed_at, faces_scanned, subtitle_languages)
+       VALUES (@item_pk, @summary, @duration, @language, @transcript_source, @stored_file, @warnings, @indexed_at, @faces_scanned, @subtitle_languages)`,
+    ).run({ faces_scanned: 0, subtitle_languages: null, ...row });
   }
 
   insertEpisode(row: Omit<EpisodeRow, 'pk'>): number {

@@ -63,11 +63,14 @@ export interface StoredEpisodeText {
   place_words: string | null;
   /** The language the item was analysed in (its words are stemmed in it); null when unknown. */
   language: string | null;
+  /** JSON array of `[language, text]` pairs: the episode's lines of the item's other subtitle tracks, by language and order. */
+  others: string;
 }
 
 /** Episodes with what their searchable text is rebuilt from (callers add the WHERE clause). */
 const STORED_TEXT = `SELECT e.pk, i.title, e.screen_text, e.tags, e.summary, i.additional_metadata, i.place_words, a.language,
-  coalesce((SELECT json_group_array(s.text ORDER BY s.seq) FROM segments s WHERE s.episode_pk = e.pk AND s.kind = 'audio'), '[]') AS audio
+  coalesce((SELECT json_group_array(s.text ORDER BY s.seq) FROM segments s WHERE s.episode_pk = e.pk AND s.kind = 'audio'), '[]') AS audio,
+  coalesce((SELECT json_group_array(json_array(l.language, l.text) ORDER BY l.language, l.seq) FROM subtitle_lines l WHERE l.episode_pk = e.pk), '[]') AS others
   FROM episodes e JOIN items i ON i.pk = e.item_pk LEFT JOIN item_analysis a ON a.item_pk = e.item_pk`;
 
 /**

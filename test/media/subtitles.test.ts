@@ -1,7 +1,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractEmbeddedSubtitles } from '../../src/media/embedded-subtitles.js';
+import { extractEmbeddedSubtitles, extractSubtitleStreams, textSubtitleStreams } from '../../src/media/embedded-subtitles.js';
+import { probeMedia } from '../../src/media/probe.js';
 import { runTool } from '../../src/media/run.js';
 import { findSidecarSubtitles, listSidecarSubtitles } from '../../src/media/sidecar.js';
 import { decodeSubtitleBytes, parseSubtitles, readSubtitleFile } from '../../src/media/subtitles.js';
@@ -127,5 +128,15 @@ describe('extractEmbeddedSubtitles', () => {
     expect((await extractEmbeddedSubtitles(both, { language: 'en' }))?.cues).toEqual(corpus.german.sidecars[1].cues);
     expect((await extractEmbeddedSubtitles(both, { language: 'fr' }))?.stream.language).toBe('eng');
     expect(await extractEmbeddedSubtitles(corpus.silent.path)).toBeNull();
+  });
+
+  it('extracts every text track in one run, in container order', async () => {
+    const both = join(tmp, 'two-tracks.mkv');
+    const probe = await probeMedia(both, { checkIntegrity: false });
+    const tracks = await extractSubtitleStreams(both, textSubtitleStreams(probe.subtitles));
+    expect(tracks.map((t) => t.stream.language)).toEqual(['ger', 'eng']);
+    expect(tracks[0].cues).toEqual(corpus.german.sidecars[0].cues);
+    expect(tracks[1].cues).toEqual(corpus.german.sidecars[1].cues);
+    expect(await extractSubtitleStreams(both, [])).toEqual([]);
   });
 });

@@ -102,8 +102,9 @@ export class Api {
   task = (taskId: string) => this.vidx.GET('/tasks/{task_id}', { params: ofTask(taskId) }) as Promise<Task>;
   item = (id: string, mediaId: string, pub: boolean) => this.vidx.GET('/collections/{collection_id}/items/{media_id}', { params: { ...ofItem(id, mediaId), query: { is_public: pub } } });
   deleteItem = (id: string, mediaId: string) => this.vidx.DELETE('/collections/{collection_id}/items/{media_id}', { params: ofItem(id, mediaId) });
-  analysis = (id: string, mediaId: string, pub: boolean) =>
-    this.vidx.GET('/collections/{collection_id}/items/{media_id}/analysis', { params: { ...ofItem(id, mediaId), query: { is_public: pub } } });
+  // `language`: one of the item's subtitle_languages, whose lines then fill the episodes' audio.
+  analysis = (id: string, mediaId: string, pub: boolean, language?: string) =>
+    this.vidx.GET('/collections/{collection_id}/items/{media_id}/analysis', { params: { ...ofItem(id, mediaId), query: { is_public: pub, ...(language ? { language } : {}) } } });
   search = (collection: string, probe: SearchProbe, filters: SearchFilterFields = {}) => {
     const request = { collection, limit: 30, ...(probe.query ? { query: probe.query } : {}), ...(probe.like ? { like: probe.like } : {}), ...filters };
     return probe.picture ? this.vidx.searchByPicture(request, probe.picture, probe.picture.name || 'picture') : this.vidx.POST('/search', { body: request });

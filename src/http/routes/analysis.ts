@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App, HttpDeps } from '../env.js';
 import { errors, SECURITY } from '../schemas/common.js';
-import { ItemParams, ItemQuery } from '../schemas/collections.js';
+import { AnalysisQuery, ItemParams } from '../schemas/collections.js';
 
 const Span = { start: z.number(), end: z.number() };
 
@@ -35,6 +35,13 @@ const Analysis = z
     video_summary: z.string().openapi({ description: 'Empty when the item was not analysed' }),
     video_duration: z.number().openapi({ description: 'Seconds; 0 when unknown' }),
     language: z.enum(['en', 'de']).nullable().openapi({ description: "The language the item was analysed in, as POST /analyze returns it; null when the item was not analysed" }),
+    subtitle_languages: z
+      .array(z.string())
+      .openapi({ description: "vidx extra: the languages of the item's subtitle tracks (base codes: en, de, fr; und when unknown), the transcript's first; each can be asked for with `?language=`. Empty when the transcript is speech recognition or none", example: ['en', 'de'] }),
+    transcript_language: z
+      .string()
+      .nullable()
+      .openapi({ description: "vidx extra: the language of the lines in the episodes' `audio`: the transcript's, or the one `?language=` asked for; null when the item was not analysed" }),
     episodes: z.array(Episode).openapi({ description: 'Episodes in order, covering the media without gaps' }),
   })
   .openapi('ItemAnalysis');
@@ -42,19 +49,21 @@ const Analysis = z
 const read = createRoute({
   method: 'get', path: '/collections/{collection_id}/items/{media_id}/analysis', operationId: 'getItemAnalysis', tags: ['items'], security: SECURITY,
   summary: 'The stored analysis of an indexed media item (SPEC 2.6)',
-  request: { params: ItemParams, query: ItemQuery },
+  request: { params: ItemParams, query: AnalysisQuery },
   responses: { 200: { description: 'The analysis', content: { 'application/json': { schema: Analysis } } }, ...errors(401, 404, 422) },
 });
 
 /**
  * GET /collections/{collection_id}/items/{media_id}/analysis: summary, duration and episodes of an item,
- * visible like the item itself (is_public=true for another owner's public collection).
+ * visible like the item itself (is_public=true for another owner's public collection); `language` shows
+ * another subtitle track's lines in the episodes.
  * @example
  * analysisRoutes(app, deps);
  */
 export function analysisRoutes(app: App, deps: HttpDeps): void {
   app.openapi(read, (c) => {
     const p = c.req.valid('param');
-    return c.json(deps.analysis.get(c.get('caller'), p.collection_id, p.media_id, { public: c.req.valid('query').is_public }), 200);
+    const q = c.req.valid('query');
+    return c.json(deps.analysis.get(c.get('caller'), p.collection_id, p.media_id, { public: q.is_public, ...(q.language ? { language: q.language } : {}) }), 200);
   });
 }

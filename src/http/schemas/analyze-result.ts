@@ -36,6 +36,18 @@ export const AnalyzeResult = z
     title: z.string().nullable().openapi({ description: 'vidx extra: the title given, else the one the source names' }),
     language: z.enum(['en', 'de']).openapi({ description: 'vidx extra: the language the media was analysed in' }),
     transcript_source: z.enum(['sidecar', 'embedded', 'asr', 'none']).openapi({ description: 'vidx extra: where the transcript came from' }),
+    subtitle_languages: z
+      .array(z.string())
+      .openapi({ description: "vidx extra: the languages of the media's subtitle tracks (base codes such as en, de, fr; und when unknown), the transcript's first; empty when the transcript is not from subtitles" }),
+    subtitle_tracks: z
+      .array(
+        z.object({
+          language: z.string().openapi({ description: 'Base language code (de, fr; und when neither the track nor its words tell)' }),
+          source: z.enum(['sidecar', 'embedded']).openapi({ description: 'A subtitle file beside the media, or a stream inside it' }),
+          lines: z.array(z.object({ start: z.number(), end: z.number(), text: z.string() })).openapi({ description: 'The track\'s lines in time order, seconds' }),
+        }),
+      )
+      .openapi({ description: 'vidx extra: the other subtitle tracks, one per language, in subtitle_languages order after the first (audio_summary is the first)' }),
     warnings: z.array(z.string()).openapi({ description: 'vidx extra: capabilities that were missing or failed, in words' }),
     reused: z.boolean().openapi({ description: 'vidx extra: true when an earlier analysis of the same content and inputs was reused instead of analysing again' }),
   })

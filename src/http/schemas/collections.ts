@@ -102,3 +102,23 @@ export const ItemListQuery = z
   });
 
 export const ItemQuery = z.object({ is_public: queryBool() });
+
+/** A language tag as subtitle files and containers write them: `de`, `de-DE`, `pt_BR`, `ger`, `und`. */
+const LANGUAGE_TAG = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8}){0,3}$/;
+
+/**
+ * GET …/items/{media_id}/analysis: the item's visibility and, a vidx extra, which subtitle language to show.
+ * @example
+ * request: { params: ItemParams, query: AnalysisQuery }
+ */
+export const AnalysisQuery = ItemQuery.extend({
+  language: z
+    .string()
+    .regex(LANGUAGE_TAG, 'must be a language tag such as de, de-DE or ger')
+    .optional()
+    .openapi({
+      description:
+        "vidx extra: the episodes' `audio` holds this subtitle language's lines instead of the transcript's (any form: de, de-DE, deu, ger; `und` for a track of unknown language). One of `subtitle_languages`; another is 404 naming the ones the item has. Summaries stay as analysed.",
+      example: 'de',
+    }),
+});

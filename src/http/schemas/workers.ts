@@ -117,6 +117,8 @@ export const WireAnalysis = z
     title: z.string().max(1_000).nullable(),
     transcript: z.array(TimedText).max(L.entries),
     transcriptSource: z.enum(['sidecar', 'embedded', 'asr', 'none']),
+    subtitleLanguages: z.array(z.string().min(1).max(16)).max(L.words).optional(),
+    subtitleTracks: z.array(z.object({ language: z.string().min(1).max(16), source: z.enum(['sidecar', 'embedded']), segments: z.array(TimedText).max(L.entries) })).max(L.words).optional(),
     screenText: z.array(TimedText).max(L.entries),
     visual: z.array(VisualEntry).max(L.entries),
     episodes: z

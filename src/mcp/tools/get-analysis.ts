@@ -29,7 +29,8 @@ export const getAnalysis = defineTool({
   description:
     'Returns what an indexed video is about: its summary, duration and its episodes (time range, summary, on-screen text, visual tags). ' +
     'Use it to summarise a video or to see what happens around a moment found by search. Long videos come a page of episodes at a time: ' +
-    'when the answer has next_episode, call again with episode_offset set to it. For the words spoken, use get_transcript.',
+    'when the answer has next_episode, call again with episode_offset set to it. For the words spoken, use get_transcript ' +
+    '(subtitle_languages lists the languages it can give, the transcript\'s first).',
   input: {
     collection,
     media_id: mediaId,
@@ -42,7 +43,7 @@ export const getAnalysis = defineTool({
     const a = await readAnalysis(api, args.collection, args.media_id, args.public);
     const budget = args.max_chars ?? DEFAULT_MAX_CHARS;
     const offset = args.episode_offset ?? 0;
-    const head = { media_id: args.media_id, video_summary: cut(a.video_summary, Math.floor(budget / 3)), video_duration: a.video_duration, episodes_total: a.episodes.length };
+    const head = { media_id: args.media_id, video_summary: cut(a.video_summary, Math.floor(budget / 3)), video_duration: a.video_duration, subtitle_languages: a.subtitle_languages, episodes_total: a.episodes.length };
     let used = JSON.stringify(head).length;
     const episodes: ReturnType<typeof episodeView>[] = [];
     let next: number | null = null;

@@ -8,6 +8,7 @@ import { belongsTo, clip, owningSpans } from './spans.js';
 import { extractiveSummary, videoSummary, type SentenceEmbedder } from './summarize.js';
 import { guessLanguage } from './text-stats.js';
 import { transcribeMedia } from './transcript.js';
+import { otherSubtitleTracks } from './subtitle-tracks.js';
 import type { EpisodeAnalysis, MediaAnalysis, TimedText, VisualEntry } from './types.js';
 import { analyzeVisual, type VisualResult } from './visual.js';
 import { startFaceScan } from './faces.js';
@@ -61,6 +62,9 @@ export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): P
     progress: stage(0.05, hasVideo ? 0.45 : 0.85),
   });
   const language = input.language ?? transcript.language ?? guessLanguage(transcript.segments.map((t) => t.text)) ?? 'en';
+  // An untagged transcript track is in the language the item is analysed in.
+  const fromSubtitles = transcript.source === 'sidecar' || transcript.source === 'embedded';
+  const subtitles = fromSubtitles ? otherSubtitleTracks(transcript.trackLanguage ?? language, transcript.otherTracks) : { languages: [], tracks: [] };
 
   let visual: VisualResult = { cuts: [], keyframes: [], screenText: [], entries: [], frameVectors: null, prints: [], sequence: null, thumbnails: new Map(), warnings: [] };
   const faceScan = input.faces && hasVideo ? await startFaceScan(ctx.models) : null;
@@ -153,6 +157,8 @@ export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): P
     title: input.title ?? probe.tags.title ?? null,
     transcript: transcript.segments,
     transcriptSource: transcript.source,
+    subtitleLanguages: subtitles.languages,
+    subtitleTracks: subtitles.tracks,
     screenText: visual.screenText,
     visual: visual.entries,
     episodes,

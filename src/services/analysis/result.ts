@@ -29,6 +29,9 @@ export function analyzeResult(a: MediaAnalysis, reused = false) {
     title: a.title,
     language: a.language,
     transcript_source: a.transcriptSource,
+    subtitle_languages: a.subtitleLanguages ?? [],
+    // The transcript is audio_summary; the media's other subtitle languages follow as lines of their own.
+    subtitle_tracks: (a.subtitleTracks ?? []).map((t) => ({ language: t.language, source: t.source, lines: t.segments.map((s) => ({ start: s.start, end: s.end, text: s.text })) })),
     warnings: a.warnings,
     reused,
   };

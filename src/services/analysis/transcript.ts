@@ -1,8 +1,9 @@
-import { decodeAudio, extractEmbeddedSubtitles, findSidecarSubtitles, readSubtitleFile, SourceError, type MediaProbe, type SubtitleCue } from '../../media/index.js';
+import { decodeAudio, type MediaProbe } from '../../media/index.js';
 import { streamSpeechSegments, type SpeechSegment } from '../../ml/vad/index.js';
 import type { ModelRuntime } from '../../ml/runtime.js';
 import type { TimedText } from './types.js';
 import { SPEECH_NOT_TRANSCRIBED } from './speech-warning.js';
+import { cueLines, readSubtitleTracks, trackLanguage, type FoundTrack } from './subtitle-tracks.js';
 
 /** Where the transcript came from and what it says. */
 export interface TranscriptResult {
@@ -11,18 +12,15 @@ export interface TranscriptResult {
   /** Speech regions found by VAD (only computed when ASR runs or no subtitles exist). */
   speech: SpeechSegment[];
   language: 'en' | 'de' | null;
+  /** The base language code the transcript's subtitle track is tagged with (`en`, `fr`); null when untagged or not from subtitles. */
+  trackLanguage: string | null;
+  /** The media's other subtitle tracks with text (see subtitle-tracks.ts). */
+  otherTracks: FoundTrack[];
   warnings: string[];
 }
 
 /** Audio is transcribed in blocks of about this length, cut at pauses, so it never sits in memory whole. */
 const BLOCK_SECONDS = 300;
-
-function clean(cues: { start: number; end: number; text: string }[]): TimedText[] {
-  return cues
-    .map((c) => ({ start: c.start, end: Math.max(c.end, c.start), text: c.text.replace(/\s*\n\s*/g, ' ').trim() }))
-    .filter((c) => c.text)
-    .sort((a, b) => a.start - b.start);
-}
 
 /** Groups speech segments into blocks of at most ~BLOCK_SECONDS, each boundary at a pause. */
 function blocks(speech: SpeechSegment[]): { start: number; end: number; segments: SpeechSegment[] }[] {
@@ -53,21 +51,10 @@ async function collect(pcm: AsyncIterable<Float32Array>): Promise<Float32Array> 
   return out;
 }
 
-/** A sidecar that cannot be read (a link out of the media roots, a directory) is skipped with a warning. */
-async function readSidecar(path: string, warnings: string[]): Promise<SubtitleCue[]> {
-  try {
-    return await readSubtitleFile(path);
-  } catch (e) {
-    if (!(e instanceof SourceError)) throw e;
-    warnings.push(`subtitle file ${e.message}`);
-    return [];
-  }
-}
-
 /**
  * The best transcript available: a sidecar subtitle next to the source path, else an embedded subtitle
  * stream (preferring `language`), else Whisper over VAD speech regions when the model is installed,
- * else none with a warning.
+ * else none with a warning. The media's other subtitle tracks come along in `otherTracks`.
  * @example
  * const t = await transcribeMedia(file, probe, { sourcePath, language: 'en', models, signal, progress });
  * t.source; // 'embedded'
@@ -87,20 +74,13 @@ export async function transcribeMedia(
   // Without a language asked for, the sound's own language tag picks among subtitles in several languages.
   const preferred = language ?? asLanguage(probe.audio?.language);
   const warnings: string[] = [];
-  if (opts.sourcePath) {
-    const sidecar = await findSidecarSubtitles(opts.sourcePath, preferred ? { language: preferred } : {});
-    if (sidecar) {
-      const segments = clean(await readSidecar(sidecar.path, warnings));
-      if (segments.length) return { segments, source: 'sidecar', speech: [], language: asLanguage(sidecar.language) ?? preferred, warnings };
-    }
+  const tracks = await readSubtitleTracks(file, probe, { sourcePath: opts.sourcePath, preferred: preferred ?? undefined, signal, warnings });
+  if (tracks.primary) {
+    const { tag, source, segments } = tracks.primary;
+    return { segments, source, speech: [], language: asLanguage(tag) ?? preferred, trackLanguage: trackLanguage(tag) ?? null, otherTracks: tracks.others, warnings };
   }
-  if (probe.subtitles.length) {
-    const embedded = await extractEmbeddedSubtitles(file, { signal, probe, ...(preferred ? { language: preferred } : {}) });
-    if (embedded && embedded.cues.length) {
-      return { segments: clean(embedded.cues), source: 'embedded', speech: [], language: asLanguage(embedded.stream.language) ?? preferred, warnings };
-    }
-  }
-  if (!probe.audio) return { segments: [], source: 'none', speech: [], language, warnings };
+  const none = { trackLanguage: null, otherTracks: [] };
+  if (!probe.audio) return { segments: [], source: 'none', speech: [], language, ...none, warnings };
 
   opts.progress(0, 'voice activity');
   const speech: SpeechSegment[] = [];
@@ -113,7 +93,7 @@ export async function transcribeMedia(
   if (!asr) {
     const why = opts.models.capabilities().asr.reason ?? 'not installed';
     if (speech.length) warnings.push(`${SPEECH_NOT_TRANSCRIBED}: the speech recognition model is ${why}`);
-    return { segments: [], source: 'none', speech, language, warnings };
+    return { segments: [], source: 'none', speech, language, ...none, warnings };
   }
   const segments: TimedText[] = [];
   let detected: 'en' | 'de' | null = language;
@@ -127,7 +107,7 @@ export async function transcribeMedia(
     detected ??= asLanguage(result.language);
     for (const s of result.segments) segments.push({ start: s.start + b.start, end: s.end + b.start, text: s.text.trim() });
   }
-  return { segments: clean(segments), source: 'asr', speech, language: detected, warnings };
+  return { segments: cueLines(segments), source: 'asr', speech, language: detected, ...none, warnings };
 }
 
 function asLanguage(code: string | null | undefined): 'en' | 'de' | null {

@@ -51,6 +51,16 @@ export interface EpisodeVector {
   vector: Float32Array;
 }
 
+/**
+ * A subtitle track besides the one the transcript came from: another language of the same media.
+ * `language` is a base code (`de`, `fr`), `und` when neither the track nor its words tell.
+ */
+export interface SubtitleTrack {
+  language: string;
+  source: 'sidecar' | 'embedded';
+  segments: TimedText[];
+}
+
 /** Everything the pipeline learned about one media file. */
 export interface MediaAnalysis {
   type: 'video' | 'audio' | 'image';
@@ -62,6 +72,13 @@ export interface MediaAnalysis {
   title: string | null;
   transcript: TimedText[];
   transcriptSource: 'sidecar' | 'embedded' | 'asr' | 'none';
+  /**
+   * Languages of the media's subtitle tracks, the transcript's first (base codes: `en`, `de`, `fr`, `und`);
+   * empty when the transcript is not from subtitles, absent in analyses from before every track was kept.
+   */
+  subtitleLanguages?: string[];
+  /** The other subtitle tracks, one per language, in `subtitleLanguages` order after the first. */
+  subtitleTracks?: SubtitleTrack[];
   screenText: TimedText[];
   visual: VisualEntry[];
   episodes: EpisodeAnalysis[];

@@ -5,7 +5,7 @@ import type { VectorKind } from '../../store/search-index.js';
 import type { EpisodeText, StoredEpisodeText } from '../../store/text-index.js';
 import { inTransaction } from '../../store/connection.js';
 import { uuid7 } from '../../store/uuid7.js';
-import { belongsTo } from '../analysis/spans.js';
+import { belongsTo, owningSpans } from '../analysis/spans.js';
 import type { TimedPrint, EpisodeAnalysis, EpisodeVector, MediaAnalysis } from '../analysis/types.js';
 import { nowIso } from '../timestamps.js';
 import { Problem } from '../errors.js';
@@ -39,8 +39,19 @@ interface PreparedEpisode {
   screenText: string[];
   tags: string[];
   segments: { kind: 'audio' | 'visual' | 'screen'; seq: number; start: number; end: number; text: string; ocr: string | null; tags: string | null }[];
+  /** The episode's lines of the item's other subtitle tracks. */
+  others: OtherLine[];
   text: EpisodeText;
   words: EpisodeText;
+}
+
+/** A line of another subtitle track (another language than the transcript's), in the episode it belongs to. */
+interface OtherLine {
+  language: string;
+  seq: number;
+  start: number;
+  end: number;
+  text: string;
 }
 
 const finite = (n: number, what: string): number => {
@@ -48,7 +59,29 @@ const finite = (n: number, what: string): number => {
   return n;
 };
 
-function prepareEpisode(e: EpisodeAnalysis, analysis: MediaAnalysis, title: string, metadata: string): PreparedEpisode {
+/**
+ * Each episode's lines of the other subtitle tracks, by episode index: a line belongs to the episode it
+ * overlaps most, as a transcript line does, so it is found in the episode where it is said.
+ */
+function otherLinesByEpisode(analysis: MediaAnalysis): Map<number, OtherLine[]> {
+  const out = new Map<number, OtherLine[]>();
+  for (const track of analysis.subtitleTracks ?? []) {
+    const owner = owningSpans(track.segments, analysis.episodes);
+    const count = new Map<number, number>();
+    track.segments.forEach((line, k) => {
+      const e = analysis.episodes[owner[k]];
+      if (!e || !line.text.trim()) return;
+      const seq = count.get(e.index) ?? 0;
+      count.set(e.index, seq + 1);
+      const list = out.get(e.index) ?? [];
+      list.push({ language: track.language, seq, start: finite(line.start, 'subtitle start'), end: finite(line.end, 'subtitle end'), text: line.text });
+      out.set(e.index, list);
+    });
+  }
+  return out;
+}
+
+function prepareEpisode(e: EpisodeAnalysis, analysis: MediaAnalysis, title: string, metadata: string, others: OtherLine[]): PreparedEpisode {
   const language = textLanguage(analysis.language);
   finite(e.start, `episode ${e.index} start`);
   finite(e.end, `episode ${e.index} end`);
@@ -66,16 +99,29 @@ function prepareEpisode(e: EpisodeAnalysis, analysis: MediaAnalysis, title: stri
     ...screenEntries.map((t, seq) => ({ kind: 'screen' as const, seq, start: t.start, end: t.end, text: t.text, ocr: null, tags: null })),
   ];
   const raw: EpisodeText = { title, transcript, screen_text: screenText.join('\n'), tags: tags.join(', '), summary: e.summary, metadata };
-  return { episode: e, screenText, tags, segments, ...tablesText(raw, language) };
+  return { episode: e, screenText, tags, segments, others, ...tablesText(raw, language, others) };
 }
 
 /**
  * What the words table (stemmed in the item's language, umlauts also transliterated) and the parts table
- * (distinct words as written) get of an episode's text.
+ * (distinct words as written) get of an episode's text. The lines of other subtitle tracks join the
+ * transcript column, each stemmed in its own track's language: a German line is found by German word
+ * forms and ranks like a transcript line.
  */
-function tablesText(raw: EpisodeText, language: TextLanguage): { text: EpisodeText; words: EpisodeText } {
+function tablesText(raw: EpisodeText, language: TextLanguage, others: readonly { language: string; text: string }[] = []): { text: EpisodeText; words: EpisodeText } {
   const map = (f: (s: string) => string) => Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, f(v)])) as unknown as EpisodeText;
-  return { text: map((v) => indexText(v, language)), words: map(distinctWords) };
+  const text = map((v) => indexText(v, language));
+  const words = map(distinctWords);
+  if (others.length > 0) {
+    text.transcript = [text.transcript, ...others.map((o) => indexText(o.text, textLanguage(o.language)))].filter(Boolean).join(' ');
+    words.transcript = distinctWords([raw.transcript, ...others.map((o) => o.text)].join(' '));
+  }
+  return { text, words };
+}
+
+/** An episode's stored lines of other subtitle tracks, as tablesText takes them. */
+function storedOthers(r: StoredEpisodeText): { language: string; text: string }[] {
+  return (JSON.parse(r.others) as [string, string][]).map(([language, text]) => ({ language, text }));
 }
 
 /**
@@ -165,7 +211,8 @@ export class SearchIndex {
       if (seen.has(e.index)) throw new Error(`analysis: episode index ${e.index} appears twice`);
       seen.add(e.index);
     }
-    const episodes = analysis.episodes.map((e) => prepareEpisode(e, analysis, title, metadata));
+    const others = otherLinesByEpisode(analysis);
+    const episodes = analysis.episodes.map((e) => prepareEpisode(e, analysis, title, metadata, others.get(e.index) ?? []));
     const vectorSets = (
       [
         ['passage', analysis.passageVectors],
@@ -239,6 +286,8 @@ export class SearchIndex {
         indexed_at: at,
         // The face stage ran (faces may be empty); null means it did not look.
         faces_scanned: analysis.faces ? 1 : 0,
+        // An analysis from before every track was kept says nothing: null reads as its transcript's language alone.
+        subtitle_languages: analysis.subtitleLanguages ? JSON.stringify(analysis.subtitleLanguages) : null,
       });
       const pkByIndex = new Map<number, number>();
       for (const p of episodes) {
@@ -257,6 +306,7 @@ export class SearchIndex {
         });
         pkByIndex.set(e.index, pk);
         for (const s of p.segments) repo.insertSegment({ episode_pk: pk, ...s });
+        for (const o of p.others) this.store.subtitles.insert({ episode_pk: pk, ...o });
         this.store.text.insertText(collectionPk, pk, p.text, p.words);
       }
       let vectors = 0;
@@ -298,7 +348,7 @@ export class SearchIndex {
           const page = repo.storedTexts(collectionPk, after, REBUILD_PAGE);
           if (page.length === 0) break;
           for (const r of page) {
-            const { text, words } = tablesText(storedText(r), textLanguage(r.language));
+            const { text, words } = tablesText(storedText(r), textLanguage(r.language), storedOthers(r));
             repo.insertRebuilt(collectionPk, r.pk, text, words);
           }
           count += page.length;
@@ -322,7 +372,7 @@ export class SearchIndex {
     const rows = repo.storedTextsOfItem(itemPk);
     repo.deleteRows(collectionPk, rows.map((r) => r.pk));
     for (const r of rows) {
-      const { text, words } = tablesText(storedText(r), textLanguage(r.language));
+      const { text, words } = tablesText(storedText(r), textLanguage(r.language), storedOthers(r));
       repo.insertText(collectionPk, r.pk, text, words);
     }
   }

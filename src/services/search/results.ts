@@ -2,10 +2,11 @@
  * Shaping matched episodes into SPEC 2.7 result objects: the moment to start at, a snippet, signed links.
  */
 import type { EpisodeWithItem, SegmentRow } from '../../store/search-index.js';
+import type { SubtitleLineRow } from '../../store/subtitle-lines.js';
 import { describeVisual, stripPresentation } from '../analysis/phrases.js';
 import type { FileLinks } from '../file-links.js';
 import type { Place } from '../places.js';
-import { bestMoment, snippet, type LineMatch, type MatchTerm, type TimedCandidate } from './moments.js';
+import { bestMoment, compareMatches, snippet, type LineMatch, type MatchTerm, type TimedCandidate } from './moments.js';
 
 /** One search result (SPEC 2.7). */
 export interface SearchResult {
@@ -85,20 +86,24 @@ function visualSummary(s: SegmentRow): string {
   return own ?? [lines.join(' / '), tags.join(', ')].filter(Boolean).join(' · ');
 }
 
-/** The lines of an episode a query is matched against: transcript segments, visual entries, on-screen text. */
+/** The lines of an episode a query is matched against: transcript segments, visual entries, on-screen text, other subtitle tracks. */
 export interface EpisodeLines {
   all: TimedCandidate[];
   /** The transcript segments in order: a sentence may run over two of them. */
   audio: TimedCandidate[];
+  /** The lines of each other subtitle track (one list per language, in order): matched like the transcript's. */
+  tracks: TimedCandidate[][];
 }
 
 /**
- * An episode's lines to match, from its stored segments.
+ * An episode's lines to match, from its stored segments and its lines of other subtitle tracks.
  * @example
- * const lines = episodeLines(segments); // { all: [...], audio: [...] }
+ * const lines = episodeLines(segments, others); // { all: [...], audio: [...], tracks: [[...]] }
  */
-export function episodeLines(segments: SegmentRow[]): EpisodeLines {
+export function episodeLines(segments: SegmentRow[], others: readonly SubtitleLineRow[] = []): EpisodeLines {
   const audio = segments.filter((s) => s.kind === 'audio').map((s) => ({ start: s.start, text: s.text }));
+  const tracks = new Map<string, TimedCandidate[]>();
+  for (const o of others) tracks.set(o.language, [...(tracks.get(o.language) ?? []), { start: o.start, text: o.text }]);
   return {
     all: [
       ...audio,
@@ -106,6 +111,7 @@ export function episodeLines(segments: SegmentRow[]): EpisodeLines {
       ...segments.filter((s) => s.kind === 'screen').map((s) => ({ start: s.start, text: s.text })),
     ],
     audio,
+    tracks: [...tracks.values()],
   };
 }
 
@@ -118,7 +124,15 @@ export type BestLine = { candidate: TimedCandidate; match: LineMatch } | null;
  * bestLine(episodeLines(segments), terms, phrases)?.candidate.start; // 12.5
  */
 export function bestLine(lines: EpisodeLines, terms: MatchTerm[], phrases: string[][]): BestLine {
-  return bestMoment(lines.all, terms, phrases, lines.audio);
+  let best: BestLine = bestMoment(lines.all, terms, phrases, lines.audio);
+  // Each track's lines pair only with their own neighbours: a sentence runs on in its own language.
+  for (const track of lines.tracks) {
+    const got = bestMoment(track, terms, phrases, track);
+    if (!got) continue;
+    const order = best ? compareMatches(got.match, best.match) : -1;
+    if (!best || order < 0 || (order === 0 && got.candidate.start < best.candidate.start)) best = got;
+  }
+  return best;
 }
 
 /**

@@ -233,14 +233,18 @@ export class SearchService {
     const terms = q ? matchTerms(q) : [];
     // Only an episode a word list found can have a line with a query word: the lines of the others (found
     // by vectors, people or pictures alone) are read for the page only.
-    const segments = groupBy(this.store.search.segmentsOf(terms.length ? fused.filter((f) => f.via.some((v) => WORD_LISTS.has(v))).map((f) => f.pk) : []), (s) => s.episode_pk);
+    const worded = terms.length ? fused.filter((f) => f.via.some((v) => WORD_LISTS.has(v))).map((f) => f.pk) : [];
+    const segments = groupBy(this.store.search.segmentsOf(worded), (s) => s.episode_pk);
+    // Lines of other subtitle languages are matched too, so a German word finds the German line's moment.
+    const others = groupBy(this.store.subtitles.of(worded), (l) => l.episode_pk);
     const titleWords = new Map<number, number>();
     const lined = fused.flatMap((f) => {
       const e = episodes.get(f.pk);
       if (!e) return [];
       if (!titleWords.has(e.item_pk)) titleWords.set(e.item_pk, scoreLine(e.item_title ?? '', terms).mask);
       const lines = segments.get(f.pk);
-      return [{ ...f, item: e.item_pk, titleWords: titleWords.get(e.item_pk)!, best: lines ? bestLine(episodeLines(lines), terms, q?.phrases ?? []) : null }];
+      const other = others.get(f.pk);
+      return [{ ...f, item: e.item_pk, titleWords: titleWords.get(e.item_pk)!, best: lines || other ? bestLine(episodeLines(lines ?? [], other), terms, q?.phrases ?? []) : null }];
     });
     const ranked = rankByLines(lined, terms, q?.phrases.length ?? 0);
     const page = ranked.filter((r) => r.score >= req.threshold).slice(0, req.limit + 5);

@@ -15,6 +15,7 @@ import { m016FolderScans } from './016-folder-scans.js';
 import { m017FramePrints } from './017-frame-prints.js';
 import { m027Workers } from './027-workers.js';
 import { m030StemmedText } from './030-stemmed-text.js';
+import { m031SubtitleTracks } from './031-subtitle-tracks.js';
 import { m032WorkerTrust } from './032-worker-trust.js';
 import { m033Places } from './033-places.js';
 
@@ -43,6 +44,7 @@ export const migrations: ReadonlyArray<{ id: number; up: Migration }> = [
   { id: 17, up: m017FramePrints },
   { id: 27, up: m027Workers },
   { id: 30, up: m030StemmedText },
+  { id: 31, up: m031SubtitleTracks },
   { id: 32, up: m032WorkerTrust },
   { id: 33, up: m033Places },
 ];

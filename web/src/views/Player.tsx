@@ -11,6 +11,7 @@ import { MediaPlayer, startPlaying, type MediaElement } from '../components/Medi
 import { PhotoViewer } from '../components/PhotoViewer.js';
 import { SharePanel } from '../components/SharePanel.js';
 import { Transcript } from '../components/Transcript.js';
+import { TranscriptLanguage } from '../components/TranscriptLanguage.js';
 import { SpeechNotice } from '../components/SpeechNotice.js';
 import { useSession } from '../context.js';
 import { clock, ownMedia, stripFragment } from '../format.js';
@@ -32,7 +33,10 @@ function MoreLike({ collection, mediaId, at }: { collection: string; mediaId: st
 export function Player({ collection, mediaId, pub, start }: { collection: string; mediaId: string; pub: boolean; start: number }) {
   const { api, me, notify } = useSession();
   const item = useLoad(() => api.item(collection, mediaId, pub), [api, collection, mediaId, pub]);
-  const analysis = useLoad(() => api.analysis(collection, mediaId, pub), [api, collection, mediaId, pub]);
+  // Another subtitle language for the transcript list; null: the transcript. Another item starts with its transcript.
+  const [shown, setShown] = useState<{ mediaId: string; code: string } | null>(null);
+  const language = shown?.mediaId === mediaId ? shown.code : undefined;
+  const analysis = useLoad(() => api.analysis(collection, mediaId, pub, language), [api, collection, mediaId, pub, language]);
   const media = useRef<MediaElement>(null);
   const chapterList = useRef<HTMLElement>(null);
   const [now, setNow] = useState(start);
@@ -123,7 +127,12 @@ export function Player({ collection, mediaId, pub, start }: { collection: string
       </section>
       <aside class="stack">
         {timed && (
-          <section aria-labelledby="tr-h"><h3 id="tr-h">{t('transcript')}</h3><SpeechNotice /><Transcript lines={lines} now={now} onSeek={seek} /></section>
+          <section aria-labelledby="tr-h">
+            <div class="row between wrap"><h3 id="tr-h">{t('transcript')}</h3>
+              <TranscriptLanguage languages={analysis.value?.subtitle_languages ?? []} value={analysis.value?.transcript_language ?? ''} onChange={(code) => setShown({ mediaId, code })} />
+            </div>
+            <SpeechNotice /><Transcript lines={lines} now={now} onSeek={seek} />
+          </section>
         )}
         {episodes.length > 0 && (
           <section aria-labelledby="ch-h" ref={chapterList}><h3 id="ch-h">{t('chapters')}</h3><Chapters episodes={episodes} now={now} onSeek={seek} /></section>
