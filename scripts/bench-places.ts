@@ -42,7 +42,10 @@ const mb = (n: number) => Math.round(n / 1e5) / 10;
 
 // A fixed sequence, so runs compare: a linear congruential generator.
 let seed = 42;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const random = () => {
+  seed = (seed * 1103515245 + 12345) % 2 ** 31;
+  return seed / 2 ** 31;
+};
 let found = 0;
 const world = timed(20_000, () => {
   if (places.nearest(-60 + random() * 130, -180 + random() * 360)) found++;

@@ -20,7 +20,7 @@ import { startVidx } from '../src/server.js';
 import type { MediaAnalysis } from '../src/services/analysis/types.js';
 import { SearchIndex, type QueryEmbedder } from '../src/services/search/index.js';
 import { nearestCandidates } from '../src/services/search/search.js';
-import { dot, fromBlob, signBits } from '../src/services/search/vectors.js';
+import { dot, fromBlob } from '../src/services/search/vectors.js';
 import { inTransaction } from '../src/store/connection.js';
 import { openStore, type Store } from '../src/store/index.js';
 
@@ -76,7 +76,9 @@ const SYLLABLES = 'ka lo mi ter stra bel ron vin sa do ku ber wal ing ton mar el
 const topicNames = Object.keys(TOPICS);
 const topicWords = topicNames.map((t) => TOPICS[t].split(' '));
 const wordTopic = new Map<string, number>();
-topicWords.forEach((ws, t) => ws.forEach((w) => wordTopic.set(w.toLowerCase(), t)));
+topicWords.forEach((ws, t) => {
+  for (const w of ws) wordTopic.set(w.toLowerCase(), t);
+});
 // Rare words: names and places, Zipf-distributed, so some queries hit a handful of episodes.
 const NAMES = Array.from({ length: 40_000 }, () => {
   let w = '';
@@ -87,7 +89,10 @@ const NAMES = Array.from({ length: 40_000 }, () => {
 const zipfCdf: number[] = [];
 {
   let acc = 0;
-  for (let i = 0; i < NAMES.length; i++) zipfCdf.push((acc += 1 / (i + 1)));
+  for (let i = 0; i < NAMES.length; i++) {
+    acc += 1 / (i + 1);
+    zipfCdf.push(acc);
+  }
 }
 function rareName(): string {
   const x = rnd() * zipfCdf[zipfCdf.length - 1];

@@ -10,7 +10,7 @@
  * scores) stay float, as `quantize_dynamic` leaves them.
  */
 import { randomFillSync } from 'node:crypto';
-import { float, Graph, int, ints, randomFloats } from './make-fixture-models.onnx.js';
+import { float, type Graph, int, ints, randomFloats } from './make-fixture-models.onnx.js';
 
 let seed = 1000;
 

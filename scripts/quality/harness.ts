@@ -14,8 +14,10 @@ const KEY = 'vidx_quality_admin_key_0123456789';
 export interface QualityServer {
   vidx: Vidx;
   // The body is `unknown` JSON; measures read the fields they need and a wrong guess shows in the figures.
+  // biome-ignore lint/suspicious/noExplicitAny: see the line above.
   call(method: string, path: string, body?: { form?: unknown; json?: unknown }): Promise<{ status: number; body: any }>;
   /** Submits to `/analyze` or `/index` and waits for the task; throws when it fails. */
+  // biome-ignore lint/suspicious/noExplicitAny: the task's result, read like `call`'s body.
   task(endpoint: '/analyze' | '/index', form: Record<string, unknown>): Promise<any>;
   close(): Promise<void>;
 }

@@ -92,9 +92,11 @@ async function render(out: string, tmp: string, slides: { seconds: number; color
   const total = slides.reduce((a, s) => a + s.seconds, 0);
   const silence = slides.length;
   inputs.push('-f', 'lavfi', '-i', `anullsrc=r=48000:cl=mono:d=${total.toFixed(3)}`);
-  clips.forEach((c) => inputs.push('-i', c.wav));
+  for (const c of clips) inputs.push('-i', c.wav);
   filters.push(`${slides.map((_, i) => `[v${i}]`).join('')}concat=n=${slides.length}:v=1:a=0,format=yuv420p[v]`);
-  clips.forEach((c, i) => filters.push(`[${silence + 1 + i}:a]aresample=48000,adelay=${Math.round(c.at * 1000)}:all=1[s${i}]`));
+  clips.forEach((c, i) => {
+    filters.push(`[${silence + 1 + i}:a]aresample=48000,adelay=${Math.round(c.at * 1000)}:all=1[s${i}]`);
+  });
   filters.push(`[${silence}:a]${clips.map((_, i) => `[s${i}]`).join('')}amix=inputs=${clips.length + 1}:duration=first:normalize=0[a]`);
   await ff([
     ...inputs, '-filter_complex', filters.join(';'), '-map', '[v]', '-map', '[a]',

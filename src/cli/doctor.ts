@@ -247,7 +247,7 @@ export async function doctorCommand(argv: string[]): Promise<number> {
       ...(await dirChecks('data dir', config.dataDir, 'VIDX_DATA_DIR', 500e6)),
       ...privacyChecks(config.dataDir),
     ];
-    if (!config.modelsDir.startsWith(config.dataDir + '/')) checks.push(...(await dirChecks('models dir', config.modelsDir, 'VIDX_MODELS_DIR', 200e6)));
+    if (!config.modelsDir.startsWith(`${config.dataDir}/`)) checks.push(...(await dirChecks('models dir', config.modelsDir, 'VIDX_MODELS_DIR', 200e6)));
     checks.push(await serverCheck(values));
     const ok = !checks.some((c) => c.status === 'fail');
     output(values.json, { version: VERSION, ok, checks }, render(checks));

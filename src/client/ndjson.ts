@@ -30,8 +30,7 @@ export async function* ndjsonElements<T>(body: ReadableStream<Uint8Array>, statu
       if (value) buffer += decoder.decode(value, { stream: true });
       // At the end, a last line without its newline still counts.
       if (done) buffer += `${decoder.decode()}\n`;
-      let nl: number;
-      while ((nl = buffer.indexOf('\n')) >= 0) {
+      for (let nl = buffer.indexOf('\n'); nl >= 0; nl = buffer.indexOf('\n')) {
         const line = buffer.slice(0, nl).trim();
         buffer = buffer.slice(nl + 1);
         if (!line) continue;

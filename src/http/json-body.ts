@@ -32,7 +32,9 @@ function illFormedString(value: unknown): string | null {
     if (typeof v === 'string') {
       if (LONE_SURROGATE.test(v)) return path.join('.') || '(body)';
     } else if (Array.isArray(v)) {
-      v.forEach((child, i) => stack.push({ v: child, path: [...path, String(i)] }));
+      v.forEach((child, i) => {
+        stack.push({ v: child, path: [...path, String(i)] });
+      });
     } else if (v !== null && typeof v === 'object') {
       for (const [k, child] of Object.entries(v)) {
         if (LONE_SURROGATE.test(k)) return [...path, k.replace(LONE_SURROGATE_ALL, '\ufffd')].join('.');

@@ -22,7 +22,7 @@ export function streamFormat(accept: string | undefined): 'json-seq' | 'ndjson' 
  */
 export async function streamElements(c: Context, elements: AsyncGenerator<unknown>, controller: AbortController): Promise<Response> {
   const format = streamFormat(c.req.header('accept'));
-  const frame = (v: unknown) => (format === 'ndjson' ? '' : RS) + JSON.stringify(v) + '\n';
+  const frame = (v: unknown) => `${format === 'ndjson' ? '' : RS}${JSON.stringify(v)}\n`;
   const first = await elements.next();
   c.header('content-type', format === 'ndjson' ? 'application/x-ndjson' : 'application/json-seq');
   c.header('cache-control', 'no-store');

@@ -215,12 +215,12 @@ export const SETTINGS = {
   VIDX_WORKER_CONCURRENCY: setting(integer(1, 16, 1), {
     group: 'worker',
     default: '`1`',
-    meaning: '`vidx worker --concurrency`: jobs it runs at once, each in a thread of its own (one per two cores suits ONNX)',
+    meaning: '`vidx worker --concurrency`: jobs it runs at once, each in a thread of its own (one per two cores suits ONNX); at most what its key may announce (8 unless the key was made with `--max-concurrency`)',
   }),
   VIDX_WORKER_ID: setting(optionalText, {
     group: 'worker',
     default: '`<host>-<4 hex>`, kept in `<data dir>/worker.id`',
-    meaning: '`vidx worker`: the name `GET /workers` and task views show',
+    meaning: '`vidx worker`: the name `GET /workers` and task views show; its key is fixed to the first id it heartbeats with (`local` is reserved)',
   }),
   VIDX_WORKER_LOCK_SECONDS: setting(integer(1, 3600, 30), {
     group: 'worker',

@@ -137,7 +137,7 @@ export class VectorAnnIndexes {
     const e: Entry = { index: newIndex(space.dims), dims: space.dims, builtTo: null, dirty: false, file };
     this.entries.set(key, e);
     const saved = file ? this.readSidecar(file) : null;
-    if (file && saved && saved.clean && saved.format === FORMAT && saved.dims === space.dims && existsSync(file)) {
+    if (file && saved?.clean && saved.format === FORMAT && saved.dims === space.dims && existsSync(file)) {
       try {
         e.index.load(file);
         if (e.index.size() === saved.size) return e;

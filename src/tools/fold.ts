@@ -1,3 +1,4 @@
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range, control characters included, has nothing to fold.
 const ASCII = /^[\x00-\x7f]*$/;
 
 /**

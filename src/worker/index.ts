@@ -153,5 +153,9 @@ function heartbeats(client: VidxClient, b: BeatContext): { first: Promise<void>;
     };
     void beat();
   });
-  return { first, stop: () => ((stopped = true), clearTimeout(timer)) };
+  const stop = () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+  return { first, stop };
 }

@@ -13,7 +13,9 @@ describe('video summary', () => {
     const summary = await videoSummary(parts, null);
     const chosen = sentences(summary);
     expect(chosen).toHaveLength(3);
-    parts.forEach((p, i) => expect(sentences(p[0])).toContain(chosen[i]));
+    parts.forEach((p, i) => {
+      expect(sentences(p[0])).toContain(chosen[i]);
+    });
   });
 
   it('keeps a sentence for every part of a short video even when its sentences are long, in English and German', async () => {

@@ -56,7 +56,7 @@ describe('items named after their files, renamed by hand, dated honestly; failur
     await makeVideo(join(s.mediaDir, 'dated.mp4'), 'Harbour', 2, { creation_time: '2021-06-01T10:00:00Z' });
     await makeVideo(join(s.mediaDir, 'undated.mp4'), 'Meadow');
     process.env.FAKE_PAGE_VIDEO = join(s.mediaDir, 'undated.mp4');
-    web = createServer((req, res) => {
+    web = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'video/mp4' });
       res.end(readFileSync(join(s.mediaDir, 'undated.mp4')));
     });

@@ -1,4 +1,4 @@
-import { readdirSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeAnalyze } from '../support/fake-tasks.js';

@@ -35,7 +35,7 @@ describe('vidx tasks: show, retry, delete (pretend analysis)', () => {
     expect(retried.code, retried.stderr).toBe(0);
     expect(retried.stdout).toMatch(/status {4}completed/);
     expect(retried.stdout).toMatch(/attempts {2}2/);
-    expect(retried.stderr).toMatch(/100%  completed: done/);
+    expect(retried.stderr).toMatch(/100% {2}completed: done/);
 
     const again = await cli(['tasks', 'retry', task.id]);
     expect(again.code).toBe(1);

@@ -22,7 +22,6 @@ describe('a server restart while its jobs are in Redis', () => {
   let worker: TestWorker | undefined;
 
   // `any`: the tests read fields of the answers directly; a wrong guess fails the assertion.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const call = async (url: string, method: string, path: string, json?: unknown, key = ADMIN_KEY): Promise<{ status: number; body: any }> => {
     const res = await fetch(`${url}${path}`, { method, headers: { 'x-api-key': key, ...(json ? { 'content-type': 'application/json' } : {}) }, body: json ? JSON.stringify(json) : undefined });
     return { status: res.status, body: await res.json().catch(() => null) };

@@ -26,7 +26,9 @@ function pixel(f: VideoFrame, x: number, y: number): number[] {
 function expectSlideColour(f: VideoFrame): void {
   const slide = corpus.slides.slides.find((s) => f.time >= s.start && f.time < s.end)!;
   const got = pixel(f, 8, 8);
-  got.forEach((v, i) => expect(Math.abs(v - slide.color[i]), `colour at ${f.time}s`).toBeLessThan(14));
+  got.forEach((v, i) => {
+    expect(Math.abs(v - slide.color[i]), `colour at ${f.time}s`).toBeLessThan(14);
+  });
 }
 
 async function collect(it: AsyncIterable<VideoFrame>): Promise<VideoFrame[]> {

@@ -31,7 +31,11 @@ const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * 
 
 function expectClose(a: Float32Array[], b: Float32Array[]) {
   expect(a).toHaveLength(b.length);
-  a.forEach((v, i) => v.forEach((x, j) => expect(x).toBeCloseTo(b[i][j], 5)));
+  a.forEach((v, i) => {
+    v.forEach((x, j) => {
+      expect(x).toBeCloseTo(b[i][j], 5);
+    });
+  });
 }
 
 /** A deterministic test card: a gradient with a coloured block whose place depends on `seed`. */

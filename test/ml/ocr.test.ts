@@ -42,7 +42,9 @@ describe('OCR geometry and decoding', () => {
     // Steps: ä ä blank ü space a -> "äü a"
     const steps = [2, 2, 0, 3, 4, 1];
     const probs = new Float32Array(steps.length * charset.length);
-    steps.forEach((c, t) => (probs[t * charset.length + c] = 0.9));
+    steps.forEach((c, t) => {
+      probs[t * charset.length + c] = 0.9;
+    });
     expect(ctcGreedy(probs, steps.length, charset.length, charset)).toEqual({
       text: 'äü a',
       confidence: expect.closeTo(0.9, 5),

@@ -3,7 +3,10 @@ import { CandidateIndex } from '../../src/services/duplicates/candidates.js';
 import { agreeingMeetings, comparePhotos, compareVideos, isFlat, type ItemLook } from '../../src/services/duplicates/compare.js';
 
 let seed = 7;
-const rnd = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+const rnd = () => {
+  seed = (seed * 1103515245 + 12345) >>> 0;
+  return seed / 2 ** 32;
+};
 /** A random-walk frame sequence: each frame a few bits from the last, as a moving shot. */
 function walk(frames: number): Uint32Array {
   const h = new Uint32Array(frames * 2);

@@ -4,8 +4,14 @@ import { WorkGate } from '../../src/services/work-gate.js';
 /** A unit of work that ends when told to, recording when it started. */
 function unit(log: string[], name: string) {
   let end!: () => void;
-  const ended = new Promise<void>((r) => (end = r));
-  return { run: async () => (log.push(name), await ended), end };
+  const ended = new Promise<void>((r) => {
+    end = r;
+  });
+  const run = async () => {
+    log.push(name);
+    await ended;
+  };
+  return { run, end };
 }
 
 describe('work gate: one bound, owners in turn', () => {
@@ -51,7 +57,10 @@ describe('work gate: one bound, owners in turn', () => {
     const gate = new WorkGate(1);
     gate.resize(0);
     let got = false;
-    const waiting = gate.acquire('a').then((release) => ((got = true), release));
+    const waiting = gate.acquire('a').then((release) => {
+      got = true;
+      return release;
+    });
     await new Promise((r) => setImmediate(r));
     expect(got).toBe(false);
     expect(gate.counts()).toMatchObject({ limit: 0, running: 0, queued: 1 });
@@ -62,7 +71,10 @@ describe('work gate: one bound, owners in turn', () => {
     expect(gate.counts()).toMatchObject({ limit: 1, running: 2, queued: 0, peak: 2 });
     r1();
     let third = false;
-    const r3 = gate.acquire('c').then((release) => ((third = true), release));
+    const r3 = gate.acquire('c').then((release) => {
+      third = true;
+      return release;
+    });
     await new Promise((r) => setImmediate(r));
     expect(third).toBe(false);
     r2();

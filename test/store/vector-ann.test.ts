@@ -142,7 +142,9 @@ describe('HNSW vector indexes beside SQLite', () => {
     // d's rows took the pks of b's (deleted) and c's (rolled back): the index holds d's vectors under them.
     const dPks = store.db.prepare('SELECT pk FROM vectors ORDER BY pk DESC LIMIT 50').pluck().all().reverse() as number[];
     expect(Math.min(...dPks)).toBe(201);
-    d.forEach((v, i) => expect(store.search.nearestApprox(space(), collectionPk, v, 1)).toEqual([dPks[i]]));
+    d.forEach((v, i) => {
+      expect(store.search.nearestApprox(space(), collectionPk, v, 1)).toEqual([dPks[i]]);
+    });
   });
 
   it('removes the index files with the collection', () => {

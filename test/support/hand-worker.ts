@@ -6,7 +6,6 @@ import sharp from 'sharp';
 import type { TestServer } from './server.js';
 
 // `any` on purpose, as in server.ts: tests assert on body fields directly, and a wrong guess fails the assertion.
-/* eslint-disable @typescript-eslint/no-explicit-any */
 type Answer = Promise<{ status: number; body: any }>;
 
 /** A worker key used by hand. */

@@ -34,9 +34,14 @@ export async function spawnWorker(o: { server: string; queue: string; key: strin
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   await new Promise<void>((resolve, reject) => {
     const timer = setInterval(() => {
-      if (out.includes(`vidx worker ${o.id} taking jobs`)) (clearInterval(timer), resolve());
+      if (!out.includes(`vidx worker ${o.id} taking jobs`)) return;
+      clearInterval(timer);
+      resolve();
     }, 50);
-    void exited.then(() => (clearInterval(timer), reject(new Error(`vidx worker ${o.id} ended before it took jobs:\n${out}`))));
+    void exited.then(() => {
+      clearInterval(timer);
+      reject(new Error(`vidx worker ${o.id} ended before it took jobs:\n${out}`));
+    });
   });
   const gone = () => child.exitCode !== null || child.signalCode !== null;
   return {

@@ -45,9 +45,10 @@ function view(route: Route) {
 export function Shell({ onSignOut }: { onSignOut: () => void }) {
   const { me } = useSession();
   const route = useRoute();
+  const ownCollection = route.params.get('pub') === '1' ? undefined : route.collection;
   useEffect(() => {
-    if (route.collection && route.params.get('pub') !== '1') localStorage.setItem(LAST, route.collection);
-  }, [route.collection]);
+    if (ownCollection) localStorage.setItem(LAST, ownCollection);
+  }, [ownCollection]);
   const last = route.collection ?? localStorage.getItem(LAST) ?? undefined;
   const pub = route.params.get('pub') === '1' ? { pub: 1 } : {};
   const links: [Route['view'], string, string][] = [

@@ -17,14 +17,16 @@ export interface Loaded<T> {
 export function useLoad<T>(fn: () => Promise<T>, deps: unknown[]): Loaded<T> {
   const [state, setState] = useState<{ value?: T; error?: Error; loading: boolean }>({ loading: true });
   const seq = useRef(0);
-  const run = useCallback(() => {
+  const load = () => {
     const n = ++seq.current;
     setState((s) => ({ ...s, loading: true }));
     fn().then(
       (value) => n === seq.current && setState({ value, loading: false }),
       (error: Error) => n === seq.current && setState({ error, loading: false }),
     );
-  }, deps); // the caller's deps decide when to load again
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's deps decide when to load again (fn is a new closure each render).
+  const run = useCallback(load, deps);
   useEffect(run, [run]);
   return { value: state.value, error: state.error, loading: state.loading, reload: run };
 }

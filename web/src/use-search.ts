@@ -41,6 +41,7 @@ export interface SearchState {
 export function useSearch(api: Api, scope: { collection: string; pub: boolean; own: string[] }, probe: SearchProbe, probeKey: string, filters: Filters): SearchState {
   const [state, setState] = useState<SearchState>({ results: null, said: NOTHING_SAID, error: '', progress: null });
   const ownIds = scope.own.join('\n');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: probeKey and ownIds stand for the probe and the owned collections, which are new objects each render.
   useEffect(() => {
     if (!probe.query && !probe.picture && !probe.like) return void setState({ results: null, said: NOTHING_SAID, error: '', progress: null });
     const controller = new AbortController();

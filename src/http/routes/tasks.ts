@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import type { App, HttpDeps } from '../env.js';
 import { kindOfEndpoint } from '../task-endpoints.js';
 import { errors, jsonResponse, SECURITY } from '../schemas/common.js';

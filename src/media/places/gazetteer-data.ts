@@ -131,9 +131,11 @@ class ColumnBuilder {
   }
 
   private indexOf(index: Map<string, number>, list: string[], key: string, value: string): number {
-    let at = index.get(key);
-    if (at === undefined) index.set(key, (at = list.push(value) - 1));
-    return at;
+    const at = index.get(key);
+    if (at !== undefined) return at;
+    const added = list.push(value) - 1;
+    index.set(key, added);
+    return added;
   }
 
   private grow(): void {

@@ -42,7 +42,9 @@ export async function inBatches<T, R>(
     const idx = order.slice(i, i + size);
     const res = await fn(idx.map((j) => items[j]));
     if (res.length !== idx.length) throw new Error(`batch returned ${res.length} results for ${idx.length} inputs`);
-    idx.forEach((j, k) => (out[j] = res[k]));
+    idx.forEach((j, k) => {
+      out[j] = res[k];
+    });
   }
   return out;
 }

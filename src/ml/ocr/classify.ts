@@ -17,7 +17,9 @@ export async function upsideDown(session: InferenceSession, frame: RgbFrame, qua
   for (let start = 0; start < quads.length; start += batchSize) {
     const batch = quads.slice(start, start + batchSize);
     const tensor = new Float32Array(batch.length * 3 * CLS_H * CLS_W);
-    batch.forEach((q, i) => sampleQuad(frame, q, tensor, i, CLS_H, CLS_W));
+    batch.forEach((q, i) => {
+      sampleQuad(frame, q, tensor, i, CLS_H, CLS_W);
+    });
     const input = new ort.Tensor('float32', tensor, [batch.length, 3, CLS_H, CLS_W]);
     const result = await session.run({ [session.inputNames[0]]: input });
     const probs = result[session.outputNames[0]].data as Float32Array;

@@ -77,5 +77,5 @@ function toDetTensor(frame: RgbFrame): Float32Array {
 }
 
 function clamp(v: number, lo: number, hi: number): number {
-  return v < lo ? lo : v > hi ? hi : v;
+  return Math.min(hi, Math.max(lo, v));
 }

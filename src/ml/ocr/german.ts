@@ -73,10 +73,10 @@ function bare(word: string): string {
 
 /** Whether `candidate` (with German letters) is what PP-OCRv4 would have written as `read`. */
 function sameWordFolded(candidate: string, read: string): boolean {
-  const pattern = [...candidate].map((c) => `(?:${(READ_AS[c] ?? [c]).map(escape).join('|')})`).join('');
+  const pattern = [...candidate].map((c) => `(?:${(READ_AS[c] ?? [c]).map(escapeRegex).join('|')})`).join('');
   return new RegExp(`^${pattern}$`, 'u').test(read);
 }
 
-function escape(s: string): string {
+function escapeRegex(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

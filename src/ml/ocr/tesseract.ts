@@ -80,17 +80,22 @@ let found: GermanTesseract | null = null;
  * if (germanTesseract().path) await tesseractLines(germanTesseract().path!, frame, boxes, { language: 'deu' });
  */
 export function germanTesseract(): GermanTesseract {
-  if (found) return found;
+  found ??= findGermanTesseract();
+  return found;
+}
+
+/** Runs tesseract to learn its version and whether it has the German model (once per process, see germanTesseract). */
+function findGermanTesseract(): GermanTesseract {
   const { path } = locateTesseract();
-  if (!path) return (found = { path: null, reason: `tesseract not found: ${INSTALL}` });
+  if (!path) return { path: null, reason: `tesseract not found: ${INSTALL}` };
   try {
     const opts = { encoding: 'utf8' as const, timeout: 10_000, stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'] };
     const version = execFileSync(path, ['--version'], opts).split('\n')[0].trim();
     const langs = execFileSync(path, ['--list-langs'], opts).split('\n').map((l) => l.trim());
-    if (!langs.includes('deu')) return (found = { path: null, version, reason: `${path} has no German model (deu): ${INSTALL}` });
-    return (found = { path, version });
+    if (!langs.includes('deu')) return { path: null, version, reason: `${path} has no German model (deu): ${INSTALL}` };
+    return { path, version };
   } catch (err) {
-    return (found = { path: null, reason: `${path} does not run (${(err as Error).message.split('\n')[0]}): ${INSTALL}` });
+    return { path: null, reason: `${path} does not run (${(err as Error).message.split('\n')[0]}): ${INSTALL}` };
   }
 }
 

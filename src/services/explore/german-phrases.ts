@@ -97,7 +97,10 @@ export function germanNounRuns(text: string): NounRun[] {
       const prevInRun = run[run.length - 1];
       const afterOpener = prevInRun ? prevInRun.role === 'mod' : opensAdjectives(words, i - 1);
       const r = role(words, i, lowered, afterOpener);
-      if (r === null) return close();
+      if (r === null) {
+        close();
+        return;
+      }
       if (prevInRun?.role === 'noun' && (r === 'mod' || governed)) close();
       if (run.length === 0) governed = opensAdjectives(words, i - 1);
       run.push({ word: w.text, role: r });

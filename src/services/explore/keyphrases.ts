@@ -55,8 +55,10 @@ export function phraseCorpus(docs: string[], language: Language): PhraseCorpus {
  */
 export function readsWholeIn(corpus: PhraseCorpus, surface: string, language: Language): boolean {
   const key = `${language} ${surface}`;
-  let ok = corpus.whole.get(key);
-  if (ok === undefined) corpus.whole.set(key, (ok = readsWhole(surface, language)));
+  const known = corpus.whole.get(key);
+  if (known !== undefined) return known;
+  const ok = readsWhole(surface, language);
+  corpus.whole.set(key, ok);
   return ok;
 }
 

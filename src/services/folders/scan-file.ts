@@ -84,7 +84,7 @@ export async function lookAtFile(run: ScanRun, file: FoundFile): Promise<void> {
     run.tally.result.unchanged++;
     return;
   }
-  if ((!row || row.state !== 'indexed') && (await followMove(run, file, real, content.fingerprint))) return;
+  if (row?.state !== 'indexed' && (await followMove(run, file, real, content.fingerprint))) return;
   if (!(await recognise(run, file, real, row, content))) return;
   await indexFile(run, file, real, row, content);
 }

@@ -32,7 +32,10 @@ export class AttachedJobs {
     if (existing) return { attachment: existing, fresh: false };
     let resolve!: (a: RunOutcome) => void;
     let reject!: (e: Error) => void;
-    const done = new Promise<RunOutcome>((res, rej) => ((resolve = res), (reject = rej)));
+    const done = new Promise<RunOutcome>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
     // Whoever waits handles the failure; an attachment nobody waits for any more must not crash the process.
     done.catch(() => {});
     const attachment: Attachment = { id, ...make(), resolve, reject, done };

@@ -33,7 +33,7 @@ export class ModelPack {
     if (!m) return null;
     const [, repo, revision, path] = m;
     const entry = this.entries().find((e) => e.repo === repo && e.revision === revision);
-    if (!entry || !entry.files.some((f) => f.path === path)) return null;
+    if (!entry?.files.some((f) => f.path === path)) return null;
     return join(modelDir(this.modelsDir, entry), path!);
   }
 }

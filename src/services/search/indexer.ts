@@ -1,6 +1,6 @@
 import type { Store } from '../../store/index.js';
 import type { PrintIndex } from './print-index.js';
-import type { CaptureSource, ItemRow } from '../../store/items.js';
+import type { ItemRow } from '../../store/items.js';
 import type { VectorKind } from '../../store/search-index.js';
 import type { EpisodeText, StoredEpisodeText } from '../../store/text-index.js';
 import { inTransaction } from '../../store/connection.js';

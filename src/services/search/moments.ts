@@ -261,7 +261,9 @@ export function bestMoment<T extends TimedCandidate>(candidates: T[], terms: Mat
     if (!best || order < 0 || (order === 0 && candidate.start < best.candidate.start)) best = { candidate, match };
   };
   const single = candidates.map((c) => scoreLine(c.text, terms, phrases));
-  candidates.forEach((c, i) => consider(c, single[i]));
+  candidates.forEach((c, i) => {
+    consider(c, single[i]);
+  });
   const byLine = new Map(candidates.map((c, i) => [c, single[i]]));
   for (let i = 0; i + 1 < consecutive.length; i++) {
     const a = consecutive[i];

@@ -6,7 +6,6 @@
  * indexed twice: as written and transliterated (ae oe ue ss). Queries need no change: "München" and
  * "Munchen" meet the written form, "Muenchen" the transliterated one.
  */
-import { fold } from '../../tools/fold.js';
 import { isStopword } from './stopwords.js';
 
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -71,8 +70,8 @@ export function metadataText(value: unknown): string {
     if (depth > 8 || v === null || v === undefined) return;
     if (typeof v === 'string') out.push(v);
     else if (typeof v === 'number' || typeof v === 'boolean') out.push(String(v));
-    else if (Array.isArray(v)) v.forEach((x) => walk(x, depth + 1));
-    else if (typeof v === 'object') Object.values(v as Record<string, unknown>).forEach((x) => walk(x, depth + 1));
+    else if (Array.isArray(v)) for (const x of v) walk(x, depth + 1);
+    else if (typeof v === 'object') for (const x of Object.values(v as Record<string, unknown>)) walk(x, depth + 1);
   };
   walk(value, 0);
   return out.join(' ');

@@ -15,7 +15,7 @@ import { TypoCorrector } from './typos.js';
 import { decodeQueryImage, likeProbe, pictureProbe, printList, type LikeMoment, type PictureProbe } from './picture-query.js';
 import type { PrintIndex } from './print-index.js';
 import type { RgbPicture } from '../../media/perceptual.js';
-import { bestLine, episodeLines, mergeMoments, shapeResult, type BestLine, type SearchResult } from './results.js';
+import { bestLine, episodeLines, mergeMoments, shapeResult, type SearchResult } from './results.js';
 import { dot, fromBlob, signBits, unit } from './vectors.js';
 import type { SearchAnswer } from './answer.js';
 import type { SearchGaps } from './gaps.js';

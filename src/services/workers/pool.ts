@@ -105,8 +105,14 @@ export class WorkerPool {
       this.running.set(id, {
         worker,
         progress: o.progress,
-        resolve: (v) => (done(), resolve(v)),
-        reject: (e) => (done(), reject(e)),
+        resolve: (v) => {
+          done();
+          resolve(v);
+        },
+        reject: (e) => {
+          done();
+          reject(e);
+        },
       });
       worker.postMessage({ id, job: name, input } satisfies WorkerRequest);
     });

@@ -19,6 +19,7 @@ function label(e: Chapter): string {
 export function Timeline({ episodes, duration, now, onSeek }: { episodes: Chapter[]; duration: number; now: number; onSeek: (t: number) => void }) {
   if (!duration || !episodes.length) return null;
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a row of chapter buttons on a timeline; a fieldset would add a form section's border and legend
     <div class="timeline" role="group" aria-label={t('timeline')}>
       <span class="played" style={{ width: `${Math.min(100, (now / duration) * 100)}%` }} />
       {episodes.map((e, i) => (

@@ -36,7 +36,9 @@ export function DialogHost() {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     show = (q, answer) => setOpen({ q, answer });
-    return () => void (show = null);
+    return () => {
+      show = null;
+    };
   }, []);
   useEffect(() => {
     if (open && ref.current && !ref.current.open) ref.current.showModal();
@@ -52,6 +54,7 @@ export function DialogHost() {
       <h2 id="dialog-title">{open.q.title}</h2>
       <p id="dialog-body">{open.q.body}</p>
       <div class="row end">
+        {/* biome-ignore lint/a11y/noAutofocus: a confirmation opens on the safe choice, as the WAI-ARIA dialog pattern advises */}
         <button type="button" onClick={() => close(false)} autoFocus>{t('cancel')}</button>
         <button type="button" class={open.q.danger ? 'danger' : 'primary'} onClick={() => close(true)}>{open.q.confirm}</button>
       </div>

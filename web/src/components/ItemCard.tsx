@@ -27,6 +27,7 @@ export function ItemCard({ collection, pub, item, actions }: { collection: strin
   return (
     <li class={`card item ${actions?.selected ? 'selected' : ''}`} data-item={item.media_id}>
       <div class="thumb-wrap">
+        {/* biome-ignore lint/a11y/useAnchorContent: the picture repeats the title link for the mouse; it is hidden from the keyboard and screen readers on purpose */}
         <a href={link} class="thumb" tabIndex={-1} aria-hidden="true">
           {item.thumbnail_url ? <img src={item.thumbnail_url} alt="" loading="lazy" /> : <span class="ph" />}
           {!still && item.duration != null && <span class="badge">{clock(item.duration)}</span>}

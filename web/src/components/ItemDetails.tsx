@@ -57,6 +57,7 @@ export function ItemDetails({ collection, item, canEdit, onRenamed }: { collecti
           {renaming ? (
             <form class="row wrap" onSubmit={rename} onKeyDown={(e) => { if (e.key === 'Escape') stop(); }}>
               <label class="sr" for="item-title">{t('itemTitle')}</label>
+              {/* biome-ignore lint/a11y/noAutofocus: the field appears because the user pressed Rename; focus goes where they will type */}
               <input id="item-title" autoFocus required maxLength={200} value={name} onInput={(e) => setName(e.currentTarget.value)} />
               <button type="submit" class="primary">{t('save')}</button>
               <button type="button" onClick={stop}>{t('cancel')}</button>

@@ -25,6 +25,7 @@ export function tasksChanged(): void {
 export function usePolledTasks(onFinished?: () => void, everyMs = 2000): Task[] {
   const { api } = useSession();
   const [tasks, setTasks] = useState<Task[]>([]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one poller per mount; it keeps the callback it started with (callers pass a ref's current reload) and its period.
   useEffect(() => {
     let stop = false;
     let timer: ReturnType<typeof setTimeout>;

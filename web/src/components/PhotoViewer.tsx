@@ -20,8 +20,11 @@ export function PhotoViewer({ src, title }: { src: string; title: string }) {
   return (
     <figure class="photo stack tight">
       {/* Focusable so the keyboard lands here and arrow keys scroll a picture shown at full size. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so arrow keys scroll a picture shown at full size */}
+      {/* biome-ignore lint/a11y/useSemanticElements: a picture frame, not a form section */}
       <div ref={frame} class={`photo-frame ${full ? 'full' : 'fit'}`} tabIndex={0} role="group" aria-label={title}
         onKeyDown={(e) => { if (e.key === '+' || e.key === '-') { e.preventDefault(); setFull(e.key === '+'); } }}>
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents: the frame around it takes + and - from the keyboard */}
         <img src={src} alt={title} onClick={() => setFull(!full)} />
       </div>
       <figcaption class="row wrap">

@@ -19,6 +19,7 @@ export function SelectionBar({ shown, selected, busy, onAll, onReindex, onDelete
   }, [selected, every]);
   if (!shown) return null;
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a toolbar of actions on the selection, not a form section
     <div class="row wrap selection" role="group" aria-label={t('selection')}>
       <label class="check">
         <input ref={all} type="checkbox" checked={every} onChange={(e) => onAll(e.currentTarget.checked)} /> {t('selectAllShown', shown)}

@@ -15,7 +15,7 @@ import { href } from '../router.js';
 export function SpeechNotice() {
   const { api, me } = useSession();
   const health = useLoad(() => api.health(), [api]);
-  if (!health.value || health.value.capabilities.asr?.available !== false) return null;
+  if (health.value?.capabilities.asr?.available !== false) return null;
   return (
     <p class="notice" role="note" data-notice="no-speech">
       {t('noSpeech')} {me.role === 'admin' ? <a href={href('models')}>{t('installInModels')}</a> : t('askAdmin')}

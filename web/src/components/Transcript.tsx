@@ -23,6 +23,7 @@ export function currentIndex(lines: { start: number }[], now: number): number {
 export function Transcript({ lines, now, onSeek }: { lines: TimedText[]; now: number; onSeek: (t: number) => void }) {
   const list = useRef<HTMLOListElement>(null);
   const current = currentIndex(lines, now);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `current` is the trigger: the list scrolls when the line being said changes.
   useEffect(() => {
     const el = list.current?.querySelector<HTMLElement>('[aria-current="true"]');
     const box = list.current;

@@ -25,7 +25,10 @@ function useWorkers(): WorkerList | null {
       if (!stop) timer = setTimeout(tick, 3000);
     };
     void tick();
-    return () => ((stop = true), clearTimeout(timer));
+    return () => {
+      stop = true;
+      clearTimeout(timer);
+    };
   }, [api]);
   return list;
 }

@@ -28,6 +28,7 @@ function Card({ c, mine, reload }: { c: Collection; mine: boolean; reload: () =>
   const thumb = c.thumbnails?.[0];
   return (
     <li class="card collection">
+      {/* biome-ignore lint/a11y/useAnchorContent: the picture repeats the name link for the mouse; it is hidden from the keyboard and screen readers on purpose */}
       <a href={href('c', c.collection_id, pub)} class="thumb" tabIndex={-1} aria-hidden="true">
         {thumb ? <img src={thumb} alt="" loading="lazy" /> : <span class="ph" />}
       </a>

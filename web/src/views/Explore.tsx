@@ -50,8 +50,10 @@ export function Explore({ collection, pub }: { collection: string; pub: boolean 
   const ask = (q: string) => { setQuery(q); setAsked(q); };
   const words = queryWords(asked);
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: arrow keys move between results: the handler catches them as they bubble up from the links
     <div class="stack" onKeyDown={arrowNavigation}>
       <h2>{t('explore')} · {name(collection)}</h2>
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> is not in Preact's JSX types yet; a form with role=search is its equivalent */}
       <form role="search" class="row" onSubmit={(e) => { e.preventDefault(); ask(query.trim()); }}>
         <label for="cq" class="sr">{t('clusterQuery')}</label>
         <input id="cq" type="search" value={query} placeholder={t('searchPlaceholder')} onInput={(e) => setQuery(e.currentTarget.value)} />

@@ -33,6 +33,7 @@ export function Items({ collection, pub, near, nearKm, place }: { collection: st
   const query = { sort: listing.sort, order: listing.order, ...(listing.type ? { type: listing.type } : {}), ...(near ? { near, ...(nearKm ? { near_km: nearKm } : {}) } : {}) };
   const first = useLoad(() => api.items(collection, pub, null, query), [api, collection, pub, listing.sort, listing.order, listing.type, near, nearKm]);
   // Another order, filter or collection starts again from its first page, with nothing selected.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the listing's fields are the triggers of this reset, not values it reads.
   useEffect(() => {
     setExtra(null);
     setSelected(new Set());

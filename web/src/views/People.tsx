@@ -21,6 +21,7 @@ function PersonCard({ collection, person, others, onChange }: { collection: stri
   const act = (p: Promise<unknown>) => p.then(onChange, (e: Error) => notify(t('error', e.message), 'error'));
   return (
     <li class="card person stack tight" data-person={person.person_id}>
+      {/* biome-ignore lint/a11y/useAnchorContent: the face repeats the name link for the mouse; it is hidden from the keyboard and screen readers on purpose */}
       <a href={href('c', collection, 'people', person.person_id)} class="thumb" tabIndex={-1} aria-hidden="true">
         {person.cover_url ? <img src={person.cover_url} alt="" loading="lazy" /> : <span class="ph" />}
       </a>

@@ -94,16 +94,14 @@ export function Player({ collection, mediaId, pub, start }: { collection: string
         {playable && still && <PhotoViewer src={src} title={title} />}
         {still && !pub && <div class="row wrap"><MoreLike collection={collection} mediaId={mediaId} at={0} /></div>}
         {playable && !still && (
-          <>
-            <div class="media-wrap">
-              {/* Before the player in the tab order: its controls come after it, and this skips them. */}
-              {episodes.length > 0 && (
-                <button type="button" class="skip-inline" onClick={() => focusChapters(chapterList.current)}>{t('skipToChapters')}</button>
-              )}
-              <MediaPlayer key={mediaId} type={type === 'audio' ? 'audio' : 'video'} src={src} title={title} picture={item.value?.thumbnail_url}
-                start={start} mediaRef={media} onTime={setNow} />
-            </div>
-          </>
+          <div class="media-wrap">
+            {/* Before the player in the tab order: its controls come after it, and this skips them. */}
+            {episodes.length > 0 && (
+              <button type="button" class="skip-inline" onClick={() => focusChapters(chapterList.current)}>{t('skipToChapters')}</button>
+            )}
+            <MediaPlayer key={mediaId} type={type === 'audio' ? 'audio' : 'video'} src={src} title={title} picture={item.value?.thumbnail_url}
+              start={start} mediaRef={media} onTime={setNow} />
+          </div>
         )}
         {timed && (
           <>

@@ -113,12 +113,15 @@ export function Search({ collection, pub, query, img, like }: { collection: stri
   const liked = likeNow && likeItem.value?.media_id === likeNow.media_id ? likeItem.value : null;
   const likeTitle = liked && likeNow ? likeText(liked.title || liked.media_id, likeNow, liked.type === 'image') : '';
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: arrow keys move between results: the handler catches them as they bubble up from the links
     <div class="stack" onKeyDown={arrowNavigation}>
       <h2>{t('search')} · {all ? t('allCollections') : <a href={href('c', collection, pub ? { pub: 1 } : {})}>{name(collection)}</a>}</h2>
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> is not in Preact's JSX types yet; a form with role=search is its equivalent */}
       <form role="search" class={`row wrap search-form ${over ? 'over' : ''}`} onSubmit={(e) => { e.preventDefault(); goWith({ img: picture ? img : undefined, like: likeNow }); }}
         onDragOver={(e) => { if (!pub && e.dataTransfer?.types.includes('Files')) { e.preventDefault(); setOver(true); } }}
         onDragLeave={() => setOver(false)} onDrop={onDrop}>
         <label for="q" class="sr">{t('searchLabel')}</label>
+        {/* biome-ignore lint/a11y/noAutofocus: the search view exists to type a query; the box is its first and main control */}
         <input id="q" ref={box} type="search" value={text} placeholder={picture || likeNow ? t('searchPlaceholderWith') : t('searchPlaceholder')} autoFocus
           onInput={(e) => setText(e.currentTarget.value)} onPaste={onPaste} aria-label={t('searchLabel')} />
         {picture && <PictureChip file={picture} onRemove={dropPicture} />}
