@@ -26,7 +26,7 @@ import { warpToTensor, type Affine } from '../src/ml/face/warp.js';
 import type { RgbFrame } from '../src/ml/ocr/types.js';
 import { storeFaceTracks } from '../src/services/people/grouping.js';
 import { DEFAULT_SAME_PERSON } from '../src/ml/face/embed.js';
-import { cosine } from '../src/services/analysis/face-tracks.js';
+import { cosine } from '../src/analysis/face-tracks.js';
 import { openStore } from '../src/store/index.js';
 
 const { values } = parseArgs({ options: { faceapi: { type: 'string' } } });

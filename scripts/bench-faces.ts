@@ -27,7 +27,7 @@ import { collage, FACE_PHOTOS, NO_FACE_PHOTOS, photoFrame } from '../test/ml/fac
 import { makeShotsVideo, type Shot } from '../test/faces/videos.js';
 import { loadManifest } from '../src/ml/registry/manifest.js';
 import { ModelRuntime } from '../src/ml/runtime.js';
-import { analyzeFile } from '../src/services/analysis/pipeline.js';
+import { analyzeFile } from '../src/analysis/pipeline.js';
 import { median } from './bench-stats.js';
 
 const SCALES = [0.3, 0.45, 0.6, 0.8, 1, 1.3];

@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { runTool } from '../src/media/run.js';
 import { loadavg } from 'node:os';
 import { ModelRuntime } from '../src/ml/runtime.js';
-import { analyzeFile } from '../src/services/analysis/pipeline.js';
+import { analyzeFile } from '../src/analysis/pipeline.js';
 import { makeBenchVideo } from './bench-video.js';
 
 async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {

@@ -24,9 +24,9 @@ import { configureFileAccess, probeMedia } from '../src/media/index.js';
 import { framePrint, type FramePrint } from '../src/media/perceptual.js';
 import { detectScenes } from '../src/media/scenes.js';
 import { ModelRuntime } from '../src/ml/runtime.js';
-import { analyzeFile } from '../src/services/analysis/pipeline.js';
-import type { MediaAnalysis, TimedPrint } from '../src/services/analysis/types.js';
-import { sequenceFps } from '../src/services/analysis/visual.js';
+import { analyzeFile } from '../src/analysis/pipeline.js';
+import type { MediaAnalysis, TimedPrint } from '../src/analysis/types.js';
+import { sequenceFps } from '../src/analysis/visual.js';
 import { startVidx } from '../src/server.js';
 import { lavfiVideo } from '../test/support/picture-media.js';
 

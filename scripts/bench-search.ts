@@ -17,10 +17,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../src/config.js';
 import { startVidx } from '../src/server.js';
-import type { MediaAnalysis } from '../src/services/analysis/types.js';
+import type { MediaAnalysis } from '../src/analysis/types.js';
 import { SearchIndex, type QueryEmbedder } from '../src/services/search/index.js';
 import { nearestCandidates } from '../src/services/search/search.js';
-import { dot, fromBlob } from '../src/services/search/vectors.js';
+import { dot, fromBlob } from '../src/tools/vectors.js';
 import { inTransaction } from '../src/store/connection.js';
 import { openStore, type Store } from '../src/store/index.js';
 

@@ -6,7 +6,7 @@
  * The tokenizers have the real vocabulary sizes, but only the words listed here are whole tokens; any
  * other word falls apart into characters, so unknown text costs more tokens than with the real ones.
  */
-import { VISUAL_VOCABULARY, visualPrompt } from '../src/services/analysis/vocabulary.js';
+import { VISUAL_VOCABULARY, visualPrompt } from '../src/analysis/vocabulary.js';
 import { encodeModel, Graph, int, ints } from './make-fixture-models.onnx.js';
 import { clipPreprocessor, type RepoFiles } from './make-fixture-models.js';
 import { byteLevelBpe, template, wordPiece } from './make-fixture-models.tokenizers.js';

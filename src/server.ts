@@ -14,7 +14,7 @@ import type { SearchIndex } from './services/search/index.js';
 import { pictureFileReader } from './services/search/picture-file.js';
 import { ServedFiles } from './services/served-files.js';
 import type { TaskEngine } from './services/task-engine.js';
-import type { WorkerPool } from './services/workers/pool.js';
+import type { ThreadPool } from './services/threads/pool.js';
 import { buildAnalysis, type AnalysisOptions, type AnalysisSide } from './startup/analysis.js';
 import { buildCore, type Core, type CoreOptions } from './startup/core.js';
 import { prepareDataDir } from './startup/data-dir.js';
@@ -38,7 +38,7 @@ export interface Vidx {
   duplicates: DuplicateService;
   /** The analysis threads (tests look at them; unused when analyses run inline). */
   /** The threads analyses run in. */
-  analysisWorkers: WorkerPool;
+  analysisThreads: ThreadPool;
   adminKey: AdminKeySource;
   close(): Promise<void>;
 }
@@ -102,7 +102,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
     collections: core.collections,
     searchIndex: core.searchIndex,
     duplicates: core.duplicates,
-    analysisWorkers: analysis.analysisWorkers,
+    analysisThreads: analysis.analysisThreads,
     adminKey: core.adminKey,
     async close() {
       if (closed) return;
@@ -123,7 +123,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
 /** What GET /health adds: capabilities and tools, where analyses run, the work gate, the job queue and (on loopback) the admin key file. */
 function healthFacts(config: Config, core: Core, analysis: AnalysisSide) {
   return {
-    ...describeSystem(analysis.models, { threads: analysis.analysisWorkers.threaded }),
+    ...describeSystem(analysis.models, { threads: analysis.analysisThreads.threaded }),
     work: core.gate.counts(),
     ...(analysis.jobs?.health() ?? { workers: 0, queue: null }),
     // The sign-in page names where the admin key was written; only to a server on loopback (this machine).

@@ -3,7 +3,7 @@
  * (labels, fillers, question forms; both languages) that the text index or search passages hold although
  * the content never says them.
  */
-import { templateWords } from '../../src/services/analysis/phrases.js';
+import { templateWords } from '../../src/analysis/phrases.js';
 import type { QualityServer } from './harness.js';
 import type { QualityMedia } from './media.js';
 

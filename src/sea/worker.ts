@@ -4,4 +4,4 @@
  * then runs the same thread code as a checkout does.
  */
 import './worker-native-root.js';
-import '../services/workers/thread.js';
+import '../services/threads/thread.js';

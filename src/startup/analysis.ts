@@ -9,7 +9,7 @@ import type { EgressPolicy, Resolver } from '../media/index.js';
 import { egressPolicy } from '../media/index.js';
 import { ModelRuntime } from '../ml/runtime.js';
 import { Analyzer } from '../services/analysis/analyzer.js';
-import { AnalysisCache } from '../services/analysis/cache.js';
+import { AnalysisCache } from '../analysis/cache.js';
 import { poolRunner } from '../services/analysis/runner.js';
 import { registerAnalyzeTask } from '../services/analysis/handlers.js';
 import { registerIndexTask, type IndexDeps, type IndexStep, type IndexTaskOptions } from '../services/analysis/index-task.js';
@@ -20,8 +20,8 @@ import { registerModelPullTask } from '../services/model-pull-task.js';
 import { ModelService } from '../services/models.js';
 import { uploadsDir } from '../services/paths.js';
 import type { TaskEngine } from '../services/task-engine.js';
-import { WorkerPool } from '../services/workers/pool.js';
-import type { WorkerSettings } from '../services/workers/protocol.js';
+import { ThreadPool } from '../services/threads/pool.js';
+import type { WorkerSettings } from '../services/threads/protocol.js';
 import type { Core } from './core.js';
 import { buildJobQueue } from './queue.js';
 import type { JobBroker } from '../services/jobs/broker.js';
@@ -43,7 +43,7 @@ export interface AnalysisSide {
   /** What indexing needs (folder scans index through it too). */
   index: IndexDeps;
   indexOptions: IndexTaskOptions;
-  analysisWorkers: WorkerPool;
+  analysisThreads: ThreadPool;
   /** The job queue (VIDX_QUEUE_URL), or null: analyses run in this process. */
   jobs: JobBroker | null;
   /** Stops the job queue and the worker threads. */
@@ -79,13 +79,13 @@ export function buildAnalysis(config: Config, core: Core, opts: AnalysisOptions)
   cache.prune();
   // A task reaches what its owner's key may reach now (a key made admin later gains loopback, a revoked one nothing more).
   const egressFor = (owner: string): EgressPolicy => egressPolicy({ loopback: store.keys.get(owner)?.role === 'admin', allow: config.urlAllow });
-  const pool = (threads: number, label: string) => new WorkerPool({ threads, settings: workerSettings(config), models, label, workersDir: config.workersDir });
+  const pool = (threads: number, label: string) => new ThreadPool({ threads, settings: workerSettings(config), models, label, workersDir: config.workersDir });
   // Analyses run in worker threads with their own models (ONNX inference is synchronous on the thread that
   // runs it), as many as the work gate lets run at once; VIDX_ANALYSIS_THREADS=0 runs them here.
   // With the job queue, the threads are the server's own workers' (VIDX_LOCAL_WORKERS).
   const threads = config.queueUrl ? Math.max(1, config.localWorkers) : config.taskConcurrency;
-  const analysisWorkers = pool(config.analysisThreads ? threads : 0, 'analysis thread');
-  const jobs = buildJobQueue(config, core, models, cache, analysisWorkers);
+  const analysisThreads = pool(config.analysisThreads ? threads : 0, 'analysis thread');
+  const jobs = buildJobQueue(config, core, models, cache, analysisThreads);
   const analyzer = new Analyzer(models, cache, {
     egressFor,
     ...(opts.resolver ? { resolver: opts.resolver } : {}),
@@ -93,7 +93,7 @@ export function buildAnalysis(config: Config, core: Core, opts: AnalysisOptions)
     mediaRoots: config.mediaRoots,
     tempDir: join(config.dataDir, 'tmp'),
     uploadsDir: uploadsDir(config.dataDir),
-  }, jobs?.runner ?? poolRunner(analysisWorkers));
+  }, jobs?.runner ?? poolRunner(analysisThreads));
   // One job thread for explore: on a 2-core machine the other core serves requests (and ONNX has its own threads).
   const jobThread = pool(1, 'job thread');
   const textEmbedder = async () => {
@@ -110,11 +110,11 @@ export function buildAnalysis(config: Config, core: Core, opts: AnalysisOptions)
   registerReindexTask(engine, { ...index, options: indexOptions });
   registerExploreTasks(engine, store, explore);
   return {
-    models, modelAdmin, explore, index, indexOptions, analysisWorkers, jobs,
+    models, modelAdmin, explore, index, indexOptions, analysisThreads, jobs,
     async close() {
       await jobs?.close();
       await jobThread.close();
-      await analysisWorkers.close();
+      await analysisThreads.close();
     },
   };
 }

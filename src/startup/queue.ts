@@ -7,10 +7,10 @@ import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import type { Config } from '../config.js';
 import type { ModelRuntime } from '../ml/runtime.js';
-import type { AnalysisCache } from '../services/analysis/cache.js';
+import type { AnalysisCache } from '../analysis/cache.js';
 import { JobBroker } from '../services/jobs/broker.js';
 import { ModelPack } from '../services/jobs/model-pack.js';
-import type { WorkerPool } from '../services/workers/pool.js';
+import type { ThreadPool } from '../services/threads/pool.js';
 import { VERSION } from '../version.js';
 import type { Core } from './core.js';
 import { linkSecret } from './data-dir.js';
@@ -18,10 +18,10 @@ import { linkSecret } from './data-dir.js';
 /**
  * The broker of the job queue, or null without VIDX_QUEUE_URL.
  * @example
- * const jobs = buildJobQueue(config, core, models, cache, analysisWorkers);
- * const runner = jobs?.runner ?? poolRunner(analysisWorkers);
+ * const jobs = buildJobQueue(config, core, models, cache, analysisThreads);
+ * const runner = jobs?.runner ?? poolRunner(analysisThreads);
  */
-export function buildJobQueue(config: Config, core: Core, models: ModelRuntime, cache: AnalysisCache, pool: WorkerPool): JobBroker | null {
+export function buildJobQueue(config: Config, core: Core, models: ModelRuntime, cache: AnalysisCache, pool: ThreadPool): JobBroker | null {
   if (!config.queueUrl) return null;
   return new JobBroker({
     url: config.queueUrl,

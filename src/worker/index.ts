@@ -22,7 +22,7 @@ import { jobProcessor } from '../services/jobs/processor.js';
 import { redisConnection } from '../services/jobs/redis.js';
 import type { JobData } from '../services/jobs/wire.js';
 import type { WorkerSetup } from '../services/jobs/broker.js';
-import { WorkerPool } from '../services/workers/pool.js';
+import { ThreadPool } from '../services/threads/pool.js';
 import { VERSION } from '../version.js';
 import { httpPort } from './http-port.js';
 import { workerId } from './identity.js';
@@ -67,7 +67,7 @@ export async function startWorker(c: WorkerConfig, log: Logger): Promise<Running
   const id = workerId(c.dataDir, c.id);
   // The threads read media only from the job folders (their media root); the models and work folders are never media.
   const settings = { modelsDir: c.modelsDir, ...(c.modelsManifest ? { manifestPath: c.modelsManifest } : {}), mediaRoots: [jobsDir], dataDir: workDir, ownDirs: [c.modelsDir], tools: c.tools, modelAssets: c.modelAssets, onnxProviders: c.onnxProviders, ...(c.nativeRoot ? { nativeRoot: c.nativeRoot } : {}) };
-  const pool = new WorkerPool({ threads: c.concurrency, settings, models, label: 'worker thread', ...(c.workersDir ? { workersDir: c.workersDir } : {}) });
+  const pool = new ThreadPool({ threads: c.concurrency, settings, models, label: 'worker thread', ...(c.workersDir ? { workersDir: c.workersDir } : {}) });
   // The queue of this worker's own model set: the server's jobs come only when the sets are the same.
   const queue = queueName(models.capabilities());
   if (queue !== setup.queue) log("worker: its models differ from the server's; it takes none of its jobs", { differences: modelSetDifference(setup.models, models.capabilities()) });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cutEpisodes } from '../../src/services/analysis/episodes.js';
-import { belongsTo } from '../../src/services/analysis/spans.js';
+import { cutEpisodes } from '../../src/analysis/episodes.js';
+import { belongsTo } from '../../src/analysis/spans.js';
 
 describe('cutEpisodes on the cuts', () => {
   // Speech pauses 1.9 s before each slide change and resumes just after it: the pause lies 0.9 s before the cut.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { otherSubtitleTracks, trackLanguage, type FoundTrack } from '../../src/services/analysis/subtitle-tracks.js';
+import { otherSubtitleTracks, trackLanguage, type FoundTrack } from '../../src/analysis/subtitle-tracks.js';
 
 const lines = (n: number, text: string) => Array.from({ length: n }, (_, i) => ({ start: i * 3, end: i * 3 + 2, text }));
 const track = (tag: string | undefined, n: number, text = 'x', source: FoundTrack['source'] = 'embedded'): FoundTrack => ({ tag, source, segments: lines(n, text) });

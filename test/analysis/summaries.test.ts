@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { episodeSummary, templateWords } from '../../src/services/analysis/phrases.js';
-import { VIDEO_SUMMARY_LIMITS, videoSummary } from '../../src/services/analysis/summarize.js';
-import { guessLanguage, sentences } from '../../src/services/analysis/text-stats.js';
+import { episodeSummary, templateWords } from '../../src/analysis/phrases.js';
+import { VIDEO_SUMMARY_LIMITS, videoSummary } from '../../src/analysis/summarize.js';
+import { guessLanguage, sentences } from '../../src/analysis/text-stats.js';
 
 describe('video summary', () => {
   it('takes one sentence from each part, not only the most central ones', async () => {

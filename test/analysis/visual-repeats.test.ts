@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixtureModels, type FixtureSet } from '../../scripts/make-fixture-models.js';
 import { probeMedia } from '../../src/media/index.js';
 import { ModelRuntime } from '../../src/ml/runtime.js';
-import { analyzeVisual } from '../../src/services/analysis/visual.js';
+import { analyzeVisual } from '../../src/analysis/visual.js';
 import { ensureCorpus, type CorpusManifest } from '../support/corpus.js';
 
 /** The runtime with the image–text model's image calls counted. */

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMainThread, threadId } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANALYSIS_NICE } from '../../src/services/workers/priority.js';
+import { ANALYSIS_NICE } from '../../src/services/threads/priority.js';
 import { settledTask, startTestServer, waitFor, type TestServer } from '../support/server.js';
 
 /** A test pattern with a tone, made with plain ffmpeg (the server's file-access rule covers its own tools). */
@@ -51,7 +51,7 @@ describe('analysis in worker threads', () => {
     expect(isMainThread).toBe(true);
     const task = await settled(await index(short, 'short'));
     expect(task.status, task.error?.message).toBe('completed');
-    const threads = s.vidx.analysisWorkers.threads();
+    const threads = s.vidx.analysisThreads.threads();
     expect(threads).toHaveLength(1);
     expect(threads[0].threadId).not.toBe(threadId);
     const analysis = (await s.call('GET', '/collections/w/items/short/analysis')).body;
@@ -78,7 +78,7 @@ describe('analysis in worker threads', () => {
     const id = await index(long, 'long');
     const [thread] = await waitFor(async () => {
       const t = (await s.call('GET', `/tasks/${id}`)).body;
-      const running = s.vidx.analysisWorkers.threads();
+      const running = s.vidx.analysisThreads.threads();
       return t.status === 'running' && t.stage !== 'fetching' && running.length === 1 ? running : undefined;
     }, 60_000);
     await thread.terminate();
@@ -87,7 +87,7 @@ describe('analysis in worker threads', () => {
     expect(task.error?.message).toMatch(/analysis thread stopped unexpectedly/);
     const again = await settled(await index(other, 'other'));
     expect(again.status, again.error?.message).toBe('completed');
-    expect(s.vidx.analysisWorkers.threads()).toHaveLength(1);
-    expect(s.vidx.analysisWorkers.threads()[0]).not.toBe(thread);
+    expect(s.vidx.analysisThreads.threads()).toHaveLength(1);
+    expect(s.vidx.analysisThreads.threads()[0]).not.toBe(thread);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeCluster, resultText } from '../../src/services/explore/clusters.js';
 import type { SearchResult } from '../../src/services/search/index.js';
-import { contentWords } from '../../src/services/analysis/text-stats.js';
+import { contentWords } from '../../src/analysis/text-stats.js';
 
 function hit(content: string, over: Partial<SearchResult> = {}): SearchResult {
   return {

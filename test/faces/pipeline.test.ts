@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixtureModels } from '../../scripts/make-fixture-models.js';
 import { ModelRuntime } from '../../src/ml/runtime.js';
-import { analyzeFile } from '../../src/services/analysis/pipeline.js';
-import { linkTracks, type FaceSighting } from '../../src/services/analysis/face-tracks.js';
+import { analyzeFile } from '../../src/analysis/pipeline.js';
+import { linkTracks, type FaceSighting } from '../../src/analysis/face-tracks.js';
 import { makeShotsVideo } from './videos.js';
 
 let tmp: string;

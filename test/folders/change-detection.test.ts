@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fingerprintFile, hashWholeFile } from '../../src/services/analysis/fingerprint.js';
+import { fingerprintFile, hashWholeFile } from '../../src/analysis/fingerprint.js';
 import { settledTask, startTestServer, type TestServer } from '../support/server.js';
 
 const MiB = 1024 * 1024;

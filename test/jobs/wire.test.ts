@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryBody } from '../../src/http/schemas/workers.js';
 import { ModelRuntime } from '../../src/ml/runtime.js';
-import { analyzeFile } from '../../src/services/analysis/pipeline.js';
-import type { MediaAnalysis } from '../../src/services/analysis/types.js';
+import { analyzeFile } from '../../src/analysis/pipeline.js';
+import type { MediaAnalysis } from '../../src/analysis/types.js';
 import { fromWireAnalysis, jobIdOf, parseJobId, toWireAnalysis } from '../../src/services/jobs/wire.js';
 import { makeVideo } from '../support/folder-media.js';
 

@@ -6,8 +6,8 @@ import { startQualityServer, type QualityServer } from '../../scripts/quality/ha
 import { buildQualityMedia, type QualityMedia } from '../../scripts/quality/media.js';
 import { measureSummaries } from '../../scripts/quality/summaries.js';
 import { INDEX_AS, measureTemplates } from '../../scripts/quality/templates.js';
-import { contentWords } from '../../src/services/analysis/text-stats.js';
-import { VIDEO_SUMMARY_LIMITS } from '../../src/services/analysis/summarize.js';
+import { contentWords } from '../../src/analysis/text-stats.js';
+import { VIDEO_SUMMARY_LIMITS } from '../../src/analysis/summarize.js';
 
 const RS = '\x1e';
 

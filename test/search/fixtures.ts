@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Vidx } from '../../src/server.js';
-import type { EpisodeAnalysis, EpisodeVector, MediaAnalysis, TimedText, VisualEntry } from '../../src/services/analysis/types.js';
+import type { EpisodeAnalysis, EpisodeVector, MediaAnalysis, TimedText, VisualEntry } from '../../src/analysis/types.js';
 import type { IndexedItem, StoredItem } from '../../src/services/search/index.js';
 import { itemDir } from '../../src/services/paths.js';
 

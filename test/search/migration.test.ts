@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import type { Store } from '../../src/store/index.js';
-import { fromBlob, signBits } from '../../src/services/search/vectors.js';
+import { fromBlob, signBits } from '../../src/tools/vectors.js';
 import { migrations } from '../../src/store/migrations/index.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { fuse } from '../../src/services/search/fusion.js';
 import { bestMoment, matchTerms, snippet } from '../../src/services/search/moments.js';
 import { parseQuery } from '../../src/services/search/query.js';
-import { distinctWords, metadataText } from '../../src/services/search/normalise.js';
+import { distinctWords, metadataText } from '../../src/tools/normalise.js';
 import { indexText } from '../../src/services/search/stems.js';
-import { signBits } from '../../src/services/search/vectors.js';
+import { signBits } from '../../src/tools/vectors.js';
 
 describe('query parsing', () => {
   it('turns anything typed into quoted terms FTS5 accepts', () => {

@@ -2,10 +2,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { MediaAnalysis } from '../../src/services/analysis/types.js';
+import type { MediaAnalysis } from '../../src/analysis/types.js';
 import { SearchIndex } from '../../src/services/search/index.js';
 import { nearestCandidates } from '../../src/services/search/search.js';
-import { dot, fromBlob } from '../../src/services/search/vectors.js';
+import { dot, fromBlob } from '../../src/tools/vectors.js';
 import { inTransaction } from '../../src/store/connection.js';
 import { openStore, type Store } from '../../src/store/index.js';
 

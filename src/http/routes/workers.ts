@@ -12,7 +12,7 @@ import { Problem } from '../../services/errors.js';
 import type { JobBroker } from '../../services/jobs/broker.js';
 import { DELIVERED_FILE } from '../../services/jobs/wire.js';
 import { openCheckedFile } from '../../media/file-access.js';
-import type { StoredAnalysis } from '../../services/analysis/cache.js';
+import type { StoredAnalysis } from '../../analysis/cache.js';
 
 const tags = ['workers'];
 const json = <S extends z.ZodType>(schema: S) => ({ body: { required: true, content: { 'application/json': { schema } } } });

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import type { AnalyzeResult as AnalyzeResultType } from '../../services/analysis/result.js';
+import type { AnalyzeResult as AnalyzeResultType } from '../../analysis/result.js';
 import type { SameShape } from './explore.js';
 
 /** SPEC 2.5 writes times inside segments as `{seconds}` objects (episode entries use plain numbers). */

@@ -2,14 +2,14 @@ import { relative } from 'node:path';
 import { resolveSource, type EgressPolicy, type ResolvedSource, type Resolver } from '../../media/index.js';
 import type { ModelRuntime } from '../../ml/runtime.js';
 import { uploadPath, type StoredVideo, type TaskUpload } from '../submissions.js';
-import type { AnalysisCache } from './cache.js';
-import { fingerprintFile } from './fingerprint.js';
+import type { AnalysisCache } from '../../analysis/cache.js';
+import { fingerprintFile } from '../../analysis/fingerprint.js';
 import type { AnalysisRunner } from './runner.js';
 import { probeStillImage } from '../../media/still-image.js';
 import { sourceName } from '../../media/source-name.js';
 import { readContentCapture, type ContentCapture } from '../../media/capture-info.js';
 import { stat } from 'node:fs/promises';
-import type { MediaAnalysis } from './types.js';
+import type { MediaAnalysis } from '../../analysis/types.js';
 
 /** Where sources may come from and where temporary files go. */
 export interface AnalyzerOptions {

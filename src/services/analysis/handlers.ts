@@ -1,7 +1,7 @@
 import type { TaskEngine } from '../task-engine.js';
 import { removeTaskUpload, type AnalyzeTaskData } from '../submissions.js';
 import type { Analyzer } from './analyzer.js';
-import { analyzeResult } from './result.js';
+import { analyzeResult } from '../../analysis/result.js';
 
 /**
  * Registers the /analyze task: fetch the media, analyse it (or reuse the analysis of the same content),

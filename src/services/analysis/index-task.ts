@@ -7,7 +7,7 @@ import { readCaptureInfo } from '../../media/capture-info.js';
 import { dateFromFileName } from '../../media/filename-date.js';
 import type { TaskUpload } from '../submissions.js';
 import type { AnalyzedMedia, Analyzer } from './analyzer.js';
-import type { MediaAnalysis } from './types.js';
+import type { MediaAnalysis } from '../../analysis/types.js';
 import { storeFaceTracks } from '../people/grouping.js';
 import { dropOtherVersions, stageItemFiles } from './item-files.js';
 import type { PlaceService } from '../places.js';

@@ -11,8 +11,8 @@ import { extname, join, relative } from 'node:path';
 import type { Db } from '../../store/connection.js';
 import { uploadPath, type IndexTaskData } from '../submissions.js';
 import { itemDir } from '../paths.js';
-import type { FaceTrack } from './faces.js';
-import type { EpisodeAnalysis } from './types.js';
+import type { FaceTrack } from '../../analysis/faces.js';
+import type { EpisodeAnalysis } from '../../analysis/types.js';
 
 /** A version folder of an item, new and not yet named by the database. */
 export interface StagedFiles {

@@ -1,6 +1,6 @@
-import type { PipelineInput } from './pipeline.js';
-import type { MediaAnalysis } from './types.js';
-import type { RunOptions, WorkerPool } from '../workers/pool.js';
+import type { PipelineInput } from '../../analysis/pipeline.js';
+import type { MediaAnalysis } from '../../analysis/types.js';
+import type { RunOptions, ThreadPool } from '../threads/pool.js';
 
 /** One analysis to run: what the pipeline reads, and who the job is for. */
 export interface AnalysisJob {
@@ -49,6 +49,6 @@ export function pipelineJob(kind: AnalysisJob['kind']): 'analyze_image' | 'analy
  * @example
  * const analyzer = new Analyzer(models, cache, opts, poolRunner(pool));
  */
-export function poolRunner(pool: WorkerPool): AnalysisRunner {
+export function poolRunner(pool: ThreadPool): AnalysisRunner {
   return { run: async (job, o) => ({ analysis: await pool.run(pipelineJob(job.kind), job.input, o), shared: true }) };
 }

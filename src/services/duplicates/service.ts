@@ -1,6 +1,6 @@
 import type { Store } from '../../store/index.js';
 import type { ItemRow } from '../../store/items.js';
-import { contentWords } from '../analysis/text-stats.js';
+import { contentWords } from '../../analysis/text-stats.js';
 import type { Caller } from '../caller.js';
 import type { CollectionService } from '../collections.js';
 import { printOfRow } from '../search/print-index.js';

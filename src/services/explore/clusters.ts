@@ -1,6 +1,6 @@
-import { contentWords, cosine, tfidf, type SparseVector } from '../analysis/text-stats.js';
-import { dot } from '../search/vectors.js';
-import { momentsLine, stripPresentation } from '../analysis/phrases.js';
+import { contentWords, cosine, tfidf, type SparseVector } from '../../analysis/text-stats.js';
+import { dot } from '../../tools/vectors.js';
+import { momentsLine, stripPresentation } from '../../analysis/phrases.js';
 import type { SearchResult } from '../search/index.js';
 import { keyPhrases, phraseCorpus, readsWholeIn, titleCase, type PhraseCorpus } from './keyphrases.js';
 import { averageLinkage } from './linkage.js';

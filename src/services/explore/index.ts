@@ -3,7 +3,7 @@ import { ExploreRepository } from '../../store/explore.js';
 import type { Caller } from '../caller.js';
 import type { CollectionService } from '../collections.js';
 import type { SearchService } from '../search/index.js';
-import type { WorkerPool } from '../workers/pool.js';
+import type { ThreadPool } from '../threads/pool.js';
 import { resultText, type ClusterElement, type GroupEmbedder } from './clusters.js';
 import type { SuggestionElement } from './suggestions.js';
 
@@ -44,7 +44,7 @@ export class ExploreService {
     private readonly collections: CollectionService,
     private readonly search: SearchService,
     private readonly embedder: () => Promise<GroupEmbedder>,
-    private readonly runner: WorkerPool,
+    private readonly runner: ThreadPool,
   ) {
     this.repo = new ExploreRepository(store.db);
   }

@@ -1,4 +1,4 @@
-import type { Language } from '../analysis/phrases.js';
+import type { Language } from '../../analysis/phrases.js';
 import { nounPhrases } from './noun-phrases.js';
 import { readsWhole } from './reads-whole.js';
 

@@ -1,6 +1,6 @@
-import type { Language } from '../analysis/phrases.js';
-import { NON_CONTENT } from '../search/stopwords.js';
-import { words } from '../search/normalise.js';
+import type { Language } from '../../analysis/phrases.js';
+import { NON_CONTENT } from '../../tools/stopwords.js';
+import { words } from '../../tools/normalise.js';
 import { englishNounRuns } from './english-phrases.js';
 import { germanNounRuns } from './german-phrases.js';
 import { phrasesOfRun, type NounRun } from './noun-runs.js';

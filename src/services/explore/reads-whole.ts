@@ -1,4 +1,4 @@
-import type { Language } from '../analysis/phrases.js';
+import type { Language } from '../../analysis/phrases.js';
 import { MAX_PHRASE_WORDS } from './noun-runs.js';
 import { tagEnglish } from './tagger.js';
 import { isEdgeWord, isVerbForm } from './wordlists.js';

@@ -1,5 +1,5 @@
-import { questionAbout } from '../analysis/phrases.js';
-import { contentWords, cosine, tfidf } from '../analysis/text-stats.js';
+import { questionAbout } from '../../analysis/phrases.js';
+import { contentWords, cosine, tfidf } from '../../analysis/text-stats.js';
 import type { EpisodeTextRow } from '../../store/explore.js';
 import { keyPhrases, phraseCorpus, titleCase } from './keyphrases.js';
 import { averageLinkage } from './linkage.js';

@@ -4,8 +4,8 @@
  * that speech-to-text puts in front of nouns ("Tomatoes need water", "Kuchen kommt"). German lists are kept
  * folded (ä→ae, ö→oe, ü→ue, ß→ss), so "für" and its ASCII spelling "fuer" are one entry.
  */
-import { isContentWord } from '../analysis/text-stats.js';
-import type { Language } from '../analysis/phrases.js';
+import { isContentWord } from '../../analysis/text-stats.js';
+import type { Language } from '../../analysis/phrases.js';
 
 const list = (s: string): ReadonlySet<string> => new Set(s.trim().split(/\s+/));
 

@@ -9,7 +9,7 @@ import { MediaError, probeMedia, resolveInsideRoots, SourceError } from '../../m
 import { probeStillImage } from '../../media/still-image.js';
 import type { FolderFileRow, FolderRow } from '../../store/folders.js';
 import type { Store } from '../../store/index.js';
-import { fingerprintFile, hashWholeFile } from '../analysis/fingerprint.js';
+import { fingerprintFile, hashWholeFile } from '../../analysis/fingerprint.js';
 import { indexMedia, type IndexDeps, type IndexTaskOptions } from '../analysis/index-task.js';
 import type { ItemService } from '../items.js';
 import type { TaskContext } from '../task-engine.js';

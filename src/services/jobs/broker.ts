@@ -6,18 +6,19 @@
  */
 import { hostname } from 'node:os';
 import { Queue, QueueEvents } from 'bullmq';
-import type { StoredAnalysis, AnalysisCache } from '../analysis/cache.js';
+import type { StoredAnalysis, AnalysisCache } from '../../analysis/cache.js';
 import type { AnalysisRunner } from '../analysis/runner.js';
 import { Problem } from '../errors.js';
 import type { WorkGate } from '../work-gate.js';
-import type { WorkerPool } from '../workers/pool.js';
+import type { ThreadPool } from '../threads/pool.js';
 import type { Store } from '../../store/index.js';
 import type { JobHolder } from '../../store/jobs.js';
 import { AttachedJobs } from './attached.js';
 import { Deliveries, taskWaits } from './deliveries.js';
 import { checkDeliveredFiles } from './delivery-checks.js';
 import { LOCAL_WORKER, LocalWorkers } from './local-worker.js';
-import { queueName, type ModelSet } from './model-set.js';
+import { queueName } from './model-set.js';
+import type { ModelSet } from '../../ml/model-set.js';
 import type { ModelPack } from './model-pack.js';
 import type { JobPort } from './processor.js';
 import { redactRedisUrl, redisConnection, RedisWatch } from './redis.js';
@@ -57,7 +58,7 @@ export interface BrokerOptions {
   localWorkers: number;
   lockSeconds: number;
   /** The threads the server's own workers run the pipeline in. */
-  pool: WorkerPool;
+  pool: ThreadPool;
   /** Where the server's own workers write thumbnails before they are delivered. */
   workDir: string;
   version: string;

@@ -1,6 +1,6 @@
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AnalysisCache, StoredAnalysis } from '../analysis/cache.js';
+import type { AnalysisCache, StoredAnalysis } from '../../analysis/cache.js';
 import type { RunOutcome } from '../analysis/runner.js';
 import type { AnalysisJobRepository, AnalysisJobRow, JobHolder } from '../../store/jobs.js';
 import type { TaskRepository } from '../../store/tasks.js';

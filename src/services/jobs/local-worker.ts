@@ -1,6 +1,6 @@
 import { Worker, type ConnectionOptions } from 'bullmq';
-import type { WorkerPool } from '../workers/pool.js';
-import type { ModelSet } from './model-set.js';
+import type { ThreadPool } from '../threads/pool.js';
+import type { ModelSet } from '../../ml/model-set.js';
 import { jobProcessor, SHUTDOWN, type JobPort } from './processor.js';
 import type { JobData } from './wire.js';
 
@@ -17,7 +17,7 @@ export interface LocalWorkerOptions {
   lockSeconds: number;
   /** The server itself, reached directly. */
   port: JobPort;
-  pool: WorkerPool;
+  pool: ThreadPool;
   workDir: string;
   models: () => ModelSet;
   log: (msg: string, fields?: Record<string, unknown>) => void;

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { CAPABILITIES, type Manifest, type ModelEntry } from '../../ml/registry/manifest.js';
 import { modelDir } from '../../ml/registry/status.js';
-import type { ModelSet } from './model-set.js';
+import type { ModelSet } from '../../ml/model-set.js';
 
 /**
  * The models a server analyses with that a worker must pull to take its jobs (`vidx worker --pull-models`):

@@ -4,22 +4,8 @@
  * queue of its own model set, so a worker without the server's models never takes one of its jobs.
  */
 import { createHash } from 'node:crypto';
-import { PIPELINE_VERSION } from '../analysis/cache.js';
-
-/** Capabilities by name, as ModelRuntime.capabilities() gives them (reasons are ignored). */
-export type ModelSet = Record<string, { available: boolean; model?: string }>;
-
-/**
- * The set in a stable order: `[name, available, model or null]`, a model only where it is available.
- * @example
- * modelSetEntries({ vad: { available: true, model: 'Silero' }, asr: { available: false } });
- * // [['asr', false, null], ['vad', true, 'Silero']]
- */
-export function modelSetEntries(models: ModelSet): Array<[string, boolean, string | null]> {
-  return Object.entries(models)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([name, m]) => [name, m.available, m.available ? (m.model ?? null) : null]);
-}
+import { PIPELINE_VERSION } from '../../analysis/cache.js';
+import { modelSetEntries, type ModelSet } from '../../ml/model-set.js';
 
 /**
  * The queue of a model set and pipeline version: `vidx-analysis-v<pipeline>-<12 hex>`.

@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { DelayedError, UnrecoverableError, type Job, type Processor } from 'bullmq';
 import { MediaError, SourceError } from '../../media/index.js';
 import { pipelineJob } from '../analysis/runner.js';
-import type { MediaAnalysis } from '../analysis/types.js';
-import type { WorkerPool } from '../workers/pool.js';
-import { modelSetDifference, queueName, type ModelSet } from './model-set.js';
+import type { MediaAnalysis } from '../../analysis/types.js';
+import type { ThreadPool } from '../threads/pool.js';
+import { modelSetDifference, queueName } from './model-set.js';
+import type { ModelSet } from '../../ml/model-set.js';
 import { failureReason, type DeliveryAnswer, type JobData, type JobInputFields, type JobNotReady } from './wire.js';
 
 /** A started job as the worker reads it: its media (and the subtitle files beside it) on this machine. */
@@ -36,7 +37,7 @@ export interface JobPort {
 export interface ProcessorOptions {
   port: JobPort;
   /** The threads the pipeline runs in. */
-  pool: WorkerPool;
+  pool: ThreadPool;
   /** Where the pipeline writes a job's thumbnails before they are delivered. */
   workDir: string;
   /** This worker's model set: a job that expects another fails with the difference as its reason. */

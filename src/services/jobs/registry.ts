@@ -1,4 +1,5 @@
-import { modelSetDifference, type ModelSet } from './model-set.js';
+import { modelSetDifference } from './model-set.js';
+import type { ModelSet } from '../../ml/model-set.js';
 
 /** What a worker says of itself with each heartbeat. */
 export interface WorkerAnnouncement {

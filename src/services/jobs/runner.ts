@@ -5,10 +5,10 @@ import { listSidecarSubtitles } from '../../media/sidecar.js';
 import type { AnalysisJob, AnalysisRunner, RunOutcome } from '../analysis/runner.js';
 import type { AnalysisJobRepository } from '../../store/jobs.js';
 import { stoppedForShutdown } from '../task-engine.js';
-import type { RunOptions } from '../workers/pool.js';
+import type { RunOptions } from '../threads/pool.js';
 import type { AttachedJobs, Attachment } from './attached.js';
 import type { Deliveries } from './deliveries.js';
-import type { ModelSet } from './model-set.js';
+import type { ModelSet } from '../../ml/model-set.js';
 import { jobFailure, jobIdOf, type JobData, type JobFile } from './wire.js';
 
 /** What the queue runner needs from the broker around it. */

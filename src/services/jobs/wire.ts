@@ -4,11 +4,11 @@
  * face crops as files named beside it). Plain data, shared by the server's side and `vidx worker`.
  */
 import { basename } from 'node:path';
-import { fromStoredAnalysis, toStoredAnalysis, type StoredAnalysis } from '../analysis/cache.js';
+import { fromStoredAnalysis, toStoredAnalysis, type StoredAnalysis } from '../../analysis/cache.js';
 import type { AnalysisJob } from '../analysis/runner.js';
-import type { MediaAnalysis } from '../analysis/types.js';
-import type { ModelSet } from './model-set.js';
-import { fromWire, toWire, type WireError } from '../workers/protocol.js';
+import type { MediaAnalysis } from '../../analysis/types.js';
+import type { ModelSet } from '../../ml/model-set.js';
+import { fromWire, toWire, type WireError } from '../threads/protocol.js';
 
 /** What BullMQ keeps of a job: whose it is and what the server expects of the worker. */
 export interface JobData {

@@ -6,8 +6,8 @@
  */
 import { uuid7 } from '../../store/uuid7.js';
 import type { FaceRepository } from '../../store/faces.js';
-import type { FaceTrack } from '../analysis/faces.js';
-import { cosine } from '../analysis/face-tracks.js';
+import type { FaceTrack } from '../../analysis/faces.js';
+import { cosine } from '../../analysis/face-tracks.js';
 import { DEFAULT_SAME_PERSON } from '../../ml/face/embed.js';
 import { blend, fromBlob, toBlob } from './vectors.js';
 

@@ -13,7 +13,7 @@ import type { CollectionService, Lookup } from '../collections.js';
 import { notFound, Problem } from '../errors.js';
 import type { FileLinks } from '../file-links.js';
 import { blend, fromBlob, toBlob } from './vectors.js';
-import { meanVector } from '../analysis/face-tracks.js';
+import { meanVector } from '../../analysis/face-tracks.js';
 
 /** One person as the API shows them. */
 export interface PersonView {

@@ -6,7 +6,7 @@
 import type { CapabilityStatus } from '../../ml/capabilities.js';
 import type { Capability } from '../../ml/registry/manifest.js';
 import type { AnalysisWarnings } from '../../store/analysis-warnings.js';
-import { SPEECH_NOT_TRANSCRIBED } from '../analysis/speech-warning.js';
+import { SPEECH_NOT_TRANSCRIBED } from '../../analysis/speech-warning.js';
 import type { NoticeGaps } from './notices.js';
 
 /** What one search knows when it answers. */

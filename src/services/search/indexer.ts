@@ -5,13 +5,13 @@ import type { VectorKind } from '../../store/search-index.js';
 import type { EpisodeText, StoredEpisodeText } from '../../store/text-index.js';
 import { inTransaction } from '../../store/connection.js';
 import { uuid7 } from '../../store/uuid7.js';
-import { belongsTo, owningSpans } from '../analysis/spans.js';
-import type { TimedPrint, EpisodeAnalysis, EpisodeVector, MediaAnalysis } from '../analysis/types.js';
+import { belongsTo, owningSpans } from '../../analysis/spans.js';
+import type { TimedPrint, EpisodeAnalysis, EpisodeVector, MediaAnalysis } from '../../analysis/types.js';
 import { nowIso } from '../timestamps.js';
 import { Problem } from '../errors.js';
-import { distinctWords, metadataText } from './normalise.js';
+import { distinctWords, metadataText } from '../../tools/normalise.js';
 import { indexText, textLanguage, type TextLanguage } from './stems.js';
-import { signBits, toBlob, unit } from './vectors.js';
+import { signBits, toBlob, unit } from '../../tools/vectors.js';
 
 /**
  * The media item fields indexing writes to the items row (SPEC 2.3): the row's own fields, metadata as an

@@ -4,7 +4,7 @@
  * line first and picks the moment's time from it. Runs in JS over the few dozen candidate episodes.
  */
 import { fold } from '../../tools/fold.js';
-import { transliterate, words } from './normalise.js';
+import { transliterate, words } from '../../tools/normalise.js';
 import type { ParsedQuery } from './query.js';
 import { stemWord } from './stems.js';
 

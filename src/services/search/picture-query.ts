@@ -9,12 +9,12 @@ import { decodePicture } from '../../media/still-image.js';
 import type { Store } from '../../store/index.js';
 import type { ItemRow } from '../../store/items.js';
 import type { EpisodeRow, VectorSpaceRow } from '../../store/search-index.js';
-import { contentWords } from '../analysis/text-stats.js';
+import { contentWords } from '../../analysis/text-stats.js';
 import { notFound, Problem } from '../errors.js';
 import type { TimedList } from './fusion.js';
 import type { PrintIndex } from './print-index.js';
 import { printOfRow } from './print-index.js';
-import { fromBlob } from './vectors.js';
+import { fromBlob } from '../../tools/vectors.js';
 
 /** How much first place in the fingerprint list counts in the fusion (the text lists have 1). */
 export const PRINT_LIST_WEIGHT = 1;

@@ -6,9 +6,9 @@
  * indexed as: `("regnet" OR "regn")`.
  */
 import { fold } from '../../tools/fold.js';
-import { words } from './normalise.js';
+import { words } from '../../tools/normalise.js';
 import { queryStems, stemWord, type TextLanguage } from './stems.js';
-import { isStopword } from './stopwords.js';
+import { isStopword } from '../../tools/stopwords.js';
 
 /** More terms than this add cost, not precision. */
 const MAX_TERMS = 16;

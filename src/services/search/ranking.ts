@@ -6,7 +6,7 @@ import type { Correction } from './answer.js';
 import type { Fused } from './fusion.js';
 import { compareMatches, type LineMatch, type MatchTerm } from './moments.js';
 import { fold } from '../../tools/fold.js';
-import { words } from './normalise.js';
+import { words } from '../../tools/normalise.js';
 import type { BestLine, SearchResult } from './results.js';
 import { stemWord } from './stems.js';
 import type { TypoFix } from './typos.js';

@@ -3,7 +3,7 @@
  */
 import type { EpisodeWithItem, SegmentRow } from '../../store/search-index.js';
 import type { SubtitleLineRow } from '../../store/subtitle-lines.js';
-import { describeVisual, stripPresentation } from '../analysis/phrases.js';
+import { describeVisual, stripPresentation } from '../../analysis/phrases.js';
 import type { FileLinks } from '../file-links.js';
 import type { Place } from '../places.js';
 import { bestMoment, compareMatches, snippet, type LineMatch, type MatchTerm, type TimedCandidate } from './moments.js';

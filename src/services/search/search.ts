@@ -16,7 +16,7 @@ import { decodeQueryImage, likeProbe, pictureProbe, printList, type LikeMoment, 
 import type { PrintIndex } from './print-index.js';
 import type { RgbPicture } from '../../media/perceptual.js';
 import { bestLine, episodeLines, mergeMoments, shapeResult, type SearchResult } from './results.js';
-import { dot, fromBlob, signBits, unit } from './vectors.js';
+import { dot, fromBlob, signBits, unit } from '../../tools/vectors.js';
 import type { SearchAnswer } from './answer.js';
 import type { SearchGaps } from './gaps.js';
 import { searchNotices } from './notices.js';

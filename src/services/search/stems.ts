@@ -5,7 +5,7 @@
  */
 import { stemmer as englishStem } from '@orama/stemmers/english';
 import { stemmer as germanStem } from '@orama/stemmers/german';
-import { transliterations, words } from './normalise.js';
+import { transliterations, words } from '../../tools/normalise.js';
 
 /** The languages vidx indexes in (SPEC: index_language). */
 export type TextLanguage = 'en' | 'de';

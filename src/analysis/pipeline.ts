@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { extractFrames, probeMedia, writeJpeg, writeThumbnail, type MediaProbe } from '../../media/index.js';
-import { writeWaveform } from '../../media/waveform.js';
-import type { ModelRuntime } from '../../ml/runtime.js';
+import { extractFrames, probeMedia, writeJpeg, writeThumbnail, type MediaProbe } from '../media/index.js';
+import { writeWaveform } from '../media/waveform.js';
+import type { ModelRuntime } from '../ml/runtime.js';
 import { cutEpisodes } from './episodes.js';
 import { episodeSummary } from './phrases.js';
 import { belongsTo, clip, owningSpans } from './spans.js';

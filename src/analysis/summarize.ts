@@ -1,4 +1,4 @@
-import { dot } from '../search/vectors.js';
+import { dot } from '../tools/vectors.js';
 import { contentWords, cosine, sentences, tfidf } from './text-stats.js';
 
 /** Ranks sentences by how central they are; dense vectors when the text embedder is there, TF-IDF otherwise. */

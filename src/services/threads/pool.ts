@@ -33,16 +33,16 @@ interface Running {
 }
 
 /**
- * vidx's one pool of worker threads, for every job of services/workers/jobs.ts (analyses, clusters, topic
+ * vidx's one pool of worker threads, for every job of services/threads/thread-jobs.ts (analyses, clusters, topic
  * suggestions): a p-queue hands each job to an idle thread (threads start on first need and are kept), with
  * progress and cancellation across the boundary. A thread that dies fails its job with a clear error and is
  * replaced by the next job. Where no worker entry exists, or with `threads: 0`, jobs run inline.
  * @example
- * const pool = new WorkerPool({ threads: 1, settings, models, label: 'analysis thread' });
+ * const pool = new ThreadPool({ threads: 1, settings, models, label: 'analysis thread' });
  * const analysis = await pool.run('analyze_media', input, { signal, progress });
  * await pool.close();
  */
-export class WorkerPool {
+export class ThreadPool {
   private readonly queue: PQueue;
   private readonly idle: Worker[] = [];
   private readonly all = new Set<Worker>();

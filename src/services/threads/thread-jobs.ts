@@ -1,5 +1,5 @@
 import type { ModelRuntime } from '../../ml/runtime.js';
-import type { PipelineInput } from '../analysis/pipeline.js';
+import type { PipelineInput } from '../../analysis/pipeline.js';
 import { clusterElements, type ClusterJobInput } from '../explore/clusters.js';
 import { suggestFromEpisodes, type SuggestionsJobInput } from '../explore/suggestions.js';
 
@@ -25,9 +25,9 @@ export const jobs = {
   clusters: (input: ClusterJobInput, _ctx: JobContext) => clusterElements(input),
   // The analyses load on first use, so a thread that only groups search hits starts light.
   /** The audio/video analysis of one file (index, analyze and folder-scan tasks). */
-  analyze_media: async (input: PipelineInput, ctx: JobContext) => (await import('../analysis/pipeline.js')).analyzeFile(input, ctx),
+  analyze_media: async (input: PipelineInput, ctx: JobContext) => (await import('../../analysis/pipeline.js')).analyzeFile(input, ctx),
   /** The analysis of one still picture. */
-  analyze_image: async (input: PipelineInput, ctx: JobContext) => (await import('../analysis/image.js')).analyzeImage(input, ctx),
+  analyze_image: async (input: PipelineInput, ctx: JobContext) => (await import('../../analysis/image.js')).analyzeImage(input, ctx),
 };
 
 /** A job's name. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import { listSidecarSubtitles, openCheckedFile, readMediaFile } from '../../media/index.js';
-import { modelSetEntries } from '../jobs/model-set.js';
+import { listSidecarSubtitles, openCheckedFile, readMediaFile } from '../media/index.js';
+import { modelSetEntries } from '../ml/model-set.js';
 
 const SAMPLE = 4 * 1024 * 1024;
 

@@ -1,10 +1,10 @@
-import { detectScenes, extractFrames, thumbnailJpeg, type MediaProbe, type VideoFrame } from '../../media/index.js';
-import type { FrameSequence } from '../../media/scenes.js';
-import type { ModelRuntime } from '../../ml/runtime.js';
-import type { ImageTextEmbedder } from '../../ml/embed/index.js';
+import { detectScenes, extractFrames, thumbnailJpeg, type MediaProbe, type VideoFrame } from '../media/index.js';
+import type { FrameSequence } from '../media/scenes.js';
+import type { ModelRuntime } from '../ml/runtime.js';
+import type { ImageTextEmbedder } from '../ml/embed/index.js';
 import { describeVisual } from './phrases.js';
-import { dot } from '../search/vectors.js';
-import { framePrint } from '../../media/perceptual.js';
+import { dot } from '../tools/vectors.js';
+import { framePrint } from '../media/perceptual.js';
 import type { EpisodeVector, TimedPrint, TimedText, VisualEntry } from './types.js';
 import { visualPrompt, VISUAL_VOCABULARY } from './vocabulary.js';
 

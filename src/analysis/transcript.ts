@@ -1,6 +1,6 @@
-import { decodeAudio, type MediaProbe } from '../../media/index.js';
-import { streamSpeechSegments, type SpeechSegment } from '../../ml/vad/index.js';
-import type { ModelRuntime } from '../../ml/runtime.js';
+import { decodeAudio, type MediaProbe } from '../media/index.js';
+import { streamSpeechSegments, type SpeechSegment } from '../ml/vad/index.js';
+import type { ModelRuntime } from '../ml/runtime.js';
 import type { TimedText } from './types.js';
 import { SPEECH_NOT_TRANSCRIBED } from './speech-warning.js';
 import { cueLines, readSubtitleTracks, trackLanguage, type FoundTrack } from './subtitle-tracks.js';

@@ -17,7 +17,7 @@ import {
   ToolError,
   type MediaProbe,
   type SubtitleCue,
-} from '../../media/index.js';
+} from '../media/index.js';
 import { guessLanguage } from './text-stats.js';
 import type { SubtitleTrack, TimedText } from './types.js';
 

@@ -4,9 +4,9 @@ import type { EpisodeAnalysis, MediaAnalysis, VisualEntry } from './types.js';
 import type { PipelineContext, PipelineInput } from './pipeline.js';
 import { describeVisual } from './phrases.js';
 import { labelVectors, tagsFor } from './visual.js';
-import { readCheckedFile, thumbnailJpeg, writeJpeg } from '../../media/index.js';
-import { decodeStill } from '../../media/still-decode.js';
-import { framePrint } from '../../media/perceptual.js';
+import { readCheckedFile, thumbnailJpeg, writeJpeg } from '../media/index.js';
+import { decodeStill } from '../media/still-decode.js';
+import { framePrint } from '../media/perceptual.js';
 
 /** Pictures are read at most this wide or high: enough for OCR, bounded in memory. */
 const MAX_SIDE = 1600;

@@ -6,11 +6,11 @@
 import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import type { VideoFrame } from '../../media/index.js';
-import { detectFaces } from '../../ml/face/detect.js';
-import { MIN_EMBED_SIZE, type FaceEmbedder } from '../../ml/face/embed.js';
-import type { FaceDetection } from '../../ml/face/types.js';
-import type { ModelRuntime } from '../../ml/runtime.js';
+import type { VideoFrame } from '../media/index.js';
+import { detectFaces } from '../ml/face/detect.js';
+import { MIN_EMBED_SIZE, type FaceEmbedder } from '../ml/face/embed.js';
+import type { FaceDetection } from '../ml/face/types.js';
+import type { ModelRuntime } from '../ml/runtime.js';
 import { extraFaceTimes } from './face-sampling.js';
 import { linkTracks, type FaceSighting, type UnitBox } from './face-tracks.js';
 

@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ModelRuntime } from '../../src/ml/runtime.js';
 import { suggestFromEpisodes } from '../../src/services/explore/suggestions.js';
-import { WorkerPool } from '../../src/services/workers/pool.js';
-import type { WorkerSettings } from '../../src/services/workers/protocol.js';
+import { ThreadPool } from '../../src/services/threads/pool.js';
+import type { WorkerSettings } from '../../src/services/threads/protocol.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vidx-pool-'));
 const settings: WorkerSettings = { modelsDir: join(dir, 'models'), mediaRoots: [dir], dataDir: join(dir, 'data'), ownDirs: [join(dir, 'data')], tools: {}, modelAssets: {} };
 const models = new ModelRuntime({ modelsDir: settings.modelsDir });
-const newPool = (threads: number) => new WorkerPool({ threads, settings, models, label: 'job thread' });
+const newPool = (threads: number) => new ThreadPool({ threads, settings, models, label: 'job thread' });
 
 const rows = [
   { media_id: 'a', idx: 0, start: 0, end: 10, text: 'penalty kick goal keeper penalty shootout final' },

@@ -3,8 +3,8 @@
  * Stop words live in search/stopwords.ts, word splitting in search/text.ts, dense vector maths in
  * search/vectors.ts: one copy of each.
  */
-import { NON_CONTENT } from '../search/stopwords.js';
-import { words } from '../search/normalise.js';
+import { NON_CONTENT } from '../tools/stopwords.js';
+import { words } from '../tools/normalise.js';
 
 const STOP_EN = NON_CONTENT.en;
 const STOP_DE = NON_CONTENT.de;

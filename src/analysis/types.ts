@@ -1,8 +1,8 @@
 /**
  * The shapes the analysis pipeline produces and indexing stores. Times are seconds from the start of the media.
  */
-import type { FramePrint } from '../../media/perceptual.js';
-import type { FrameSequence } from '../../media/scenes.js';
+import type { FramePrint } from '../media/perceptual.js';
+import type { FrameSequence } from '../media/scenes.js';
 import type { FaceTrack } from './faces.js';
 
 /** A stretch of text with its time: a transcript segment or a merged on-screen text entry. */

@@ -3,7 +3,7 @@
  * workerData, keeps its own models (loaded lazily, as on the main thread), runs the jobs it is sent with
  * progress and cancellation, and answers each with its output or its error. ONNX sessions in
  * onnxruntime-node run synchronously on the calling thread, so here they no longer hold up requests.
- * Started by WorkerPool; never imported by the main thread.
+ * Started by ThreadPool; never imported by the main thread.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { yieldToRequests } from './priority.js';
@@ -16,7 +16,7 @@ import { runJob, type JobName } from './thread-jobs.js';
 import { toWire, type WorkerReply, type WorkerRequest, type WorkerSettings } from './protocol.js';
 
 const port = parentPort;
-if (!port) throw new Error('services/workers/thread.ts runs as a worker thread only');
+if (!port) throw new Error('services/threads/thread.ts runs as a worker thread only');
 yieldToRequests();
 const settings = workerData as WorkerSettings;
 configureFileAccess({ mediaRoots: settings.mediaRoots, dataDir: settings.dataDir, ownDirs: settings.ownDirs });
@@ -35,7 +35,7 @@ port.on('message', (m: WorkerRequest) => {
   running.set(m.id, controller);
   const reply = (r: WorkerReply) => port.postMessage(r);
   const progress = (fraction: number, stage: string) => reply({ id: m.id, progress: [fraction, stage] });
-  // The name was typed by WorkerPool.run; runJob refuses one it does not know.
+  // The name was typed by ThreadPool.run; runJob refuses one it does not know.
   runJob(m.job as JobName, m.input as never, { signal: controller.signal, progress, models })
     .then((output) => reply({ id: m.id, output }))
     .catch((err: unknown) => reply({ id: m.id, error: toWire(err) }))
