@@ -62,6 +62,8 @@ describe('MCP protocol details: resource not found, strict inputs, output schema
         expect(err, uri).toBeInstanceOf(McpError);
         expect(err, uri).toMatchObject({ code: -32002, data: { uri } });
       }
+      // A URI no template of vidx matches is the SDK's invalid params.
+      expect(await rejection(client.readResource({ uri: 'vidx://elsewhere/x' }))).toMatchObject({ code: -32602 });
       // Another owner's item is not found, as over HTTP.
       const other = await mcpClient(transport, s.url, bob);
       try {
