@@ -13,7 +13,14 @@ import { readAnalysis, timedLine, transcriptOf } from './transcript.js';
 const ITEMS_PER_COLLECTION = 100;
 const MAX_LISTED = 500;
 
-const one = (v: string | string[] | undefined): string => decodeURIComponent((Array.isArray(v) ? v[0] : v) ?? '');
+/** A template variable, decoded; '' for a malformed escape (`%E0`), which no id matches. */
+function one(v: string | string[] | undefined): string {
+  try {
+    return decodeURIComponent((Array.isArray(v) ? v[0] : v) ?? '');
+  } catch {
+    return '';
+  }
+}
 
 /**
  * The transcript of one item as the resource text: a header, then one `[m:ss–m:ss] text` line per segment.

@@ -57,7 +57,7 @@ describe('MCP protocol details: resource not found, strict inputs, output schema
     });
 
     it('answers an unknown resource with -32002 and its URI', async () => {
-      for (const uri of ['vidx://collections/demo/items/nope', 'vidx://collections/elsewhere/items/cup-final', 'vidx://collections/demo/items/not.an.id']) {
+      for (const uri of ['vidx://collections/demo/items/nope', 'vidx://collections/elsewhere/items/cup-final', 'vidx://collections/demo/items/not.an.id', 'vidx://collections/demo/items/%E0']) {
         const err = await rejection(client.readResource({ uri }));
         expect(err, uri).toBeInstanceOf(McpError);
         expect(err, uri).toMatchObject({ code: -32002, data: { uri } });
