@@ -29,6 +29,9 @@ const CODE: Record<ProblemKind, string> = {
   not_implemented: 'not_implemented',
 };
 
+/** The challenge of every 401: keys are Bearer tokens of the realm vidx (RFC 6750; `x-api-key` works the same). */
+const AUTH_CHALLENGE = 'Bearer realm="vidx"';
+
 /** A problem's detail and field messages in German (see german.ts); what has no German form stays English. */
 function inGerman(err: Problem): { detail: string; fields: { field: string; message: string }[] } {
   if (err instanceof ValidationProblem) {
@@ -53,6 +56,8 @@ export function errorResponse(log: (msg: string, fields: Record<string, unknown>
       const body = { detail, code: err.code ?? CODE[err.kind], ...(fields.length ? { errors: fields } : {}), request_id };
       // The rest of an oversized body is never read, so the connection cannot be reused: say so.
       if (err.kind === 'too_large') c.header('connection', 'close');
+      // RFC 9110 asks a 401 to name how to authenticate; the key goes as a Bearer token (or x-api-key).
+      if (err.kind === 'unauthorized') c.header('www-authenticate', AUTH_CHALLENGE);
       return c.json(body, STATUS[err.kind]);
     }
     if (err instanceof HTTPException) {

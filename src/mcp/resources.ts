@@ -1,17 +1,26 @@
 /**
  * Indexed items as MCP resources, `vidx://collections/{collection_id}/items/{media_id}`, whose text is the
  * transcript with times. Listing walks the key's own collections (first page of items in each), so an
- * agent's resource picker is not flooded; any item the key may see can be read by its URI.
+ * agent's resource picker is not flooded; any item the key may see can be read by its URI, and any other
+ * item URI answers -32002 (resource not found).
  */
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { VidxApi } from './api.js';
-import { itemParams, itemUri } from './tools/fields.js';
+import { orNotFound, ResourceNotFound } from './not-found.js';
+import { collection, itemParams, itemUri, mediaId } from './tools/fields.js';
 import { readAnalysis, timedLine, transcriptOf } from './transcript.js';
 
 const ITEMS_PER_COLLECTION = 100;
 const MAX_LISTED = 500;
 
-const one = (v: string | string[] | undefined): string => decodeURIComponent((Array.isArray(v) ? v[0] : v) ?? '');
+/** A template variable, decoded; '' for a malformed escape (`%E0`), which no id matches. */
+function one(v: string | string[] | undefined): string {
+  try {
+    return decodeURIComponent((Array.isArray(v) ? v[0] : v) ?? '');
+  } catch {
+    return '';
+  }
+}
 
 /**
  * The transcript of one item as the resource text: a header, then one `[m:ss–m:ss] text` line per segment.
@@ -54,8 +63,12 @@ export function registerItemResources(server: McpServer, api: VidxApi): void {
     'item-transcript',
     new ResourceTemplate('vidx://collections/{collection_id}/items/{media_id}', { list: () => listItems(api) }),
     { title: 'Indexed video transcript', description: 'The transcript with times of an indexed video', mimeType: 'text/plain' },
-    async (uri, vars) => ({
-      contents: [{ uri: uri.href, mimeType: 'text/plain', text: await itemTranscriptText(api, one(vars.collection_id), one(vars.media_id)) }],
-    }),
+    async (uri, vars) => {
+      const [collectionId, media] = [one(vars.collection_id), one(vars.media_id)];
+      // An id no item can have is not found either, rather than the API's 422 about a path parameter.
+      if (!collection.safeParse(collectionId).success || !mediaId.safeParse(media).success) throw new ResourceNotFound(uri.href, `no item ${collectionId}/${media}`);
+      const text = await orNotFound(uri.href, () => itemTranscriptText(api, collectionId, media));
+      return { contents: [{ uri: uri.href, mimeType: 'text/plain', text }] };
+    },
   );
 }

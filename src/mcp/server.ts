@@ -3,6 +3,7 @@
  * transports build it the same way; only how the API is reached differs.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
 import type { VidxApi } from './api.js';
 import { registerItemResources } from './resources.js';
 import { toolResult } from './tool.js';
@@ -24,13 +25,19 @@ reindex to analyse a collection's videos again after faces were turned on or a m
 export function createMcpServer(api: VidxApi, version: string, opts: { stopping?: AbortSignal } = {}): McpServer {
   const server = new McpServer({ name: 'vidx', title: 'vidx: local video search', version }, { instructions: INSTRUCTIONS });
   for (const tool of TOOLS) {
+    // Strict, as the HTTP API is: an unknown argument is refused naming it (JSON schema additionalProperties: false).
+    const inputSchema = z.object(tool.input).strict();
+    const outputSchema = tool.output ? z.object(tool.output) : undefined;
     server.registerTool(
       tool.name,
-      { title: tool.title, description: tool.description, inputSchema: tool.input, annotations: tool.annotations },
+      { title: tool.title, description: tool.description, inputSchema, outputSchema, annotations: tool.annotations },
       // Errors thrown here (an ApiFailure with the API's reason, a bad combination of arguments) become tool errors.
       async (args: unknown, extra) => toolResult(await tool.run(args as never, { api, extra, stopping: opts.stopping })),
     );
   }
   registerItemResources(server, api);
+  // The tools and resources are fixed once registered, so no list ever changes: the SDK's default
+  // `listChanged: true` would promise notifications vidx never sends (and stateless /mcp could not send).
+  server.server.registerCapabilities({ tools: { listChanged: false }, resources: { listChanged: false } });
   return server;
 }

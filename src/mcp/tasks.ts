@@ -2,6 +2,7 @@
  * Tasks as the task tools show them: waiting for one (with MCP progress notifications when the client
  * asked for them) and a compact view whose analysis result fits an agent's context window.
  */
+import { z } from 'zod';
 import type { Schemas } from '../client/index.js';
 import { clock } from '../tools/clock.js';
 import type { VidxApi } from './api.js';
@@ -75,3 +76,20 @@ export function taskView(t: Task, maxChars: number) {
   const result = t.kind === 'analyze' && t.result ? analyzeView(t.result, maxChars) : t.result;
   return { ...base, result };
 }
+
+/**
+ * The answer of the task tools (get_task, index_video, analyze_video, reindex), as their output shape: a
+ * queued task's id and note, or {@link taskView}'s fields.
+ * @example
+ * defineTool({ name: 'get_task', output: taskOutput, … });
+ */
+export const taskOutput = {
+  task_id: z.string(),
+  status: z.enum(['queued', 'running', 'completed', 'failed']),
+  endpoint: z.string().optional().describe('What the task runs: /index, /analyze, a scan, a reindex'),
+  progress: z.number().optional().describe('0..1'),
+  stage: z.string().nullable().optional(),
+  note: z.string().optional().describe('What to do next while it runs'),
+  error: z.looseObject({ message: z.string(), code: z.string() }).nullable().optional().describe('Why it failed'),
+  result: z.unknown().optional().describe("Once completed: the task's result (an analysis is cut to max_chars: summary, episodes, timed transcript)"),
+};

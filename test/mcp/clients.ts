@@ -40,7 +40,8 @@ export function textOf(result: unknown): string {
 }
 
 /**
- * Calls a tool and parses its JSON text; fails the test with the text when the tool reported an error.
+ * Calls a tool and parses its JSON text; fails the test with the text when the tool reported an error, or
+ * when its structuredContent (which the SDK client checks against the listed outputSchema) is not that JSON.
  * @example
  * const { moments } = await callJson(client, 'search', { query: 'penalty', collection: 'demo' });
  */
@@ -48,5 +49,7 @@ export function textOf(result: unknown): string {
 export async function callJson(client: Client, name: string, args: Record<string, unknown>): Promise<any> {
   const r = await client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 });
   if (r.isError) throw new Error(`${name} failed: ${textOf(r)}`);
-  return JSON.parse(textOf(r));
+  const parsed = JSON.parse(textOf(r));
+  if (JSON.stringify(r.structuredContent) !== JSON.stringify(parsed)) throw new Error(`${name}: structuredContent differs from the JSON text`);
+  return parsed;
 }

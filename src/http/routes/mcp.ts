@@ -12,7 +12,7 @@ const JsonRpcError = z
   .object({
     jsonrpc: z.literal('2.0'),
     error: z.object({
-      code: z.number().int().openapi({ description: '-32700 parse error, -32600 invalid request, -32601 method not found, -32602 invalid params, -32603 internal error, -32000 transport-level refusal' }),
+      code: z.number().int().openapi({ description: '-32700 parse error, -32600 invalid request, -32601 method not found, -32602 invalid params, -32603 internal error, -32002 resource not found (data.uri names it), -32000 transport-level refusal' }),
       message: z.string(),
       data: z.unknown().optional(),
     }),
@@ -39,7 +39,7 @@ const mcpRoute = createRoute({
     'One JSON-RPC message per POST (MCP Streamable HTTP transport, no sessions; GET and DELETE answer 405). ' +
     'The key goes in x-api-key or Authorization: Bearer. Tools: list_collections, search, get_analysis, get_transcript, index_video, analyze_video, add_folder, get_task, suggest, people, reindex, duplicates; ' +
     'resources vidx://collections/{collection_id}/items/{media_id}. Each tool calls this API with the same key, so visibility and error reasons are the same. ' +
-    'Errors the MCP transport answers are JSON-RPC error objects; a missing key (401) and an oversized body (413) are refused by vidx before MCP sees the request and have the REST error shape.',
+    'Errors the MCP transport answers are JSON-RPC error objects; a missing key (401, with WWW-Authenticate: Bearer realm="vidx") and an oversized body (413) are refused by vidx before MCP sees the request and have the REST error shape.',
   request: { body: { required: true, content: { 'application/json': { schema: JsonRpcMessage } } } },
   responses: {
     200: {

@@ -76,7 +76,9 @@ export function errors(...statuses: number[]) {
     415: 'Unsupported content type',
     422: 'A field broke a rule; `errors` names each field',
   };
-  return Object.fromEntries(statuses.map((s) => [s, { description: text[s] ?? 'Error', content: errorContent }]));
+  // Every 401 names how to authenticate (src/http/errors.ts sets it).
+  const challenge = { 'WWW-Authenticate': { description: 'Bearer realm="vidx": send the key as a Bearer token (or in x-api-key)', schema: { type: 'string' as const } } };
+  return Object.fromEntries(statuses.map((s) => [s, { description: text[s] ?? 'Error', content: errorContent, ...(s === 401 ? { headers: challenge } : {}) }]));
 }
 
 /**

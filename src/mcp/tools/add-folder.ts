@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { taskView, waitForTask } from '../tasks.js';
+import { taskOutput, taskView, waitForTask } from '../tasks.js';
 import { defineTool, toolError } from '../tool.js';
 import { collection, DEFAULT_MAX_CHARS } from './fields.js';
 import { waitSeconds } from './submit.js';
@@ -24,6 +24,12 @@ export const addFolder = defineTool({
     exclude: z.array(z.string().min(1).max(500)).max(50).optional().describe('Glob patterns of files or folders to leave out, e.g. "**/Trash/**"'),
     watch: z.boolean().optional().describe('Follow changes to the folder from now on (default true)'),
     wait_seconds: waitSeconds,
+  },
+  output: {
+    // The folder as POST /collections/{collection_id}/folders answers it; these are the fields an agent uses.
+    folder: z.looseObject({ folder_id: z.string(), collection_id: z.string(), path: z.string(), scan_task_id: z.string().nullable() }),
+    note: z.string().optional(),
+    scan: z.object(taskOutput).optional().describe('With wait_seconds: the scan task and its result'),
   },
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
   async run(args, { api, extra, stopping }) {

@@ -1,3 +1,4 @@
+import { taskOutput } from '../tasks.js';
 import { defineTool } from '../tool.js';
 import { submitTask, videoFields, waitSeconds } from './submit.js';
 
@@ -14,6 +15,7 @@ export const analyzeVideo = defineTool({
     'Use it to summarise a single video; use index_video instead when the video should be searchable later. ' +
     'Runs as a task: by default the answer is the task_id (get_task shows the result when completed); wait_seconds waits for it.',
   input: { ...videoFields, wait_seconds: waitSeconds },
+  output: taskOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
   run: (args, ctx) => submitTask(ctx, '/analyze', args, {}, args.wait_seconds),
 });

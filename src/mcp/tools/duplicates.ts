@@ -24,6 +24,31 @@ export const duplicates = defineTool({
     threshold: z.number().min(0).max(1).optional().describe('Least similarity of two copies, 0..1 (default 0.8); higher for fewer, closer copies'),
     limit: z.number().int().min(1).max(500).optional().describe(`Groups answered at most (default ${DEFAULT_GROUPS}), most alike first`),
   },
+  output: {
+    collection: z.string(),
+    groups: z.array(
+      z.object({
+        similarity: z.number(),
+        keep: z.string().describe('The media_id of the copy to keep'),
+        keep_reason: z.enum(['longest', 'higher_resolution', 'higher_bitrate', 'original']),
+        keep_message: z.string(),
+        items: z.array(
+          z.object({
+            media_id: z.string(),
+            title: z.string().nullable(),
+            duration: z.number().nullable(),
+            width: z.number().nullable(),
+            height: z.number().nullable(),
+            size: z.number().nullable().describe('Bytes'),
+            overlap: z.number().describe('The share of this item the others show, 0..1'),
+            resource: z.string(),
+          }),
+        ),
+      }),
+    ),
+    more: z.number().describe('Groups left out by limit'),
+    note: z.string().optional(),
+  },
   annotations: { readOnlyHint: true },
   async run(args, { api }) {
     const { groups } = await api.GET('/collections/{collection_id}/duplicates', {
@@ -37,7 +62,12 @@ export const duplicates = defineTool({
         keep: g.keep,
         keep_reason: g.keep_reason,
         keep_message: g.keep_message,
-        items: g.items.map((i) => ({ ...i, overlap: Math.round(i.overlap * 1000) / 1000, resource: itemUri(args.collection, i.media_id) })),
+        // The fields the output shape names, so the answer stays what the tool declares.
+        items: g.items.map(({ media_id, title, duration, width, height, size, overlap }) => ({
+          media_id, title, duration, width, height, size,
+          overlap: Math.round(overlap * 1000) / 1000,
+          resource: itemUri(args.collection, media_id),
+        })),
       })),
       more: Math.max(0, groups.length - limit),
       ...(groups.length ? {} : { note: 'No copies found at this threshold.' }),

@@ -38,6 +38,27 @@ export const getAnalysis = defineTool({
     max_chars: maxChars,
     public: isPublic,
   },
+  output: {
+    media_id: z.string(),
+    video_summary: z.string(),
+    video_duration: z.number().describe('Seconds'),
+    subtitle_languages: z.array(z.string()),
+    episodes_total: z.number(),
+    episode_offset: z.number(),
+    episodes: z.array(
+      z.object({
+        episode_id: z.number(),
+        start: z.number(),
+        end: z.number(),
+        time: z.string().describe('m:ss–m:ss'),
+        summary: z.string(),
+        on_screen_text: z.array(z.string()),
+        tags: z.array(z.string()),
+      }),
+    ),
+    next_episode: z.number().nullable().describe('The episode_offset that continues; null at the end'),
+    note: z.string().optional(),
+  },
   annotations: { readOnlyHint: true },
   async run(args, { api }) {
     const a = await readAnalysis(api, args.collection, args.media_id, args.public);

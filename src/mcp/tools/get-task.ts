@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readTask, taskView, waitForTask } from '../tasks.js';
+import { readTask, taskOutput, taskView, waitForTask } from '../tasks.js';
 import { defineTool } from '../tool.js';
 import { DEFAULT_MAX_CHARS, maxChars } from './fields.js';
 import { waitSeconds } from './submit.js';
@@ -21,6 +21,7 @@ export const getTask = defineTool({
     wait_seconds: waitSeconds,
     max_chars: maxChars,
   },
+  output: taskOutput,
   annotations: { readOnlyHint: true },
   async run(args, { api, extra, stopping }) {
     const task = args.wait_seconds ? await waitForTask(api, args.task_id, args.wait_seconds, extra, stopping) : await readTask(api, args.task_id);

@@ -31,6 +31,8 @@ export const getTranscript = defineTool({
     max_chars: maxChars,
     public: isPublic,
   },
+  // Timed lines, not JSON: an agent reads and quotes them as they are.
+  output: null,
   annotations: { readOnlyHint: true },
   async run(args, { api }) {
     if (args.to_seconds !== undefined && args.from_seconds !== undefined && args.to_seconds <= args.from_seconds) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { taskOutput } from '../tasks.js';
 import { defineTool } from '../tool.js';
 import { collection } from './fields.js';
 import { submitTask, videoFields, waitSeconds } from './submit.js';
@@ -22,6 +23,7 @@ export const indexVideo = defineTool({
     reindex: z.boolean().optional().describe('Replace the video when its media_id already exists (default false)'),
     wait_seconds: waitSeconds,
   },
+  output: taskOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
   run: (args, ctx) =>
     submitTask(ctx, '/index', args, { collection: args.collection, index_language: args.language ?? 'en', reindex_if_exists: args.reindex ?? false }, args.wait_seconds),

@@ -12,6 +12,9 @@ export const listCollections = defineTool({
   description:
     'Lists the video collections this key can search (id, name, description, public). Call it first when you do not know which collection holds the videos; every other tool takes a collection id.',
   input: { public: z.boolean().optional().describe('true lists every public collection instead of your own') },
+  output: {
+    collections: z.array(z.object({ collection_id: z.string(), name: z.string(), description: z.string().nullable(), is_public: z.boolean() })),
+  },
   annotations: { readOnlyHint: true },
   async run(args, { api }) {
     const { collections } = await api.GET('/collections', { params: { query: { public: args.public || undefined } } });

@@ -29,6 +29,13 @@ export const people = defineTool({
     person: z.string().min(1).max(200).optional().describe('A person_id from the list, or a name given to a person'),
     limit: z.number().int().min(1).max(500).optional().describe('At most this many people or moments (default 50)'),
   },
+  output: {
+    collection: z.string(),
+    people: z.array(z.object({ person_id: z.string(), name: z.string().nullable(), face_count: z.number(), media_count: z.number() })).optional().describe('Without person: the people seen'),
+    person: z.object({ person_id: z.string(), name: z.string().nullable() }).optional().describe('With person: who was found'),
+    moments: z.array(z.object({ media_id: z.string(), title: z.string().nullable(), start: z.number(), end: z.number() })).optional().describe("With person: where they are seen (seconds)"),
+    more: z.number().optional().describe('Moments left out by limit'),
+  },
   annotations: { readOnlyHint: true },
   async run(args, { api }) {
     const limit = args.limit ?? 50;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { taskOutput } from '../tasks.js';
 import { defineTool } from '../tool.js';
 import { collection, mediaId } from './fields.js';
 import { queuedOrWaited, waitSeconds } from './submit.js';
@@ -22,6 +23,7 @@ export const reindex = defineTool({
     media_ids: z.array(mediaId).min(1).max(10_000).optional().describe('The items to analyse again (default: all of them)'),
     wait_seconds: waitSeconds,
   },
+  output: taskOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run: async (args, ctx) => {
     const { task_id } = await ctx.api.POST('/collections/{collection_id}/reindex', {

@@ -3,6 +3,23 @@ import { clock } from '../../tools/clock.js';
 import { defineTool } from '../tool.js';
 import { collection, itemParams, itemUri, mediaId } from './fields.js';
 
+/** A moment as search answers it. */
+const moment = z.object({
+  media_id: z.string(),
+  title: z.string().nullable(),
+  media_type: z.enum(['video', 'audio', 'image']).nullable(),
+  captured_at: z.string().nullable().describe('When it was recorded, ISO 8601'),
+  // The API's place (city, district, region, country, country_code); loose so a field it adds does not break the answer.
+  place: z.looseObject({ city: z.string(), country: z.string() }).nullable(),
+  start_time: z.number().describe('Seconds'),
+  time: z.string().describe('m:ss'),
+  episode_id: z.number(),
+  score: z.number(),
+  passage: z.string().describe('What matched'),
+  link: z.string().nullable().describe('Plays from the moment'),
+  resource: z.string().describe('The item as an MCP resource (its transcript)'),
+});
+
 /**
  * `search`: POST /search, answered as moments an agent can cite and play. A picture goes as `image_path`
  * over both transports: the server reads it under its own file rule (inside the media roots, never its data
@@ -44,6 +61,16 @@ export const search = defineTool({
     near: z.string().min(1).max(200).optional().describe('Only items recorded near a place: a city (Lisbon, Lissabon), a region (Bavaria), a country (Portugal, Deutschland) or "latitude,longitude"; items without GPS are left out'),
     near_km: z.number().gt(0).max(2000).optional().describe('Radius around a city or point in km (default 25)'),
     language: z.enum(['en', 'de']).optional().describe('Language of the notices (what could not be searched): en (default) or de'),
+  },
+  output: {
+    collection: z.string(),
+    query: z.string().nullable(),
+    image_path: z.string().optional(),
+    like: z.object({ media_id: z.string(), start_time: z.number() }).optional(),
+    moments: z.array(moment).describe('Best first'),
+    notices: z.array(z.object({ code: z.string(), message: z.string() })).describe('What could not be searched: tell the user'),
+    corrected: z.array(z.object({ from: z.string(), to: z.string() })).describe('Misspelt words read as others'),
+    note: z.string().optional(),
   },
   annotations: { readOnlyHint: true },
   async run({ language, ...args }, { api }) {

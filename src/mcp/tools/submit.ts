@@ -67,7 +67,7 @@ export async function submitTask<E extends UploadPath>(ctx: ToolContext, endpoin
  * return queuedOrWaited(ctx, task_id, args.wait_seconds);
  */
 export async function queuedOrWaited(ctx: ToolContext, taskId: string, wait = 0) {
-  if (!wait) return { task_id: taskId, status: 'queued', note: 'Queued: call get_task with this task_id (wait_seconds waits for it).' };
+  if (!wait) return { task_id: taskId, status: 'queued' as const, note: 'Queued: call get_task with this task_id (wait_seconds waits for it).' };
   const task = await waitForTask(ctx.api, taskId, wait, ctx.extra, ctx.stopping);
   if (task.status === 'failed') return toolError(`task ${taskId} failed: ${task.error?.message ?? 'no reason given'}`);
   return taskView(task, DEFAULT_MAX_CHARS);

@@ -18,6 +18,17 @@ export const suggest = defineTool({
     language: z.enum(['en', 'de']).optional().describe('Language of the suggested questions: en (default) or de'),
     public: z.boolean().optional().describe("true when the collection is another owner's public collection"),
   },
+  output: {
+    collection: z.string(),
+    suggestions: z.array(
+      z.object({
+        type: z.enum(['topic', 'question']),
+        text: z.string(),
+        media_ids: z.array(z.string()),
+        moments: z.array(z.object({ media_id: z.string(), episode_id: z.number(), start_time: z.number() })).describe('At most five'),
+      }),
+    ),
+  },
   annotations: { readOnlyHint: true },
   async run(args, { api }) {
     const suggestions = [];
