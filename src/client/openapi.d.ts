@@ -838,7 +838,7 @@ export interface paths {
         put?: never;
         /**
          * vidx extra: Model Context Protocol (Streamable HTTP, stateless) for AI agents
-         * @description One JSON-RPC message per POST (MCP Streamable HTTP transport, no sessions; GET and DELETE answer 405). The key goes in x-api-key or Authorization: Bearer. Tools: list_collections, search, get_analysis, get_transcript, index_video, analyze_video, add_folder, get_task, suggest, people, reindex, duplicates; resources vidx://collections/{collection_id}/items/{media_id}. Each tool calls this API with the same key, so visibility and error reasons are the same. Errors the MCP transport answers are JSON-RPC error objects; a missing key (401) and an oversized body (413) are refused by vidx before MCP sees the request and have the REST error shape.
+         * @description One JSON-RPC message per POST (MCP Streamable HTTP transport, no sessions; GET and DELETE answer 405). The key goes in x-api-key or Authorization: Bearer. Tools: list_collections, search, get_analysis, get_transcript, index_video, analyze_video, add_folder, get_task, suggest, people, reindex, duplicates; resources vidx://collections/{collection_id}/items/{media_id}. Each tool calls this API with the same key, so visibility and error reasons are the same. Errors the MCP transport answers are JSON-RPC error objects; a missing key (401, with WWW-Authenticate: Bearer realm="vidx") and an oversized body (413) are refused by vidx before MCP sees the request and have the REST error shape.
          */
         post: operations["postMcp"];
         delete?: never;
@@ -2507,7 +2507,7 @@ export interface components {
             /** @enum {string} */
             jsonrpc: "2.0";
             error: {
-                /** @description -32700 parse error, -32600 invalid request, -32601 method not found, -32602 invalid params, -32603 internal error, -32000 transport-level refusal */
+                /** @description -32700 parse error, -32600 invalid request, -32601 method not found, -32602 invalid params, -32603 internal error, -32002 resource not found (data.uri names it), -32000 transport-level refusal */
                 code: number;
                 message: string;
                 data?: unknown;
@@ -2581,6 +2581,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2632,6 +2634,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2688,6 +2692,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2719,6 +2725,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2780,6 +2788,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2831,6 +2841,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2901,6 +2913,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2963,6 +2977,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3030,6 +3046,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3109,6 +3127,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3160,6 +3180,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3212,6 +3234,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3265,6 +3289,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3337,6 +3363,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3408,6 +3436,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3468,6 +3498,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3538,6 +3570,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3624,6 +3658,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3677,6 +3713,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3745,6 +3783,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3808,6 +3848,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3875,6 +3917,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3950,6 +3994,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4015,6 +4061,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4086,6 +4134,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4160,6 +4210,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4243,6 +4295,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4316,6 +4370,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4370,6 +4426,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4425,6 +4483,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4463,6 +4523,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4494,6 +4556,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4534,6 +4598,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4583,6 +4649,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4632,6 +4700,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4674,6 +4744,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4723,6 +4795,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4776,6 +4850,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4834,6 +4910,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4898,6 +4976,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4998,6 +5078,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5080,6 +5162,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5178,6 +5262,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5276,6 +5362,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5341,6 +5429,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5381,6 +5471,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5430,6 +5522,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5491,6 +5585,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5554,6 +5650,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5614,6 +5712,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5701,6 +5801,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5752,6 +5854,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5814,6 +5918,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5876,6 +5982,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5956,6 +6064,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6030,6 +6140,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6087,6 +6199,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6143,6 +6257,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6201,6 +6317,8 @@ export interface operations {
             /** @description Missing or unknown x-api-key */
             401: {
                 headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
