@@ -171,6 +171,13 @@ export const SETTINGS = {
     meaning: 'Webhooks one key may register; one more is a 409 that says so (each task event makes one delivery per webhook)',
   }),
   VIDX_PUBLIC_URL: setting(httpUrl, { group: 'server', flag: '--public-url', default: '`http://<host>:<port>`', meaning: 'Base of signed links in responses' }),
+  VIDX_ALLOWED_HOSTS: setting(optionalText, {
+    group: 'server',
+    flag: '--allowed-hosts',
+    default: 'unset',
+    meaning:
+      "Host names and CIDRs (comma- or space-separated) the server answers to besides loopback (`localhost`, `*.localhost`, `127.0.0.1`, `[::1]`), `VIDX_PUBLIC_URL`'s host and the address it binds; any other `Host` header is refused with 403 `host_not_allowed`, a guard against DNS rebinding (see [Security](security.md))",
+  }),
   VIDX_WEB_DIR: setting(existingPath, {
     group: 'server',
     default: "`dist/web` of the checkout; the binary's unpacked copy",
@@ -215,12 +222,13 @@ export const SETTINGS = {
   VIDX_WORKER_CONCURRENCY: setting(integer(1, 16, 1), {
     group: 'worker',
     default: '`1`',
-    meaning: '`vidx worker --concurrency`: jobs it runs at once, each in a thread of its own (one per two cores suits ONNX)',
+    meaning:
+      '`vidx worker --concurrency`: jobs it runs at once, each in a thread of its own (one per two cores suits ONNX); at most what its key may announce (8 unless the key was made with `--max-concurrency`)',
   }),
   VIDX_WORKER_ID: setting(optionalText, {
     group: 'worker',
     default: '`<host>-<4 hex>`, kept in `<data dir>/worker.id`',
-    meaning: '`vidx worker`: the name `GET /workers` and task views show',
+    meaning: '`vidx worker`: the name `GET /workers` and task views show; its key is fixed to the first id it heartbeats with (`local` is reserved)',
   }),
   VIDX_WORKER_LOCK_SECONDS: setting(integer(1, 3600, 30), {
     group: 'worker',
