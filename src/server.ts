@@ -10,6 +10,7 @@ import type { CollectionService } from './services/collections.js';
 import type { DuplicateService } from './services/duplicates/service.js';
 import type { KeyService, AdminKeySource } from './services/keys.js';
 import { uploadsDir } from './services/paths.js';
+import { sweepUploads } from './services/upload-sweep.js';
 import type { SearchIndex } from './services/search/index.js';
 import { pictureFileReader } from './services/search/picture-file.js';
 import { ServedFiles } from './services/served-files.js';
@@ -67,6 +68,9 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   const store = openStore(join(config.dataDir, 'vidx.db'));
   // Versions of item files a crash left unnamed (before or after a commit) go before anything is served.
   sweepItemFolders(store.db, config.dataDir);
+  // Uploads a killed server was receiving belong to no task: nothing would ever remove them.
+  const partial = sweepUploads(store.tasks, uploadsDir(config.dataDir));
+  if (partial > 0) log('removed uploads no task holds (left by an interrupted request)', { files: partial });
   const core = buildCore(config, store, log, opts);
   const analysis = buildAnalysis(config, core, opts);
   const folders = buildFolders(config, core, analysis);
