@@ -1,5 +1,10 @@
 import { request } from 'node:http';
+import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { redactSecrets } from '../../src/logger.js';
+import { onAllowList } from '../../src/media/egress.js';
+import { servedHosts } from '../../src/startup/hosts.js';
 import { seedItems } from '../support/seed.js';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../support/server.js';
 
@@ -56,10 +61,7 @@ describe('Host allowlist', () => {
     expect((await getWithHost(s, '/collections', 'nas.home', ADMIN_KEY)).status).toBe(200);
   });
 
-  it('allows the address a server binds when that is not loopback, and the machine\'s own addresses and name when it binds every address', async () => {
-    const { servedHosts } = await import('../../src/startup/hosts.js');
-    const { onAllowList } = await import('../../src/media/egress.js');
-    const { hostname } = await import('node:os');
+  it('allows the address a server binds when that is not loopback, and the machine\'s own addresses and name when it binds every address', () => {
     const bound = servedHosts({ ...s.config, host: '192.168.50.5' });
     expect(onAllowList('192.168.50.5', bound)).toBe(true);
     expect(onAllowList('192.168.50.6', bound)).toBe(false);
@@ -71,8 +73,7 @@ describe('Host allowlist', () => {
     expect([...loop.hosts]).toEqual(['nas.home']);
   });
 
-  it('refuses a VIDX_ALLOWED_HOSTS entry that is no host name or range, naming the variable', async () => {
-    const { loadConfig } = await import('../../src/config.js');
+  it('refuses a VIDX_ALLOWED_HOSTS entry that is no host name or range, naming the variable', () => {
     expect(() => loadConfig({ VIDX_DATA_DIR: s.dataDir, VIDX_ALLOWED_HOSTS: 'http://nas:8484/' })).toThrow(/VIDX_ALLOWED_HOSTS: "http:\/\/nas:8484\/" is not/);
   });
 });
@@ -118,7 +119,6 @@ describe('response headers and the log', () => {
     expect(log).toContain('/shared/<redacted>');
     expect(log).not.toContain(token);
     expect(log).not.toContain(sig);
-    const { redactSecrets } = await import('../../src/logger.js');
     expect(redactSecrets(`see ${s.url}/#/s/${token} and ${thumb}`)).toBe(`see ${s.url}/#/s/<redacted> and ${thumb.replace(sig, '<redacted>')}`);
   });
 });
