@@ -35,7 +35,8 @@ export function redactSecrets(text: string): string {
 function redactValue(value: unknown): unknown {
   if (typeof value === 'string') return redactSecrets(value);
   if (Array.isArray(value)) return value.map(redactValue);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactValue(v)]));
+  // Plain objects only: anything else (an Error, a Date) is written as JSON.stringify writes it.
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactValue(v)]));
   return value;
 }
 

@@ -39,7 +39,7 @@ function inGerman(err: Problem): { detail: string; fields: { field: string; mess
 }
 
 /**
- * Whether an error is the client going away while its body was read (Node's `aborted`, ECONNRESET): the
+ * Whether an error is the client going away while its body was read (Node's `aborted`, code ECONNRESET): the
  * client's doing, not a fault of the server, so no stack is logged for it.
  * @example
  * if (isClientAbort(err)) throw err; // leave it to errorResponse
@@ -47,7 +47,7 @@ function inGerman(err: Problem): { detail: string; fields: { field: string; mess
 export function isClientAbort(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown; cause?: unknown } | null;
   if (!e || typeof e !== 'object') return false;
-  return e.code === 'ECONNRESET' || e.message === 'aborted' || (e.cause !== undefined && e.cause !== err && isClientAbort(e.cause));
+  return e.code === 'ECONNRESET' || (e.cause !== undefined && e.cause !== err && isClientAbort(e.cause));
 }
 
 /**
