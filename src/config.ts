@@ -28,6 +28,8 @@ export interface Config {
   taskConcurrency: number;
   /** The base of signed links in responses; defaults to http://host:port. */
   publicUrl: string | undefined;
+  /** Host names and ranges requests may name in `Host` besides loopback, the public URL and the bound address (VIDX_ALLOWED_HOSTS). */
+  allowedHosts: AllowList;
   logLevel: 'info' | 'silent';
   /** Download missing default models at start (only when asked for with --pull-models). */
   pullModels: boolean;
@@ -143,8 +145,10 @@ export function loadConfig(env: Record<string, string | undefined>, argv: string
   const dataDir = resolve(s.VIDX_DATA_DIR ?? join(s.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'vidx'));
   const modelsDir = resolve(s.VIDX_MODELS_DIR ?? join(dataDir, 'models'));
   let urlAllow: AllowList;
+  let allowedHosts: AllowList;
   try {
     urlAllow = parseAllowList(s.VIDX_URL_ALLOW);
+    allowedHosts = parseAllowList(s.VIDX_ALLOWED_HOSTS, 'VIDX_ALLOWED_HOSTS');
   } catch (e) {
     throw new ConfigError((e as Error).message);
   }
@@ -161,6 +165,7 @@ export function loadConfig(env: Record<string, string | undefined>, argv: string
     maxBodyBytes: 1024 * 1024,
     taskConcurrency: s.VIDX_TASK_CONCURRENCY,
     publicUrl: s.VIDX_PUBLIC_URL,
+    allowedHosts,
     logLevel: s.VIDX_LOG,
     pullModels,
     urlAllow,

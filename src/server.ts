@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import type { Config } from './config.js';
 import { createHttpApp } from './http/app.js';
-import { createLogger, type Logger } from './logger.js';
-import { primeSafeDemuxers } from './media/index.js';
+import { createLogger, redacting, type Logger } from './logger.js';
+import { isLoopbackHost, primeSafeDemuxers } from './media/index.js';
 import { locateFfmpeg, locateFfprobe } from './media/binaries.js';
 import { primeGermanTesseract } from './ml/ocr/index.js';
 import { sweepItemFolders } from './services/analysis/item-files.js';
@@ -10,6 +10,7 @@ import type { CollectionService } from './services/collections.js';
 import type { DuplicateService } from './services/duplicates/service.js';
 import type { KeyService, AdminKeySource } from './services/keys.js';
 import { uploadsDir } from './services/paths.js';
+import { sweepUploads } from './services/upload-sweep.js';
 import type { SearchIndex } from './services/search/index.js';
 import { pictureFileReader } from './services/search/picture-file.js';
 import { ServedFiles } from './services/served-files.js';
@@ -19,6 +20,7 @@ import { buildAnalysis, type AnalysisOptions, type AnalysisSide } from './startu
 import { buildCore, type Core, type CoreOptions } from './startup/core.js';
 import { prepareDataDir } from './startup/data-dir.js';
 import { buildFolders } from './startup/folders.js';
+import { servedHosts } from './startup/hosts.js';
 import { listen } from './startup/listen.js';
 import { openStore, type Store } from './store/index.js';
 import { describeSystem } from './system.js';
@@ -52,10 +54,6 @@ export interface StartOptions extends CoreOptions, AnalysisOptions {
   logger?: Logger;
 }
 
-function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host.startsWith('127.');
-}
-
 /**
  * Opens the data dir, builds every service, starts the task engine and the HTTP server on config.host:port.
  * @example
@@ -65,10 +63,14 @@ function isLoopbackHost(host: string): boolean {
  */
 export async function startVidx(config: Config, opts: StartOptions = {}): Promise<Vidx> {
   const releaseFileAccess = prepareDataDir(config);
-  const log = opts.logger ?? createLogger(config.logLevel);
+  // Share tokens and link signatures never reach the log, whichever logger writes it.
+  const log = redacting(opts.logger ?? createLogger(config.logLevel));
   const store = openStore(join(config.dataDir, 'vidx.db'));
   // Versions of item files a crash left unnamed (before or after a commit) go before anything is served.
   sweepItemFolders(store.db, config.dataDir);
+  // Uploads a killed server was receiving belong to no task: nothing would ever remove them.
+  const partial = sweepUploads(store.tasks, uploadsDir(config.dataDir));
+  if (partial > 0) log('removed uploads no task holds (left by an interrupted request)', { files: partial });
   const core = buildCore(config, store, log, opts);
   const analysis = buildAnalysis(config, core, opts);
   const folders = buildFolders(config, core, analysis);
@@ -84,6 +86,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
     servedFiles: new ServedFiles(config.dataDir, store.collections, store.keys, (id, pk, folder) => core.shares.allows(id, pk, folder), (job, n, key) => analysis.jobs?.jobFile(job, n, key) ?? null),
     webDir: config.webDir,
     form: { uploadsDir: uploadsDir(config.dataDir), maxUploadBytes: config.maxUploadBytes, maxBodyBytes: config.maxBodyBytes },
+    hosts: servedHosts(config),
     health: () => healthFacts(config, core, analysis),
     log,
     stopping: stopping.signal,

@@ -16,6 +16,7 @@ Options (each also an environment variable):
   --max-upload-mb N   VIDX_MAX_UPLOAD_MB    largest multipart upload (default 4096)
   --concurrency N     VIDX_TASK_CONCURRENCY heavy tasks at once (default 1)
   --public-url U      VIDX_PUBLIC_URL       base of signed links when behind a proxy
+  --allowed-hosts H   VIDX_ALLOWED_HOSTS    other Host names and CIDRs the server answers to (DNS-rebinding guard)
   --log info|silent   VIDX_LOG              request and task log on stdout (default info)
   --queue URL         VIDX_QUEUE_URL        Redis of the analysis job queue: analyses go to vidx worker processes
   --local-workers N   VIDX_LOCAL_WORKERS    jobs of the queue the server analyses itself (default 1; 0: none)

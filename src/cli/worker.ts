@@ -1,6 +1,6 @@
 import { ConfigError, readWorkerConfig } from '../config.js';
 import { VidxError } from '../client/index.js';
-import { createLogger } from '../logger.js';
+import { createLogger, redacting } from '../logger.js';
 import { EXIT } from './client.js';
 
 const HELP = `Usage: vidx worker --server URL --queue redis://host:port [options]
@@ -48,7 +48,7 @@ export async function workerCommand(argv: string[]): Promise<number> {
   const { startWorker } = await import('../worker/index.js');
   let worker;
   try {
-    worker = await startWorker(config, createLogger(config.logLevel));
+    worker = await startWorker(config, redacting(createLogger(config.logLevel)));
   } catch (err) {
     process.stderr.write(`vidx worker: ${(err as Error).message}\n`);
     if (!(err instanceof VidxError)) return EXIT.UNREACHABLE;

@@ -6,7 +6,9 @@ import type { AppEnv, HttpDeps } from './env.js';
 import { errorResponse } from './errors.js';
 import { openApiConfig } from './openapi-config.js';
 import { apiKeyAuth } from './middleware/auth/index.js';
+import { hostCheck } from './middleware/host-check/index.js';
 import { requestLog } from './middleware/request-log/index.js';
+import { responseHeaders } from './middleware/response-headers/index.js';
 import { strictJsonBodies } from './middleware/strict-json/index.js';
 import { peopleRoutes } from './routes/people.js';
 import { duplicateRoutes } from './routes/duplicates.js';
@@ -55,7 +57,10 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<AppEnv> {
   });
   app.onError(errorResponse(deps.log));
   app.notFound((c) => c.json({ detail: `no route for ${c.req.method} ${c.req.path}`, code: 'not_found', request_id: c.get('requestId') }, 404));
+  app.use('*', responseHeaders());
   app.use('*', requestLog(deps.log));
+  // Before anything is read or answered: a foreign Host learns nothing, not even that a key is missing.
+  app.use('*', hostCheck(deps.hosts));
   app.use('*', smallBodies(deps.form.maxBodyBytes));
   app.use('*', apiKeyAuth(deps.keys));
   app.use('*', strictJsonBodies());

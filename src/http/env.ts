@@ -1,4 +1,5 @@
 import type { WorkCounts } from '../services/work-gate.js';
+import type { AllowList } from '../media/index.js';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Caller } from '../services/caller.js';
 import type { CollectionService } from '../services/collections.js';
@@ -54,6 +55,8 @@ export interface HttpDeps {
   /** The built web page served at `/` (missing when it was never built). */
   webDir?: string;
   form: FormLimits;
+  /** Host names requests may carry besides loopback ones (VIDX_ALLOWED_HOSTS, the public URL, the bound address). */
+  hosts: AllowList;
   /** Extra facts for GET /health (capabilities, tools); computed by the caller. */
   health: () => Record<string, unknown> & { work: WorkCounts; workers: number; queue: QueueState | null; capabilities: Record<string, { available: boolean; model?: string; reason?: string }>; admin_key_file?: string | null; picture_search: { fingerprints: true; image_text: boolean } };
   log: LogFn;

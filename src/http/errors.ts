@@ -42,9 +42,22 @@ function inGerman(err: Problem): { detail: string; fields: { field: string; mess
 }
 
 /**
+ * Whether an error is the client going away while its body was read (Node's `aborted`, code ECONNRESET): the
+ * client's doing, not a fault of the server, so no stack is logged for it.
+ * @example
+ * if (isClientAbort(err)) throw err; // leave it to errorResponse
+ */
+export function isClientAbort(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  return e.code === 'ECONNRESET' || (e.cause !== undefined && e.cause !== err && isClientAbort(e.cause));
+}
+
+/**
  * The one error handler: a Problem becomes its status and `{detail, code, errors?, request_id}` (in German
  * when the request's Accept-Language prefers it);
- * Hono's own exceptions keep their status; anything else is a logged 500 with no internals shown.
+ * Hono's own exceptions keep their status; a body the client broke off is a 400 `request_aborted` with no stack
+ * logged; anything else is a logged 500 with no internals shown.
  * @example
  * app.onError(errorResponse(log));
  */
@@ -66,6 +79,8 @@ export function errorResponse(log: (msg: string, fields: Record<string, unknown>
       const code = status === 415 ? 'unsupported_media_type' : status === 413 ? 'payload_too_large' : status === 404 ? 'not_found' : 'bad_request';
       return c.json({ detail, code, request_id }, status as ContentfulStatusCode);
     }
+    // Nobody reads this answer; the request log's line (with `aborted: true`) is all that is said.
+    if (isClientAbort(err)) return c.json({ detail: 'the request body ended early: the client closed the connection', code: 'request_aborted', request_id }, 400);
     log('unhandled error', { request_id, error: err.message, stack: err.stack });
     return c.json({ detail: 'internal error; the server log has the details under this request_id', code: 'internal_error', request_id }, 500);
   };

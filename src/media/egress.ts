@@ -26,12 +26,13 @@ export type Resolver = (host: string) => Promise<string[]>;
 const EMPTY_ALLOW: AllowList = { hosts: new Set(), ranges: [] };
 
 /**
- * Parses `VIDX_URL_ALLOW`: comma- or space-separated host names and CIDRs (a bare address is a /32 or /128).
- * Throws on an entry that is neither.
+ * Parses `VIDX_URL_ALLOW` (or another list of the same form, named by `setting` in errors): comma- or
+ * space-separated host names and CIDRs (a bare address is a /32 or /128). Throws on an entry that is neither.
  * @example
  * parseAllowList('nas.local, 192.168.1.0/24, ::1');
+ * parseAllowList('nas.local', 'VIDX_ALLOWED_HOSTS');
  */
-export function parseAllowList(raw: string | undefined): AllowList {
+export function parseAllowList(raw: string | undefined, setting = 'VIDX_URL_ALLOW'): AllowList {
   const hosts = new Set<string>();
   const ranges: Array<[ipaddr.IPv4 | ipaddr.IPv6, number]> = [];
   for (const entry of (raw ?? '').split(/[\s,]+/).filter(Boolean)) {
@@ -40,7 +41,7 @@ export function parseAllowList(raw: string | undefined): AllowList {
       try {
         ranges.push(ipaddr.parseCIDR(bare));
       } catch {
-        throw new Error(`VIDX_URL_ALLOW: "${entry}" is not a valid CIDR range`);
+        throw new Error(`${setting}: "${entry}" is not a valid CIDR range`);
       }
     } else if (ipaddr.isValid(bare)) {
       const addr = ipaddr.parse(bare);
@@ -48,7 +49,7 @@ export function parseAllowList(raw: string | undefined): AllowList {
     } else if (/^[A-Za-z0-9.-]+$/.test(bare)) {
       hosts.add(bare.toLowerCase().replace(/\.$/, ''));
     } else {
-      throw new Error(`VIDX_URL_ALLOW: "${entry}" is neither a host name nor an address range`);
+      throw new Error(`${setting}: "${entry}" is neither a host name nor an address range`);
     }
   }
   return { hosts, ranges };
@@ -83,6 +84,32 @@ export function addressAllowed(address: string, policy: EgressPolicy): boolean {
   const range = addr.range();
   if (range === 'unicast') return true;
   return range === 'loopback' && policy.loopback;
+}
+
+/**
+ * Whether a host name or address literal is on the list: a listed name (case and a final dot aside), or an
+ * address inside a listed range (IPv4-mapped IPv6 counts as its IPv4 address).
+ * @example
+ * onAllowList('192.168.1.7', parseAllowList('192.168.1.0/24')); // true
+ * onAllowList('NAS.home.', parseAllowList('nas.home')); // true
+ */
+export function onAllowList(host: string, allow: AllowList): boolean {
+  const addr = normalise(host);
+  if (!addr) return allow.hosts.has(host.toLowerCase().replace(/\.$/, ''));
+  return allow.ranges.some(([net, bits]) => net.kind() === addr.kind() && addr.match(net, bits));
+}
+
+/**
+ * Whether a host name or address literal always means this machine: `localhost`, a name under `.localhost`
+ * (RFC 6761; browsers never ask DNS for them), or a loopback address in any spelling a URL gives.
+ * @example
+ * isLoopbackHost('[::1]'); // true
+ * isLoopbackHost('evil.example'); // false
+ */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/\.$/, '');
+  if (name === 'localhost' || name.endsWith('.localhost')) return true;
+  return normalise(name)?.range() === 'loopback';
 }
 
 /** Resolves through the system resolver (getaddrinfo), every address. */

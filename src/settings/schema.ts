@@ -171,6 +171,13 @@ export const SETTINGS = {
     meaning: 'Webhooks one key may register; one more is a 409 that says so (each task event makes one delivery per webhook)',
   }),
   VIDX_PUBLIC_URL: setting(httpUrl, { group: 'server', flag: '--public-url', default: '`http://<host>:<port>`', meaning: 'Base of signed links in responses' }),
+  VIDX_ALLOWED_HOSTS: setting(optionalText, {
+    group: 'server',
+    flag: '--allowed-hosts',
+    default: 'unset',
+    meaning:
+      "Host names and CIDRs (comma- or space-separated) the server answers to besides loopback (`localhost`, `*.localhost`, `127.0.0.1`, `[::1]`), `VIDX_PUBLIC_URL`'s host and the address it binds; any other `Host` header is refused with 403 `host_not_allowed`, a guard against DNS rebinding (see [Security](security.md))",
+  }),
   VIDX_WEB_DIR: setting(existingPath, {
     group: 'server',
     default: "`dist/web` of the checkout; the binary's unpacked copy",

@@ -171,4 +171,14 @@ export class TaskRepository {
   delete(id: string): boolean {
     return prepared(this.db, 'DELETE FROM tasks WHERE id = ?').run(id).changes > 0;
   }
+
+  /** The uploads tasks hold, whatever their status, as stored: `upload.stored`, or `upload.path` in older rows. */
+  uploadNames(): string[] {
+    const rows = prepared(
+      this.db,
+      `SELECT name FROM (SELECT coalesce(json_extract(data, '$.upload.stored'), json_extract(data, '$.upload.path')) AS name
+       FROM tasks WHERE json_valid(data)) WHERE typeof(name) = 'text'`,
+    ).all() as { name: string }[];
+    return rows.map((r) => r.name);
+  }
 }

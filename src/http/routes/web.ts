@@ -19,7 +19,8 @@ The API is here as always; its reference is at <a href="/docs">/docs</a>.</p></b
 
 /**
  * The page's own scripts and styles only; pictures and media also from the signed-link origin (which may be
- * VIDX_PUBLIC_URL rather than the address in the address bar). No inline code, no other host.
+ * VIDX_PUBLIC_URL rather than the address in the address bar). No inline code, no other host. (nosniff is
+ * on every answer: middleware/response-headers.)
  */
 function securityHeaders(linkOrigin: string): Record<string, string> {
   const media = ["'self'", linkOrigin, 'blob:'].filter(Boolean).join(' ');
@@ -28,7 +29,6 @@ function securityHeaders(linkOrigin: string): Record<string, string> {
       "default-src 'none'", "script-src 'self'", "style-src 'self'", `img-src ${media} data:`, `media-src ${media}`,
       "connect-src 'self'", "font-src 'self'", "manifest-src 'self'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
     ].join('; '),
-    'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
     'x-frame-options': 'DENY',
   };
@@ -75,7 +75,6 @@ export function webRoutes(app: App, deps: HttpDeps): void {
     return c.body(new Uint8Array(body), 200, {
       'content-type': TYPES[extname(name)] ?? 'application/octet-stream',
       'cache-control': 'public, max-age=31536000, immutable',
-      'x-content-type-options': 'nosniff',
     });
   });
 }

@@ -7,6 +7,7 @@ import busboy from 'busboy';
 import type { Context } from 'hono';
 import type { z } from '@hono/zod-openapi';
 import { Problem } from '../../../services/errors.js';
+import { isClientAbort } from '../../errors.js';
 import { validationProblem } from '../../validation.js';
 import { formField, parseRequestJson, utf8Text } from '../../json-body.js';
 
@@ -28,6 +29,12 @@ export interface FormLimits {
   /** File parts one request may carry (default 16). */
   maxFiles?: number;
 }
+
+/** File parts one multipart request may carry unless FormLimits.maxFiles says otherwise. */
+const MAX_FILE_PARTS = 16;
+
+/** Non-file fields one multipart request may carry (only `body` is read). */
+const MAX_FIELDS = 16;
 
 /** The names of the file parts a parsed `body` asks for (by file name or part name); other parts are refused. */
 export type ReferencedFiles = (body: unknown) => string[];
@@ -105,6 +112,12 @@ function requestLimit(max: number, onOver: () => Problem): Transform {
   });
 }
 
+/** busboy skips the parts past its limits without a word; a request that has more is refused instead, naming the limit. */
+function refuseOverLimits(parser: busboy.Busboy, maxFiles: number, stop: (problem: Problem) => void): void {
+  parser.on('filesLimit', () => stop(new Problem('too_large', `multipart: more than ${maxFiles} file parts; a request may carry at most ${maxFiles} (send the video as one file part named by video.content)`)));
+  parser.on('fieldsLimit', () => stop(new Problem('too_large', `multipart: more than ${MAX_FIELDS} fields; a request may carry at most ${MAX_FIELDS} (the JSON goes in the one field "body")`)));
+}
+
 function readMultipart(c: Context, limits: FormLimits, referenced: ReferencedFiles): Promise<{ body: string | undefined; uploads: Upload[] }> {
   const body = c.req.raw.body;
   if (!body) return Promise.reject(new Problem('bad_request', 'multipart request without a body'));
@@ -120,11 +133,12 @@ function readMultipart(c: Context, limits: FormLimits, referenced: ReferencedFil
   const stop = (problem: Problem): void => {
     failure ??= problem;
   };
+  const maxFiles = limits.maxFiles ?? MAX_FILE_PARTS;
   let parser: busboy.Busboy;
   try {
     parser = busboy({
       headers: { 'content-type': c.req.header('content-type') ?? '' },
-      limits: { fieldSize: limits.maxBodyBytes, files: limits.maxFiles ?? 16, fields: 16 },
+      limits: { fieldSize: limits.maxBodyBytes, files: maxFiles, fields: MAX_FIELDS },
       // Browsers send a part's filename= as raw UTF-8 bytes; busboy would read them as Latin-1 and turn
       // `Grüße` into `GrÃ¼Ã e`. An RFC 5987 filename*=UTF-8''… is decoded by its own charset and wins.
       defParamCharset: 'utf8',
@@ -142,6 +156,7 @@ function readMultipart(c: Context, limits: FormLimits, referenced: ReferencedFil
       wanted = new Set(referenced(parsedOrNull(value)));
     }
   });
+  refuseOverLimits(parser, maxFiles, stop);
   parser.on('file', (name, stream, info) => {
     const filename = info.filename ?? name;
     if (failure) return void stream.resume();
@@ -183,7 +198,8 @@ function readMultipart(c: Context, limits: FormLimits, referenced: ReferencedFil
       await Promise.allSettled(writes);
       removeUploads(uploads);
       if (failure) throw failure;
-      if (err instanceof Problem) throw err;
+      // A client that went away is the error handler's quiet case, not a malformed body.
+      if (err instanceof Problem || isClientAbort(err)) throw err;
       throw new Problem('bad_request', `multipart body could not be read: ${(err as Error).message}`);
     });
 }

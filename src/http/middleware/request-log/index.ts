@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '../../../services/caller.js';
+import { isClientAbort } from '../../errors.js';
 
 /** Writes one log line; the server's logger prints JSON lines. */
 export type LogFn = (msg: string, fields: Record<string, unknown>) => void;
@@ -26,6 +27,8 @@ export function requestLog(log: LogFn): MiddlewareHandler<{ Variables: { request
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
       key_id: c.get('caller')?.id,
+      // A body the client broke off: this line is the only one about it (no error, no stack).
+      ...(c.error && isClientAbort(c.error) ? { aborted: true } : {}),
     });
   };
 }
