@@ -5,11 +5,11 @@
  * `npm start`, `npm test` and `npm run build:binary` run first. After a build, the last line printed is one JSON
  * object (inputs digest, files, gzipped JS+CSS bytes, build time); a reused build prints one line on stderr.
  */
-import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { digestFiles, filesUnder } from './digest.js';
 import { RENDERER_FILES, RENDERER_LICENCE_FILES, RENDERER_PACKAGE_DIR } from '../src/http/docs/renderer.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -25,14 +25,6 @@ export interface WebBuild {
   jsCssGzipBytes: number;
   buildMs: number;
   reused?: boolean;
-}
-
-function walk(dir: string, out: string[]): void {
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) walk(p, out);
-    else out.push(p);
-  }
 }
 
 /**
@@ -53,14 +45,10 @@ export function copyRenderer(dir: string): void {
  * const fresh = webInputsDigest() === JSON.parse(readFileSync('dist/web/build.json', 'utf8')).inputs;
  */
 export function webInputsDigest(): string {
-  const files: string[] = [];
-  walk(WEB, files);
-  walk(join(ROOT, 'src', 'client'), files);
   // The renderer's file list decides what lands in dist/web/docs; its version comes with the lockfile.
+  const files = [...filesUnder(WEB), ...filesUnder(join(ROOT, 'src', 'client'))];
   files.push(fileURLToPath(import.meta.url), join(ROOT, 'package-lock.json'), join(ROOT, 'src', 'http', 'docs', 'renderer.ts'));
-  const h = createHash('sha256');
-  for (const f of files) h.update(relative(ROOT, f)).update('\0').update(readFileSync(f)).update('\0');
-  return h.digest('hex');
+  return digestFiles(ROOT, files);
 }
 
 /**
@@ -82,9 +70,7 @@ export async function buildWeb(opts: { ifStale?: boolean } = {}): Promise<WebBui
   try {
     await build({ configFile: join(WEB, 'vite.config.ts'), build: { outDir: work } });
     copyRenderer(join(work, 'docs'));
-    const files: string[] = [];
-    walk(work, files);
-    const rel = files.map((f) => relative(work, f));
+    const rel = filesUnder(work).map((f) => relative(work, f));
     // The figure is the web page's own weight; the API reference's renderer (docs/) is not loaded by the page.
     const jsCssGzipBytes = rel
       .filter((f) => /\.(js|css)$/.test(f) && !f.startsWith('docs/'))

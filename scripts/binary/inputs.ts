@@ -3,17 +3,12 @@
  * binary), so a test or a script can reuse `dist/vidx` when nothing changed since it was built.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { filesUnder } from '../digest.js';
 
-function walk(dir: string, out: string[]): void {
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    const st = statSync(p);
-    if (st.isDirectory()) walk(p, out);
-    else if (/\.(ts|tsx|js|mjs|cjs|json|html|css|svg)$/.test(name) && !name.endsWith('.test.ts')) out.push(p);
-  }
-}
+/** The kinds of file a build reads (tests beside the code are not part of it). */
+const built = (name: string): boolean => /\.(ts|tsx|js|mjs|cjs|json|html|css|svg)$/.test(name) && !name.endsWith('.test.ts');
 
 /**
  * sha256 over the build's inputs; equal digests mean an equal binary.
@@ -21,12 +16,9 @@ function walk(dir: string, out: string[]): void {
  * const fresh = readJson('dist/vidx.json').inputs === inputsDigest(root);
  */
 export function inputsDigest(root: string): string {
-  const files: string[] = [];
-  walk(join(root, 'src'), files);
-  walk(join(root, 'scripts', 'binary'), files);
   // The web page's sources decide dist/web, which the binary embeds.
-  walk(join(root, 'web'), files);
-  files.push(join(root, 'scripts', 'build-binary.ts'), join(root, 'scripts', 'build-web.ts'), join(root, 'package-lock.json'), join(root, 'models', 'manifest.json'));
+  const files = [join(root, 'src'), join(root, 'scripts', 'binary'), join(root, 'web')].flatMap((dir) => filesUnder(dir, built));
+  files.push(join(root, 'scripts', 'build-binary.ts'), join(root, 'scripts', 'build-web.ts'), join(root, 'scripts', 'digest.ts'), join(root, 'package-lock.json'), join(root, 'models', 'manifest.json'));
   const h = createHash('sha256');
   for (const f of files) h.update(relative(root, f)).update('\0').update(readFileSync(f)).update('\0');
   const node = statSync(process.execPath);
