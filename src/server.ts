@@ -19,7 +19,7 @@ import type { ThreadPool } from './services/threads/pool.js';
 import { buildAnalysis, type AnalysisOptions, type AnalysisSide } from './startup/analysis.js';
 import { buildCore, type Core, type CoreOptions } from './startup/core.js';
 import { prepareDataDir } from './startup/data-dir.js';
-import { buildFolders } from './startup/folders.js';
+import { buildFolders, type FolderOptions } from './startup/folders.js';
 import { servedHosts } from './startup/hosts.js';
 import { listen } from './startup/listen.js';
 import { openStore, type Store } from './store/index.js';
@@ -50,7 +50,7 @@ export interface Vidx {
  * loopback names, where webhooks may go, the query embedder (null: words only), task stand-ins, and a hook
  * told as indexing stores an item.
  */
-export interface StartOptions extends CoreOptions, AnalysisOptions {
+export interface StartOptions extends CoreOptions, AnalysisOptions, FolderOptions {
   logger?: Logger;
 }
 
@@ -73,7 +73,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   if (partial > 0) log('removed uploads no task holds (left by an interrupted request)', { files: partial });
   const core = buildCore(config, store, log, opts);
   const analysis = buildAnalysis(config, core, opts);
-  const folders = buildFolders(config, core, analysis);
+  const folders = buildFolders(config, core, analysis, opts);
   const stopping = new AbortController();
   const app = createHttpApp({
     version: VERSION,

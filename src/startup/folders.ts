@@ -16,19 +16,30 @@ const FILE_MAX_WAIT_MS = 10 * 60_000;
 /** File events of a watched folder are gathered this long before one scan is asked for. */
 const WATCH_DEBOUNCE_MS = 1_500;
 
+/** What a start may set of the folder side besides the settings (tests shorten the waits). */
+export interface FolderOptions {
+  /** How long a file must hold still before a scan reads it (default 2 s). */
+  fileStableMs?: number;
+}
+
 /**
  * Builds the folder service, registers the scan task and starts watching nothing yet (see `watchAll`).
  * @example
  * const { folders, watchAll, close } = buildFolders(config, core, analysis);
  */
-export function buildFolders(config: Config, core: Core, analysis: AnalysisSide): { folders: FolderService; watchAll(): void; close(): Promise<void> } {
+export function buildFolders(
+  config: Config,
+  core: Core,
+  analysis: AnalysisSide,
+  opts: FolderOptions = {},
+): { folders: FolderService; watchAll(): void; close(): Promise<void> } {
   const { store } = core;
   const folders = new FolderService(store, core.collections, core.items, core.engine, config.mediaRoots);
   registerScanTask(
     core.engine,
     {
       store, items: core.items, index: analysis.index, indexOptions: analysis.indexOptions, mediaRoots: config.mediaRoots,
-      stableMs: FILE_STABLE_MS, maxWaitMs: FILE_MAX_WAIT_MS, concurrency: config.taskConcurrency,
+      stableMs: opts.fileStableMs ?? FILE_STABLE_MS, maxWaitMs: FILE_MAX_WAIT_MS, concurrency: config.taskConcurrency,
     },
     (pk) => folders.scanEnding(pk),
   );

@@ -86,8 +86,6 @@ describe('dates from file names, by path and by upload', () => {
     await makePhoto(join(dir, 'IMG_20190714_093012.jpg'), 'Scan');
     const copied = new Date('2024-03-01T08:00:00Z');
     utimesSync(join(dir, 'IMG_20190714_093012.jpg'), copied, copied);
-    // Scans wait for a file to hold still for a moment before reading it.
-    await new Promise((r) => setTimeout(r, 2_100));
     const f = await s.call('POST', '/collections/roll/folders', { key: user, json: { path: dir, watch: false } });
     expect(f.status, JSON.stringify(f.body)).toBe(201);
     const scan = await settledTask(s, f.body.scan_task_id);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCorpus } from '../support/corpus.js';
-import { makeVideo } from '../support/folder-media.js';
+import { agedFiles, makeVideo } from '../support/folder-media.js';
 import { settledTask, startTestServer, waitFor, type TestServer } from '../support/server.js';
 
 describe('heavy work: one bound, owners in turn, one scan per folder', () => {
@@ -30,7 +30,7 @@ describe('heavy work: one bound, owners in turn, one scan per folder', () => {
       makeVideo(join(base, 'bob', 'upload.mp4'), 'BOB UPLOAD', 2, {}, 'darkred'),
     ]);
     // Older than the scan's stability wait, as an archive is.
-    await new Promise((r) => setTimeout(r, 2_100));
+    agedFiles(base);
     s = await startTestServer({ env: { VIDX_MEDIA_ROOTS: base, VIDX_TASK_CONCURRENCY: '1' } });
     for (const owner of ['alice', 'bob', 'carol']) {
       keys[owner] = await s.newKey();
@@ -107,7 +107,7 @@ describe('folders in their own language', () => {
       // The German video with its sidecars in German and English: the sound is tagged German.
       for (const f of ['german.mp4', 'german.de.srt', 'german.en.vtt']) copyFileSync(join(corpus.dir, f), join(base, d, f));
     }
-    await new Promise((r) => setTimeout(r, 2_100));
+    agedFiles(base);
     s = await startTestServer({ env: { VIDX_MEDIA_ROOTS: base } });
     await s.call('POST', '/collections', { json: { collection_id: 'home', name: 'Home' } });
   }, 180_000);

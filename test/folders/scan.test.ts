@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, waitFor, type TestServer } from '../support/server.js';
-import { makePhoto, makeSpeech, makeVideo } from '../support/folder-media.js';
+import { agedFiles, makePhoto, makeSpeech, makeVideo } from '../support/folder-media.js';
 
 describe('folders bound to a collection, scanned incrementally', () => {
   let s: TestServer;
@@ -175,7 +175,7 @@ describe('folders bound to a collection, scanned incrementally', () => {
     const id = (await items()).find((i) => i.type === 'video' && i.captured_at_source === 'metadata')!.media_id;
     await makeVideo(join(outside, 'windmill.mp4'), 'WINDMILL', 2);
     renameSync(join(outside, 'windmill.mp4'), join(media, 'trips', 'phare.mp4'));
-    await new Promise((r) => setTimeout(r, 2100)); // past the stability window, so the scan does not wait
+    agedFiles(join(media, 'trips', 'phare.mp4')); // past the stability window, so the scan does not wait
     const r = await scan();
     expect(r).toMatchObject({ changed: 1, added: 0, removed: 0 });
     expect((await search('windmill'))[0].media_id).toBe(id);

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeVideo } from '../support/folder-media.js';
+import { agedFiles, makeVideo } from '../support/folder-media.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
 import { settledTask, startTestServer, type TestServer } from '../support/server.js';
 
@@ -23,7 +23,7 @@ describe('the server’s own worker', () => {
       makeVideo(join(s.mediaDir, 'folder', 'b.mp4'), 'FOLDER B', 2, {}, 'purple'),
     ]);
     // Older than a scan's stability wait.
-    await new Promise((r) => setTimeout(r, 2_100));
+    agedFiles(s.mediaDir);
     await s.call('POST', '/collections', { json: { collection_id: 'home', name: 'Home' } });
   }, 120_000);
   afterAll(async () => {

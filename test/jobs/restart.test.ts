@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeVideo } from '../support/folder-media.js';
-import { freePort, startRedis, type TestRedis } from '../support/redis.js';
+import { startRedis, type TestRedis } from '../support/redis.js';
 import { ADMIN_KEY, waitFor } from '../support/server.js';
 import { spawnVidx, type ChildVidx } from '../support/spawn-server.js';
 import { spawnWorker, type TestWorker } from '../support/worker.js';
@@ -34,7 +34,7 @@ describe('a server restart while its jobs are in Redis', () => {
     await makeVideo(join(dir, 'media', 'long.mp4'), 'RESTART TALK', 150);
     env = {
       VIDX_DATA_DIR: join(dir, 'data'), VIDX_MEDIA_ROOTS: join(dir, 'media'), VIDX_ADMIN_KEY: ADMIN_KEY,
-      VIDX_PORT: String(await freePort()), VIDX_QUEUE_URL: redis.url, VIDX_LOCAL_WORKERS: '0',
+      VIDX_QUEUE_URL: redis.url, VIDX_LOCAL_WORKERS: '0',
     };
   }, 120_000);
   afterAll(async () => {
@@ -48,6 +48,8 @@ describe('a server restart while its jobs are in Redis', () => {
   it('commits the result a worker delivers after the restart, once', async () => {
     server = await spawnVidx('test/support/child-server.ts', env);
     const url = server.url;
+    // The restarted server comes back on the port the system gave the first one: the worker keeps its URL.
+    env.VIDX_PORT = new URL(url).port;
     const key = (await call(url, 'POST', '/keys', { name: 'w', role: 'worker' })).body.key as string;
     await call(url, 'POST', '/collections', { collection_id: 'home', name: 'Home' });
     worker = await spawnWorker({ server: url, queue: redis.url, key, id: 'steady' });

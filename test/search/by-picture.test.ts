@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyVideo, lavfiVideo, photo, screenshot, slideVideo } from '../support/picture-media.js';
+import { agedFiles } from '../support/folder-media.js';
 import { settledTask, startTestServer, type TestServer } from '../support/server.js';
 
 interface Hit { media_id: string; start_time: number; end_time: number; score: number }
@@ -49,7 +50,7 @@ describe('POST /search by picture, without models', () => {
     writeFileSync(join(queries, 'not-a-picture.jpg'), 'this is text, not a JPEG');
     s = await startTestServer({ env: { VIDX_MEDIA_ROOTS: media } });
     await s.call('POST', '/collections', { json: { collection_id: 'home', name: 'Home' } });
-    await new Promise((r) => setTimeout(r, 2_100));
+    agedFiles(media);
     const f = await s.call('POST', '/collections/home/folders', { json: { path: media, watch: false } });
     const scan = await settledTask(s, f.body.scan_task_id, 240_000);
     expect(scan.status, scan.error?.message).toBe('completed');

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyVideo, lavfiVideo, photo, slideVideo } from '../support/picture-media.js';
+import { agedFiles } from '../support/folder-media.js';
 import { settledTask, startTestServer, type TestServer } from '../support/server.js';
 
 interface Group { items: { media_id: string; title: string; width: number; height: number; size: number; duration: number; overlap: number }[]; similarity: number; keep: string; keep_reason: string }
@@ -47,7 +48,7 @@ describe('GET /collections/{id}/duplicates', () => {
     ]);
     s = await startTestServer({ env: { VIDX_MEDIA_ROOTS: base } });
     await s.call('POST', '/collections', { json: { collection_id: 'home', name: 'Home' } });
-    await new Promise((r) => setTimeout(r, 2_100));
+    agedFiles(media);
     const f = await s.call('POST', '/collections/home/folders', { json: { path: media, watch: false } });
     const scan = await settledTask(s, f.body.scan_task_id, 300_000);
     expect(scan.status, scan.error?.message).toBe('completed');

@@ -16,12 +16,8 @@ export interface TestRedis {
   stop(): Promise<void>;
 }
 
-/**
- * A free TCP port on 127.0.0.1.
- * @example
- * const port = await freePort();
- */
-export function freePort(): Promise<number> {
+/** A TCP port on 127.0.0.1 that was free a moment ago (redis-server takes a number, not port 0). */
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);
@@ -45,6 +41,18 @@ function launch(port: number, dir: string): Promise<ChildProcess> {
   });
 }
 
+/** redis-server on a free port; another process may take the port between the probe and the bind: then another. */
+async function launchOnFreePort(dir: string): Promise<{ port: number; child: ChildProcess }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      return { port, child: await launch(port, dir) };
+    } catch (err) {
+      if (attempt >= 5 || !/Address already in use/.test((err as Error).message)) throw err;
+    }
+  }
+}
+
 /**
  * Starts Debian's redis-server for one test file (scripts/system-deps.sh installs it).
  * @example
@@ -54,8 +62,9 @@ function launch(port: number, dir: string): Promise<ChildProcess> {
  */
 export async function startRedis(): Promise<TestRedis> {
   const dir = mkdtempSync(join(tmpdir(), 'vidx-redis-'));
-  const port = await freePort();
-  let child = await launch(port, dir);
+  const first = await launchOnFreePort(dir);
+  const port = first.port;
+  let child = first.child;
   const kill = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const gone = new Promise((r) => child.once('exit', r));
