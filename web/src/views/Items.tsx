@@ -123,7 +123,7 @@ export function Items({ collection, pub, near, nearKm, place }: { collection: st
       )}
       {queued !== null && (
         <p class="notice" role="status" data-queued>
-          {queued === 1 ? t('gridReindexQueued1') : t('gridReindexQueued', queued)} <a href={href('tasks')}>{t('followInTasks')}</a>
+          {t('gridReindexQueued', queued)} <a href={href('tasks')}>{t('followInTasks')}</a>
         </p>
       )}
       {first.error && <p class="error" role="alert">{t('error', first.error.message)}</p>}

@@ -73,7 +73,7 @@ function FacesMissing({ collection, unscanned }: { collection: string; unscanned
       )}
       {unscanned > 0 && (
         <p>
-          {unscanned === 1 ? t('unscanned1') : t('unscanned', unscanned)} <button type="button" onClick={reindex}>{t('reindexThem')}</button> <a href={href('tasks')}>{t('seeTasks')}</a>
+          {t('unscanned', unscanned)} <button type="button" onClick={reindex}>{t('reindexThem')}</button> <a href={href('tasks')}>{t('seeTasks')}</a>
         </p>
       )}
     </div>
