@@ -2,13 +2,15 @@
  * The grid of a collection in a real browser (Debian chromium through playwright-core) against a real vidx
  * with real indexed media (videos, a photo, a voice memo from a folder): sort orders, the type filter and the
  * count; selecting by keyboard, re-index with a link to Tasks, deleting many through the in-page dialog
- * (the folder's files stay on disk); German at 360 px and dark; labels, console, hosts.
+ * (the folder's files stay on disk); German at 360 px and dark; labels, console, hosts; one task poller for
+ * the whole page.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web.js';
+import { IDLE_MS } from '../../web/src/tasks-store.js';
 import { launchBrowser, screenshot, unlabelled, watchedPage, type WatchedPage } from '../support/browser.js';
 import { makePhoto, makeSpeech, makeVideo } from '../support/folder-media.js';
 import { ADMIN_KEY, settledTask, startTestServer, type TestServer } from '../support/server.js';
@@ -161,5 +163,26 @@ describe('grid', () => {
     await page.getByLabel('Sprache').selectOption('en');
     expect(w.errors).toEqual([]);
     expect([...w.origins]).toEqual([s.url]);
+  });
+
+  it('polls GET /tasks once for the whole page, however many parts of it show tasks', async () => {
+    // Nothing open: the page's one poller asks at its idle period.
+    await expect.poll(async () => (await s.call('GET', '/tasks')).body.tasks.some((x: { status: string }) => x.status === 'queued' || x.status === 'running'), UI).toBe(false);
+    const asked: number[] = [];
+    const onRequest = (r: Request) => {
+      if (r.method() === 'GET' && new URL(r.url()).pathname === '/tasks') asked.push(Date.now());
+    };
+    // The Add view shows its uploads' tasks and, in its folder list, the folders' scans: two listeners.
+    await page.goto(`${s.url}/#/add?c=${C}`);
+    await page.getByRole('heading', { name: 'Add videos' }).waitFor();
+    await page.getByLabel('Folder path on the server').waitFor();
+    page.on('request', onRequest);
+    const windowMs = 3 * IDLE_MS;
+    await new Promise((r) => setTimeout(r, windowMs));
+    page.off('request', onRequest);
+    // One poller: about windowMs / IDLE_MS requests (two pollers would make twice as many).
+    expect(asked.length).toBeGreaterThanOrEqual(2);
+    expect(asked.length).toBeLessThanOrEqual(windowMs / IDLE_MS + 1);
+    for (let i = 1; i < asked.length; i++) expect(asked[i] - asked[i - 1]).toBeGreaterThan(IDLE_MS * 0.8);
   });
 });

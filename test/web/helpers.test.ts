@@ -5,6 +5,7 @@ import { DEFAULT_LISTING, parseListing } from '../../web/src/listing.js';
 import { likeOf, likeParams, pictureProblem } from '../../web/src/picture-query.js';
 import { href, parseRoute, sharedToken } from '../../web/src/router.js';
 import { correctedQuery, joinSaid, NOTHING_SAID } from '../../web/src/search-said.js';
+import { currentIndex, transcriptLines } from '../../web/src/transcript-lines.js';
 
 describe('web page helpers', () => {
   it('formats times as m:ss and h:mm:ss', () => {
@@ -73,5 +74,22 @@ describe('web page helpers', () => {
     expect(parseListing('{"sort":"size","order":"up","type":"pdf"}')).toEqual(DEFAULT_LISTING);
     expect(parseListing(null)).toEqual(DEFAULT_LISTING);
     expect(parseListing('not json')).toEqual(DEFAULT_LISTING);
+  });
+  it('sorts the transcript once and finds the line playing by binary search', () => {
+    const lines = transcriptLines([
+      { audio: [{ start: 4, end: 6, text: 'c' }, { start: 2, end: 4, text: 'b' }] },
+      { audio: [{ start: 0, end: 2, text: 'a' }, { start: 9, end: 10, text: 'd' }] },
+    ]);
+    expect(lines.map((l) => l.text)).toEqual(['a', 'b', 'c', 'd']);
+    const at = (now: number) => currentIndex(lines, now);
+    expect([at(-1), at(0), at(1.9), at(1.96), at(2), at(5), at(8.9), at(9), at(99)]).toEqual([-1, 0, 0, 1, 1, 2, 2, 3, 3]);
+    expect(currentIndex([], 5)).toBe(-1);
+    // The same answer as walking the whole list, on a long transcript.
+    const many = Array.from({ length: 500 }, (_, i) => ({ start: i * 1.5 }));
+    for (const now of [0, 0.7, 1.45, 100, 374.99, 749, 800]) {
+      let walked = -1;
+      for (let i = 0; i < many.length; i++) if (many[i].start <= now + 0.05) walked = i;
+      expect(currentIndex(many, now)).toBe(walked);
+    }
   });
 });

@@ -20,7 +20,7 @@ let w: WatchedPage;
 let page: Page;
 
 const COLLECTION = 'holidays';
-/** The page polls tasks every 1.5–2 s and the machine may be busy: UI waits get room (they end as soon as they hold). */
+/** The page polls tasks every 1.5 s (4 s when none is open) and the machine may be busy: UI waits get room (they end as soon as they hold). */
 const UI = { timeout: 15_000, interval: 100 };
 
 /** currentTime and readiness of the page's player. */

@@ -33,7 +33,7 @@ export function taskTitle(task: Task, collectionName: (id: string) => string): s
     case 'index': return t('taskIndex', taskFileName(task), c);
     case 'analyze': return t('taskAnalyze', taskFileName(task));
     case 'folder_scan': return t('taskScan', task.data.path ? (task.data.path.split('/').filter(Boolean).pop() ?? task.data.path) : '', c);
-    case 'reindex': return task.data.media_ids ? t('taskReindex', task.data.media_ids.length === 1 ? t('item1') : t('itemsN', task.data.media_ids.length), c) : t('taskReindexAll', c);
+    case 'reindex': return task.data.media_ids ? t('taskReindex', t('itemCount', task.data.media_ids.length), c) : t('taskReindexAll', c);
     case 'model_pull': return t('taskModelPull', task.data.model_id ?? '');
     case 'clusters': return t('taskClusters', (task.data as { request?: { query?: string } }).request?.query ?? '', c);
     case 'suggestions': return t('taskSuggestions', c);

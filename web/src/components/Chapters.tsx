@@ -1,7 +1,7 @@
 /** Episodes as chapters: marks on a timeline under the player and a list; both seek. */
 import { clock } from '../format.js';
 import { t } from '../i18n.js';
-import { currentIndex } from './Transcript.js';
+import { currentIndex } from '../transcript-lines.js';
 
 /** What a chapter needs: an item's episode, or a chapter of a share link (no picture). */
 export interface Chapter { start: number; end: number; summary: string; thumbnail_url?: string | null }

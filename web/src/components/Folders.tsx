@@ -10,7 +10,8 @@ import { t } from '../i18n.js';
 import { useLoad } from '../load.js';
 import { failureText, problemText, stepText } from '../task-words.js';
 import { ask } from './Dialog.js';
-import { tasksChanged, usePolledTasks } from './PendingTasks.js';
+import { tasksChanged } from '../tasks-store.js';
+import { useTasks } from '../use-tasks.js';
 
 function counts(r: ScanResult): string {
   return t('scanCounts', r.found, r.added, r.changed, r.moved, r.removed, r.unchanged, r.skipped, r.failed.length);
@@ -45,7 +46,7 @@ function ScanDetails({ result }: { result: ScanResult }) {
 export function Folders({ collection }: { collection: string }) {
   const { api, notify } = useSession();
   const folders = useLoad(() => api.folders(collection), [api, collection]);
-  const tasks = usePolledTasks(() => folders.reload());
+  const tasks = useTasks(() => folders.reload());
   const [path, setPath] = useState('');
   const [recursive, setRecursive] = useState(true);
   const [watch, setWatch] = useState(true);

@@ -46,7 +46,7 @@ export function GridTools({ listing, total, onChange }: { listing: Listing; tota
           </select>
         </span>
       </fieldset>
-      {total !== undefined && <p class="muted count" role="status" data-count>{total === 1 ? t('itemCount1') : t('itemCount', total)}</p>}
+      {total !== undefined && <p class="muted count" role="status" data-count>{t('itemCount', total)}</p>}
     </div>
   );
 }

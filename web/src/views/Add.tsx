@@ -3,7 +3,8 @@ import { useState } from 'preact/hooks';
 import { VidxError, type Task } from '../api.js';
 import { DropZone } from '../components/DropZone.js';
 import { Folders } from '../components/Folders.js';
-import { tasksChanged, usePolledTasks } from '../components/PendingTasks.js';
+import { tasksChanged } from '../tasks-store.js';
+import { useTasks } from '../use-tasks.js';
 import { useSession } from '../context.js';
 import { t } from '../i18n.js';
 import { useLoad } from '../load.js';
@@ -38,7 +39,7 @@ export function Add({ initial }: { initial: string }) {
   const [collection, setCollection] = useState(initial);
   const [lang, setLang] = useState<'en' | 'de'>('en');
   const [uploads, setUploads] = useState<Upload[]>([]);
-  const tasks = usePolledTasks();
+  const tasks = useTasks();
   const ids = mine.value?.collections.map((c) => c.collection_id) ?? [];
   const chosen = ids.includes(collection) ? collection : '';
 

@@ -55,7 +55,7 @@ export function Duplicates({ collection }: { collection: string }) {
         </span>
       </div>
       {found.error && <p class="error" role="alert">{t('error', found.error.message)}</p>}
-      <p class="muted" role="status" data-count>{found.loading ? t('loading') : groups.length === 1 ? t('groupCount1') : groups.length ? t('groupCount', groups.length) : ''}</p>
+      <p class="muted" role="status" data-count>{found.loading ? t('loading') : groups.length ? t('groupCount', groups.length) : ''}</p>
       {found.value && !groups.length && <p class="empty" data-empty>{t('noDuplicates')}</p>}
       {groups.length > 0 && <p class="hint">{t('duplicatesIntro')}</p>}
       {groups.map((g) => <DuplicateGroup key={g.keep} collection={collection} group={g} onDelete={(i, group) => void remove(i, group)} />)}

@@ -2,12 +2,14 @@
  * One collection's items as a grid: sorted and filtered on the server, with the count; items being indexed
  * first; select many to re-index or delete (one in-page confirmation); delete one.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { Item } from '../api.js';
 import { ask } from '../components/Dialog.js';
 import { GridTools } from '../components/GridTools.js';
 import { ItemCard } from '../components/ItemCard.js';
-import { PendingCard, tasksChanged, usePolledTasks } from '../components/PendingTasks.js';
+import { PendingCard } from '../components/PendingTasks.js';
+import { tasksChanged } from '../tasks-store.js';
+import { useTasks } from '../use-tasks.js';
 import { SelectionBar } from '../components/SelectionBar.js';
 import { useSession } from '../context.js';
 import { t } from '../i18n.js';
@@ -40,10 +42,8 @@ export function Items({ collection, pub, near, nearKm, place }: { collection: st
     setQueued(null);
   }, [collection, pub, listing.sort, listing.order, listing.type, near, nearKm]);
   const reload = () => { setExtra(null); first.reload(); };
-  // The task poller keeps the callback it started with; this ref hands it the current listing's reload.
-  const latestReload = useRef(reload);
-  latestReload.current = reload;
-  const tasks = usePolledTasks(() => latestReload.current());
+  // A finished index task may add an item to the listing shown now.
+  const tasks = useTasks(reload);
   const pending = tasks.filter((x) => x.endpoint === '/index' && x.data.collection === collection && (x.status === 'queued' || x.status === 'running'));
   const items = [...(first.value?.items ?? []), ...(extra?.items ?? [])];
   const nextOffset = extra ? extra.offset : (first.value?.offset ?? null);
@@ -123,7 +123,7 @@ export function Items({ collection, pub, near, nearKm, place }: { collection: st
       )}
       {queued !== null && (
         <p class="notice" role="status" data-queued>
-          {queued === 1 ? t('gridReindexQueued1') : t('gridReindexQueued', queued)} <a href={href('tasks')}>{t('followInTasks')}</a>
+          {t('gridReindexQueued', queued)} <a href={href('tasks')}>{t('followInTasks')}</a>
         </p>
       )}
       {first.error && <p class="error" role="alert">{t('error', first.error.message)}</p>}

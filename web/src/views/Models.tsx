@@ -5,7 +5,8 @@
  */
 import type { Capability, ModelInfo, Task } from '../api.js';
 import { ask } from '../components/Dialog.js';
-import { tasksChanged, usePolledTasks } from '../components/PendingTasks.js';
+import { tasksChanged } from '../tasks-store.js';
+import { useTasks } from '../use-tasks.js';
 import { useSession } from '../context.js';
 import { humanBytes } from '../format.js';
 import { t, type TextKey } from '../i18n.js';
@@ -66,7 +67,7 @@ function CapabilityLine({ name, cap }: { name: string; cap: Capability }) {
 export function Models() {
   const { api } = useSession();
   const list = useLoad(() => api.models(), [api]);
-  const tasks = usePolledTasks(() => list.reload());
+  const tasks = useTasks(() => list.reload());
   const pulls = tasks.filter((x) => x.kind === 'model_pull');
   const byCapability = new Map<string, ModelInfo[]>();
   for (const m of list.value?.models ?? []) byCapability.set(m.capability, [...(byCapability.get(m.capability) ?? []), m]);

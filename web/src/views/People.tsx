@@ -6,7 +6,7 @@ import { useState } from 'preact/hooks';
 import type { Person } from '../api.js';
 import { useSession } from '../context.js';
 import { ask } from '../components/Dialog.js';
-import { tasksChanged } from '../components/PendingTasks.js';
+import { tasksChanged } from '../tasks-store.js';
 import { useCollections } from '../collection-names.js';
 import { clock } from '../format.js';
 import { t } from '../i18n.js';
@@ -73,7 +73,7 @@ function FacesMissing({ collection, unscanned }: { collection: string; unscanned
       )}
       {unscanned > 0 && (
         <p>
-          {unscanned === 1 ? t('unscanned1') : t('unscanned', unscanned)} <button type="button" onClick={reindex}>{t('reindexThem')}</button> <a href={href('tasks')}>{t('seeTasks')}</a>
+          {t('unscanned', unscanned)} <button type="button" onClick={reindex}>{t('reindexThem')}</button> <a href={href('tasks')}>{t('seeTasks')}</a>
         </p>
       )}
     </div>

@@ -37,7 +37,7 @@ export function Places({ collection, pub }: { collection: string; pub: boolean }
               <li key={`${p.country_code}/${p.region}/${p.city}`} data-place={p.city}>
                 <a href={href('c', collection, { near, km: PLACE_KM, place: label, ...(pub ? { pub: 1 } : {}) })}>{label}</a>
                 {p.region && p.region !== p.city && <span class="muted"> · {p.region}</span>}
-                <span class="place-count">{p.items === 1 ? t('placeItems1') : t('placeItems', p.items)}</span>
+                <span class="place-count">{t('placeItems', p.items)}</span>
               </li>
             );
           })}

@@ -4,7 +4,7 @@
  * timeline marks), on-screen text, summaries, tags, details with rename, a link to the moment, "More like this"
  * at the current time and sharing.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Chapters, focusChapters, Timeline } from '../components/Chapters.js';
 import { ItemDetails } from '../components/ItemDetails.js';
 import { MediaPlayer, startPlaying, type MediaElement } from '../components/MediaPlayer.js';
@@ -19,6 +19,7 @@ import { t } from '../i18n.js';
 import { useLoad } from '../load.js';
 import { likeParams } from '../picture-query.js';
 import { href } from '../router.js';
+import { transcriptLines } from '../transcript-lines.js';
 
 /** "More like this": a search for moments that look like this one at `at` seconds. */
 function MoreLike({ collection, mediaId, at }: { collection: string; mediaId: string; at: number }) {
@@ -68,7 +69,8 @@ export function Player({ collection, mediaId, pub, start }: { collection: string
   // Nothing that belongs to a timeline is drawn until the item says it is not a photo.
   const timed = !!item.value && !still;
   const episodes = timed ? analysis.value?.episodes ?? [] : [];
-  const lines = episodes.flatMap((e) => e.audio).sort((a, b) => a.start - b.start);
+  // Sorted once per analysis, not on every time update (the transcript searches this order).
+  const lines = useMemo(() => transcriptLines(timed ? analysis.value?.episodes ?? [] : []), [timed, analysis.value]);
   const all = analysis.value?.episodes ?? [];
   const onScreen = [...new Set(all.flatMap((e) => e.on_screen_text))];
   const tags = [...new Set(all.flatMap((e) => e.tags))];

@@ -148,7 +148,7 @@ export function Search({ collection, pub, query, img, like }: { collection: stri
       )}
       {picture && <h3 data-picture-heading>{t('pictureHeading', picture.name || t('pastedPicture'))}</h3>}
       <p class="muted" role="status">
-        {busy ? (all ? t('searchingIn', progress.answered, progress.of) : t('loading')) : results ? (results.length === 1 ? t('result1') : results.length ? t('results', results.length) : query.trim() ? t('noResults') : t('noLookAlike')) : ''}
+        {busy ? (all ? t('searchingIn', progress.answered, progress.of) : t('loading')) : results ? (results.length ? t('results', results.length) : query.trim() ? t('noResults') : t('noLookAlike')) : ''}
       </p>
       <SearchSaid said={said} query={query} />
       {results && results.length > 0 && (

@@ -7,7 +7,8 @@ import type { Task } from '../api.js';
 import { useCollections } from '../collection-names.js';
 import { Workers } from '../components/Workers.js';
 import { ask } from '../components/Dialog.js';
-import { tasksChanged, usePolledTasks } from '../components/PendingTasks.js';
+import { tasksChanged } from '../tasks-store.js';
+import { useTasks } from '../use-tasks.js';
 import { useSession } from '../context.js';
 import { t, useLang } from '../i18n.js';
 import { failureText, stepText, taskTitle } from '../task-words.js';
@@ -15,14 +16,14 @@ import { failureText, stepText, taskTitle } from '../task-words.js';
 const STATUS = { queued: 'queued', running: 'running', completed: 'completed', failed: 'failed' } as const;
 
 /**
- * The tasks view, newest first, refreshed every 1.5 s and at once after an action.
+ * The tasks view, newest first, refreshed with the page's task store (every 1.5 s while tasks are open) and at once after an action.
  * @example
  * <Tasks />
  */
 export function Tasks() {
   const { api, notify, me } = useSession();
   const { name: collectionName } = useCollections(api);
-  const tasks = usePolledTasks(undefined, 1500);
+  const tasks = useTasks();
   const lang = useLang();
   const act = (p: Promise<unknown>) => p.then(tasksChanged, (e: Error) => notify(t('error', e.message), 'error'));
   const remove = async (task: Task) => {
