@@ -37,7 +37,8 @@ export interface UpgradeManifest {
    */
   folder: { collection_id: string; folder_id: string; path: string; media_dir: string };
   person: { collection_id: string; person_id: string; name: string; media_id: string };
-  tasks: { task_id: string; kind: string; status: string; owner: 'admin' | 'user' }[];
+  /** Finished tasks with their results as GET /tasks/{id} showed them. */
+  tasks: { task_id: string; kind: string; status: string; owner: 'admin' | 'user'; result: Record<string, unknown> }[];
   webhook: { id: string; url: string; owner: 'admin' };
   share: { share_id: string; token: string; collection_id: string; media_id: string; start_time: number };
   /** Rows per table, read from the database after the making server closed. */
@@ -116,8 +117,8 @@ async function fillHome(s: TestServer, user: string, media: string) {
     mediaIds: items.map((i) => i.media_id).sort(),
     folder: { collection_id: 'home', folder_id: String(folder.folder_id), path: join(media, 'folder'), media_dir: 'media/folder' },
     tasks: [
-      { task_id: String(folder.scan_task_id), kind: 'folder_scan', status: 'completed', owner: 'user' as const },
-      { task_id: String(indexed.task_id), kind: 'index', status: 'completed', owner: 'user' as const },
+      { task_id: String(folder.scan_task_id), kind: 'folder_scan', status: 'completed', owner: 'user' as const, result: scan.result as Record<string, unknown> },
+      { task_id: String(indexed.task_id), kind: 'index', status: 'completed', owner: 'user' as const, result: index.result as Record<string, unknown> },
     ],
     share: { share_id: String(share.share_id), token: String(share.url).split('/#/s/')[1], collection_id: 'home', media_id: 'party', start_time: 1 },
   };
@@ -182,6 +183,8 @@ async function fill(s: TestServer, media: string, commit: string): Promise<Omit<
   const admin = String((await ok(s, 'POST', '/keys', 201, { json: { name: 'fixture-admin', role: 'admin' } })).key);
   const user = String((await ok(s, 'POST', '/keys', 201, { json: { name: 'fixture-user', role: 'user' } })).key);
   const library = await fillLibrary(s, admin);
+  // A private collection of the admin's, which the user's key must not see.
+  await ok(s, 'POST', '/collections', 201, { key: admin, json: { collection_id: 'attic', name: 'Attic' } });
   const home = await fillHome(s, user, media);
   const webhook = await ok(s, 'POST', '/webhooks', 201, { key: admin, json: { url: 'http://127.0.0.1:9/vidx-hook', events: ['task.completed'] } });
   return {
@@ -190,6 +193,7 @@ async function fill(s: TestServer, media: string, commit: string): Promise<Omit<
     keys: { admin, user },
     collections: [
       { collection_id: 'library', owner: 'admin', is_public: true, faces: true, media_ids: library.mediaIds.sort() },
+      { collection_id: 'attic', owner: 'admin', is_public: false, faces: false, media_ids: [] },
       { collection_id: 'home', owner: 'user', is_public: false, faces: false, media_ids: home.mediaIds },
     ],
     folder: home.folder,
