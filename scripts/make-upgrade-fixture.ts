@@ -45,7 +45,11 @@ export interface UpgradeManifest {
   counts: Record<string, number>;
 }
 
-/** Tables whose rows an upgrade must keep; counted into the manifest. */
+/**
+ * Tables whose rows an upgrade must keep; counted into the manifest and compared after the upgrade.
+ * @example
+ * KEPT_TABLES.map((t) => db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get());
+ */
 export const KEPT_TABLES = [
   'api_keys', 'collections', 'items', 'item_analysis', 'episodes', 'segments', 'vector_spaces', 'vectors',
   'people', 'face_tracks', 'folders', 'folder_files', 'tasks', 'webhooks', 'shares', 'frame_prints',
@@ -60,7 +64,7 @@ async function makeMedia(media: string): Promise<void> {
   await makeVideo(join(media, 'party.mp4'), 'BIRTHDAY', 2, {}, 'maroon');
 }
 
-/** POSTs and fails loudly unless the status is the one expected; returns the body. */
+/** Sends a request and fails loudly unless the status is the one expected; returns the body. */
 async function ok(s: TestServer, method: string, path: string, want: number, opts: Parameters<TestServer['call']>[2] = {}): Promise<Record<string, unknown>> {
   const r = await s.call(method, path, opts);
   if (r.status !== want) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);

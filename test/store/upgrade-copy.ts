@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import type { UpgradeManifest } from '../../scripts/make-upgrade-fixture.js';
 
 /** Where the data dirs of earlier releases are kept, one folder per release commit. */
-export const UPGRADE_FIXTURES = join(process.cwd(), 'test', 'fixtures', 'upgrade');
+const UPGRADE_FIXTURES = join(process.cwd(), 'test', 'fixtures', 'upgrade');
 
 /** A working copy of one fixture: its data dir, its media folder and what it holds. */
 export interface UpgradeCopy {
