@@ -36,9 +36,11 @@ const OWN_COLUMNS = '{transcript screen_text tags}';
  * At most this many matches (the newest) are ranked by bm25 per pass. bm25 costs about 2 µs per matching
  * episode (it reads each match's column sizes), so a word in most of 100,000 episodes would cost 100+ ms;
  * reading the newest matches' rowids first is a walk over the doclist only. A word this common says little
- * about relevance: the best-ranked among its newest 2,000 matches stand in for the best of all.
+ * about relevance: the best-ranked among its newest 1,000 matches stand in for the best of all. The final
+ * order is the moments' own lines (services/search/ranking.ts); bm25 only picks the candidates, and ranking
+ * 1,000 instead of 2,000 took 2 ms off a search at 100,000 episodes (docs/performance.md).
  */
-export const RANKED_MATCHES = 2000;
+export const RANKED_MATCHES = 1000;
 
 /** The two FTS5 tables of a collection: words (stemmed in JS, see services/search/stems.ts) and parts (trigrams over distinct words). */
 export interface TextTables {
@@ -221,7 +223,7 @@ export class TextIndexRepository {
    * Best episodes for a word-level FTS5 query in one collection (optionally one item), by bm25, best first.
    * `own` matches only what a moment says and shows (transcript, on-screen text, tags); `all` also the
    * item's title, summary and metadata. Each call ranks at most the newest RANKED_MATCHES matches, so a
-   * word in most episodes costs about what a word in 2,000 does.
+   * word in most episodes costs about what a word in 1,000 does.
    * `match` must already be a safe FTS5 expression (see services/search/query.ts).
    */
   matchWords(match: string, collectionPk: number, limit: number, itemPk: number | null, filter: ItemFilter | null = null, columns: 'own' | 'all' = 'all'): FtsHit[] {
