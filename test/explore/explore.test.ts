@@ -64,7 +64,7 @@ describe('POST /search_clusters and /collection_suggestions over the test corpus
       expect(el.related_queries.length).toBeGreaterThanOrEqual(2);
       expect(el.related_queries.length).toBeLessThanOrEqual(5);
       for (const hit of el.cluster_results) {
-        expect(Object.keys(hit).sort()).toEqual(['audio', 'captured_at', 'captured_at_source', 'computer_vision', 'content', 'episode_id', 'image_url', 'media_id', 'media_type', 'score', 'src', 'start_time', 'title']);
+        expect(Object.keys(hit).sort()).toEqual(['audio', 'captured_at', 'captured_at_source', 'computer_vision', 'content', 'episode_id', 'image_url', 'media_id', 'media_type', 'place', 'score', 'src', 'start_time', 'title']);
       }
     });
     const penalty = els.find((el) => el.cluster_results.some((h: { episode_id: number }) => h.episode_id === 1));
