@@ -12,7 +12,11 @@ export { type Catalogue, en, type MessageKey, type MessageParams, type Noun } fr
 /** The languages vidx speaks. */
 export type Lang = 'en' | 'de';
 
-/** The tables by language. */
+/**
+ * The tables by language.
+ * @example
+ * CATALOGUES.de.key_unknown(undefined); // 'Diesen API-Schlüssel kennt der Server nicht'
+ */
 export const CATALOGUES: Record<Lang, Catalogue> = { en, de };
 
 /** A message as data: its key and its parameters, where a string parameter may itself be a message. */
