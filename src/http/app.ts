@@ -31,13 +31,14 @@ import { webhookRoutes } from './routes/webhooks.js';
 import { webRoutes } from './routes/web.js';
 import { workerRoutes } from './routes/workers.js';
 import { validationProblem } from './validation.js';
+import { msg } from '../messages/index.js';
 
 /** JSON and url-encoded bodies are small; multipart uploads have their own, larger limit in the form reader. */
 function smallBodies(maxBytes: number): MiddlewareHandler {
   const limit = bodyLimit({
     maxSize: maxBytes,
     onError: () => {
-      throw new Problem('too_large', `request body is larger than ${maxBytes} bytes`);
+      throw new Problem('too_large', msg('body_too_large', { max: maxBytes }));
     },
   });
   return (c, next) => ((c.req.header('content-type') ?? '').startsWith('multipart/') ? next() : limit(c, next));

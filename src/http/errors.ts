@@ -1,8 +1,9 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { Problem, type ProblemKind } from '../services/errors.js';
-import { germanDetail, germanField, germanIssue, prefersGerman } from './german.js';
+import { render } from '../messages/index.js';
+import { type FieldProblem, Problem, type ProblemKind } from '../services/errors.js';
+import { germanIssue, prefersGerman } from './german.js';
 import { ValidationProblem } from './validation.js';
 
 const STATUS: Record<ProblemKind, ContentfulStatusCode> = {
@@ -32,13 +33,26 @@ const CODE: Record<ProblemKind, string> = {
 /** The challenge of every 401: keys are Bearer tokens of the realm vidx (RFC 6750; `x-api-key` works the same). */
 const AUTH_CHALLENGE = 'Bearer realm="vidx"';
 
-/** A problem's detail and field messages in German (see german.ts); what has no German form stays English. */
-function inGerman(err: Problem): { detail: string; fields: { field: string; message: string }[] } {
-  if (err instanceof ValidationProblem) {
-    const fields = err.fields.map((f, i) => ({ field: f.field, message: err.issues[i] ? germanIssue(err.issues[i]!) : germanField(f.message) }));
-    return { detail: fields.map((f) => `${f.field}: ${f.message}`).join('; '), fields };
-  }
-  return { detail: germanDetail(err.message), fields: err.fields.map((f) => ({ field: f.field, message: germanField(f.message) })) };
+type Said = { detail: string; fields: { field: string; message: string }[] };
+
+/** A problem's detail and field messages in English: the texts it was made with. */
+function inEnglish(err: Problem): Said {
+  return { detail: err.message, fields: err.fields.map((f) => ({ field: f.field, message: f.message })) };
+}
+
+/**
+ * A problem's detail and field messages in German, from the German table by message key (zod's own
+ * wording through its German locale); a text given without a key stays English.
+ */
+function inGerman(err: Problem): Said {
+  const field = (f: FieldProblem, i: number) => {
+    const issue = err instanceof ValidationProblem ? err.issues[i] : null;
+    return issue ? germanIssue(issue) : f.text ? render(f.text, 'de') : f.message;
+  };
+  const fields = err.fields.map((f, i) => ({ field: f.field, message: field(f, i) }));
+  // A validation problem's detail is its fields, so it is said from them.
+  if (err instanceof ValidationProblem) return { detail: fields.map((f) => `${f.field}: ${f.message}`).join('; '), fields };
+  return { detail: err.text ? render(err.text, 'de') : err.message, fields };
 }
 
 /**
@@ -65,7 +79,7 @@ export function errorResponse(log: (msg: string, fields: Record<string, unknown>
   return (err: Error, c: Context): Response => {
     const request_id = c.get('requestId') as string | undefined;
     if (err instanceof Problem) {
-      const { detail, fields } = prefersGerman(c.req.header('accept-language')) ? inGerman(err) : { detail: err.message, fields: err.fields };
+      const { detail, fields } = prefersGerman(c.req.header('accept-language')) ? inGerman(err) : inEnglish(err);
       const body = { detail, code: err.code ?? CODE[err.kind], ...(fields.length ? { errors: fields } : {}), request_id };
       // The rest of an oversized body is never read, so the connection cannot be reused: say so.
       if (err.kind === 'too_large') c.header('connection', 'close');

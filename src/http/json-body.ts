@@ -1,5 +1,6 @@
 import { Problem } from '../services/errors.js';
 import { jsonDepth } from '../tools/json-shape.js';
+import { msg } from '../messages/index.js';
 
 /** Request JSON never nests deeper than this; metadata has its own, lower limit (METADATA_LIMITS). */
 export const MAX_BODY_DEPTH = 64;
@@ -16,7 +17,7 @@ export function utf8Text(bytes: ArrayBuffer | Uint8Array, where: string): string
   try {
     return strictUtf8.decode(bytes);
   } catch {
-    throw new Problem('bad_request', `${where}: not valid UTF-8; send text encoded as UTF-8`, [{ field: where, message: 'not valid UTF-8' }]);
+    throw new Problem('bad_request', msg('body_not_utf8', { where }), [{ field: where, message: msg('not_utf8') }]);
   }
 }
 
@@ -57,13 +58,13 @@ export function parseRequestJson(text: string, where: string): unknown {
   try {
     value = JSON.parse(text);
   } catch (err) {
-    throw new Problem('bad_request', `${where}: not valid JSON (${(err as Error).message})`, [{ field: where, message: 'not valid JSON' }]);
+    throw new Problem('bad_request', msg('body_not_json', { where, reason: (err as Error).message }), [{ field: where, message: msg('not_json') }]);
   }
   if (jsonDepth(value, MAX_BODY_DEPTH + 1) > MAX_BODY_DEPTH) {
-    throw new Problem('invalid', `${where}: JSON nested deeper than ${MAX_BODY_DEPTH} levels`, [{ field: where, message: `nested deeper than ${MAX_BODY_DEPTH} levels` }]);
+    throw new Problem('invalid', `${where}: JSON nested deeper than ${MAX_BODY_DEPTH} levels`, [{ field: where, message: msg('nested_too_deep', { max: MAX_BODY_DEPTH }) }]);
   }
   const bad = illFormedString(value);
-  if (bad) throw new Problem('invalid', `${bad}: not well-formed Unicode (a lone surrogate such as \\ud800)`, [{ field: bad, message: 'not well-formed Unicode' }]);
+  if (bad) throw new Problem('invalid', `${bad}: not well-formed Unicode (a lone surrogate such as \\ud800)`, [{ field: bad, message: msg('not_well_formed_unicode') }]);
   return value;
 }
 
@@ -81,7 +82,7 @@ export function formField(text: string, name: string): string | undefined {
       try {
         return decodeURIComponent(s.replace(/\+/g, ' '));
       } catch {
-        throw new Problem('bad_request', `${what}: malformed percent-encoding or not valid UTF-8`, [{ field: what, message: 'not valid UTF-8' }]);
+        throw new Problem('bad_request', `${what}: malformed percent-encoding or not valid UTF-8`, [{ field: what, message: msg('not_utf8') }]);
       }
     };
     if (decode(key, 'form field name') === name) return decode(eq < 0 ? '' : pair.slice(eq + 1), name);

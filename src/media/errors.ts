@@ -1,3 +1,5 @@
+import { english, type Message } from '../messages/index.js';
+
 /**
  * Why a file cannot be used as media. Each code has a message that names the file and says what is wrong.
  * - `empty`: zero bytes.
@@ -56,17 +58,22 @@ export type SourceErrorCode =
   | 'ytdlp_failed';
 
 /**
- * An expected failure to resolve a video input, with a message meant for the API caller.
+ * An expected failure to resolve a video input, with a message meant for the API caller: English text, or a
+ * message of src/messages (then `text` keeps its key, so the caller's answer can be said in German too).
  * @example
- * throw new SourceError('outside_roots', 'path "/etc/passwd" is outside the configured media roots');
+ * throw new SourceError('outside_roots', msg('path_outside_roots', { path: '/etc/passwd' }));
  */
 export class SourceError extends Error {
+  /** The message as a key and parameters, when it was given so. */
+  readonly text?: Message;
+
   constructor(
     readonly code: SourceErrorCode,
-    message: string,
+    message: string | Message,
     options?: { cause?: unknown },
   ) {
-    super(message, options);
+    super(typeof message === 'string' ? message : english(message), options);
     this.name = 'SourceError';
+    if (typeof message !== 'string') this.text = message;
   }
 }

@@ -2,6 +2,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { SourceError } from './errors.js';
 import { isInside as inside, isVidxOwnPath } from './file-access.js';
+import { msg } from '../messages/index.js';
 
 /**
  * The real path of a directory inside one of `roots`, or a SourceError: `invalid_input` (empty, NUL,
@@ -12,22 +13,22 @@ import { isInside as inside, isVidxOwnPath } from './file-access.js';
  */
 export async function resolveDirInsideRoots(input: string, roots: readonly string[]): Promise<string> {
   if (!input || input.includes('\0')) throw new SourceError('invalid_input', 'path must be a non-empty string without NUL characters');
-  if (!isAbsolute(input)) throw new SourceError('invalid_input', `path "${input}" must be absolute`);
+  if (!isAbsolute(input)) throw new SourceError('invalid_input', msg('path_not_absolute', { path: input }));
   const lexical = resolve(input);
   const realRoots = (await Promise.all(roots.map((r) => realpath(resolve(r)).catch(() => null)))).filter((r): r is string => r !== null);
   if (!roots.some((r) => inside(resolve(r), lexical)) && !realRoots.some((r) => inside(r, lexical))) {
-    throw new SourceError('outside_roots', `path "${input}" is outside the configured media roots (VIDX_MEDIA_ROOTS)`);
+    throw new SourceError('outside_roots', msg('folder_outside_roots', { path: input }));
   }
   let real: string;
   try {
     real = await realpath(lexical);
   } catch {
-    throw new SourceError('not_found', `path "${input}" does not exist`);
+    throw new SourceError('not_found', msg('path_missing', { path: input }));
   }
   if (!realRoots.some((r) => inside(r, real))) {
-    throw new SourceError('outside_roots', `path "${input}" leads (through a symbolic link) outside the configured media roots (VIDX_MEDIA_ROOTS)`);
+    throw new SourceError('outside_roots', msg('folder_link_outside', { path: input }));
   }
-  if (isVidxOwnPath(real)) throw new SourceError('outside_roots', `path "${input}" is inside vidx's own data folder, which is never read as media`);
-  if (!(await stat(real)).isDirectory()) throw new SourceError('not_a_file', `path "${input}" is not a directory`);
+  if (isVidxOwnPath(real)) throw new SourceError('outside_roots', msg('path_in_data_dir', { path: input }));
+  if (!(await stat(real)).isDirectory()) throw new SourceError('not_a_file', msg('path_not_directory', { path: input }));
   return real;
 }

@@ -2,6 +2,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { isInside as inside, isVidxOwnPath } from './file-access.js';
 import { SourceError } from './errors.js';
+import { msg } from '../messages/index.js';
 
 
 async function realOrUndefined(p: string): Promise<string | undefined> {
@@ -40,23 +41,23 @@ export async function resolveInsideRoots(input: string, roots: readonly string[]
   const candidates = isAbsolute(input) ? [resolve(input)] : rootForms.map((r) => resolve(r.lexical, input));
 
   const allowed = candidates.filter((c) => rootForms.some((r) => inside(r.lexical, c) || (r.real && inside(r.real, c))));
-  if (!allowed.length) throw new SourceError('outside_roots', `path "${input}" is outside the configured media roots`);
+  if (!allowed.length) throw new SourceError('outside_roots', msg('path_outside_roots', { path: input }));
 
   for (const c of allowed) {
     const real = await realOrUndefined(c);
     if (!real) continue;
     if (!realRoots.some((r) => inside(r, real))) {
-      throw new SourceError('outside_roots', `path "${input}" leads (through a symbolic link) outside the configured media roots`);
+      throw new SourceError('outside_roots', msg('path_link_outside', { path: input }));
     }
     const excluded = await Promise.all(exclude.map(async (d) => (await realOrUndefined(d)) ?? resolve(d)));
     // A vidx folder is refused unless it is the root asked for (uploads are resolved inside the uploads folder).
     const ownFolder = isVidxOwnPath(real) && !realRoots.some((r) => inside(r, real) && isVidxOwnPath(r));
     if (excluded.some((d) => inside(d, real)) || ownFolder) {
-      throw new SourceError('outside_roots', `path "${input}" is inside vidx's own data folder, which is never read as media`);
+      throw new SourceError('outside_roots', msg('path_in_data_dir', { path: input }));
     }
     const st = await stat(real);
     if (!st.isFile()) throw new SourceError('not_a_file', `path "${input}" is not a regular file`);
     return real;
   }
-  throw new SourceError('not_found', `path "${input}" does not exist in the configured media roots`);
+  throw new SourceError('not_found', msg('path_missing_in_roots', { path: input }));
 }

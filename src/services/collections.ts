@@ -6,6 +6,7 @@ import { nowIso } from './timestamps.js';
 import { notFound, Problem } from './errors.js';
 import type { FileLinks } from './file-links.js';
 import { CollectionPurger, type CollectionCleanup } from './collection-purge.js';
+import { msg } from '../messages/index.js';
 
 /** A collection as the API shows it (SPEC 2.1). */
 export interface CollectionView {
@@ -54,10 +55,10 @@ export class CollectionService {
 
   create(caller: Caller, input: { collection_id: string; name: string; description?: string | null; is_public?: boolean }): CollectionView {
     if (input.is_public && caller.role !== 'admin') {
-      throw new Problem('forbidden', 'only admins can create public collections');
+      throw new Problem('forbidden', msg('public_create_admin_only'));
     }
     if (this.store.collections.findById(input.collection_id)) {
-      throw new Problem('conflict', `collection "${input.collection_id}" already exists`);
+      throw new Problem('conflict', msg('collection_exists', { id: input.collection_id }));
     }
     const at = nowIso();
     const row = this.store.collections.insert({
@@ -90,7 +91,7 @@ export class CollectionService {
   ): CollectionView {
     const row = this.writable(caller, collectionId);
     if (patch.is_public === true && !row.is_public && caller.role !== 'admin') {
-      throw new Problem('forbidden', 'only admins can make a collection public');
+      throw new Problem('forbidden', msg('public_make_admin_only'));
     }
     const next = {
       name: patch.name ?? row.name,
@@ -145,7 +146,7 @@ export class CollectionService {
     const row = this.store.collections.findById(collectionId);
     if (!row) throw notFound('collection', collectionId);
     if (ownsOrAdmin(caller, row.owner)) return row;
-    if (row.is_public) throw new Problem('forbidden', `collection "${collectionId}" belongs to another owner`);
+    if (row.is_public) throw new Problem('forbidden', msg('collection_not_yours', { id: collectionId }));
     throw notFound('collection', collectionId);
   }
 

@@ -6,7 +6,8 @@ import type { ItemService } from './items.js';
 import type { FileLinks } from './file-links.js';
 import type { EpisodeRow, ItemAnalysisRow } from '../store/search-index.js';
 import { normalizeLanguage } from '../media/languages.js';
-import { Problem } from './errors.js';
+import { fieldProblem } from './errors.js';
+import { msg } from '../messages/index.js';
 
 /** One episode of GET .../analysis (the SPEC leaves its fields open; vidx's choice). */
 export interface EpisodeView {
@@ -68,9 +69,12 @@ function otherLanguage(asked: string | undefined, primary: string | null, langua
   const want = normalizeLanguage(asked) ?? asked.trim().toLowerCase();
   if (want === primary) return null;
   if (languages.includes(want)) return want;
-  const has = languages.length ? `lines in ${languages.join(', ')}` : primary ? `only its transcript, in ${primary}` : 'no transcript';
-  const message = `no transcript or subtitles in "${asked}": the item has ${has}`;
-  throw new Problem('not_found', `language: ${message}`, [{ field: 'language', message }]);
+  const reason = languages.length
+    ? msg('language_has_lines', { asked, languages: languages.join(', ') })
+    : primary
+      ? msg('language_only_transcript', { asked, language: primary })
+      : msg('language_no_transcript', { asked });
+  throw fieldProblem('not_found', 'language', reason);
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Caller } from './caller.js';
 import { nowIso } from './timestamps.js';
 import { notFound, Problem } from './errors.js';
 import { DEFAULT_WORKER_CONCURRENCY, MAX_WORKER_CONCURRENCY, reservedWorkerId, WORKER_ID } from './jobs/worker-keys.js';
+import { english, msg } from '../messages/index.js';
 
 /** A key as shown to admins: never the key or its hash. */
 export interface KeyInfo {
@@ -48,8 +49,8 @@ function workerFields(repo: KeyRepository, role: KeyRole, o: WorkerKeyOptions): 
   const { workerId, maxConcurrency } = o;
   if ((workerId !== undefined || maxConcurrency !== undefined) && role !== 'worker') throw new Problem('invalid', 'worker_id and max_concurrency are for worker keys only', [{ field: 'role', message: 'must be worker' }]);
   if (workerId !== undefined) {
-    const why = !WORKER_ID.test(workerId) ? `must match ${WORKER_ID.source}` : reservedWorkerId(workerId) ? 'is reserved for the server’s own workers' : repo.byWorker(workerId) ? 'belongs to another key' : null;
-    if (why) throw new Problem('invalid', `worker_id "${workerId}" ${why}`, [{ field: 'worker_id', message: why }]);
+    const why = !WORKER_ID.test(workerId) ? msg('must_match', { pattern: WORKER_ID.source }) : reservedWorkerId(workerId) ? 'is reserved for the server’s own workers' : repo.byWorker(workerId) ? 'belongs to another key' : null;
+    if (why) throw new Problem('invalid', `worker_id "${workerId}" ${typeof why === 'string' ? why : english(why)}`, [{ field: 'worker_id', message: why }]);
   }
   if (maxConcurrency !== undefined && !(Number.isInteger(maxConcurrency) && maxConcurrency >= 1 && maxConcurrency <= MAX_WORKER_CONCURRENCY)) {
     throw new Problem('invalid', `max_concurrency must be a whole number from 1 to ${MAX_WORKER_CONCURRENCY}`, [{ field: 'max_concurrency', message: `1 to ${MAX_WORKER_CONCURRENCY}` }]);

@@ -7,6 +7,7 @@ import type { TaskRepository } from '../store/tasks.js';
 import type { Caller } from './caller.js';
 import { notFound, Problem } from './errors.js';
 import type { TaskService, TaskView } from './tasks.js';
+import { msg } from '../messages/index.js';
 
 /** A pulled model as the Models view and GET /models show it. */
 export interface ModelView {
@@ -75,7 +76,7 @@ export class ModelService {
   /** Deletes a model's files; 409 while a pull of it is queued or running. */
   remove(id: string): ModelView {
     const entry = this.entry(id);
-    if (this.pullsUnderway(id)) throw new Problem('conflict', `model ${id} is being pulled; remove it when the pull has ended`);
+    if (this.pullsUnderway(id)) throw new Problem('conflict', msg('model_being_pulled', { id }));
     rmSync(modelDir(this.modelsDir, entry), { recursive: true, force: true });
     // Sessions loaded from the removed files are let go; the capability falls back (or off) at its next use.
     forgetSharedModels();

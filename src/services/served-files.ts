@@ -4,6 +4,7 @@ import { openCheckedFile } from '../media/file-access.js';
 import type { CollectionRepository } from '../store/collections.js';
 import type { KeyRepository } from '../store/keys.js';
 import { Problem } from './errors.js';
+import { msg } from '../messages/index.js';
 
 /**
  * `collections/<pk>/<item folder>/v-<version>/<file>`: the files of an item (services/analysis/item-files.ts);
@@ -52,14 +53,14 @@ export class ServedFiles {
   /** The open file (the caller closes it), or a 404 that looks the same for every reason. */
   async open(rel: string, signedFor?: string): Promise<FileHandle> {
     const path = this.pathOf(rel, signedFor);
-    if (!path || rel.split('/').some((part) => part === '..' || part === '.' || part === '')) throw new Problem('not_found', 'file not found');
+    if (!path || rel.split('/').some((part) => part === '..' || part === '.' || part === '')) throw new Problem('not_found', msg('file_not_found'));
     try {
       return await openCheckedFile(path);
     } catch {
       const current = await this.currentVersion(rel);
       if (current) return current;
       // Missing, not a regular file, or a link that now leads elsewhere: all look the same from outside.
-      throw new Problem('not_found', 'file not found');
+      throw new Problem('not_found', msg('file_not_found'));
     }
   }
 

@@ -6,6 +6,7 @@ import { nowIso } from './timestamps.js';
 import type { CollectionService } from './collections.js';
 import { notFound, Problem } from './errors.js';
 import type { FileLinks } from './file-links.js';
+import { msg } from '../messages/index.js';
 
 /** A share as its owner sees it; `token` goes into the link the HTTP layer builds. */
 export interface ShareView {
@@ -62,7 +63,7 @@ export class ShareService {
     const { collection, item } = this.ownItem(caller, collectionId, mediaId);
     const start = input.start_time ?? 0;
     if (item.duration !== null && start > item.duration) {
-      throw new Problem('invalid', `start_time: ${start} s is past the end of the item (${item.duration} s)`, [{ field: 'start_time', message: 'past the end of the item' }]);
+      throw new Problem('invalid', msg('start_past_end', { start, duration: item.duration }), [{ field: 'start_time', message: msg('past_end_of_item') }]);
     }
     const at = new Date();
     const row: ShareRow = {
@@ -96,7 +97,7 @@ export class ShareService {
   open(token: string): SharedMoment {
     const share = this.live(token);
     const item = share && this.store.items.find(share.collection_pk, share.media_id);
-    if (!share || !item) throw new Problem('not_found', 'this share link is unknown, expired or revoked');
+    if (!share || !item) throw new Problem('not_found', msg('share_link_gone'));
     const key = shareLinkKey(share.share_id);
     const analysis = this.store.search.analysisOf(item.pk);
     const episodes = this.store.search.episodesOfItem(item.pk);

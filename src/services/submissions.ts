@@ -4,8 +4,9 @@ import { basename, join } from 'node:path';
 import { resolveInsideRoots, SourceError } from '../media/index.js';
 import type { Caller } from './caller.js';
 import type { CollectionService } from './collections.js';
-import { Problem } from './errors.js';
+import { fieldProblem, Problem } from './errors.js';
 import type { TaskService, TaskView } from './tasks.js';
+import { type Message, msg } from '../messages/index.js';
 
 /** The video object of SPEC 2.2 as validated by the HTTP layer. */
 export interface VideoInput {
@@ -70,7 +71,7 @@ export interface AnalyzeTaskData {
 }
 
 /** Checks a `path` source before a task is made; the media layer checks again when it opens the file. */
-export type PathGuard = (path: string) => Promise<{ ok: true } | { ok: false; reason: string }>;
+export type PathGuard = (path: string) => Promise<{ ok: true } | { ok: false; reason: string | Message }>;
 
 /**
  * The path guard of a server: inside the media roots, never inside the data dir.
@@ -83,7 +84,7 @@ export function mediaPathGuard(mediaRoots: readonly string[], dataDir: string): 
       await resolveInsideRoots(path, mediaRoots, [dataDir]);
       return { ok: true };
     } catch (err) {
-      if (err instanceof SourceError) return { ok: false, reason: err.message };
+      if (err instanceof SourceError) return { ok: false, reason: err.text ?? err.message };
       throw err;
     }
   };
@@ -127,8 +128,8 @@ export class SubmissionService {
     const ids = mediaIds ? [...new Set(mediaIds)] : null;
     const missing = (ids ?? []).filter((id) => !this.itemExists(collection.pk, id));
     if (missing.length) {
-      const reason = `not in collection "${collectionId}": ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''}`;
-      throw new Problem('invalid', `media_ids: ${reason}`, [{ field: 'media_ids', message: reason }]);
+      const ids = `${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''}`;
+      throw fieldProblem('invalid', 'media_ids', msg('not_in_collection', { collection: collectionId, ids }));
     }
     return this.tasks.create(caller, 'reindex', { collection: collectionId, media_ids: ids }, collection.pk);
   }
@@ -146,7 +147,7 @@ export class SubmissionService {
     }
     if (v.path) {
       const check = await this.guardPath(v.path);
-      if (!check.ok) throw new Problem('invalid', `video.path: ${check.reason}`, [{ field: 'video.path', message: check.reason }]);
+      if (!check.ok) throw fieldProblem('invalid', 'video.path', check.reason);
     }
     return {
       path: v.path ?? null,

@@ -1,10 +1,11 @@
 import type { TaskRepository, TaskRow, TaskStatus } from '../store/tasks.js';
 import { ownsOrAdmin, type Caller } from './caller.js';
 import { notFound, Problem } from './errors.js';
-import { COLLECTION_DELETED, type TaskEngine } from './task-engine.js';
+import type { TaskEngine } from './task-engine.js';
 import type { TaskFailure } from './task-failure.js';
 import type { TaskKind } from './task-kinds.js';
 import { describeStage, type StageItem, type TaskStep } from './task-steps.js';
+import { msg } from '../messages/index.js';
 
 /** A task as the API shows it (SPEC 2.4); the output is always under `result`. */
 export interface TaskView {
@@ -167,9 +168,9 @@ export class TaskService {
 
   retry(caller: Caller, id: string): TaskView {
     const row = this.row(caller, id);
-    if (row.status !== 'failed') throw new Problem('conflict', `only a failed task can be retried; task ${id} is ${row.status}`);
+    if (row.status !== 'failed') throw new Problem('conflict', msg('task_retry_not_failed', { id, status: row.status }));
     if (row.collection_pk !== null && !this.collectionLive(row.collection_pk)) {
-      throw new Problem('conflict', `task ${id} cannot be retried: ${COLLECTION_DELETED} (its collection was deleted; a new collection of the same id is another collection)`);
+      throw new Problem('conflict', msg('task_retry_collection_deleted', { id }));
     }
     this.engine.requeue(id);
     return this.presenter.view(this.repo.get(id)!);

@@ -1,3 +1,5 @@
+import { type Message, msg } from '../messages/index.js';
+
 /** Limits on free-form JSON a caller stores (metadata): how deep it nests and how large it is. */
 export interface JsonLimits {
   maxDepth: number;
@@ -33,11 +35,11 @@ export function jsonDepth(value: unknown, stopAt = Infinity): number {
  * Why a free-form JSON value breaks the limits, or null when it keeps them. The size is checked only
  * after the depth, so serialising it is safe.
  * @example
- * jsonLimitProblem(meta, METADATA_LIMITS); // 'nested deeper than 32 levels'
+ * jsonLimitProblem(meta, METADATA_LIMITS); // { key: 'nested_too_deep', params: { max: 32 } }
  */
-export function jsonLimitProblem(value: unknown, limits: JsonLimits): string | null {
-  if (jsonDepth(value, limits.maxDepth + 1) > limits.maxDepth) return `nested deeper than ${limits.maxDepth} levels`;
+export function jsonLimitProblem(value: unknown, limits: JsonLimits): Message | null {
+  if (jsonDepth(value, limits.maxDepth + 1) > limits.maxDepth) return msg('nested_too_deep', { max: limits.maxDepth });
   const bytes = Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
-  if (bytes > limits.maxBytes) return `larger than ${limits.maxBytes / 1024} KiB as JSON (${Math.ceil(bytes / 1024)} KiB)`;
+  if (bytes > limits.maxBytes) return msg('json_too_large', { max_kib: limits.maxBytes / 1024, kib: Math.ceil(bytes / 1024) });
   return null;
 }

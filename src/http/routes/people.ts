@@ -2,9 +2,10 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { App, HttpDeps } from '../env.js';
 import { errors, jsonResponse as json, SECURITY } from '../schemas/common.js';
 import { CollectionParams, ItemQuery } from '../schemas/collections.js';
+import { zodText } from '../zod-messages.js';
 
 const tags = ['people'];
-const PersonId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'must match ^[A-Za-z0-9_-]+$');
+const PersonId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, zodText('must_match', { pattern: '^[A-Za-z0-9_-]+$' }));
 const PersonParams = CollectionParams.extend({ person_id: PersonId.openapi({ param: { name: 'person_id', in: 'path' } }) });
 const Box = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).openapi({ description: 'Fractions of the frame (0..1)' });
 const Person = z

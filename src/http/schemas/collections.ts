@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { CollectionId, MediaId, Metadata, queryBool } from './common.js';
 import { nearFields, Place } from './places.js';
+import { zodText } from '../zod-messages.js';
 
 export const Collection = z
   .object({
@@ -40,7 +41,7 @@ export const ItemPatch = z
     additional_metadata: Metadata.nullable().optional(),
   })
   .strict()
-  .refine((v) => v.title !== undefined || v.additional_metadata !== undefined, 'give title, additional_metadata or both')
+  .refine((v) => v.title !== undefined || v.additional_metadata !== undefined, zodText('title_or_metadata'))
   .openapi('ItemPatch');
 
 /** POST /collections/{collection_id}/reindex: which items, or all of them. */
@@ -114,7 +115,7 @@ const LANGUAGE_TAG = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8}){0,3}$/;
 export const AnalysisQuery = ItemQuery.extend({
   language: z
     .string()
-    .regex(LANGUAGE_TAG, 'must be a language tag such as de, de-DE or ger')
+    .regex(LANGUAGE_TAG, zodText('language_tag', { examples: 'de, de-DE', last: 'ger' }))
     .optional()
     .openapi({
       description:

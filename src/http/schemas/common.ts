@@ -1,13 +1,14 @@
 import { z } from '@hono/zod-openapi';
 import { jsonLimitProblem, METADATA_LIMITS } from '../../tools/json-shape.js';
+import { customIssue, zodText } from '../zod-messages.js';
 
 const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 /** collection_id: 1..100 characters of letters, digits, `_` and `-` (SPEC 8). */
-export const CollectionId = z.string().min(1).max(100).regex(ID_PATTERN, 'must match ^[A-Za-z0-9_-]+$');
+export const CollectionId = z.string().min(1).max(100).regex(ID_PATTERN, zodText('must_match', { pattern: ID_PATTERN.source }));
 
 /** media_id: 1..36 characters of letters, digits, `_` and `-` (SPEC 8). */
-export const MediaId = z.string().min(1).max(36).regex(ID_PATTERN, 'must match ^[A-Za-z0-9_-]+$');
+export const MediaId = z.string().min(1).max(36).regex(ID_PATTERN, zodText('must_match', { pattern: ID_PATTERN.source }));
 
 /** A URI of 1..2083 characters; only http and https are accepted where vidx will connect to it. */
 export const HttpUrl = z
@@ -21,14 +22,14 @@ export const HttpUrl = z
     } catch {
       return false;
     }
-  }, 'must be an absolute http or https URL');
+  }, zodText('absolute_http_url'));
 
 /** additional_metadata (SPEC 2.2): a free-form object, at most 32 levels deep and 64 KiB as JSON. */
 export const Metadata = z
   .record(z.string(), z.unknown())
   .superRefine((v, ctx) => {
     const problem = jsonLimitProblem(v, METADATA_LIMITS);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    if (problem) ctx.addIssue(customIssue(problem));
   })
   .openapi({ description: `Free-form metadata: at most ${METADATA_LIMITS.maxDepth} levels deep and ${METADATA_LIMITS.maxBytes / 1024} KiB as JSON` });
 

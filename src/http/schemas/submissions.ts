@@ -1,6 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { CollectionId, Language, MediaId, Metadata } from './common.js';
 import { nearFields } from './places.js';
+import { msg } from '../../messages/index.js';
+import { customIssue, zodText } from '../zod-messages.js';
 
 /** The video object of /index and /analyze (SPEC 2.2): exactly one of path, url, content. */
 export const VideoInput = z
@@ -10,7 +12,7 @@ export const VideoInput = z
       .string()
       .min(1)
       .max(2083)
-      .refine((s) => /^https?:\/\//i.test(s) && URL.canParse(s), 'must be an absolute http or https URL')
+      .refine((s) => /^https?:\/\//i.test(s) && URL.canParse(s), zodText('absolute_http_url'))
       .nullable()
       .optional()
       .openapi({ description: 'A video file or a video-sharing page' }),
@@ -28,11 +30,9 @@ export const VideoInput = z
   .superRefine((v, ctx) => {
     const given = (['path', 'url', 'content'] as const).filter((k) => v[k] !== null && v[k] !== undefined);
     if (given.length !== 1) {
-      ctx.addIssue({
-        code: 'custom',
-        message: given.length === 0 ? 'exactly one of path, url or content is required' : `exactly one of path, url or content is allowed, got ${given.join(', ')}`,
-        path: [],
-      });
+      // Too many sources names them, in English only: the names are the API's.
+      if (given.length) ctx.addIssue({ code: 'custom', message: `exactly one of path, url or content is allowed, got ${given.join(', ')}`, path: [] });
+      else ctx.addIssue(customIssue(msg('one_video_source'), []));
     }
   })
   .openapi('VideoInput');
@@ -78,7 +78,7 @@ export const SearchBody = z
     collection: CollectionId,
     limit: z.number().int().min(1).max(100).optional().default(10).openapi({ description: 'vidx extra: results wanted (default 10)' }),
     media_id: MediaId.optional().openapi({ description: 'vidx extra: search one media item only' }),
-    person_id: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'must match ^[A-Za-z0-9_-]+$').optional().openapi({ description: 'vidx extra: only moments where this person (GET /collections/{id}/people) is seen' }),
+    person_id: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, zodText('must_match', { pattern: '^[A-Za-z0-9_-]+$' })).optional().openapi({ description: 'vidx extra: only moments where this person (GET /collections/{id}/people) is seen' }),
     threshold: z.number().min(0).max(1).optional().default(0).openapi({ description: 'vidx extra: drop results scoring below this' }),
     media_type: z.enum(['video', 'audio', 'image']).optional().openapi({ description: 'vidx extra: only items of this type' }),
     captured_after: z.iso.datetime({ offset: true }).optional().openapi({ description: 'vidx extra: only items captured at or after this time (ISO 8601); items without a capture time are left out' }),

@@ -2,9 +2,10 @@ import { z } from '@hono/zod-openapi';
 import { CapabilityInfo } from './models.js';
 import { DELIVERED_FILE } from '../../services/jobs/wire.js';
 import { WORKER_ID } from '../../services/jobs/worker-keys.js';
+import { zodText } from '../zod-messages.js';
 
 /** A worker's name: letters, digits, `.`, `_` and `-`. */
-export const WorkerId = z.string().regex(WORKER_ID, `must match ${WORKER_ID.source}`).openapi({ example: 'desk-1a2b' });
+export const WorkerId = z.string().regex(WORKER_ID, zodText('must_match', { pattern: WORKER_ID.source })).openapi({ example: 'desk-1a2b' });
 
 const ModelSetSchema = z
   .record(z.string().max(100), z.object({ available: z.boolean(), model: z.string().max(200).optional() }))

@@ -8,6 +8,7 @@ import { toolError, type ToolContext } from '../tool.js';
 import { DEFAULT_MAX_CHARS, mediaId } from './fields.js';
 import { jsonLimitProblem, METADATA_LIMITS } from '../../tools/json-shape.js';
 import type { RequestBody, UploadPath, UploadRequest } from '../../client/index.js';
+import { english } from '../../messages/index.js';
 
 /**
  * How long a tool may wait for its task.
@@ -38,7 +39,7 @@ export const videoFields = {
     .record(z.string(), z.unknown())
     .superRefine((v, ctx) => {
       const problem = jsonLimitProblem(v, METADATA_LIMITS);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      if (problem) ctx.addIssue({ code: 'custom', message: english(problem) });
     })
     .optional()
     .describe(`Free-form metadata stored with the video (additional_metadata): at most ${METADATA_LIMITS.maxDepth} levels deep, ${METADATA_LIMITS.maxBytes / 1024} KiB as JSON`),

@@ -7,10 +7,11 @@ import type { Store } from '../../store/index.js';
 import type { Caller } from '../caller.js';
 import { nowIso } from '../timestamps.js';
 import type { CollectionService } from '../collections.js';
-import { notFound, Problem } from '../errors.js';
+import { fieldProblem, notFound, Problem } from '../errors.js';
 import type { ItemService } from '../items.js';
 import type { TaskEngine } from '../task-engine.js';
 import type { ScanResult } from './scan.js';
+import { msg } from '../../messages/index.js';
 
 
 /** A folder as the API shows it. */
@@ -84,17 +85,17 @@ export class FolderService {
     } catch (e) {
       if (!(e instanceof SourceError)) throw e;
       // Admins set the roots and may see them; a user learns only that the path is outside.
-      const reason = e.code === 'outside_roots' && caller.role === 'admin' && /outside the configured media roots \(VIDX_MEDIA_ROOTS\)$/.test(e.message)
-        ? `${e.message}; allowed: ${this.mediaRoots.join(', ')}`
-        : e.message;
-      throw new Problem('invalid', `path: ${reason}`, [{ field: 'path', message: reason }]);
+      const reason = e.text?.key === 'folder_outside_roots' && caller.role === 'admin'
+        ? msg('folder_outside_roots_allowed', { path: input.path, roots: this.mediaRoots.join(', ') })
+        : (e.text ?? e.message);
+      throw fieldProblem('invalid', 'path', reason);
     }
     if (this.store.folders.byPath(collection.pk, path)) {
-      throw new Problem('conflict', `folder ${path} is already in collection "${collectionId}"`);
+      throw new Problem('conflict', msg('folder_exists', { path, collection: collectionId }));
     }
     // Nested folders in one collection would make two items of every file they share.
     const overlap = this.store.folders.listForCollection(collection.pk).find((f) => inside(f.path, path) || inside(path, f.path));
-    if (overlap) throw new Problem('conflict', `folder ${path} overlaps folder ${overlap.folder_id} (${overlap.path}) of collection "${collectionId}"`);
+    if (overlap) throw new Problem('conflict', msg('folder_overlaps', { path, other_id: overlap.folder_id, other_path: overlap.path, collection: collectionId }));
     const row = this.store.folders.insert({
       folder_id: randomUUID(),
       collection_pk: collection.pk,

@@ -14,6 +14,7 @@ import { notFound, Problem } from '../errors.js';
 import type { FileLinks } from '../file-links.js';
 import { blend, fromBlob, toBlob } from './vectors.js';
 import { meanVector } from '../../analysis/face-tracks.js';
+import { msg } from '../../messages/index.js';
 
 /** One person as the API shows them. */
 export interface PersonView {
@@ -171,7 +172,7 @@ export class PeopleService {
   private person(collectionPk: number, personId: string, field?: string): PersonRow {
     const p = this.store.faces.person(collectionPk, personId);
     if (!p) {
-      if (field) throw new Problem('invalid', `person "${personId}" not found`, [{ field, message: 'no such person in this collection' }]);
+      if (field) throw new Problem('invalid', msg('not_found', { what: 'person', id: personId }), [{ field, message: 'no such person in this collection' }]);
       throw notFound('person', personId);
     }
     return p;

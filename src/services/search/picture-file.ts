@@ -5,7 +5,8 @@
  * asks; the opened file itself is checked again (a link swapped in between is refused).
  */
 import { openMediaFile, resolveInsideRoots, SourceError } from '../../media/index.js';
-import { Problem } from '../errors.js';
+import type { Message } from '../../messages/index.js';
+import { fieldProblem, type Problem } from '../errors.js';
 
 /** A query picture is read whole into memory: 32 MiB holds any photo a person takes. */
 export const MAX_QUERY_IMAGE_BYTES = 32 * 1024 * 1024;
@@ -13,8 +14,8 @@ export const MAX_QUERY_IMAGE_BYTES = 32 * 1024 * 1024;
 /** Reads the picture at a path given by a caller; a path it may not read is a 422 naming `image_path`. */
 export type PictureFileReader = (path: string) => Promise<Uint8Array>;
 
-function refused(message: string): Problem {
-  return new Problem('invalid', `image_path: ${message}`, [{ field: 'image_path', message }]);
+function refused(reason: string | Message): Problem {
+  return fieldProblem('invalid', 'image_path', reason);
 }
 
 /**
@@ -29,11 +30,11 @@ export function pictureFileReader(mediaRoots: readonly string[], dataDir: string
     try {
       real = await resolveInsideRoots(path, mediaRoots, [dataDir]);
     } catch (err) {
-      if (err instanceof SourceError) throw refused(err.message);
+      if (err instanceof SourceError) throw refused(err.text ?? err.message);
       throw err;
     }
     const fh = await openMediaFile(real).catch((err: unknown) => {
-      throw err instanceof SourceError ? refused(err.message) : err;
+      throw err instanceof SourceError ? refused(err.text ?? err.message) : err;
     });
     try {
       const { size } = await fh.stat();

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Caller } from '../../../services/caller.js';
 import { Problem } from '../../../services/errors.js';
 import type { KeyService } from '../../../services/keys.js';
+import { msg } from '../../../messages/index.js';
 
 /**
  * Paths served without a key: health, the API description and its reference page (with the page's files),
@@ -47,9 +48,9 @@ export function apiKeyAuth(keys: KeyService): MiddlewareHandler<{ Variables: { c
       if (key && !c.req.path.startsWith('/files/') && keys.verify(key)?.role === 'worker') throw workerOnly();
       return next();
     }
-    if (!key) throw new Problem('unauthorized', 'missing x-api-key header (or Authorization: Bearer <key>)');
+    if (!key) throw new Problem('unauthorized', msg('key_missing'));
     const caller = keys.verify(key);
-    if (!caller) throw new Problem('unauthorized', 'unknown API key');
+    if (!caller) throw new Problem('unauthorized', msg('key_unknown'));
     if ((caller.role === 'worker') !== WORKER_PATHS.test(c.req.path)) throw caller.role === 'worker' ? workerOnly() : new Problem('forbidden', 'the job endpoints under /worker need a worker key');
     const last = touched.get(caller.id) ?? 0;
     if (Date.now() - last > TOUCH_EVERY_MS) {
@@ -68,7 +69,7 @@ export function apiKeyAuth(keys: KeyService): MiddlewareHandler<{ Variables: { c
  */
 export function adminOnly(): MiddlewareHandler<{ Variables: { caller: Caller } }> {
   return async (c, next) => {
-    if (c.get('caller')?.role !== 'admin') throw new Problem('forbidden', 'this needs an admin key');
+    if (c.get('caller')?.role !== 'admin') throw new Problem('forbidden', msg('admin_only'));
     await next();
   };
 }

@@ -10,6 +10,7 @@ import { Problem } from '../../../services/errors.js';
 import { isClientAbort } from '../../errors.js';
 import { validationProblem } from '../../validation.js';
 import { formField, parseRequestJson, utf8Text } from '../../json-body.js';
+import { msg } from '../../../messages/index.js';
 
 /** A file part of a multipart request, already on disk. */
 export interface Upload {
@@ -62,10 +63,10 @@ export async function readFormBody<S extends z.ZodType>(
   } else if (type.startsWith('application/json')) {
     raw = await readText(c, limits.maxBodyBytes);
   } else {
-    throw new Problem('unsupported', `content type "${type || 'none'}" is not accepted: send application/x-www-form-urlencoded or multipart/form-data with a field "body" holding JSON, or application/json`);
+    throw new Problem('unsupported', msg('content_type_refused', { type: type || 'none' }));
   }
   try {
-    if (raw === undefined) throw new Problem('invalid', 'body: the form field "body" is required', [{ field: 'body', message: 'required' }]);
+    if (raw === undefined) throw new Problem('invalid', 'body: the form field "body" is required', [{ field: 'body', message: msg('required') }]);
     const json = parseRequestJson(raw, 'body');
     const parsed = schema.safeParse(json);
     if (!parsed.success) throw validationProblem(parsed.error.issues);
@@ -89,7 +90,7 @@ export function removeUploads(uploads: Upload[]): void {
 async function readText(c: Context, max: number): Promise<string> {
   if (!c.req.raw.body) return '';
   const bytes = await c.req.arrayBuffer();
-  if (bytes.byteLength > max) throw new Problem('too_large', `request body is larger than ${max} bytes`);
+  if (bytes.byteLength > max) throw new Problem('too_large', msg('body_too_large', { max }));
   return utf8Text(bytes, 'body');
 }
 
@@ -151,7 +152,7 @@ function readMultipart(c: Context, limits: FormLimits, referenced: ReferencedFil
     if (name === 'body') {
       // busboy has already decoded the part, replacing bytes that are not UTF-8 with U+FFFD: refused like
       // the same bytes in a JSON or url-encoded body.
-      if (value.includes('\ufffd')) failure ??= new Problem('bad_request', 'body: not valid UTF-8 (or holds U+FFFD, the mark of a replaced byte); send text encoded as UTF-8', [{ field: 'body', message: 'not valid UTF-8' }]);
+      if (value.includes('\ufffd')) failure ??= new Problem('bad_request', msg('form_body_not_utf8'), [{ field: 'body', message: msg('not_utf8') }]);
       field = value;
       wanted = new Set(referenced(parsedOrNull(value)));
     }
@@ -184,8 +185,7 @@ function readMultipart(c: Context, limits: FormLimits, referenced: ReferencedFil
   // The body field is allowed its own limit even where no file is taken (maxUploadBytes 0).
   const max = Math.max(limits.maxUploadBytes, limits.maxBodyBytes);
   const overall = requestLimit(max, () => {
-    const what = current ? `upload "${current}" makes the request` : 'request is';
-    failure ??= new Problem('too_large', `${what} larger than the limit of ${max} bytes (VIDX_MAX_UPLOAD_MB counts all parts together)`);
+    failure ??= new Problem('too_large', current ? msg('upload_too_large', { file: current, max }) : msg('request_too_large', { max }));
     return failure;
   });
   return pipeline(source, overall, parser)
