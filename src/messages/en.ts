@@ -56,6 +56,10 @@ export const en = {
   language_only_transcript: (p: { asked: string; language: string }) => `no transcript or subtitles in "${p.asked}": the item has only its transcript, in ${p.language}`,
   language_no_transcript: (p: { asked: string }) => `no transcript or subtitles in "${p.asked}": the item has no transcript`,
 
+  // The `near` filter of search and the item list (services/places.ts).
+  near_off_earth: () => 'no point on Earth: latitude must be within -90..90 and longitude within -180..180',
+  near_unknown: (p: { name: string }) => `no city, region or country called "${p.name}" is known (names in English or German, or latitude,longitude)`,
+
   // Request bodies (src/http/json-body.ts, middleware/form-body, the body limit of app.ts).
   body_too_large: (p: { max: number }) => `request body is larger than ${p.max} bytes`,
   request_too_large: (p: { max: number }) => `request is larger than the limit of ${p.max} bytes (VIDX_MAX_UPLOAD_MB counts all parts together)`,

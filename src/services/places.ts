@@ -3,7 +3,8 @@ import { Gazetteer, validPoint, type NamedPlace, type Place } from '../media/pla
 import { loadGazetteer, type GazetteerFiles } from '../media/places/gazetteer-data.js';
 import type { NearFilter } from '../store/item-filter.js';
 import type { ItemRepository } from '../store/items.js';
-import { Problem } from './errors.js';
+import { msg } from '../messages/index.js';
+import { fieldProblem } from './errors.js';
 import { inTransaction, type Db } from '../store/connection.js';
 
 export type { NamedPlace, Place };
@@ -30,7 +31,7 @@ export function parsePoint(text: string): { latitude: number; longitude: number 
   if (!m) return null;
   const latitude = Number(m[1]), longitude = Number(m[2]);
   if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) {
-    throw new Problem('invalid', `near: ${text} is no point on Earth (latitude -90..90, longitude -180..180)`, [{ field: 'near', message: 'latitude must be within -90..90 and longitude within -180..180' }]);
+    throw fieldProblem('invalid', 'near', msg('near_off_earth'));
   }
   return { latitude, longitude };
 }
@@ -87,10 +88,7 @@ export class PlaceService {
     const point = parsePoint(near);
     if (point) return { kind: 'point', ...point, km };
     const named = await this.named(near);
-    if (!named) {
-      const message = 'no city, region or country of that name is known (names in English or German, or latitude,longitude)';
-      throw new Problem('invalid', `near: "${near}": ${message}`, [{ field: 'near', message }]);
-    }
+    if (!named) throw fieldProblem('invalid', 'near', msg('near_unknown', { name: near }));
     if (named.kind === 'city') return { kind: 'point', latitude: named.latitude, longitude: named.longitude, km };
     return { kind: 'area', country_code: named.country_code, region: named.kind === 'region' ? named.region : null };
   }
