@@ -4,12 +4,15 @@ import { getTranscriber, type Transcriber } from './asr/index.js';
 import { getImageTextEmbedder, getTextEmbedder, type ImageTextEmbedder, type TextEmbedder } from './embed/index.js';
 import { loadManifest, type Manifest } from './registry/manifest.js';
 import { loadFaceEmbedder, type FaceEmbedder } from './face/embed.js';
+import { defaultTools, type MediaTools } from '../media/binaries.js';
 
 /** Where models are and which manifest names them. */
 export interface ModelRuntimeOptions {
   modelsDir: string;
   /** A manifest other than models/manifest.json (tests point this at their fixture models). */
   manifestPath?: string;
+  /** The external tools of this server (from its settings); default: npm packages, then PATH. */
+  tools?: MediaTools;
 }
 
 /**
@@ -22,9 +25,15 @@ export interface ModelRuntimeOptions {
 export class ModelRuntime {
   private readonly manifest: Manifest;
   private ocrEngine: Ocr | null = null;
+  /**
+   * The server's external tools (ffmpeg, Tesseract …). They ride here because the runtime is what every
+   * analysis is handed, on the main thread and in each analysis thread.
+   */
+  readonly tools: MediaTools;
 
   constructor(private readonly opts: ModelRuntimeOptions) {
     this.manifest = loadManifest(opts.manifestPath);
+    this.tools = opts.tools ?? defaultTools;
   }
 
   get modelsDir(): string {
@@ -32,12 +41,12 @@ export class ModelRuntime {
   }
 
   capabilities(): Record<CapabilityName, CapabilityStatus> {
-    return describeCapabilities(this.opts.modelsDir, { manifest: this.manifest });
+    return describeCapabilities(this.opts.modelsDir, { manifest: this.manifest, tools: this.tools });
   }
 
   /** PaddleOCR over the npm-shipped models: always there. */
   ocr(): Ocr {
-    this.ocrEngine ??= createOcr();
+    this.ocrEngine ??= createOcr({ tools: this.tools });
     return this.ocrEngine;
   }
 

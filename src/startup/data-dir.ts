@@ -7,7 +7,6 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from
 import { join } from 'node:path';
 import type { Config } from '../config.js';
 import { configureFileAccess } from '../media/index.js';
-import { configureTools } from '../media/binaries.js';
 import { configureModelAssets } from '../ml/assets.js';
 import { configureOnnxProviders } from '../ml/providers.js';
 import { exposedFiles } from '../store/privacy.js';
@@ -21,7 +20,6 @@ import { exposedFiles } from '../store/privacy.js';
 export function prepareDataDir(config: Config): () => void {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const release = configureFileAccess({ mediaRoots: config.mediaRoots, dataDir: config.dataDir, ownDirs: config.ownDirs });
-  configureTools(config.tools);
   configureModelAssets(config.modelAssets);
   configureOnnxProviders(config.onnxProviders);
   for (const f of exposedFiles(config.dataDir)) {

@@ -1,3 +1,4 @@
+import type { MediaTools } from '../../media/binaries.js';
 import { upsideDown } from './classify.js';
 import { detectText, type DetectOptions } from './detect.js';
 import { quadSize } from './geometry.js';
@@ -39,6 +40,8 @@ export interface OcrOptions {
    * Default: what {@link germanTesseract} finds.
    */
   tesseractPath?: string | null;
+  /** Where the server's tools are (TESSERACT_PATH), for the default Tesseract. */
+  tools?: MediaTools;
 }
 
 /**
@@ -81,7 +84,7 @@ export function createOcr(options: OcrOptions = {}): Ocr {
   let closed = false;
   const minConfidence = options.minConfidence ?? 0.5;
   const detectOptions: DetectOptions = { ...options.detection, maxSideLen: options.maxSideLen ?? 960 };
-  const tesseract = () => (options.tesseractPath === undefined ? germanTesseract().path : options.tesseractPath);
+  const tesseract = () => (options.tesseractPath === undefined ? germanTesseract(options.tools).path : options.tesseractPath);
 
   return {
     async recognize(image, call = {}) {
