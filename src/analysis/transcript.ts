@@ -85,7 +85,7 @@ export async function transcribeMedia(
   opts.progress(0, 'voice activity');
   const speech: SpeechSegment[] = [];
   const duration = Math.max(1, probe.durationSec);
-  for await (const seg of streamSpeechSegments(decodeAudio(file, { signal, tools: opts.models.tools, chunkSeconds: 30 }))) {
+  for await (const seg of streamSpeechSegments(decodeAudio(file, { signal, tools: opts.models.tools, chunkSeconds: 30 }), { assets: opts.models.setup.assets })) {
     speech.push(seg);
     opts.progress(Math.min(0.3, (0.3 * seg.end) / duration), 'voice activity');
   }

@@ -73,8 +73,13 @@ function workerSettings(config: Config): WorkerSettings {
  */
 export function buildAnalysis(config: Config, core: Core, opts: AnalysisOptions): AnalysisSide {
   const { store, engine } = core;
-  // The one place the server's tool settings become the tools every analysis and scan is handed.
-  const models = new ModelRuntime({ modelsDir: config.modelsDir, manifestPath: config.modelsManifest, tools: new MediaTools(config.tools) });
+  // The one place the server's tool and model settings become what every analysis and scan is handed.
+  const models = new ModelRuntime({
+    modelsDir: config.modelsDir,
+    manifestPath: config.modelsManifest,
+    tools: new MediaTools(config.tools),
+    setup: { assets: config.modelAssets, providers: config.onnxProviders },
+  });
   const modelAdmin = new ModelService(core.manifest, config.modelsDir, () => models.capabilities(), core.tasks, store.tasks);
   registerModelPullTask(engine, { manifest: core.manifest, modelsDir: config.modelsDir, hubUrl: config.hubUrl });
   const cache = new AnalysisCache(join(config.dataDir, 'cache'));

@@ -4,6 +4,7 @@
  */
 import { defaultModel, getModel, loadManifest, type Capability, type Manifest, type ModelEntry } from './manifest.js';
 import { modelDir, modelStatus, type InstallState } from './status.js';
+import type { OnnxProviders } from '../providers.js';
 
 /** Thrown when an inference module needs a model that is not (fully) in the models dir. */
 export class ModelNotInstalledError extends Error {
@@ -45,6 +46,8 @@ export interface ModelChoice {
   modelsDir: string;
   manifest?: Manifest;
   modelId?: string;
+  /** The server's ONNX providers (VIDX_ONNX_PROVIDERS); default: the CPU. */
+  providers?: OnnxProviders;
 }
 
 /**
