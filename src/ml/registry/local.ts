@@ -75,6 +75,11 @@ export function requireInstalledModel(choice: ModelChoice, capability: Capabilit
   return { entry, dir: modelDir(choice.modelsDir, entry) };
 }
 
+/**
+ * Loaded pulled models by a key that names their files (folder or file, dtype, providers when not the CPU):
+ * process-wide on purpose, since a session per model file is expensive and holds no state between runs.
+ * Nothing in a key or a value depends on which server asked.
+ */
 const shared = new Map<string, Promise<unknown>>();
 
 /**

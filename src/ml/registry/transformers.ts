@@ -19,6 +19,7 @@ export function sessionOptions(providers: OnnxProviders = 'cpu'): Record<string,
   return { ...SESSION_OPTIONS, ...providerOptions(providers) };
 }
 
+/** The module itself, loaded once per thread: its settings above are the same for every server. */
 let loaded: Promise<typeof Transformers> | null = null;
 
 /**
