@@ -74,7 +74,7 @@ export interface Ocr {
 }
 
 /**
- * Creates an OCR engine. Models load on the first `recognize`, once per process, and are shared by
+ * Creates an OCR engine. Models load on the first `recognize`, once per model folder, and are shared by
  * all engines. Text is PP-OCRv4's Chinese/English character set (6623 characters plus space); German
  * letters it lacks come from a Tesseract second pass over its line boxes when Tesseract is installed.
  * @example
