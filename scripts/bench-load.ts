@@ -23,7 +23,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config.js';
-import { requireFfmpeg } from '../src/media/binaries.js';
+import { defaultTools } from '../src/media/binaries.js';
 import { startVidx } from '../src/server.js';
 import { ADMIN_KEY, arg, benchEmbedder, build, queries, round2 } from './bench-search.js';
 
@@ -128,7 +128,7 @@ async function timed(f: () => Promise<Response>): Promise<{ status: number; s: n
 
 /** A test video: moving test pattern with a clock, a tone, 640x360, H.264/AAC. */
 async function makeVideo(file: string, minutes: number): Promise<void> {
-  const ffmpeg = requireFfmpeg();
+  const ffmpeg = defaultTools.ffmpeg();
   await new Promise<void>((resolve, reject) => {
     const p = spawn(ffmpeg, [
       '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',

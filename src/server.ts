@@ -3,7 +3,6 @@ import type { Config } from './config.js';
 import { createHttpApp } from './http/app.js';
 import { createLogger, redacting, type Logger } from './logger.js';
 import { isLoopbackHost, primeSafeDemuxers } from './media/index.js';
-import { locateFfmpeg, locateFfprobe } from './media/binaries.js';
 import { primeGermanTesseract } from './ml/ocr/index.js';
 import { sweepItemFolders } from './services/analysis/item-files.js';
 import type { CollectionService } from './services/collections.js';
@@ -24,6 +23,7 @@ import { servedHosts } from './startup/hosts.js';
 import { listen } from './startup/listen.js';
 import { openStore, type Store } from './store/index.js';
 import { describeSystem } from './system.js';
+import type { MediaTools } from './media/binaries.js';
 import { VERSION } from './version.js';
 
 /** A running vidx: its URL, services for in-process callers (tests, CLI) and a clean stop. */
@@ -93,7 +93,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   });
   const listening = await listen(app.fetch, config.host, config.port);
   core.links.setBaseUrl(config.publicUrl ?? listening.url);
-  startBackground(core, log);
+  startBackground(core, analysis.models.tools, log);
   folders.watchAll();
 
   let closed = false;
@@ -135,11 +135,11 @@ function healthFacts(config: Config, core: Core, analysis: AnalysisSide) {
 }
 
 /** Starts what runs in the background: tool checks, the task engine, webhook deliveries, collection purges. */
-function startBackground(core: Core, log: Logger): void {
+function startBackground(core: Core, tools: MediaTools, log: Logger): void {
   // One-time tool checks (ffmpeg's demuxer list, Tesseract's languages) run now, off the request thread,
   // instead of as blocking spawns inside the first task.
-  for (const tool of [locateFfmpeg().path, locateFfprobe().path]) if (tool) void primeSafeDemuxers(tool);
-  void primeGermanTesseract();
+  for (const tool of [tools.locateFfmpeg().path, tools.locateFfprobe().path]) if (tool) void primeSafeDemuxers(tool);
+  void primeGermanTesseract(tools);
   core.engine.start();
   core.sender.start();
   core.collections.startPurges((err) => log('purging a deleted collection failed; it is resumed at the next start', { error: String(err) }));

@@ -1,6 +1,5 @@
 import type { CapabilityName, CapabilityStatus } from './ml/capabilities.js';
 import type { ModelRuntime } from './ml/runtime.js';
-import { locateFfmpeg, locateFfprobe, locateTesseract, locateYtDlp } from './media/binaries.js';
 
 /**
  * Facts for GET /health: which external tools were found and which model capabilities are available (and why not).
@@ -19,6 +18,7 @@ export function describeSystem(
   const tool = (t: { path: string | null; source: string }, hint: string) =>
     t.path ? { available: true, source: t.source } : { available: false, reason: `not found: ${hint}` };
   const capabilities = models.capabilities();
+  const { tools: t } = models;
   return {
     capabilities,
     // Search by picture always compares perceptual fingerprints; the image-text model adds its vectors.
@@ -26,10 +26,10 @@ export function describeSystem(
     // Where analyses run: worker threads (true) or the request thread (VIDX_ANALYSIS_THREADS=0, or no worker entry).
     analysis,
     tools: {
-      ffmpeg: tool(locateFfmpeg(), 'install ffmpeg (apt-get install ffmpeg) or set FFMPEG_PATH'),
-      ffprobe: tool(locateFfprobe(), 'install ffmpeg (apt-get install ffmpeg) or set FFPROBE_PATH'),
-      yt_dlp: tool(locateYtDlp(), 'install yt-dlp for video-sharing page URLs, or set YTDLP_PATH'),
-      tesseract: tool(locateTesseract(), 'install tesseract-ocr and tesseract-ocr-deu for German letters in on-screen text, or set TESSERACT_PATH'),
+      ffmpeg: tool(t.locateFfmpeg(), 'install ffmpeg (apt-get install ffmpeg) or set FFMPEG_PATH'),
+      ffprobe: tool(t.locateFfprobe(), 'install ffmpeg (apt-get install ffmpeg) or set FFPROBE_PATH'),
+      yt_dlp: tool(t.locateYtDlp(), 'install yt-dlp for video-sharing page URLs, or set YTDLP_PATH'),
+      tesseract: tool(t.locateTesseract(), 'install tesseract-ocr and tesseract-ocr-deu for German letters in on-screen text, or set TESSERACT_PATH'),
     },
   };
 }

@@ -7,6 +7,7 @@
  * transformers.js's `createRequire(import.meta.url)("onnxruntime-node")`. Each patch fails the build when
  * its pattern is no longer found, so a dependency update cannot silently break the binary.
  */
+import { realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Plugin } from 'esbuild';
@@ -63,6 +64,9 @@ const PATCHES: Patch[] = [
  */
 export function nativePlugin(root: string, nativeFiles: Map<string, string>): Plugin {
   const loader = resolve(root, 'src', 'sea', 'native.ts');
+  // esbuild resolves through links: where node_modules is a link (a git worktree sharing another's), the
+  // addons are required by their real paths, so those find their place too.
+  const byRealPath = new Map([...nativeFiles].map(([abs, target]) => [realOrSelf(abs), target]));
   return {
     name: 'vidx-native',
     setup(build) {
@@ -78,7 +82,7 @@ export function nativePlugin(root: string, nativeFiles: Map<string, string>): Pl
       // Relative or absolute requires of a .node file (sharp's index.cjs, bindings-style loaders).
       build.onResolve({ filter: /^\.{0,2}\/.*\.node$/ }, (args) => {
         const abs = resolve(args.resolveDir, args.path);
-        const target = nativeFiles.get(abs);
+        const target = nativeFiles.get(abs) ?? byRealPath.get(realOrSelf(abs));
         if (target) return { path: target, namespace: 'vidx-native' };
         return { path: abs, namespace: 'vidx-missing-native' };
       });
@@ -103,4 +107,12 @@ export function nativePlugin(root: string, nativeFiles: Map<string, string>): Pl
       }
     },
   };
+}
+
+function realOrSelf(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
 }

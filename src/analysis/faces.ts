@@ -8,6 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { VideoFrame } from '../media/index.js';
 import { detectFaces } from '../ml/face/detect.js';
+import { DEFAULT_MODEL_SETUP, type ModelSetup } from '../ml/assets.js';
 import { MIN_EMBED_SIZE, type FaceEmbedder } from '../ml/face/embed.js';
 import type { FaceDetection } from '../ml/face/types.js';
 import type { ModelRuntime } from '../ml/runtime.js';
@@ -54,7 +55,11 @@ export class FaceScan {
   private readonly frames: Array<{ time: number; faces: FaceSighting[] }> = [];
   private readonly crops: Buffer[] = [];
 
-  constructor(private readonly embedder: FaceEmbedder | null, readonly warnings: string[]) {}
+  constructor(
+    private readonly embedder: FaceEmbedder | null,
+    readonly warnings: string[],
+    private readonly setup: ModelSetup = DEFAULT_MODEL_SETUP,
+  ) {}
 
   /** The embedder's same-person cosine, for grouping these tracks; null without an embedder. */
   get samePerson(): number | null {
@@ -62,7 +67,7 @@ export class FaceScan {
   }
 
   async add(frame: VideoFrame): Promise<void> {
-    const found = await detectFaces(frame);
+    const found = await detectFaces(frame, { setup: this.setup });
     const big = found.filter((d) => d.width >= MIN_EMBED_SIZE);
     const vectors = this.embedder && big.length ? await this.embedder.embed(frame, big) : [];
     const faces: FaceSighting[] = [];
@@ -110,5 +115,5 @@ export class FaceScan {
 export async function startFaceScan(models: ModelRuntime): Promise<FaceScan> {
   const embedder = await models.faceEmbedder();
   const warnings = embedder ? [] : [`faces found but not grouped into people: the face embedding model is ${models.capabilities().face_embedding.reason ?? 'not installed'}`];
-  return new FaceScan(embedder, warnings);
+  return new FaceScan(embedder, warnings, models.setup);
 }

@@ -50,7 +50,7 @@ function metadataWords(meta: Record<string, unknown> | null): string[] {
 export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): Promise<MediaAnalysis> {
   const stage = (from: number, to: number) => (f: number, name: string) => ctx.progress(from + (to - from) * Math.min(1, Math.max(0, f)), name);
   ctx.progress(0, 'probing');
-  const probe: MediaProbe = await probeMedia(input.file, { signal: ctx.signal });
+  const probe: MediaProbe = await probeMedia(input.file, { signal: ctx.signal, tools: ctx.models.tools });
   const duration = probe.durationSec;
   const hasVideo = Boolean(probe.video);
 
@@ -70,7 +70,7 @@ export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): P
   const faceScan = input.faces && hasVideo ? await startFaceScan(ctx.models) : null;
   if (hasVideo) visual = await analyzeVisual(input.file, probe, { models: ctx.models, language, signal: ctx.signal, progress: stage(0.45, 0.85), onFrame: faceScan ? (f) => faceScan.add(f) : undefined });
   const faces = faceScan
-    ? await faceScan.finish(visual.cuts.map((c) => c.time), duration, input.thumbnailDir, (times) => extractFrames(input.file, times, { signal: ctx.signal, probe, maxWidth: 1280 }))
+    ? await faceScan.finish(visual.cuts.map((c) => c.time), duration, input.thumbnailDir, (times) => extractFrames(input.file, times, { signal: ctx.signal, tools: ctx.models.tools, probe, maxWidth: 1280 }))
     : null;
 
   ctx.progress(0.86, 'episodes');
@@ -120,8 +120,8 @@ export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): P
       ep.thumbnail = out;
     } else {
       ep.thumbnail = hasVideo
-        ? (await writeThumbnail(input.file, ep.thumbnailTime, out, { signal: ctx.signal, probe })).path
-        : (await writeWaveform(input.file, ep.start, ep.end - ep.start, out, { signal: ctx.signal })).path;
+        ? (await writeThumbnail(input.file, ep.thumbnailTime, out, { signal: ctx.signal, tools: ctx.models.tools, probe })).path
+        : (await writeWaveform(input.file, ep.start, ep.end - ep.start, out, { signal: ctx.signal, tools: ctx.models.tools })).path;
     }
     ctx.progress(0.92 + (0.06 * (ep.index + 1)) / episodes.length, 'thumbnails');
   }

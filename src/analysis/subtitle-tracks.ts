@@ -18,6 +18,7 @@ import {
   type MediaProbe,
   type SubtitleCue,
 } from '../media/index.js';
+import type { MediaTools } from '../media/binaries.js';
 import { guessLanguage } from './text-stats.js';
 import type { SubtitleTrack, TimedText } from './types.js';
 
@@ -73,17 +74,17 @@ async function readSidecar(path: string, warnings: string[]): Promise<SubtitleCu
  * The container's text streams, all in one ffmpeg run. When that run fails (one odd stream can fail
  * it), only the chosen stream is read, as vidx always did, and a warning says the others were left out.
  */
-async function readEmbedded(file: string, probe: MediaProbe, preferred: string | undefined, signal: AbortSignal, warnings: string[]): Promise<{ tag: string | undefined; chosen: boolean; segments: TimedText[] }[]> {
+async function readEmbedded(file: string, probe: MediaProbe, preferred: string | undefined, signal: AbortSignal, warnings: string[], tools?: MediaTools): Promise<{ tag: string | undefined; chosen: boolean; segments: TimedText[] }[]> {
   const streams = textSubtitleStreams(probe.subtitles);
   if (streams.length === 0) return [];
   const chosen = chooseSubtitleStream(streams, preferred);
   try {
-    const all = await extractSubtitleStreams(file, streams, { signal });
+    const all = await extractSubtitleStreams(file, streams, { signal, tools });
     return all.map((t) => ({ tag: t.stream.language, chosen: t.stream === chosen, segments: cueLines(t.cues) }));
   } catch (e) {
     if (signal.aborted || !(e instanceof ToolError) || streams.length === 1) throw e;
     warnings.push(`only one of ${streams.length} subtitle tracks was read: ${e.message}`);
-    const one = await extractEmbeddedSubtitles(file, { signal, probe, ...(preferred ? { language: preferred } : {}) });
+    const one = await extractEmbeddedSubtitles(file, { signal, tools, probe, ...(preferred ? { language: preferred } : {}) });
     return one ? [{ tag: one.stream.language, chosen: true, segments: cueLines(one.cues) }] : [];
   }
 }
@@ -96,10 +97,10 @@ async function readEmbeddedBeside(
   sidecars: readonly (FoundTrack & { chosen: boolean })[],
   file: string,
   probe: MediaProbe,
-  opts: { preferred: string | undefined; signal: AbortSignal; warnings: string[] },
+  opts: { preferred: string | undefined; signal: AbortSignal; warnings: string[]; tools?: MediaTools },
 ): Promise<{ tag: string | undefined; chosen: boolean; segments: TimedText[] }[]> {
   try {
-    return await readEmbedded(file, probe, opts.preferred, opts.signal, opts.warnings);
+    return await readEmbedded(file, probe, opts.preferred, opts.signal, opts.warnings, opts.tools);
   } catch (e) {
     const transcribed = sidecars.some((t) => t.chosen && t.segments.length);
     if (!transcribed || opts.signal.aborted || !(e instanceof ToolError)) throw e;
@@ -118,7 +119,7 @@ async function readEmbeddedBeside(
 export async function readSubtitleTracks(
   file: string,
   probe: MediaProbe,
-  opts: { sourcePath: string | null; preferred: string | undefined; signal: AbortSignal; warnings: string[] },
+  opts: { sourcePath: string | null; preferred: string | undefined; signal: AbortSignal; warnings: string[]; tools?: MediaTools },
 ): Promise<FoundTracks> {
   const sidecars = opts.sourcePath ? await listSidecarSubtitles(opts.sourcePath) : [];
   const chosenSidecar = chooseSidecar(sidecars, opts.preferred);

@@ -74,7 +74,7 @@ export async function transcribeMedia(
   // Without a language asked for, the sound's own language tag picks among subtitles in several languages.
   const preferred = language ?? asLanguage(probe.audio?.language);
   const warnings: string[] = [];
-  const tracks = await readSubtitleTracks(file, probe, { sourcePath: opts.sourcePath, preferred: preferred ?? undefined, signal, warnings });
+  const tracks = await readSubtitleTracks(file, probe, { sourcePath: opts.sourcePath, preferred: preferred ?? undefined, signal, tools: opts.models.tools, warnings });
   if (tracks.primary) {
     const { tag, source, segments } = tracks.primary;
     return { segments, source, speech: [], language: asLanguage(tag) ?? preferred, trackLanguage: trackLanguage(tag) ?? null, otherTracks: tracks.others, warnings };
@@ -85,7 +85,7 @@ export async function transcribeMedia(
   opts.progress(0, 'voice activity');
   const speech: SpeechSegment[] = [];
   const duration = Math.max(1, probe.durationSec);
-  for await (const seg of streamSpeechSegments(decodeAudio(file, { signal, chunkSeconds: 30 }))) {
+  for await (const seg of streamSpeechSegments(decodeAudio(file, { signal, tools: opts.models.tools, chunkSeconds: 30 }), { assets: opts.models.setup.assets })) {
     speech.push(seg);
     opts.progress(Math.min(0.3, (0.3 * seg.end) / duration), 'voice activity');
   }
@@ -101,7 +101,7 @@ export async function transcribeMedia(
   for (let i = 0; i < parts.length; i++) {
     const b = parts[i];
     opts.progress(0.3 + (0.7 * i) / parts.length, 'speech recognition');
-    const pcm = await collect(decodeAudio(file, { signal, startSec: b.start, durationSec: b.end - b.start + 0.05 }));
+    const pcm = await collect(decodeAudio(file, { signal, tools: opts.models.tools, startSec: b.start, durationSec: b.end - b.start + 0.05 }));
     const relative = b.segments.map((s) => ({ start: s.start - b.start, end: s.end - b.start }));
     const result = await asr.transcribe(pcm, relative, { language: detected ?? 'auto', candidates: ['en', 'de'], signal });
     detected ??= asLanguage(result.language);

@@ -140,7 +140,7 @@ export async function analyzeVisual(
   const warnings: string[] = [];
   const duration = probe.durationSec;
   opts.progress(0, 'shot detection');
-  const { cuts, sequence } = await detectScenes(file, { signal: opts.signal, probe, sequenceFps: sequenceFps(duration) });
+  const { cuts, sequence } = await detectScenes(file, { signal: opts.signal, tools: opts.models.tools, probe, sequenceFps: sequenceFps(duration) });
   const keyframes = keyframeTimes(duration, cuts.map((c) => c.time));
   const embedder = await opts.models.imageText();
   if (!embedder) warnings.push(`no visual tags or frame search: the image-text model is ${opts.models.capabilities().image_text.reason ?? 'not installed'}`);
@@ -169,7 +169,7 @@ export async function analyzeVisual(
     batch = [];
   };
   let done = 0;
-  for await (const frame of extractFrames(file, keyframes, { signal: opts.signal, probe, maxWidth: 1280 })) {
+  for await (const frame of extractFrames(file, keyframes, { signal: opts.signal, tools: opts.models.tools, probe, maxWidth: 1280 })) {
     await opts.onFrame?.(frame);
     prints.push({ time: frame.time, ...framePrint(frame) });
     if (thumbnails.size < KEYFRAME_THUMBNAILS) thumbnails.set(frame.time, await thumbnailJpeg(frame));

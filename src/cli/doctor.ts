@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { configuredSettings, ConfigError, readConfig, readConfigWithout, type Config } from '../config.js';
-import { configureModelAssets } from '../ml/assets.js';
+import type { ModelAssetPaths } from '../ml/assets.js';
 import { SETTINGS } from '../settings/schema.js';
-import { configureTools, locateFfmpeg, locateFfprobe, locateYtDlp, type ToolLocation } from '../media/binaries.js';
+import { MediaTools, type ToolLocation } from '../media/binaries.js';
 import { freeBytes, formatBytes } from '../ml/registry/format.js';
 import { nativeRoot } from '../sea/native.js';
 import { exposedFiles } from '../store/privacy.js';
@@ -149,7 +149,7 @@ function reinstall(): string {
     : 'reinstall the dependencies (npm ci)';
 }
 
-async function nativeChecks(): Promise<Check[]> {
+async function nativeChecks(assets: ModelAssetPaths): Promise<Check[]> {
   const checks: Check[] = [];
   try {
     const { openDatabase } = await import('../store/connection.js');
@@ -162,7 +162,7 @@ async function nativeChecks(): Promise<Check[]> {
   }
   try {
     const { sileroSession, releaseSileroSession } = await import('../ml/vad/model.js');
-    await sileroSession();
+    await sileroSession(assets);
     await releaseSileroSession();
     checks.push({ name: 'onnxruntime', status: 'ok', detail: 'loads the VAD model' });
   } catch (err) {
@@ -178,10 +178,10 @@ async function nativeChecks(): Promise<Check[]> {
   return checks;
 }
 
-async function capabilityChecks(config: Config): Promise<Check[]> {
+async function capabilityChecks(config: Config, tools: MediaTools): Promise<Check[]> {
   const { describeCapabilities } = await import('../ml/capabilities.js');
   const { loadManifest } = await import('../ml/registry/manifest.js');
-  const caps = describeCapabilities(config.modelsDir, { manifest: loadManifest(config.modelsManifest) });
+  const caps = describeCapabilities(config.modelsDir, { manifest: loadManifest(config.modelsManifest), tools, assets: config.modelAssets });
   const labels: Record<string, string> = { ocr: 'on-screen text', ocr_german: 'German letters in on-screen text', vad: 'voice activity', asr: 'speech recognition', image_text: 'image-text search', text_embedding: 'text embedding', face_detection: 'face detection', face_embedding: 'face grouping' };
   return Object.entries(caps).map(([name, c]): Check => {
     const what = `${labels[name] ?? name}${c.model ? `: ${c.model}` : ''}`;
@@ -233,17 +233,16 @@ export async function doctorCommand(argv: string[]): Promise<number> {
       return EXIT.FAILED;
     }
     const { config } = loaded;
-    configureTools(config.tools);
-    configureModelAssets(config.modelAssets);
+    const tools = new MediaTools(config.tools);
     const checks: Check[] = [
       { name: 'vidx', status: 'info', detail: `${VERSION}${nativeRoot() ? `, single binary (files unpacked at ${nativeRoot()})` : `, Node ${process.version}`}` },
       ...loaded.problems,
       settingsCheck(),
-      toolCheck('ffmpeg', locateFfmpeg(), 'FFMPEG_PATH', INSTALL_FFMPEG, true),
-      toolCheck('ffprobe', locateFfprobe(), 'FFPROBE_PATH', INSTALL_FFMPEG, true),
-      toolCheck('yt-dlp', locateYtDlp(), 'YTDLP_PATH', 'install yt-dlp (https://github.com/yt-dlp/yt-dlp#installation, or pipx install yt-dlp)', false),
-      ...(await nativeChecks()),
-      ...(await capabilityChecks(config)),
+      toolCheck('ffmpeg', tools.locateFfmpeg(), 'FFMPEG_PATH', INSTALL_FFMPEG, true),
+      toolCheck('ffprobe', tools.locateFfprobe(), 'FFPROBE_PATH', INSTALL_FFMPEG, true),
+      toolCheck('yt-dlp', tools.locateYtDlp(), 'YTDLP_PATH', 'install yt-dlp (https://github.com/yt-dlp/yt-dlp#installation, or pipx install yt-dlp)', false),
+      ...(await nativeChecks(config.modelAssets)),
+      ...(await capabilityChecks(config, tools)),
       ...(await dirChecks('data dir', config.dataDir, 'VIDX_DATA_DIR', 500e6)),
       ...privacyChecks(config.dataDir),
     ];

@@ -1,3 +1,4 @@
+import type { MediaTools } from './binaries.js';
 import { fileUrl, spawnTool, ToolError } from './run.js';
 
 /** Sample rate of the PCM that {@link decodeAudio} yields (what speech models expect). */
@@ -6,6 +7,8 @@ export const PCM_SAMPLE_RATE = 16_000;
 /** Options for {@link decodeAudio}. */
 export interface DecodeAudioOptions {
   signal?: AbortSignal;
+  /** The server's tools (FFMPEG_PATH …); default: npm packages, then PATH. */
+  tools?: MediaTools;
   /** Samples per yielded chunk, in seconds of audio. Default 30; the last chunk is shorter. */
   chunkSeconds?: number;
   /** Start decoding here (seconds, fast input seek). Default 0. */
@@ -28,7 +31,7 @@ const NO_AUDIO = /does not contain any stream|matches no streams/i;
  * }
  */
 export async function* decodeAudio(file: string, opts: DecodeAudioOptions = {}): AsyncGenerator<Float32Array> {
-  const { signal, chunkSeconds = 30, startSec = 0, durationSec, streamIndex } = opts;
+  const { signal, chunkSeconds = 30, startSec = 0, durationSec, streamIndex, tools } = opts;
   if (!(chunkSeconds > 0)) throw new RangeError('chunkSeconds must be > 0');
   const chunkBytes = Math.max(1, Math.round(chunkSeconds * PCM_SAMPLE_RATE)) * 4;
   const args = ['-hide_banner', '-nostdin', '-nostats', '-v', 'error'];
@@ -38,7 +41,7 @@ export async function* decodeAudio(file: string, opts: DecodeAudioOptions = {}):
   args.push('-map', streamIndex === undefined ? '0:a:0?' : `0:${streamIndex}`);
   args.push('-vn', '-sn', '-dn', '-ac', '1', '-ar', String(PCM_SAMPLE_RATE), '-f', 'f32le', '-acodec', 'pcm_f32le', 'pipe:1');
 
-  const proc = spawnTool('ffmpeg', args, { signal });
+  const proc = spawnTool('ffmpeg', args, { signal, tools });
   try {
     // Each chunk owns its memory (the consumer may keep it); `buf` is a byte view of the same memory.
     let pcm = new Float32Array(chunkBytes / 4);

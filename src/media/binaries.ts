@@ -37,28 +37,20 @@ export interface ToolPaths {
   tesseract?: string;
 }
 
-const cache = new Map<string, ToolLocation>();
-let configured: ToolPaths = {};
+/** Tools found on PATH or in npm packages: the same for every server of the process, so looked up once. */
+const found = new Map<string, ToolLocation>();
 
-/**
- * Sets the tool paths the settings name (FFMPEG_PATH …; src/config.ts checked they exist); forgets earlier lookups.
- * @example
- * configureTools(config.tools);
- */
-export function configureTools(paths: ToolPaths): void {
-  configured = { ...paths };
-  cache.clear();
+function foundOnce(key: string, find: () => ToolLocation): ToolLocation {
+  let hit = found.get(key);
+  if (!hit) {
+    hit = find();
+    found.set(key, hit);
+  }
+  return hit;
 }
 
-/**
- * Finds ffmpeg: `FFMPEG_PATH`, then the optional ffmpeg-static package, then PATH.
- * @example
- * const { path } = locateFfmpeg(); // '/usr/bin/ffmpeg'
- */
-export function locateFfmpeg(): ToolLocation {
-  return memo('ffmpeg', () => {
-    const set = configured.ffmpeg;
-    if (set) return { path: set, source: 'env' };
+function ffmpegFound(): ToolLocation {
+  return foundOnce('ffmpeg', () => {
     const npm = fromNpm('ffmpeg-static');
     if (npm) return { path: npm, source: 'npm' };
     const sys = onPath('ffmpeg');
@@ -66,34 +58,8 @@ export function locateFfmpeg(): ToolLocation {
   });
 }
 
-/**
- * Finds ffprobe: `FFPROBE_PATH`, then beside the chosen ffmpeg, then PATH.
- * @example
- * const { path } = locateFfprobe(); // '/usr/bin/ffprobe'
- */
-export function locateFfprobe(): ToolLocation {
-  return memo('ffprobe', () => {
-    const set = configured.ffprobe;
-    if (set) return { path: set, source: 'env' };
-    const ff = locateFfmpeg().path;
-    if (ff) {
-      const beside = ff.replace(/ffmpeg([^/]*)$/, 'ffprobe$1');
-      if (beside !== ff && existsSync(beside)) return { path: beside, source: locateFfmpeg().source };
-    }
-    const sys = onPath('ffprobe');
-    return sys ? { path: sys, source: 'path' } : { path: null, source: 'missing' };
-  });
-}
-
-/**
- * Finds yt-dlp: `YTDLP_PATH`, then the optional yt-dlp-exec package's binary, then PATH.
- * @example
- * if (!locateYtDlp().path) throw new Error('install yt-dlp');
- */
-export function locateYtDlp(): ToolLocation {
-  return memo('yt-dlp', () => {
-    const set = configured.ytdlp;
-    if (set) return { path: set, source: 'env' };
+function ytDlpFound(): ToolLocation {
+  return foundOnce('yt-dlp', () => {
     try {
       const constants = require('yt-dlp-exec/src/constants') as { YOUTUBE_DL_PATH?: string };
       if (constants.YOUTUBE_DL_PATH && existsSync(constants.YOUTUBE_DL_PATH)) {
@@ -107,47 +73,82 @@ export function locateYtDlp(): ToolLocation {
   });
 }
 
-/**
- * Finds Tesseract (optional: a second OCR pass that knows German letters): `TESSERACT_PATH`, then PATH.
- * @example
- * const { path } = locateTesseract(); // '/usr/bin/tesseract' or null
- */
-export function locateTesseract(): ToolLocation {
-  return memo('tesseract', () => {
-    const set = configured.tesseract;
-    if (set) return { path: set, source: 'env' };
-    const sys = onPath('tesseract');
+function onPathFound(name: string): ToolLocation {
+  return foundOnce(`path:${name}`, () => {
+    const sys = onPath(name);
     return sys ? { path: sys, source: 'path' } : { path: null, source: 'missing' };
   });
 }
 
 /**
- * The ffmpeg path, or an error that says how to install it.
+ * The external tools of one server (or `vidx worker`, or analysis thread): the paths its settings name
+ * (FFMPEG_PATH …; src/config.ts checked they exist), the rest looked up in npm packages and on PATH.
+ * Made once at start from the Config and passed down to whatever runs a tool, so two servers in one
+ * process each use their own.
  * @example
- * spawn(requireFfmpeg(), ['-version']);
+ * const tools = new MediaTools(config.tools);
+ * spawn(tools.ffmpeg(), ['-version']);
  */
-export function requireFfmpeg(): string {
-  const { path } = locateFfmpeg();
-  if (!path) throw new Error('ffmpeg not found: install it (Debian/Ubuntu: apt-get install ffmpeg) or set FFMPEG_PATH');
-  return path;
+export class MediaTools {
+  private readonly paths: Readonly<ToolPaths>;
+  private ffprobeAt: ToolLocation | null = null;
+
+  constructor(paths: ToolPaths = {}) {
+    this.paths = { ...paths };
+  }
+
+  /** The paths the settings named (for a worker thread's settings). */
+  get configured(): Readonly<ToolPaths> {
+    return this.paths;
+  }
+
+  /** ffmpeg: `FFMPEG_PATH`, then the optional ffmpeg-static package, then PATH. */
+  locateFfmpeg(): ToolLocation {
+    return this.paths.ffmpeg ? { path: this.paths.ffmpeg, source: 'env' } : ffmpegFound();
+  }
+
+  /** ffprobe: `FFPROBE_PATH`, then beside the chosen ffmpeg, then PATH. */
+  locateFfprobe(): ToolLocation {
+    if (this.paths.ffprobe) return { path: this.paths.ffprobe, source: 'env' };
+    this.ffprobeAt ??= this.ffprobeBesideFfmpeg() ?? onPathFound('ffprobe');
+    return this.ffprobeAt;
+  }
+
+  /** yt-dlp: `YTDLP_PATH`, then the optional yt-dlp-exec package's binary, then PATH. */
+  locateYtDlp(): ToolLocation {
+    return this.paths.ytdlp ? { path: this.paths.ytdlp, source: 'env' } : ytDlpFound();
+  }
+
+  /** Tesseract (optional: a second OCR pass that knows German letters): `TESSERACT_PATH`, then PATH. */
+  locateTesseract(): ToolLocation {
+    return this.paths.tesseract ? { path: this.paths.tesseract, source: 'env' } : onPathFound('tesseract');
+  }
+
+  /** The ffmpeg path, or an error that says how to install it. */
+  ffmpeg(): string {
+    const { path } = this.locateFfmpeg();
+    if (!path) throw new Error('ffmpeg not found: install it (Debian/Ubuntu: apt-get install ffmpeg) or set FFMPEG_PATH');
+    return path;
+  }
+
+  /** The ffprobe path, or an error that says how to install it. */
+  ffprobe(): string {
+    const { path } = this.locateFfprobe();
+    if (!path) throw new Error('ffprobe not found: install ffmpeg (Debian/Ubuntu: apt-get install ffmpeg) or set FFPROBE_PATH');
+    return path;
+  }
+
+  private ffprobeBesideFfmpeg(): ToolLocation | null {
+    const ff = this.locateFfmpeg();
+    if (!ff.path) return null;
+    const beside = ff.path.replace(/ffmpeg([^/]*)$/, 'ffprobe$1');
+    return beside !== ff.path && existsSync(beside) ? { path: beside, source: ff.source } : null;
+  }
 }
 
 /**
- * The ffprobe path, or an error that says how to install it.
+ * The tools of library and test use, where no settings name any: npm packages, then PATH.
  * @example
- * spawn(requireFfprobe(), ['-version']);
+ * spawn(defaultTools.ffmpeg(), ['-version']);
  */
-export function requireFfprobe(): string {
-  const { path } = locateFfprobe();
-  if (!path) throw new Error('ffprobe not found: install ffmpeg (Debian/Ubuntu: apt-get install ffmpeg) or set FFPROBE_PATH');
-  return path;
-}
-
-function memo(key: string, find: () => ToolLocation): ToolLocation {
-  let hit = cache.get(key);
-  if (!hit) {
-    hit = find();
-    cache.set(key, hit);
-  }
-  return hit;
-}
+export const defaultTools = new MediaTools();

@@ -4,6 +4,7 @@ import { basename } from 'node:path';
 import { readCheckedFile } from './file-access.js';
 import { dateFromFileName } from './filename-date.js';
 import { probeMedia } from './probe.js';
+import type { MediaTools } from './binaries.js';
 
 /** When and where a file was recorded, and which source said so. */
 export interface CaptureInfo {
@@ -50,8 +51,8 @@ async function fromExif(file: string): Promise<Omit<CaptureInfo, 'source'> & { s
   return { capturedAt: when?.toISOString() ?? '', source: when ? 'metadata' : null, latitude: gps ? lat : null, longitude: gps ? lon : null };
 }
 
-async function fromContainer(file: string, signal?: AbortSignal): Promise<Omit<CaptureInfo, 'source'> & { source: 'metadata' | null }> {
-  const probe = await probeMedia(file, { signal, checkIntegrity: false }).catch(() => null);
+async function fromContainer(file: string, signal?: AbortSignal, tools?: MediaTools): Promise<Omit<CaptureInfo, 'source'> & { source: 'metadata' | null }> {
+  const probe = await probeMedia(file, { signal, checkIntegrity: false, tools }).catch(() => null);
   const tags = probe?.tags ?? {};
   const when = tags.creation_time ? validDate(new Date(tags.creation_time)) : null;
   const where = parseIso6709(tags.location ?? tags['com.apple.quicktime.location.iso6709']);
@@ -72,8 +73,8 @@ export interface ContentCapture {
  * @example
  * await readContentCapture('/media/IMG_0001.jpg', 'image'); // { capturedAt: '2024-07-14T09:12:00.000Z', source: 'metadata', … }
  */
-export async function readContentCapture(file: string, kind: 'image' | 'video' | 'audio', signal?: AbortSignal): Promise<ContentCapture> {
-  const found = kind === 'image' ? await fromExif(file) : await fromContainer(file, signal);
+export async function readContentCapture(file: string, kind: 'image' | 'video' | 'audio', signal?: AbortSignal, tools?: MediaTools): Promise<ContentCapture> {
+  const found = kind === 'image' ? await fromExif(file) : await fromContainer(file, signal, tools);
   return { ...found, capturedAt: found.source ? found.capturedAt : null };
 }
 
@@ -85,8 +86,8 @@ export async function readContentCapture(file: string, kind: 'image' | 'video' |
  * await readCaptureInfo('/media/IMG_0001.jpg', 'image');
  * // { capturedAt: '2024-07-14T09:12:00.000Z', source: 'metadata', latitude: 48.85, longitude: 2.29 }
  */
-export async function readCaptureInfo(file: string, kind: 'image' | 'video' | 'audio', signal?: AbortSignal, content?: ContentCapture): Promise<CaptureInfo> {
-  const found = content ?? (await readContentCapture(file, kind, signal));
+export async function readCaptureInfo(file: string, kind: 'image' | 'video' | 'audio', signal?: AbortSignal, content?: ContentCapture, tools?: MediaTools): Promise<CaptureInfo> {
+  const found = content ?? (await readContentCapture(file, kind, signal, tools));
   if (found.source && found.capturedAt) return { capturedAt: found.capturedAt, source: found.source, latitude: found.latitude, longitude: found.longitude };
   // A copied or synced file's modification time is when it was copied; the name phones give keeps the day.
   const named = dateFromFileName(basename(file));

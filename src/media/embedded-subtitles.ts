@@ -1,3 +1,4 @@
+import type { MediaTools } from './binaries.js';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,16 +41,16 @@ export function chooseSubtitleStream(streams: readonly SubtitleStreamInfo[], lan
  */
 export async function extractEmbeddedSubtitles(
   file: string,
-  opts: { signal?: AbortSignal; language?: string; probe?: MediaProbe } = {},
+  opts: { signal?: AbortSignal; language?: string; probe?: MediaProbe; tools?: MediaTools } = {},
 ): Promise<{ stream: SubtitleStreamInfo; cues: SubtitleCue[] } | null> {
-  const { signal, language } = opts;
-  const probe = opts.probe ?? (await probeMedia(file, { signal, checkIntegrity: false }));
+  const { signal, language, tools } = opts;
+  const probe = opts.probe ?? (await probeMedia(file, { signal, checkIntegrity: false, tools }));
   const stream = chooseSubtitleStream(probe.subtitles, language);
   if (!stream) return null;
   const { stdout } = await runTool(
     'ffmpeg',
     ['-hide_banner', '-nostdin', '-nostats', '-v', 'error', '-i', fileUrl(file), '-map', `0:${stream.index}`, '-c:s', 'srt', '-f', 'srt', 'pipe:1'],
-    { signal, maxStdoutBytes: 32 * 1024 * 1024 },
+    { signal, tools, maxStdoutBytes: 32 * 1024 * 1024 },
   );
   return { stream, cues: parseSubtitles(stdout.toString('utf8')) };
 }
@@ -68,13 +69,13 @@ const MAX_TRACK_BYTES = 32 * 1024 * 1024;
 export async function extractSubtitleStreams(
   file: string,
   streams: readonly SubtitleStreamInfo[],
-  opts: { signal?: AbortSignal } = {},
+  opts: { signal?: AbortSignal; tools?: MediaTools } = {},
 ): Promise<{ stream: SubtitleStreamInfo; cues: SubtitleCue[] }[]> {
   if (streams.length === 0) return [];
   const dir = await mkdtemp(join(tmpdir(), 'vidx-subs-'));
   try {
     const outputs = streams.flatMap((s, i) => ['-map', `0:${s.index}`, '-c:s', 'srt', '-fs', String(MAX_TRACK_BYTES), '-f', 'srt', fileUrl(join(dir, `${i}.srt`))]);
-    await runTool('ffmpeg', ['-hide_banner', '-nostdin', '-nostats', '-v', 'error', '-i', fileUrl(file), ...outputs], { signal: opts.signal });
+    await runTool('ffmpeg', ['-hide_banner', '-nostdin', '-nostats', '-v', 'error', '-i', fileUrl(file), ...outputs], { signal: opts.signal, tools: opts.tools });
     const out: { stream: SubtitleStreamInfo; cues: SubtitleCue[] }[] = [];
     for (const [i, stream] of streams.entries()) {
       // A stream without a single cue leaves no file behind on some ffmpeg versions.

@@ -1,3 +1,4 @@
+import type { MediaTools } from './binaries.js';
 import { basename } from 'node:path';
 import { MediaError } from './errors.js';
 import { readRawFrames } from './frame-reader.js';
@@ -17,6 +18,8 @@ export interface VideoFrame {
 /** Options for {@link extractFrames}. */
 export interface ExtractFramesOptions {
   signal?: AbortSignal;
+  /** The server's tools (FFMPEG_PATH …); default: npm packages, then PATH. */
+  tools?: MediaTools;
   /** Frames wider than this are scaled down (aspect kept, never upscaled). Default 1280. */
   maxWidth?: number;
   /** Reuse an earlier probe instead of running ffprobe again. */
@@ -70,6 +73,7 @@ interface Ctx {
   probe: MediaProbe & { video: NonNullable<MediaProbe['video']> };
   size: { width: number; height: number };
   signal?: AbortSignal;
+  tools?: MediaTools;
   /** Seconds to start decoding before a target; raised once a seek in this file is seen to land late. */
   preroll: number;
 }
@@ -84,7 +88,7 @@ function baseArgs(ctx: Ctx, seek: number, span?: number): string[] {
 async function lastFrameBefore(ctx: Ctx, time: number): Promise<Uint8Array | undefined> {
   const seek = Math.max(0, time - 3);
   const args = [...baseArgs(ctx, seek, time - seek + 0.001), '-v', 'error', '-vf', scaleFilter(ctx.size), '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
-  const proc = spawnTool('ffmpeg', args, { signal: ctx.signal });
+  const proc = spawnTool('ffmpeg', args, { signal: ctx.signal, tools: ctx.tools });
   try {
     let last: Uint8Array | undefined;
     for await (const f of readRawFrames(proc.stdout, ctx.size.width * ctx.size.height * 3)) last = f;
@@ -108,7 +112,7 @@ async function firstFrameFrom(ctx: Ctx, time: number, preroll: number): Promise<
   };
   const vf = `select='gte(t,${(time - seek - 0.0005).toFixed(4)})',${scaleFilter(ctx.size)},showinfo`;
   const args = [...baseArgs(ctx, seek), '-v', 'info', '-frames:v', '1', '-vf', vf, '-fps_mode', 'passthrough', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
-  const proc = spawnTool('ffmpeg', args, { signal: ctx.signal, onStderrLine });
+  const proc = spawnTool('ffmpeg', args, { signal: ctx.signal, onStderrLine, tools: ctx.tools });
   let data: Uint8Array | undefined;
   try {
     for await (const f of readRawFrames(proc.stdout, ctx.size.width * ctx.size.height * 3)) data ??= f;
@@ -175,7 +179,7 @@ async function* passFrames(ctx: Ctx, times: number[], missed: number[]): AsyncGe
     wake?.();
   };
   const args = [...baseArgs(ctx, start, span), '-v', 'info', '-vf', vf, '-fps_mode', 'passthrough', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
-  const proc = spawnTool('ffmpeg', args, { signal: ctx.signal, onStderrLine });
+  const proc = spawnTool('ffmpeg', args, { signal: ctx.signal, onStderrLine, tools: ctx.tools });
   let closed = false;
   const onClose = (): void => {
     closed = true;
@@ -225,11 +229,11 @@ async function* passFrames(ctx: Ctx, times: number[], missed: number[]): AsyncGe
  * }
  */
 export async function* extractFrames(file: string, times: readonly number[], opts: ExtractFramesOptions = {}): AsyncGenerator<VideoFrame> {
-  const { signal, maxWidth = 1280 } = opts;
-  const probe = opts.probe ?? (await probeMedia(file, { signal, checkIntegrity: false }));
+  const { signal, maxWidth = 1280, tools } = opts;
+  const probe = opts.probe ?? (await probeMedia(file, { signal, checkIntegrity: false, tools }));
   const video = probe.video;
   if (!video) throw new MediaError('no_video', `${basename(file)} has no video stream to take frames from`);
-  const ctx: Ctx = { file, probe: { ...probe, video }, size: scaledSize(video, maxWidth), signal, preroll: 0 };
+  const ctx: Ctx = { file, probe: { ...probe, video }, size: scaledSize(video, maxWidth), signal, tools, preroll: 0 };
   const last = Math.max(0, probe.durationSec - 0.001);
   const targets = [...new Set(times.filter(Number.isFinite).map((t) => Math.round(Math.min(Math.max(t, 0), last) * 1000) / 1000))].sort((a, b) => a - b);
 

@@ -1,3 +1,4 @@
+import type { MediaTools } from './binaries.js';
 import { open } from 'node:fs/promises';
 import { spawnTool } from './run.js';
 import type { MediaProbe } from './probe-json.js';
@@ -50,7 +51,7 @@ function lastProgressTime(stdout: string): number | undefined {
  * const t = await checkTail(file, probe, { signal });
  * if (t.truncated) throw new MediaError('truncated', `${file} ends at ${t.decodedEndSec}s`);
  */
-export async function checkTail(file: string, probe: MediaProbe, opts: { signal?: AbortSignal } = {}): Promise<TailCheck> {
+export async function checkTail(file: string, probe: MediaProbe, opts: { signal?: AbortSignal; tools?: MediaTools } = {}): Promise<TailCheck> {
   const start = Math.max(0, probe.durationSec - TAIL_SEC);
   const maps: string[] = [];
   if (probe.video) maps.push('-map', `0:${probe.video.index}`);

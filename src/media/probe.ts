@@ -1,3 +1,4 @@
+import type { MediaTools } from './binaries.js';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { MediaError } from './errors.js';
@@ -10,6 +11,8 @@ export type { MediaProbe, VideoInfo, AudioInfo, SubtitleStreamInfo } from './pro
 /** Options for {@link probeMedia}. */
 export interface ProbeOptions {
   signal?: AbortSignal;
+  /** The server's tools (FFMPEG_PATH …); default: npm packages, then PATH. */
+  tools?: MediaTools;
   /** Decode the last seconds to detect truncation (see integrity.ts). Default true; costs one short ffmpeg run. */
   checkIntegrity?: boolean;
 }
@@ -26,13 +29,13 @@ function describeReferenceFormat(format: string): string {
   return REFERENCE_FORMAT_NAMES[format] ?? `${format} file`;
 }
 
-async function runFfprobe(file: string, signal?: AbortSignal): Promise<FfprobeJson> {
+async function runFfprobe(file: string, signal?: AbortSignal, tools?: MediaTools): Promise<FfprobeJson> {
   const name = basename(file);
   try {
     const { stdout } = await runTool(
       'ffprobe',
       ['-hide_banner', '-v', 'error', '-of', 'json', '-show_format', '-show_streams', '-i', fileUrl(file)],
-      { signal },
+      { signal, tools },
     );
     return JSON.parse(stdout.toString('utf8')) as FfprobeJson;
   } catch (e) {
@@ -56,8 +59,8 @@ async function runFfprobe(file: string, signal?: AbortSignal): Promise<FfprobeJs
 }
 
 /** Length by reading every packet without decoding, for files whose header states no duration (live WebM recordings). */
-async function measureDuration(file: string, signal?: AbortSignal): Promise<number> {
-  const proc = spawnTool('ffmpeg', ['-hide_banner', '-nostdin', '-nostats', '-v', 'error', '-i', fileUrl(file), '-map', '0:v?', '-map', '0:a?', '-c', 'copy', '-f', 'null', '-progress', 'pipe:1', '-'], { signal });
+async function measureDuration(file: string, signal?: AbortSignal, tools?: MediaTools): Promise<number> {
+  const proc = spawnTool('ffmpeg', ['-hide_banner', '-nostdin', '-nostats', '-v', 'error', '-i', fileUrl(file), '-map', '0:v?', '-map', '0:a?', '-c', 'copy', '-f', 'null', '-progress', 'pipe:1', '-'], { signal, tools });
   let out = '';
   proc.stdout.setEncoding('utf8');
   for await (const chunk of proc.stdout as AsyncIterable<string>) out = (out + chunk).slice(-4096);
@@ -78,13 +81,13 @@ async function measureDuration(file: string, signal?: AbortSignal): Promise<numb
  * p.durationSec; p.video?.width; p.audio?.sampleRate; p.subtitles[0]?.language;
  */
 export async function probeMedia(file: string, opts: ProbeOptions = {}): Promise<MediaProbe> {
-  const { signal, checkIntegrity = true } = opts;
+  const { signal, checkIntegrity = true, tools } = opts;
   const name = basename(file);
   const st = await stat(file);
   if (!st.isFile()) throw new MediaError('not_media', `${name} is not a regular file`);
   if (st.size === 0) throw new MediaError('empty', `${name} is empty (0 bytes)`);
 
-  const probe = parseProbeJson(await runFfprobe(file, signal), st.size);
+  const probe = parseProbeJson(await runFfprobe(file, signal, tools), st.size);
   if (NOT_MEDIA_FORMATS.test(probe.formatName)) {
     throw new MediaError('not_media', `${name} is not audio or video (read as ${probe.formatName})`);
   }
@@ -92,9 +95,9 @@ export async function probeMedia(file: string, opts: ProbeOptions = {}): Promise
     const what = probe.subtitles.length ? 'only subtitle streams' : 'no audio or video stream';
     throw new MediaError('no_streams', `${name} has ${what} that can be decoded`);
   }
-  if (!Number.isFinite(probe.durationSec)) probe.durationSec = await measureDuration(file, signal);
+  if (!Number.isFinite(probe.durationSec)) probe.durationSec = await measureDuration(file, signal, tools);
   if (checkIntegrity) {
-    const tail = await checkTail(file, probe, { signal });
+    const tail = await checkTail(file, probe, { signal, tools });
     if (tail.truncated) {
       throw new MediaError(
         'truncated',

@@ -3,11 +3,11 @@ import { closeSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { basename, resolve } from 'node:path';
 import { childEnvironment } from '../config.js';
-import { requireFfmpeg, requireFfprobe } from './binaries.js';
+import { defaultTools, type MediaTools } from './binaries.js';
 import { SourceError } from './errors.js';
 import { guardInputs, nameDescriptors, type GuardedArgs } from './input-guard.js';
 
-/** A tool by name (located through binaries.ts) or by explicit path (yt-dlp, tests). */
+/** A tool by name (located through the caller's {@link MediaTools}) or by explicit path (yt-dlp, tests). */
 export type Tool = 'ffmpeg' | 'ffprobe' | { path: string };
 
 /** Options shared by {@link spawnTool} and {@link runTool}. */
@@ -20,6 +20,8 @@ export interface ToolOptions {
   onStderrLine?: (line: string) => void;
   /** Variables added to the child's environment (the rest is inherited). */
   env?: Record<string, string>;
+  /** Where ffmpeg and ffprobe are: the server's tools (from its settings). Default: npm packages, then PATH. */
+  tools?: MediaTools;
 }
 
 /** A running tool. `done` settles when the child has exited and its pipes are closed. */
@@ -54,9 +56,9 @@ export class ToolError extends Error {
 
 const LINE_CAP = 64 * 1024;
 
-function toolPath(tool: Tool): string {
-  if (tool === 'ffmpeg') return requireFfmpeg();
-  if (tool === 'ffprobe') return requireFfprobe();
+function toolPath(tool: Tool, tools: MediaTools): string {
+  if (tool === 'ffmpeg') return tools.ffmpeg();
+  if (tool === 'ffprobe') return tools.ffprobe();
   return tool.path;
 }
 
@@ -78,9 +80,9 @@ function stderrSummary(stderr: string): string {
  * try { for await (const buf of p.stdout) use(buf); await p.done; } finally { p.kill(); }
  */
 export function spawnTool(tool: Tool, args: readonly string[], opts: ToolOptions = {}): ToolProcess {
-  const { signal, stderrLimit = 16 * 1024, onStderrLine, env } = opts;
+  const { signal, stderrLimit = 16 * 1024, onStderrLine, env, tools = defaultTools } = opts;
   signal?.throwIfAborted();
-  const bin = toolPath(tool);
+  const bin = toolPath(tool, tools);
   const name = basename(bin);
   let guarded: GuardedArgs = { args: [...args], fds: [], names: [] };
   try {

@@ -1,3 +1,4 @@
+import type { MediaTools } from './binaries.js';
 import { MediaError } from './errors.js';
 import { probeMedia, type MediaProbe } from './probe.js';
 import { fileUrl, spawnTool } from './run.js';
@@ -20,6 +21,8 @@ export interface Scene {
 /** Options for {@link detectScenes}. */
 export interface DetectScenesOptions {
   signal?: AbortSignal;
+  /** The server's tools (FFMPEG_PATH …); default: npm packages, then PATH. */
+  tools?: MediaTools;
   /** ffmpeg scene score above which a frame starts a new shot. Default 0.3 (hard cuts score 0.5–1). */
   threshold?: number;
   /** Frames are scaled to this width before scoring; smaller is faster and ignores noise. Default 320. */
@@ -61,8 +64,8 @@ export async function detectScenes(
   file: string,
   opts: DetectScenesOptions = {},
 ): Promise<{ cuts: SceneCut[]; scenes: Scene[]; durationSec: number; sequence: FrameSequence | null }> {
-  const { signal, threshold = 0.3, analysisWidth = 320, minSceneSec = 0.5 } = opts;
-  const probe = opts.probe ?? (await probeMedia(file, { signal, checkIntegrity: false }));
+  const { signal, threshold = 0.3, analysisWidth = 320, minSceneSec = 0.5, tools } = opts;
+  const probe = opts.probe ?? (await probeMedia(file, { signal, checkIntegrity: false, tools }));
   if (!probe.video) throw new MediaError('no_video', `${basename(file)} has no video stream to find scenes in`);
 
   const raw: SceneCut[] = [];
@@ -86,7 +89,7 @@ export async function detectScenes(
   const args = graph
     ? ['-hide_banner', '-nostdin', '-nostats', '-v', 'info', '-i', fileUrl(file), '-filter_complex', graph, '-map', '[scored]', '-f', 'null', '-', '-map', '[small]', '-f', 'rawvideo', 'pipe:1']
     : ['-hide_banner', '-nostdin', '-nostats', '-v', 'info', '-i', fileUrl(file), '-map', `0:${probe.video.index}`, '-an', '-sn', '-dn', '-vf', scoring, '-f', 'null', '-'];
-  const proc = spawnTool('ffmpeg', args, { signal, onStderrLine });
+  const proc = spawnTool('ffmpeg', args, { signal, onStderrLine, tools });
   let hashes = '';
   const reading = (async () => {
     if (!fps) return void proc.stdout.resume();

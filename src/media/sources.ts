@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { locateYtDlp } from './binaries.js';
+import { defaultTools, type MediaTools } from './binaries.js';
 import { downloadUrl } from './download.js';
 import { egressPolicy, type EgressPolicy, type Resolver } from './egress.js';
 import { startEgressProxy } from './egress-proxy.js';
@@ -46,7 +46,9 @@ export interface SourceOptions {
   connectTimeoutMs?: number;
   /** Longest pause in a download. Default 30 s. */
   idleTimeoutMs?: number;
-  /** yt-dlp executable; `null` means "not installed". Default: {@link locateYtDlp}. */
+  /** The server's tools (YTDLP_PATH, FFMPEG_PATH); default: npm packages, then PATH. */
+  tools?: MediaTools;
+  /** yt-dlp executable; `null` means "not installed". Default: the one `tools` finds. */
   ytDlpPath?: string | null;
   /** Addresses a `url` may reach (direct downloads and yt-dlp). Default: public addresses only. */
   egress?: EgressPolicy;
@@ -83,7 +85,7 @@ async function fromUrl(raw: string, opts: SourceOptions): Promise<ResolvedSource
     throw new SourceError('invalid_input', `url "${raw}" is not a valid URL`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new SourceError('unsupported_url', `url scheme ${url.protocol} is not supported (only http and https)`);
-  const ytDlp = opts.ytDlpPath === undefined ? locateYtDlp().path : opts.ytDlpPath;
+  const ytDlp = opts.ytDlpPath === undefined ? (opts.tools ?? defaultTools).locateYtDlp().path : opts.ytDlpPath;
   const limits = {
     signal: opts.signal,
     maxBytes: opts.maxBytes ?? 4 * 1024 ** 3,
@@ -107,7 +109,7 @@ async function fromUrl(raw: string, opts: SourceOptions): Promise<ResolvedSource
     }
     const proxy = await startEgressProxy(limits.egress, opts.resolver);
     try {
-      const { file, title } = await downloadWithYtDlp(raw, dir, { bin: ytDlp!, proxy: proxy.url, ...limits });
+      const { file, title } = await downloadWithYtDlp(raw, dir, { bin: ytDlp!, proxy: proxy.url, ...limits, ...(opts.tools ? { tools: opts.tools } : {}) });
       return { file, origin: 'url', src: raw, cleanup, ...(title ? { pageTitle: title } : {}) };
     } finally {
       await proxy.close();

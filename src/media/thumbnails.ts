@@ -2,12 +2,15 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import sharp from 'sharp';
 import { extractFrame } from './frames.js';
+import type { MediaTools } from './binaries.js';
 import type { RgbPicture } from './perceptual.js';
 import type { MediaProbe } from './probe.js';
 
 /** Options for {@link writeThumbnail}. */
 export interface ThumbnailOptions {
   signal?: AbortSignal;
+  /** The server's tools (FFMPEG_PATH …); default: npm packages, then PATH. */
+  tools?: MediaTools;
   /** Maximum width in pixels (aspect kept, never upscaled). Default 320. */
   width?: number;
   /** JPEG quality 1..100. Default 75. */
@@ -30,8 +33,8 @@ export async function writeThumbnail(
   outPath: string,
   opts: ThumbnailOptions = {},
 ): Promise<{ path: string; width: number; height: number; time: number }> {
-  const { signal, width = 320, quality = 75, probe } = opts;
-  const frame = await extractFrame(file, time, { signal, maxWidth: width, ...(probe ? { probe } : {}) });
+  const { signal, width = 320, quality = 75, probe, tools } = opts;
+  const frame = await extractFrame(file, time, { signal, maxWidth: width, tools, ...(probe ? { probe } : {}) });
   await writeJpeg(await thumbnailJpeg(frame, { width, quality }), outPath);
   return { path: outPath, width: frame.width, height: frame.height, time: frame.time };
 }

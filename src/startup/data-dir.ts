@@ -1,29 +1,23 @@
 /**
- * The first step of a start: the data dir made private, the process-wide rules set (which files media may be
- * read from, where the tools and bundled models are), and the link secret read or made.
+ * The first step of a start: the data dir made private, the server's file-access rule registered (which files
+ * media may be read from), and the link secret read or made.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config.js';
 import { configureFileAccess } from '../media/index.js';
-import { configureTools } from '../media/binaries.js';
-import { configureModelAssets } from '../ml/assets.js';
-import { configureOnnxProviders } from '../ml/providers.js';
 import { exposedFiles } from '../store/privacy.js';
 
 /**
- * Creates the data dir (0700), sets the file-access rule, tool and model paths, and warns about files others
- * can read. Returns the function that lifts the file-access rule again (at close).
+ * Creates the data dir (0700), registers the server's file-access rule, and warns about files others can
+ * read. Returns the function that lifts the file-access rule again (at close).
  * @example
  * const release = prepareDataDir(config);
  */
 export function prepareDataDir(config: Config): () => void {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const release = configureFileAccess({ mediaRoots: config.mediaRoots, dataDir: config.dataDir, ownDirs: config.ownDirs });
-  configureTools(config.tools);
-  configureModelAssets(config.modelAssets);
-  configureOnnxProviders(config.onnxProviders);
   for (const f of exposedFiles(config.dataDir)) {
     process.stderr.write(`vidx: warning: ${f.path} can be read by other users (mode ${f.mode.toString(8)}); it holds keys and secrets. Fix: ${f.fix}\n`);
   }

@@ -38,7 +38,7 @@ export function buildFolders(
   registerScanTask(
     core.engine,
     {
-      store, items: core.items, index: analysis.index, indexOptions: analysis.indexOptions, mediaRoots: config.mediaRoots,
+      store, items: core.items, index: analysis.index, indexOptions: analysis.indexOptions, mediaRoots: config.mediaRoots, tools: analysis.models.tools,
       stableMs: opts.fileStableMs ?? FILE_STABLE_MS, maxWaitMs: FILE_MAX_WAIT_MS, concurrency: config.taskConcurrency,
     },
     (pk) => folders.scanEnding(pk),

@@ -12,9 +12,7 @@ import { Worker } from 'bullmq';
 import { createVidxClient, VidxError, type VidxClient } from '../client/index.js';
 import type { WorkerConfig } from '../config.js';
 import type { Logger } from '../logger.js';
-import { configureTools } from '../media/binaries.js';
-import { configureModelAssets } from '../ml/assets.js';
-import { configureOnnxProviders } from '../ml/providers.js';
+import { MediaTools } from '../media/binaries.js';
 import { ModelRuntime } from '../ml/runtime.js';
 import { stopWorker } from '../services/jobs/local-worker.js';
 import { modelSetDifference, queueName } from '../services/jobs/model-set.js';
@@ -57,13 +55,10 @@ export async function startWorker(c: WorkerConfig, log: Logger): Promise<Running
   const workDir = join(c.dataDir, 'work');
   for (const d of [jobsDir, workDir, c.modelsDir]) mkdirSync(d, { recursive: true, mode: 0o700 });
   sweepJobs(jobsDir);
-  configureTools(c.tools);
-  configureModelAssets(c.modelAssets);
-  configureOnnxProviders(c.onnxProviders);
   const client = createVidxClient({ baseUrl: c.serverUrl, key: c.apiKey });
   const setup = await serverSetup(client, log);
   if (c.pullModels) await pullServerModels(client, c, log);
-  const models = new ModelRuntime({ modelsDir: c.modelsDir, manifestPath: c.modelsManifest });
+  const models = new ModelRuntime({ modelsDir: c.modelsDir, manifestPath: c.modelsManifest, tools: new MediaTools(c.tools), setup: { assets: c.modelAssets, providers: c.onnxProviders } });
   const id = workerId(c.dataDir, c.id);
   // The threads read media only from the job folders (their media root); the models and work folders are never media.
   const settings = { modelsDir: c.modelsDir, ...(c.modelsManifest ? { manifestPath: c.modelsManifest } : {}), mediaRoots: [jobsDir], dataDir: workDir, ownDirs: [c.modelsDir], tools: c.tools, modelAssets: c.modelAssets, onnxProviders: c.onnxProviders, ...(c.nativeRoot ? { nativeRoot: c.nativeRoot } : {}) };

@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { requireFfmpeg } from '../../src/media/binaries.js';
+import { defaultTools } from '../../src/media/binaries.js';
 import { SKIMAGE_DATA } from '../ml/face-photos.js';
 
 const run = promisify(execFile);
@@ -30,7 +30,7 @@ export interface Shot {
  * const path = await makeShotsVideo(dir, 'family.mp4', [shotA, shotB]);
  */
 export async function makeShotsVideo(dir: string, name: string, shots: Shot[]): Promise<string> {
-  const ffmpeg = requireFfmpeg();
+  const ffmpeg = defaultTools.ffmpeg();
   const args = ['-y', '-v', 'error'];
   const filters: string[] = [];
   shots.forEach((s, i) => {

@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { requireFfmpeg } from '../../src/media/binaries.js';
+import { defaultTools } from '../../src/media/binaries.js';
 import type { RgbFrame } from '../../src/ml/ocr/index.js';
 
 const run = promisify(execFile);
@@ -100,11 +100,11 @@ export async function renderFrame(dir: string, spec: FrameSpec): Promise<RgbFram
     const codec = spec.codec === 'h264'
       ? ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '28', '-pix_fmt', 'yuv420p']
       : ['-q:v', '2'];
-    await run(requireFfmpeg(), ['-v', 'error', '-y', ...input, '-frames:v', '1', ...codec, file]);
+    await run(defaultTools.ffmpeg(), ['-v', 'error', '-y', ...input, '-frames:v', '1', ...codec, file]);
     input = ['-i', file];
   }
   const { stdout } = await run(
-    requireFfmpeg(),
+    defaultTools.ffmpeg(),
     ['-v', 'error', ...input, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'],
     { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 },
   );
@@ -119,7 +119,7 @@ export async function renderFrame(dir: string, spec: FrameSpec): Promise<RgbFram
 export async function renderFile(dir: string, spec: FrameSpec, name: string): Promise<string> {
   const filter = await drawFilter(dir, spec);
   const out = join(dir, name);
-  await run(requireFfmpeg(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', backgroundSource(spec),
+  await run(defaultTools.ffmpeg(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', backgroundSource(spec),
     '-vf', filter, '-frames:v', '1', '-q:v', '2', out]);
   return out;
 }
@@ -141,7 +141,7 @@ export async function speech(dir: string, text: string): Promise<Float32Array> {
  * const pcm = await decodePcm('talk.wav');
  */
 export async function decodePcm(file: string): Promise<Float32Array> {
-  const { stdout } = await run(requireFfmpeg(), ['-v', 'error', '-i', file, '-ac', '1', '-ar', '16000', '-f', 'f32le', '-'], {
+  const { stdout } = await run(defaultTools.ffmpeg(), ['-v', 'error', '-i', file, '-ac', '1', '-ar', '16000', '-f', 'f32le', '-'], {
     encoding: 'buffer',
     maxBuffer: 1024 * 1024 * 1024,
   });
@@ -156,7 +156,7 @@ export async function decodePcm(file: string): Promise<Float32Array> {
  * const bytes = decodePcmStream('long.wav'); for await (const b of bytes) …
  */
 export function decodePcmStream(file: string): AsyncIterable<Uint8Array> {
-  const child = spawn(requireFfmpeg(), ['-v', 'error', '-i', file, '-ac', '1', '-ar', '16000', '-f', 'f32le', '-'], {
+  const child = spawn(defaultTools.ffmpeg(), ['-v', 'error', '-i', file, '-ac', '1', '-ar', '16000', '-f', 'f32le', '-'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return child.stdout;

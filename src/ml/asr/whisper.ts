@@ -8,6 +8,7 @@
 import { requireInstalledModel, sharedModel, type ModelChoice } from '../registry/local.js';
 import { loadTransformers, sessionOptions } from '../registry/transformers.js';
 import { planChunks, type AsrChunk, type SpeechSegment } from './chunking.js';
+import { providerKey, type OnnxProviders } from '../providers.js';
 
 export const SAMPLE_RATE = 16_000;
 
@@ -57,12 +58,12 @@ interface AsrPipeline {
   };
 }
 
-async function loadWhisper(dir: string, dtype: unknown): Promise<AsrPipeline> {
+async function loadWhisper(dir: string, dtype: unknown, providers?: OnnxProviders): Promise<AsrPipeline> {
   const { pipeline } = await loadTransformers();
   const asr = await pipeline('automatic-speech-recognition', dir, {
     // Per-file dtypes (fp32 encoder, q8 decoder) come from the manifest.
     dtype: dtype as never,
-    session_options: sessionOptions(),
+    session_options: sessionOptions(providers),
   });
   return asr as unknown as AsrPipeline;
 }
@@ -158,5 +159,5 @@ function round(t: number): number {
 export async function getTranscriber(choice: ModelChoice): Promise<Transcriber> {
   const { entry, dir } = requireInstalledModel(choice, 'asr');
   if (entry.family !== 'whisper') throw new Error(`model ${entry.id} is not a Whisper model`);
-  return sharedModel(`asr:${dir}:${JSON.stringify(entry.dtype)}`, async () => makeTranscriber(entry.id, await loadWhisper(dir, entry.dtype)));
+  return sharedModel(`asr:${dir}:${JSON.stringify(entry.dtype)}${providerKey(choice.providers ?? 'cpu')}`, async () => makeTranscriber(entry.id, await loadWhisper(dir, entry.dtype, choice.providers)));
 }

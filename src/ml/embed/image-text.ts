@@ -7,6 +7,7 @@ import { requireInstalledModel, sharedModel, type ModelChoice } from '../registr
 import type { ModelEntry } from '../registry/manifest.js';
 import { loadTransformers, sessionOptions } from '../registry/transformers.js';
 import { inBatches, splitRows } from './vectors.js';
+import { providerKey, type OnnxProviders } from '../providers.js';
 
 /** A decoded frame: interleaved RGB (or RGBA) bytes, row-major. */
 export interface RgbFrame {
@@ -62,13 +63,13 @@ function pickEmbeddings(out: Output, name: 'text_embeds' | 'image_embeds', dims:
 }
 
 /** Loads one tower of the model: the text tower with its tokenizer, or the vision tower with its image processor. */
-async function loadTower<K extends 'text' | 'vision'>(kind: K, entry: ModelEntry, dir: string): Promise<K extends 'text' ? TextTower : VisionTower> {
+async function loadTower<K extends 'text' | 'vision'>(kind: K, entry: ModelEntry, dir: string, providers?: OnnxProviders): Promise<K extends 'text' ? TextTower : VisionTower> {
   const t = await loadTransformers();
   const siglip = entry.family === 'siglip';
   const Model = kind === 'text' ? (siglip ? t.SiglipTextModel : t.CLIPTextModelWithProjection) : siglip ? t.SiglipVisionModel : t.CLIPVisionModelWithProjection;
   const [prepare, model] = await Promise.all([
     kind === 'text' ? t.AutoTokenizer.from_pretrained(dir) : t.AutoProcessor.from_pretrained(dir),
-    Model.from_pretrained(dir, { dtype: entry.dtype as never, session_options: sessionOptions() }),
+    Model.from_pretrained(dir, { dtype: entry.dtype as never, session_options: sessionOptions(providers) }),
   ]);
   const tower = kind === 'text' ? { tokenizer: prepare, model } : { processor: prepare, model };
   return tower as unknown as K extends 'text' ? TextTower : VisionTower;
@@ -98,9 +99,9 @@ export async function getImageTextEmbedder(opts: ImageTextEmbedderOptions): Prom
   const dims = entry.dimensions;
   if (!dims) throw new Error(`manifest gives no dimensions for ${entry.id}`);
   if (entry.family !== 'clip' && entry.family !== 'siglip') throw new Error(`model ${entry.id} is not a CLIP/SigLIP model`);
-  const key = `${dir}:${JSON.stringify(entry.dtype)}`;
-  const text = () => sharedModel(`image_text/text:${key}`, () => loadTower('text', entry, dir));
-  const vision = () => sharedModel(`image_text/vision:${key}`, () => loadTower('vision', entry, dir));
+  const key = `${dir}:${JSON.stringify(entry.dtype)}${providerKey(opts.providers ?? 'cpu')}`;
+  const text = () => sharedModel(`image_text/text:${key}`, () => loadTower('text', entry, dir, opts.providers));
+  const vision = () => sharedModel(`image_text/vision:${key}`, () => loadTower('vision', entry, dir, opts.providers));
   // SigLIP was trained on texts padded to 64 tokens; CLIP masks padding, so padding to the longest is enough.
   const tokenizeOpts = entry.family === 'siglip' ? { padding: 'max_length', max_length: 64, truncation: true } : { padding: true, truncation: true };
 

@@ -5,6 +5,7 @@
 import { requireInstalledModel, sharedModel, type ModelChoice } from '../registry/local.js';
 import { loadTransformers, sessionOptions } from '../registry/transformers.js';
 import { inBatches, splitRows } from './vectors.js';
+import { providerKey } from '../providers.js';
 
 /** e5 models were trained with these prefixes; queries and documents use different ones. */
 export type TextKind = 'query' | 'passage';
@@ -40,9 +41,9 @@ export async function getTextEmbedder(opts: TextEmbedderOptions): Promise<TextEm
   const { entry, dir } = requireInstalledModel(opts, 'text_embedding');
   const dims = entry.dimensions;
   if (!dims) throw new Error(`manifest gives no dimensions for ${entry.id}`);
-  const extractor = await sharedModel(`text:${dir}:${JSON.stringify(entry.dtype)}`, async () => {
+  const extractor = await sharedModel(`text:${dir}:${JSON.stringify(entry.dtype)}${providerKey(opts.providers ?? 'cpu')}`, async () => {
     const { pipeline } = await loadTransformers();
-    const p = await pipeline('feature-extraction', dir, { dtype: entry.dtype as never, session_options: sessionOptions() });
+    const p = await pipeline('feature-extraction', dir, { dtype: entry.dtype as never, session_options: sessionOptions(opts.providers) });
     return p as unknown as Extractor;
   });
   const batchSize = opts.batchSize ?? 16;

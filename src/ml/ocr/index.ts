@@ -1,3 +1,5 @@
+import type { MediaTools } from '../../media/binaries.js';
+import { DEFAULT_MODEL_SETUP, type ModelSetup } from '../assets.js';
 import { upsideDown } from './classify.js';
 import { detectText, type DetectOptions } from './detect.js';
 import { quadSize } from './geometry.js';
@@ -39,6 +41,10 @@ export interface OcrOptions {
    * Default: what {@link germanTesseract} finds.
    */
   tesseractPath?: string | null;
+  /** Where the server's tools are (TESSERACT_PATH), for the default Tesseract. */
+  tools?: MediaTools;
+  /** The server's model files and providers (VIDX_OCR_MODELS, VIDX_ONNX_PROVIDERS); default: the npm package's, CPU. */
+  setup?: ModelSetup;
 }
 
 /**
@@ -68,7 +74,7 @@ export interface Ocr {
 }
 
 /**
- * Creates an OCR engine. Models load on the first `recognize`, once per process, and are shared by
+ * Creates an OCR engine. Models load on the first `recognize`, once per model folder, and are shared by
  * all engines. Text is PP-OCRv4's Chinese/English character set (6623 characters plus space); German
  * letters it lacks come from a Tesseract second pass over its line boxes when Tesseract is installed.
  * @example
@@ -77,17 +83,18 @@ export interface Ocr {
  * await ocr.close();
  */
 export function createOcr(options: OcrOptions = {}): Ocr {
-  retainOcrModels();
+  const setup = options.setup ?? DEFAULT_MODEL_SETUP;
+  retainOcrModels(setup);
   let closed = false;
   const minConfidence = options.minConfidence ?? 0.5;
   const detectOptions: DetectOptions = { ...options.detection, maxSideLen: options.maxSideLen ?? 960 };
-  const tesseract = () => (options.tesseractPath === undefined ? germanTesseract().path : options.tesseractPath);
+  const tesseract = () => (options.tesseractPath === undefined ? germanTesseract(options.tools).path : options.tesseractPath);
 
   return {
     async recognize(image, call = {}) {
       if (closed) throw new Error('OCR engine is closed');
       const frame = await toRgbFrame(image);
-      const models = await getOcrModels();
+      const models = await getOcrModels(setup);
       const detected = mergeLineBoxes(await detectText(models.det, frame, detectOptions));
       if (detected.length === 0) return [];
       // Tall boxes are read as vertical text turned a quarter, as PaddleOCR does.
@@ -113,7 +120,7 @@ export function createOcr(options: OcrOptions = {}): Ocr {
     async close() {
       if (closed) return;
       closed = true;
-      await releaseOcrModels();
+      await releaseOcrModels(setup);
     },
   };
 }

@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { locateTesseract } from '../../media/binaries.js';
+import { defaultTools, type MediaTools } from '../../media/binaries.js';
 import { runTool } from '../../media/run.js';
 import { sampleQuad } from './crop.js';
 import { quadSize } from './geometry.js';
@@ -61,7 +61,7 @@ export async function tesseractLines(
 }
 
 /**
- * Tesseract with its German model, found once per process: the executable, or why it cannot be used.
+ * Tesseract with its German model, checked once per executable: the executable, or why it cannot be used.
  * @example
  * const { path, reason } = germanTesseract(); // { path: '/usr/bin/tesseract', version: 'tesseract 5.3.0' }
  */
@@ -72,22 +72,30 @@ export interface GermanTesseract {
 }
 
 const INSTALL = 'install it with `apt-get install tesseract-ocr tesseract-ocr-deu` (or set TESSERACT_PATH)';
-let found: GermanTesseract | null = null;
+/**
+ * What each Tesseract executable answered, by its path: a pure memo of an installed file, shared by every
+ * server of the process (two servers with different TESSERACT_PATH each get their own answer).
+ */
+const checked = new Map<string, GermanTesseract>();
 
 /**
  * Finds Tesseract (TESSERACT_PATH, then PATH) and checks it lists the `deu` language.
  * @example
- * if (germanTesseract().path) await tesseractLines(germanTesseract().path!, frame, boxes, { language: 'deu' });
+ * if (germanTesseract(tools).path) await tesseractLines(germanTesseract(tools).path!, frame, boxes, { language: 'deu' });
  */
-export function germanTesseract(): GermanTesseract {
-  found ??= findGermanTesseract();
-  return found;
+export function germanTesseract(tools: MediaTools = defaultTools): GermanTesseract {
+  const { path } = tools.locateTesseract();
+  if (!path) return { path: null, reason: `tesseract not found: ${INSTALL}` };
+  let hit = checked.get(path);
+  if (!hit) {
+    hit = checkGermanTesseract(path);
+    checked.set(path, hit);
+  }
+  return hit;
 }
 
-/** Runs tesseract to learn its version and whether it has the German model (once per process, see germanTesseract). */
-function findGermanTesseract(): GermanTesseract {
-  const { path } = locateTesseract();
-  if (!path) return { path: null, reason: `tesseract not found: ${INSTALL}` };
+/** Runs tesseract to learn its version and whether it has the German model (once per executable, see germanTesseract). */
+function checkGermanTesseract(path: string): GermanTesseract {
   try {
     const opts = { encoding: 'utf8' as const, timeout: 10_000, stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'] };
     const version = execFileSync(path, ['--version'], opts).split('\n')[0].trim();
@@ -103,18 +111,18 @@ function findGermanTesseract(): GermanTesseract {
  * Runs germanTesseract's two checks without blocking (they take ~0.1–0.2 s of spawning), so the first task
  * or /health finds the answer cached. Started with the server.
  * @example
- * void primeGermanTesseract();
+ * void primeGermanTesseract(tools);
  */
-export async function primeGermanTesseract(): Promise<void> {
-  if (found) return;
-  const { path } = locateTesseract();
-  if (!path) return;
+export async function primeGermanTesseract(tools: MediaTools = defaultTools): Promise<void> {
+  const { path } = tools.locateTesseract();
+  if (!path || checked.has(path)) return;
   try {
     const run = (arg: string) => promisify(execFile)(path, [arg], { encoding: 'utf8', timeout: 10_000 }).then((r) => r.stdout);
     const [version, langs] = await Promise.all([run('--version'), run('--list-langs')]);
-    if (found) return;
+    if (checked.has(path)) return;
     const v = version.split('\n')[0].trim();
-    found = langs.split('\n').map((l) => l.trim()).includes('deu') ? { path, version: v } : { path: null, version: v, reason: `${path} has no German model (deu): ${INSTALL}` };
+    const found: GermanTesseract = langs.split('\n').map((l) => l.trim()).includes('deu') ? { path, version: v } : { path: null, version: v, reason: `${path} has no German model (deu): ${INSTALL}` };
+    checked.set(path, found);
   } catch {
     // germanTesseract checks again, and says why, when asked.
   }

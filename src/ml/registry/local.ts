@@ -4,6 +4,7 @@
  */
 import { defaultModel, getModel, loadManifest, type Capability, type Manifest, type ModelEntry } from './manifest.js';
 import { modelDir, modelStatus, type InstallState } from './status.js';
+import type { OnnxProviders } from '../providers.js';
 
 /** Thrown when an inference module needs a model that is not (fully) in the models dir. */
 export class ModelNotInstalledError extends Error {
@@ -45,6 +46,8 @@ export interface ModelChoice {
   modelsDir: string;
   manifest?: Manifest;
   modelId?: string;
+  /** The server's ONNX providers (VIDX_ONNX_PROVIDERS); default: the CPU. */
+  providers?: OnnxProviders;
 }
 
 /**
@@ -72,6 +75,11 @@ export function requireInstalledModel(choice: ModelChoice, capability: Capabilit
   return { entry, dir: modelDir(choice.modelsDir, entry) };
 }
 
+/**
+ * Loaded pulled models by a key that names their files (folder or file, dtype, providers when not the CPU):
+ * process-wide on purpose, since a session per model file is expensive and holds no state between runs.
+ * Nothing in a key or a value depends on which server asked.
+ */
 const shared = new Map<string, Promise<unknown>>();
 
 /**

@@ -96,6 +96,10 @@ export function parseManifest(data: unknown): Manifest {
   return manifest;
 }
 
+/**
+ * Parsed manifests by file path: a pure memo of a file vidx never rewrites while running, shared by every
+ * server of the process on purpose. Callers never change the parsed object.
+ */
 const cache = new Map<string, Manifest>();
 
 /**

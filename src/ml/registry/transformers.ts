@@ -4,21 +4,22 @@
  * solely through `vidx models pull`.
  */
 import type * as Transformers from '@huggingface/transformers';
-import { providerOptions } from '../providers.js';
+import { providerOptions, type OnnxProviders } from '../providers.js';
 
 /** ONNX Runtime session options for a 2-core machine (see CONTRIBUTING.md). */
 export const SESSION_OPTIONS = { intraOpNumThreads: 2, interOpNumThreads: 1 } as const;
 
 /**
- * The session options of a transformers.js model: SESSION_OPTIONS and the execution providers of this thread
+ * The session options of a transformers.js model: SESSION_OPTIONS and the server's execution providers
  * (transformers.js keeps `executionProviders` given here over its own choice).
  * @example
- * await pipeline('feature-extraction', dir, { session_options: sessionOptions() });
+ * await pipeline('feature-extraction', dir, { session_options: sessionOptions(choice.providers) });
  */
-export function sessionOptions(): Record<string, unknown> {
-  return { ...SESSION_OPTIONS, ...providerOptions() };
+export function sessionOptions(providers: OnnxProviders = 'cpu'): Record<string, unknown> {
+  return { ...SESSION_OPTIONS, ...providerOptions(providers) };
 }
 
+/** The module itself, loaded once per thread: its settings above are the same for every server. */
 let loaded: Promise<typeof Transformers> | null = null;
 
 /**

@@ -1,4 +1,5 @@
 import { SileroStream, sileroSession, VAD_SAMPLE_RATE, VAD_WINDOW } from './model.js';
+import type { ModelAssetPaths } from '../assets.js';
 import { SpeechSegmenter, type SegmenterOptions, type SpeechSegment } from './segmenter.js';
 import { fixedWindows } from '../../tools/fixed-windows.js';
 
@@ -13,11 +14,14 @@ export { sileroModelPath, releaseSileroSession, VAD_SAMPLE_RATE } from './model.
 export { f32leChunks } from './pcm.js';
 
 /**
- * Voice activity detection settings: all of the segmenter's, each optional.
+ * Voice activity detection settings: all of the segmenter's, each optional, and where the model is.
  * @example
  * const opts: VadOptions = { minSilenceMs: 300, speechPadMs: 150 };
  */
-export type VadOptions = Partial<SegmenterOptions>;
+export type VadOptions = Partial<SegmenterOptions> & {
+  /** The server's model files (VIDX_SILERO_VAD); default: the npm package's model. */
+  assets?: Readonly<ModelAssetPaths>;
+};
 
 /**
  * Yields speech segments of a 16 kHz mono stream as soon as each is final. Chunks may have any
@@ -30,7 +34,7 @@ export async function* streamSpeechSegments(
   chunks: AsyncIterable<Float32Array> | Iterable<Float32Array>,
   options: VadOptions = {},
 ): AsyncGenerator<SpeechSegment> {
-  const vad = new SileroStream(await sileroSession());
+  const vad = new SileroStream(await sileroSession(options.assets));
   const segmenter = new SpeechSegmenter(VAD_SAMPLE_RATE, VAD_WINDOW, options);
   let total = 0;
   async function* counted() {

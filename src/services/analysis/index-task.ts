@@ -72,7 +72,7 @@ function nameDate(video: StoredVideo, upload: TaskUpload | null | undefined): st
  * (`file_modified_at`, the page's File.lastModified), else nothing. An upload's own file date is when it
  * was copied, never used.
  */
-async function captureOf(analyzed: AnalyzedMedia, video: StoredVideo, upload: TaskUpload | null | undefined, signal: AbortSignal, read = readCaptureInfo): Promise<Partial<IndexedItem>> {
+async function captureOf(analyzed: AnalyzedMedia, video: StoredVideo, upload: TaskUpload | null | undefined, signal: AbortSignal, read: typeof readCaptureInfo): Promise<Partial<IndexedItem>> {
   const { localPath, analysis, capture } = analyzed;
   if (localPath) {
     const c = await read(localPath, analysis.type, signal);
@@ -120,7 +120,7 @@ export async function indexMedia(
   // The analysis is the heavy part: it runs in the owner's turn under the server's one bound.
   const analyzed = await ctx.work(() => deps.analyzer.run(d.video, d.upload, d.index_language, { ...ctx, faces, ...(extras.contentHash ? { contentHash: extras.contentHash } : {}) }));
   ctx.progress(0.99, 'storing');
-  const capture = await captureOf(analyzed, d.video, d.upload, ctx.signal, extras.readCapture);
+  const capture = await captureOf(analyzed, d.video, d.upload, ctx.signal, extras.readCapture ?? ((f, k, s) => readCaptureInfo(f, k, s, undefined, deps.analyzer.tools)));
   const place = await deps.places.locate(capture.latitude, capture.longitude);
   // A point that is no place on Earth (0,0 from a camera without a fix, out of range) is not kept either.
   const point = place ? {} : { latitude: null, longitude: null };

@@ -1,13 +1,14 @@
 import { readCaptureInfo, readContentCapture, type CaptureInfo, type ContentCapture } from '../../media/capture-info.js';
+import type { MediaTools } from '../../media/binaries.js';
 
 /**
  * Capture info by content within one scan: what the content states is read once for all copies of a file
  * (hard links, duplicates); the mtime fallback is each file's own.
  * @example
- * const capture = captureMemo();
+ * const capture = captureMemo(tools);
  * await capture.read(fingerprint, '/srv/media/a.mp4', 'video', signal); // { capturedAt, source, … }
  */
-export function captureMemo(): { read(fingerprint: string, ...args: Parameters<typeof readCaptureInfo>): Promise<CaptureInfo> } {
+export function captureMemo(tools?: MediaTools): { read(fingerprint: string, ...args: Parameters<typeof readCaptureInfo>): Promise<CaptureInfo> } {
   const byContent = new Map<string, Promise<ContentCapture>>();
   return {
     read: async (fingerprint, file, kind, signal) => {
@@ -15,7 +16,7 @@ export function captureMemo(): { read(fingerprint: string, ...args: Parameters<t
       let p = byContent.get(key);
       if (!p) {
         if (byContent.size >= 1000) byContent.clear();
-        p = readContentCapture(file, kind, signal);
+        p = readContentCapture(file, kind, signal, tools);
         byContent.set(key, p);
         p.catch(() => byContent.delete(key));
       }

@@ -2,6 +2,7 @@
  * What a scan does with one file that is new, or whose size or date changed: read its bytes, then call it
  * unchanged (the same bytes), moved (the content of a file that is gone), not media, or index it.
  */
+import type { MediaTools } from '../../media/binaries.js';
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
@@ -39,6 +40,7 @@ export interface ScanRun {
   index: IndexDeps;
   indexOptions: IndexTaskOptions;
   mediaRoots: readonly string[];
+  tools: MediaTools;
   folder: FolderRow;
   collection: { pk: number; collection_id: string };
   /** The real path of the folder. */
@@ -108,7 +110,7 @@ async function followMove(run: ScanRun, file: FoundFile, real: string, fingerpri
  */
 async function recognise(run: ScanRun, file: FoundFile, real: string, row: FolderFileRow | undefined, content: { fingerprint: string; content_hash: string }): Promise<boolean> {
   try {
-    if (!run.store.folders.hasIndexedContent(run.folder.pk, content.fingerprint) && !(await probeStillImage(real))) await probeMedia(real, { signal: run.ctx.signal });
+    if (!run.store.folders.hasIndexedContent(run.folder.pk, content.fingerprint) && !(await probeStillImage(real))) await probeMedia(real, { signal: run.ctx.signal, tools: run.tools });
     return true;
   } catch (e) {
     if (run.ctx.signal.aborted) throw e;

@@ -4,6 +4,7 @@
  * what is done, so a scan that restarts after a crash finds finished files unchanged (size + date) and goes
  * on where it stopped.
  */
+import type { MediaTools } from '../../media/binaries.js';
 import { setTimeout as delay } from 'node:timers/promises';
 import { realpath, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
@@ -40,6 +41,8 @@ export interface ScanDeps {
   index: IndexDeps;
   indexOptions: IndexTaskOptions;
   mediaRoots: readonly string[];
+  /** The server's tools (FFMPEG_PATH …): a file is probed with its ffprobe. */
+  tools: MediaTools;
   /** A file changed less than this long ago may still be written: it waits until it is stable. */
   stableMs: number;
   /** A file that keeps changing this long fails with "still being written". */
@@ -100,8 +103,8 @@ class FolderScan {
     const realRoots = (await Promise.all(deps.mediaRoots.map((r) => realpath(r).catch(() => null)))).filter((r): r is string => r !== null);
     let scan: FolderScan | null = null;
     const run: ScanRun = {
-      store, items: deps.items, index: deps.index, indexOptions: deps.indexOptions, mediaRoots: deps.mediaRoots,
-      folder, collection, root, seq: store.folders.nextScanSeq(folder.pk), tally: new ScanTally(folder.folder_id), capture: captureMemo(), ctx,
+      store, items: deps.items, index: deps.index, indexOptions: deps.indexOptions, mediaRoots: deps.mediaRoots, tools: deps.tools,
+      folder, collection, root, seq: store.folders.nextScanSeq(folder.pk), tally: new ScanTally(folder.folder_id), capture: captureMemo(deps.tools), ctx,
       progress: (within, stage, item) => scan!.report(stage, { within, item }),
       item: (rel) => ({ n: scan!.done + 1, total: scan!.total, name: rel }),
     };

@@ -8,9 +8,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { yieldToRequests } from './priority.js';
 import { configureFileAccess } from '../../media/index.js';
-import { configureTools } from '../../media/binaries.js';
-import { configureModelAssets } from '../../ml/assets.js';
-import { configureOnnxProviders } from '../../ml/providers.js';
+import { MediaTools } from '../../media/binaries.js';
 import { ModelRuntime } from '../../ml/runtime.js';
 import { runJob, type JobName } from './thread-jobs.js';
 import { toWire, type WorkerReply, type WorkerRequest, type WorkerSettings } from './protocol.js';
@@ -20,10 +18,13 @@ if (!port) throw new Error('services/threads/thread.ts runs as a worker thread o
 yieldToRequests();
 const settings = workerData as WorkerSettings;
 configureFileAccess({ mediaRoots: settings.mediaRoots, dataDir: settings.dataDir, ownDirs: settings.ownDirs });
-configureTools(settings.tools);
-configureModelAssets(settings.modelAssets);
-configureOnnxProviders(settings.onnxProviders ?? 'cpu');
-const models = new ModelRuntime({ modelsDir: settings.modelsDir, manifestPath: settings.manifestPath });
+// The server's tool and model settings, as plain data, become the thread's own runtime.
+const models = new ModelRuntime({
+  modelsDir: settings.modelsDir,
+  manifestPath: settings.manifestPath,
+  tools: new MediaTools(settings.tools),
+  setup: { assets: settings.modelAssets, providers: settings.onnxProviders ?? 'cpu' },
+});
 const running = new Map<number, AbortController>();
 
 port.on('message', (m: WorkerRequest) => {
