@@ -8,6 +8,7 @@ import { compiledThreadEntry } from './compiled-thread.js';
 /** A vidx on 127.0.0.1 with a fresh data dir, and a small client for it. */
 export interface TestServer {
   vidx: Vidx;
+  /** The server's address (without a socket, `http://127.0.0.1`: requests go through `call`). */
   url: string;
   dataDir: string;
   /** The media root (VIDX_MEDIA_ROOTS) unless the test sets its own: a temp folder beside the data dir. */
@@ -85,7 +86,8 @@ export async function startTestServer(
     } else if (o.form !== undefined) {
       body = new URLSearchParams({ body: typeof o.form === 'string' ? o.form : JSON.stringify(o.form) });
     }
-    const res = await fetch(`${vidx.url}${path}`, { method, headers, body });
+    // Without a socket the request goes straight to the app, through every middleware the socket's would.
+    const res = opts.listen === false ? await vidx.request(new Request(`${vidx.url}${path}`, { method, headers, body })) : await fetch(`${vidx.url}${path}`, { method, headers, body });
     const text = await res.text();
     let parsed: unknown = text;
     try {
