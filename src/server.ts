@@ -20,7 +20,7 @@ import { buildCore, type Core, type CoreOptions } from './startup/core.js';
 import { prepareDataDir } from './startup/data-dir.js';
 import { buildFolders, type FolderOptions } from './startup/folders.js';
 import { servedHosts } from './startup/hosts.js';
-import { listen } from './startup/listen.js';
+import { listen, type Listening } from './startup/listen.js';
 import { openStore, type Store } from './store/index.js';
 import { describeSystem } from './system.js';
 import type { MediaTools } from './media/binaries.js';
@@ -42,6 +42,8 @@ export interface Vidx {
   /** The threads analyses run in. */
   analysisThreads: ThreadPool;
   adminKey: AdminKeySource;
+  /** Answers a request in-process, as the socket would (tests of routes that need no socket). */
+  request(req: Request): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -52,6 +54,8 @@ export interface Vidx {
  */
 export interface StartOptions extends CoreOptions, AnalysisOptions, FolderOptions {
   logger?: Logger;
+  /** false opens no socket (tests that call `request`); everything else starts as usual. Default true. */
+  listen?: boolean;
 }
 
 /**
@@ -91,7 +95,8 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
     log,
     stopping: stopping.signal,
   });
-  const listening = await listen(app.fetch, config.host, config.port);
+  // Without a socket, links name the configured host; a test that fetches them listens instead.
+  const listening = opts.listen === false ? unlistened(config.host) : await listen(app.fetch, config.host, config.port);
   core.links.setBaseUrl(config.publicUrl ?? listening.url);
   startBackground(core, analysis.models.tools, log);
   folders.watchAll();
@@ -107,6 +112,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
     duplicates: core.duplicates,
     analysisThreads: analysis.analysisThreads,
     adminKey: core.adminKey,
+    request: async (req) => app.fetch(req),
     async close() {
       if (closed) return;
       closed = true;
@@ -121,6 +127,11 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
       releaseFileAccess();
     },
   };
+}
+
+/** What stands for the socket when a server starts without one: nothing to close. */
+function unlistened(host: string): Pick<Listening, 'url' | 'close'> {
+  return { url: `http://${host.includes(':') ? `[${host}]` : host}`, close: async () => {} };
 }
 
 /** What GET /health adds: capabilities and tools, where analyses run, the work gate, the job queue and (on loopback) the admin key file. */

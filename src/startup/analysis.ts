@@ -34,6 +34,8 @@ export interface AnalysisOptions {
   registerTasks?: (engine: TaskEngine) => void;
   /** Told as indexing stores an item (crash tests stop the process there). */
   indexSteps?: (step: IndexStep) => void;
+  /** The analysis threads' module when not the one beside the pool (tests: the compiled lib/ entry). */
+  threadEntry?: URL;
 }
 
 /** The analysis services, for the HTTP app and for close(). */
@@ -86,7 +88,7 @@ export function buildAnalysis(config: Config, core: Core, opts: AnalysisOptions)
   cache.prune();
   // A task reaches what its owner's key may reach now (a key made admin later gains loopback, a revoked one nothing more).
   const egressFor = (owner: string): EgressPolicy => egressPolicy({ loopback: store.keys.get(owner)?.role === 'admin', allow: config.urlAllow });
-  const pool = (threads: number, label: string) => new ThreadPool({ threads, settings: workerSettings(config), models, label, workersDir: config.workersDir });
+  const pool = (threads: number, label: string) => new ThreadPool({ threads, settings: workerSettings(config), models, label, workersDir: config.workersDir, ...(opts.threadEntry ? { entry: opts.threadEntry } : {}) });
   // Analyses run in worker threads with their own models (ONNX inference is synchronous on the thread that
   // runs it), as many as the work gate lets run at once; VIDX_ANALYSIS_THREADS=0 runs them here.
   // With the job queue, the threads are the server's own workers' (VIDX_LOCAL_WORKERS).

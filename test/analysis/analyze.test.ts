@@ -2,14 +2,15 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCorpus, type CorpusManifest } from '../support/corpus.js';
-import { startTestServer, waitFor, type TestServer } from '../support/server.js';
+import { ON_THREADS, startTestServer, waitFor, type TestServer } from '../support/server.js';
 
 describe('POST /analyze over the test corpus (OCR, VAD and subtitles; no pulled models)', () => {
   let s: TestServer;
   let corpus: CorpusManifest;
   beforeAll(async () => {
     corpus = await ensureCorpus();
-    s = await startTestServer({ env: { VIDX_MEDIA_ROOTS: dirname(corpus.slides.path) } });
+    // In the analysis thread, as production runs it: its output crosses the thread boundary here.
+    s = await startTestServer({ env: { ...ON_THREADS, VIDX_MEDIA_ROOTS: dirname(corpus.slides.path) } });
   });
   afterAll(() => s.close());
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { isMainThread, threadId } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYSIS_NICE } from '../../src/services/threads/priority.js';
-import { settledTask, startTestServer, waitFor, type TestServer } from '../support/server.js';
+import { ON_THREADS, settledTask, startTestServer, waitFor, type TestServer } from '../support/server.js';
 
 /** A test pattern with a tone, made with plain ffmpeg (the server's file-access rule covers its own tools). */
 function makeVideo(file: string, seconds: number): void {
@@ -23,8 +23,8 @@ describe('analysis in worker threads', () => {
   let other: string;
 
   beforeAll(async () => {
-    // The production default; the other suites analyse inline (see test/support/server.ts).
-    s = await startTestServer({ env: { VIDX_ANALYSIS_THREADS: '1' } });
+    // The production default (test servers analyse inline unless they ask, see test/support/server.ts).
+    s = await startTestServer({ env: { ...ON_THREADS } });
     short = join(s.mediaDir, 'short.mp4');
     long = join(s.mediaDir, 'long.mp4');
     makeVideo(short, 4);

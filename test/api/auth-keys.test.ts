@@ -1,12 +1,14 @@
 import { statSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startTestApp } from '../support/app.js';
+import type { TestServer } from '../support/server.js';
 
 describe('health, auth and keys', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer();
+    // No socket: what is tested here lives in the app (routes, middleware, errors), not in the transport.
+    s = await startTestApp();
   });
   afterAll(() => s.close());
 
@@ -91,7 +93,7 @@ describe('health, auth and keys', () => {
 
 describe('first start without VIDX_ADMIN_KEY', () => {
   it('writes a working admin key to <data dir>/admin.key with mode 0600, once', async () => {
-    const s = await startTestServer({ noAdminKey: true });
+    const s = await startTestApp({ noAdminKey: true });
     try {
       const file = join(s.dataDir, 'admin.key');
       expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -101,7 +103,7 @@ describe('first start without VIDX_ADMIN_KEY', () => {
       expect(r.body.keys).toHaveLength(1);
       expect(r.body.keys[0].role).toBe('admin');
       await s.close({ keepData: true });
-      const again = await startTestServer({ noAdminKey: true, dataDir: s.dataDir });
+      const again = await startTestApp({ noAdminKey: true, dataDir: s.dataDir });
       expect(readFileSync(file, 'utf8').trim()).toBe(key);
       expect((await again.call('GET', '/keys', { key })).body.keys).toHaveLength(1);
       await again.close();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prefersGerman } from '../../src/http/german.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startTestApp } from '../support/app.js';
+import type { TestServer } from '../support/server.js';
 
 /** Issue 23.6: server errors in German where the request asks for German (Accept-Language), English otherwise. */
 describe('errors in the language the request asks for', () => {
@@ -8,7 +9,8 @@ describe('errors in the language the request asks for', () => {
   let user: string;
   const de = { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' };
   beforeAll(async () => {
-    s = await startTestServer();
+    // No socket: what is tested here lives in the app (routes, middleware, errors), not in the transport.
+    s = await startTestApp();
     user = await s.newKey();
     await s.call('POST', '/collections', { json: { collection_id: 'urlaub', name: 'Urlaub' } });
   });

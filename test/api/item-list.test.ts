@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedItems } from '../support/seed.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startTestApp } from '../support/app.js';
+import type { TestServer } from '../support/server.js';
 
 /** Issue 23.9: the grid's tools on the server: sort by name, capture date, duration or date added; a type filter; a count. */
 describe('item list: sort, type filter and total', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer();
+    // No socket: what is tested here lives in the app (routes, middleware, errors), not in the transport.
+    s = await startTestApp();
     await s.call('POST', '/collections', { json: { collection_id: 'mix', name: 'Mix' } });
     seedItems(s.vidx, s.dataDir, 'mix', 12);
     const pk = s.vidx.store.collections.findById('mix')!.pk;

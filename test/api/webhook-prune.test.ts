@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELIVERY_RETENTION_MS, DEFAULT_DELIVERY_POLICY, WebhookSender } from '../../src/services/webhook-sender.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { openStore, type Store } from '../../src/store/index.js';
 import { egressPolicy } from '../../src/media/index.js';
 
 describe('webhook deliveries are pruned after the retention age', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer({ queryEmbedder: null });
+  // Pruning is the sender's and the repository's: an in-memory store, no server, and no running sender to race.
+  let store: Store;
+  beforeAll(() => {
+    store = openStore(':memory:');
   });
-  afterAll(() => s.close());
+  afterAll(() => store.close());
 
   it('deletes finished deliveries older than 30 days, keeps newer ones and every pending one', () => {
-    const repo = s.vidx.store.webhooks;
+    const repo = store.webhooks;
     const now = Date.now();
     const iso = (ageMs: number) => new Date(now - ageMs).toISOString();
     repo.insert({ id: 'wh1', owner: 'o', url: 'http://127.0.0.1:9/hook', events: '[]', secret: 's', created_at: iso(0), updated_at: iso(0) });
@@ -25,7 +26,7 @@ describe('webhook deliveries are pruned after the retention age', () => {
     for (const [id, status, age] of rows) {
       repo.insertDelivery({
         id, webhook_id: 'wh1', event: 'task.completed', body: '{}', status, attempts: 1,
-        // Far in the future: the running sender must not pick up the pending one during the test.
+        // Far in the future: never due, whoever looks.
         next_attempt_at: now + 365 * day, last_error: null, response_status: null, created_at: iso(age), updated_at: iso(age),
       });
     }

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, waitFor, type TestServer } from '../support/server.js';
+import { ON_THREADS, startTestServer, waitFor, type TestServer } from '../support/server.js';
 import { agedFiles, makePhoto, makeSpeech, makeVideo } from '../support/folder-media.js';
 
 describe('folders bound to a collection, scanned incrementally', () => {
@@ -56,7 +56,8 @@ describe('folders bound to a collection, scanned incrementally', () => {
     symlinkSync(join(outside, 'elsewhere.mp4'), join(media, 'link-out.mp4'));
     // Everything is older than the stability window, as an archive is.
     // Two at a time: the scan indexes files in parallel up to the task concurrency.
-    s = await startTestServer({ env: { VIDX_MEDIA_ROOTS: media, VIDX_TASK_CONCURRENCY: '2' } });
+    // On threads, as production scans: two threads at once, each with the server's file-access rule.
+    s = await startTestServer({ env: { ...ON_THREADS, VIDX_MEDIA_ROOTS: media, VIDX_TASK_CONCURRENCY: '2' } });
     await s.call('POST', '/collections', { json: { collection_id: 'archive', name: 'Archive' } });
   }, 120_000);
   afterAll(async () => {

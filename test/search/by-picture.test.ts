@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyVideo, lavfiVideo, photo, screenshot, slideVideo } from '../support/picture-media.js';
 import { agedFiles } from '../support/folder-media.js';
-import { settledTask, startTestServer, type TestServer } from '../support/server.js';
+import { ON_THREADS, settledTask, startTestServer, type TestServer } from '../support/server.js';
 
 interface Hit { media_id: string; start_time: number; end_time: number; score: number }
 
@@ -48,7 +48,8 @@ describe('POST /search by picture, without models', () => {
       screenshot(join(media, 'mandelbrot.mp4'), 3, join(queries, 'mandelbrot-shot.jpg'), 480),
     ]);
     writeFileSync(join(queries, 'not-a-picture.jpg'), 'this is text, not a JPEG');
-    s = await startTestServer({ env: { VIDX_MEDIA_ROOTS: media } });
+    // Pictures are analysed in the thread, as production does.
+    s = await startTestServer({ env: { ...ON_THREADS, VIDX_MEDIA_ROOTS: media } });
     await s.call('POST', '/collections', { json: { collection_id: 'home', name: 'Home' } });
     agedFiles(media);
     const f = await s.call('POST', '/collections/home/folders', { json: { path: media, watch: false } });

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startTestApp } from '../support/app.js';
+import type { TestServer } from '../support/server.js';
 
 /** Odd paths, queries and bodies on every route: always a JSON 4xx (or a success), never a 5xx. */
 describe('odd input never answers 5xx', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer();
+    // No socket: what is tested here lives in the app (routes, middleware, errors), not in the transport.
+    s = await startTestApp();
   });
   afterAll(() => s.close());
 

@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type Config } from '../../src/config.js';
 import { startVidx, type StartOptions, type Vidx } from '../../src/server.js';
+import { compiledThreadEntry } from './compiled-thread.js';
 
 /** A vidx on 127.0.0.1 with a fresh data dir, and a small client for it. */
 export interface TestServer {
   vidx: Vidx;
+  /** The server's address (without a socket, `http://127.0.0.1`: requests go through `call`). */
   url: string;
   dataDir: string;
   /** The media root (VIDX_MEDIA_ROOTS) unless the test sets its own: a temp folder beside the data dir. */
@@ -33,13 +35,21 @@ export interface CallOptions {
 export const ADMIN_KEY = 'vidx_test_admin_key_0123456789';
 
 /**
+ * The env that runs a test server's analyses in a worker thread, as production does (from lib/'s compiled
+ * modules when they match the sources).
+ * @example
+ * const s = await startTestServer({ env: { ...ON_THREADS, VIDX_MEDIA_ROOTS: media } });
+ */
+export const ON_THREADS = { VIDX_ANALYSIS_THREADS: '1' } as const;
+
+/**
  * Starts vidx for a test; pass `dataDir` to reopen an earlier one.
  * @example
  * const s = await startTestServer();
  * const { status } = await s.call('GET', '/collections');
  */
 export async function startTestServer(
-  opts: StartOptions & { dataDir?: string; env?: Record<string, string>; noAdminKey?: boolean } = {},
+  opts: Omit<StartOptions, 'threadEntry'> & { dataDir?: string; env?: Record<string, string>; noAdminKey?: boolean; threadEntry?: URL | null } = {},
 ): Promise<TestServer> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'vidx-test-'));
   // vidx never reads media from its own data dir, so the media root is a folder of its own.
@@ -51,15 +61,20 @@ export async function startTestServer(
     VIDX_DATA_DIR: dataDir,
     VIDX_LOG: 'silent',
     VIDX_MEDIA_ROOTS: mediaDir,
-    // Analyses run inline here: a server's first analysis thread loads the TypeScript sources and the models
-    // anew (~2.4 s each, a few minutes over the suite). The thread itself is tested where it matters
-    // (test/analysis/worker.test.ts, the binary, the spawned servers of the kill -9 tests); a test can ask for it.
-    VIDX_ANALYSIS_THREADS: '0',
+    // Analyses run inline unless a test asks for the thread (ON_THREADS) or the run sets VIDX_TEST_THREADS=1:
+    // a thread, even compiled, loads its own models per server (~1.8 s CPU more than inline for a first analysis,
+    // whose models the process already holds), about a minute over the suite's ~70 analysing servers.
+    // The files that test analysis itself run on threads (docs/development.md, Tests).
+    VIDX_ANALYSIS_THREADS: process.env.VIDX_TEST_THREADS === '1' ? '1' : '0',
     ...(opts.noAdminKey ? {} : { VIDX_ADMIN_KEY: ADMIN_KEY }),
     ...opts.env,
   };
   const config = loadConfig(env);
-  const vidx = await startVidx(config, opts);
+  // Each server has its own pool and threads, started with this server's settings: nothing is shared across tests.
+  // `threadEntry: null` starts the threads from the TypeScript sources, as a dev server does.
+  const { threadEntry: asked, ...start } = opts;
+  const threadEntry = asked === null || !config.analysisThreads ? undefined : (asked ?? compiledThreadEntry());
+  const vidx = await startVidx(config, { ...start, ...(threadEntry ? { threadEntry } : {}) });
   const call: TestServer['call'] = async (method, path, o = {}) => {
     const headers: Record<string, string> = { ...o.headers };
     const key = o.key === undefined ? ADMIN_KEY : o.key;
@@ -71,7 +86,8 @@ export async function startTestServer(
     } else if (o.form !== undefined) {
       body = new URLSearchParams({ body: typeof o.form === 'string' ? o.form : JSON.stringify(o.form) });
     }
-    const res = await fetch(`${vidx.url}${path}`, { method, headers, body });
+    // Without a socket the request goes straight to the app, through every middleware the socket's would.
+    const res = opts.listen === false ? await vidx.request(new Request(`${vidx.url}${path}`, { method, headers, body })) : await fetch(`${vidx.url}${path}`, { method, headers, body });
     const text = await res.text();
     let parsed: unknown = text;
     try {

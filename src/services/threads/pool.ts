@@ -17,6 +17,11 @@ export interface WorkerPoolOptions {
   label: string;
   /** The single binary's worker bundles (config.workersDir). */
   workersDir?: string;
+  /**
+   * A compiled thread module to start the threads from instead of the entry beside this file; tests pass lib/'s
+   * build of thread.ts when it matches the sources, so a thread starts without compiling them through tsx.
+   */
+  entry?: URL;
 }
 
 /** Cancellation in, progress out: what the caller of a job may give. */
@@ -52,7 +57,8 @@ export class ThreadPool {
   private closed = false;
 
   constructor(private readonly opts: WorkerPoolOptions) {
-    this.source = opts.threads > 0 ? workerSource(import.meta.url, 'thread', 'worker', opts.workersDir) : null;
+    const own = () => (opts.entry ? { url: opts.entry, eval: false as const } : workerSource(import.meta.url, 'thread', 'worker', opts.workersDir));
+    this.source = opts.threads > 0 ? own() : null;
     this.queue = new PQueue({ concurrency: this.source ? opts.threads : 1 });
   }
 
