@@ -6,11 +6,11 @@
  * `--if-stale` skips the build when lib/build.json holds the digest of the current sources, which is what
  * `npm start` runs first. After a build, the last line printed is one JSON object (inputs digest, files, time).
  */
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { digestFiles, filesUnder } from './digest.js';
+import { buildInPlace, digestFiles, filesUnder } from './digest.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The compiled server; not committed. */
@@ -60,20 +60,12 @@ export async function buildServer(opts: { ifStale?: boolean } = {}): Promise<Ser
   }
   const started = Date.now();
   const entryPoints = sources();
-  // Built beside and renamed into place: two builds at once (test workers, npm start) never mix files.
-  const work = `${SERVER_OUT}.build-${process.pid}`;
-  try {
+  return buildInPlace(SERVER_OUT, async (work): Promise<ServerBuild> => {
     // Not bundled: each module keeps its file, so import.meta.url and the threads' entry files stay where the
     // sources put them, and packages load from node_modules as they do under tsx.
     await build({ entryPoints, outdir: work, outbase: join(ROOT, 'src'), format: 'esm', platform: 'node', target: 'node20', supported: { 'import-attributes': true }, sourcemap: 'linked', logLevel: 'error' });
-    const result: ServerBuild = { inputs, files: entryPoints.length, buildMs: Date.now() - started };
-    writeFileSync(join(work, 'build.json'), `${JSON.stringify(result, null, 2)}\n`);
-    rmSync(SERVER_OUT, { recursive: true, force: true });
-    renameSync(work, SERVER_OUT);
-    return result;
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+    return { inputs, files: entryPoints.length, buildMs: Date.now() - started };
+  });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

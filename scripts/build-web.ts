@@ -5,11 +5,11 @@
  * `npm start`, `npm test` and `npm run build:binary` run first. After a build, the last line printed is one JSON
  * object (inputs digest, files, gzipped JS+CSS bytes, build time); a reused build prints one line on stderr.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { digestFiles, filesUnder } from './digest.js';
+import { buildInPlace, digestFiles, filesUnder } from './digest.js';
 import { RENDERER_FILES, RENDERER_LICENCE_FILES, RENDERER_PACKAGE_DIR } from '../src/http/docs/renderer.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -65,9 +65,7 @@ export async function buildWeb(opts: { ifStale?: boolean } = {}): Promise<WebBui
   const started = Date.now();
   // Loaded only when a build is needed: vite is large and `npm start` with a fresh page should stay quick.
   const { build } = await import('vite');
-  // Built beside and renamed into place: two builds at once (test workers, a binary build) never mix files.
-  const work = `${WEB_OUT}.build-${process.pid}`;
-  try {
+  return buildInPlace(WEB_OUT, async (work): Promise<WebBuild> => {
     await build({ configFile: join(WEB, 'vite.config.ts'), build: { outDir: work } });
     copyRenderer(join(work, 'docs'));
     const rel = filesUnder(work).map((f) => relative(work, f));
@@ -75,14 +73,8 @@ export async function buildWeb(opts: { ifStale?: boolean } = {}): Promise<WebBui
     const jsCssGzipBytes = rel
       .filter((f) => /\.(js|css)$/.test(f) && !f.startsWith('docs/'))
       .reduce((sum, f) => sum + gzipSync(readFileSync(join(work, f)), { level: 9 }).length, 0);
-    const result: WebBuild = { inputs, files: rel, jsCssGzipBytes, buildMs: Date.now() - started };
-    writeFileSync(join(work, 'build.json'), `${JSON.stringify(result, null, 2)}\n`);
-    rmSync(WEB_OUT, { recursive: true, force: true });
-    renameSync(work, WEB_OUT);
-    return result;
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+    return { inputs, files: rel, jsCssGzipBytes, buildMs: Date.now() - started };
+  });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -1,8 +1,9 @@
 /**
- * Digests of build inputs: a build is reused when the digest of what it read equals the one it recorded.
+ * What the build scripts share: digests of build inputs (a build is reused when the digest of what it read
+ * equals the one it recorded) and writing a build's folder in one step.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /**
@@ -32,4 +33,24 @@ export function digestFiles(root: string, files: readonly string[]): string {
   const h = createHash('sha256');
   for (const f of files) h.update(relative(root, f)).update('\0').update(readFileSync(f)).update('\0');
   return h.digest('hex');
+}
+
+/**
+ * Builds into a folder beside `out`, writes `meta` (what `fill` returns) as its build.json, then renames
+ * it into place: two builds at once (test workers, npm start) never mix files, and a failed build leaves
+ * the last good one.
+ * @example
+ * const result = await buildInPlace('lib', async (work) => ({ inputs, files: await compileInto(work) }));
+ */
+export async function buildInPlace<T>(out: string, fill: (work: string) => Promise<T>): Promise<T> {
+  const work = `${out}.build-${process.pid}`;
+  try {
+    const meta = await fill(work);
+    writeFileSync(join(work, 'build.json'), `${JSON.stringify(meta, null, 2)}\n`);
+    rmSync(out, { recursive: true, force: true });
+    renameSync(work, out);
+    return meta;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 }

@@ -53,6 +53,31 @@ export async function watchedPage(browser: Browser, viewport: { width: number; h
 }
 
 /**
+ * A watched page whose tab already holds `key` (as the sign-in form leaves it in sessionStorage), for
+ * tests that start inside a view.
+ * @example
+ * const { page } = await keyedPage(browser, { width: 1280, height: 800 }, ADMIN_KEY);
+ */
+export async function keyedPage(browser: Browser, viewport: { width: number; height: number }, key: string): Promise<WatchedPage> {
+  const w = await watchedPage(browser, viewport);
+  await w.context.addInitScript((k) => sessionStorage.setItem('vidx.key', k), key);
+  return w;
+}
+
+/**
+ * Opens the page at `url` and signs in with `key` through the form, as a person does; resolves once the
+ * collections view shows.
+ * @example
+ * await signIn(page, s.url, ADMIN_KEY);
+ */
+export async function signIn(page: Page, url: string, key: string): Promise<void> {
+  await page.goto(`${url}/`);
+  await page.getByLabel('API key').fill(key);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'My collections' }).waitFor();
+}
+
+/**
  * Saves a screenshot of the page under test/.tmp/web-screenshots (kept with the test results).
  * @example
  * await screenshot(page, 'search');

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web.js';
 import { indexFixtures } from '../search/fixtures.js';
-import { launchBrowser, screenshot, watchedPage } from '../support/browser.js';
+import { keyedPage, launchBrowser, screenshot } from '../support/browser.js';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../support/server.js';
 
 const UI = { timeout: 15_000, interval: 100 };
@@ -21,9 +21,7 @@ beforeAll(async () => {
   expect((await s.call('POST', '/collections', { json: { collection_id: 'demo', name: 'Demo' } })).status).toBe(201);
   indexFixtures(s.vidx, s.dataDir, 'demo');
   browser = await launchBrowser();
-  const w = await watchedPage(browser, { width: 1280, height: 800 });
-  page = w.page;
-  await w.context.addInitScript((k) => sessionStorage.setItem('vidx.key', k), ADMIN_KEY);
+  ({ page } = await keyedPage(browser, { width: 1280, height: 800 }, ADMIN_KEY));
 }, 180_000);
 
 afterAll(async () => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web.js';
 import { facesSetup } from '../faces/setup.js';
 import { makeShotsVideo } from '../faces/videos.js';
-import { launchBrowser, screenshot, unlabelled, watchedPage, type WatchedPage } from '../support/browser.js';
+import { launchBrowser, screenshot, unlabelled, watchedPage, type WatchedPage, signIn } from '../support/browser.js';
 import type { FakeHub } from '../support/fake-hub.js';
 import { ADMIN_KEY, settledTask, startTestServer, type TestServer } from '../support/server.js';
 
@@ -64,10 +64,7 @@ const cards = () => page.locator('li.person');
 
 describe('people view', () => {
   it('turns faces on from the page, with what it means', async () => {
-    await page.goto(`${s.url}/`);
-    await page.getByLabel('API key').fill(ADMIN_KEY);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'My collections' }).waitFor();
+    await signIn(page, s.url, ADMIN_KEY);
     await page.goto(`${s.url}/#/c/fam/people`);
     const toggle = page.getByLabel('Find faces in this collection');
     await toggle.waitFor();

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web.js';
 import { indexFixtures } from '../search/fixtures.js';
-import { launchBrowser, screenshot, watchedPage } from '../support/browser.js';
+import { keyedPage, launchBrowser, screenshot } from '../support/browser.js';
 import { ADMIN_KEY, startTestServer, waitFor, type TestServer } from '../support/server.js';
 
 const UI = { timeout: 15_000, interval: 100 };
@@ -30,9 +30,7 @@ beforeAll(async () => {
   s = await startTestServer({ dataDir, queryEmbedder: null });
   await waitFor(async () => ((await s.call('GET', '/collections/demo/places')).body.places.length === 2 ? true : undefined), 30_000, 'places filled in');
   browser = await launchBrowser();
-  const w = await watchedPage(browser, { width: 1280, height: 800 });
-  page = w.page;
-  await w.context.addInitScript((k) => sessionStorage.setItem('vidx.key', k), ADMIN_KEY);
+  ({ page } = await keyedPage(browser, { width: 1280, height: 800 }, ADMIN_KEY));
 }, 180_000);
 
 afterAll(async () => {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web.js';
-import { launchBrowser, screenshot, unlabelled, watchedPage, type WatchedPage } from '../support/browser.js';
+import { launchBrowser, screenshot, unlabelled, watchedPage, type WatchedPage, signIn } from '../support/browser.js';
 import { ensureCorpus, type CorpusManifest } from '../support/corpus.js';
 import { makePhoto, makeSpeech } from '../support/folder-media.js';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../support/server.js';
@@ -67,10 +67,7 @@ afterAll(async () => {
 
 describe('player', () => {
   it('plays a search hit from its moment at once, with the focus on the video', async () => {
-    await page.goto(`${s.url}/`);
-    await page.getByLabel('API key').fill(ADMIN_KEY);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'My collections' }).waitFor();
+    await signIn(page, s.url, ADMIN_KEY);
     const { body } = await s.call('POST', '/search', { form: { query: 'goalkeeper', collection: C } });
     const expected = body.results[0].start_time as number;
     expect(expected).toBeGreaterThan(4);

@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web.js';
-import { launchBrowser, screenshot, unlabelled, watchedPage, type WatchedPage } from '../support/browser.js';
+import { launchBrowser, screenshot, unlabelled, watchedPage, type WatchedPage, signIn } from '../support/browser.js';
 import { ADMIN_KEY, startTestServer, waitFor, type TestServer } from '../support/server.js';
 import { makeTwoTrackFilm } from '../support/subtitled-media.js';
 
@@ -40,10 +40,7 @@ afterAll(async () => {
 
 describe('transcript language', () => {
   it('shows the transcript, offers the other subtitle language and shows its lines', async () => {
-    await page.goto(`${s.url}/`);
-    await page.getByLabel('API key').fill(ADMIN_KEY);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'My collections' }).waitFor();
+    await signIn(page, s.url, ADMIN_KEY);
     await page.goto(`${s.url}/#/c/films/play/film`);
     const transcript = page.locator('ol.transcript');
     await expect.poll(() => transcript.textContent(), UI).toContain('In the evening it will rain.');

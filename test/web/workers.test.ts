@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web.js';
 import { makeVideo } from '../support/folder-media.js';
-import { launchBrowser, screenshot, unlabelled, watchedPage, type WatchedPage } from '../support/browser.js';
+import { launchBrowser, screenshot, unlabelled, watchedPage, type WatchedPage, signIn } from '../support/browser.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
 import { ADMIN_KEY, settledTask, startTestServer, type TestServer } from '../support/server.js';
 import { spawnWorker, type TestWorker } from '../support/worker.js';
@@ -44,10 +44,7 @@ afterAll(async () => {
 
 describe('workers on the Tasks view', () => {
   it('lists the workers and names the worker of each task', async () => {
-    await page.goto(`${s.url}/`);
-    await page.getByLabel('API key').fill(ADMIN_KEY);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'My collections' }).waitFor();
+    await signIn(page, s.url, ADMIN_KEY);
     await page.goto(`${s.url}/#/tasks`);
     await page.getByRole('heading', { name: 'Workers' }).waitFor();
     const desk = page.locator('li[data-worker="desk"]');
