@@ -325,3 +325,21 @@ export function readClientSettings(env: Record<string, string | undefined> = pro
 export function configuredSettings(): Array<{ name: SettingName; value: string }> {
   return (Object.keys(SETTINGS) as SettingName[]).filter((name) => process.env[name]).map((name) => ({ name, value: process.env[name]! }));
 }
+
+/**
+ * The environment of a child process: this process's own, with `extra` on top.
+ * @example
+ * spawn(tesseract, args, { env: childEnvironment({ OMP_THREAD_LIMIT: '1' }) });
+ */
+export function childEnvironment(extra: Record<string, string>): Record<string, string | undefined> {
+  return { ...process.env, ...extra };
+}
+
+/**
+ * Switches ONNX Runtime's telemetry off for this process; it must happen before the first session (src/ml/ort.ts).
+ * @example
+ * switchOffOnnxTelemetry();
+ */
+export function switchOffOnnxTelemetry(): void {
+  process.env.ORT_DISABLE_TELEMETRY = '1';
+}

@@ -2,7 +2,7 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { closeSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { basename, resolve } from 'node:path';
-import { childEnvironment } from '../settings/process-env.js';
+import { childEnvironment } from '../config.js';
 import { defaultTools, type MediaTools } from './binaries.js';
 import { SourceError } from './errors.js';
 import { guardInputs, nameDescriptors, type GuardedArgs } from './input-guard.js';

@@ -7,7 +7,7 @@
  * fine), which is why it is set here and not left to the caller. transformers.js sets the same variable itself.
  */
 import ort from 'onnxruntime-node';
-import { switchOffOnnxTelemetry } from '../settings/process-env.js';
+import { switchOffOnnxTelemetry } from '../config.js';
 
 switchOffOnnxTelemetry();
 
