@@ -2,7 +2,7 @@
  * Which language an answer speaks, and zod's validation messages in German. Requests that prefer German
  * (`Accept-Language: de`; the web page sends the language it shows) get their error texts from the German
  * table of src/messages, made from each problem's message key; zod's own wording comes from zod's German
- * locale. A message given without a key stays English.
+ * locale. Every problem carries a key (services/errors.ts), so none stays English.
  */
 import { z } from '@hono/zod-openapi';
 import { render } from '../messages/index.js';

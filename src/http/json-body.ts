@@ -61,10 +61,10 @@ export function parseRequestJson(text: string, where: string): unknown {
     throw new Problem('bad_request', msg('body_not_json', { where, reason: (err as Error).message }), [{ field: where, message: msg('not_json') }]);
   }
   if (jsonDepth(value, MAX_BODY_DEPTH + 1) > MAX_BODY_DEPTH) {
-    throw new Problem('invalid', `${where}: JSON nested deeper than ${MAX_BODY_DEPTH} levels`, [{ field: where, message: msg('nested_too_deep', { max: MAX_BODY_DEPTH }) }]);
+    throw new Problem('invalid', msg('json_nested_too_deep', { where, max: MAX_BODY_DEPTH }), [{ field: where, message: msg('nested_too_deep', { max: MAX_BODY_DEPTH }) }]);
   }
   const bad = illFormedString(value);
-  if (bad) throw new Problem('invalid', `${bad}: not well-formed Unicode (a lone surrogate such as \\ud800)`, [{ field: bad, message: msg('not_well_formed_unicode') }]);
+  if (bad) throw new Problem('invalid', msg('lone_surrogate', { field: bad }), [{ field: bad, message: msg('not_well_formed_unicode') }]);
   return value;
 }
 
@@ -82,7 +82,7 @@ export function formField(text: string, name: string): string | undefined {
       try {
         return decodeURIComponent(s.replace(/\+/g, ' '));
       } catch {
-        throw new Problem('bad_request', `${what}: malformed percent-encoding or not valid UTF-8`, [{ field: what, message: msg('not_utf8') }]);
+        throw new Problem('bad_request', msg('bad_percent_encoding', { what }), [{ field: what, message: msg('not_utf8') }]);
       }
     };
     if (decode(key, 'form field name') === name) return decode(eq < 0 ? '' : pair.slice(eq + 1), name);

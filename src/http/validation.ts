@@ -5,7 +5,7 @@ import { type FieldInput, Problem } from '../services/errors.js';
 /** A 422 from a schema: the fields with zod's issues kept, so the error handler can say them in German. */
 export class ValidationProblem extends Problem {
   constructor(
-    message: string,
+    message: Message,
     fields: FieldInput[],
     /** The zod issue behind each field (null for an unknown key, which vidx words itself). */
     readonly issues: (z.core.$ZodIssue | null)[],
@@ -26,6 +26,7 @@ export function validationProblem(issues: readonly z.core.$ZodIssue[], prefix: s
     if (i.code === 'unrecognized_keys') return i.keys.map((k) => ({ field: [...path, k].join('.'), message: msg('unknown_field'), issue: null }));
     return [{ field: path.join('.') || '(body)', message: i.message, issue: i }];
   });
-  const detail = entries.map((e) => `${e.field}: ${typeof e.message === 'string' ? e.message : english(e.message)}`).join('; ');
-  return new ValidationProblem(detail, entries.map(({ field, message }) => ({ field, message })), entries.map((e) => e.issue));
+  const fields = entries.map(({ field, message }) => ({ field, message: typeof message === 'string' ? msg('as_given', { text: message }) : message }));
+  const detail = fields.map((f) => `${f.field}: ${english(f.message)}`).join('; ');
+  return new ValidationProblem(msg('as_given', { text: detail }), fields, entries.map((e) => e.issue));
 }

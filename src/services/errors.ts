@@ -10,50 +10,50 @@ export type ProblemKind = 'bad_request' | 'unauthorized' | 'forbidden' | 'not_fo
 export interface FieldProblem {
   field: string;
   message: string;
-  text?: Message;
+  text: Message;
 }
 
-/** A field problem as a throw site gives it: the rule as English text or as a message of the tables. */
+/** A field problem as a throw site gives it: the rule as a message of the tables. */
 export interface FieldInput {
   field: string;
-  message: string | Message;
+  message: Message;
 }
 
 /**
  * An expected failure with a message meant for the caller. Anything else that is thrown is a bug. A message
- * given as a key with parameters (`msg(…)`) can be said in every language of src/messages; `message` is its
- * English text. A plain string stays English.
+ * is a key with parameters (`msg(…)`), so it can be said in every language of src/messages; `message` is its
+ * English text. There is no plain-string form: a text without a key would stay English on a German page.
  * @example
  * throw new Problem('conflict', msg('collection_exists', { id }));
  */
 export class Problem extends Error {
-  /** The message as a key and parameters, when it was given so. */
-  readonly text?: Message;
+  /** The message as a key and parameters. */
+  readonly text: Message;
   readonly fields: FieldProblem[];
 
   constructor(
     readonly kind: ProblemKind,
-    message: string | Message,
+    message: Message,
     fields: FieldInput[] = [],
     /** A code of its own for the answer (default: the kind's, e.g. `conflict`), where callers act on the reason. */
     readonly code?: string,
   ) {
-    super(typeof message === 'string' ? message : english(message));
+    super(english(message));
     this.name = 'Problem';
-    if (typeof message !== 'string') this.text = message;
-    this.fields = fields.map((f) => (typeof f.message === 'string' ? { field: f.field, message: f.message } : { field: f.field, message: english(f.message), text: f.message }));
+    this.text = message;
+    this.fields = fields.map((f) => ({ field: f.field, message: english(f.message), text: f.message }));
   }
 }
 
 /**
  * A problem with one field, said as "field: reason", with the reason as that field's message (a plain
- * string reason stays English).
+ * string reason, from a layer that words its reasons only in English, is said as given).
  * @example
  * throw fieldProblem('invalid', 'media_ids', msg('not_in_collection', { collection, ids }));
  */
 export function fieldProblem(kind: ProblemKind, field: string, reason: string | Message, code?: string): Problem {
-  const detail = typeof reason === 'string' ? `${field}: ${reason}` : msg('field_problem', { field, reason });
-  return new Problem(kind, detail, [{ field, message: reason }], code);
+  const keyed = typeof reason === 'string' ? msg('as_given', { text: reason }) : reason;
+  return new Problem(kind, msg('field_problem', { field, reason: keyed }), [{ field, message: keyed }], code);
 }
 
 /**

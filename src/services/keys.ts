@@ -6,7 +6,7 @@ import type { Caller } from './caller.js';
 import { nowIso } from './timestamps.js';
 import { notFound, Problem } from './errors.js';
 import { DEFAULT_WORKER_CONCURRENCY, MAX_WORKER_CONCURRENCY, reservedWorkerId, WORKER_ID } from './jobs/worker-keys.js';
-import { english, msg } from '../messages/index.js';
+import { msg } from '../messages/index.js';
 
 /** A key as shown to admins: never the key or its hash. */
 export interface KeyInfo {
@@ -47,13 +47,13 @@ function toInfo(row: KeyRow): KeyInfo {
 /** The worker fields of a new key, checked: only worker keys have them, the id is free and not reserved, the cap in range. */
 function workerFields(repo: KeyRepository, role: KeyRole, o: WorkerKeyOptions): Pick<KeyRow, 'worker_id' | 'worker_concurrency'> {
   const { workerId, maxConcurrency } = o;
-  if ((workerId !== undefined || maxConcurrency !== undefined) && role !== 'worker') throw new Problem('invalid', 'worker_id and max_concurrency are for worker keys only', [{ field: 'role', message: 'must be worker' }]);
+  if ((workerId !== undefined || maxConcurrency !== undefined) && role !== 'worker') throw new Problem('invalid', msg('worker_fields_need_worker_role'), [{ field: 'role', message: msg('must_be_worker') }]);
   if (workerId !== undefined) {
-    const why = !WORKER_ID.test(workerId) ? msg('must_match', { pattern: WORKER_ID.source }) : reservedWorkerId(workerId) ? 'is reserved for the server’s own workers' : repo.byWorker(workerId) ? 'belongs to another key' : null;
-    if (why) throw new Problem('invalid', `worker_id "${workerId}" ${typeof why === 'string' ? why : english(why)}`, [{ field: 'worker_id', message: why }]);
+    const why = !WORKER_ID.test(workerId) ? msg('must_match', { pattern: WORKER_ID.source }) : reservedWorkerId(workerId) ? msg('reserved_for_own_workers') : repo.byWorker(workerId) ? msg('belongs_to_another_key') : null;
+    if (why) throw new Problem('invalid', msg('worker_id_refused', { id: workerId, reason: why }), [{ field: 'worker_id', message: why }]);
   }
   if (maxConcurrency !== undefined && !(Number.isInteger(maxConcurrency) && maxConcurrency >= 1 && maxConcurrency <= MAX_WORKER_CONCURRENCY)) {
-    throw new Problem('invalid', `max_concurrency must be a whole number from 1 to ${MAX_WORKER_CONCURRENCY}`, [{ field: 'max_concurrency', message: `1 to ${MAX_WORKER_CONCURRENCY}` }]);
+    throw new Problem('invalid', msg('max_concurrency_range', { max: MAX_WORKER_CONCURRENCY }), [{ field: 'max_concurrency', message: msg('from_1_to', { max: MAX_WORKER_CONCURRENCY }) }]);
   }
   return { worker_id: workerId ?? null, worker_concurrency: maxConcurrency ?? null };
 }
@@ -85,7 +85,7 @@ export class KeyService {
     const row = this.repo.get(id);
     if (!row) throw notFound('key', id);
     if (row.role === 'admin' && this.repo.list().filter((k) => k.role === 'admin').length === 1) {
-      throw new Problem('conflict', 'cannot revoke the last admin key: create another admin key first');
+      throw new Problem('conflict', msg('last_admin_key'));
     }
     this.repo.delete(id);
     return toInfo(row);

@@ -141,8 +141,8 @@ export class SubmissionService {
 
   private async video(v: VideoInput, upload: TaskUpload | null): Promise<StoredVideo> {
     if (v.content && !upload) {
-      throw new Problem('invalid', `video.content: no uploaded file is named "${v.content}"; send it as a part of a multipart/form-data request`, [
-        { field: 'video.content', message: 'names no uploaded file' },
+      throw new Problem('invalid', msg('content_part_missing', { name: v.content }), [
+        { field: 'video.content', message: msg('names_no_upload') },
       ]);
     }
     if (v.path) {

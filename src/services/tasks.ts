@@ -157,7 +157,7 @@ export class TaskService {
     const row = this.row(caller, id);
     if (row.status === 'running' || this.engine.isRunning(id)) {
       const stopped = await this.engine.cancel(id);
-      if (!stopped) throw new Problem('conflict', `task ${id} is still stopping; try the delete again in a moment`);
+      if (!stopped) throw new Problem('conflict', msg('task_still_stopping', { id }));
     }
     const final = this.repo.get(id) ?? row;
     const last = this.presenter.view(final);

@@ -1,3 +1,4 @@
+import { msg } from '../messages/index.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { WebhookRepository, WebhookRow } from '../store/webhooks.js';
 import type { TaskRow } from '../store/tasks.js';
@@ -43,13 +44,13 @@ export class WebhookService {
 
   private checkUrl(url: string): void {
     const why = this.refuseUrl(url);
-    if (why) throw new Problem('invalid', `url: ${why}`, [{ field: 'url', message: why }]);
+    if (why) throw new Problem('invalid', msg('webhook_url_refused', { reason: msg('as_given', { text: why }) }), [{ field: 'url', message: msg('as_given', { text: why }) }]);
   }
 
   create(caller: Caller, input: { url: string; events?: TaskEvent[] | null }): WebhookView {
     this.checkUrl(input.url);
     if (this.repo.countByOwner(caller.id) >= this.maxPerKey) {
-      throw new Problem('conflict', `this key already has ${this.maxPerKey} webhooks, the most one key may have (VIDX_MAX_WEBHOOKS_PER_KEY); delete one or change an existing one`);
+      throw new Problem('conflict', msg('webhook_limit', { max: this.maxPerKey }));
     }
     const at = nowIso();
     const row: WebhookRow = {

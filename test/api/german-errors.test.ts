@@ -48,4 +48,26 @@ describe('errors in the language the request asks for', () => {
     expect(byField.farbe).toBe('unbekanntes Feld');
     expect(r.body.detail).toContain('farbe: unbekanntes Feld');
   });
+
+  it('says in German what used to be English only: keys, worker endpoints, multipart, links, hosts', async () => {
+    const keys = (await s.call('GET', '/keys')).body.keys as { id: string; role: string }[];
+    const admin = keys.find((k) => k.role === 'admin')!;
+    const last = await s.call('DELETE', `/keys/${admin.id}`, { headers: de });
+    expect(last.status).toBe(409);
+    expect(last.body.detail).toBe('Der letzte Admin-Schlüssel lässt sich nicht widerrufen: lege zuerst einen weiteren an');
+    const worker = await s.call('POST', '/worker/heartbeat', { json: {}, headers: de });
+    expect(worker.status).toBe(403);
+    expect(worker.body.detail).toBe('Die Job-Endpunkte unter /worker brauchen einen Worker-Schlüssel');
+    const fields = await s.call('POST', '/keys', { json: { name: 'w', role: 'user', worker_id: 'desk' }, headers: de });
+    expect(fields.status).toBe(422);
+    expect(fields.body).toMatchObject({ detail: 'worker_id und max_concurrency gibt es nur für Worker-Schlüssel', errors: [{ field: 'role', message: 'muss worker sein' }] });
+    const link = await s.call('GET', '/files/%E0%A4%A?exp=1&sig=x', { headers: de });
+    expect(link.status).toBe(400);
+    expect(link.body.detail).toBe('Der Datei-Link ist fehlerhaft (falsche Prozentkodierung)');
+    const host = await s.call('GET', '/collections', { headers: { ...de, host: 'rebind.example' } });
+    expect(host.status).toBe(403);
+    expect(host.body.detail).toMatch(/^Auf den Host „rebind\.example“ antwortet dieser Server nicht/);
+    // English stays as it was, made from the same key.
+    expect((await s.call('DELETE', `/keys/${admin.id}`)).body.detail).toBe('cannot revoke the last admin key: create another admin key first');
+  });
 });

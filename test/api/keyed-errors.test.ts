@@ -6,7 +6,7 @@ import { AnalysisQuery } from '../../src/http/schemas/collections.js';
 import { VideoInput } from '../../src/http/schemas/submissions.js';
 import { validationProblem } from '../../src/http/validation.js';
 import { msg } from '../../src/messages/index.js';
-import { fieldProblem, notFound, Problem } from '../../src/services/errors.js';
+import { fieldProblem, notFound } from '../../src/services/errors.js';
 
 /** An app whose routes throw what a service or a schema would, answered by the one error handler. */
 function app() {
@@ -24,7 +24,7 @@ function app() {
     throw fieldProblem('not_found', 'language', msg('language_has_lines', { asked: 'fr', languages: 'de, en' }));
   });
   a.get('/plain', () => {
-    throw new Problem('conflict', 'words without a key');
+    throw fieldProblem('invalid', 'url', 'refused by a layer that words its reasons in English');
   });
   a.get('/task', () => {
     throw notFound('task', 't1');
@@ -45,7 +45,7 @@ describe('errors said from their message keys', () => {
     expect((await body(await a.request('/tag', { headers: de }))).errors).toEqual([{ field: 'language', message: 'muss eine Sprachangabe wie de, de-DE oder ger sein' }]);
   });
 
-  it('says a field problem and its detail in German, and keeps a plain text English', async () => {
+  it('says a field problem and its detail in German, and says an English-only reason as given', async () => {
     const a = app();
     const missing = await a.request('/missing', { headers: de });
     expect(missing.status).toBe(404);
@@ -55,7 +55,8 @@ describe('errors said from their message keys', () => {
       errors: [{ field: 'language', message: 'Kein Transkript und keine Untertitel in „fr“: der Eintrag hat Zeilen in de, en' }],
     });
     expect((await body(await a.request('/missing'))).detail).toBe('language: no transcript or subtitles in "fr": the item has lines in de, en');
-    expect((await body(await a.request('/plain', { headers: de }))).detail).toBe('words without a key');
+    // A reason a lower layer gives only in English is said as given, behind the German field name.
+    expect((await body(await a.request('/plain', { headers: de }))).detail).toBe('url: refused by a layer that words its reasons in English');
     const task = await body(await a.request('/task', { headers: de }));
     expect(task).toEqual({ detail: 'Aufgabe „t1“ nicht gefunden', code: 'not_found' });
   });

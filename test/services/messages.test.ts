@@ -71,8 +71,8 @@ describe('the message tables', () => {
     const p = notFound('task', 't1');
     expect(p.message).toBe('task "t1" not found');
     expect(p.text).toEqual({ key: 'not_found', params: { what: 'task', id: 't1' } });
-    const f = new Problem('invalid', 'body: broken', [{ field: 'body', message: msg('required') }]);
+    const f = new Problem('invalid', msg('form_body_required'), [{ field: 'body', message: msg('required') }]);
+    expect(f.message).toBe('body: the form field "body" is required');
     expect(f.fields).toEqual([{ field: 'body', message: 'required', text: { key: 'required', params: undefined } }]);
-    expect(new Problem('conflict', 'plain words').text).toBeUndefined();
   });
 });

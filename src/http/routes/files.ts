@@ -1,3 +1,4 @@
+import { msg } from '../../messages/index.js';
 import { extname } from 'node:path';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App, HttpDeps } from '../env.js';
@@ -35,7 +36,7 @@ function decodePath(raw: string): string {
   try {
     return decodeURIComponent(raw);
   } catch {
-    throw new Problem('bad_request', 'file link is malformed (bad percent-encoding)');
+    throw new Problem('bad_request', msg('file_link_malformed'));
   }
 }
 
@@ -53,7 +54,7 @@ export function fileRoutes(app: App, deps: HttpDeps): void {
     const exp = Number(c.req.query('exp'));
     const sig = c.req.query('sig') ?? '';
     const key = c.req.query('k');
-    if (!deps.links.verify(rel, exp, sig, key)) throw new Problem('forbidden', 'link signature is invalid or expired');
+    if (!deps.links.verify(rel, exp, sig, key)) throw new Problem('forbidden', msg('link_signature_invalid'));
     const fh = await deps.servedFiles.open(rel, key);
     return fileResponse(fh, c.req.header('range'), TYPES[extname(rel).toLowerCase()] ?? 'application/octet-stream');
   });

@@ -1,3 +1,4 @@
+import { msg } from '../../messages/index.js';
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv, App, HttpDeps } from '../env.js';
@@ -45,7 +46,7 @@ export function searchRoutes(app: App, deps: HttpDeps): void {
     try {
       const upload = value.image === undefined ? undefined : (uploads.find((u) => u.filename === value.image) ?? uploads.find((u) => u.field === value.image));
       if (value.image !== undefined && !upload) {
-        throw new Problem('invalid', `image: names no file part of this request ("${value.image}"); send the picture as a file part of a multipart/form-data request`, [{ field: 'image', message: 'names no file part' }]);
+        throw new Problem('invalid', msg('image_part_missing', { name: value.image }), [{ field: 'image', message: msg('names_no_file_part') }]);
       }
       const { image: _named, image_path: path, ...request } = value;
       const image = upload ? new Uint8Array(await readFile(upload.path)) : path !== undefined ? await deps.pictureFile(path) : undefined;

@@ -1,3 +1,4 @@
+import { msg } from '../../messages/index.js';
 import { mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRoute, z } from '@hono/zod-openapi';
@@ -99,7 +100,7 @@ const list = createRoute({
 });
 
 function brokerOf(deps: HttpDeps): JobBroker {
-  if (!deps.jobs) throw new Problem('conflict', 'this server has no job queue: start it with VIDX_QUEUE_URL');
+  if (!deps.jobs) throw new Problem('conflict', msg('no_job_queue'));
   return deps.jobs;
 }
 
@@ -138,11 +139,11 @@ export function workerRoutes(app: App, deps: HttpDeps): void {
     try {
       path = decodeURIComponent(c.req.path.slice('/worker/hub/'.length));
     } catch {
-      throw new Problem('bad_request', 'model file path is malformed (bad percent-encoding)');
+      throw new Problem('bad_request', msg('model_path_malformed'));
     }
     const file = brokerOf(deps).pack.file(path);
-    if (!file) throw new Problem('not_found', 'no such file of a model this server uses');
-    return fileResponse(await openCheckedFile(file).catch(() => Promise.reject(new Problem('not_found', 'model file missing'))), c.req.header('range'), 'application/octet-stream');
+    if (!file) throw new Problem('not_found', msg('model_file_unknown'));
+    return fileResponse(await openCheckedFile(file).catch(() => Promise.reject(new Problem('not_found', msg('model_file_missing')))), c.req.header('range'), 'application/octet-stream');
   });
   app.openapi(list, (c) => c.json(deps.jobs ? deps.jobs.workers() : { workers: [], queue: null }, 200));
 }

@@ -131,7 +131,7 @@ export class FolderService {
     const view = this.view(row, collectionId);
     this.hooks?.removed(row.pk);
     if (row.scan_task_id && this.engine.isRunning(row.scan_task_id) && !(await this.engine.cancel(row.scan_task_id))) {
-      throw new Problem('conflict', `the scan of folder ${folderId} is still stopping; try the delete again in a moment`);
+      throw new Problem('conflict', msg('scan_still_stopping', { id: folderId }));
     }
     // A scan still waiting in the queue would only fail on a folder that is gone.
     if (row.scan_task_id && this.store.tasks.get(row.scan_task_id)?.status === 'queued') this.store.tasks.delete(row.scan_task_id);

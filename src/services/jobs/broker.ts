@@ -4,6 +4,7 @@
  * server's own workers (VIDX_LOCAL_WORKERS) take them like any other, and the work gate hands out as many
  * slots as the live workers take jobs at once (none while Redis is away: tasks wait as queued).
  */
+import { msg } from '../../messages/index.js';
 import { hostname } from 'node:os';
 import { Queue, QueueEvents } from 'bullmq';
 import type { StoredAnalysis, AnalysisCache } from '../../analysis/cache.js';
@@ -204,7 +205,7 @@ export class JobBroker {
     if (!this.o.store.jobs.get(jobId)) return { status: 'wait', reason: 'the job is being queued again' };
     const now = Date.now();
     if (!this.o.store.jobs.hold(jobId, holder, now + LEASE_MS, now)) {
-      throw new Problem('conflict', 'another worker started this job and still holds it: it may be started again only once that worker has gone silent', [], JOB_HELD);
+      throw new Problem('conflict', msg('job_held'), [], JOB_HELD);
     }
     this.o.store.tasks.setWorker(task, holder.worker);
     const { title, metadata, language, faces } = a.job.input;

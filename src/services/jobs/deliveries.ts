@@ -1,3 +1,4 @@
+import { msg } from '../../messages/index.js';
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnalysisCache, StoredAnalysis } from '../../analysis/cache.js';
@@ -88,8 +89,8 @@ export class Deliveries {
   held(jobId: string, holder: JobHolder): AnalysisJobRow | undefined {
     const row = parseJobId(jobId) ? this.jobs.get(jobId) : undefined;
     if (row && row.holder_key !== holder.key) {
-      const who = row.holder_key === null ? 'no worker has started it' : 'another worker holds it';
-      throw new Problem('forbidden', `this worker key does not hold the job (${who}): only the key that started a job reports on it and delivers it`, [], 'job_not_held');
+      const holder = row.holder_key === null ? msg('job_not_started') : msg('job_held_by_other_worker');
+      throw new Problem('forbidden', msg('job_not_held', { holder }), [], 'job_not_held');
     }
     return row;
   }

@@ -1,3 +1,4 @@
+import { msg } from '../../messages/index.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { thumbnailProblem } from '../../media/delivered-picture.js';
@@ -16,6 +17,6 @@ export async function checkDeliveredFiles(dir: string, files: string[]): Promise
     const path = join(dir, name);
     if (!DELIVERED_FILE.test(name) || !existsSync(path)) continue;
     const why = await thumbnailProblem(path);
-    if (why) throw new Problem('invalid', `the delivered file ${name} ${why}`, [{ field: `files.${name}`, message: why }], 'bad_thumbnail');
+    if (why) throw new Problem('invalid', msg('delivered_file_refused', { file: name, reason: msg('as_given', { text: why }) }), [{ field: `files.${name}`, message: msg('as_given', { text: why }) }], 'bad_thumbnail');
   }
 }

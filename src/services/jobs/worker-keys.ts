@@ -3,6 +3,7 @@
  * heartbeat), that id is no other key's and never a reserved name such as `local` (the server's own
  * workers), and the jobs at once it may announce are capped per key.
  */
+import { type Message, msg } from '../../messages/index.js';
 import type { KeyRepository, KeyRow } from '../../store/keys.js';
 import type { JobHolder } from '../../store/jobs.js';
 import { Problem } from '../errors.js';
@@ -23,10 +24,10 @@ const RESERVED = new Set([LOCAL_WORKER]);
 /**
  * Why `id` cannot be a remote worker's id, or null when it can.
  * @example
- * reservedWorkerId('local'); // 'the worker id "local" is reserved for the server's own workers'
+ * reservedWorkerId('local'); // msg('worker_id_reserved', { id: 'local' })
  */
-export function reservedWorkerId(id: string): string | null {
-  return RESERVED.has(id.toLowerCase()) ? `the worker id "${id}" is reserved for the server's own workers` : null;
+export function reservedWorkerId(id: string): Message | null {
+  return RESERVED.has(id.toLowerCase()) ? msg('worker_id_reserved', { id }) : null;
 }
 
 /**
@@ -42,18 +43,18 @@ export class WorkerKeys {
   /** A heartbeat's check: the key's worker is `workerId` (fixed now if the key was not yet) and may announce `concurrency`. */
   claim(keyId: string, workerId: string, concurrency: number): { key: KeyRow; cap: number } {
     const reserved = reservedWorkerId(workerId);
-    if (reserved) throw new Problem('forbidden', reserved, [{ field: 'id', message: 'reserved' }], 'worker_id_reserved');
+    if (reserved) throw new Problem('forbidden', reserved, [{ field: 'id', message: msg('reserved') }], 'worker_id_reserved');
     let key = this.key(keyId);
     if (key.worker_id === null) {
       const other = this.keys.byWorker(workerId);
-      if (other && other.id !== keyId) throw new Problem('conflict', `the worker id "${workerId}" belongs to another worker key; start this worker with another --id`, [{ field: 'id', message: 'taken' }], 'worker_id_taken');
+      if (other && other.id !== keyId) throw new Problem('conflict', msg('worker_id_taken', { id: workerId }), [{ field: 'id', message: msg('taken') }], 'worker_id_taken');
       this.keys.bindWorker(keyId, workerId);
       key = this.key(keyId);
     }
     this.same(key, workerId, 'id');
     const cap = key.worker_concurrency ?? DEFAULT_WORKER_CONCURRENCY;
     if (concurrency > cap) {
-      throw new Problem('invalid', `concurrency ${concurrency} is more than this worker key may announce (${cap}); start the worker with --concurrency ${cap} or less, or make a key with --max-concurrency`, [{ field: 'concurrency', message: `at most ${cap} for this key` }], 'concurrency_over_cap');
+      throw new Problem('invalid', msg('concurrency_over_cap', { concurrency, cap }), [{ field: 'concurrency', message: msg('at_most_for_key', { cap }) }], 'concurrency_over_cap');
     }
     return { key, cap };
   }
@@ -61,7 +62,7 @@ export class WorkerKeys {
   /** A job call's check (start, progress, delivery): the worker named is the one the key is fixed to. */
   holder(keyId: string, workerId: string): JobHolder {
     const key = this.key(keyId);
-    if (key.worker_id === null) throw new Problem('conflict', 'this worker key has sent no heartbeat yet: a worker announces itself before it starts jobs', [], 'worker_not_announced');
+    if (key.worker_id === null) throw new Problem('conflict', msg('worker_not_announced'), [], 'worker_not_announced');
     this.same(key, workerId, 'worker');
     return { key: keyId, worker: workerId };
   }
@@ -73,13 +74,13 @@ export class WorkerKeys {
 
   private key(keyId: string): KeyRow {
     const key = this.keys.get(keyId);
-    if (!key) throw new Problem('unauthorized', 'unknown or revoked key');
+    if (!key) throw new Problem('unauthorized', msg('key_unknown_or_revoked'));
     return key;
   }
 
   private same(key: KeyRow, workerId: string, field: string): void {
     if (key.worker_id !== workerId) {
-      throw new Problem('forbidden', `this worker key belongs to the worker "${key.worker_id}", not "${workerId}": one worker key is one worker`, [{ field, message: 'not this key’s worker' }], 'worker_id_mismatch');
+      throw new Problem('forbidden', msg('worker_id_mismatch', { bound: key.worker_id ?? '', given: workerId }), [{ field, message: msg('not_this_keys_worker') }], 'worker_id_mismatch');
     }
   }
 }

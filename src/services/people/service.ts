@@ -93,7 +93,7 @@ export class PeopleService {
   /** Moves every track of `otherId` to `personId`; the other person is gone afterwards. */
   merge(caller: Caller, collectionId: string, personId: string, otherId: string): PersonView {
     const c = this.collections.writable(caller, collectionId);
-    if (personId === otherId) throw new Problem('invalid', 'cannot merge a person with themselves', [{ field: 'person_id', message: 'must differ from the path person_id' }]);
+    if (personId === otherId) throw new Problem('invalid', msg('person_self_merge'), [{ field: 'person_id', message: msg('must_differ_from_path_person') }]);
     const keep = this.person(c.pk, personId);
     const gone = this.person(c.pk, otherId, 'person_id');
     inTransaction(this.store.db, () => {
@@ -110,7 +110,7 @@ export class PeopleService {
     const c = this.collections.writable(caller, collectionId);
     const from = this.person(c.pk, personId);
     const track = this.store.faces.track(c.pk, trackId);
-    if (!track || track.person_pk !== from.pk) throw new Problem('not_found', `face track ${trackId} is not one of person "${personId}"`, [{ field: 'track_id', message: 'not a track of this person' }]);
+    if (!track || track.person_pk !== from.pk) throw new Problem('not_found', msg('track_not_of_person', { track: String(trackId), person: personId }), [{ field: 'track_id', message: msg('not_a_track_of_person') }]);
     const newId = `person-${uuid7()}`;
     inTransaction(this.store.db, () => {
       const vector = track.vector ?? from.vector;
@@ -172,7 +172,7 @@ export class PeopleService {
   private person(collectionPk: number, personId: string, field?: string): PersonRow {
     const p = this.store.faces.person(collectionPk, personId);
     if (!p) {
-      if (field) throw new Problem('invalid', msg('not_found', { what: 'person', id: personId }), [{ field, message: 'no such person in this collection' }]);
+      if (field) throw new Problem('invalid', msg('not_found', { what: 'person', id: personId }), [{ field, message: msg('no_such_person') }]);
       throw notFound('person', personId);
     }
     return p;

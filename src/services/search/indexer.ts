@@ -1,3 +1,4 @@
+import { msg } from '../../messages/index.js';
 import type { Store } from '../../store/index.js';
 import type { PrintIndex } from './print-index.js';
 import type { ItemRow } from '../../store/items.js';
@@ -245,7 +246,7 @@ export class SearchIndex {
     const repo = this.store.search;
     return inTransaction(this.store.db, () => {
       const existing = this.store.items.find(collectionPk, item.media_id);
-      if (existing && !opts.replace) throw new Problem('conflict', `media item "${item.media_id}" is already in the collection`);
+      if (existing && !opts.replace) throw new Problem('conflict', msg('media_item_exists', { id: item.media_id }));
       if (existing) {
         repo.deleteItem(existing.pk);
         this.store.items.delete(existing.pk);

@@ -3,6 +3,7 @@
  * lists of episodes like the text lists: frames whose perceptual fingerprints look alike (always, no model
  * needed), and frames whose image–text vectors are near (when the model is installed), fused with the rest.
  */
+import { msg } from '../../messages/index.js';
 import { MediaError } from '../../media/index.js';
 import { framePrint, type FramePrint, type RgbPicture } from '../../media/perceptual.js';
 import { decodePicture } from '../../media/still-image.js';
@@ -48,7 +49,7 @@ export async function decodeQueryImage(bytes: Uint8Array, field: 'image' | 'imag
   try {
     return await decodePicture(bytes);
   } catch (err) {
-    if (err instanceof MediaError) throw new Problem('invalid', `${field}: ${err.message}`, [{ field, message: err.message }]);
+    if (err instanceof MediaError) throw new Problem('invalid', msg('picture_unreadable', { field, reason: msg('as_given', { text: err.message }) }), [{ field, message: msg('as_given', { text: err.message }) }]);
     throw err;
   }
 }
@@ -58,8 +59,8 @@ function episodeAt(episodes: EpisodeRow[], item: ItemRow, time: number): Episode
   const end = episodes.length ? Math.max(...episodes.map((e) => e.end)) : 0;
   const inside = episodes.find((e) => time >= e.start && time < e.end) ?? (time >= end - 1e-6 && time <= end + 1e-6 ? episodes.at(-1) : undefined);
   if (!inside || time < 0) {
-    const what = `like.start_time: ${time} s is outside media "${item.media_id}" (0–${Math.round(end * 1000) / 1000} s)`;
-    throw new Problem('invalid', what, [{ field: 'like.start_time', message: `outside the media (0–${Math.round(end * 1000) / 1000} s)` }]);
+    const last = Math.round(end * 1000) / 1000;
+    throw new Problem('invalid', msg('like_outside_media', { time, id: item.media_id, end: last }), [{ field: 'like.start_time', message: msg('outside_the_media', { end: last }) }]);
   }
   return inside;
 }

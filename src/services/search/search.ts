@@ -1,3 +1,4 @@
+import { msg } from '../../messages/index.js';
 import type { Store } from '../../store/index.js';
 import type { ItemRow } from '../../store/items.js';
 import type { NearFilter } from '../../store/item-filter.js';
@@ -354,7 +355,7 @@ export class SearchService {
   }
 
   private near(near: string, km: number | undefined): Promise<NearFilter> {
-    if (!this.nearFilter) throw new Problem('unsupported', 'near: this server has no gazetteer to look places up in');
+    if (!this.nearFilter) throw new Problem('unsupported', msg('near_unsupported'));
     return this.nearFilter(near, km);
   }
 

@@ -16,7 +16,7 @@ const TOUCH_EVERY_MS = 60_000;
 const WORKER_PATHS = /^\/worker\//;
 
 function workerOnly(): Problem {
-  return new Problem('forbidden', 'a worker key reaches only the job endpoints under /worker');
+  return new Problem('forbidden', msg('worker_key_only_jobs'));
 }
 
 /**
@@ -51,7 +51,7 @@ export function apiKeyAuth(keys: KeyService): MiddlewareHandler<{ Variables: { c
     if (!key) throw new Problem('unauthorized', msg('key_missing'));
     const caller = keys.verify(key);
     if (!caller) throw new Problem('unauthorized', msg('key_unknown'));
-    if ((caller.role === 'worker') !== WORKER_PATHS.test(c.req.path)) throw caller.role === 'worker' ? workerOnly() : new Problem('forbidden', 'the job endpoints under /worker need a worker key');
+    if ((caller.role === 'worker') !== WORKER_PATHS.test(c.req.path)) throw caller.role === 'worker' ? workerOnly() : new Problem('forbidden', msg('jobs_need_worker_key'));
     const last = touched.get(caller.id) ?? 0;
     if (Date.now() - last > TOUCH_EVERY_MS) {
       touched.set(caller.id, Date.now());

@@ -66,7 +66,7 @@ export async function readFormBody<S extends z.ZodType>(
     throw new Problem('unsupported', msg('content_type_refused', { type: type || 'none' }));
   }
   try {
-    if (raw === undefined) throw new Problem('invalid', 'body: the form field "body" is required', [{ field: 'body', message: msg('required') }]);
+    if (raw === undefined) throw new Problem('invalid', msg('form_body_required'), [{ field: 'body', message: msg('required') }]);
     const json = parseRequestJson(raw, 'body');
     const parsed = schema.safeParse(json);
     if (!parsed.success) throw validationProblem(parsed.error.issues);
@@ -115,13 +115,13 @@ function requestLimit(max: number, onOver: () => Problem): Transform {
 
 /** busboy skips the parts past its limits without a word; a request that has more is refused instead, naming the limit. */
 function refuseOverLimits(parser: busboy.Busboy, maxFiles: number, stop: (problem: Problem) => void): void {
-  parser.on('filesLimit', () => stop(new Problem('too_large', `multipart: more than ${maxFiles} file parts; a request may carry at most ${maxFiles} (send the video as one file part named by video.content)`)));
-  parser.on('fieldsLimit', () => stop(new Problem('too_large', `multipart: more than ${MAX_FIELDS} fields; a request may carry at most ${MAX_FIELDS} (the JSON goes in the one field "body")`)));
+  parser.on('filesLimit', () => stop(new Problem('too_large', msg('multipart_too_many_files', { max: maxFiles }))));
+  parser.on('fieldsLimit', () => stop(new Problem('too_large', msg('multipart_too_many_fields', { max: MAX_FIELDS }))));
 }
 
 function readMultipart(c: Context, limits: FormLimits, referenced: ReferencedFiles): Promise<{ body: string | undefined; uploads: Upload[] }> {
   const body = c.req.raw.body;
-  if (!body) return Promise.reject(new Problem('bad_request', 'multipart request without a body'));
+  if (!body) return Promise.reject(new Problem('bad_request', msg('multipart_without_body')));
   mkdirSync(limits.uploadsDir, { recursive: true, mode: 0o700 });
   const uploads: Upload[] = [];
   const writes: Promise<void>[] = [];
@@ -145,10 +145,10 @@ function readMultipart(c: Context, limits: FormLimits, referenced: ReferencedFil
       defParamCharset: 'utf8',
     });
   } catch (err) {
-    return Promise.reject(new Problem('bad_request', `multipart body: ${(err as Error).message}`));
+    return Promise.reject(new Problem('bad_request', msg('multipart_unreadable', { reason: msg('as_given', { text: (err as Error).message }) })));
   }
   parser.on('field', (name, value, info) => {
-    if (info.valueTruncated) failure ??= new Problem('too_large', `form field "${name}" is larger than ${limits.maxBodyBytes} bytes`);
+    if (info.valueTruncated) failure ??= new Problem('too_large', msg('form_field_too_large', { name, max: limits.maxBodyBytes }));
     if (name === 'body') {
       // busboy has already decoded the part, replacing bytes that are not UTF-8 with U+FFFD: refused like
       // the same bytes in a JSON or url-encoded body.
@@ -163,12 +163,12 @@ function readMultipart(c: Context, limits: FormLimits, referenced: ReferencedFil
     if (failure) return void stream.resume();
     if (!wanted) {
       stream.resume();
-      return stop(new Problem('invalid', `multipart: the "body" field must come before the file parts (file part "${filename}" came first)`, [{ field: 'body', message: 'must come before the file parts' }]));
+      return stop(new Problem('invalid', msg('body_before_files', { file: filename }), [{ field: 'body', message: msg('must_come_before_files') }]));
     }
     if (!wanted.has(filename) && !wanted.has(name)) {
       stream.resume();
-      if (!wanted.size) return stop(new Problem('invalid', `multipart: file part "${filename}" is not taken here (no field of the body names a file)`));
-      return stop(new Problem('invalid', `multipart: file part "${filename}" is not named by the body (video.content); only the named file is accepted`, [{ field: 'video.content', message: `does not name file part "${filename}"` }]));
+      if (!wanted.size) return stop(new Problem('invalid', msg('file_part_not_taken', { file: filename })));
+      return stop(new Problem('invalid', msg('file_part_not_named', { file: filename }), [{ field: 'video.content', message: msg('names_not_part', { file: filename }) }]));
     }
     const upload: Upload = {
       field: name,
@@ -200,6 +200,6 @@ function readMultipart(c: Context, limits: FormLimits, referenced: ReferencedFil
       if (failure) throw failure;
       // A client that went away is the error handler's quiet case, not a malformed body.
       if (err instanceof Problem || isClientAbort(err)) throw err;
-      throw new Problem('bad_request', `multipart body could not be read: ${(err as Error).message}`);
+      throw new Problem('bad_request', msg('multipart_unreadable', { reason: msg('as_given', { text: (err as Error).message }) }));
     });
 }

@@ -1,3 +1,4 @@
+import { msg } from '../../../messages/index.js';
 import type { MiddlewareHandler } from 'hono';
 import { isLoopbackHost, onAllowList, type AllowList } from '../../../media/index.js';
 import { Problem } from '../../../services/errors.js';
@@ -27,11 +28,6 @@ export function hostCheck(allowed: AllowList): MiddlewareHandler {
     const host = requestHost(given, c.req.url);
     if (host !== null && (isLoopbackHost(host) || onAllowList(host, allowed))) return next();
     const named = host ?? given ?? '';
-    throw new Problem(
-      'forbidden',
-      `Host "${named}" is not a name this server answers to (a guard against DNS rebinding): use localhost or 127.0.0.1, or add "${named}" to VIDX_ALLOWED_HOSTS (--allowed-hosts), or set VIDX_PUBLIC_URL to the address clients use`,
-      [],
-      'host_not_allowed',
-    );
+    throw new Problem('forbidden', msg('host_not_allowed', { host: named }), [], 'host_not_allowed');
   };
 }
