@@ -57,7 +57,7 @@ export const de: Catalogue = {
   language_no_transcript: (p) => `Kein Transkript und keine Untertitel in „${p.asked}“: der Eintrag hat kein Transkript`,
 
   near_off_earth: () => 'kein Punkt auf der Erde: die Breite muss zwischen -90 und 90 liegen, die Länge zwischen -180 und 180',
-  near_unknown: (p) => `keine Stadt, Region und kein Land namens „${p.name}“ bekannt (Namen auf Englisch oder Deutsch, oder Breite,Länge)`,
+  near_unknown: (p) => `keine Stadt, keine Region und kein Land namens „${p.name}“ bekannt (Namen auf Englisch oder Deutsch, oder Breite,Länge)`,
 
   body_too_large: (p) => `Die Anfrage ist größer als ${p.max} Bytes`,
   request_too_large: (p) => `Die Anfrage überschreitet die Grenze von ${p.max} Bytes (VIDX_MAX_UPLOAD_MB)`,
