@@ -2,7 +2,8 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCorpus, type CorpusManifest } from '../support/corpus.js';
-import { startTestServer, waitFor, type TestServer } from '../support/server.js';
+import { startTestApp } from '../support/app.js';
+import { waitFor, type TestServer } from '../support/server.js';
 
 describe('the analysis cache keys on every input, not on content alone', () => {
   let s: TestServer;
@@ -11,7 +12,7 @@ describe('the analysis cache keys on every input, not on content alone', () => {
   beforeAll(async () => {
     corpus = await ensureCorpus();
     root = mkdtempSync(join(corpus.dir, '..', 'cache-key-'));
-    s = await startTestServer({ env: { VIDX_MEDIA_ROOTS: root } });
+    s = await startTestApp({ env: { VIDX_MEDIA_ROOTS: root } });
   });
   afterAll(async () => {
     await s.close();

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faceDetectorPath } from '../../src/ml/face/assets.js';
 import { faceDetectorSession } from '../../src/ml/face/detect.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startTestApp } from '../support/app.js';
+import { type TestServer } from '../support/server.js';
 
 type Health = { capabilities: Record<string, { available: boolean; reason?: string }> };
 
@@ -19,8 +20,8 @@ describe('two servers in one process with different model files', () => {
 
   beforeAll(async () => {
     empty = mkdtempSync(join(tmpdir(), 'vidx-ocr-models-'));
-    named = await startTestServer({ queryEmbedder: null, env: { VIDX_OCR_MODELS: empty } });
-    plain = await startTestServer({ queryEmbedder: null });
+    named = await startTestApp({ queryEmbedder: null, env: { VIDX_OCR_MODELS: empty } });
+    plain = await startTestApp({ queryEmbedder: null });
   }, 60_000);
   afterAll(async () => {
     await named?.close();

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultTools } from '../../src/media/binaries.js';
 import { makeVideo } from '../support/folder-media.js';
-import { settledTask, startTestServer, type TestServer } from '../support/server.js';
+import { startTestApp } from '../support/app.js';
+import { settledTask, type TestServer } from '../support/server.js';
 
 /** A stand-in for a tool that writes one line per run into `log`, then runs the real tool. */
 function loggingTool(dir: string, name: string, real: string, log: string): string {
@@ -34,7 +35,7 @@ describe('two servers in one process with different tool paths', () => {
       logs[name] = join(dir, 'runs.log');
       const ffmpeg = loggingTool(dir, 'ffmpeg', defaultTools.ffmpeg(), logs[name]);
       const ffprobe = loggingTool(dir, 'ffprobe', defaultTools.ffprobe(), logs[name]);
-      servers[name] = await startTestServer({ queryEmbedder: null, env: { FFMPEG_PATH: ffmpeg, FFPROBE_PATH: ffprobe } });
+      servers[name] = await startTestApp({ queryEmbedder: null, env: { FFMPEG_PATH: ffmpeg, FFPROBE_PATH: ffprobe } });
     }
   }, 60_000);
   afterAll(async () => {

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprintFile, hashWholeFile } from '../../src/analysis/fingerprint.js';
-import { settledTask, startTestServer, type TestServer } from '../support/server.js';
+import { startTestApp } from '../support/app.js';
+import { settledTask, type TestServer } from '../support/server.js';
 
 const MiB = 1024 * 1024;
 
@@ -36,7 +37,7 @@ describe('folder scans: whole-file change detection', () => {
     expect(statSync(clip).size).toBeGreaterThan(14 * MiB);
     const old = new Date(Date.now() - 60_000);
     utimesSync(clip, old, old);
-    s = await startTestServer({ env: { VIDX_MEDIA_ROOTS: join(base, 'media') } });
+    s = await startTestApp({ env: { VIDX_MEDIA_ROOTS: join(base, 'media') } });
     await s.call('POST', '/collections', { json: { collection_id: 'c', name: 'C' } });
     const f = await s.call('POST', '/collections/c/folders', { json: { path: join(base, 'media'), watch: false } });
     folderPath = `/collections/c/folders/${f.body.folder_id}/scan`;

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCorpus } from '../support/corpus.js';
 import { agedFiles, makeVideo } from '../support/folder-media.js';
-import { settledTask, startTestServer, waitFor, type TestServer } from '../support/server.js';
+import { startTestApp } from '../support/app.js';
+import { settledTask, waitFor, type TestServer } from '../support/server.js';
 
 describe('heavy work: one bound, owners in turn, one scan per folder', () => {
   let s: TestServer;
@@ -31,7 +32,7 @@ describe('heavy work: one bound, owners in turn, one scan per folder', () => {
     ]);
     // Older than the scan's stability wait, as an archive is.
     agedFiles(base);
-    s = await startTestServer({ env: { VIDX_MEDIA_ROOTS: base, VIDX_TASK_CONCURRENCY: '1' } });
+    s = await startTestApp({ env: { VIDX_MEDIA_ROOTS: base, VIDX_TASK_CONCURRENCY: '1' } });
     for (const owner of ['alice', 'bob', 'carol']) {
       keys[owner] = await s.newKey();
       const r = await s.call('POST', '/collections', { ...asOwner(owner), json: { collection_id: `${owner}-home`, name: owner } });
@@ -108,7 +109,7 @@ describe('folders in their own language', () => {
       for (const f of ['german.mp4', 'german.de.srt', 'german.en.vtt']) copyFileSync(join(corpus.dir, f), join(base, d, f));
     }
     agedFiles(base);
-    s = await startTestServer({ env: { VIDX_MEDIA_ROOTS: base } });
+    s = await startTestApp({ env: { VIDX_MEDIA_ROOTS: base } });
     await s.call('POST', '/collections', { json: { collection_id: 'home', name: 'Home' } });
   }, 180_000);
   afterAll(async () => {

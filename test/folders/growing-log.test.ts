@@ -2,7 +2,8 @@ import { appendFileSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, waitFor, type TestServer } from '../support/server.js';
+import { startTestApp } from '../support/app.js';
+import { waitFor, type TestServer } from '../support/server.js';
 
 describe('a scan does not wait for a file that is not media', () => {
   let s: TestServer;
@@ -15,7 +16,7 @@ describe('a scan does not wait for a file that is not media', () => {
     writeFileSync(join(base, 'media', 'app.log'), '2026-11-27 09:00:00 INFO started\n');
     // The log grows for the whole test, so it never holds still.
     writer = setInterval(() => appendFileSync(join(base, 'media', 'app.log'), `${new Date().toISOString()} INFO tick\n`), 200);
-    s = await startTestServer({ env: { VIDX_MEDIA_ROOTS: join(base, 'media') } });
+    s = await startTestApp({ env: { VIDX_MEDIA_ROOTS: join(base, 'media') } });
     await s.call('POST', '/collections', { json: { collection_id: 'logs', name: 'Logs' } });
   }, 60_000);
   afterAll(async () => {

@@ -8,7 +8,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { betterCopy, keepReason } from '../../src/services/duplicates/keep.js';
 import { lavfiVideo } from '../support/picture-media.js';
-import { settledTask, startTestServer, type TestServer } from '../support/server.js';
+import { startTestApp } from '../support/app.js';
+import { settledTask, type TestServer } from '../support/server.js';
 
 const row = (pk: number, o: { duration?: number | null; width?: number; height?: number; size?: number; captured_at?: string | null }) => ({
   pk, duration: o.duration ?? 10, width: o.width ?? 640, height: o.height ?? 360, size: o.size ?? 1_000_000, captured_at: o.captured_at ?? null,
@@ -37,7 +38,7 @@ describe('which copy to keep', () => {
 describe('GET /collections/{id}/duplicates keeps the whole over its trim', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer();
+    s = await startTestApp();
     await lavfiVideo(join(s.mediaDir, 'whole.mp4'), 'mandelbrot', 10);
     await promisify(execFile)('ffmpeg', ['-hide_banner', '-v', 'error', '-y', '-i', join(s.mediaDir, 'whole.mp4'), '-t', '5', '-c', 'copy', join(s.mediaDir, 'clip.mp4')]);
     await s.call('POST', '/collections', { json: { collection_id: 'home', name: 'Home' } });

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyVideo, lavfiVideo, photo, slideVideo } from '../support/picture-media.js';
 import { agedFiles } from '../support/folder-media.js';
-import { settledTask, startTestServer, type TestServer } from '../support/server.js';
+import { startTestApp } from '../support/app.js';
+import { settledTask, type TestServer } from '../support/server.js';
 
 interface Group { items: { media_id: string; title: string; width: number; height: number; size: number; duration: number; overlap: number }[]; similarity: number; keep: string; keep_reason: string }
 
@@ -46,7 +47,7 @@ describe('GET /collections/{id}/duplicates', () => {
       photo('chelsea.png', at('cat.jpg')),
       photo('coffee.png', at('coffee.jpg')),
     ]);
-    s = await startTestServer({ env: { VIDX_MEDIA_ROOTS: base } });
+    s = await startTestApp({ env: { VIDX_MEDIA_ROOTS: base } });
     await s.call('POST', '/collections', { json: { collection_id: 'home', name: 'Home' } });
     agedFiles(media);
     const f = await s.call('POST', '/collections/home/folders', { json: { path: media, watch: false } });

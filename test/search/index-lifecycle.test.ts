@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startTestApp } from '../support/app.js';
+import { type TestServer } from '../support/server.js';
 import { buildAnalysis, DIMS, fixtureItem, FINAL, indexFixtures, LAKE } from './fixtures.js';
 
 /** Row counts of every search table, to see what a delete left behind. */
@@ -32,7 +33,7 @@ describe('search index lifecycle', () => {
   const search = (collection: string, query: string) => s.call('POST', '/search', { key: alice, form: { collection, query } });
 
   beforeAll(async () => {
-    s = await startTestServer({ queryEmbedder: null });
+    s = await startTestApp({ queryEmbedder: null });
     alice = await s.newKey();
     for (const id of ['one', 'two']) {
       expect((await s.call('POST', '/collections', { key: alice, json: { collection_id: id, name: id } })).status).toBe(201);
@@ -175,7 +176,7 @@ describe('search index lifecycle', () => {
     expect((await s.call('POST', '/collections', { key: alice, json: { collection_id: 'three', name: 'again' } })).status).toBe(201);
     const dataDir = s.dataDir;
     await s.close({ keepData: true });
-    s = await startTestServer({ queryEmbedder: null, dataDir });
+    s = await startTestApp({ queryEmbedder: null, dataDir });
     await vi.waitFor(() => expect(s.vidx.store.collections.deleting()).toEqual([]), { timeout: 10_000 });
     const after = counts(s);
     expect(before.episodes - after.episodes).toBe(7);

@@ -4,7 +4,8 @@ import type { Store } from '../../src/store/index.js';
 import { fromBlob, signBits } from '../../src/tools/vectors.js';
 import { migrations } from '../../src/store/migrations/index.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startTestApp } from '../support/app.js';
+import { type TestServer } from '../support/server.js';
 import { indexFixtures } from './fixtures.js';
 
 /**
@@ -31,7 +32,7 @@ describe('migrations 004 and 005: text search per collection', () => {
     );
 
   it('rebuilds every collection’s text from the stored rows and answers as before', async () => {
-    s = await startTestServer({ queryEmbedder: null });
+    s = await startTestApp({ queryEmbedder: null });
     for (const id of ['one', 'two']) expect((await s.call('POST', '/collections', { json: { collection_id: id, name: id } })).status).toBe(201);
     indexFixtures(s.vidx, s.dataDir, 'one', { vectors: true });
     indexFixtures(s.vidx, s.dataDir, 'two', { vectors: false });
@@ -67,7 +68,7 @@ describe('migrations 004 and 005: text search per collection', () => {
     }
     db.close();
 
-    s = await startTestServer({ queryEmbedder: null, dataDir });
+    s = await startTestApp({ queryEmbedder: null, dataDir });
     const after = await searchAll(queries);
     expect(after).toEqual(before);
     const store = s.vidx.store;

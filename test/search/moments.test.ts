@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startTestApp } from '../support/app.js';
+import { type TestServer } from '../support/server.js';
 import { buildAnalysis, fixtureItem } from './fixtures.js';
 
 describe('one search result per moment', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer({ queryEmbedder: null });
+    s = await startTestApp({ queryEmbedder: null });
     expect((await s.call('POST', '/collections', { json: { collection_id: 'wetter', name: 'Wetter' } })).status).toBe(201);
     const pk = s.vidx.store.collections.findById('wetter')!.pk;
     // A sentence spoken across a boundary belongs to both episodes: both match, a moment apart.

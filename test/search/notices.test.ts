@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultModel, loadManifest } from '../../src/ml/registry/manifest.js';
 import { SPEECH_NOT_TRANSCRIBED } from '../../src/analysis/speech-warning.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startTestApp } from '../support/app.js';
+import { type TestServer } from '../support/server.js';
 import { buildAnalysis, fixtureItem, indexFixtures } from './fixtures.js';
 
 const manifest = loadManifest();
@@ -31,7 +32,7 @@ describe('POST /search notices and corrected', () => {
   const codes = (body: { notices: { code: string }[] }) => body.notices.map((n) => n.code);
 
   beforeAll(async () => {
-    s = await startTestServer({ queryEmbedder: null });
+    s = await startTestApp({ queryEmbedder: null });
     for (const id of ['mixed', 'heard']) expect((await s.call('POST', '/collections', { json: { collection_id: id, name: id } })).status).toBe(201);
     indexFixtures(s.vidx, s.dataDir, 'heard');
     indexFixtures(s.vidx, s.dataDir, 'mixed');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RANKED_MATCHES } from '../../src/store/text-index.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startTestApp } from '../support/app.js';
+import { type TestServer } from '../support/server.js';
 import { buildAnalysis } from './fixtures.js';
 
 /**
@@ -14,7 +15,7 @@ describe('rank bound for common words', () => {
   const ITEMS = Math.ceil((RANKED_MATCHES + 300) / PER_ITEM);
 
   beforeAll(async () => {
-    s = await startTestServer({ queryEmbedder: null });
+    s = await startTestApp({ queryEmbedder: null });
     expect((await s.call('POST', '/collections', { json: { collection_id: 'big', name: 'big' } })).status).toBe(201);
     const pk = s.vidx.store.collections.findById('big')!.pk;
     const item = (mediaId: string, title: string) => ({

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueryEmbedder } from '../../src/services/search/index.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startTestApp } from '../support/app.js';
+import { type TestServer } from '../support/server.js';
 import { buildAnalysis, fixtureItem, topicVector } from './fixtures.js';
 
 type Line = [number, number, string];
@@ -43,7 +44,7 @@ describe('ranking by what a moment says (issue 30)', () => {
   };
 
   beforeAll(async () => {
-    s = await startTestServer({ queryEmbedder: embedder });
+    s = await startTestApp({ queryEmbedder: embedder });
     expect((await s.call('POST', '/collections', { json: { collection_id: 'home', name: 'Home' } })).status).toBe(201);
     const pk = s.vidx.store.collections.findById('home')!.pk;
     const store = (mediaId: string, title: string, language: 'en' | 'de', episodes: ReturnType<typeof episodesOf>, vectors = false) =>

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTwoShotVideo } from '../support/folder-media.js';
-import { settledTask, startTestServer, type TestServer } from '../support/server.js';
+import { startTestApp } from '../support/app.js';
+import { settledTask, type TestServer } from '../support/server.js';
 
 /**
  * Issue 22.5: a clip whose one slide runs through two shots (two episodes) gave two results with the same
@@ -10,7 +11,7 @@ import { settledTask, startTestServer, type TestServer } from '../support/server
 describe('one result per moment: never the same text twice for one media', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer({ queryEmbedder: null });
+    s = await startTestApp({ queryEmbedder: null });
     await s.call('POST', '/collections', { json: { collection_id: 'clips', name: 'Clips' } });
     for (const [name, text, language] of [['cake', 'Birthday cake with candles', 'en'], ['torte', 'Geburtstagstorte mit Kerzen', 'de']] as const) {
       await makeTwoShotVideo(join(s.mediaDir, `${name}.mp4`), text, 10);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueryEmbedder, VectorSpace } from '../../src/services/search/index.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startTestApp } from '../support/app.js';
+import { type TestServer } from '../support/server.js';
 import { indexFixtures, topicVector, type TOPICS } from './fixtures.js';
 
 /** Deterministic "embeddings": a query names its topic with a keyword; anything else points at music. */
@@ -22,7 +23,7 @@ describe('POST /search with a query embedder', () => {
   const search = (form: Record<string, unknown>) => s.call('POST', '/search', { form: { collection: 'sem', ...form } });
 
   beforeAll(async () => {
-    s = await startTestServer({ queryEmbedder: topicEmbedder(calls) });
+    s = await startTestApp({ queryEmbedder: topicEmbedder(calls) });
     expect((await s.call('POST', '/collections', { json: { collection_id: 'sem', name: 'Semantic' } })).status).toBe(201);
     expect((await s.call('POST', '/collections', { json: { collection_id: 'words-only', name: 'No vectors' } })).status).toBe(201);
     indexFixtures(s.vidx, s.dataDir, 'sem', { vectors: true });

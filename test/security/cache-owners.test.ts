@@ -2,7 +2,8 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settledTask, startTestServer, type TestServer } from '../support/server.js';
+import { startTestApp } from '../support/app.js';
+import { settledTask, type TestServer } from '../support/server.js';
 import { srt, textClip } from './media.js';
 
 /**
@@ -14,7 +15,7 @@ describe('content-identical files of two owners share nothing private through th
   let s: TestServer;
   let outside: string;
   beforeAll(async () => {
-    s = await startTestServer();
+    s = await startTestApp();
     outside = mkdtempSync(join(tmpdir(), 'vidx-outside-'));
     await textClip(join(s.mediaDir, 'alice', 'alice-divorce-call.mp4'), 'GARDEN');
     mkdirSync(join(s.mediaDir, 'bob'), { recursive: true });

@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fakeAnalyze } from '../support/fake-tasks.js';
-import { settledTask, startTestServer, waitFor, type TestServer } from '../support/server.js';
+import { startTestApp } from '../support/app.js';
+import { settledTask, waitFor, type TestServer } from '../support/server.js';
 import { textClip } from './media.js';
 
 /**
@@ -29,7 +30,7 @@ describe('a reused collection id inherits nothing', () => {
   const items = async (key: string, collection: string) => (await s.call('GET', `/collections/${collection}/items`, { key })).body.items as { media_id: string; title: string }[];
 
   beforeAll(async () => {
-    s = await startTestServer({ registerTasks: fake.register });
+    s = await startTestApp({ registerTasks: fake.register });
     alice = await s.newKey();
     bob = await s.newKey();
     await textClip(join(s.mediaDir, 'alice.mp4'), 'ALICE');
