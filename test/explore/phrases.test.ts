@@ -81,7 +81,7 @@ describe.each(['en', 'de'] as const)('phrases of realistic transcripts (%s)', (l
   });
 
   it('suggest topics that all read whole, among them the expected ones', () => {
-    const topics = [...suggestFromEpisodes(rows.map((r) => ({ ...r, text: stored(r) })), language, 8)].filter((e) => e.completion.type === 'topic').map((e) => e.completion.text);
+    const topics = [...suggestFromEpisodes(rows.map((r) => ({ ...r, text: stored(r), spoken: r.text, shown: r.screen, title: null })), language, 8)].filter((e) => e.completion.type === 'topic').map((e) => e.completion.text);
     expect(topics.length).toBeGreaterThanOrEqual(4);
     for (const t of topics) expect(readsWhole(t, language), t).toBe(true);
     const all = topics.join(' | ').toLowerCase();
