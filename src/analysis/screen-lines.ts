@@ -20,8 +20,9 @@ const SCRAP_CHARS = 3;
 /** How sure OCR must be of a scrap ("OK", "EU", "B12") for it to stay. */
 const SCRAP_CONFIDENCE = 0.8;
 
+/** Script of a letter; null for anything shared by all scripts (digits, punctuation, the kana length mark "ー"). */
 function scriptOf(char: string): string | null {
-  if (!/\p{L}/u.test(char)) return null;
+  if (!/\p{L}/u.test(char) || /[\p{Script=Common}\p{Script=Inherited}]/u.test(char)) return null;
   return SCRIPTS.find((s) => s.re.test(char))?.name ?? 'other';
 }
 

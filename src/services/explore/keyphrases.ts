@@ -93,9 +93,11 @@ export function keyPhrases(corpus: PhraseCorpus, group: number[], k: number, exc
     const idf = Math.log(1 + n / (corpus.df.get(key) ?? 1));
     const spread = e.docs.size / group.length;
     const [surface, { language }] = [...e.surfaces.entries()].sort((a, b) => b[1].count - a[1].count)[0];
-    // A title names what the item is about: its words outrank a phrase said once at the end.
-    const inTitle = words.filter((w) => titled.has(w)).length / words.length;
-    const score = (1 + Math.log(e.tf)) * idf * (0.5 + spread) * (1 + 0.3 * (words.length - 1)) * (1 + inTitle) ** 2;
+    // A title names what the item is about: the more of its words a phrase holds, and the fewer others,
+    // the more it outranks a phrase said once at the end ("Apple cake" over "Cake" and "Tart recipe").
+    const inTitle = words.filter((w) => titled.has(w)).length;
+    const titleFit = (1 + inTitle / words.length) * (1 + inTitle);
+    const score = (1 + Math.log(e.tf)) * idf * (0.5 + spread) * (1 + 0.3 * (words.length - 1)) * titleFit;
     scored.push({ phrase: key, surface, language, score, docs: [...e.docs] });
   }
   scored.sort((a, b) => b.score - a.score);
