@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { EpisodeAnalysis, MediaAnalysis, VisualEntry } from './types.js';
 import type { PipelineContext, PipelineInput } from './pipeline.js';
 import { describeVisual } from './phrases.js';
+import { screenLines } from './screen-lines.js';
 import { labelVectors, tagsFor } from './visual.js';
 import { readCheckedFile, thumbnailJpeg, writeJpeg } from '../media/index.js';
 import { decodeStill } from '../media/still-decode.js';
@@ -31,7 +32,7 @@ export async function analyzeImage(input: PipelineInput, ctx: PipelineContext): 
   ctx.signal.throwIfAborted();
 
   ctx.progress(0.2, 'on-screen text');
-  const ocr = (await ctx.models.ocr().recognize(frame)).map((l) => l.text.trim()).filter(Boolean);
+  const ocr = screenLines(await ctx.models.ocr().recognize(frame));
   const warnings: string[] = [];
   let tags: string[] = [];
   let frameVectors: MediaAnalysis['frameVectors'] = null;
@@ -52,7 +53,8 @@ export async function analyzeImage(input: PipelineInput, ctx: PipelineContext): 
   await writeJpeg(await thumbnailJpeg(frame, { width: 320, quality: 75 }), thumbnail);
 
   const seen: VisualEntry[] = ocr.length || tags.length ? [{ start: 0, end: 0, ocr, tags, summary: describeVisual(ocr, tags, language) }] : [];
-  const summary = seen[0]?.summary || (language === 'de' ? 'Bild ohne erkannten Text.' : 'Picture without recognised text.');
+  // A picture with nothing recognised has no summary: no words of ours stand in for content (issue 34).
+  const summary = seen[0]?.summary ?? '';
   const episode: EpisodeAnalysis = { index: 0, start: 0, end: 0, audio: [], visual: seen, summary, thumbnail, thumbnailTime: 0 };
 
   let passageVectors: MediaAnalysis['passageVectors'] = null;

@@ -14,24 +14,32 @@ const PHRASES = {
     seen: 'Seen',
     quote: ['“', '”'],
     // The phrase is quoted, so any noun or verb phrase reads as a grammatical question.
-    questions: ['What is said about “{p}”?', 'When is “{p}” shown?', 'Where does “{p}” come up?'],
+    questions: { said: 'What is said about “{p}”?', shown: 'When is “{p}” shown?', anywhere: 'Where does “{p}” come up?' },
     moments: ['moment', 'moments'],
-    videos: ['video', 'videos'],
+    kinds: { video: ['video', 'videos'], audio: ['voice memo', 'voice memos'], image: ['photo', 'photos'] },
+    named: { video: 'Video', audio: 'Voice memo', image: 'Photo' },
+    part: '{kind}, part {n}',
     in: 'in',
+    and: 'and',
   },
   de: {
     onScreen: 'Text im Bild',
     seen: 'Zu sehen',
     quote: ['„', '“'],
-    questions: ['Was wird zu „{p}“ gesagt?', 'Wann ist „{p}“ zu sehen?', 'Wo kommt „{p}“ vor?'],
+    questions: { said: 'Was wird zu „{p}“ gesagt?', shown: 'Wann wird „{p}“ gezeigt?', anywhere: 'Wo kommt „{p}“ vor?' },
     moments: ['Moment', 'Momente'],
-    videos: ['Video', 'Videos'],
+    kinds: { video: ['Video', 'Videos'], audio: ['Sprachmemo', 'Sprachmemos'], image: ['Foto', 'Fotos'] },
+    named: { video: 'Video', audio: 'Sprachmemo', image: 'Foto' },
+    part: '{kind}, Teil {n}',
     in: 'in',
+    and: 'und',
   },
 } as const;
 
 /** Labels older versions put into stored summaries ("Im Bild" was the German on-screen label of episodes). */
 const OLD_LABELS = ['Im Bild'];
+/** Sentences older versions stored as the summary of a picture with nothing recognised: never content. */
+const OLD_PLACEHOLDERS = ['Picture without recognised text.', 'Bild ohne erkannten Text.'];
 
 /**
  * Text in the quotation marks of the language.
@@ -72,24 +80,78 @@ export function episodeSummary(spoken: string[], screen: string[], tags: string[
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/**
- * The `n`-th question about a phrase (three forms take turns).
- * @example
- * questionAbout('penalty shot', 'en', 0); // 'What is said about “penalty shot”?'
- */
-export function questionAbout(phrase: string, language: Language, n: number): string {
-  const forms = PHRASES[language].questions;
-  return forms[n % forms.length].replace('{p}', phrase);
+/** The kinds of media vidx names. */
+export type MediaKind = 'video' | 'audio' | 'image';
+
+/** Where a phrase was found in its moments: in what was said, in text shown on screen, or both. */
+export interface PhraseSource {
+  said: boolean;
+  shown: boolean;
 }
 
 /**
- * The line under a search cluster: how many moments in how many videos, and where.
+ * The `n`-th question about a phrase, worded for where it was found: "said" for speech, "shown" for
+ * on-screen text; a phrase found in both (or only in tags) takes turns with "Where does … come up?".
  * @example
- * momentsLine(2, 1, 'final 0:52, final 1:10', 'en'); // '2 moments in 1 video: final 0:52, final 1:10'
+ * questionAbout('penalty shot', 'en', 0, { said: true, shown: false }); // 'What is said about “penalty shot”?'
+ * questionAbout('Apfelkuchen', 'de', 0, { said: false, shown: true }); // 'Wann wird „Apfelkuchen“ gezeigt?'
  */
-export function momentsLine(moments: number, videos: number, where: string, language: Language): string {
+export function questionAbout(phrase: string, language: Language, n: number, source: PhraseSource): string {
+  const q = PHRASES[language].questions;
+  const forms: string[] = [...(source.said ? [q.said] : []), ...(source.shown ? [q.shown] : [])];
+  if (forms.length !== 1) forms.push(q.anywhere);
+  return forms[n % forms.length].replace('{p}', phrase);
+}
+
+/** "1 video", "2 photos": a count and the noun of a kind of media. */
+function counted(n: number, kind: MediaKind, language: Language): string {
+  return `${n} ${PHRASES[language].kinds[kind][n === 1 ? 0 : 1]}`;
+}
+
+/** Items joined as a list is read: "a, b and c". */
+function listed(parts: string[], language: Language): string {
+  if (parts.length < 2) return parts.join('');
+  return `${parts.slice(0, -1).join(', ')} ${PHRASES[language].and} ${parts[parts.length - 1]}`;
+}
+
+/**
+ * The line under a search cluster: how many moments in how many items of each kind, and where. Photos
+ * have one moment each, so a cluster of photos only counts them.
+ * @example
+ * momentsLine(2, { video: 1 }, 'Final 0:52, Final 1:10', 'en'); // '2 moments in 1 video: Final 0:52, Final 1:10'
+ * momentsLine(3, { video: 1, image: 2 }, 'Vlog 0:10, Beach, Garden', 'en'); // '3 moments in 1 video and 2 photos: …'
+ * momentsLine(2, { image: 2 }, 'Beach, Garden', 'de'); // '2 Fotos: Beach, Garden'
+ */
+export function momentsLine(moments: number, items: Partial<Record<MediaKind, number>>, where: string, language: Language): string {
+  const kinds = (['video', 'audio', 'image'] as const).filter((k) => (items[k] ?? 0) > 0);
+  if (kinds.length === 1 && kinds[0] === 'image') return `${counted(items.image ?? 0, 'image', language)}: ${where}`;
   const p = PHRASES[language];
-  return `${moments} ${p.moments[moments === 1 ? 0 : 1]} ${p.in} ${videos} ${p.videos[videos === 1 ? 0 : 1]}: ${where}`;
+  const inItems = listed(kinds.map((k) => counted(items[k] ?? 0, k, language)), language);
+  return `${moments} ${p.moments[moments === 1 ? 0 : 1]} ${p.in} ${inItems}: ${where}`;
+}
+
+/**
+ * How an item is named where its title is missing: "Video", "Voice memo", "Photo".
+ * @example
+ * kindName('audio', 'de'); // 'Sprachmemo'
+ */
+export function kindName(kind: MediaKind, language: Language): string {
+  return PHRASES[language].named[kind];
+}
+
+/**
+ * The title of a chapter: its summary when it has words, else what it is: a photo is "Photo", a recording
+ * "Voice memo, part 1" (audio) or "<title>, part 1" (video, "Video" without a title); a single chapter
+ * needs no part number. Never a bare time.
+ * @example
+ * chapterTitle({ summary: '', kind: 'audio', title: null, index: 0, count: 2 }, 'en'); // 'Voice memo, part 1'
+ * chapterTitle({ summary: '', kind: 'video', title: 'Garden', index: 1, count: 3 }, 'de'); // 'Garden, Teil 2'
+ */
+export function chapterTitle(c: { summary: string; kind: MediaKind; title: string | null; index: number; count: number }, language: Language): string {
+  if (/[\p{L}\p{N}]/u.test(c.summary)) return c.summary;
+  if (c.kind === 'image') return kindName('image', language);
+  const name = c.kind === 'video' && c.title?.trim() ? c.title.trim() : kindName(c.kind, language);
+  return c.count > 1 ? PHRASES[language].part.replace('{kind}', name).replace('{n}', String(c.index + 1)) : name;
 }
 
 const LABELS = [...new Set([...Object.values(PHRASES).flatMap((p) => [p.onScreen, p.seen]), ...OLD_LABELS])];
@@ -97,12 +159,13 @@ const LABEL_RE = new RegExp(`(?:${LABELS.map((l) => l.replace(/ /g, '\\s+')).joi
 const QUOTES_RE = /[“”„«»]/gu;
 
 /**
- * Text without the labels and quotation marks of this module (for visual summaries stored by vidx).
+ * Text without the labels, quotation marks and old placeholder sentences of this module (for summaries stored by vidx).
  * @example
  * stripPresentation('On screen: “FINAL 2024”. Seen: stadium.'); // 'FINAL 2024. stadium.'
  */
 export function stripPresentation(text: string): string {
-  return text.replace(LABEL_RE, '').replace(QUOTES_RE, '').replace(/\s+/g, ' ').trim();
+  const content = OLD_PLACEHOLDERS.reduce((t, p) => t.split(p).join(' '), text);
+  return content.replace(LABEL_RE, '').replace(QUOTES_RE, '').replace(/\s+/g, ' ').trim();
 }
 
 /**
@@ -112,7 +175,13 @@ export function stripPresentation(text: string): string {
  * templateWords().has('screen'); // true
  */
 export function templateWords(): Set<string> {
-  const texts = [...Object.values(PHRASES).flatMap((p) => [p.onScreen, p.seen, ...p.questions, ...p.moments, ...p.videos]), ...OLD_LABELS];
-  const words = texts.flatMap((t) => t.replace('{p}', ' ').toLowerCase().match(/[\p{L}]+/gu) ?? []);
+  const texts = [
+    ...Object.values(PHRASES).flatMap((p) => [
+      p.onScreen, p.seen, ...Object.values(p.questions), ...p.moments, ...Object.values(p.kinds).flat(), ...Object.values(p.named), p.part,
+    ]),
+    ...OLD_LABELS,
+    ...OLD_PLACEHOLDERS,
+  ];
+  const words = texts.flatMap((t) => t.replace(/\{\w+\}/g, ' ').toLowerCase().match(/[\p{L}]+/gu) ?? []);
   return new Set(words);
 }

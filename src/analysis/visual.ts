@@ -3,6 +3,7 @@ import type { FrameSequence } from '../media/scenes.js';
 import type { ModelRuntime } from '../ml/runtime.js';
 import type { ImageTextEmbedder } from '../ml/embed/index.js';
 import { describeVisual } from './phrases.js';
+import { screenLines } from './screen-lines.js';
 import { dot } from '../tools/vectors.js';
 import { framePrint } from '../media/perceptual.js';
 import type { EpisodeVector, TimedPrint, TimedText, VisualEntry } from './types.js';
@@ -177,7 +178,7 @@ export async function analyzeVisual(
     let text = lastText;
     if (!sameFrame(lastSig, sig)) {
       const lines = await ocr.recognize({ data: frame.data, width: frame.width, height: frame.height }, { language: opts.language, signal: opts.signal });
-      text = lines.map((l) => l.text.trim()).filter(Boolean).join('\n');
+      text = screenLines(lines).join('\n');
     }
     lastSig = sig;
     lastText = text;

@@ -1232,6 +1232,8 @@ export interface components {
             start: number;
             end: number;
             summary: string;
+            /** @description What to call the chapter: its summary when it has words, else what it is ("Voice memo, part 1", "Photo", or the item's title with the part), in the language the item was analysed in; never a bare time */
+            title: string;
             /** @description Signed thumbnail URL; null without a picture */
             thumbnail_url: string | null;
             /** @description Transcript segments overlapping the episode */
@@ -2228,6 +2230,8 @@ export interface components {
                 start: number;
                 end: number;
                 summary: string;
+                /** @description The summary, else what the chapter is ("Voice memo, part 1", "Photo", the title), in the item's language */
+                title: string;
             }[];
             transcript: {
                 start: number;

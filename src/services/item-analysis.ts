@@ -8,6 +8,7 @@ import type { EpisodeRow, ItemAnalysisRow } from '../store/search-index.js';
 import { normalizeLanguage } from '../media/languages.js';
 import { fieldProblem } from './errors.js';
 import { msg } from '../messages/index.js';
+import { chapterTitle } from '../analysis/phrases.js';
 
 /** One episode of GET .../analysis (the SPEC leaves its fields open; vidx's choice). */
 export interface EpisodeView {
@@ -16,6 +17,8 @@ export interface EpisodeView {
   start: number;
   end: number;
   summary: string;
+  /** What to call the chapter: its summary, else what it is ("Voice memo, part 1", "Photo", the item's title), in the item's language. */
+  title: string;
   /** Signed thumbnail URL, null when there is no picture. */
   thumbnail_url: string | null;
   /** Transcript segments overlapping the episode. */
@@ -105,13 +108,17 @@ export class ItemAnalysisService {
     // Another language's lines stand where the transcript's would, each in the episode it belongs to.
     const audio = other === null ? segments.filter((s) => s.kind === 'audio') : this.store.subtitles.of(pks, other);
     const facesIn = this.faces?.(item.collection_pk, item.pk) ?? null;
+    // Chapter titles are generated text: in the language the item was analysed in, as its summaries are.
+    const language = analysis?.language === 'de' ? 'de' : 'en';
+    const named = (e: EpisodeRow, index: number) =>
+      chapterTitle({ summary: e.summary, kind: item.type, title: item.title, index, count: episodes.length }, language);
     return {
       video_summary: analysis?.summary ?? '',
       video_duration: analysis?.duration ?? item.duration ?? 0,
       language: analysis?.language === 'de' ? 'de' : analysis ? 'en' : null,
       subtitle_languages: languages,
       transcript_language: other ?? primary,
-      episodes: episodes.map((e) => this.episode(e, {
+      episodes: episodes.map((e, i) => this.episode(e, named(e, i), {
         audio: audio.filter((s) => s.episode_pk === e.pk),
         visual: segments.filter((s) => s.episode_pk === e.pk && s.kind === 'visual'),
         faces: facesIn,
@@ -121,6 +128,7 @@ export class ItemAnalysisService {
 
   private episode(
     e: EpisodeRow,
+    title: string,
     own: { audio: { start: number; end: number; text: string }[]; visual: { start: number; end: number; text: string }[]; faces: ((start: number, end: number) => EpisodeFace[]) | null },
   ): EpisodeView {
     return {
@@ -128,6 +136,7 @@ export class ItemAnalysisService {
       start: e.start,
       end: e.end,
       summary: e.summary,
+      title,
       thumbnail_url: e.thumbnail ? this.links.file(e.thumbnail) : null,
       audio: own.audio.map((s) => ({ start: s.start, end: s.end, text: s.text })),
       visual: own.visual.map((s) => ({ start: s.start, end: s.end, summary: s.text })),

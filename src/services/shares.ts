@@ -7,6 +7,7 @@ import type { CollectionService } from './collections.js';
 import { notFound, Problem } from './errors.js';
 import type { FileLinks } from './file-links.js';
 import { msg } from '../messages/index.js';
+import { chapterTitle } from '../analysis/phrases.js';
 
 /** A share as its owner sees it; `token` goes into the link the HTTP layer builds. */
 export interface ShareView {
@@ -28,7 +29,8 @@ export interface SharedMoment {
   /** Signed links that stop working when the share is revoked. */
   src: string | null;
   thumbnail_url: string | null;
-  chapters: { start: number; end: number; summary: string }[];
+  /** `title`: the summary, else what the chapter is ("Voice memo, part 1"), in the item's language. */
+  chapters: { start: number; end: number; summary: string; title: string }[];
   transcript: { start: number; end: number; text: string }[];
 }
 
@@ -112,7 +114,12 @@ export class ShareService {
       // A URL source plays from its URL; a kept file through a link bound to this share.
       src: item.src ?? (stored ? this.links.file(stored, key) : null),
       thumbnail_url: item.thumbnail ? this.links.file(item.thumbnail, key) : null,
-      chapters: episodes.map((e) => ({ start: e.start, end: e.end, summary: e.summary })),
+      chapters: episodes.map((e, i) => ({
+        start: e.start,
+        end: e.end,
+        summary: e.summary,
+        title: chapterTitle({ summary: e.summary, kind: item.type, title: item.title, index: i, count: episodes.length }, analysis?.language === 'de' ? 'de' : 'en'),
+      })),
       transcript: audio.map((s) => ({ start: s.start, end: s.end, text: s.text })).sort((a, b) => a.start - b.start),
     };
   }

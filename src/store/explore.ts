@@ -1,13 +1,20 @@
 import type { Db } from './connection.js';
 import { prepared } from './statements.js';
 
-/** An episode's words in one text, for topic discovery. */
+/** An episode's words in one text, for topic discovery, and where they come from. */
 export interface EpisodeTextRow {
   media_id: string;
   idx: number;
   start: number;
   end: number;
+  /** What was shown, its tags and what was said, in one text. */
   text: string;
+  /** What was said (the transcript's lines). */
+  spoken: string;
+  /** The on-screen text. */
+  shown: string;
+  /** The item's title, which says what the item is about. */
+  title: string | null;
 }
 
 /**
@@ -20,18 +27,20 @@ export class ExploreRepository {
 
   /**
    * Up to `limit` episodes of a collection (newest items first) with their transcript, screen text and
-   * tags. Not the item title: it repeats in every episode of the item and would prefix every topic.
+   * tags. The item title comes apart from the text: it repeats in every episode of the item and would
+   * prefix every topic, but it tells which of an item's phrases names its subject.
    */
   episodeTexts(collectionPk: number, limit: number): EpisodeTextRow[] {
     return prepared(
       this.db,
-      `SELECT i.media_id, e.idx, e.start, e.end,
-              e.screen_text || ' ' || e.tags || ' ' ||
-              coalesce((SELECT group_concat(s.text, ' ') FROM segments s WHERE s.episode_pk = e.pk AND s.kind = 'audio'), '') AS text
-       FROM episodes e JOIN items i ON i.pk = e.item_pk
-       WHERE e.collection_pk = ?
-       ORDER BY i.cursor DESC, e.idx
-       LIMIT ?`,
+      `SELECT media_id, idx, start, end, title, shown, spoken, shown || ' ' || tags || ' ' || spoken AS text
+       FROM (SELECT i.media_id, e.idx, e.start, e.end, i.title, i.cursor, e.screen_text AS shown, e.tags,
+                    coalesce((SELECT group_concat(s.text, ' ') FROM segments s WHERE s.episode_pk = e.pk AND s.kind = 'audio'), '') AS spoken
+             FROM episodes e JOIN items i ON i.pk = e.item_pk
+             WHERE e.collection_pk = ?
+             ORDER BY i.cursor DESC, e.idx
+             LIMIT ?)
+       ORDER BY cursor DESC, idx`,
     ).all(collectionPk, limit) as EpisodeTextRow[];
   }
 }

@@ -81,10 +81,57 @@ describe.each(['en', 'de'] as const)('phrases of realistic transcripts (%s)', (l
   });
 
   it('suggest topics that all read whole, among them the expected ones', () => {
-    const topics = [...suggestFromEpisodes(rows.map((r) => ({ ...r, text: stored(r) })), language, 8)].filter((e) => e.completion.type === 'topic').map((e) => e.completion.text);
+    const topics = [...suggestFromEpisodes(rows.map((r) => ({ ...r, text: stored(r), spoken: r.text, shown: r.screen, title: null })), language, 8)].filter((e) => e.completion.type === 'topic').map((e) => e.completion.text);
     expect(topics.length).toBeGreaterThanOrEqual(4);
     for (const t of topics) expect(readsWhole(t, language), t).toBe(true);
     const all = topics.join(' | ').toLowerCase();
     expect(Object.values(expected).filter((t) => all.includes(t)).length, all).toBeGreaterThanOrEqual(2);
+  });
+});
+
+/** Topics a new user met in a home archive (issue 34): adverbs, scraps and a closing sentence. */
+describe('topics with content', () => {
+  const row = (media_id: string, idx: number, spoken: string, shown = '', title: string | null = null) =>
+    ({ media_id, idx, start: idx * 10, end: idx * 10 + 10, spoken, shown, title, text: `${shown} [] ${spoken}` });
+  const topicsOf = (rows: ReturnType<typeof row>[], language: 'en' | 'de') =>
+    [...suggestFromEpisodes(rows, language, 8)].filter((e) => e.completion.type === 'topic').map((e) => e.completion);
+
+  it('are never adverbs, fragments or scraps', () => {
+    for (const p of ['Ni', 'Hoch', 'Oben', 'Ganze Zeit', 'Herzlich', 'Unten', 'Zeit']) expect(readsWhole(p, 'de'), p).toBe(false);
+    for (const p of ['TV', 'ox']) expect(readsWhole(p, 'en'), p).toBe(false);
+    const rows = [
+      row('berg', 0, 'Oben auf dem Berg war es kalt. Hoch oben liegt noch Schnee. Die ganze Zeit hat es geschneit.', 'Ni\nOben', 'Bergtour'),
+      row('berg', 1, 'Herzlich willkommen auf der Hütte. Oben gab es Kaffee und Kuchen.', 'Hoch', 'Bergtour'),
+      ...GERMAN.map((e) => row(e.media_id, e.idx, e.text, e.screen, null)),
+    ];
+    const topics = topicsOf(rows, 'de').map((t) => t.text);
+    expect(topics.length).toBeGreaterThanOrEqual(4);
+    for (const t of topics) expect(['Ni', 'Hoch', 'Oben', 'Ganze Zeit', 'Herzlich'], topics.join(' | ')).not.toContain(t);
+  });
+
+  it('name an item by what its moments and title repeat, not by its closing sentence', () => {
+    const vlog = [
+      row('vlog', 0, 'Welcome back to my kitchen. Today we bake an apple cake with fresh apples.', '', 'Apple cake vlog'),
+      row('vlog', 1, 'Peel the apples and cut the apples into slices for the cake.', '', 'Apple cake vlog'),
+      row('vlog', 2, 'The apple cake bakes in the oven for forty minutes.', '', 'Apple cake vlog'),
+      row('vlog', 3, 'Our cake is ready. Next week I will show you my tart recipe.', '', 'Apple cake vlog'),
+    ];
+    const rows = [...vlog, ...ENGLISH.filter((e) => e.media_id !== 'cooking').map((e) => row(e.media_id, e.idx, e.text, e.screen, e.media_id))];
+    const topics = topicsOf(rows, 'en');
+    const first = topics.find((t) => t.media_ids.includes('vlog'));
+    expect(first?.text.toLowerCase(), topics.map((t) => t.text).join(' | ')).toContain('apple cake');
+    const tart = topics.findIndex((t) => t.text.toLowerCase().includes('tart'));
+    if (tart >= 0) expect(tart).toBeGreaterThan(topics.indexOf(first!));
+  });
+
+  it('ask what was said about spoken phrases and when shown phrases were shown', () => {
+    const rows = [
+      row('shop', 0, 'Herzlich willkommen in der Bäckerei Müller.', '', 'Laden'),
+      row('cake', 0, '', 'Apfelkuchen Rezept', 'Backen'),
+    ];
+    const els = [...suggestFromEpisodes(rows, 'de', 8)].map((e) => e.completion);
+    const question = (word: string) => els.find((e, i) => i > 0 && e.type === 'question' && els[i - 1].text.includes(word))?.text;
+    expect(question('Bäckerei'), JSON.stringify(els)).toMatch(/^Was wird zu „Bäckerei[^“]*“ gesagt\?$/);
+    expect(question('Apfelkuchen'), JSON.stringify(els)).toMatch(/^Wann wird „Apfelkuchen Rezept“ gezeigt\?$/);
   });
 });

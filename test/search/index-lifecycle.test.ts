@@ -129,7 +129,7 @@ describe('search index lifecycle', () => {
     expect(r.body.video_duration).toBe(80);
     expect(r.body.episodes).toHaveLength(2);
     const [e0] = r.body.episodes;
-    expect(Object.keys(e0).sort()).toEqual(['audio', 'end', 'episode_id', 'faces', 'on_screen_text', 'start', 'summary', 'tags', 'thumbnail_url', 'visual']);
+    expect(Object.keys(e0).sort()).toEqual(['audio', 'end', 'episode_id', 'faces', 'on_screen_text', 'start', 'summary', 'tags', 'thumbnail_url', 'title', 'visual']);
     expect(e0).toMatchObject({ episode_id: 0, start: 0, end: 40, summary: 'Äpfel werden geschält.', thumbnail_url: null, faces: null, tags: ['kitchen'] });
     expect(e0.on_screen_text).toEqual(['Apfelkuchen nach Omas Rezept']);
     expect(e0.audio[0]).toEqual({ start: 0, end: 6, text: 'Heute backen wir zusammen.' });

@@ -10,6 +10,9 @@ const Episode = z
     episode_id: z.number().int().openapi({ description: 'Index of the episode within the media (as in search results)' }),
     ...Span,
     summary: z.string(),
+    title: z
+      .string()
+      .openapi({ description: 'What to call the chapter: its summary when it has words, else what it is ("Voice memo, part 1", "Photo", or the item\'s title with the part), in the language the item was analysed in; never a bare time' }),
     thumbnail_url: z.string().nullable().openapi({ description: 'Signed thumbnail URL; null without a picture' }),
     audio: z.array(z.object({ ...Span, text: z.string() })).openapi({ description: 'Transcript segments overlapping the episode' }),
     visual: z.array(z.object({ ...Span, summary: z.string() })).openapi({ description: 'What is seen, in stretches' }),

@@ -32,7 +32,14 @@ export const SharedMoment = z
     expires_at: z.string(),
     src: z.string().nullable().openapi({ description: 'Signed link (or the source URL); stops when the share is revoked' }),
     thumbnail_url: z.string().nullable(),
-    chapters: z.array(z.object({ start: z.number(), end: z.number(), summary: z.string() })),
+    chapters: z.array(
+      z.object({
+        start: z.number(),
+        end: z.number(),
+        summary: z.string(),
+        title: z.string().openapi({ description: 'The summary, else what the chapter is ("Voice memo, part 1", "Photo", the title), in the item\'s language' }),
+      }),
+    ),
     transcript: z.array(z.object({ start: z.number(), end: z.number(), text: z.string() })),
   })
   .openapi('SharedMoment');

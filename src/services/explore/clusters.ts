@@ -1,6 +1,6 @@
 import { contentWords, cosine, tfidf, type SparseVector } from '../../analysis/text-stats.js';
 import { dot } from '../../tools/vectors.js';
-import { momentsLine, stripPresentation } from '../../analysis/phrases.js';
+import { kindName, momentsLine, stripPresentation, type Language, type MediaKind } from '../../analysis/phrases.js';
 import type { SearchResult } from '../search/index.js';
 import { keyPhrases, phraseCorpus, readsWholeIn, titleCase, type PhraseCorpus } from './keyphrases.js';
 import { averageLinkage } from './linkage.js';
@@ -80,6 +80,28 @@ function clock(s: number): string {
   return `${m}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
 }
 
+/** An item as a person knows it: its title, else what it is ("Photo"); never its id. */
+function itemName(r: SearchResult, language: Language): string {
+  return r.title?.trim() || kindName(r.media_type, language);
+}
+
+/** A moment named by its item, and the time within it for media that have a clock ("Vlog 0:10", "Beach"). */
+function momentName(r: SearchResult, language: Language): string {
+  return r.media_type === 'image' ? itemName(r, language) : `${itemName(r, language)} ${clock(r.start_time)}`;
+}
+
+/** How many distinct items of each kind a group of hits comes from. */
+function itemsByKind(group: SearchResult[]): Partial<Record<MediaKind, number>> {
+  const out: Partial<Record<MediaKind, number>> = {};
+  const seen = new Set<string>();
+  for (const r of group) {
+    if (seen.has(r.media_id)) continue;
+    seen.add(r.media_id);
+    out[r.media_type] = (out[r.media_type] ?? 0) + 1;
+  }
+  return out;
+}
+
 /**
  * Turns a group of hits into the streamed element: a label and the best line as the answer, which
  * media and moments it covers, and related queries from its distinctive noun phrases (each readsWhole).
@@ -93,17 +115,13 @@ export function describeCluster(group: SearchResult[], teaserId: number, allText
   const phrases = keyPhrases(corpus, memberIndexes, 6, []);
   const label = phrases[0];
   const best = group[0];
-  const content = stripPresentation(best.content);
+  // A moment without words (a photo with no text) is named by its item; no sentence of ours stands in.
+  const content = stripPresentation(best.content) || itemName(best, language);
   const line = content.length > 200 ? `${content.slice(0, 197)}…` : content;
   // A label that repeats words of the line adds nothing ("Morgen gibt es viel: Morgen gibt es viel Schnee").
   const lineWords = new Set(contentWords(line));
   const answer = label && !contentWords(label.surface).some((w) => lineWords.has(w)) ? `${titleCase(label.surface)}: ${line}` : line;
-  const media = [...new Set(group.map((r) => r.media_id))];
-  const moments = group
-    .slice(0, 6)
-    .map((r) => `${r.media_id} ${clock(r.start_time)}`)
-    .join(', ');
-  const additional_info = momentsLine(group.length, media.length, moments, language);
+  const additional_info = momentsLine(group.length, itemsByKind(group), group.slice(0, 6).map((r) => momentName(r, language)).join(', '), language);
   const queryWords = new Set(contentWords(query));
   const related = keyPhrases(corpus, memberIndexes, 8, [query])
     .map((p) => p.surface)

@@ -64,12 +64,13 @@ export function readsWholeIn(corpus: PhraseCorpus, surface: string, language: La
 
 /**
  * Distinctive noun phrases of the `group` documents measured against the whole corpus: frequent in the group,
- * rare elsewhere (TF-IDF over phrase candidates), longer phrases favoured. Chosen phrases share no word, so
- * they read as different ideas; phrases made only of `exclude` words are skipped; each one readsWhole.
+ * rare elsewhere (TF-IDF over phrase candidates), longer phrases and phrases of `favour` words (the items'
+ * titles) favoured. Chosen phrases share no word, so they read as different ideas; phrases made only of
+ * `exclude` words are skipped; each one readsWhole.
  * @example
  * keyPhrases(phraseCorpus(['Penalty shot training', 'the penalty shot'], 'en'), [0, 1], 3)[0].surface; // 'Penalty shot'
  */
-export function keyPhrases(corpus: PhraseCorpus, group: number[], k: number, exclude: string[] = []): KeyPhrase[] {
+export function keyPhrases(corpus: PhraseCorpus, group: number[], k: number, exclude: string[] = [], favour: string[] = []): KeyPhrase[] {
   const n = corpus.docs.length;
   const inGroup = new Map<string, { tf: number; docs: Set<number>; surfaces: Map<string, { count: number; language: Language }> }>();
   for (const i of group) {
@@ -84,6 +85,7 @@ export function keyPhrases(corpus: PhraseCorpus, group: number[], k: number, exc
     }
   }
   const skip = new Set(exclude.flatMap((x) => x.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []));
+  const titled = new Set(favour.flatMap((x) => x.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []));
   const scored: KeyPhrase[] = [];
   for (const [key, e] of inGroup) {
     const words = key.split(' ');
@@ -91,7 +93,11 @@ export function keyPhrases(corpus: PhraseCorpus, group: number[], k: number, exc
     const idf = Math.log(1 + n / (corpus.df.get(key) ?? 1));
     const spread = e.docs.size / group.length;
     const [surface, { language }] = [...e.surfaces.entries()].sort((a, b) => b[1].count - a[1].count)[0];
-    const score = (1 + Math.log(e.tf)) * idf * (0.5 + spread) * (1 + 0.3 * (words.length - 1));
+    // A title names what the item is about: the more of its words a phrase holds, and the fewer others,
+    // the more it outranks a phrase said once at the end ("Apple cake" over "Cake" and "Tart recipe").
+    const inTitle = words.filter((w) => titled.has(w)).length;
+    const titleFit = (1 + inTitle / words.length) * (1 + inTitle);
+    const score = (1 + Math.log(e.tf)) * idf * (0.5 + spread) * (1 + 0.3 * (words.length - 1)) * titleFit;
     scored.push({ phrase: key, surface, language, score, docs: [...e.docs] });
   }
   scored.sort((a, b) => b.score - a.score);

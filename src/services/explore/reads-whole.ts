@@ -30,9 +30,9 @@ function germanShape(words: string[]): boolean {
 }
 
 /**
- * Whether a phrase stands alone as a topic: 1–4 words, each named once, none a function word, number word or
- * common verb form, shaped as a noun phrase of `language` (English: adjectives and nouns as the tagger reads
- * them; German: adjectives, then capitalised nouns). Cut clauses fail: "Tomatoes need water every",
+ * Whether a phrase stands alone as a topic: 1–4 words (a single word of three letters or more), each named
+ * once, none a function word, adverb, number word or common verb form, shaped as a noun phrase of `language`
+ * (English: adjectives and nouns as the tagger reads them; German: adjectives, then capitalised nouns). Cut clauses fail: "Tomatoes need water every",
  * "Kuchen kommt fuer vierzig", "Keep your eyes", "Now blow".
  * @example
  * readsWhole('tomato plants', 'en'); // true
@@ -43,6 +43,8 @@ function germanShape(words: string[]): boolean {
 export function readsWhole(phrase: string, language: Language): boolean {
   const words = phrase.split(' ');
   if (words.length > MAX_PHRASE_WORDS || !words.every((w) => WORD.test(w))) return false;
+  // One word of one or two letters is a scrap ("Ni"), not a subject.
+  if (words.length === 1 && words[0].length < 3) return false;
   if (new Set(words.map((w) => w.toLowerCase())).size < words.length) return false;
   if (words.some((w) => isEdgeWord(w, language) || isVerbForm(w, language))) return false;
   return language === 'de' ? germanShape(words) : englishShape(words);

@@ -1,5 +1,6 @@
 import { questionAbout } from '../../analysis/phrases.js';
 import { contentWords, cosine, tfidf } from '../../analysis/text-stats.js';
+import { words } from '../../tools/normalise.js';
 import type { EpisodeTextRow } from '../../store/explore.js';
 import { keyPhrases, phraseCorpus, titleCase } from './keyphrases.js';
 import { averageLinkage } from './linkage.js';
@@ -23,16 +24,31 @@ export interface SuggestionsJobInput {
   maxTopics: number;
 }
 
-/** Groups episodes whose words overlap (average link over TF-IDF cosine), largest first. */
+/** Whether a text names a phrase (its lower-cased key) as whole words. */
+function mentions(text: string, phrase: string): boolean {
+  return ` ${words(text.toLowerCase()).join(' ')} `.includes(` ${phrase} `);
+}
+
+/**
+ * Groups episodes whose words overlap (average link over TF-IDF cosine; neighbouring episodes of one item
+ * are a little closer, as they tend to go on about the same thing).
+ */
 function groupEpisodes(rows: EpisodeTextRow[]): number[][] {
   const vecs = tfidf(rows.map((r) => contentWords(r.text)));
-  return averageLinkage(rows.length, (i, j) => cosine(vecs[i], vecs[j]), 0.15).sort((a, b) => b.length - a.length);
+  const near = (i: number, j: number) => (rows[i].media_id === rows[j].media_id && Math.abs(rows[i].idx - rows[j].idx) <= 1 ? 0.1 : 0);
+  return averageLinkage(rows.length, (i, j) => cosine(vecs[i], vecs[j]) + near(i, j), 0.15);
+}
+
+/** The titles of a group's items, which favour the phrases that name them. */
+function titlesOf(rows: EpisodeTextRow[], group: number[]): string[] {
+  return [...new Set(group.map((i) => rows[i].title ?? ''))];
 }
 
 /**
  * Topics and questions drawn from a collection's episodes: episodes are grouped by shared words, each
- * group's most distinctive noun phrase (one that readsWhole) becomes a topic, then a question about it, in
- * the asked language, which is also the fallback language of text that shows none.
+ * group's most distinctive noun phrase (one that readsWhole; words of its items' titles count more) becomes a
+ * topic, then a question about it, in the asked language, which is also the fallback language of text that
+ * shows none. The question says "said" for a phrase spoken, "shown" for one on screen.
  * Yields one element at a time so the HTTP layer can stream it.
  * @example
  * for (const s of suggestFromEpisodes(rows, 'en', 8)) console.log(s.completion.text); // 'Penalty shot training', …
@@ -43,16 +59,23 @@ export function* suggestFromEpisodes(rows: EpisodeTextRow[], language: 'en' | 'd
   const corpus = phraseCorpus(usable.map((r) => r.text), language);
   const seen = new Set<string>();
   let topic = 0;
-  for (const group of groupEpisodes(usable)) {
+  // Largest groups first; among equals, the one whose phrase stands out most (repeated, in its title)
+  // before one whose phrase was said once.
+  const groups = groupEpisodes(usable)
+    .map((group) => ({ group, titles: titlesOf(usable, group) }))
+    .map((g) => ({ ...g, lead: keyPhrases(corpus, g.group, 1, [], g.titles)[0]?.score ?? 0 }))
+    .sort((a, b) => b.group.length - a.group.length || b.lead - a.lead);
+  for (const { group, titles } of groups) {
     if (topic >= maxTopics) break;
-    const [best] = keyPhrases(corpus, group, 3, [...seen]);
+    const [best] = keyPhrases(corpus, group, 3, [...seen], titles);
     if (!best || seen.has(best.phrase)) continue;
     seen.add(best.phrase);
     const members = best.docs.map((i) => usable[i]);
+    const source = { said: members.some((m) => mentions(m.spoken, best.phrase)), shown: members.some((m) => mentions(m.shown, best.phrase)) };
     const media_ids = [...new Set(members.map((m) => m.media_id))];
     const moments = members.slice(0, 5).map((m) => ({ media_id: m.media_id, episode_id: m.idx, start_time: m.start }));
     yield { completion: { type: 'topic', text: titleCase(best.surface), media_ids, moments } };
-    yield { completion: { type: 'question', text: questionAbout(best.surface, language, topic), media_ids, moments } };
+    yield { completion: { type: 'question', text: questionAbout(best.surface, language, topic, source), media_ids, moments } };
     topic++;
   }
 }

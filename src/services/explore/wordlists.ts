@@ -1,6 +1,7 @@
 /**
  * Words that never begin or end a topic phrase, per language, beyond the stop words of search/stopwords.ts:
- * determiners and pronouns of every form, number words, units, adverbs that open sentences, and common verb forms
+ * determiners and pronouns of every form, adverbs (German ones a sentence or caption capitalises: "Oben", "Hoch"),
+ * number words, units, adverbs that open sentences, and common verb forms
  * that speech-to-text puts in front of nouns ("Tomatoes need water", "Kuchen kommt"). German lists are kept
  * folded (ä→ae, ö→oe, ü→ue, ß→ss), so "für" and its ASCII spelling "fuer" are one entry.
  */
@@ -37,7 +38,10 @@ const FUNCTION = {
     unter von vom vor waehrend wegen zu zum zur zwischen
     und oder aber denn sondern dass weil wenn als ob obwohl damit sodass sowie
     nicht auch noch schon nur sehr so dann da hier dort jetzt nun ja nein doch mal eben halt wohl gar ganz
-    immer wieder oft nie bald gleich sogar etwa genau bitte danke hallo tschuess`),
+    immer wieder oft nie bald gleich sogar etwa genau bitte danke hallo tschuess
+    oben unten hoch tief vorne vorn hinten links rechts drinnen draussen drueben herzlich hinaus heraus hinein
+    herein rein raus rauf runter los weiter zurueck ueberall irgendwo sofort gerade bereits eigentlich ziemlich
+    besonders total echt`),
 };
 
 const NUMBERS = {
@@ -67,7 +71,7 @@ const UNITS = {
     percent gram grams kilo kilos kilogram kilograms litre litres liter liters metre metres meter meters`),
   de: list(`
     sekunde sekunden minute minuten stunde stunden tag tage tagen woche wochen monat monate monaten jahr jahre
-    jahren mal grad prozent gramm kilo kilogramm liter meter`),
+    jahren mal zeit zeiten grad prozent gramm kilo kilogramm liter meter`),
 };
 
 const VERBS = {

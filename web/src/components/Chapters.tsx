@@ -4,11 +4,11 @@ import { t } from '../i18n.js';
 import { currentIndex } from '../transcript-lines.js';
 
 /** What a chapter needs: an item's episode, or a chapter of a share link (no picture). */
-export interface Chapter { start: number; end: number; summary: string; thumbnail_url?: string | null }
+export interface Chapter { start: number; end: number; summary: string; title: string; thumbnail_url?: string | null }
 
+/** The chapter's title as the server names it (its summary, else what it is: "Voice memo, part 1"), shortened. */
 function label(e: Chapter): string {
-  const s = e.summary.length > 90 ? `${e.summary.slice(0, 88)}…` : e.summary;
-  return s || clock(e.start);
+  return e.title.length > 90 ? `${e.title.slice(0, 88)}…` : e.title;
 }
 
 /**

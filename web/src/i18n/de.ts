@@ -56,7 +56,7 @@ export const de: Dict = {
   makePublic: 'Öffentlich machen', makePrivate: 'Privat machen', open: 'Öffnen', public: 'öffentlich', private: 'privat',
   confirmDeleteCollection: 'Die Sammlung „{0}“ mit allem, was darin indexiert ist, löschen?', confirmDeleteItem: '„{0}“ aus dieser Sammlung entfernen?',
   confirmDeleteTask: 'Diese Aufgabe löschen?', items: 'Einträge', more: 'Mehr zeigen', indexing: 'wird indexiert', indexed: 'indexiert', queued: 'wartet',
-  type_video: 'Video', type_audio: 'Audio', type_image: 'Bild', collection: 'Sammlung', chooseCollection: 'Wähle zuerst eine Sammlung.',
+  type_video: 'Video', type_audio: 'Audio', type_image: 'Foto', collection: 'Sammlung', chooseCollection: 'Wähle zuerst eine Sammlung.',
   searchLabel: 'Sammlung durchsuchen', searchPlaceholder: 'Was passiert, gesagt oder gezeigt wird…', searchButton: 'Suchen',
   results: { one: '1 Moment', other: '{0} Momente' }, noResults: 'Kein Moment passt.', showingFor: 'Ergebnisse für {0}', at: 'bei {0}', play: 'Abspielen',
   transcript: 'Transkript', transcriptLanguage: 'Sprache des Transkripts', unknownLanguage: 'unbekannte Sprache', chapters: 'Kapitel', onScreen: 'Text im Bild', summary: 'Zusammenfassung', tags: 'Schlagwörter', timeline: 'Kapitel auf der Zeitleiste',

@@ -56,7 +56,7 @@ export const en = {
   makePublic: 'Make public', makePrivate: 'Make private', open: 'Open', public: 'public', private: 'private',
   confirmDeleteCollection: 'Delete the collection “{0}” and everything indexed in it?', confirmDeleteItem: 'Remove “{0}” from this collection?',
   confirmDeleteTask: 'Delete this task?', items: 'Items', more: 'Show more', indexing: 'indexing', indexed: 'indexed', queued: 'queued',
-  type_video: 'video', type_audio: 'audio', type_image: 'image', collection: 'Collection', chooseCollection: 'Choose a collection first.',
+  type_video: 'video', type_audio: 'audio', type_image: 'photo', collection: 'Collection', chooseCollection: 'Choose a collection first.',
   searchLabel: 'Search the collection', searchPlaceholder: 'What happens, what is said or shown…', searchButton: 'Search',
   results: { one: '1 moment', other: '{0} moments' }, noResults: 'No moment matches.', showingFor: 'Showing results for {0}', at: 'at {0}', play: 'Play',
   transcript: 'Transcript', transcriptLanguage: 'Transcript language', unknownLanguage: 'unknown language', chapters: 'Chapters', onScreen: 'On-screen text', summary: 'Summary', tags: 'Tags', timeline: 'Chapters on the timeline',
