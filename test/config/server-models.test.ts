@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faceDetectorPath } from '../../src/ml/face/assets.js';
 import { faceDetectorSession } from '../../src/ml/face/detect.js';
 import { startTestApp } from '../support/app.js';
-import { type TestServer } from '../support/server.js';
+import type { TestServer } from '../support/server.js';
 
 type Health = { capabilities: Record<string, { available: boolean; reason?: string }> };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp } from '../support/app.js';
-import { type TestServer } from '../support/server.js';
+import type { TestServer } from '../support/server.js';
 import { buildAnalysis, DIMS, fixtureItem, FINAL, indexFixtures, LAKE } from './fixtures.js';
 
 /** Row counts of every search table, to see what a delete left behind. */

@@ -5,7 +5,7 @@ import { fromBlob, signBits } from '../../src/tools/vectors.js';
 import { migrations } from '../../src/store/migrations/index.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../support/app.js';
-import { type TestServer } from '../support/server.js';
+import type { TestServer } from '../support/server.js';
 import { indexFixtures } from './fixtures.js';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../support/app.js';
-import { type TestServer } from '../support/server.js';
+import type { TestServer } from '../support/server.js';
 import { buildAnalysis, fixtureItem } from './fixtures.js';
 
 describe('one search result per moment', () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultModel, loadManifest } from '../../src/ml/registry/manifest.js';
 import { SPEECH_NOT_TRANSCRIBED } from '../../src/analysis/speech-warning.js';
 import { startTestApp } from '../support/app.js';
-import { type TestServer } from '../support/server.js';
+import type { TestServer } from '../support/server.js';
 import { buildAnalysis, fixtureItem, indexFixtures } from './fixtures.js';
 
 const manifest = loadManifest();

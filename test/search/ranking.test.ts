@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueryEmbedder } from '../../src/services/search/index.js';
 import { startTestApp } from '../support/app.js';
-import { type TestServer } from '../support/server.js';
+import type { TestServer } from '../support/server.js';
 import { buildAnalysis, fixtureItem, topicVector } from './fixtures.js';
 
 type Line = [number, number, string];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueryEmbedder, VectorSpace } from '../../src/services/search/index.js';
 import { startTestApp } from '../support/app.js';
-import { type TestServer } from '../support/server.js';
+import type { TestServer } from '../support/server.js';
 import { indexFixtures, topicVector, type TOPICS } from './fixtures.js';
 
 /** Deterministic "embeddings": a query names its topic with a keyword; anything else points at music. */
