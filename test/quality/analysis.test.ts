@@ -114,7 +114,7 @@ describe('analysis quality on media with known truth', () => {
         if (completion.type === 'question') {
           const forms = language === 'en'
             ? /^(What is said about “[^”]+”\?|When is “[^”]+” shown\?|Where does “[^”]+” come up\?)$/
-            : /^(Was wird zu „[^“]+“ gesagt\?|Wann ist „[^“]+“ zu sehen\?|Wo kommt „[^“]+“ vor\?)$/;
+            : /^(Was wird zu „[^“]+“ gesagt\?|Wann wird „[^“]+“ gezeigt\?|Wo kommt „[^“]+“ vor\?)$/;
           expect(completion.text).toMatch(forms);
         }
       }
