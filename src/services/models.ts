@@ -1,5 +1,7 @@
 import { rmSync } from 'node:fs';
 import type { CapabilityName, CapabilityStatus } from '../ml/capabilities.js';
+import { importModelArchive } from '../ml/registry/archive.js';
+import { importModelFolder, ModelImportError } from '../ml/registry/import.js';
 import { forgetSharedModels } from '../ml/registry/local.js';
 import { getModel, UnknownModelError, type Manifest, type ModelEntry } from '../ml/registry/manifest.js';
 import { modelDir, modelStatus } from '../ml/registry/status.js';
@@ -81,6 +83,27 @@ export class ModelService {
     // Sessions loaded from the removed files are let go; the capability falls back (or off) at its next use.
     forgetSharedModels();
     return this.list().models.find((m) => m.id === id)!;
+  }
+
+  /**
+   * Installs a model brought from elsewhere: a tar archive (`vidx models export`, or a tar of the hub's
+   * repository folder) or such a folder on this machine, checked against the manifest first. A bad file is a
+   * 422 naming it (code `import_missing_file`, `import_wrong_size`, `import_wrong_hash`, `import_unsafe_path`, …).
+   * @example
+   * await models.importModel({ archive: upload.path }); // the model as it is now (installed)
+   */
+  async importModel(source: { archive: string } | { folder: string }, modelId?: string): Promise<ModelView> {
+    if (modelId !== undefined) this.entry(modelId);
+    if (modelId !== undefined && this.pullsUnderway(modelId)) throw new Problem('conflict', msg('model_being_pulled', { id: modelId }));
+    const opts = { manifest: this.manifest, modelsDir: this.modelsDir, modelId };
+    try {
+      const { modelId: id } = 'archive' in source ? await importModelArchive(source.archive, opts) : await importModelFolder(source.folder, opts);
+      forgetSharedModels();
+      return this.list().models.find((m) => m.id === id)!;
+    } catch (e) {
+      if (e instanceof ModelImportError) throw new Problem('invalid', e.text, [], e.text.key);
+      throw e;
+    }
   }
 
   private entry(id: string): ModelEntry {
