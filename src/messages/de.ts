@@ -50,7 +50,7 @@ export const de: Catalogue = {
   hub_unreachable: (p) =>
     `Der Modell-Hub unter ${p.hub} ist nicht erreichbar (${p.reason}): Dieser Rechner scheint offline zu sein. ` +
     'Um ein Modell ohne den Hub zu bekommen, lade es auf einem Rechner mit Internetzugang herunter (dort `vidx models export <id>`, oder den Repository-Ordner vom Hub, z. B. `hf download <repo> --local-dir <ordner>`), ' +
-    'und führe hier `vidx models import <ordner|archiv>` aus oder nutze „Importieren“ auf der Seite „Modelle“',
+    'und führe hier `vidx models import <ordner|archiv>` aus, oder nutze „Modell importieren…“ auf der Seite „Modelle“',
   import_unknown_model: (p) => `„${p.id}“ ist kein Modell, das vidx kennt (bekannt: ${p.known})`,
   import_not_a_model: () => 'Hier liegt kein Modell, das vidx kennt: Von keinem Modell des Manifests liegen hier Dateien',
   import_ambiguous: (p) => `Diese Dateien passen zu mehr als einem Modell (${p.ids}); nenne das gemeinte`,

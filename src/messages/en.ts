@@ -51,7 +51,7 @@ export const en = {
   hub_unreachable: (p: { hub: string; reason: string }) =>
     `cannot reach the model hub at ${p.hub} (${p.reason}): this machine seems to be offline. ` +
     'To bring a model in without the hub, download it on a machine with internet access (`vidx models export <id>` there, or the repository folder from the hub, e.g. `hf download <repo> --local-dir <folder>`), ' +
-    'then run `vidx models import <folder|archive>` here or use Import on the Models page',
+    'then run `vidx models import <folder|archive>` here, or use “Import a model…” on the Models page',
   import_unknown_model: (p: { id: string; known: string }) => `"${p.id}" is no model vidx knows (known: ${p.known})`,
   import_not_a_model: () => 'this holds no model vidx knows: none of the manifest\'s models has its files here',
   import_ambiguous: (p: { ids: string }) => `these files fit more than one model (${p.ids}); name the one you mean`,
