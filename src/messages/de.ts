@@ -56,6 +56,7 @@ export const de: Catalogue = {
   import_ambiguous: (p) => `Diese Dateien passen zu mehr als einem Modell (${p.ids}); nenne das gemeinte`,
   import_missing_file: (p) => `Modell ${p.id}: Die Datei „${p.file}“ fehlt`,
   import_wrong_size: (p) => `Modell ${p.id}: Die Datei „${p.file}“ hat ${p.size} Bytes statt ${p.expected}`,
+  import_size_off: (p) => `Modell ${p.id}: Die Datei „${p.file}“ hat ${p.size} Bytes statt etwa ${p.about}: Sie ist abgeschnitten oder gehört zu einem anderen Modell`,
   import_wrong_hash: (p) => `Modell ${p.id}: Die Datei „${p.file}“ hat eine andere SHA-256-Prüfsumme als im Manifest: Sie ist beschädigt oder eine andere Version`,
   import_unsafe_path: (p) => `„${p.file}“ führt aus dem Ordner des Modells hinaus (ein absoluter Pfad, „..“ oder ein Link); nichts wurde importiert`,
   import_not_archive: (p) => `Kein tar-Archiv (.tar oder .tar.gz), das vidx lesen kann: ${p.reason}`,

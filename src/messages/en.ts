@@ -58,6 +58,8 @@ export const en = {
   import_missing_file: (p: { id: string; file: string }) => `model ${p.id}: file "${p.file}" is missing`,
   import_wrong_size: (p: { id: string; file: string; size: number; expected: number }) =>
     `model ${p.id}: file "${p.file}" has ${p.size} bytes, expected ${p.expected}`,
+  import_size_off: (p: { id: string; file: string; size: number; about: number }) =>
+    `model ${p.id}: file "${p.file}" has ${p.size} bytes, about ${p.about} expected: it is cut off or another model's`,
   import_wrong_hash: (p: { id: string; file: string }) => `model ${p.id}: file "${p.file}" has another SHA-256 than the manifest's: it is damaged or another version`,
   import_unsafe_path: (p: { file: string }) => `"${p.file}" leads outside the model's folder (an absolute path, "..", or a link); nothing was imported`,
   import_not_archive: (p: { reason: string }) => `not a tar archive (.tar or .tar.gz) vidx can read: ${p.reason}`,

@@ -100,6 +100,22 @@ describe('models import', () => {
     expectNothingInstalled(modelsDir, 'tiny-e5');
   });
 
+  it('checks a file the manifest knows only a rounded size of (as the shipped one does) against that size', async () => {
+    const onnx = model('tiny-e5').files.find((f) => f.path.endsWith('.onnx'))!;
+    const rounded = parseManifest({
+      ...fixtures.manifest,
+      models: fixtures.manifest.models.map((m) => (m.id === 'tiny-e5' ? { ...m, files: m.files.map((f) => (f.path === onnx.path ? { path: f.path, approxSize: Math.round(f.size / 1000) * 1000 } : f)) } : m)),
+    });
+    const modelsDir = freshDir();
+    const cut = hubFolder('tiny-e5');
+    truncateSync(join(cut, onnx.path), Math.round(onnx.size! / 2));
+    const err = await refusal(importModelFolder(cut, { manifest: rounded, modelsDir, modelId: 'tiny-e5' }));
+    expect(err.text.key).toBe('import_size_off');
+    expect(err.message).toContain(`"${onnx.path}" has ${Math.round(onnx.size! / 2)} bytes, about`);
+    expectNothingInstalled(modelsDir, 'tiny-e5');
+    expect((await importModelFolder(hubFolder('tiny-e5'), { manifest: rounded, modelsDir })).modelId).toBe('tiny-e5');
+  });
+
   it('refuses a link out of the folder and an archive member escaping it', async () => {
     const modelsDir = freshDir();
     const linked = hubFolder('tiny-e5');

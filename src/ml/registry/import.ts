@@ -100,6 +100,9 @@ async function copyChecked(root: string, file: ManifestFile, dest: string, id: s
   if (file.size != null && size !== file.size) {
     throw new ModelImportError(msg('import_wrong_size', { id, file: file.path, size, expected: file.size }));
   }
+  if (file.size == null && file.approxSize != null && !nearSize(size, file.approxSize)) {
+    throw new ModelImportError(msg('import_size_off', { id, file: file.path, size, about: file.approxSize }));
+  }
   await mkdir(dirname(dest), { recursive: true });
   const hash = createHash('sha256');
   const tap = new Transform({
@@ -132,13 +135,28 @@ export function identifyModel(root: string, manifest: Manifest, modelId?: string
   }
   const present = (m: ModelEntry) => m.files.filter((f) => existsSync(join(root, f.path))).length;
   const complete = manifest.models.filter((m) => present(m) === m.files.length);
-  const fitting = complete.filter((m) => m.files.every((f) => f.size == null || sizeOr(join(root, f.path)) === f.size));
+  const fitting = complete.filter((m) => m.files.every((f) => sizeFits(f, sizeOr(join(root, f.path)))));
   if (fitting.length === 1) return fitting[0];
   if (fitting.length > 1 || complete.length > 1) throw new ModelImportError(msg('import_ambiguous', { ids: (fitting.length > 1 ? fitting : complete).map((m) => m.id).join(', ') }));
   if (complete.length === 1) return complete[0];
   const best = manifest.models.map((m) => ({ m, n: present(m) })).sort((a, b) => b.n - a.n)[0];
   if (!best || best.n === 0) throw new ModelImportError(msg('import_not_a_model'));
   return best.m;
+}
+
+/**
+ * Whether a size is within a tenth of the hub listing's rounded figure (what the manifest knows of a file
+ * without an exact size): a cut-off download or another model's file is far off.
+ */
+function nearSize(size: number, about: number): boolean {
+  return Math.abs(size - about) <= about * 0.1;
+}
+
+/** Whether a file on disk has the size the manifest gives, exactly or (rounded figures) near enough. */
+function sizeFits(f: ManifestFile, size: number | null): boolean {
+  if (size === null) return false;
+  if (f.size != null) return size === f.size;
+  return f.approxSize == null || nearSize(size, f.approxSize);
 }
 
 function sizeOr(path: string): number | null {
