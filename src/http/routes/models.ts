@@ -62,7 +62,7 @@ export function modelRoutes(app: App, deps: HttpDeps): void {
     try {
       const upload = uploads.find((u) => u.filename === value.archive) ?? uploads.find((u) => u.field === value.archive);
       if (!upload) throw new Problem('invalid', msg('import_no_archive'), [{ field: 'archive', message: msg('import_no_archive') }], 'import_no_archive');
-      return c.json(await deps.models.importModel({ archive: upload.path }, value.model_id), 200);
+      return c.json(await deps.models.importArchive(upload.path, value.model_id), 200);
     } finally {
       removeUploads(uploads);
     }
