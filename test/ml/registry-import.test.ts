@@ -139,6 +139,16 @@ describe('models import', () => {
     expect(b.message).toContain('"../../escaped.txt"');
     expect(existsSync(join(modelsDir, '..', 'escaped.txt'))).toBe(false);
 
+    const withLink = join(freshDir('archive-'), 'link.tar');
+    const linkPack = tar.pack();
+    const linkWritten = pipeline(linkPack, createWriteStream(withLink));
+    linkPack.entry({ name: 'tokenizer.json', type: 'symlink', linkname: '/etc/passwd' }, '');
+    linkPack.finalize();
+    await linkWritten;
+    const c = await refusal(importModelArchive(withLink, { manifest, modelsDir }));
+    expect(c.text.key).toBe('import_unsafe_path');
+    expect(c.message).toContain('"tokenizer.json" leads outside');
+
     const notTar = join(freshDir('archive-'), 'notes.tar');
     writeFileSync(notTar, 'x'.repeat(2000));
     expect((await refusal(importModelArchive(notTar, { manifest, modelsDir }))).text.key).toBe('import_not_archive');

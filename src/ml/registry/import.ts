@@ -7,9 +7,10 @@
 import { randomUUID, createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { lstat, mkdir, realpath, rename, rm } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { isInside } from '../../media/file-access.js';
 import { english, type Message, msg } from '../../messages/index.js';
 import { getModel, UnknownModelError, type Manifest, type ManifestFile, type ModelEntry } from './manifest.js';
 import { modelDir } from './status.js';
@@ -67,12 +68,6 @@ export async function importModelFolder(folder: string, opts: ImportOptions): Pr
   return { modelId: entry.id, files: entry.files.length, bytes };
 }
 
-/** Whether a path lies inside a folder (both real paths). */
-function inside(root: string, p: string): boolean {
-  const rel = relative(root, p);
-  return rel !== '' && !rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel);
-}
-
 /** The real path of one of the model's files, refusing one that leads out of the folder (through a link). */
 async function sourceOf(root: string, file: ManifestFile, id: string): Promise<string> {
   const path = join(root, file.path);
@@ -88,7 +83,7 @@ async function sourceOf(root: string, file: ManifestFile, id: string): Promise<s
     // A link to nothing.
     throw new ModelImportError(msg('import_unsafe_path', { file: file.path }));
   }
-  if (!inside(root, real)) throw new ModelImportError(msg('import_unsafe_path', { file: file.path }));
+  if (real === root || !isInside(root, real)) throw new ModelImportError(msg('import_unsafe_path', { file: file.path }));
   if (!statSync(real).isFile()) throw new ModelImportError(msg('import_missing_file', { id, file: file.path }));
   return real;
 }
