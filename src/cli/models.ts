@@ -2,7 +2,8 @@ import { ConfigError, readConfig } from '../config.js';
 import { runModelsCommand } from '../ml/registry/index.js';
 
 /**
- * `vidx models list|pull`: model install state and downloads, into VIDX_MODELS_DIR from VIDX_HUB_URL.
+ * `vidx models list|pull|import|export`: model install state, downloads from VIDX_HUB_URL and models brought
+ * from elsewhere, in VIDX_MODELS_DIR.
  * @example
  * await modelsCommand(['pull', 'default', '--yes']);
  */

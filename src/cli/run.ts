@@ -29,6 +29,7 @@ On the data dir directly (also while the server runs):
   keys create --name N [--admin]        create an API key and print it once (--worker: a key for vidx worker)
   keys list | keys revoke <id>          list API keys (never the keys themselves), revoke one
   models list | models pull [ids]       known models and their state; download models (asks first)
+  models import <folder|archive>        install a model downloaded elsewhere; models export <id> writes one
 
 Options: -h, --help (also after any command), -v, --version
 

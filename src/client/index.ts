@@ -11,11 +11,11 @@ import createClient, { type Client, type ClientPathsWithMethod, type MaybeOption
 import { failureOf, networkReason, VidxError } from './errors.js';
 import { ndjsonElements } from './ndjson.js';
 import type { components, paths } from './openapi.js';
-import { mediaForm, pictureSearchForm, type PictureSearchRequest, type UploadRequest } from './upload.js';
+import { mediaForm, modelArchiveForm, pictureSearchForm, type PictureSearchRequest, type UploadRequest } from './upload.js';
 
 export type { components, operations, paths } from './openapi.js';
 export { VidxError, type FieldError } from './errors.js';
-export { mediaForm, pictureSearchForm, type PictureSearchRequest, type UploadRequest } from './upload.js';
+export { mediaForm, modelArchiveForm, pictureSearchForm, type PictureSearchRequest, type UploadRequest } from './upload.js';
 
 /**
  * The API's schemas by name, e.g. `Schemas['Collection']`, `Schemas['Task']`.
@@ -125,6 +125,8 @@ export interface VidxClient {
   upload(path: UploadPath, request: UploadRequest, file: Blob, filename: string): Promise<Schemas['TaskCreated']>;
   /** POST /search with a query picture in the same multipart request (see {@link pictureSearchForm}); words and `like` fuse with it. */
   searchByPicture(request: PictureSearchRequest, picture: Blob, filename: string): Promise<Schemas['SearchResponse']>;
+  /** POST /models/import with a model archive (a tar of `vidx models export`, or of the hub's repository folder; see {@link modelArchiveForm}). */
+  importModel(archive: Blob, filename: string, modelId?: string): Promise<Schemas['ModelInfo']>;
   /** openapi-fetch's own client over the same settings: answers `{data, error, response}` and throws nothing. */
   raw: Client<paths>;
 }
@@ -190,6 +192,7 @@ export function createVidxClient(options: VidxClientOptions): VidxClient {
     stream,
     upload: async (path, request, file, filename) => (await call('post')(path, { body: mediaForm(request, file, filename) })) as Schemas['TaskCreated'],
     searchByPicture: async (request, picture, filename) => (await call('post')('/search', { body: pictureSearchForm(request, picture, filename) })) as Schemas['SearchResponse'],
+    importModel: async (archive, filename, modelId) => (await call('post')('/models/import', { body: modelArchiveForm(archive, filename, modelId) })) as Schemas['ModelInfo'],
     raw,
   };
 }

@@ -610,6 +610,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/models/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Install a model downloaded elsewhere, from an archive, checked against the manifest first (admin; a vidx extra)
+         * @description For a machine without the hub: send a tar (or tar.gz) written by `vidx models export <id>` on another vidx, or a tar of the model repository folder as the hub lays it out (e.g. made by `hf download`). Every file the manifest names must be there with its size (and SHA-256 where the manifest knows it); links, absolute names and `..` are refused. Nothing is installed unless all of it checks out; a bad file is a 422 whose code says why (`import_missing_file`, `import_wrong_size`, `import_wrong_hash`, `import_unsafe_path`, `import_not_archive`, `import_ambiguous`, …) and whose message names the file.
+         */
+        post: operations["importModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/models/{model_id}": {
         parameters: {
             query?: never;
@@ -1357,12 +1377,16 @@ export interface components {
                 /** @description What went wrong, naming the user's file as they know it */
                 message: string;
                 /**
-                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, interrupted, internal, …
+                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, interrupted, internal, …
                  * @example not_media
                  */
                 code: string;
                 /** @description false: running it again cannot help (bad media, a refused path, a deleted collection); true: the cause may pass */
                 retryable: boolean;
+                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason), for a client that words the failure in its own language */
+                params?: {
+                    [key: string]: string;
+                };
             } | null;
             attempts: number;
             /** @description vidx extra: the worker (`vidx worker` id, or `local` for the server’s own) that took the task’s latest analysis job; null when analyses run in the server’s process */
@@ -1464,12 +1488,16 @@ export interface components {
                 /** @description What went wrong, naming the user's file as they know it */
                 message: string;
                 /**
-                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, interrupted, internal, …
+                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, interrupted, internal, …
                  * @example not_media
                  */
                 code: string;
                 /** @description false: running it again cannot help (bad media, a refused path, a deleted collection); true: the cause may pass */
                 retryable: boolean;
+                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason), for a client that words the failure in its own language */
+                params?: {
+                    [key: string]: string;
+                };
             } | null;
             attempts: number;
             /** @description vidx extra: the worker (`vidx worker` id, or `local` for the server’s own) that took the task’s latest analysis job; null when analyses run in the server’s process */
@@ -1634,12 +1662,16 @@ export interface components {
                 /** @description What went wrong, naming the user's file as they know it */
                 message: string;
                 /**
-                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, interrupted, internal, …
+                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, interrupted, internal, …
                  * @example not_media
                  */
                 code: string;
                 /** @description false: running it again cannot help (bad media, a refused path, a deleted collection); true: the cause may pass */
                 retryable: boolean;
+                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason), for a client that words the failure in its own language */
+                params?: {
+                    [key: string]: string;
+                };
             } | null;
             attempts: number;
             /** @description vidx extra: the worker (`vidx worker` id, or `local` for the server’s own) that took the task’s latest analysis job; null when analyses run in the server’s process */
@@ -1713,12 +1745,16 @@ export interface components {
                 /** @description What went wrong, naming the user's file as they know it */
                 message: string;
                 /**
-                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, interrupted, internal, …
+                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, interrupted, internal, …
                  * @example not_media
                  */
                 code: string;
                 /** @description false: running it again cannot help (bad media, a refused path, a deleted collection); true: the cause may pass */
                 retryable: boolean;
+                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason), for a client that words the failure in its own language */
+                params?: {
+                    [key: string]: string;
+                };
             } | null;
             attempts: number;
             /** @description vidx extra: the worker (`vidx worker` id, or `local` for the server’s own) that took the task’s latest analysis job; null when analyses run in the server’s process */
@@ -1787,12 +1823,16 @@ export interface components {
                 /** @description What went wrong, naming the user's file as they know it */
                 message: string;
                 /**
-                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, interrupted, internal, …
+                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, interrupted, internal, …
                  * @example not_media
                  */
                 code: string;
                 /** @description false: running it again cannot help (bad media, a refused path, a deleted collection); true: the cause may pass */
                 retryable: boolean;
+                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason), for a client that words the failure in its own language */
+                params?: {
+                    [key: string]: string;
+                };
             } | null;
             attempts: number;
             /** @description vidx extra: the worker (`vidx worker` id, or `local` for the server’s own) that took the task’s latest analysis job; null when analyses run in the server’s process */
@@ -1912,12 +1952,16 @@ export interface components {
                 /** @description What went wrong, naming the user's file as they know it */
                 message: string;
                 /**
-                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, interrupted, internal, …
+                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, interrupted, internal, …
                  * @example not_media
                  */
                 code: string;
                 /** @description false: running it again cannot help (bad media, a refused path, a deleted collection); true: the cause may pass */
                 retryable: boolean;
+                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason), for a client that words the failure in its own language */
+                params?: {
+                    [key: string]: string;
+                };
             } | null;
             attempts: number;
             /** @description vidx extra: the worker (`vidx worker` id, or `local` for the server’s own) that took the task’s latest analysis job; null when analyses run in the server’s process */
@@ -1974,12 +2018,16 @@ export interface components {
                 /** @description What went wrong, naming the user's file as they know it */
                 message: string;
                 /**
-                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, interrupted, internal, …
+                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, interrupted, internal, …
                  * @example not_media
                  */
                 code: string;
                 /** @description false: running it again cannot help (bad media, a refused path, a deleted collection); true: the cause may pass */
                 retryable: boolean;
+                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason), for a client that words the failure in its own language */
+                params?: {
+                    [key: string]: string;
+                };
             } | null;
             attempts: number;
             /** @description vidx extra: the worker (`vidx worker` id, or `local` for the server’s own) that took the task’s latest analysis job; null when analyses run in the server’s process */
@@ -2197,6 +2245,18 @@ export interface components {
             bytes_on_disk: number;
             /** @description The model its capability uses now */
             in_use: boolean;
+        };
+        ModelImportRequest: {
+            /**
+             * @description The file part holding the archive (.tar or .tar.gz: `vidx models export`, or a tar of the hub repository folder), by its file name or part name
+             * @example archive
+             */
+            archive: string;
+            /**
+             * @description Which model it is; found from the archive (its label, or which manifest model its files fit) when left out
+             * @example whisper-base
+             */
+            model_id?: string;
         };
         Share: {
             share_id: string;
@@ -5494,6 +5554,117 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    importModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelImportRequest"];
+                "application/x-www-form-urlencoded": {
+                    /** @description JSON text of the request object (see the application/json schema) */
+                    body: string;
+                };
+                "multipart/form-data": {
+                    /** @description JSON text of the request object (see the application/json schema) */
+                    body: string;
+                    /**
+                     * Format: binary
+                     * @description The archive; `archive` in the body names it by its file name (or this part name). The body field must come before it.
+                     */
+                    file?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The model as it is now (installed) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelInfo"];
+                };
+            };
+            /** @description Malformed request (for example a body that is not JSON) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unknown x-api-key */
+            401: {
+                headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body or upload larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field broke a rule; `errors` names each field */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,7 +1,8 @@
 /**
- * Multipart bodies that carry a file with their request: an upload to POST /index or /analyze, and a query
- * picture for POST /search. The `body` field (the request as JSON) goes first, as the server reads parts in
- * order, then the file as the part the request names. Browser-safe.
+ * Multipart bodies that carry a file with their request: an upload to POST /index or /analyze, a query
+ * picture for POST /search, and a model archive for POST /models/import. The `body` field (the request as
+ * JSON) goes first, as the server reads parts in order, then the file as the part the request names.
+ * Browser-safe.
  */
 import type { components } from './openapi.js';
 
@@ -45,6 +46,18 @@ const PICTURE_PART = 'picture';
  */
 export function pictureSearchForm(request: PictureSearchRequest, picture: Blob, filename: string): FormData {
   return withFile({ ...request, image: PICTURE_PART }, PICTURE_PART, picture, filename);
+}
+
+/** The part name of a model archive; `archive` names it. */
+const ARCHIVE_PART = 'archive';
+
+/**
+ * The FormData that imports a model archive (POST /models/import), optionally saying which model it is.
+ * @example
+ * await fetch('/models/import', { method: 'POST', headers: { 'x-api-key': key }, body: modelArchiveForm(blob, 'whisper-base.tar') });
+ */
+export function modelArchiveForm(archive: Blob, filename: string, modelId?: string): FormData {
+  return withFile({ archive: ARCHIVE_PART, ...(modelId ? { model_id: modelId } : {}) }, ARCHIVE_PART, archive, filename);
 }
 
 /** The request as the `body` field, then the file under `part`. */

@@ -47,6 +47,20 @@ export const de: Catalogue = {
   task_retry_not_failed: (p) => `Nur eine fehlgeschlagene Aufgabe lässt sich wiederholen (${p.id})`,
   task_retry_collection_deleted: () => 'Die Aufgabe lässt sich nicht wiederholen: ihre Sammlung wurde gelöscht',
   model_being_pulled: (p) => `Das Modell ${p.id} wird gerade geladen; entferne es, wenn das fertig ist`,
+  hub_unreachable: (p) =>
+    `Der Modell-Hub unter ${p.hub} ist nicht erreichbar (${p.reason}): Dieser Rechner scheint offline zu sein. ` +
+    'Um ein Modell ohne den Hub zu bekommen, lade es auf einem Rechner mit Internetzugang herunter (dort `vidx models export <id>`, oder den Repository-Ordner vom Hub, z. B. `hf download <repo> --local-dir <ordner>`), ' +
+    'und führe hier `vidx models import <ordner|archiv>` aus, oder nutze „Modell importieren…“ auf der Seite „Modelle“',
+  import_unknown_model: (p) => `„${p.id}“ ist kein Modell, das vidx kennt (bekannt: ${p.known})`,
+  import_not_a_model: () => 'Hier liegt kein Modell, das vidx kennt: Von keinem Modell des Manifests liegen hier Dateien',
+  import_ambiguous: (p) => `Diese Dateien passen zu mehr als einem Modell (${p.ids}); nenne das gemeinte`,
+  import_missing_file: (p) => `Modell ${p.id}: Die Datei „${p.file}“ fehlt`,
+  import_wrong_size: (p) => `Modell ${p.id}: Die Datei „${p.file}“ hat ${p.size} Bytes statt ${p.expected}`,
+  import_size_off: (p) => `Modell ${p.id}: Die Datei „${p.file}“ hat ${p.size} Bytes statt etwa ${p.about}: Sie ist abgeschnitten oder gehört zu einem anderen Modell`,
+  import_wrong_hash: (p) => `Modell ${p.id}: Die Datei „${p.file}“ hat eine andere SHA-256-Prüfsumme als im Manifest: Sie ist beschädigt oder eine andere Version`,
+  import_unsafe_path: (p) => `„${p.file}“ führt aus dem Ordner des Modells hinaus (ein absoluter Pfad, „..“ oder ein Link); nichts wurde importiert`,
+  import_not_archive: (p) => `Kein tar-Archiv (.tar oder .tar.gz), das vidx lesen kann: ${p.reason}`,
+  import_no_archive: () => 'Sende das Modell-Archiv (.tar oder .tar.gz) als Dateiteil einer multipart/form-data-Anfrage',
   share_link_gone: () => 'Dieser Freigabe-Link ist unbekannt, abgelaufen oder widerrufen',
   file_not_found: () => 'Datei nicht gefunden',
   not_in_collection: (p) => `nicht in der Sammlung „${p.collection}“: ${p.ids}`,

@@ -47,6 +47,23 @@ export const en = {
   task_retry_collection_deleted: (p: { id: string }) =>
     `task ${p.id} cannot be retried: collection deleted (its collection was deleted; a new collection of the same id is another collection)`,
   model_being_pulled: (p: { id: string }) => `model ${p.id} is being pulled; remove it when the pull has ended`,
+  // Models a person can get (src/ml/registry): a hub out of reach, and a model brought in by hand.
+  hub_unreachable: (p: { hub: string; reason: string }) =>
+    `cannot reach the model hub at ${p.hub} (${p.reason}): this machine seems to be offline. ` +
+    'To bring a model in without the hub, download it on a machine with internet access (`vidx models export <id>` there, or the repository folder from the hub, e.g. `hf download <repo> --local-dir <folder>`), ' +
+    'then run `vidx models import <folder|archive>` here, or use “Import a model…” on the Models page',
+  import_unknown_model: (p: { id: string; known: string }) => `"${p.id}" is no model vidx knows (known: ${p.known})`,
+  import_not_a_model: () => 'this holds no model vidx knows: none of the manifest\'s models has its files here',
+  import_ambiguous: (p: { ids: string }) => `these files fit more than one model (${p.ids}); name the one you mean`,
+  import_missing_file: (p: { id: string; file: string }) => `model ${p.id}: file "${p.file}" is missing`,
+  import_wrong_size: (p: { id: string; file: string; size: number; expected: number }) =>
+    `model ${p.id}: file "${p.file}" has ${p.size} bytes, expected ${p.expected}`,
+  import_size_off: (p: { id: string; file: string; size: number; about: number }) =>
+    `model ${p.id}: file "${p.file}" has ${p.size} bytes, about ${p.about} expected: it is cut off or another model's`,
+  import_wrong_hash: (p: { id: string; file: string }) => `model ${p.id}: file "${p.file}" has another SHA-256 than the manifest's: it is damaged or another version`,
+  import_unsafe_path: (p: { file: string }) => `"${p.file}" leads outside the model's folder (an absolute path, "..", or a link); nothing was imported`,
+  import_not_archive: (p: { reason: string }) => `not a tar archive (.tar or .tar.gz) vidx can read: ${p.reason}`,
+  import_no_archive: () => 'send the model archive (.tar or .tar.gz) as a file part of a multipart/form-data request',
   share_link_gone: () => 'this share link is unknown, expired or revoked',
   file_not_found: () => 'file not found',
   not_in_collection: (p: { collection: string; ids: string }) => `not in collection "${p.collection}": ${p.ids}`,

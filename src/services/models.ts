@@ -1,5 +1,7 @@
 import { rmSync } from 'node:fs';
 import type { CapabilityName, CapabilityStatus } from '../ml/capabilities.js';
+import { importModelArchive } from '../ml/registry/archive.js';
+import { ModelImportError } from '../ml/registry/import.js';
 import { forgetSharedModels } from '../ml/registry/local.js';
 import { getModel, UnknownModelError, type Manifest, type ModelEntry } from '../ml/registry/manifest.js';
 import { modelDir, modelStatus } from '../ml/registry/status.js';
@@ -32,7 +34,7 @@ export interface ModelPullData {
 
 /**
  * The models vidx pulls (the manifest of `vidx models`), seen and changed by admins: their install state
- * and size, a pull as a task with progress, and removal.
+ * and size, a pull as a task with progress, an import of an archive brought from elsewhere, and removal.
  * @example
  * models.list().models.find((m) => m.capability === 'asr')?.state; // 'missing'
  */
@@ -81,6 +83,27 @@ export class ModelService {
     // Sessions loaded from the removed files are let go; the capability falls back (or off) at its next use.
     forgetSharedModels();
     return this.list().models.find((m) => m.id === id)!;
+  }
+
+  /**
+   * Installs a model brought from elsewhere as a tar archive (`vidx models export`, or a tar of the hub's
+   * repository folder), checked against the manifest first. A bad file is a 422 naming it (code
+   * `import_missing_file`, `import_wrong_size`, `import_wrong_hash`, `import_unsafe_path`, …).
+   * @example
+   * await models.importArchive(upload.path); // the model as it is now (installed)
+   */
+  async importArchive(archive: string, modelId?: string): Promise<ModelView> {
+    if (modelId !== undefined) this.entry(modelId);
+    if (modelId !== undefined && this.pullsUnderway(modelId)) throw new Problem('conflict', msg('model_being_pulled', { id: modelId }));
+    try {
+      const { modelId: id } = await importModelArchive(archive, { manifest: this.manifest, modelsDir: this.modelsDir, modelId });
+      // Sessions of an earlier copy of the model are let go, as after a removal.
+      forgetSharedModels();
+      return this.list().models.find((m) => m.id === id)!;
+    } catch (e) {
+      if (e instanceof ModelImportError) throw new Problem('invalid', e.text, [], e.text.key);
+      throw e;
+    }
   }
 
   private entry(id: string): ModelEntry {

@@ -49,6 +49,12 @@ function stageOf(row: TaskRow): { stage: string | null; step: TaskStep | null } 
 /** Names the endpoint path of a task from its kind and input; the HTTP layer supplies it (services know no paths). */
 export type TaskEndpoints = (kind: TaskKind, data: unknown) => string;
 
+/** A failed row's failure: its words, code, whether a retry may help, and its message's parameters if any. */
+function failureOf(row: TaskRow & { error: string }): TaskFailure {
+  const failure: TaskFailure = { message: row.error, code: row.error_code ?? 'internal', retryable: row.error_retryable !== 0 };
+  return row.error_params ? { ...failure, params: JSON.parse(row.error_params) as Record<string, string> } : failure;
+}
+
 /**
  * Row → API shape.
  * @example
@@ -67,7 +73,7 @@ export function taskView(row: TaskRow, endpointOf: TaskEndpoints): TaskView {
     progress: row.progress,
     ...stageOf(row),
     result: row.result === null ? null : (JSON.parse(row.result) as unknown),
-    error: row.error === null ? null : { message: row.error, code: row.error_code ?? 'internal', retryable: row.error_retryable !== 0 },
+    error: row.error === null ? null : failureOf({ ...row, error: row.error }),
     attempts: row.attempts,
     worker: row.worker ?? null,
     created_at: row.created_at,

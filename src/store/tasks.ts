@@ -21,6 +21,8 @@ export interface TaskRow {
   error: string | null;
   error_code?: string | null;
   error_retryable?: number | null;
+  /** The failure message's parameters as JSON (a page words the code with them), if it has any. */
+  error_params?: string | null;
   attempts: number;
   created_at: string;
   updated_at: string;
@@ -144,22 +146,23 @@ export class TaskRepository {
   complete(id: string, result: string, at: string): void {
     prepared(
       this.db,
-      "UPDATE tasks SET status = 'completed', progress = 1, stage = 'done', stage_item = NULL, result = ?, error = NULL, error_code = NULL, error_retryable = NULL, finished_at = ?, updated_at = ? WHERE id = ?",
+      "UPDATE tasks SET status = 'completed', progress = 1, stage = 'done', stage_item = NULL, result = ?, error = NULL, error_code = NULL, error_retryable = NULL, error_params = NULL, finished_at = ?, updated_at = ? WHERE id = ?",
     ).run(result, at, at, id);
   }
 
-  fail(id: string, error: { message: string; code: string; retryable: boolean }, at: string): void {
+  fail(id: string, error: { message: string; code: string; retryable: boolean; params?: Record<string, string> }, at: string): void {
+    const params = error.params ? JSON.stringify(error.params) : null;
     prepared(
       this.db,
-      "UPDATE tasks SET status = 'failed', stage = 'failed', stage_item = NULL, error = ?, error_code = ?, error_retryable = ?, result = NULL, finished_at = ?, updated_at = ? WHERE id = ?",
-    ).run(error.message, error.code, error.retryable ? 1 : 0, at, at, id);
+      "UPDATE tasks SET status = 'failed', stage = 'failed', stage_item = NULL, error = ?, error_code = ?, error_retryable = ?, error_params = ?, result = NULL, finished_at = ?, updated_at = ? WHERE id = ?",
+    ).run(error.message, error.code, error.retryable ? 1 : 0, params, at, at, id);
   }
 
   /** Back to the queue: after a retry or after the server stopped while it ran. */
   requeue(id: string, stage: string, at: string): void {
     prepared(
       this.db,
-      "UPDATE tasks SET status = 'queued', progress = 0, stage = ?, stage_item = NULL, result = NULL, error = NULL, error_code = NULL, error_retryable = NULL, started_at = NULL, finished_at = NULL, updated_at = ? WHERE id = ?",
+      "UPDATE tasks SET status = 'queued', progress = 0, stage = ?, stage_item = NULL, result = NULL, error = NULL, error_code = NULL, error_retryable = NULL, error_params = NULL, started_at = NULL, finished_at = NULL, updated_at = ? WHERE id = ?",
     ).run(stage, at, id);
   }
 

@@ -1,7 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, openAsBlob, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeFixtureModels } from '../../scripts/make-fixture-models.js';
+import { makeFixtureModels, type FixtureSet } from '../../scripts/make-fixture-models.js';
+import { modelArchiveForm } from '../../src/client/upload.js';
 import { startFakeHub, type FakeHub } from '../support/fake-hub.js';
 import { settledTask, startTestServer, type TestServer } from '../support/server.js';
 
@@ -14,10 +16,11 @@ describe('models: list, pull with progress, remove (admin)', () => {
   let tmp: string;
   let hub: FakeHub;
   let s: TestServer;
+  let fixtures: FixtureSet;
 
   beforeAll(async () => {
     tmp = mkdtempSync(join(process.cwd(), 'test', '.tmp', 'models-api-'));
-    const fixtures = await makeFixtureModels(join(tmp, 'hub'));
+    fixtures = await makeFixtureModels(join(tmp, 'hub'));
     hub = await startFakeHub({ root: fixtures.hubDir });
     s = await startTestServer({ env: { VIDX_MODELS_MANIFEST: fixtures.manifestPath, VIDX_HUB_URL: hub.url } });
   }, 120_000);
@@ -62,12 +65,40 @@ describe('models: list, pull with progress, remove (admin)', () => {
     expect((await s.call('GET', '/health', { key: null })).body.capabilities.asr.available).toBe(false);
   });
 
-  it('answers a pull that fails (the hub is gone) with a retryable failure', async () => {
+  it('imports an uploaded archive checked against the manifest; a damaged one is a 422 naming the file, in German too', async () => {
+    const archive = join(tmp, 'tiny-e5.tar');
+    execFileSync('tar', ['-cf', archive, '-C', join(fixtures.hubDir, 'vidx-test', 'tiny-e5'), '.']);
+    const ok = await s.call('POST', '/models/import', { body: modelArchiveForm(await openAsBlob(archive), 'tiny-e5.tar') });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ id: 'tiny-e5', state: 'installed' });
+    expect((await s.call('DELETE', '/models/tiny-e5')).status).toBe(200);
+
+    const broken = join(tmp, 'broken');
+    cpSync(join(fixtures.hubDir, 'vidx-test', 'tiny-e5'), broken, { recursive: true });
+    rmSync(join(broken, 'tokenizer.json'));
+    execFileSync('tar', ['-cf', join(tmp, 'broken.tar'), '-C', broken, '.']);
+    const form = async () => modelArchiveForm(await openAsBlob(join(tmp, 'broken.tar')), 'broken.tar', 'tiny-e5');
+    const bad = await s.call('POST', '/models/import', { body: await form() });
+    expect(bad.status).toBe(422);
+    expect(bad.body).toMatchObject({ code: 'import_missing_file', detail: 'model tiny-e5: file "tokenizer.json" is missing' });
+    const german = await s.call('POST', '/models/import', { body: await form(), headers: { 'accept-language': 'de' } });
+    expect(german.body.detail).toBe('Modell tiny-e5: Die Datei „tokenizer.json“ fehlt');
+    expect((await model('tiny-e5')).state).toBe('missing');
+
+    const none = await s.call('POST', '/models/import', { json: { archive: 'archive' } });
+    expect(none.status).toBe(422);
+    expect(none.body.code).toBe('import_no_archive');
+    expect((await s.call('POST', '/models/import', { body: await form(), key: await s.newKey() })).status).toBe(403);
+  });
+
+  it('answers a pull that fails (the hub is gone) at once with hub_unreachable, naming the hub', async () => {
     await hub.close();
     const r = await s.call('POST', '/models/tiny-e5/pull');
     const t = await settledTask(s, r.body.task_id, 60_000);
     expect(t.status).toBe('failed');
-    expect(t.error?.retryable).toBe(true);
+    expect(t.error).toMatchObject({ code: 'hub_unreachable', retryable: true, params: { hub: hub.url, reason: 'ECONNREFUSED' } });
+    expect(t.error?.message).toContain(`cannot reach the model hub at ${hub.url}`);
+    expect(t.error?.message).toContain('vidx models import');
     expect((await model('tiny-e5')).state).not.toBe('installed');
   });
 });

@@ -110,6 +110,6 @@ describe('GET /openapi.json', () => {
     const withFiles = operations()
       .filter(({ op }) => Object.values(resolve(op.requestBody?.content['multipart/form-data']?.schema ?? {}).properties ?? {}).some((p) => p.format === 'binary'))
       .map(({ id }) => id);
-    expect(withFiles.sort()).toEqual(['POST /analyze', 'POST /index', 'POST /search', 'POST /worker/jobs/{job_id}/result']);
+    expect(withFiles.sort()).toEqual(['POST /analyze', 'POST /index', 'POST /models/import', 'POST /search', 'POST /worker/jobs/{job_id}/result']);
   });
 });

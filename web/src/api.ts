@@ -97,6 +97,7 @@ export class Api {
   workers = () => this.vidx.GET('/workers');
   models = () => this.vidx.GET('/models');
   pullModel = (modelId: string) => this.vidx.POST('/models/{model_id}/pull', { params: { path: { model_id: modelId } } });
+  importModel = (archive: File) => this.vidx.importModel(archive, archive.name);
   removeModel = (modelId: string) => this.vidx.DELETE('/models/{model_id}', { params: { path: { model_id: modelId } } });
   // Read as the page's Task: one shape whatever the kind (see Task).
   task = (taskId: string) => this.vidx.GET('/tasks/{task_id}', { params: ofTask(taskId) }) as Promise<Task>;

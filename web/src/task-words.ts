@@ -4,7 +4,8 @@
  * each naming the user's file.
  */
 import type { Task } from './api.js';
-import { t, type TextKey } from './i18n.js';
+import { CATALOGUES, type Message, type MessageKey, render } from '../../src/messages/index.js';
+import { lang, t, type TextKey } from './i18n.js';
 
 /** The name of the file a task works on, as the user knows it: the upload's name, the path's or URL's last part. */
 export function taskFileName(task: Task): string {
@@ -58,15 +59,25 @@ export function stepText(task: Task): string {
  * Why a task failed, in words that name the user's file; the server's own words when no code fits.
  * @example
  * failureText(task); // '“Hochzeit.mp4” is not a video, audio file or picture vidx can read.'
+ * failureText(pull); // 'Der Modell-Hub unter https://huggingface.co ist nicht erreichbar (ENOTFOUND): …' on the German page
  */
 export function failureText(task: Task): string {
   if (!task.error) return '';
+  const { code, params } = task.error;
+  // A failure that carries its message's parameters is said from the server's own tables, in the page's language.
+  if (params && code in CATALOGUES.en) return asSentence(render({ key: code as MessageKey, params } as Message, lang()));
   try {
     return t(`err_${task.error.code}` as TextKey, taskFileName(task));
   } catch {
     // A code the page has no words for: the server's own message (in German when it has one).
     return task.error.message;
   }
+}
+
+/** A server message (lower-case, no full stop) as a sentence on the page. */
+function asSentence(text: string): string {
+  const capital = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?…]$/.test(capital) ? capital : `${capital}.`;
 }
 
 /**

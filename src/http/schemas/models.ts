@@ -27,3 +27,12 @@ export const ModelList = z
 export const ModelParams = z.object({
   model_id: z.string().min(1).max(100).openapi({ param: { name: 'model_id', in: 'path' }, example: 'whisper-base' }),
 });
+
+/** POST /models/import: the model archive as a file part, named by `archive`. */
+export const ModelImportBody = z
+  .object({
+    archive: z.string().min(1).max(255).openapi({ description: 'The file part holding the archive (.tar or .tar.gz: `vidx models export`, or a tar of the hub repository folder), by its file name or part name', example: 'archive' }),
+    model_id: z.string().min(1).max(100).optional().openapi({ description: 'Which model it is; found from the archive (its label, or which manifest model its files fit) when left out', example: 'whisper-base' }),
+  })
+  .strict()
+  .openapi('ModelImportRequest');

@@ -1,11 +1,12 @@
 /**
- * `vidx models list` and `vidx models pull`, as a function the main CLI calls with its
+ * `vidx models list`, `pull`, `import` and `export`, as a function the main CLI calls with its
  * arguments and streams. Nothing here reads the environment: the caller passes the models
  * dir and the hub URL (from src/config.ts).
  *
  * Exit codes (MODELS_EXIT):
  *   0  done, or nothing to do
- *   1  a download or its verification failed (partial files are kept and resume next time)
+ *   1  a download or its verification failed (partial files are kept and resume next time), or an
+ *      import was refused (nothing installed) or an export found the model not installed
  *   2  usage error: unknown subcommand, flag or model id
  *   3  not confirmed: the answer was no, or stdin gave no answer (pass --yes)
  *   4  not enough free disk space for the download
@@ -13,6 +14,8 @@
 import { createInterface } from 'node:readline';
 import { freeBytes, formatBytes, progressLine, table } from './format.js';
 import { defaultManifestPath, loadManifest, resolveModelIds, UnknownModelError, type Manifest } from './manifest.js';
+import { runExport, runImport } from './cli-import.js';
+import { HubUnreachableError } from './download.js';
 import { pull, type PullProgress } from './pull.js';
 import { listModelStatus, modelStatus, type ModelStatus } from './status.js';
 
@@ -38,8 +41,12 @@ const USAGE = `Usage: vidx models <command>
 
   list                              known models, install state and size
   pull [default | <id> ...] [--yes] download models (no id: the default of each capability)
+  import <folder|archive> [--model <id>]
+                                    install a model downloaded elsewhere (the hub's repository folder,
+                                    or an archive of \`models export\`), checked against the manifest first
+  export <id> [<file>]              write an installed model as a tar archive (default <id>.tar)
 
-Exit codes: 0 ok, 1 download failed, 2 usage error, 3 not confirmed, 4 not enough disk space
+Exit codes: 0 ok, 1 download, import or export failed, 2 usage error, 3 not confirmed, 4 not enough disk space
 `;
 
 /**
@@ -68,6 +75,11 @@ export async function runModelsCommand(args: string[], io: ModelsCommandIo): Pro
       return MODELS_EXIT.OK;
     case 'pull':
       return runPull(rest, manifest, io);
+    case 'import':
+    case 'export': {
+      const outcome = await (sub === 'import' ? runImport : runExport)(rest, manifest, io);
+      return typeof outcome === 'number' ? outcome : usage(io, outcome.usage);
+    }
     case 'help':
     case '--help':
     case '-h':
@@ -172,6 +184,10 @@ async function runPull(args: string[], manifest: Manifest, io: ModelsCommandIo):
     return MODELS_EXIT.OK;
   } catch (err) {
     bar.end();
+    if (err instanceof HubUnreachableError) {
+      io.stderr.write(`Download failed: ${err.message}.\n`);
+      return MODELS_EXIT.FAILED;
+    }
     io.stderr.write(`Download failed: ${(err as Error).message}\nRun the same command again to resume.\n`);
     return MODELS_EXIT.FAILED;
   }

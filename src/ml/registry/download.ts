@@ -7,6 +7,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { english, type Message, msg } from '../../messages/index.js';
 import { processAlive } from '../../tools/process-alive.js';
 
 /** A download that failed for a reason retrying will not fix (bad hash, size, 404). */
@@ -19,6 +20,31 @@ export class DownloadError extends Error {
     super(message);
     this.name = 'DownloadError';
   }
+}
+
+/**
+ * The hub did not answer at all: no connection (refused, reset, no route, no name), so no HTTP status.
+ * Its message names the hub, says the machine seems offline and how to import a model instead.
+ * @example
+ * if (err instanceof HubUnreachableError) console.error(render(err.text, 'de'));
+ */
+export class HubUnreachableError extends DownloadError {
+  readonly text: Message<'hub_unreachable'>;
+
+  constructor(url: string, readonly reason: string, readonly hub: string = new URL(url).origin) {
+    const text = msg('hub_unreachable', { hub, reason });
+    super(english(text), url, true);
+    this.text = text;
+    this.name = 'HubUnreachableError';
+  }
+}
+
+/** fetch's "fetch failed" with the system's reason (ECONNREFUSED, ENOTFOUND, …) when it gives one. */
+function causeText(err: unknown): string {
+  const cause = (err as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
+  if (typeof cause?.code === 'string') return cause.code;
+  if (typeof cause?.message === 'string') return cause.message;
+  return err instanceof Error ? err.message : String(err);
 }
 
 export interface DownloadOptions {
@@ -116,7 +142,13 @@ async function downloadLocked(url: string, dest: string, opts: DownloadOptions):
     // identity: with gzip, Content-Length would count compressed bytes and Range would not apply.
     const headers: Record<string, string> = { 'Accept-Encoding': 'identity' };
     if (offset > 0) headers.Range = `bytes=${offset}-`;
-    const res = await doFetch(url, { headers, signal: opts.signal, redirect: 'follow' });
+    let res: Response;
+    try {
+      res = await doFetch(url, { headers, signal: opts.signal, redirect: 'follow' });
+    } catch (err) {
+      if (opts.signal?.aborted) throw err;
+      throw new HubUnreachableError(url, causeText(err));
+    }
     let restart = false;
     if (res.status === 206) {
       // A range that does not start where we stopped cannot be appended.

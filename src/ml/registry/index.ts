@@ -6,3 +6,5 @@ export * from './download.js';
 export * from './local.js';
 export { runModelsCommand, renderList, MODELS_EXIT, type ModelsCommandIo } from './cli.js';
 export { SESSION_OPTIONS } from './transformers.js';
+export * from './import.js';
+export * from './archive.js';

@@ -3,7 +3,7 @@
  * fetched, interrupted downloads resume, and each file is verified before it is moved into place.
  */
 import { join } from 'node:path';
-import { downloadFile, DownloadError } from './download.js';
+import { downloadFile, DownloadError, HubUnreachableError } from './download.js';
 import { expectedSize, loadManifest, resolveModelIds, type Manifest, type ModelEntry } from './manifest.js';
 import { modelDir, modelStatus } from './status.js';
 
@@ -86,6 +86,7 @@ export async function pull(ids: string[], opts: PullOptions): Promise<PullResult
   const bytesTotal = statuses.reduce((a, s) => a + s.expectedBytes, 0);
   const exact = statuses.every((s) => s.exact);
   let bytesBefore = 0; // bytes of files finished earlier in this pull (or already on disk)
+  let reachedHub = false;
 
   for (const [i, entry] of entries.entries()) {
     const status = statuses[i];
@@ -105,9 +106,10 @@ export async function pull(ids: string[], opts: PullOptions): Promise<PullResult
         continue;
       }
       emit({ type: 'file-start', file: file.path, fileBytes: fstat.bytesOnDisk, fileTotal: known, bytesDone: bytesBefore + fstat.bytesOnDisk });
-      const got = await fetchWithRetries(entry, file.path, opts, retries, (fileBytes, fileTotal, type, error) =>
+      const got = await fetchWithRetries(entry, file.path, opts, retries, reachedHub, (fileBytes, fileTotal, type, error) =>
         emit({ type, file: file.path, fileBytes, fileTotal, bytesDone: bytesBefore + fileBytes, error }),
       );
+      reachedHub = true;
       result.bytesFetched += got.bytesFetched;
       bytesBefore += got.size;
       emit({ type: 'file-done', file: file.path, fileBytes: got.size, fileTotal: got.size, bytesDone: bytesBefore });
@@ -123,6 +125,8 @@ async function fetchWithRetries(
   path: string,
   opts: PullOptions,
   retries: number,
+  /** Whether the hub answered earlier in this pull (then a lost connection is retried, not taken as offline). */
+  reachedHub: boolean,
   report: (bytes: number, total: number | null, type: 'bytes' | 'retry', error?: string) => void,
 ): Promise<{ bytesFetched: number; size: number }> {
   const file = entry.files.find((f) => f.path === path);
@@ -145,6 +149,8 @@ async function fetchWithRetries(
       });
       return { bytesFetched: fetched, size: lastBytes };
     } catch (err) {
+      // No answer at all before anything arrived in this pull: the machine is offline, and retrying will not help.
+      if (err instanceof HubUnreachableError && fetched === 0 && !reachedHub) throw new HubUnreachableError(url, err.reason, opts.hubUrl);
       if (attempt >= retries || !isRetryable(err, opts.signal)) throw err;
       report(lastBytes, file?.size ?? null, 'retry', err instanceof Error ? err.message : String(err));
       await sleep((opts.retryDelayMs ?? 500) * 2 ** attempt, opts.signal);

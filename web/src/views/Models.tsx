@@ -1,8 +1,10 @@
 /**
  * Models, for admins: each capability with the model it uses (or would), its size and whether it is
  * installed; Install pulls it with progress (the same manifest, revisions and checks as `vidx models pull`),
- * Remove deletes it after an in-page confirmation.
+ * Remove deletes it after an in-page confirmation; Import brings in a model from another machine, and a failed
+ * install says why in the page's language.
  */
+import { useRef, useState } from 'preact/hooks';
 import type { Capability, ModelInfo, Task } from '../api.js';
 import { ask } from '../components/Dialog.js';
 import { tasksChanged } from '../tasks-store.js';
@@ -35,10 +37,10 @@ function ModelRow({ m, pull, reload }: { m: ModelInfo; pull: Task | undefined; r
     <li class="card model" data-model={m.id} data-state={busy ? 'installing' : m.state}>
       <div class="row between wrap">
         <div class="stack tight">
-          <strong>{m.id}{m.default ? ' ★' : ''}</strong>
+          <strong>{m.id}{m.default && <> <span title={t('defaultModel')} data-default><span aria-hidden="true">★</span><span class="sr">{t('defaultModel')}</span></span></>}</strong>
           <span class="muted">{humanBytes(m.size_bytes)} · {t('licence', m.license)}</span>
           <span data-state-text>{stateText(m, pull)}</span>
-          {pull?.status === 'failed' && <span class="error">{failureText(pull)}</span>}
+          {pull?.status === 'failed' && m.state !== 'installed' && <span class="error">{failureText(pull)}</span>}
         </div>
         <div class="row">
           {m.state !== 'installed' && !busy && <button type="button" class="primary" onClick={install} aria-label={`${t('install')}: ${m.id}`}>{t('install')}</button>}
@@ -60,6 +62,41 @@ function CapabilityLine({ name, cap }: { name: string; cap: Capability }) {
 }
 
 /**
+ * Import: a model archive from another machine (`vidx models export`, or a tar of the hub's repository
+ * folder), uploaded and checked by the server; the outcome is said next to the button, in the page's language.
+ */
+function ImportModel({ done }: { done: () => void }) {
+  const { api, notify } = useSession();
+  const input = useRef<HTMLInputElement>(null);
+  const [state, setState] = useState<{ busy?: string; error?: string }>({});
+  const pick = (file: File | undefined) => {
+    if (!file) return;
+    setState({ busy: file.name });
+    api.importModel(file).then(
+      (m) => {
+        setState({});
+        notify(t('modelImported', m.id));
+        done();
+      },
+      (e: Error) => setState({ error: t('importFailed', e.message) }),
+    );
+    if (input.current) input.current.value = '';
+  };
+  return (
+    <section aria-labelledby="import-h" class="stack tight" data-import>
+      <h3 id="import-h" class="sr">{t('importModel')}</h3>
+      <p class="muted">{t('importHint')}</p>
+      <div class="row wrap">
+        <input ref={input} type="file" hidden aria-label={t('importModel')} accept=".tar,.tgz,.gz,application/x-tar,application/gzip" data-import-file onChange={(e) => pick(e.currentTarget.files?.[0])} />
+        <button type="button" disabled={state.busy !== undefined} onClick={() => input.current?.click()}>{t('importModel')}</button>
+        {state.busy !== undefined && <span role="status">{t('importing', state.busy)}</span>}
+      </div>
+      {state.error && <p class="error" role="alert" data-import-error>{state.error}</p>}
+    </section>
+  );
+}
+
+/**
  * The Models view (admins).
  * @example
  * <Models />
@@ -75,6 +112,7 @@ export function Models() {
     <div class="stack">
       <h2>{t('models')}</h2>
       <p class="muted">{t('modelsIntro')}</p>
+      <p class="muted" data-legend>{t('defaultStar')}</p>
       {list.error && <p class="error" role="alert">{t('error', list.error.message)}</p>}
       {[...byCapability].map(([capability, models]) => (
         <section key={capability} aria-labelledby={`cap-${capability}`} class="stack tight">
@@ -84,6 +122,7 @@ export function Models() {
           </ul>
         </section>
       ))}
+      <ImportModel done={list.reload} />
       {list.value && (
         <section aria-labelledby="shipped-h" class="stack tight">
           <h3 id="shipped-h">{t('shipped')}</h3>

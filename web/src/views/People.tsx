@@ -3,10 +3,12 @@
  * a name to give, merging two people who are one, deleting one; and one person's moments to play.
  */
 import { useState } from 'preact/hooks';
-import type { Person } from '../api.js';
+import type { Person, Task } from '../api.js';
 import { useSession } from '../context.js';
 import { ask } from '../components/Dialog.js';
 import { tasksChanged } from '../tasks-store.js';
+import { failureText } from '../task-words.js';
+import { useTasks } from '../use-tasks.js';
 import { useCollections } from '../collection-names.js';
 import { clock } from '../format.js';
 import { t } from '../i18n.js';
@@ -48,6 +50,9 @@ function PersonCard({ collection, person, others, onChange }: { collection: stri
   );
 }
 
+/** Whether a pull task is still queued or running. */
+const pullOpen = (pull: Task | undefined) => pull !== undefined && (pull.status === 'queued' || pull.status === 'running');
+
 /**
  * What keeps faces from being found, with what to do: the face model is not installed (admins: Install),
  * items were indexed without looking for faces (Re-index them).
@@ -55,12 +60,15 @@ function PersonCard({ collection, person, others, onChange }: { collection: stri
 function FacesMissing({ collection, unscanned }: { collection: string; unscanned: number }) {
   const { api, me, notify } = useSession();
   const health = useLoad(() => api.health(), [api]);
+  const tasks = useTasks(() => health.reload());
+  const [pulling, setPulling] = useState<string | null>(null);
+  const pull = pulling === null ? undefined : tasks.find((x) => x.kind === 'model_pull' && x.data.model_id === pulling);
   const noModel = health.value?.capabilities.face_embedding?.available === false;
   const fail = (e: Error) => notify(t('error', e.message), 'error');
   const install = async () => {
     const { models } = await api.models();
     const face = models.find((m) => m.capability === 'face_embedding' && (m.default || m.in_use)) ?? models.find((m) => m.capability === 'face_embedding');
-    if (face) await api.pullModel(face.id).then(() => { tasksChanged(); notify(t('installing', 0)); }, fail);
+    if (face) await api.pullModel(face.id).then(() => { setPulling(face.id); tasksChanged(); }, fail);
   };
   const reindex = () => api.reindex(collection, null).then(() => { tasksChanged(); notify(t('reindexQueued')); }, fail);
   if (!noModel && !unscanned) return null;
@@ -68,9 +76,10 @@ function FacesMissing({ collection, unscanned }: { collection: string; unscanned
     <div class="notice stack tight" role="note" data-notice="faces-missing">
       {noModel && (
         <p>
-          {t('noFaceModel')} {me.role === 'admin' ? <button type="button" onClick={() => void install().catch(fail)}>{t('install')}</button> : t('askAdmin')}
+          {t('noFaceModel')} {me.role !== 'admin' ? t('askAdmin') : pullOpen(pull) ? <span role="status">{t('installing', Math.round((pull?.progress ?? 0) * 100))}</span> : <button type="button" onClick={() => void install().catch(fail)}>{t('install')}</button>}
         </p>
       )}
+      {noModel && pull?.status === 'failed' && <p class="error" role="alert" data-install-error>{failureText(pull)}</p>}
       {unscanned > 0 && (
         <p>
           {t('unscanned', unscanned)} <button type="button" onClick={reindex}>{t('reindexThem')}</button> <a href={href('tasks')}>{t('seeTasks')}</a>
