@@ -18,7 +18,7 @@ import { m030StemmedText } from './030-stemmed-text.js';
 import { m031SubtitleTracks } from './031-subtitle-tracks.js';
 import { m032WorkerTrust } from './032-worker-trust.js';
 import { m033Places } from './033-places.js';
-import { m036TaskErrorParams } from './036-task-error-params.js';
+import { m034TaskErrorParams } from './034-task-error-params.js';
 
 /** One schema step; each runs in its own transaction. */
 export type Migration = (db: Db) => void;
@@ -48,7 +48,7 @@ export const migrations: ReadonlyArray<{ id: number; up: Migration }> = [
   { id: 31, up: m031SubtitleTracks },
   { id: 32, up: m032WorkerTrust },
   { id: 33, up: m033Places },
-  { id: 36, up: m036TaskErrorParams },
+  { id: 34, up: m034TaskErrorParams },
 ];
 
 /** Numbers already applied: recorded in schema_migrations; databases from before it had 1..user_version. */
