@@ -63,6 +63,9 @@ describe('search on a phone', () => {
       expect(await page.locator('#search-in').isVisible()).toBe(true);
       expect(await page.locator('#picture-hint').isVisible()).toBe(true);
       await screenshot(page, `phone-search-open-${lang}`);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await screenshot(page, `phone-search-open-${lang}-dark`);
+      await page.emulateMedia({ colorScheme: 'light' });
       expect(await unlabelled(page)).toEqual([]);
     });
   }
