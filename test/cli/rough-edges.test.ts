@@ -51,6 +51,12 @@ describe('the CLI says things a script and a person can use', () => {
     expect((await cli(['search', '--collection', 'demo'])).stdout).toBe('');
   });
 
+  it('prints a refusal of vidx keys, which works on the data dir, the same way', async () => {
+    const r = await runCli(['keys', 'revoke', 'no-such-key', '--json'], { VIDX_DATA_DIR: join(tmp, 'keys-data') });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toEqual({ error: { code: 'not_found', message: expect.stringContaining('no-such-key'), status: null } });
+  });
+
   it('prints titles in search results, not media ids', async () => {
     const r = await cli(['search', 'penalty', '--collection', 'demo']);
     expect(r.code, r.stderr).toBe(0);
