@@ -100,7 +100,12 @@ describe('share links', () => {
     });
     await expect.poll(() => page.evaluate(() => document.querySelector('video')!.ended), UI).toBe(true);
     await page.getByRole('button', { name: 'Share from 0:00' }).waitFor();
+    expect(await page.getByLabel('the start (the video has ended)').isChecked()).toBe(true);
     await screenshot(page, 'share-ended');
+    // The moment it was opened at (?t=9) is one choice away.
+    await page.getByLabel('the moment opened (0:09)').check();
+    await page.getByRole('button', { name: 'Share from 0:09' }).waitFor();
+    expect(await unlabelled(page)).toEqual([]);
     // Back in the video, the button follows the position again.
     await page.evaluate(() => { document.querySelector('video')!.currentTime = 9; });
     await page.getByRole('button', { name: 'Share from 0:09' }).waitFor();

@@ -67,6 +67,7 @@ export const de: Dict = {
   completedWithFailures: { one: 'fertig, 1 Datei fehlgeschlagen', other: 'fertig, {0} Dateien fehlgeschlagen' },
   err_item_deleted: '„{0}“: Sein Eintrag wurde in vidx gelöscht; die Datei wird wieder indexiert, sobald sie sich ändert.',
   deleteItemBody: 'Er wird aus dieser Sammlung entfernt, und sein Transkript, seine Kapitel, Vorschaubilder und geteilten Links werden mit ihm gelöscht. Ein aus einer Datei oder einem Ordner indizierter Eintrag behält seine Datei auf der Festplatte; die aufbewahrte Kopie einer hochgeladenen Datei wird entfernt.',
+  shareStart: 'Der Link beginnt', shareFromNow: 'wo der Player steht ({0})', shareFromStart: 'am Anfang (das Video ist zu Ende)', shareFromOpened: 'beim geöffneten Moment ({0})',
   searchMore: 'Filter und Tipps', badDay: 'Schreibe das Datum als {0}.',
   uploading: 'lädt hoch {0} %', uploaded: 'hochgeladen, wartet', failed: 'fehlgeschlagen', completed: 'fertig', running: 'läuft',
   retry: 'Wiederholen', stage: 'Schritt', progress: 'Fortschritt', refresh: 'Aktualisieren', taskCounts: '{0} Aufgaben', noTasks: 'Keine Aufgaben.',

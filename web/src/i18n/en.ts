@@ -68,6 +68,7 @@ export const en = {
   completedWithFailures: { one: 'completed, 1 file failed', other: 'completed, {0} files failed' },
   err_item_deleted: '“{0}”: its item was deleted in vidx; the file is indexed again once it changes.',
   deleteItemBody: 'It is removed from this collection, and its transcript, chapters, thumbnails and share links are deleted with it. An item indexed from a file or a folder keeps its file on disk; the copy kept of an uploaded file is removed.',
+  shareStart: 'The link starts at', shareFromNow: 'where the player is ({0})', shareFromStart: 'the start (the video has ended)', shareFromOpened: 'the moment opened ({0})',
   searchMore: 'Filters and tips', badDay: 'Write the date as {0}.',
   uploading: 'uploading {0}%', uploaded: 'uploaded, queued', failed: 'failed', completed: 'completed', running: 'running',
   retry: 'Retry', stage: 'Stage', progress: 'Progress', refresh: 'Refresh', taskCounts: '{0} tasks', noTasks: 'No tasks.',

@@ -144,7 +144,7 @@ export function Player({ collection, mediaId, pub, start }: { collection: string
           <section aria-labelledby="ch-h" ref={chapterList}><h3 id="ch-h">{t('chapters')}</h3><Chapters episodes={episodes} now={now} onSeek={seek} /></section>
         )}
         {item.value && <ItemDetails collection={collection} item={{ ...item.value, title }} canEdit={canEdit} onRenamed={(x) => setRenamed({ mediaId, title: x })} />}
-        {item.value && canEdit && <SharePanel collection={collection} mediaId={mediaId} now={moment} still={still} />}
+        {item.value && canEdit && <SharePanel collection={collection} mediaId={mediaId} moment={{ now: moment, ended, opened: start }} still={still} />}
       </aside>
     </div>
   );
