@@ -30,7 +30,7 @@ export class CliError extends Error {
  * if (err instanceof ApiError && err.status === 404) …
  */
 export class ApiError extends CliError {
-  constructor(readonly status: number, readonly code: string, detail: string, hint = '') {
+  constructor(readonly status: number, readonly code: string, readonly detail: string, hint = '') {
     super(`${detail} (HTTP ${status} ${code})${hint ? `; ${hint}` : ''}`, status === 401 || status === 403 ? EXIT.AUTH : [400, 413, 415, 422].includes(status) ? EXIT.USAGE : EXIT.FAILED);
     this.name = 'ApiError';
   }

@@ -3,7 +3,7 @@
  * flag parsing that turns mistakes into exit code 2, and one place that prints a failure and picks its exit code.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { CliError, EXIT, resolveClient, type Client } from './client.js';
+import { ApiError, CliError, EXIT, resolveClient, type Client } from './client.js';
 import { ConfigError, readClientSettings } from '../config.js';
 
 /**
@@ -26,7 +26,8 @@ export const CLIENT_OPTIONS = {
 export const CLIENT_HELP = `Connection:
   --url URL     server to talk to (default $VIDX_URL, else http://$VIDX_HOST:$VIDX_PORT, i.e. http://127.0.0.1:8484)
   --key KEY     API key (default $VIDX_API_KEY, then $VIDX_ADMIN_KEY, then <data dir>/admin.key if readable)
-  --json        machine-readable JSON on stdout (progress and messages stay on stderr)
+  --json        machine-readable JSON on stdout (progress and messages stay on stderr); a failure
+                is {"error": {"code", "message", "status"}} on stdout (status: the HTTP status, or null)
   -h, --help    this help
 
 Exit codes: 0 ok, 1 task failed or server error, 2 usage error (also a request the server refused as
@@ -80,8 +81,23 @@ export function output(json: boolean | undefined, value: unknown, text: string):
   process.stdout.write(json ? `${JSON.stringify(value)}\n` : text.endsWith('\n') || text === '' ? text : `${text}\n`);
 }
 
+/** Codes of failures that are not the server's answer, by exit code. */
+const LOCAL_CODES: Record<number, string> = { [EXIT.USAGE]: 'usage', [EXIT.UNREACHABLE]: 'unreachable', [EXIT.AUTH]: 'unauthorized' };
+
 /**
- * Runs a command body; a CliError (or ApiError) is printed as `vidx <name>: message` and becomes its exit code.
+ * A failure as --json prints it on stdout: the server's code, reason and HTTP status, or for a failure of
+ * the CLI itself (a wrong flag, no server) a code of its own and status null.
+ * @example
+ * jsonFailure(new CliError('--collection is required', EXIT.USAGE)); // { error: { code: 'usage', message: '--collection is required', status: null } }
+ */
+export function jsonFailure(err: CliError): { error: { code: string; message: string; status: number | null } } {
+  if (err instanceof ApiError) return { error: { code: err.code, message: err.detail, status: err.status } };
+  return { error: { code: LOCAL_CODES[err.exitCode] ?? 'failed', message: err.message, status: null } };
+}
+
+/**
+ * Runs a command body; a CliError (or ApiError) is printed as `vidx <name>: message` and becomes its exit
+ * code; with --json it is also printed on stdout as {@link jsonFailure}, so a script reads one JSON answer.
  * @example
  * return runCommand('search', HELP, argv, async () => { …; return EXIT.OK; });
  */
@@ -94,6 +110,7 @@ export async function runCommand(name: string, help: string, argv: string[], bod
     return await body();
   } catch (err) {
     if (err instanceof CliError) {
+      if (argv.includes('--json')) process.stdout.write(`${JSON.stringify(jsonFailure(err))}\n`);
       process.stderr.write(`vidx ${name}: ${err.message}\n`);
       if (err.exitCode === EXIT.USAGE && !('status' in err)) process.stderr.write(`Run "vidx ${name} --help" for usage.\n`);
       return err.exitCode;

@@ -102,8 +102,20 @@ function nearestExisting(dir: string): string {
   return d;
 }
 
+/** The file (not a folder) at `dir` or at the nearest part of its path that exists; null when that is a folder. */
+function regularFileOnPath(dir: string): string | null {
+  const nearest = nearestExisting(dir);
+  return existsSync(nearest) && !statSync(nearest).isDirectory() ? nearest : null;
+}
+
 async function dirChecks(label: string, dir: string, envVar: string, minFree: number): Promise<Check[]> {
   const checks: Check[] = [];
+  const file = regularFileOnPath(dir);
+  if (file) {
+    // A file where a folder is wanted: no mkdir or permission fixes that.
+    checks.push({ name: label, status: 'fail', detail: `${file} is a file, not a folder${file === dir ? '' : `, so ${dir} cannot be made inside it`}`, fix: `set ${envVar} to a folder, or move the file ${file} out of the way` });
+    return checks;
+  }
   if (!existsSync(dir)) {
     const parent = nearestExisting(dir);
     try {
@@ -114,7 +126,6 @@ async function dirChecks(label: string, dir: string, envVar: string, minFree: nu
     }
   } else {
     try {
-      if (!statSync(dir).isDirectory()) throw new Error('not a directory');
       accessSync(dir, constants.R_OK | constants.W_OK | constants.X_OK);
       checks.push({ name: label, status: 'ok', detail: `${dir} (writable)` });
     } catch (err) {

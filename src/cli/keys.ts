@@ -80,6 +80,8 @@ export async function keysCommand(argv: string[]): Promise<number> {
     return 0;
   } catch (err) {
     if (err instanceof Problem) {
+      // On the data dir directly, so no HTTP status: the problem's code (not_found, conflict…) and null.
+      if (values.json) process.stdout.write(`${JSON.stringify({ error: { code: err.code ?? err.kind, message: err.message, status: null } })}\n`);
       process.stderr.write(`vidx keys: ${err.message}\n`);
       return 1;
     }

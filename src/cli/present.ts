@@ -54,12 +54,22 @@ export function describeScanResult(r: Schemas['ScanResult']): string {
 }
 
 /**
+ * A task's status in words: a folder scan that completed with files that failed says how many.
+ * @example
+ * statusText(scanTask); // 'completed, 1 file failed'
+ */
+export function statusText(t: TaskView): string {
+  const failed = t.kind === 'folder_scan' && t.status === 'completed' && t.result ? t.result.failed.length : 0;
+  return failed ? `completed, ${failed} file${failed === 1 ? '' : 's'} failed` : t.status;
+}
+
+/**
  * A task's state, plus its result once completed (summarised for /index and /analyze).
  * @example
  * process.stdout.write(describeTask(task));
  */
 export function describeTask(t: TaskView): string {
-  let out = `task ${t.id}\n  endpoint  ${t.endpoint}\n  status    ${t.status}${t.stage ? ` (${t.stage})` : ''}, ${Math.round(t.progress * 100)}%\n`;
+  let out = `task ${t.id}\n  endpoint  ${t.endpoint}\n  status    ${statusText(t)}${t.stage ? ` (${t.stage})` : ''}, ${Math.round(t.progress * 100)}%\n`;
   out += `  attempts  ${t.attempts}\n  created   ${t.created_at}\n`;
   if (t.started_at) out += `  started   ${t.started_at}\n`;
   if (t.finished_at) out += `  finished  ${t.finished_at}\n`;

@@ -4,7 +4,7 @@ import { clock } from '../tools/clock.js';
 
 const HELP = `Usage: vidx search "<query>" --collection C [options]
 
-Searches one collection (POST /search) and prints the best moments first: score, media id, time, the
+Searches one collection (POST /search) and prints the best moments first: score, title, time, the
 passage that matched and a link to that moment.
 
 Options:
@@ -56,7 +56,8 @@ export async function searchCommand(argv: string[]): Promise<number> {
       const text = r.content.replace(/\s+/g, ' ').trim();
       const short = text.length > 100 ? `${text.slice(0, 99)}…` : text;
       const where = r.place ? `  (${[r.place.city, r.place.country].join(', ')})` : '';
-      return `${r.score.toFixed(2)}  ${r.media_id}  ${clock(r.start_time)}  ${short}${where}${r.src ? `\n      ${r.src}` : ''}`;
+      // The title a person gave or the file's name; the media id only for an item without either.
+      return `${r.score.toFixed(2)}  ${r.title || r.media_id}  ${clock(r.start_time)}  ${short}${where}${r.src ? `\n      ${r.src}` : ''}`;
     });
     // What the answer could not look for, and words searched as others, come before the moments they shaped.
     const said = [

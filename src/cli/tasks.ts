@@ -1,7 +1,7 @@
 import type { Schemas } from '../client/index.js';
 import { apiClient, CliError, EXIT } from './client.js';
 import { CLIENT_HELP, CLIENT_OPTIONS, clientFrom, intFlag, output, parseFlags, runCommand } from './common.js';
-import { describeTask } from './present.js';
+import { describeTask, statusText } from './present.js';
 import { waitForTask, type TaskView } from './wait.js';
 
 const HELP = `Usage:
@@ -26,7 +26,7 @@ type TaskStatus = Schemas['Task']['status'];
 
 function table(tasks: TaskView[], total: number): string {
   if (tasks.length === 0) return 'no tasks';
-  const rows = tasks.map((t) => [t.id, t.status, t.endpoint, `${Math.round(t.progress * 100)}%`, t.stage ?? '', t.created_at]);
+  const rows = tasks.map((t) => [t.id, statusText(t), t.endpoint, `${Math.round(t.progress * 100)}%`, t.stage ?? '', t.created_at]);
   const head = ['ID', 'STATUS', 'ENDPOINT', 'PROGRESS', 'STAGE', 'CREATED'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();

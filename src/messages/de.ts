@@ -30,15 +30,15 @@ export const de: Catalogue = {
   public_create_admin_only: () => 'Nur Admins können öffentliche Sammlungen anlegen',
   public_make_admin_only: () => 'Nur Admins können eine Sammlung öffentlich machen',
 
-  folder_outside_roots: (p) => `Der Pfad „${p.path}“ liegt außerhalb der Medienordner (VIDX_MEDIA_ROOTS)`,
-  folder_outside_roots_allowed: (p) => `Der Pfad „${p.path}“ liegt außerhalb der Medienordner (VIDX_MEDIA_ROOTS); erlaubt sind: ${p.roots}`,
+  folder_outside_roots: (p) => `Der Ordner „${p.path}“ liegt außerhalb der Medienordner (VIDX_MEDIA_ROOTS)`,
+  folder_outside_roots_allowed: (p) => `Der Ordner „${p.path}“ liegt außerhalb der Medienordner (VIDX_MEDIA_ROOTS); erlaubt sind: ${p.roots}`,
   path_outside_roots: (p) => `Der Pfad „${p.path}“ liegt außerhalb der Medienordner`,
   path_missing: (p) => `Den Pfad „${p.path}“ gibt es nicht`,
   path_missing_in_roots: (p) => `Den Pfad „${p.path}“ gibt es nicht`,
   path_not_directory: (p) => `Der Pfad „${p.path}“ ist kein Ordner`,
   path_not_absolute: (p) => `Der Pfad „${p.path}“ muss absolut sein (mit / beginnen)`,
   path_in_data_dir: (p) => `Der Pfad „${p.path}“ liegt in vidx’ eigenem Datenordner, der nie als Medien gelesen wird`,
-  folder_link_outside: (p) => `Der Pfad „${p.path}“ führt (über einen Link) aus den Medienordnern hinaus`,
+  folder_link_outside: (p) => `Der Ordner „${p.path}“ führt (über einen Link) aus den Medienordnern hinaus`,
   path_link_outside: (p) => `Der Pfad „${p.path}“ führt (über einen Link) aus den Medienordnern hinaus`,
 
   folder_exists: (p) => `Der Ordner ${p.path} ist schon in der Sammlung „${p.collection}“`,

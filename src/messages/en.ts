@@ -28,15 +28,15 @@ export const en = {
   public_make_admin_only: () => 'only admins can make a collection public',
 
   // Paths a caller names on the server's machine (src/media/folder-path.ts, source-path.ts).
-  folder_outside_roots: (p: { path: string }) => `path "${p.path}" is outside the configured media roots (VIDX_MEDIA_ROOTS)`,
-  folder_outside_roots_allowed: (p: { path: string; roots: string }) => `path "${p.path}" is outside the configured media roots (VIDX_MEDIA_ROOTS); allowed: ${p.roots}`,
+  folder_outside_roots: (p: { path: string }) => `the folder "${p.path}" is outside the configured media roots (VIDX_MEDIA_ROOTS)`,
+  folder_outside_roots_allowed: (p: { path: string; roots: string }) => `the folder "${p.path}" is outside the configured media roots (VIDX_MEDIA_ROOTS); allowed: ${p.roots}`,
   path_outside_roots: (p: { path: string }) => `path "${p.path}" is outside the configured media roots`,
   path_missing: (p: { path: string }) => `path "${p.path}" does not exist`,
   path_missing_in_roots: (p: { path: string }) => `path "${p.path}" does not exist in the configured media roots`,
   path_not_directory: (p: { path: string }) => `path "${p.path}" is not a directory`,
   path_not_absolute: (p: { path: string }) => `path "${p.path}" must be absolute`,
   path_in_data_dir: (p: { path: string }) => `path "${p.path}" is inside vidx's own data folder, which is never read as media`,
-  folder_link_outside: (p: { path: string }) => `path "${p.path}" leads (through a symbolic link) outside the configured media roots (VIDX_MEDIA_ROOTS)`,
+  folder_link_outside: (p: { path: string }) => `the folder "${p.path}" leads (through a symbolic link) outside the configured media roots (VIDX_MEDIA_ROOTS)`,
   path_link_outside: (p: { path: string }) => `path "${p.path}" leads (through a symbolic link) outside the configured media roots`,
 
   folder_exists: (p: { path: string; collection: string }) => `folder ${p.path} is already in collection "${p.collection}"`,

@@ -19,7 +19,7 @@ export interface TaskStep {
  */
 const CODES: Record<string, string> = {
   queued: 'queued', starting: 'starting', 'queued for retry': 'queued', 'requeued after restart': 'queued', 'interrupted by shutdown': 'queued',
-  fetching: 'fetching', probing: 'probing', 'voice activity': 'voice_activity', 'speech recognition': 'speech_recognition',
+  fetching: 'fetching', opening: 'opening', probing: 'probing', 'voice activity': 'voice_activity', 'speech recognition': 'speech_recognition',
   'shot detection': 'shot_detection', 'on-screen text': 'on_screen_text', 'visual tags': 'visual_tags', 'decoding image': 'decoding_image',
   faces: 'faces', episodes: 'episodes', summaries: 'summaries', thumbnails: 'thumbnails', 'text vectors': 'text_vectors', storing: 'storing',
   'counting files': 'counting_files', 'checking files': 'checking_files', 'waiting for files': 'waiting_for_files',

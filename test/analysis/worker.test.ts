@@ -79,7 +79,7 @@ describe('analysis in worker threads', () => {
     const [thread] = await waitFor(async () => {
       const t = (await s.call('GET', `/tasks/${id}`)).body;
       const running = s.vidx.analysisThreads.threads();
-      return t.status === 'running' && t.stage !== 'fetching' && running.length === 1 ? running : undefined;
+      return t.status === 'running' && !['fetching', 'opening'].includes(t.stage) && running.length === 1 ? running : undefined;
     }, 60_000);
     await thread.terminate();
     const task = await settled(id);

@@ -32,11 +32,11 @@ describe('errors in the language the request asks for', () => {
     expect((await s.call('GET', '/collections', { key: 'wrong', headers: de })).body.detail).toBe('Diesen API-Schlüssel kennt der Server nicht');
     const admin = await s.call('POST', '/collections/urlaub/folders', { json: { path: '/etc' }, headers: de });
     expect(admin.status).toBe(422);
-    expect(admin.body.detail).toBe(`Pfad: Der Pfad „/etc“ liegt außerhalb der Medienordner (VIDX_MEDIA_ROOTS); erlaubt sind: ${s.mediaDir}`);
+    expect(admin.body.detail).toBe(`Pfad: Der Ordner „/etc“ liegt außerhalb der Medienordner (VIDX_MEDIA_ROOTS); erlaubt sind: ${s.mediaDir}`);
     // A user learns that the path is outside, not where the roots are.
     await s.call('POST', '/collections', { key: user, json: { collection_id: 'meins', name: 'Meins' } });
     const theirs = await s.call('POST', '/collections/meins/folders', { key: user, json: { path: '/etc' } });
-    expect(theirs.body.detail).toBe('path: path "/etc" is outside the configured media roots (VIDX_MEDIA_ROOTS)');
+    expect(theirs.body.detail).toBe('path: the folder "/etc" is outside the configured media roots (VIDX_MEDIA_ROOTS)');
   });
 
   it('words validation errors in German, field by field', async () => {

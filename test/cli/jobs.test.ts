@@ -60,7 +60,7 @@ describe('vidx collections, index, analyze, search and tasks against a running s
 
     const hits = await cli(['search', 'apple cake', '--collection', 'talks']);
     expect(hits.code, hits.stderr).toBe(0);
-    expect(hits.stdout).toMatch(/^\d\.\d\d {2}talk-1 {2}0:0\d {2}.*apple cake/im);
+    expect(hits.stdout).toMatch(/^\d\.\d\d {2}My talk {2}0:0\d {2}.*apple cake/im);
     const json = JSON.parse((await cli(['search', 'penalty', '--collection', 'talks', '--limit', '1', '--json'])).stdout);
     expect(json.results).toHaveLength(1);
     expect(json.results[0].media_id).toBe('talk-1');

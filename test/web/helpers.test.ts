@@ -1,11 +1,13 @@
 /** The page's pure helpers (web/src), run under node: time format, query marking, routes, share links, grid listings, picture search. */
 import { describe, expect, it } from 'vitest';
-import { clock, highlightParts, queryWords, stripFragment } from '../../web/src/format.js';
+import { VidxError } from '../../src/client/errors.js';
+import { clock, fieldSentence, highlightParts, queryWords, stripFragment } from '../../web/src/format.js';
 import { DEFAULT_LISTING, parseListing } from '../../web/src/listing.js';
 import { likeOf, likeParams, pictureProblem } from '../../web/src/picture-query.js';
 import { href, parseRoute, sharedToken } from '../../web/src/router.js';
 import { correctedQuery, joinSaid, NOTHING_SAID } from '../../web/src/search-said.js';
 import { currentIndex, transcriptLines } from '../../web/src/transcript-lines.js';
+import { datePattern, readDay, showDay } from '../../web/src/typed-date.js';
 
 describe('web page helpers', () => {
   it('formats times as m:ss and h:mm:ss', () => {
@@ -91,5 +93,24 @@ describe('web page helpers', () => {
       for (let i = 0; i < many.length; i++) if (many[i].start <= now + 0.05) walked = i;
       expect(currentIndex(many, now)).toBe(walked);
     }
+  });
+
+  it('reads dates as the page’s language writes them, and refuses days that do not exist', () => {
+    expect([readDay('1.5.2024', 'de'), readDay('01.05.2024', 'de'), readDay('2024-05-01', 'de'), readDay('  ', 'de')]).toEqual(['2024-05-01', '2024-05-01', '2024-05-01', '']);
+    expect([readDay('1/5/2024', 'en'), readDay('2024-5-1', 'en')]).toEqual(['2024-05-01', '2024-05-01']);
+    expect([readDay('31.02.2024', 'de'), readDay('29.02.2023', 'de'), readDay('1.5.2024', 'en'), readDay('05/13/2024', 'en'), readDay('gestern', 'de')]).toEqual([null, null, null, null, null]);
+    expect(readDay('29.02.2024', 'de')).toBe('2024-02-29');
+    expect([showDay('2024-05-01', 'de'), showDay('2024-05-01', 'en'), showDay('', 'de')]).toEqual(['01.05.2024', '01/05/2024', '']);
+    expect([datePattern('de'), datePattern('en')]).toEqual(['TT.MM.JJJJ', 'dd/mm/yyyy']);
+  });
+
+  it('says a refusal of one field as a sentence for beside it', () => {
+    const refused = new VidxError(422, 'validation_error', 'path: the folder "/etc" is outside the configured media roots (VIDX_MEDIA_ROOTS)', {
+      errors: [{ field: 'path', message: 'the folder "/etc" is outside the configured media roots (VIDX_MEDIA_ROOTS)' }],
+    });
+    expect(fieldSentence(refused, 'path')).toBe('The folder "/etc" is outside the configured media roots (VIDX_MEDIA_ROOTS).');
+    // Another field, or no field at all: the whole detail.
+    expect(fieldSentence(refused, 'name')).toBe(refused.message);
+    expect(fieldSentence(new Error('network down'), 'path')).toBe('network down');
   });
 });

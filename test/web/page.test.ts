@@ -339,7 +339,7 @@ describe('web page', () => {
     // The in-page confirmation names the item and what happens to the files.
     const dialog = page.getByRole('dialog', { name: 'Delete “beach-day”?' });
     await dialog.waitFor();
-    expect(await dialog.textContent()).toContain('uploaded files are removed');
+    expect(await dialog.textContent()).toContain('the copy kept of an uploaded file is removed');
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect.poll(async () => (await s.call('GET', `/collections/${COLLECTION}/items`)).body.items.length, UI).toBe(0);
     await page.getByRole('button', { name: 'Sign out' }).click();

@@ -91,6 +91,26 @@ describe('share links', () => {
     expect(await unlabelled(page)).toEqual([]);
   });
 
+  it('shares from the start once the video has played to its end, not from its last frame', async () => {
+    // Issue 34: after the video ended, Share offered its end (0:38 of 0:38).
+    await page.evaluate(() => {
+      const v = document.querySelector('video')!;
+      v.currentTime = Math.max(0, v.duration - 0.4);
+      void v.play();
+    });
+    await expect.poll(() => page.evaluate(() => document.querySelector('video')!.ended), UI).toBe(true);
+    await page.getByRole('button', { name: 'Share from 0:00' }).waitFor();
+    expect(await page.getByLabel('the start (the video has ended)').isChecked()).toBe(true);
+    await screenshot(page, 'share-ended');
+    // The moment it was opened at (?t=9) is one choice away.
+    await page.getByLabel('the moment opened (0:09)').check();
+    await page.getByRole('button', { name: 'Share from 0:09' }).waitFor();
+    expect(await unlabelled(page)).toEqual([]);
+    // Back in the video, the button follows the position again.
+    await page.evaluate(() => { document.querySelector('video')!.currentTime = 9; });
+    await page.getByRole('button', { name: 'Share from 0:09' }).waitFor();
+  });
+
   it('opens in a fresh browser without any key and plays from the moment, with chapters and transcript', async () => {
     const other = await stranger(browser, link);
     try {

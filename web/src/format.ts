@@ -1,4 +1,5 @@
 /** Small text helpers the views share. */
+import { VidxError } from '../../src/client/errors.js';
 
 /**
  * Seconds as m:ss (or h:mm:ss).
@@ -118,4 +119,17 @@ export function placeText(place: PlaceName, lang: 'en' | 'de'): string {
     // A code the browser does not know (Kosovo's XK in older ones) is shown as it is.
   }
   return [place.district, place.city, country].filter(Boolean).join(', ');
+}
+
+/**
+ * What a refusal says about one field, as a sentence for beside that field (the API's detail prefixes the
+ * field's name, which the form already shows as the field's label); the whole detail otherwise.
+ * @example
+ * fieldSentence(err, 'path'); // 'The folder "/etc" is outside the configured media roots (VIDX_MEDIA_ROOTS).'
+ */
+export function fieldSentence(err: Error, field: string): string {
+  const said = err instanceof VidxError ? err.errors.find((e) => e.field === field)?.message : undefined;
+  if (!said) return err.message;
+  const sentence = said.charAt(0).toUpperCase() + said.slice(1);
+  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
 }

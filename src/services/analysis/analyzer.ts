@@ -82,7 +82,8 @@ export class Analyzer {
     language: 'en' | 'de' | null,
     ctx: AnalyzeContext,
   ): Promise<AnalyzedMedia> {
-    ctx.progress(0, 'fetching');
+    // Only a URL is fetched; a path or an upload is a file on this machine, opened where it lies.
+    ctx.progress(0, video.url && !upload ? 'fetching' : 'opening');
     try {
       return await this.analyze(video, upload, language, ctx);
     } catch (e) {

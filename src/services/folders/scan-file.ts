@@ -81,6 +81,7 @@ export async function lookAtFile(run: ScanRun, file: FoundFile): Promise<void> {
   const content = { fingerprint: await fingerprintFile(real), content_hash: await hashWholeFile(real, run.ctx.signal) };
   // The same bytes as when it was indexed: its date changed, nothing else (a sampled fingerprint alone would
   // miss a same-size edit between its samples).
+  if (row && forgetDeletedItem(run, file, row)) return;
   if (row?.state === 'indexed' && row.content_hash === content.content_hash) {
     put(run, { ...row, size: file.size, mtime_ms: file.mtimeMs });
     run.tally.result.unchanged++;
@@ -89,6 +90,24 @@ export async function lookAtFile(run: ScanRun, file: FoundFile): Promise<void> {
   if (row?.state !== 'indexed' && (await followMove(run, file, real, content.fingerprint))) return;
   if (!(await recognise(run, file, real, row, content))) return;
   await indexFile(run, file, real, row, content);
+}
+
+/** Why a file whose item a person deleted is passed over (the page words it from the code `item_deleted`). */
+const ITEM_DELETED = 'its item was deleted in vidx; the file is indexed again once it changes';
+
+/**
+ * Whether a file journalled as indexed lost its item to a person's delete (the Items or Duplicates view):
+ * then it is counted as removed once and journalled as passed over, so later scans neither call it
+ * unchanged nor bring back what the person deleted. True when that was so.
+ * @example
+ * if (forgetDeletedItem(run, file, row)) return;
+ */
+export function forgetDeletedItem(run: ScanRun, file: FoundFile, row: FolderFileRow): boolean {
+  if (row.state !== 'indexed' || !row.media_id || run.store.items.find(run.collection.pk, row.media_id)) return false;
+  put(run, { ...row, size: file.size, mtime_ms: file.mtimeMs, media_id: null, state: 'ignored', reason: ITEM_DELETED, reason_code: 'item_deleted' });
+  run.tally.result.removed++;
+  run.tally.skip(file.rel, ITEM_DELETED, 'item_deleted');
+  return true;
 }
 
 /** A new path with the content of a file that is gone: the item follows it. True when it was a move. */

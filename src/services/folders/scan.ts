@@ -20,7 +20,7 @@ import { collectionDeleted, type TaskContext } from '../task-engine.js';
 import type { StageItem } from '../task-steps.js';
 import { nowIso } from '../timestamps.js';
 import { captureMemo } from './capture-memo.js';
-import { lookAtFile, MEDIA_EXTENSIONS, type FoundFile, type ScanRun } from './scan-file.js';
+import { forgetDeletedItem, lookAtFile, MEDIA_EXTENSIONS, type FoundFile, type ScanRun } from './scan-file.js';
 import { isSubtitle, notMediaReason, ScanTally, type ScanResult } from './scan-tally.js';
 
 export type { ScanProblem, ScanResult } from './scan-tally.js';
@@ -185,8 +185,11 @@ class FolderScan {
     if (!row || row.state === 'pending' || row.size !== file.size || row.mtime_ms !== file.mtimeMs) return false;
     this.seenBatch.push(row.pk);
     if (this.seenBatch.length >= SEEN_BATCH) this.flushSeen();
-    if (row.state === 'indexed') tally.result.unchanged++;
-    else if (row.state === 'failed') tally.fail(file.rel, row.reason ?? 'failed', row.reason_code);
+    // An indexed file whose item a person deleted is counted as removed (and skipped), not as unchanged.
+    if (row.state === 'indexed') {
+      if (!forgetDeletedItem(this.run, file, row)) tally.result.unchanged++;
+    } else if (row.state === 'failed') tally.fail(file.rel, row.reason ?? 'failed', row.reason_code);
+    else if (row.reason_code === 'item_deleted') tally.skip(file.rel, row.reason ?? 'item deleted', row.reason_code);
     else tally.skip(file.rel, notMediaReason(file.rel, row.reason ?? 'unreadable as media'), isSubtitle(file.rel) ? 'subtitles' : row.reason_code);
     this.done++;
     this.report('checking files');

@@ -6,6 +6,7 @@
 import { useState } from 'preact/hooks';
 import type { Folder, ScanResult } from '../api.js';
 import { useSession } from '../context.js';
+import { fieldSentence } from '../format.js';
 import { t } from '../i18n.js';
 import { useLoad } from '../load.js';
 import { failureText, problemText, stepText } from '../task-words.js';
@@ -56,7 +57,7 @@ export function Folders({ collection }: { collection: string }) {
     e.preventDefault();
     setRefused('');
     // A refused path is said beside the field (admins also read which folders are allowed).
-    api.addFolder(collection, { path: path.trim(), recursive, watch }).then(() => { setPath(''); folders.reload(); tasksChanged(); }, (err: Error) => setRefused(err.message));
+    api.addFolder(collection, { path: path.trim(), recursive, watch }).then(() => { setPath(''); folders.reload(); tasksChanged(); }, (err: Error) => setRefused(fieldSentence(err, 'path')));
   };
   const remove = async (f: Folder) => {
     if (await ask({ title: t('deleteFolderTitle', f.path), body: t('deleteFolderBody'), confirm: t('delete'), danger: true })) api.removeFolder(collection, f.folder_id).then(() => folders.reload(), fail);

@@ -36,6 +36,8 @@ export interface MediaPlayerProps {
   /** The element, for the view's own seeking (transcript, chapters). */
   mediaRef: Ref<MediaElement>;
   onTime: (seconds: number) => void;
+  /** Told true when it plays to its end, false when it plays or seeks again. */
+  onEnded?: (ended: boolean) => void;
 }
 
 /**
@@ -43,7 +45,7 @@ export interface MediaPlayerProps {
  * @example
  * <MediaPlayer type="video" src={src} title="Beach" start={17} mediaRef={media} onTime={setNow} />
  */
-export function MediaPlayer({ type, src, title, picture, start, mediaRef, onTime }: MediaPlayerProps) {
+export function MediaPlayer({ type, src, title, picture, start, mediaRef, onTime, onEnded }: MediaPlayerProps) {
   const [refused, setRefused] = useState(false);
   const own = useRef<MediaElement | null>(null);
   const playButton = useRef<HTMLButtonElement>(null);
@@ -76,9 +78,10 @@ export function MediaPlayer({ type, src, title, picture, start, mediaRef, onTime
   const props = {
     ref: setRef, src, controls: true, preload: 'metadata' as const, 'aria-label': title,
     onLoadedMetadata: opened,
-    onPlay: () => setRefused(false),
+    onPlay: () => { setRefused(false); onEnded?.(false); },
+    onEnded: () => onEnded?.(true),
     onTimeUpdate: (e: Event) => onTime((e.currentTarget as HTMLMediaElement).currentTime),
-    onSeeked: (e: Event) => onTime((e.currentTarget as HTMLMediaElement).currentTime),
+    onSeeked: (e: Event) => { const el = e.currentTarget as HTMLMediaElement; onTime(el.currentTime); onEnded?.(el.ended); },
   };
   const big = refused && (
     <button type="button" ref={playButton} class="bigplay primary" onClick={playNow}>

@@ -19,7 +19,11 @@ export function PictureButton({ onPicture }: { onPicture: (file: File) => void }
     <span class="pick-picture">
       <input id="picture" class="sr" type="file" accept={PICTURE_TYPES.join(',')} aria-describedby="picture-hint"
         onChange={(e) => { const file = e.currentTarget.files?.[0]; e.currentTarget.value = ''; if (file) onPicture(file); }} />
-      <label for="picture" class="button">{t('pictureButton')}</label>
+      {/* On a phone only the picture shows (the words stay its name), so the search bar fits one line. */}
+      <label for="picture" class="button">
+        <svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><rect x="3" y="5" width="18" height="14" rx="2" /><circle cx="9" cy="10" r="1.8" /><path d="M4 18l5-5 4 4 3-3 4 4" /></svg>
+        <span class="words">{t('pictureButton')}</span>
+      </label>
     </span>
   );
 }

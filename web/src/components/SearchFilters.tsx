@@ -1,6 +1,8 @@
 /** Search filters of the folders API: media type and a capture date range (sent as POST /search extras). */
 import type { SearchFilterFields } from '../api.js';
-import { t } from '../i18n.js';
+import { useState } from 'preact/hooks';
+import { t, useLang } from '../i18n.js';
+import { datePattern, readDay, showDay } from '../typed-date.js';
 
 /** The filters as the search body takes them; empty means "any". */
 export interface Filters { media_type: '' | 'video' | 'audio' | 'image'; captured_after: string; captured_before: string }
@@ -20,7 +22,41 @@ export function filterFields(f: Filters): SearchFilterFields {
   return out;
 }
 
+/**
+ * One "taken after/before" day, typed as the page's language writes dates (see typed-date.ts); tidied when
+ * the field is left. Made anew when the language changes (keyed by it), so it shows the day the new way.
+ */
+function DayField({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (iso: string) => void }) {
+  const lang = useLang();
+  const [text, setText] = useState(() => showDay(value, lang));
+  const [bad, setBad] = useState(false);
+  const typed = (s: string) => {
+    setText(s);
+    const iso = readDay(s, lang);
+    if (iso !== null) { setBad(false); if (iso !== value) onChange(iso); }
+  };
+  const left = () => {
+    const iso = readDay(text, lang);
+    setBad(iso === null);
+    if (iso) setText(showDay(iso, lang));
+  };
+  return (
+    <>
+      <label for={id}>{label}</label>
+      <input id={id} type="text" inputMode="numeric" class="day" lang={lang} value={text} placeholder={datePattern(lang)} autoComplete="off"
+        aria-invalid={bad ? 'true' : undefined} aria-describedby={bad ? `${id}-bad` : undefined} onInput={(e) => typed(e.currentTarget.value)} onBlur={left} />
+      {bad && <span id={`${id}-bad`} class="error">{t('badDay', datePattern(lang))}</span>}
+    </>
+  );
+}
+
+/**
+ * The filter fields: media type, and the days a moment was taken after and before.
+ * @example
+ * <SearchFilters value={filters} onChange={setFilters} />
+ */
 export function SearchFilters({ value, onChange }: { value: Filters; onChange: (f: Filters) => void }) {
+  const lang = useLang();
   return (
     <fieldset class="row wrap filters">
       <legend class="sr">{t('filters')}</legend>
@@ -31,10 +67,8 @@ export function SearchFilters({ value, onChange }: { value: Filters; onChange: (
         <option value="audio">{t('type_audio')}</option>
         <option value="image">{t('type_image')}</option>
       </select>
-      <label for="f-after">{t('capturedAfter')}</label>
-      <input id="f-after" type="date" value={value.captured_after} onChange={(e) => onChange({ ...value, captured_after: e.currentTarget.value })} />
-      <label for="f-before">{t('capturedBefore')}</label>
-      <input id="f-before" type="date" value={value.captured_before} onChange={(e) => onChange({ ...value, captured_before: e.currentTarget.value })} />
+      <DayField key={`after-${lang}`} id="f-after" label={t('capturedAfter')} value={value.captured_after} onChange={(d) => onChange({ ...value, captured_after: d })} />
+      <DayField key={`before-${lang}`} id="f-before" label={t('capturedBefore')} value={value.captured_before} onChange={(d) => onChange({ ...value, captured_before: d })} />
     </fieldset>
   );
 }

@@ -7,18 +7,28 @@ import { t } from '../i18n.js';
 import { correctedQuery } from '../search-said.js';
 
 /**
- * The notices and "Showing results for …"; nothing when the answer said nothing.
+ * The notices and "Showing results for …"; nothing when the answer said nothing. `notices: false` leaves
+ * the notices out (the view shows them below its results, so a phone sees the results first).
  * @example
  * <SearchSaid said={{ notices: [], corrected: [{ from: 'sandpapper', to: 'sandpaper' }] }} query="sandpapper" />
  */
-export function SearchSaid({ said, query }: { said: Said; query: string }) {
+export function SearchSaid({ said, query, notices = true }: { said: Said; query: string; notices?: boolean }) {
   const corrected = said.corrected.length ? correctedQuery(query, said.corrected) : '';
   return (
     <>
       {corrected && <p data-corrected>{t('showingFor', corrected)}</p>}
-      {said.notices.map((n) => <p key={n.code} class="notice" role="note" data-notice={n.code}>{withCode(n.message)}</p>)}
+      {notices && <SearchNotices said={said} />}
     </>
   );
+}
+
+/**
+ * Only the notices of a search answer.
+ * @example
+ * <SearchNotices said={said} />
+ */
+export function SearchNotices({ said }: { said: Said }) {
+  return <>{said.notices.map((n) => <p key={n.code} class="notice" role="note" data-notice={n.code}>{withCode(n.message)}</p>)}</>;
 }
 
 /** A server message with its `commands` shown as code (the server writes them in backticks, as its other messages do). */

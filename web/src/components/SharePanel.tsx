@@ -1,6 +1,7 @@
 /**
- * Sharing a moment (the item's owner or an admin): a link that plays the item from the current time
- * without a key, for 1 or 7 days; the link to copy; the item's live links with their expiry and Revoke.
+ * Sharing a moment (the item's owner or an admin): a link that plays the item without a key, for 1 or 7
+ * days, from where the player is (from the start once the video has ended) or from the moment searched or
+ * opened; the link to copy; the item's live links with their expiry and Revoke.
  */
 import { useState } from 'preact/hooks';
 import type { Share } from '../api.js';
@@ -10,19 +11,37 @@ import { t, useLang } from '../i18n.js';
 import { useLoad } from '../load.js';
 import { ask } from './Dialog.js';
 
+/** Where a new link starts, as the player says it: its position (0 once ended) and the moment opened (0: none). */
+export interface ShareMoment { now: number; ended: boolean; opened: number }
+
+/** The choice between the player's position and the moment opened, when they differ. */
+function StartChoice({ at, choose, moment }: { at: 'now' | 'opened'; choose: (x: 'now' | 'opened') => void; moment: ShareMoment }) {
+  return (
+    <fieldset class="row wrap plain" data-share-start>
+      <legend class="sr">{t('shareStart')}</legend>
+      <span aria-hidden="true">{t('shareStart')}</span>
+      <label class="check"><input type="radio" name="share-start" checked={at === 'now'} onChange={() => choose('now')} /> {moment.ended ? t('shareFromStart') : t('shareFromNow', clock(moment.now))}</label>
+      <label class="check"><input type="radio" name="share-start" checked={at === 'opened'} onChange={() => choose('opened')} /> {t('shareFromOpened', clock(moment.opened))}</label>
+    </fieldset>
+  );
+}
+
 /**
- * The Share section of the player; `now` is where a new link starts (a still always starts at 0).
+ * The Share section of the player; a still always starts at 0.
  * @example
- * <SharePanel collection="trips" mediaId="clip" now={17.4} still={false} />
+ * <SharePanel collection="trips" mediaId="clip" moment={{ now: 17.4, ended: false, opened: 9 }} still={false} />
  */
-export function SharePanel({ collection, mediaId, now, still }: { collection: string; mediaId: string; now: number; still: boolean }) {
+export function SharePanel({ collection, mediaId, moment, still }: { collection: string; mediaId: string; moment: ShareMoment; still: boolean }) {
   const { api, notify } = useSession();
   const lang = useLang();
   const list = useLoad(() => api.shares(collection, mediaId), [api, collection, mediaId]);
   const [days, setDays] = useState<1 | 7>(7);
   const [made, setMade] = useState<Share | null>(null);
   const fail = (e: Error) => notify(t('error', e.message), 'error');
-  const from = still ? 0 : Math.floor(now);
+  const [at, setAt] = useState<'now' | 'opened'>('now');
+  // Opened at a moment the player has since left: the person picks which one the link starts at.
+  const choice = !still && moment.opened > 0 && Math.floor(moment.opened) !== Math.floor(moment.now);
+  const from = still ? 0 : Math.floor(choice && at === 'opened' ? moment.opened : moment.now);
   const create = (e: Event) => {
     e.preventDefault();
     api.share(collection, mediaId, days, from).then((s) => { setMade(s); list.reload(); }, fail);
@@ -51,6 +70,7 @@ export function SharePanel({ collection, mediaId, now, still }: { collection: st
             <label class="check"><input type="radio" name="share-days" checked={days === 1} onChange={() => setDays(1)} /> {t('oneDay')}</label>
             <label class="check"><input type="radio" name="share-days" checked={days === 7} onChange={() => setDays(7)} /> {t('sevenDays')}</label>
           </fieldset>
+          {choice && <StartChoice at={at} choose={setAt} moment={moment} />}
           <button type="submit" class="primary">{still ? t('shareCreatePhoto') : t('shareCreate', clock(from))}</button>
         </form>
         {made && (

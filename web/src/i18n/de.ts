@@ -8,7 +8,7 @@ import type { Dict } from './en.js';
  */
 export const de: Dict = {
   // Issue 23 (Texte des Leads): Schritte, Aufgaben in Worten, Fehler nach Code, Modelle, Sammlungen, Fehlschläge.
-  stage_queued: 'wartet', stage_starting: 'beginnt', stage_fetching: 'holt die Datei', stage_probing: 'liest die Datei',
+  stage_queued: 'wartet', stage_starting: 'beginnt', stage_fetching: 'holt die Datei', stage_opening: 'öffnet die Datei', stage_probing: 'liest die Datei',
   stage_voice_activity: 'sucht Sprache', stage_speech_recognition: 'erkennt Sprache', stage_shot_detection: 'sucht Schnitte',
   stage_on_screen_text: 'liest Text im Bild', stage_visual_tags: 'verschlagwortet Bilder', stage_decoding_image: 'dekodiert das Bild',
   stage_faces: 'sucht Gesichter', stage_episodes: 'sucht Kapitel', stage_summaries: 'fasst zusammen', stage_thumbnails: 'macht Vorschaubilder',
@@ -38,7 +38,8 @@ export const de: Dict = {
   importModel: 'Modell importieren…', importHint: 'Kein Internet auf diesem Rechner? Hol das Modell auf einem anderen Computer (dort `vidx models export <id>`, oder den Repository-Ordner des Modells vom Hub als .tar gepackt) und importiere das Archiv hier.',
   importing: '„{0}“ wird importiert …', modelImported: 'Modell „{0}“ importiert und geprüft.', importFailed: 'Import fehlgeschlagen: {0}',
   confirmRemoveModel: 'Das Modell „{0}“ entfernen?', removeModelBody: 'Seine Dateien ({0}) werden von diesem Rechner gelöscht. Was es in indexierten Videos erkannt hat, bleibt; neue Videos werden ohne es indexiert, bis es wieder installiert ist.',
-  noSpeech: 'Die Spracherkennung ist nicht installiert: Was in Videos ohne Untertitel gesagt wird, ist nicht auffindbar. Wo es Untertitel gibt, werden sie verwendet.',
+  noSpeechVideo: 'Dieses Video hat keine Untertitel, und die Spracherkennung ist nicht installiert, daher kann das Gesagte darin weder transkribiert noch gefunden werden.',
+  noSpeechAudio: 'Die Spracherkennung ist nicht installiert, daher kann das Gesagte in dieser Sprachnotiz oder Audiodatei weder transkribiert noch gefunden werden.',
   installInModels: 'Installiere sie unter Modelle.', askAdmin: 'Ein Admin kann sie installieren.',
   noFaceModel: 'Das Gesichtsmodell ist nicht installiert, daher werden keine Gesichter gefunden.', unscanned: { one: '1 Eintrag wurde ohne Gesichtersuche indexiert (bevor Gesichter an waren oder ohne das Modell).', other: '{0} Einträge wurden ohne Gesichtersuche indexiert (bevor Gesichter an waren oder ohne das Modell).' },
   reindexThem: 'Neu indexieren', reindexQueued: 'Neu-Indexierung ist eingereiht.', seeTasks: 'Zu den Aufgaben',
@@ -66,6 +67,11 @@ export const de: Dict = {
   noSource: 'Für diesen Eintrag gibt es hier keine abspielbare Quelle.', openSource: 'Quelle öffnen', copyLink: 'Link zu diesem Moment', copied: 'Link kopiert',
   back: 'Zurück', noTranscript: 'Kein Transkript.', clusters: 'Themen in den Treffern', clusterQuery: 'Eine Frage erkunden', suggestions: 'Ideen aus dieser Sammlung',
   exploring: 'Momente werden gruppiert…', dropHere: 'Videos, Audio oder Bilder hier ablegen', chooseFiles: 'Dateien wählen', indexLanguage: 'Gesprochene Sprache',
+  completedWithFailures: { one: 'fertig, 1 Datei fehlgeschlagen', other: 'fertig, {0} Dateien fehlgeschlagen' },
+  err_item_deleted: '„{0}“: Sein Eintrag wurde in vidx gelöscht; die Datei wird wieder indexiert, sobald sie sich ändert.',
+  deleteItemBody: 'Er wird aus dieser Sammlung entfernt, und sein Transkript, seine Kapitel, Vorschaubilder und geteilten Links werden mit ihm gelöscht. Ein aus einer Datei oder einem Ordner indizierter Eintrag behält seine Datei auf der Festplatte; die aufbewahrte Kopie einer hochgeladenen Datei wird entfernt.',
+  shareStart: 'Der Link beginnt', shareFromNow: 'wo der Player steht ({0})', shareFromStart: 'am Anfang (das Video ist zu Ende)', shareFromOpened: 'beim geöffneten Moment ({0})',
+  searchMore: 'Filter und Tipps', badDay: 'Schreibe das Datum als {0}.',
   uploading: 'lädt hoch {0} %', uploaded: 'hochgeladen, wartet', failed: 'fehlgeschlagen', completed: 'fertig', running: 'läuft',
   retry: 'Wiederholen', stage: 'Schritt', progress: 'Fortschritt', refresh: 'Aktualisieren', taskCounts: '{0} Aufgaben', noTasks: 'Keine Aufgaben.',
   theme: 'Das Farbschema folgt der Systemeinstellung.', duration: 'Dauer', skipTo: 'Zum Inhalt springen', deleted: 'Gelöscht.',
@@ -100,7 +106,7 @@ export const de: Dict = {
   keep_higher_bitrate: 'Die Kopie mit den meisten Daten pro Sekunde: die anderen sind stärker neu kodiert',
   keep_original: 'Die Kopien sehen gleich aus; diese ist älter (oder wurde zuerst indexiert), also wohl das Original', resolution: 'Auflösung', inOthers: 'In den anderen Kopien',
   leastSimilar: 'Mindestens ähnlich', similarDefault: '{0} % (Standard)', groupCount: { one: '1 Gruppe von Kopien', other: '{0} Gruppen von Kopien' },
-  deleteCopyBody: 'Er verlässt diese Sammlung mit Transkript, Kapiteln, Vorschaubildern und geteilten Links; „{0}“ bleibt. Ein aus einer Datei oder einem Ordner indizierter Eintrag behält seine Datei auf der Festplatte; die aufbewahrte Kopie einer hochgeladenen Datei wird entfernt.',
+  deleteCopyBody: 'Er wird aus dieser Sammlung entfernt, und sein Transkript, seine Kapitel, Vorschaubilder und geteilten Links werden mit ihm gelöscht; „{0}“ bleibt. Ein aus einer Datei oder einem Ordner indizierter Eintrag behält seine Datei auf der Festplatte; die aufbewahrte Kopie einer hochgeladenen Datei wird entfernt.',
   // Player, Fotos, Rasterwerkzeuge und Teilen (Issue 23, Punkte 3, 8, 9, 10).
   playNow: 'Abspielen', waveform: 'Wellenform des Tons', skipToChapters: 'Zu den Kapiteln springen',
   photoFull: 'Volle Größe', photoOpen: 'Bild einzeln öffnen',
@@ -120,7 +126,7 @@ export const de: Dict = {
   selection: 'Auswahl', selectItem: '{0} auswählen', selectAllShown: 'Alle gezeigten auswählen ({0})', selectedCount: '{0} ausgewählt', clearSelection: 'Auswahl aufheben',
   reindexSelected: 'Neu indexieren', deleteSelected: 'Löschen…',
   deleteOneTitle: '„{0}“ löschen?', deleteManyTitle: '{0} Einträge löschen?', deleteMany: '{0} Einträge löschen',
-  deleteItemsBody: 'Sie verlassen diese Sammlung mit Transkripten, Kapiteln, Vorschaubildern und geteilten Links. Aus einer Datei oder einem Ordner indizierte Einträge behalten ihre Dateien auf der Festplatte; die aufbewahrten Kopien hochgeladener Dateien werden entfernt.',
+  deleteItemsBody: 'Sie werden aus dieser Sammlung entfernt, und ihre Transkripte, Kapitel, Vorschaubilder und geteilten Links werden mit ihnen gelöscht. Aus einer Datei oder einem Ordner indizierte Einträge behalten ihre Dateien auf der Festplatte; die aufbewahrten Kopien hochgeladener Dateien werden entfernt.',
   deletedMany: '{0} Einträge gelöscht.', deleteFailed: { one: '1 Eintrag konnte nicht gelöscht werden.', other: '{0} Einträge konnten nicht gelöscht werden.' },
   gridReindexQueued: { one: 'Neu-Indexierung von 1 Eintrag ist eingereiht.', other: 'Neu-Indexierung von {0} Einträgen ist eingereiht.' }, followInTasks: 'In Aufgaben verfolgen',
   stage_waiting_for_worker: 'wartet auf einen Worker', workers: 'Worker', onWorker: 'auf {0}', workerLocal: 'diesem Server',

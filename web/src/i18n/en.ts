@@ -8,7 +8,7 @@ import type { Plural } from './plural.js';
  */
 export const en = {
   // Issue 23 (the lead's texts): stages, tasks in words, errors by code, models, collections, failures.
-  stage_queued: 'waiting', stage_starting: 'starting', stage_fetching: 'fetching the file', stage_probing: 'reading the file',
+  stage_queued: 'waiting', stage_starting: 'starting', stage_fetching: 'fetching the file', stage_opening: 'opening the file', stage_probing: 'reading the file',
   stage_voice_activity: 'finding speech', stage_speech_recognition: 'recognising speech', stage_shot_detection: 'finding shots',
   stage_on_screen_text: 'reading on-screen text', stage_visual_tags: 'tagging pictures', stage_decoding_image: 'decoding the picture',
   stage_faces: 'finding faces', stage_episodes: 'finding chapters', stage_summaries: 'summarising', stage_thumbnails: 'making thumbnails',
@@ -38,7 +38,8 @@ export const en = {
   importModel: 'Import a model…', importHint: 'No internet on this machine? Get the model on another computer (`vidx models export <id>` there, or the model’s repository folder from the hub packed as .tar) and import the archive here.',
   importing: 'importing “{0}”…', modelImported: 'Model “{0}” imported and checked.', importFailed: 'Import failed: {0}',
   confirmRemoveModel: 'Remove the model “{0}”?', removeModelBody: 'Its files ({0}) are deleted from this machine. What it recognised in indexed videos stays; new videos are indexed without it until it is installed again.',
-  noSpeech: 'Speech recognition is not installed: what is said in videos without subtitles cannot be found. Subtitles are used where there are some.',
+  noSpeechVideo: 'This video has no subtitles, and speech recognition is not installed, so what is said in it cannot be transcribed or found.',
+  noSpeechAudio: 'Speech recognition is not installed, so what is said in this voice memo or audio cannot be transcribed or found.',
   installInModels: 'Install it under Models.', askAdmin: 'An admin can install it.',
   noFaceModel: 'The face model is not installed, so no faces are found.', unscanned: { one: '1 item was indexed without looking for faces (before faces were on, or without the model).', other: '{0} items were indexed without looking for faces (before faces were on, or without the model).' },
   reindexThem: 'Re-index them', reindexQueued: 'Re-indexing was queued.', seeTasks: 'See tasks',
@@ -66,6 +67,12 @@ export const en = {
   noSource: 'This item has no source the page can play here.', openSource: 'Open the source', copyLink: 'Link to this moment', copied: 'Link copied',
   back: 'Back', noTranscript: 'No transcript.', clusters: 'Topics in the results', clusterQuery: 'Explore a question', suggestions: 'Ideas from this collection',
   exploring: 'Grouping the moments…', dropHere: 'Drop videos, audio or pictures here', chooseFiles: 'Choose files', indexLanguage: 'Spoken language',
+  // Issue 34: smaller points (scan failures, deleted items, search on a phone).
+  completedWithFailures: { one: 'completed, 1 file failed', other: 'completed, {0} files failed' },
+  err_item_deleted: '“{0}”: its item was deleted in vidx; the file is indexed again once it changes.',
+  deleteItemBody: 'It is removed from this collection, and its transcript, chapters, thumbnails and share links are deleted with it. An item indexed from a file or a folder keeps its file on disk; the copy kept of an uploaded file is removed.',
+  shareStart: 'The link starts at', shareFromNow: 'where the player is ({0})', shareFromStart: 'the start (the video has ended)', shareFromOpened: 'the moment opened ({0})',
+  searchMore: 'Filters and tips', badDay: 'Write the date as {0}.',
   uploading: 'uploading {0}%', uploaded: 'uploaded, queued', failed: 'failed', completed: 'completed', running: 'running',
   retry: 'Retry', stage: 'Stage', progress: 'Progress', refresh: 'Refresh', taskCounts: '{0} tasks', noTasks: 'No tasks.',
   theme: 'Theme follows your system setting.', duration: 'Duration', skipTo: 'Skip to content', deleted: 'Deleted.',
@@ -100,7 +107,7 @@ export const en = {
   keep_higher_bitrate: 'The copy with the most data per second: the others are re-encoded more strongly',
   keep_original: 'The copies look the same; this one is older (or was indexed first), so it is likely the original', resolution: 'Resolution', inOthers: 'In the other copies',
   leastSimilar: 'At least alike', similarDefault: '{0} % (default)', groupCount: { one: '1 group of copies', other: '{0} groups of copies' },
-  deleteCopyBody: 'It leaves this collection with its transcript, chapters, thumbnails and share links; “{0}” stays. An item indexed from a file or a folder keeps its file on disk; the copy kept of an uploaded file is removed.',
+  deleteCopyBody: 'It is removed from this collection, and its transcript, chapters, thumbnails and share links are deleted with it; “{0}” stays. An item indexed from a file or a folder keeps its file on disk; the copy kept of an uploaded file is removed.',
   // Player, photos, grid tools and sharing (issue 23, points 3, 8, 9, 10).
   playNow: 'Play', waveform: 'Waveform of the sound', skipToChapters: 'Skip to chapters',
   photoFull: 'Full size', photoOpen: 'Open the picture on its own',
@@ -120,7 +127,7 @@ export const en = {
   selection: 'Selection', selectItem: 'Select {0}', selectAllShown: 'Select all shown ({0})', selectedCount: '{0} selected', clearSelection: 'Clear selection',
   reindexSelected: 'Re-index', deleteSelected: 'Delete…',
   deleteOneTitle: 'Delete “{0}”?', deleteManyTitle: 'Delete {0} items?', deleteMany: 'Delete {0} items',
-  deleteItemsBody: 'They leave this collection with their transcripts, chapters, thumbnails and share links. Items indexed from a file or a folder keep their files on disk; the copies kept of uploaded files are removed.',
+  deleteItemsBody: 'They are removed from this collection, and their transcripts, chapters, thumbnails and share links are deleted with them. Items indexed from a file or a folder keep their files on disk; the copies kept of uploaded files are removed.',
   deletedMany: '{0} items deleted.', deleteFailed: { one: '1 item could not be deleted.', other: '{0} items could not be deleted.' },
   gridReindexQueued: { one: 'Re-indexing 1 item was queued.', other: 'Re-indexing {0} items was queued.' }, followInTasks: 'Follow it in Tasks',
   // Issue 27: workers of the job queue.

@@ -11,7 +11,11 @@ import { useLoad } from '../load.js';
 import { href } from '../router.js';
 import { failureText, stepText } from '../task-words.js';
 
-interface Upload { key: number; collection: string; name: string; sent: number; total: number; taskId?: string; error?: string }
+/** One file being added; `photo`: a picture, which is opened, not played. */
+interface Upload { key: number; collection: string; name: string; photo: boolean; sent: number; total: number; taskId?: string; error?: string }
+
+/** Whether a dropped file is a picture (browsers often leave a HEIC file's type empty). */
+const isPhoto = (file: File) => file.type.startsWith('image/') || /\.(heic|heif)$/i.test(file.name);
 
 function state(u: Upload, task: Task | undefined): { text: string; pct: number; mediaId?: string } {
   if (u.error) return { text: `${t('failed')}: ${u.error}`, pct: 0 };
@@ -48,7 +52,7 @@ export function Add({ initial }: { initial: string }) {
     for (const file of files) {
       const key = nextKey++;
       const patch = (p: Partial<Upload>) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...p } : u)));
-      setUploads((list) => [...list, { key, collection: chosen, name: file.name, sent: 0, total: file.size }]);
+      setUploads((list) => [...list, { key, collection: chosen, name: file.name, photo: isPhoto(file), sent: 0, total: file.size }]);
       api.upload(file, chosen, lang, (sent, total) => patch({ sent, total })).done.then(
         (taskId) => { patch({ taskId, sent: file.size }); tasksChanged(); },
         (e: unknown) => patch({ error: e instanceof VidxError ? e.message : String(e) }),
@@ -83,7 +87,7 @@ export function Add({ initial }: { initial: string }) {
                 <strong>{u.name}</strong>
                 <span class="muted" data-state>{s.text}</span>
                 <progress max={100} value={s.pct} aria-label={`${t('progress')}: ${u.name}`}>{s.pct}%</progress>
-                {s.mediaId && <a href={href('c', u.collection, 'play', s.mediaId)} aria-label={`${t('play')}: ${u.name}`}>{t('play')}</a>}
+                {s.mediaId && <a href={href('c', u.collection, 'play', s.mediaId)} aria-label={`${t(u.photo ? 'open' : 'play')}: ${u.name}`}>{t(u.photo ? 'open' : 'play')}</a>}
               </li>
             );
           })}

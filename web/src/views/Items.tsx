@@ -66,7 +66,7 @@ export function Items({ collection, pub, near, nearKm, place }: { collection: st
     const one = list.length === 1;
     const yes = await ask({
       title: one ? t('deleteOneTitle', list[0].title || list[0].media_id) : t('deleteManyTitle', list.length),
-      body: t('deleteItemsBody'),
+      body: one ? t('deleteItemBody') : t('deleteItemsBody'),
       confirm: one ? t('delete') : t('deleteMany', list.length),
       danger: true,
     });

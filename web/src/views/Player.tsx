@@ -41,6 +41,9 @@ export function Player({ collection, mediaId, pub, start }: { collection: string
   const media = useRef<MediaElement>(null);
   const chapterList = useRef<HTMLElement>(null);
   const [now, setNow] = useState(start);
+  // Played to its end: a link or share made now starts from the beginning, not at the last frame.
+  const [endedItem, setEndedItem] = useState<string | null>(null);
+  const ended = endedItem === mediaId;
   // A rename shows at once; reloading the item would hand out a new signed src and restart the player.
   const [renamed, setRenamed] = useState<{ mediaId: string; title: string | null } | null>(null);
 
@@ -77,8 +80,10 @@ export function Player({ collection, mediaId, pub, start }: { collection: string
   const duration = analysis.value?.video_duration || item.value?.duration || 0;
   const title = (renamed?.mediaId === mediaId ? renamed.title : item.value?.title) || mediaId;
   const canEdit = !pub || me.role === 'admin';
+  // The moment searched or opened while it is where the player is, else where the person went; 0 once it ended.
+  const moment = ended ? 0 : now;
   const copyLink = () => {
-    const link = `${location.origin}/${href('c', collection, 'play', mediaId, { t: Math.floor(now), pub: pub ? 1 : undefined })}`;
+    const link = `${location.origin}/${href('c', collection, 'play', mediaId, { t: Math.floor(moment), pub: pub ? 1 : undefined })}`;
     navigator.clipboard?.writeText(link).then(() => notify(t('copied')), () => notify(link));
   };
 
@@ -102,7 +107,7 @@ export function Player({ collection, mediaId, pub, start }: { collection: string
               <button type="button" class="skip-inline" onClick={() => focusChapters(chapterList.current)}>{t('skipToChapters')}</button>
             )}
             <MediaPlayer key={mediaId} type={type === 'audio' ? 'audio' : 'video'} src={src} title={title} picture={item.value?.thumbnail_url}
-              start={start} mediaRef={media} onTime={setNow} />
+              start={start} mediaRef={media} onTime={setNow} onEnded={(yes) => setEndedItem(yes ? mediaId : null)} />
           </div>
         )}
         {timed && (
@@ -131,14 +136,15 @@ export function Player({ collection, mediaId, pub, start }: { collection: string
             <div class="row between wrap"><h3 id="tr-h">{t('transcript')}</h3>
               <TranscriptLanguage languages={analysis.value?.subtitle_languages ?? []} value={analysis.value?.transcript_language ?? ''} onChange={(code) => setShown({ mediaId, code })} />
             </div>
-            <SpeechNotice /><Transcript lines={lines} now={now} onSeek={seek} />
+            {analysis.value && !lines.length && <SpeechNotice kind={type === 'audio' ? 'audio' : 'video'} />}
+            <Transcript lines={lines} now={now} onSeek={seek} />
           </section>
         )}
         {episodes.length > 0 && (
           <section aria-labelledby="ch-h" ref={chapterList}><h3 id="ch-h">{t('chapters')}</h3><Chapters episodes={episodes} now={now} onSeek={seek} /></section>
         )}
         {item.value && <ItemDetails collection={collection} item={{ ...item.value, title }} canEdit={canEdit} onRenamed={(x) => setRenamed({ mediaId, title: x })} />}
-        {item.value && canEdit && <SharePanel collection={collection} mediaId={mediaId} now={now} still={still} />}
+        {item.value && canEdit && <SharePanel collection={collection} mediaId={mediaId} moment={{ now: moment, ended, opened: start }} still={still} />}
       </aside>
     </div>
   );

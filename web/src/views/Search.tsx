@@ -9,8 +9,7 @@ import { useCollections } from '../collection-names.js';
 import { arrowNavigation, Moment } from '../components/Moment.js';
 import { LikeChip, PictureButton, PictureChip, PictureHint } from '../components/PictureInput.js';
 import { NO_FILTERS, SearchFilters, type Filters } from '../components/SearchFilters.js';
-import { SearchSaid } from '../components/SearchSaid.js';
-import { SpeechNotice } from '../components/SpeechNotice.js';
+import { SearchNotices, SearchSaid } from '../components/SearchSaid.js';
 import { useSession } from '../context.js';
 import { clock, queryWords } from '../format.js';
 import { t } from '../i18n.js';
@@ -20,6 +19,9 @@ import { go, href } from '../router.js';
 import { correctedQuery } from '../search-said.js';
 import type { FoundResult } from '../search-all.js';
 import { useSearch } from '../use-search.js';
+
+/** Screens this wide show the filters and tips open; narrower ones (phones) fold them away. */
+const WIDE = '(min-width: 761px)';
 
 /** What a search link carries besides its collection. */
 interface LinkProbe { q: string; img?: string; like?: LikeMoment }
@@ -70,6 +72,7 @@ export function Search({ collection, pub, query, img, like }: { collection: stri
   const [problem, setProblem] = useState('');
   const [over, setOver] = useState(false);
   const box = useRef<HTMLInputElement>(null);
+  const [wide] = useState(() => window.matchMedia(WIDE).matches);
   const all = !collection;
   const picture = img && !pub ? heldPicture(img) : undefined;
   const likeNow = collection && !pub ? like : undefined;
@@ -127,20 +130,25 @@ export function Search({ collection, pub, query, img, like }: { collection: stri
         {picture && <PictureChip file={picture} onRemove={dropPicture} />}
         {liked && <LikeChip what={likeTitle} picture={liked.thumbnail_url} onRemove={dropLike} />}
         {!pub && <PictureButton onPicture={addPicture} />}
-        {!pub && (
-          <>
-            <label for="search-in" class="sr">{t('collection')}</label>
-            <select id="search-in" value={collection} onChange={(e) => goWith({ img: picture ? img : undefined }, e.currentTarget.value)}>
-              <option value="">{t('allCollections')}</option>
-              {own.map((c) => <option key={c.collection_id} value={c.collection_id}>{c.name}</option>)}
-            </select>
-          </>
-        )}
         <button type="submit" class="primary">{t('searchButton')}</button>
       </form>
-      {!pub && <PictureHint />}
-      {!pub && <SearchFilters value={filters} onChange={setFilters} />}
-      <SpeechNotice />
+      {!pub && (
+        // Folded away on a phone, so the first result is on the first screen; open on a wider one.
+        <details class="search-more" open={wide}>
+          <summary>{t('searchMore')}</summary>
+          <div class="stack tight">
+            <div class="row wrap">
+              <label for="search-in">{t('collection')}</label>
+              <select id="search-in" value={collection} onChange={(e) => goWith({ img: picture ? img : undefined }, e.currentTarget.value)}>
+                <option value="">{t('allCollections')}</option>
+                {own.map((c) => <option key={c.collection_id} value={c.collection_id}>{c.name}</option>)}
+              </select>
+            </div>
+            <SearchFilters value={filters} onChange={setFilters} />
+            <PictureHint />
+          </div>
+        </details>
+      )}
       {img && !picture && !pub && <p class="notice" role="note" data-picture-lost>{t('pictureLost')}</p>}
       {(problem || error) && <p class="error" role="alert">{problem || error}</p>}
       {liked && likeNow && (
@@ -150,12 +158,14 @@ export function Search({ collection, pub, query, img, like }: { collection: stri
       <p class="muted" role="status">
         {busy ? (all ? t('searchingIn', progress.answered, progress.of) : t('loading')) : results ? (results.length ? t('results', results.length) : query.trim() ? t('noResults') : t('noLookAlike')) : ''}
       </p>
-      <SearchSaid said={said} query={query} />
+      {/* What the search could not look for: above when nothing was found, else below the results. */}
+      <SearchSaid said={said} query={query} notices={!results?.length} />
       {results && results.length > 0 && (
         <ol class="moments" aria-label={t('results', results.length)}>
           {results.map((r) => <Result key={`${r.collection}-${r.media_id}-${r.episode_id}`} r={r} pub={pub} words={words} {...(all ? { collectionName: name(r.collection) } : {})} />)}
         </ol>
       )}
+      {results && results.length > 0 && <SearchNotices said={said} />}
     </div>
   );
 }

@@ -3,7 +3,7 @@
  * and the worker it runs on; Retry where a retry may help; delete after an in-page confirmation. Admins see
  * the job queue's workers above them.
  */
-import type { Task } from '../api.js';
+import type { ScanProblem, Task } from '../api.js';
 import { useCollections } from '../collection-names.js';
 import { Workers } from '../components/Workers.js';
 import { ask } from '../components/Dialog.js';
@@ -11,9 +11,21 @@ import { tasksChanged } from '../tasks-store.js';
 import { useTasks } from '../use-tasks.js';
 import { useSession } from '../context.js';
 import { t, useLang } from '../i18n.js';
-import { failureText, stepText, taskTitle } from '../task-words.js';
+import { failureText, problemText, stepText, taskTitle } from '../task-words.js';
 
 const STATUS = { queued: 'queued', running: 'running', completed: 'completed', failed: 'failed' } as const;
+
+/** The files a completed folder scan could not index (its result's `failed`); none for other tasks. */
+function failedFiles(task: Task): ScanProblem[] {
+  const failed = task.kind === 'folder_scan' && task.status === 'completed' ? task.result?.failed : undefined;
+  return Array.isArray(failed) ? (failed as ScanProblem[]) : [];
+}
+
+/** A task's status in words: a scan that completed with failed files says so, with their count. */
+function StatusPill({ task, failed }: { task: Task; failed: number }) {
+  if (failed) return <span class="pill partial" data-status="completed_with_failures">{t('completedWithFailures', failed)}</span>;
+  return <span class={`pill ${task.status}`} data-status={task.status}>{t(STATUS[task.status])}</span>;
+}
 
 /**
  * The tasks view, newest first, refreshed with the page's task store (every 1.5 s while tasks are open) and at once after an action.
@@ -38,13 +50,14 @@ export function Tasks() {
         {tasks.map((task) => {
           const pct = Math.round((task.progress ?? 0) * 100);
           const title = taskTitle(task, collectionName);
+          const failed = failedFiles(task);
           return (
             <li key={task.id} class={`card task ${task.status}`} data-task={task.id} data-kind={task.kind}>
               <div class="row between wrap">
                 <strong data-title>{title}</strong>
-                <span class="row">
+                <span class="row wrap">
                   <time class="muted" dateTime={task.created_at}>{new Date(task.created_at).toLocaleString(lang === 'de' ? 'de-DE' : 'en-GB')}</time>
-                  <span class={`pill ${task.status}`} data-status={task.status}>{t(STATUS[task.status])}</span>
+                  <StatusPill task={task} failed={failed.length} />
                 </span>
               </div>
               <div class="row wrap">
@@ -57,6 +70,12 @@ export function Tasks() {
                 <button type="button" class="danger" aria-label={`${t('delete')}: ${title}`} onClick={() => remove(task)}>{t('delete')}</button>
               </div>
               {task.status === 'failed' && task.error && <p class="error" data-error>{failureText(task)}</p>}
+              {failed.length > 0 && (
+                <details class="scan-failed" data-failed-files open={failed.length <= 3}>
+                  <summary>{t('failedFiles')} ({failed.length})</summary>
+                  <ul>{failed.map((f) => <li key={f.path}><code>{f.path}</code>: {problemText(f)}</li>)}</ul>
+                </details>
+              )}
             </li>
           );
         })}

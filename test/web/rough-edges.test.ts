@@ -1,0 +1,127 @@
+/**
+ * Issue 34, what a new user met on the page, in a real browser (Debian chromium through playwright-core)
+ * against a real vidx with real media: the speech notice only on an item without a transcript, worded for a
+ * voice memo; a folder scan that completed while a file failed says so in Tasks; a photo just added is
+ * opened, not played; the folder error is one sentence; the delete dialog says the transcript and chapters
+ * go too. English and German, 360 px.
+ */
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWeb } from '../../scripts/build-web.js';
+import { keyedPage, launchBrowser, screenshot, unlabelled, type WatchedPage } from '../support/browser.js';
+import { ensureCorpus } from '../support/corpus.js';
+import { makePhoto, makeSpeech } from '../support/folder-media.js';
+import { ADMIN_KEY, startTestServer, type TestServer } from '../support/server.js';
+import { indexedFolder, type ListedItem } from '../support/web-media.js';
+
+const UI = { timeout: 15_000, interval: 100 };
+const C = 'home';
+let s: TestServer;
+let browser: Browser;
+let w: WatchedPage;
+let page: Page;
+let items: Map<string, ListedItem>;
+let tmp: string;
+
+/** Switches the page's language through its own switch (German: "Sprache"). */
+const speak = async (p: Page, lang: 'en' | 'de') => p.locator('select[aria-label="Language"], select[aria-label="Sprache"]').selectOption(lang);
+
+beforeAll(async () => {
+  await buildWeb({ ifStale: true });
+  const corpus = await ensureCorpus();
+  tmp = mkdtempSync(join(tmpdir(), 'vidx-edges-'));
+  s = await startTestServer({ queryEmbedder: null });
+  ({ items } = await indexedFolder(s, C, async (dir) => {
+    copyFileSync(corpus.slides.path, join(dir, 'talk.mp4'));
+    await makeSpeech(join(dir, 'memo.m4a'), 'Remember to buy oat milk and fresh bread tomorrow');
+    // Not a video at all, though its name says so: the scan completes, with this file failed.
+    writeFileSync(join(dir, 'kaputt.mp4'), Buffer.alloc(4096, 7));
+  }));
+  browser = await launchBrowser();
+  w = await keyedPage(browser, { width: 1280, height: 800 }, ADMIN_KEY);
+  page = w.page;
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await s?.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('notices only where they apply', () => {
+  it('tells on a voice memo without a transcript that speech recognition is missing, in words for audio', async () => {
+    await page.goto(`${s.url}/#/c/${C}/play/${items.get('memo')!.media_id}`);
+    const notice = page.locator('[data-notice="no-speech"]');
+    await expect.poll(() => notice.textContent(), UI).toMatch(/^Speech recognition is not installed, so what is said in this voice memo or audio cannot be transcribed or found\./);
+    expect(await notice.getByRole('link', { name: 'Install it under Models.' }).count()).toBe(1);
+    await page.evaluate(() => document.querySelector('audio')?.pause());
+    await screenshot(page, 'edges-memo-notice');
+    await speak(page, 'de');
+    await expect.poll(() => notice.textContent(), UI).toMatch(/^Die Spracherkennung ist nicht installiert, daher kann das Gesagte in dieser Sprachnotiz/);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await screenshot(page, 'edges-memo-notice-360-de');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await speak(page, 'en');
+  });
+
+  it('says nothing of the sort above a video whose subtitles are its transcript', async () => {
+    await page.goto(`${s.url}/#/c/${C}/play/${items.get('talk')!.media_id}`);
+    await expect.poll(() => page.locator('.transcript .line').count(), UI).toBeGreaterThanOrEqual(3);
+    expect(await page.locator('[data-notice="no-speech"]').count()).toBe(0);
+    await page.evaluate(() => document.querySelector('video')?.pause());
+  });
+});
+
+describe('tasks, adding and deleting', () => {
+  it('shows a folder scan that completed with a failed file as such, naming the file', async () => {
+    await page.goto(`${s.url}/#/tasks`);
+    const scan = page.locator('[data-kind="folder_scan"]').first();
+    await expect.poll(() => scan.locator('[data-status]').textContent(), UI).toBe('completed, 1 file failed');
+    expect(await scan.locator('[data-status]').getAttribute('data-status')).toBe('completed_with_failures');
+    expect(await scan.locator('[data-failed-files] li').allTextContents()).toEqual([expect.stringMatching(/^kaputt\.mp4: “kaputt\.mp4” /)]);
+    await screenshot(page, 'edges-tasks');
+    await speak(page, 'de');
+    await expect.poll(() => scan.locator('[data-status]').textContent(), UI).toBe('fertig, 1 Datei fehlgeschlagen');
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'edges-tasks-360-de');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await speak(page, 'en');
+  });
+
+  it('offers Open, not Play, for a photo just added; says a refused folder in one sentence', async () => {
+    const photo = join(tmp, 'bakery.jpg');
+    await makePhoto(photo, 'BAKERY');
+    await page.goto(`${s.url}/#/add?c=${C}`);
+    await page.getByLabel('Collection', { exact: true }).selectOption(C);
+    await page.locator('#files').setInputFiles(photo);
+    const row = page.locator('[data-upload="bakery.jpg"]');
+    await row.getByRole('link', { name: 'Open: bakery.jpg' }).waitFor({ timeout: 120_000 });
+    expect(await row.getByRole('link', { name: /^Play/ }).count()).toBe(0);
+    await page.getByLabel('Folder path on the server').fill('/etc');
+    await page.getByRole('button', { name: 'Add folder' }).click();
+    const refused = page.locator('#folder-refused');
+    await expect.poll(() => refused.textContent(), UI).toBe(`The folder "/etc" is outside the configured media roots (VIDX_MEDIA_ROOTS); allowed: ${s.mediaDir}.`);
+    await screenshot(page, 'edges-add');
+    expect(await unlabelled(page)).toEqual([]);
+    await speak(page, 'de');
+    await page.getByRole('button', { name: 'Ordner hinzufügen' }).click();
+    await expect.poll(() => refused.textContent(), UI).toBe(`Der Ordner „/etc“ liegt außerhalb der Medienordner (VIDX_MEDIA_ROOTS); erlaubt sind: ${s.mediaDir}.`);
+    await speak(page, 'en');
+  }, 180_000);
+
+  it('says in the delete dialog that the transcript and chapters are deleted too', async () => {
+    await page.goto(`${s.url}/#/c/${C}`);
+    await page.getByRole('button', { name: 'Delete: talk' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('its transcript, chapters, thumbnails and share links are deleted with it');
+    await screenshot(page, 'edges-delete');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    // The two console lines of the browser are the 422s of the refused folder, as asked for.
+    expect(w.errors.filter((e) => !/status of 422/.test(e))).toEqual([]);
+  });
+});
