@@ -1,10 +1,10 @@
 import { closeSync, existsSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
+import type { Db } from './db.js';
 import { migrate } from './migrations/index.js';
 
-/** The one SQLite handle type used across the store. */
-export type Db = Database.Database;
+export type { Db } from './db.js';
 
 /**
  * Where the native parts come from when not from node_modules (the single binary extracts its own).

@@ -1,4 +1,4 @@
-import type { Db } from '../connection.js';
+import type { Db } from '../db.js';
 
 /** Keys, collections, items, tasks, webhooks and their deliveries. */
 export function m001Foundation(db: Db): void {

@@ -1,4 +1,4 @@
-import type { Db } from '../connection.js';
+import type { Db } from '../db.js';
 
 /**
  * The search index: episodes and their timed segments, two contentless FTS5 tables over episode text

@@ -1,4 +1,4 @@
-import type { Db } from '../connection.js';
+import type { Db } from '../db.js';
 
 /**
  * Folders bound to a collection and the files a scan found in them; capture time and place of items.

@@ -1,4 +1,4 @@
-import type { Db } from '../connection.js';
+import type { Db } from '../db.js';
 
 /**
  * Text search per collection: the two database-wide FTS5 tables (episode_fts, episode_trigram) become a

@@ -1,4 +1,4 @@
-import type { Db } from '../connection.js';
+import type { Db } from '../db.js';
 
 /** Shards per vec0 table; see m005VectorShards. Changing it needs a migration that rebuilds the tables. */
 export const VECTOR_SHARDS = 8;

@@ -1,4 +1,4 @@
-import type { Db } from '../connection.js';
+import type { Db } from '../db.js';
 
 /**
  * A collection being deleted: `deleting = 1` hides it from every lookup while its items, episodes and

@@ -1,4 +1,4 @@
-import type { Db } from '../connection.js';
+import type { Db } from '../db.js';
 
 /**
  * Faces and people, per collection (issue 17). A collection's `faces` setting (off by default) says whether

@@ -1,4 +1,4 @@
-import type { Db } from '../connection.js';
+import type { Db } from '../db.js';
 
 /**
  * Tasks bind to the collection they work on by its internal key, not its id: a collection's id is free

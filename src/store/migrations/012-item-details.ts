@@ -1,4 +1,4 @@
-import type { Db } from '../connection.js';
+import type { Db } from '../db.js';
 
 /**
  * What a person sees of an item (issue 22): which fields its owner changed by hand (`PATCH …/items/{id}`),

@@ -1,4 +1,4 @@
-import type { Db } from '../connection.js';
+import type { Db } from '../db.js';
 
 /**
  * Tasks are stored by kind (index, analyze, folder_scan, …) instead of the path of the endpoint that made

@@ -1,4 +1,4 @@
-import type { Db } from '../connection.js';
+import type { Db } from '../db.js';
 
 /**
  * Share links (issue 23): a moment of one item, playable without a key until it expires (1 or 7 days) or

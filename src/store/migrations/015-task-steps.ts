@@ -1,4 +1,4 @@
-import type { Db } from '../connection.js';
+import type { Db } from '../db.js';
 
 /**
  * A task's stage in parts a page can translate (issue 23): `stage` keeps the step's name, `stage_item` the

@@ -1,4 +1,4 @@
-import type { Db } from '../connection.js';
+import type { Db } from '../db.js';
 
 /**
  * One scan per folder at a time (issue 24): a watcher event or a scan request while a scan is queued or

@@ -1,4 +1,4 @@
-import type { Db } from '../connection.js';
+import type { Db } from '../db.js';
 
 /**
  * Perceptual fingerprints (issue 26): one row per keyframe of a video and per photo, tied to its episode

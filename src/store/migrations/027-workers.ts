@@ -1,4 +1,4 @@
-import type { Db } from '../connection.js';
+import type { Db } from '../db.js';
 
 /**
  * Issue 27, analyses on `vidx worker` processes: keys of the role `worker` (SQLite cannot change a CHECK, so

@@ -1,4 +1,4 @@
-import type { Db } from '../connection.js';
+import type { Db } from '../db.js';
 
 /**
  * Issue 30, stems per language: the words tables now hold each word as its item's language stems it

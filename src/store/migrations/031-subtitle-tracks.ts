@@ -1,4 +1,4 @@
-import type { Db } from '../connection.js';
+import type { Db } from '../db.js';
 
 /**
  * Issue 31, every subtitle language: an item keeps its other subtitle tracks besides the transcript.

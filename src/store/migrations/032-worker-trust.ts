@@ -1,4 +1,4 @@
-import type { Db } from '../connection.js';
+import type { Db } from '../db.js';
 
 /**
  * Issue 32, a worker key is one worker and a job belongs to the key that started it: each key may carry the

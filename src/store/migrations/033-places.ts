@@ -1,4 +1,4 @@
-import type { Db } from '../connection.js';
+import type { Db } from '../db.js';
 
 /**
  * Issue 31, places offline: an item with GPS gets the place it was recorded at (city, district, region and

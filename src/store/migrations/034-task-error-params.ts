@@ -1,4 +1,4 @@
-import type { Db } from '../connection.js';
+import type { Db } from '../db.js';
 
 /**
  * Issue 34: a task failure may carry its message's parameters (JSON), so a page says it in its own

@@ -1,4 +1,4 @@
-import type { Db } from '../connection.js';
+import type { Db } from '../db.js';
 import { m001Foundation } from './001-foundation.js';
 import { m002Search } from './002-search.js';
 import { m003Folders } from './003-folders.js';
