@@ -20,7 +20,8 @@ import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import sharp from 'sharp';
 import { loadConfig } from '../src/config.js';
-import { configureFileAccess, probeMedia } from '../src/media/index.js';
+import { MediaTools } from '../src/media/binaries.js';
+import { FileAccess, probeMedia } from '../src/media/index.js';
 import { framePrint, type FramePrint } from '../src/media/perceptual.js';
 import { detectScenes } from '../src/media/scenes.js';
 import { ModelRuntime } from '../src/ml/runtime.js';
@@ -68,40 +69,37 @@ function analysisOf(type: 'video' | 'image', duration: number, episodes: number,
 async function indexingCost(dir: string): Promise<Record<string, number>> {
   const file = join(dir, 'long.mp4');
   await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=1280x720:r=25', '-f', 'lavfi', '-i', 'sine=frequency=300', '-t', '240', '-c:v', 'libx264', '-preset', 'veryfast', '-c:a', 'aac', '-shortest', file]);
-  const release = configureFileAccess({ mediaRoots: [dir], dataDir: join(dir, 'data'), ownDirs: [join(dir, 'data')] });
-  try {
-    const probe = await probeMedia(file);
-    const models = new ModelRuntime({ modelsDir: join(dir, 'models') });
-    const ctx = { models, signal: new AbortController().signal, progress: () => {} };
-    const t0 = performance.now();
-    const analysis = await analyzeFile({ file, sourcePath: file, title: null, metadata: null, language: 'en', thumbnailDir: join(dir, 'thumbs') }, ctx);
-    const whole = performance.now() - t0;
-    // The scene pass with and without the sequence, interleaved five times and the fastest of each taken: on a
-    // shared machine two runs of one pass differ by more than the sequence costs, and the fastest run is the
-    // one least disturbed.
-    const plainRuns: number[] = [];
-    const sequenceRuns: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const t1 = performance.now();
-      await detectScenes(file, { probe });
-      plainRuns.push(performance.now() - t1);
-      const t2 = performance.now();
-      await detectScenes(file, { probe, sequenceFps: sequenceFps(probe.durationSec) });
-      sequenceRuns.push(performance.now() - t2);
-    }
-    const plain = Math.min(...plainRuns);
-    const withSequence = Math.min(...sequenceRuns);
-    const { data, info } = await sharp({ create: { width: 1280, height: 720, channels: 3, background: '#336699' } }).raw().toBuffer({ resolveWithObject: true });
-    const frame = { data: new Uint8Array(data), width: info.width, height: info.height };
-    const t3 = performance.now();
-    for (let i = 0; i < 50; i++) framePrint(frame);
-    const perPrint = (performance.now() - t3) / 50;
-    const keyframes = analysis.framePrints?.length ?? 0;
-    const extra = Math.max(0, withSequence - plain) + perPrint * keyframes;
-    return { video_s: 240, analysis_s: round(whole / 1000), scene_pass_s: round(plain / 1000), scene_pass_with_sequence_s: round(withSequence / 1000), print_ms: round(perPrint), keyframes, added_pct: round((100 * extra) / whole, 2) };
-  } finally {
-    release();
+  // The tools as a server has them: every input passes its file-access rule.
+  const tools = new MediaTools({}, new FileAccess({ mediaRoots: [dir], dataDir: join(dir, 'data'), ownDirs: [join(dir, 'data')] }));
+  const probe = await probeMedia(file, { tools });
+  const models = new ModelRuntime({ modelsDir: join(dir, 'models'), tools });
+  const ctx = { models, signal: new AbortController().signal, progress: () => {} };
+  const t0 = performance.now();
+  const analysis = await analyzeFile({ file, sourcePath: file, title: null, metadata: null, language: 'en', thumbnailDir: join(dir, 'thumbs') }, ctx);
+  const whole = performance.now() - t0;
+  // The scene pass with and without the sequence, interleaved five times and the fastest of each taken: on a
+  // shared machine two runs of one pass differ by more than the sequence costs, and the fastest run is the
+  // one least disturbed.
+  const plainRuns: number[] = [];
+  const sequenceRuns: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t1 = performance.now();
+    await detectScenes(file, { probe, tools });
+    plainRuns.push(performance.now() - t1);
+    const t2 = performance.now();
+    await detectScenes(file, { probe, tools, sequenceFps: sequenceFps(probe.durationSec) });
+    sequenceRuns.push(performance.now() - t2);
   }
+  const plain = Math.min(...plainRuns);
+  const withSequence = Math.min(...sequenceRuns);
+  const { data, info } = await sharp({ create: { width: 1280, height: 720, channels: 3, background: '#336699' } }).raw().toBuffer({ resolveWithObject: true });
+  const frame = { data: new Uint8Array(data), width: info.width, height: info.height };
+  const t3 = performance.now();
+  for (let i = 0; i < 50; i++) framePrint(frame);
+  const perPrint = (performance.now() - t3) / 50;
+  const keyframes = analysis.framePrints?.length ?? 0;
+  const extra = Math.max(0, withSequence - plain) + perPrint * keyframes;
+  return { video_s: 240, analysis_s: round(whole / 1000), scene_pass_s: round(plain / 1000), scene_pass_with_sequence_s: round(withSequence / 1000), print_ms: round(perPrint), keyframes, added_pct: round((100 * extra) / whole, 2) };
 }
 
 /** Part 2: image queries over a collection of `episodes` episodes. */

@@ -66,7 +66,7 @@ export interface StartOptions extends CoreOptions, AnalysisOptions, FolderOption
  * await vidx.close();
  */
 export async function startVidx(config: Config, opts: StartOptions = {}): Promise<Vidx> {
-  const releaseFileAccess = prepareDataDir(config);
+  const files = prepareDataDir(config);
   // Share tokens and link signatures never reach the log, whichever logger writes it.
   const log = redacting(opts.logger ?? createLogger(config.logLevel));
   const store = openStore(join(config.dataDir, 'vidx.db'));
@@ -75,19 +75,19 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   // Uploads a killed server was receiving belong to no task: nothing would ever remove them.
   const partial = sweepUploads(store.tasks, uploadsDir(config.dataDir));
   if (partial > 0) log('removed uploads no task holds (left by an interrupted request)', { files: partial });
-  const core = buildCore(config, store, log, opts);
+  const core = buildCore(config, store, log, files, opts);
   const analysis = buildAnalysis(config, core, opts);
   const folders = buildFolders(config, core, analysis, opts);
   const stopping = new AbortController();
   const app = createHttpApp({
     version: VERSION,
     keys: core.keys, collections: core.collections, items: core.items, tasks: core.tasks, webhooks: core.webhooks,
-    submissions: core.submissions, search: core.search, pictureFile: pictureFileReader(config.mediaRoots, config.dataDir), analysis: core.analysis, people: core.people, duplicates: core.duplicates, links: core.links, shares: core.shares,
+    submissions: core.submissions, search: core.search, pictureFile: pictureFileReader(files, config.mediaRoots, config.dataDir), analysis: core.analysis, people: core.people, duplicates: core.duplicates, links: core.links, shares: core.shares,
     explore: analysis.explore,
     folders: folders.folders,
     models: analysis.modelAdmin,
     jobs: analysis.jobs,
-    servedFiles: new ServedFiles(config.dataDir, store.collections, store.keys, (id, pk, folder) => core.shares.allows(id, pk, folder), (job, n, key) => analysis.jobs?.jobFile(job, n, key) ?? null),
+    servedFiles: new ServedFiles(config.dataDir, files, store.collections, store.keys, (id, pk, folder) => core.shares.allows(id, pk, folder), (job, n, key) => analysis.jobs?.jobFile(job, n, key) ?? null),
     webDir: config.webDir,
     form: { uploadsDir: uploadsDir(config.dataDir), maxUploadBytes: config.maxUploadBytes, maxBodyBytes: config.maxBodyBytes },
     hosts: servedHosts(config),
@@ -124,7 +124,6 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
       await analysis.close();
       core.sender.stop();
       store.close();
-      releaseFileAccess();
     },
   };
 }

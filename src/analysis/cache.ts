@@ -1,3 +1,4 @@
+import type { FileAccess } from '../media/index.js';
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analysisKey, type AnalysisInputs } from './fingerprint.js';
@@ -46,7 +47,7 @@ export function fromStoredAnalysis(raw: StoredAnalysis): MediaAnalysis {
  * Finished analyses by their inputs (content, sidecar subtitles, language, models, title, metadata), so /analyze and /index of the same file (or a retry) do the
  * work once. Each entry is a folder `<dir>/<key>/` with analysis.json and the episode thumbnails.
  * @example
- * const key = await cache.key(inputs);
+ * const key = await cache.key(inputs, tools.files);
  * const dir = cache.folder(key); // thumbnails go here
  * cache.save(key, analysis);
  * cache.load(key); // the same analysis
@@ -57,9 +58,9 @@ export class AnalysisCache {
     private readonly maxAgeDays = 7,
   ) {}
 
-  /** The key of an analysis of these inputs with this pipeline version (see fingerprint.ts). */
-  key(inputs: AnalysisInputs): Promise<string> {
-    return analysisKey(inputs, PIPELINE_VERSION);
+  /** The key of an analysis of these inputs with this pipeline version (see fingerprint.ts); sidecars are read through `files`. */
+  key(inputs: AnalysisInputs, files: FileAccess): Promise<string> {
+    return analysisKey(inputs, PIPELINE_VERSION, files);
   }
 
   folder(key: string): string {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import { listSidecarSubtitles, openCheckedFile, readMediaFile } from '../media/index.js';
+import { type FileAccess, listSidecarSubtitles } from '../media/index.js';
 import { modelSetEntries } from '../ml/model-set.js';
 
 const SAMPLE = 4 * 1024 * 1024;
@@ -9,10 +9,10 @@ const SAMPLE = 4 * 1024 * 1024;
  * A content fingerprint that is cheap on large files: SHA-256 over the size and three 4 MiB samples
  * (start, middle, end). Two different files of a personal archive practically never share it.
  * @example
- * await fingerprintFile('/videos/a.mp4'); // 'f1c3…'
+ * await fingerprintFile(files, '/videos/a.mp4'); // 'f1c3…'
  */
-export async function fingerprintFile(path: string): Promise<string> {
-  const fh = await openCheckedFile(path);
+export async function fingerprintFile(files: FileAccess, path: string): Promise<string> {
+  const fh = await files.openCheckedFile(path);
   try {
     const { size } = await fh.stat();
     const hash = createHash('sha256').update(`${size}\n`);
@@ -33,10 +33,10 @@ export async function fingerprintFile(path: string): Promise<string> {
  * whose date changed still holds the same bytes (a same-size edit between the samples of
  * {@link fingerprintFile} changes this, not that).
  * @example
- * await hashWholeFile('/videos/a.mp4', signal); // '5d41…'
+ * await hashWholeFile(files, '/videos/a.mp4', signal); // '5d41…'
  */
-export async function hashWholeFile(path: string, signal?: AbortSignal): Promise<string> {
-  const fh = await openCheckedFile(path);
+export async function hashWholeFile(files: FileAccess, path: string, signal?: AbortSignal): Promise<string> {
+  const fh = await files.openCheckedFile(path);
   try {
     const hash = createHash('sha256');
     signal?.throwIfAborted();
@@ -75,14 +75,14 @@ export interface AnalysisInputs {
  * subtitle file, is a different analysis, and so is a copy beside an unreadable one, because the analysis
  * names that file in a warning and must not hand the name to another copy of the same bytes.
  * @example
- * await sidecarFingerprints('/videos/b.mp4'); // [['b.srt', '9c1e…']]
+ * await sidecarFingerprints(files, '/videos/b.mp4'); // [['b.srt', '9c1e…']]
  */
-export async function sidecarFingerprints(sourcePath: string | null): Promise<[string, string | null][]> {
+export async function sidecarFingerprints(files: FileAccess, sourcePath: string | null): Promise<[string, string | null][]> {
   if (!sourcePath) return [];
   const out: [string, string | null][] = [];
   for (const s of await listSidecarSubtitles(sourcePath)) {
     // A sidecar that leads out of the media roots is not read (the transcript skips it the same way).
-    const bytes = await readMediaFile(s.path).catch(() => null);
+    const bytes = await files.readMediaFile(s.path).catch(() => null);
     out.push([basename(s.path), bytes ? createHash('sha256').update(bytes).digest('hex') : null]);
   }
   return out;
@@ -93,12 +93,12 @@ export async function sidecarFingerprints(sourcePath: string | null): Promise<[s
  * version, then a hash over every input (sidecars by name and content, models, title, metadata). The path
  * itself is not an input: an upload and a path of the same bytes with nothing beside it share one analysis.
  * @example
- * await analysisKey({ content, sourcePath: '/videos/b.mp4', language: null, models, title: null, metadata: null }, 2);
+ * await analysisKey({ content, sourcePath: '/videos/b.mp4', language: null, models, title: null, metadata: null }, 2, files);
  * // '3fa2…-auto-v2-81c0…'
  */
-export async function analysisKey(inputs: AnalysisInputs, version: number): Promise<string> {
+export async function analysisKey(inputs: AnalysisInputs, version: number, files: FileAccess): Promise<string> {
   const models = modelSetEntries(inputs.models);
-  const all = JSON.stringify([await sidecarFingerprints(inputs.sourcePath), inputs.language, models, inputs.title, inputs.metadata ?? null]);
+  const all = JSON.stringify([await sidecarFingerprints(files, inputs.sourcePath), inputs.language, models, inputs.title, inputs.metadata ?? null]);
   const digest = createHash('sha256').update(all).digest('hex').slice(0, 20);
   return `${inputs.content.slice(0, 24)}-${inputs.language ?? 'auto'}-v${version}-${digest}`;
 }

@@ -5,7 +5,7 @@ import type { PipelineContext, PipelineInput } from './pipeline.js';
 import { describeVisual } from './phrases.js';
 import { screenLines } from './screen-lines.js';
 import { labelVectors, tagsFor } from './visual.js';
-import { readCheckedFile, thumbnailJpeg, writeJpeg } from '../media/index.js';
+import { thumbnailJpeg, writeJpeg } from '../media/index.js';
 import { decodeStill } from '../media/still-decode.js';
 import { framePrint } from '../media/perceptual.js';
 
@@ -25,7 +25,7 @@ export async function analyzeImage(input: PipelineInput, ctx: PipelineContext): 
   ctx.progress(0, 'decoding image');
   // Bytes read through the file-access rule: the decoder never opens a name itself. One decode serves OCR,
   // prints, tags and the thumbnail; a picture that does not decode fails here with a clear code.
-  const bytes = await readCheckedFile(input.file);
+  const bytes = await ctx.models.tools.files.readCheckedFile(input.file);
   const { frame, width, height } = await decodeStill(bytes, { maxSide: MAX_SIDE });
   const shown = { width: width || null, height: height || null };
   const print = { time: 0, ...framePrint(frame) };

@@ -19,6 +19,7 @@ import {
   type SubtitleCue,
 } from '../media/index.js';
 import type { MediaTools } from '../media/binaries.js';
+import type { FileAccess } from '../media/index.js';
 import { guessLanguage } from './text-stats.js';
 import type { SubtitleTrack, TimedText } from './types.js';
 
@@ -60,9 +61,9 @@ export function cueLines(cues: readonly TimedText[]): TimedText[] {
 }
 
 /** A sidecar that cannot be read (a link out of the media roots, a directory) is skipped with a warning. */
-async function readSidecar(path: string, warnings: string[]): Promise<SubtitleCue[]> {
+async function readSidecar(files: FileAccess, path: string, warnings: string[]): Promise<SubtitleCue[]> {
   try {
-    return await readSubtitleFile(path);
+    return await readSubtitleFile(files, path);
   } catch (e) {
     if (!(e instanceof SourceError)) throw e;
     warnings.push(`subtitle file ${e.message}`);
@@ -97,7 +98,7 @@ async function readEmbeddedBeside(
   sidecars: readonly (FoundTrack & { chosen: boolean })[],
   file: string,
   probe: MediaProbe,
-  opts: { preferred: string | undefined; signal: AbortSignal; warnings: string[]; tools?: MediaTools },
+  opts: { preferred: string | undefined; signal: AbortSignal; warnings: string[]; tools: MediaTools },
 ): Promise<{ tag: string | undefined; chosen: boolean; segments: TimedText[] }[]> {
   try {
     return await readEmbedded(file, probe, opts.preferred, opts.signal, opts.warnings, opts.tools);
@@ -113,18 +114,18 @@ async function readEmbeddedBeside(
  * Reads every subtitle track of a media file and picks the transcript's: the chosen sidecar when it has
  * text, else the chosen embedded stream when it has text. Unreadable sidecars add a warning.
  * @example
- * const { primary, others } = await readSubtitleTracks(file, probe, { sourcePath, preferred: 'en', signal, warnings });
+ * const { primary, others } = await readSubtitleTracks(file, probe, { sourcePath, preferred: 'en', signal, warnings, tools });
  * others.map((t) => t.tag); // ['ger']
  */
 export async function readSubtitleTracks(
   file: string,
   probe: MediaProbe,
-  opts: { sourcePath: string | null; preferred: string | undefined; signal: AbortSignal; warnings: string[]; tools?: MediaTools },
+  opts: { sourcePath: string | null; preferred: string | undefined; signal: AbortSignal; warnings: string[]; tools: MediaTools },
 ): Promise<FoundTracks> {
   const sidecars = opts.sourcePath ? await listSidecarSubtitles(opts.sourcePath) : [];
   const chosenSidecar = chooseSidecar(sidecars, opts.preferred);
   const found: (FoundTrack & { chosen: boolean })[] = [];
-  for (const s of sidecars) found.push({ tag: s.language, source: 'sidecar', chosen: s === chosenSidecar, segments: cueLines(await readSidecar(s.path, opts.warnings)) });
+  for (const s of sidecars) found.push({ tag: s.language, source: 'sidecar', chosen: s === chosenSidecar, segments: cueLines(await readSidecar(opts.tools.files, s.path, opts.warnings)) });
   for (const t of await readEmbeddedBeside(found, file, probe, opts)) found.push({ ...t, source: 'embedded' });
   // A chosen sidecar without text gives way to the chosen stream, as before.
   const primary = found.find((t) => t.chosen && t.source === 'sidecar' && t.segments.length) ?? found.find((t) => t.chosen && t.source === 'embedded' && t.segments.length) ?? null;

@@ -5,6 +5,7 @@ import { configuredSettings, ConfigError, readConfig, readConfigWithout, type Co
 import type { ModelAssetPaths } from '../ml/assets.js';
 import { SETTINGS } from '../settings/schema.js';
 import { MediaTools, type ToolLocation } from '../media/binaries.js';
+import { FileAccess } from '../media/index.js';
 import { freeBytes, formatBytes } from '../ml/registry/format.js';
 import { nativeRoot } from '../sea/native.js';
 import { exposedFiles } from '../store/privacy.js';
@@ -244,7 +245,8 @@ export async function doctorCommand(argv: string[]): Promise<number> {
       return EXIT.FAILED;
     }
     const { config } = loaded;
-    const tools = new MediaTools(config.tools);
+    // Only the tools' paths are checked here: nothing is opened.
+    const tools = new MediaTools(config.tools, FileAccess.unrestricted());
     const checks: Check[] = [
       { name: 'vidx', status: 'info', detail: `${VERSION}${nativeRoot() ? `, single binary (files unpacked at ${nativeRoot()})` : `, Node ${process.version}`}` },
       ...loaded.problems,

@@ -26,7 +26,7 @@ function parseRange(header: string | undefined, size: number): { start: number; 
  * The answer for an open file: whole (200), the range asked for (206), or 416 for a range outside it; the
  * handle is closed when the body has been sent (or at once when there is none).
  * @example
- * return fileResponse(await openCheckedFile(path), c.req.header('range'), 'image/jpeg');
+ * return fileResponse(await servedFiles.open(rel), c.req.header('range'), 'image/jpeg');
  */
 export async function fileResponse(fh: FileHandle, rangeHeader: string | undefined, contentType: string): Promise<Response> {
   const { size } = await fh.stat();

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import { FileAccess } from './file-access.js';
 
 const require = createRequire(import.meta.url);
 
@@ -86,14 +87,18 @@ function onPathFound(name: string): ToolLocation {
  * Made once at start from the Config and passed down to whatever runs a tool, so two servers in one
  * process each use their own.
  * @example
- * const tools = new MediaTools(config.tools);
+ * const tools = new MediaTools(config.tools, files);
  * spawn(tools.ffmpeg(), ['-version']);
  */
 export class MediaTools {
   private readonly paths: Readonly<ToolPaths>;
   private ffprobeAt: ToolLocation | null = null;
 
-  constructor(paths: ToolPaths = {}) {
+  constructor(
+    paths: ToolPaths,
+    /** The server's file-access rule: which files the tools' inputs may be (src/media/file-access.ts). */
+    readonly files: FileAccess,
+  ) {
     this.paths = { ...paths };
   }
 
@@ -147,8 +152,9 @@ export class MediaTools {
 }
 
 /**
- * The tools of library and test use, where no settings name any: npm packages, then PATH.
+ * The tools of library and test use, where no settings name any: npm packages, then PATH, reading any file.
+ * A server never uses them: it makes its own from its settings and its file-access rule.
  * @example
  * spawn(defaultTools.ffmpeg(), ['-version']);
  */
-export const defaultTools = new MediaTools();
+export const defaultTools = new MediaTools({}, FileAccess.unrestricted());

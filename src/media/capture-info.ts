@@ -1,7 +1,6 @@
 import { stat } from 'node:fs/promises';
 import exifr from 'exifr';
 import { basename } from 'node:path';
-import { readCheckedFile } from './file-access.js';
 import { dateFromFileName } from './filename-date.js';
 import { probeMedia } from './probe.js';
 import type { MediaTools } from './binaries.js';
@@ -37,10 +36,10 @@ function validDate(d: unknown): Date | null {
   return d instanceof Date && Number.isFinite(d.getTime()) && d.getUTCFullYear() > 1900 ? d : null;
 }
 
-async function fromExif(file: string): Promise<Omit<CaptureInfo, 'source'> & { source: 'metadata' | null }> {
+async function fromExif(file: string, tools: MediaTools): Promise<Omit<CaptureInfo, 'source'> & { source: 'metadata' | null }> {
   // exifr reads only the few EXIF blocks it needs; a picture without EXIF gives undefined.
   // Bytes read through the file-access rule (a picture is small); exifr never opens the name itself.
-  const bytes = await readCheckedFile(file).catch(() => null);
+  const bytes = await tools.files.readCheckedFile(file).catch(() => null);
   const tags = (await (bytes ? exifr.parse(bytes, { pick: ['DateTimeOriginal', 'CreateDate', 'GPSLatitude', 'GPSLongitude', 'GPSLatitudeRef', 'GPSLongitudeRef'], gps: true }) : Promise.resolve(undefined)).catch(() => undefined)) as
     | { DateTimeOriginal?: unknown; CreateDate?: unknown; latitude?: number; longitude?: number }
     | undefined;
@@ -51,7 +50,7 @@ async function fromExif(file: string): Promise<Omit<CaptureInfo, 'source'> & { s
   return { capturedAt: when?.toISOString() ?? '', source: when ? 'metadata' : null, latitude: gps ? lat : null, longitude: gps ? lon : null };
 }
 
-async function fromContainer(file: string, signal?: AbortSignal, tools?: MediaTools): Promise<Omit<CaptureInfo, 'source'> & { source: 'metadata' | null }> {
+async function fromContainer(file: string, tools: MediaTools, signal?: AbortSignal): Promise<Omit<CaptureInfo, 'source'> & { source: 'metadata' | null }> {
   const probe = await probeMedia(file, { signal, checkIntegrity: false, tools }).catch(() => null);
   const tags = probe?.tags ?? {};
   const when = tags.creation_time ? validDate(new Date(tags.creation_time)) : null;
@@ -71,10 +70,10 @@ export interface ContentCapture {
  * The capture time and place the content states: EXIF DateTimeOriginal (and GPS) for pictures, the
  * container's creation_time (and ISO 6709 location) for audio and video. Equal for every copy of a file.
  * @example
- * await readContentCapture('/media/IMG_0001.jpg', 'image'); // { capturedAt: '2024-07-14T09:12:00.000Z', source: 'metadata', … }
+ * await readContentCapture('/media/IMG_0001.jpg', 'image', tools); // { capturedAt: '2024-07-14T09:12:00.000Z', source: 'metadata', … }
  */
-export async function readContentCapture(file: string, kind: 'image' | 'video' | 'audio', signal?: AbortSignal, tools?: MediaTools): Promise<ContentCapture> {
-  const found = kind === 'image' ? await fromExif(file) : await fromContainer(file, signal, tools);
+export async function readContentCapture(file: string, kind: 'image' | 'video' | 'audio', tools: MediaTools, signal?: AbortSignal): Promise<ContentCapture> {
+  const found = kind === 'image' ? await fromExif(file, tools) : await fromContainer(file, tools, signal);
   return { ...found, capturedAt: found.source ? found.capturedAt : null };
 }
 
@@ -83,11 +82,11 @@ export async function readContentCapture(file: string, kind: 'image' | 'video' |
  * its name states (see {@link dateFromFileName}), else the file's modification time; GPS coordinates when the file has them. `file` must already have passed the
  * media-roots check. `content` reuses an earlier reading of the same content.
  * @example
- * await readCaptureInfo('/media/IMG_0001.jpg', 'image');
+ * await readCaptureInfo('/media/IMG_0001.jpg', 'image', tools);
  * // { capturedAt: '2024-07-14T09:12:00.000Z', source: 'metadata', latitude: 48.85, longitude: 2.29 }
  */
-export async function readCaptureInfo(file: string, kind: 'image' | 'video' | 'audio', signal?: AbortSignal, content?: ContentCapture, tools?: MediaTools): Promise<CaptureInfo> {
-  const found = content ?? (await readContentCapture(file, kind, signal, tools));
+export async function readCaptureInfo(file: string, kind: 'image' | 'video' | 'audio', tools: MediaTools, signal?: AbortSignal, content?: ContentCapture): Promise<CaptureInfo> {
+  const found = content ?? (await readContentCapture(file, kind, tools, signal));
   if (found.source && found.capturedAt) return { capturedAt: found.capturedAt, source: found.source, latitude: found.latitude, longitude: found.longitude };
   // A copied or synced file's modification time is when it was copied; the name phones give keeps the day.
   const named = dateFromFileName(basename(file));

@@ -14,5 +14,5 @@ export { normalizeLanguage, sameLanguage } from './languages.js';
 export { resolveSource, type VideoInput, type ResolvedSource, type SourceOptions } from './sources.js';
 export { resolveInsideRoots } from './source-path.js';
 export { egressPolicy, literalRefusal, parseAllowList, onAllowList, isLoopbackHost, addressAllowed, allowedAddresses, pinnedLookup, systemResolver, unreachable, type EgressPolicy, type AllowList, type Resolver } from './egress.js';
-export { configureFileAccess, openCheckedFile, openMediaFile, readCheckedFile, readMediaFile, isInside } from './file-access.js';
+export { FileAccess, type FileAccessSettings, isInside } from './file-access.js';
 export { primeSafeDemuxers } from './input-guard.js';

@@ -2,7 +2,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { closeSync } from 'node:fs';
 import { basename } from 'node:path';
-import { openToolInput } from './file-access.js';
+import type { FileAccess } from './file-access.js';
 
 /**
  * Demuxers that open further files or URLs named inside the input (playlists, reference lists, network
@@ -108,15 +108,15 @@ export function nameDescriptors(text: string, names: readonly string[]): string 
 
 /**
  * Rewrites ffmpeg/ffprobe arguments so each input reads exactly the file vidx resolved: the file is opened
- * here and checked ({@link openToolInput}), the child reads it as `/proc/self/fd/N` (the same open
+ * here and checked against the server's rule ({@link FileAccess.openToolInput}), the child reads it as `/proc/self/fd/N` (the same open
  * file, whatever happens to the name afterwards), and the input is limited to local protocols and to
  * demuxers that do not open further inputs. Inputs with a forced `-f` (generated test sources such as
  * `lavfi`) are left alone; vidx never forces a format on a caller's file.
  * @example
- * const { args, fds } = guardInputs('/usr/bin/ffmpeg', ['-i', 'file:/srv/media/a.mp4', '-f', 'null', '-']);
+ * const { args, fds } = guardInputs('/usr/bin/ffmpeg', ['-i', 'file:/srv/media/a.mp4', '-f', 'null', '-'], tools.files);
  * // args: ['-protocol_whitelist', 'file,pipe', '-format_whitelist', '…', '-i', 'file:/proc/self/fd/3', …]
  */
-export function guardInputs(bin: string, args: readonly string[]): GuardedArgs {
+export function guardInputs(bin: string, args: readonly string[], files: FileAccess): GuardedArgs {
   const out: string[] = [];
   const fds: number[] = [];
   const names: string[] = [];
@@ -136,7 +136,7 @@ export function guardInputs(bin: string, args: readonly string[]): GuardedArgs {
         out.push('-i', input);
         continue;
       }
-      const { fd } = openToolInput(path);
+      const { fd } = files.openToolInput(path);
       fds.push(fd);
       names.push(path);
       out.push('-protocol_whitelist', INPUT_PROTOCOLS, '-format_whitelist', safeDemuxers(bin), '-i', `file:/proc/self/fd/${2 + fds.length}`);

@@ -1,4 +1,4 @@
-import { openCheckedFile } from './file-access.js';
+import type { FileAccess } from './file-access.js';
 import { looksLikePicture } from './still-image.js';
 
 /** ISO-BMFF boxes a file may open with (`ftyp`; old QuickTime files start with one of the others). */
@@ -32,11 +32,11 @@ export function looksLikeMediaHead(head: Uint8Array): boolean {
  * lets a folder scan skip a file that is not media at once instead of waiting for it to hold still.
  * A file that cannot be read, or is still empty, is not taken for media here.
  * @example
- * await startsLikeMedia('/media/app.log'); // false
+ * await startsLikeMedia(files, '/media/app.log'); // false
  */
-export async function startsLikeMedia(file: string): Promise<boolean> {
+export async function startsLikeMedia(files: FileAccess, file: string): Promise<boolean> {
   try {
-    const fh = await openCheckedFile(file);
+    const fh = await files.openCheckedFile(file);
     try {
       const head = Buffer.alloc(192);
       const { bytesRead } = await fh.read(head, 0, head.length, 0);

@@ -86,7 +86,7 @@ export function spawnTool(tool: Tool, args: readonly string[], opts: ToolOptions
   const name = basename(bin);
   let guarded: GuardedArgs = { args: [...args], fds: [], names: [] };
   try {
-    if (typeof tool === 'string') guarded = guardInputs(bin, args);
+    if (typeof tool === 'string') guarded = guardInputs(bin, args, tools.files);
   } catch (err) {
     if (err instanceof SourceError) throw err;
     const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message;

@@ -1,6 +1,6 @@
 import { realpath, stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
-import { isInside as inside, isVidxOwnPath } from './file-access.js';
+import { type FileAccess, isInside as inside } from './file-access.js';
 import { SourceError } from './errors.js';
 import { msg } from '../messages/index.js';
 
@@ -22,13 +22,13 @@ async function realOrUndefined(p: string): Promise<string | undefined> {
  *    else `outside_roots`.
  * 4. realpath (symlinks followed) must still be inside a root's realpath, else `outside_roots`;
  *    missing → `not_found`.
- * 5. it must not lie in an `exclude` folder or in a folder vidx writes (isVidxOwnPath) → else `outside_roots`.
+ * 5. it must not lie in an `exclude` folder or in a folder vidx writes (FileAccess.isOwnPath) → else `outside_roots`.
  * 6. it must be a regular file (not a directory, FIFO or device) → else `not_a_file`.
  * @example
- * await resolveInsideRoots('talks/a.mp4', ['/srv/media']); // '/srv/media/talks/a.mp4'
- * await resolveInsideRoots('/srv/media/../../etc/passwd', ['/srv/media']); // throws outside_roots
+ * await resolveInsideRoots(files, 'talks/a.mp4', ['/srv/media']); // '/srv/media/talks/a.mp4'
+ * await resolveInsideRoots(files, '/srv/media/../../etc/passwd', ['/srv/media']); // throws outside_roots
  */
-export async function resolveInsideRoots(input: string, roots: readonly string[], exclude: readonly string[] = []): Promise<string> {
+export async function resolveInsideRoots(files: FileAccess, input: string, roots: readonly string[], exclude: readonly string[] = []): Promise<string> {
   if (!input || input.includes('\0')) throw new SourceError('invalid_input', 'path must be a non-empty string without NUL characters');
   if (!roots.length) throw new SourceError('outside_roots', `path "${input}" refused: no media roots are configured`);
   const rootForms = await Promise.all(
@@ -51,7 +51,7 @@ export async function resolveInsideRoots(input: string, roots: readonly string[]
     }
     const excluded = await Promise.all(exclude.map(async (d) => (await realOrUndefined(d)) ?? resolve(d)));
     // A vidx folder is refused unless it is the root asked for (uploads are resolved inside the uploads folder).
-    const ownFolder = isVidxOwnPath(real) && !realRoots.some((r) => inside(r, real) && isVidxOwnPath(r));
+    const ownFolder = files.isOwnPath(real) && !realRoots.some((r) => inside(r, real) && files.isOwnPath(r));
     if (excluded.some((d) => inside(d, real)) || ownFolder) {
       throw new SourceError('outside_roots', msg('path_in_data_dir', { path: input }));
     }

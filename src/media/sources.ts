@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { defaultTools, type MediaTools } from './binaries.js';
+import type { MediaTools } from './binaries.js';
 import { downloadUrl } from './download.js';
 import { egressPolicy, type EgressPolicy, type Resolver } from './egress.js';
 import { startEgressProxy } from './egress-proxy.js';
@@ -46,8 +46,8 @@ export interface SourceOptions {
   connectTimeoutMs?: number;
   /** Longest pause in a download. Default 30 s. */
   idleTimeoutMs?: number;
-  /** The server's tools (YTDLP_PATH, FFMPEG_PATH); default: npm packages, then PATH. */
-  tools?: MediaTools;
+  /** The server's tools (YTDLP_PATH, FFMPEG_PATH) and its file-access rule. */
+  tools: MediaTools;
   /** yt-dlp executable; `null` means "not installed". Default: the one `tools` finds. */
   ytDlpPath?: string | null;
   /** Addresses a `url` may reach (direct downloads and yt-dlp). Default: public addresses only. */
@@ -85,7 +85,7 @@ async function fromUrl(raw: string, opts: SourceOptions): Promise<ResolvedSource
     throw new SourceError('invalid_input', `url "${raw}" is not a valid URL`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new SourceError('unsupported_url', `url scheme ${url.protocol} is not supported (only http and https)`);
-  const ytDlp = opts.ytDlpPath === undefined ? (opts.tools ?? defaultTools).locateYtDlp().path : opts.ytDlpPath;
+  const ytDlp = opts.ytDlpPath === undefined ? opts.tools.locateYtDlp().path : opts.ytDlpPath;
   const limits = {
     signal: opts.signal,
     maxBytes: opts.maxBytes ?? 4 * 1024 ** 3,
@@ -109,7 +109,7 @@ async function fromUrl(raw: string, opts: SourceOptions): Promise<ResolvedSource
     }
     const proxy = await startEgressProxy(limits.egress, opts.resolver);
     try {
-      const { file, title } = await downloadWithYtDlp(raw, dir, { bin: ytDlp!, proxy: proxy.url, ...limits, ...(opts.tools ? { tools: opts.tools } : {}) });
+      const { file, title } = await downloadWithYtDlp(raw, dir, { bin: ytDlp!, proxy: proxy.url, ...limits, tools: opts.tools });
       return { file, origin: 'url', src: raw, cleanup, ...(title ? { pageTitle: title } : {}) };
     } finally {
       await proxy.close();
@@ -127,7 +127,7 @@ async function fromUrl(raw: string, opts: SourceOptions): Promise<ResolvedSource
  * web pages and known video-sharing sites go through yt-dlp (SourceError `ytdlp_missing` when it is
  * absent). `content`: a file the HTTP layer already stored under `uploadDir`.
  * @example
- * const src = await resolveSource(video, { mediaRoots: ['/srv/media'], tempDir: '/data/tmp', signal });
+ * const src = await resolveSource(video, { mediaRoots: ['/srv/media'], tempDir: '/data/tmp', tools, signal });
  * try { const probe = await probeMedia(src.file); … } finally { await src.cleanup(); }
  */
 export async function resolveSource(input: VideoInput, opts: SourceOptions): Promise<ResolvedSource> {
@@ -135,14 +135,14 @@ export async function resolveSource(input: VideoInput, opts: SourceOptions): Pro
   const key = onlyOne(input);
   const value = input[key] as string;
   if (key === 'path') {
-    return { file: await resolveInsideRoots(value, opts.mediaRoots, opts.excludeDirs), origin: 'path', src: value, cleanup: NOTHING };
+    return { file: await resolveInsideRoots(opts.tools.files, value, opts.mediaRoots, opts.excludeDirs), origin: 'path', src: value, cleanup: NOTHING };
   }
   if (key === 'url') return fromUrl(value, opts);
 
   const uploadRoot = opts.uploadDir ?? opts.tempDir;
   let file: string;
   try {
-    file = await resolveInsideRoots(value, [uploadRoot]);
+    file = await resolveInsideRoots(opts.tools.files, value, [uploadRoot]);
   } catch (e) {
     if (e instanceof SourceError && e.code === 'outside_roots') throw new SourceError('invalid_input', 'content does not name a stored upload', { cause: e });
     throw e;

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { openCheckedFile } from './file-access.js';
+import type { FileAccess } from './file-access.js';
 import { decodeStill, STILL_FORMATS } from './still-decode.js';
 
 /** What a still picture's header says. */
@@ -31,8 +31,8 @@ export function looksLikePicture(head: Buffer): boolean {
  * The file's bytes when its first bytes are those of a picture format, read through the file-access rule
  * (the decoder never opens the name itself); null otherwise, without reading further.
  */
-async function readIfPicture(file: string): Promise<Buffer | null> {
-  const fh = await openCheckedFile(file);
+async function readIfPicture(files: FileAccess, file: string): Promise<Buffer | null> {
+  const fh = await files.openCheckedFile(file);
   try {
     const { size } = await fh.stat();
     const head = Buffer.alloc(Math.min(16, size));
@@ -48,12 +48,12 @@ async function readIfPicture(file: string): Promise<Buffer | null> {
  * Recognises a still picture by its content (sharp reads the header only). Animated GIF/WebP are left to
  * ffprobe (they are video); anything sharp does not read gives null.
  * @example
- * await probeStillImage('/media/photo.jpg'); // { format: 'jpeg', width: 4032, height: 3024 }
- * await probeStillImage('/media/talk.mp4'); // null
+ * await probeStillImage(files, '/media/photo.jpg'); // { format: 'jpeg', width: 4032, height: 3024 }
+ * await probeStillImage(files, '/media/talk.mp4'); // null
  */
-export async function probeStillImage(file: string): Promise<StillImageInfo | null> {
+export async function probeStillImage(files: FileAccess, file: string): Promise<StillImageInfo | null> {
   try {
-    const bytes = await readIfPicture(file);
+    const bytes = await readIfPicture(files, file);
     if (!bytes) return null;
     // No pixel limit for the header: a picture declaring too many pixels is still a picture, refused by name when decoded.
     const m = await sharp(bytes, { limitInputPixels: false }).metadata();

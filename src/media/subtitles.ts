@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import { readMediaFile } from './file-access.js';
+import type { FileAccess } from './file-access.js';
 import { cleanCueText } from './subtitle-markup.js';
 
 /** One subtitle cue; times in seconds, text without markup, lines joined by `\n`. */
@@ -101,8 +101,8 @@ export function subtitleFormatOf(path: string, text: string): SubtitleFormat {
 /**
  * Reads and parses an .srt or .vtt file.
  * @example
- * const cues = await readSubtitleFile('/media/talk.de.srt'); // [{ start, end, text }, …]
+ * const cues = await readSubtitleFile(files, '/media/talk.de.srt'); // [{ start, end, text }, …]
  */
-export async function readSubtitleFile(path: string): Promise<SubtitleCue[]> {
-  return parseSubtitles(decodeSubtitleBytes(await readMediaFile(path)));
+export async function readSubtitleFile(files: FileAccess, path: string): Promise<SubtitleCue[]> {
+  return parseSubtitles(decodeSubtitleBytes(await files.readMediaFile(path)));
 }

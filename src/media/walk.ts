@@ -2,7 +2,7 @@ import type { Dirent } from 'node:fs';
 import { opendir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import picomatch from 'picomatch';
-import { isInside as inside, isVidxOwnPath } from './file-access.js';
+import { type FileAccess, isInside as inside } from './file-access.js';
 
 /** One thing a walk found: a regular file to look at, or something it skipped and why. */
 export type WalkEntry =
@@ -16,6 +16,8 @@ export interface WalkOptions {
   exclude: readonly string[];
   /** Real paths of the media roots: a symbolic link leading outside them is skipped and reported. */
   realRoots: readonly string[];
+  /** The server's file-access rule: vidx's own folders are never walked. */
+  files: FileAccess;
   signal?: AbortSignal;
 }
 
@@ -72,7 +74,7 @@ export async function* walkFolder(root: string, opts: WalkOptions): AsyncGenerat
         }
         real = target;
         // Checked before the roots, so a link into vidx's folders is not even mentioned.
-        if (isVidxOwnPath(real)) continue;
+        if (opts.files.isOwnPath(real)) continue;
         if (!opts.realRoots.some((r) => inside(r, real))) {
           yield { kind: 'skipped', rel, reason: 'symbolic link leads outside the media roots', code: 'outside_roots' };
           continue;
@@ -84,7 +86,7 @@ export async function* walkFolder(root: string, opts: WalkOptions): AsyncGenerat
           if (visited.has(real)) continue;
           visited.add(real);
         }
-      } else if (isVidxOwnPath(real)) continue;
+      } else if (opts.files.isOwnPath(real)) continue;
       if (isDir) {
         if (opts.recursive && !excluded(rel) && !excluded(`${rel}/`)) subdirs.push({ abs, rel, real });
       } else if (isFile && !excluded(rel)) {

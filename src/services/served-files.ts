@@ -1,6 +1,6 @@
 import { readdir, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openCheckedFile } from '../media/file-access.js';
+import type { FileAccess } from '../media/file-access.js';
 import type { CollectionRepository } from '../store/collections.js';
 import type { KeyRepository } from '../store/keys.js';
 import { Problem } from './errors.js';
@@ -34,7 +34,7 @@ const JOB_FILE = /^jobs\/([^/]+)\/(\d{1,3})$/;
  * key is not revoked (and, for a link a share link handed out, while that share lives); an analysis thumbnail
  * while the key its link was signed for (`k`) is not revoked; a job's media and subtitle files (`jobs/<job>/<n>`,
  * wherever they lie) to the worker key the link was signed for, while a task waits for the job and that key holds it.
- * The opened file itself is checked (openCheckedFile): vidx's own files under their own names only, a kept
+ * The opened file itself is checked (FileAccess.openCheckedFile): vidx's own files under their own names only, a kept
  * link only while it leads into the media roots and outside vidx's folders.
  * @example
  * const fh = await servedFiles.open('collections/3/clip/ep-0.jpg');
@@ -42,6 +42,8 @@ const JOB_FILE = /^jobs\/([^/]+)\/(\d{1,3})$/;
 export class ServedFiles {
   constructor(
     private readonly dataDir: string,
+    /** The server's file-access rule. */
+    private readonly files: FileAccess,
     private readonly collections: Pick<CollectionRepository, 'findLiveByPk'>,
     private readonly keys: Pick<KeyRepository, 'get'>,
     /** Whether a share (by id) still lets its link serve files of this item folder. */
@@ -55,7 +57,7 @@ export class ServedFiles {
     const path = this.pathOf(rel, signedFor);
     if (!path || rel.split('/').some((part) => part === '..' || part === '.' || part === '')) throw new Problem('not_found', msg('file_not_found'));
     try {
-      return await openCheckedFile(path);
+      return await this.files.openCheckedFile(path);
     } catch {
       const current = await this.currentVersion(rel);
       if (current) return current;
@@ -69,13 +71,23 @@ export class ServedFiles {
    * file of the same name in the item's current version (the same episode's thumbnail, the same kept media),
    * so a page open during a re-index keeps its pictures and its player.
    */
+  /**
+   * Opens a file of a model this server hands its workers (a path the job queue's model pack named), through
+   * the server's file-access rule like every other file it serves.
+   * @example
+   * const fh = await servedFiles.openModelFile(pack.file('ocr/det.onnx')!);
+   */
+  openModelFile(path: string): Promise<FileHandle> {
+    return this.files.openCheckedFile(path);
+  }
+
   private async currentVersion(rel: string): Promise<FileHandle | null> {
     const m = VERSIONED_FILE.exec(rel);
     if (!m) return null;
     const home = join(this.dataDir, 'collections', m[1]!, m[2]!);
     const versions = (await readdir(home).catch(() => [] as string[])).filter((v) => VERSION_FOLDER.test(v) && v !== m[3]);
     if (versions.length !== 1) return null;
-    return openCheckedFile(join(home, versions[0]!, m[4]!)).catch(() => null);
+    return this.files.openCheckedFile(join(home, versions[0]!, m[4]!)).catch(() => null);
   }
 
   /** Where the file of a link is, when the link may open it: a job's file while its worker's key lives, else one in the data dir. */

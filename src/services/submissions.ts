@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { resolveInsideRoots, SourceError } from '../media/index.js';
+import { type FileAccess, resolveInsideRoots, SourceError } from '../media/index.js';
 import type { Caller } from './caller.js';
 import type { CollectionService } from './collections.js';
 import { fieldProblem, Problem } from './errors.js';
@@ -76,12 +76,12 @@ export type PathGuard = (path: string) => Promise<{ ok: true } | { ok: false; re
 /**
  * The path guard of a server: inside the media roots, never inside the data dir.
  * @example
- * await mediaPathGuard(['/home/me'], '/home/me/.local/share/vidx')('/etc/passwd'); // { ok: false, reason: '…outside…' }
+ * await mediaPathGuard(files, ['/home/me'], '/home/me/.local/share/vidx')('/etc/passwd'); // { ok: false, reason: '…outside…' }
  */
-export function mediaPathGuard(mediaRoots: readonly string[], dataDir: string): PathGuard {
+export function mediaPathGuard(files: FileAccess, mediaRoots: readonly string[], dataDir: string): PathGuard {
   return async (path) => {
     try {
-      await resolveInsideRoots(path, mediaRoots, [dataDir]);
+      await resolveInsideRoots(files, path, mediaRoots, [dataDir]);
       return { ok: true };
     } catch (err) {
       if (err instanceof SourceError) return { ok: false, reason: err.text ?? err.message };

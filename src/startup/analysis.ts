@@ -79,7 +79,7 @@ export function buildAnalysis(config: Config, core: Core, opts: AnalysisOptions)
   const models = new ModelRuntime({
     modelsDir: config.modelsDir,
     manifestPath: config.modelsManifest,
-    tools: new MediaTools(config.tools),
+    tools: new MediaTools(config.tools, core.files),
     setup: { assets: config.modelAssets, providers: config.onnxProviders },
   });
   const modelAdmin = new ModelService(core.manifest, config.modelsDir, () => models.capabilities(), core.tasks, store.tasks);

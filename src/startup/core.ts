@@ -4,6 +4,7 @@
  * service must learn from another (a deleted collection ends its tasks, a deleted item its shares) is wired
  * here, so no service holds another it does not use.
  */
+import type { FileAccess } from '../media/index.js';
 import type { Config } from '../config.js';
 import { SignedFileLinks } from '../http/file-links.js';
 import { taskEndpoint } from '../http/task-endpoints.js';
@@ -47,6 +48,8 @@ export interface CoreOptions {
 export interface Core {
   store: Store;
   log: Logger;
+  /** The server's file-access rule (src/media/file-access.ts). */
+  files: FileAccess;
   keys: KeyService;
   adminKey: AdminKeySource;
   links: SignedFileLinks;
@@ -71,10 +74,10 @@ export interface Core {
 /**
  * Builds the core services over an open store.
  * @example
- * const core = buildCore(config, store, log, opts);
+ * const core = buildCore(config, store, log, files, opts);
  * core.engine.start();
  */
-export function buildCore(config: Config, store: Store, log: Logger, opts: CoreOptions): Core {
+export function buildCore(config: Config, store: Store, log: Logger, files: FileAccess, opts: CoreOptions): Core {
   const keys = new KeyService(store.keys);
   const adminKey = keys.bootstrap(config.adminKey, config.dataDir);
   // The base URL is known once the server listens (port 0 picks one): startVidx sets it then.
@@ -118,8 +121,8 @@ export function buildCore(config: Config, store: Store, log: Logger, opts: CoreO
     duplicates.collectionRemoved(pk);
     return false; // one step: nothing left for another batch
   });
-  const submissions = new SubmissionService(tasks, collections, mediaPathGuard(config.mediaRoots, config.dataDir), (collectionPk, mediaId) => store.items.find(collectionPk, mediaId) !== undefined);
-  return { store, log, keys, adminKey, links, gate, engine, tasks, webhooks, sender, collections, items, searchIndex, places, search, people, analysis, duplicates, shares, submissions, manifest };
+  const submissions = new SubmissionService(tasks, collections, mediaPathGuard(files, config.mediaRoots, config.dataDir), (collectionPk, mediaId) => store.items.find(collectionPk, mediaId) !== undefined);
+  return { store, log, files, keys, adminKey, links, gate, engine, tasks, webhooks, sender, collections, items, searchIndex, places, search, people, analysis, duplicates, shares, submissions, manifest };
 }
 
 /** What follows a deletion: a collection's text, vectors and tasks; an item's index rows and shares. */

@@ -1,27 +1,27 @@
 /**
- * The first step of a start: the data dir made private, the server's file-access rule registered (which files
+ * The first step of a start: the data dir made private, the server's file-access rule made (which files
  * media may be read from), and the link secret read or made.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config.js';
-import { configureFileAccess } from '../media/index.js';
+import { FileAccess } from '../media/index.js';
 import { exposedFiles } from '../store/privacy.js';
 
 /**
- * Creates the data dir (0700), registers the server's file-access rule, and warns about files others can
- * read. Returns the function that lifts the file-access rule again (at close).
+ * Creates the data dir (0700), warns about files others can read, and makes the server's file-access rule
+ * (which files media may be read from), which the start passes down to whatever opens a file.
  * @example
- * const release = prepareDataDir(config);
+ * const files = prepareDataDir(config);
  */
-export function prepareDataDir(config: Config): () => void {
+export function prepareDataDir(config: Config): FileAccess {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  const release = configureFileAccess({ mediaRoots: config.mediaRoots, dataDir: config.dataDir, ownDirs: config.ownDirs });
+  const files = new FileAccess({ mediaRoots: config.mediaRoots, dataDir: config.dataDir, ownDirs: config.ownDirs });
   for (const f of exposedFiles(config.dataDir)) {
     process.stderr.write(`vidx: warning: ${f.path} can be read by other users (mode ${f.mode.toString(8)}); it holds keys and secrets. Fix: ${f.fix}\n`);
   }
-  return release;
+  return files;
 }
 
 /**

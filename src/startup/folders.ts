@@ -34,7 +34,7 @@ export function buildFolders(
   opts: FolderOptions = {},
 ): { folders: FolderService; watchAll(): void; close(): Promise<void> } {
   const { store } = core;
-  const folders = new FolderService(store, core.collections, core.items, core.engine, config.mediaRoots);
+  const folders = new FolderService(store, core.collections, core.items, core.engine, config.mediaRoots, core.files);
   registerScanTask(
     core.engine,
     {
@@ -48,7 +48,7 @@ export function buildFolders(
       const folder = store.folders.byPk(pk);
       if (folder?.watch) folders.requestScan(folder, folder.owner);
     },
-    { debounceMs: WATCH_DEBOUNCE_MS, rescanMs: config.folderRescanMinutes * 60_000 },
+    { debounceMs: WATCH_DEBOUNCE_MS, rescanMs: config.folderRescanMinutes * 60_000, files: core.files },
   );
   folders.watchWith(watcher);
   core.collections.onDelete((pk) => {

@@ -13,6 +13,7 @@ import { createVidxClient, VidxError, type VidxClient } from '../client/index.js
 import type { WorkerConfig } from '../config.js';
 import type { Logger } from '../logger.js';
 import { MediaTools } from '../media/binaries.js';
+import { FileAccess } from '../media/index.js';
 import { ModelRuntime } from '../ml/runtime.js';
 import { stopWorker } from '../services/jobs/local-worker.js';
 import { modelSetDifference, queueName } from '../services/jobs/model-set.js';
@@ -58,7 +59,9 @@ export async function startWorker(c: WorkerConfig, log: Logger): Promise<Running
   const client = createVidxClient({ baseUrl: c.serverUrl, key: c.apiKey });
   const setup = await serverSetup(client, log);
   if (c.pullModels) await pullServerModels(client, c, log);
-  const models = new ModelRuntime({ modelsDir: c.modelsDir, manifestPath: c.modelsManifest, tools: new MediaTools(c.tools), setup: { assets: c.modelAssets, providers: c.onnxProviders } });
+  // The worker's own tools read only what its server sent into its job folders; its threads keep a rule of their own.
+  const tools = new MediaTools(c.tools, FileAccess.unrestricted());
+  const models = new ModelRuntime({ modelsDir: c.modelsDir, manifestPath: c.modelsManifest, tools, setup: { assets: c.modelAssets, providers: c.onnxProviders } });
   const id = workerId(c.dataDir, c.id);
   // The threads read media only from the job folders (their media root); the models and work folders are never media.
   const settings = { modelsDir: c.modelsDir, ...(c.modelsManifest ? { manifestPath: c.modelsManifest } : {}), mediaRoots: [jobsDir], dataDir: workDir, ownDirs: [c.modelsDir], tools: c.tools, modelAssets: c.modelAssets, onnxProviders: c.onnxProviders, ...(c.nativeRoot ? { nativeRoot: c.nativeRoot } : {}) };

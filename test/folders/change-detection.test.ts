@@ -8,6 +8,7 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, realpathSync, rmSync, stat
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { FileAccess } from '../../src/media/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprintFile, hashWholeFile } from '../../src/analysis/fingerprint.js';
 import { startTestApp } from '../support/app.js';
@@ -54,16 +55,18 @@ describe('folder scans: whole-file change detection', () => {
     expect(await scan()).toMatchObject({ unchanged: 1, changed: 0 });
   });
 
+  const files = FileAccess.unrestricted();
+
   it('finds a same-size edit between the samples, which the sampled fingerprint misses', async () => {
-    const before = { sampled: await fingerprintFile(clip), whole: await hashWholeFile(clip) };
+    const before = { sampled: await fingerprintFile(files, clip), whole: await hashWholeFile(files, clip) };
     const fd = openSync(clip, 'r+');
     writeSync(fd, Buffer.alloc(4096, 0x5a), 0, 4096, 4 * MiB + 64 * 1024);
     closeSync(fd);
     const later = new Date(Date.now() - 20_000);
     utimesSync(clip, later, later);
     // The samples did not see it; the whole file did.
-    expect(await fingerprintFile(clip)).toBe(before.sampled);
-    expect(await hashWholeFile(clip)).not.toBe(before.whole);
+    expect(await fingerprintFile(files, clip)).toBe(before.sampled);
+    expect(await hashWholeFile(files, clip)).not.toBe(before.whole);
     expect(await scan()).toMatchObject({ unchanged: 0, changed: 1 });
   }, 120_000);
 });

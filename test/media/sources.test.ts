@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
+import { defaultTools } from '../../src/media/binaries.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { egressPolicy } from '../../src/media/egress.js';
 import { SourceError } from '../../src/media/errors.js';
@@ -20,7 +21,7 @@ const pending = new Set<() => void>();
 
 async function code(input: VideoInput, opts: Partial<SourceOptions> = {}): Promise<string> {
   try {
-    const src = await resolveSource(input, { mediaRoots: [root], tempDir: temp, ...opts });
+    const src = await resolveSource(input, { tools: defaultTools, mediaRoots: [root], tempDir: temp, ...opts });
     await src.cleanup();
   } catch (e) {
     if (e instanceof SourceError) return `${e.code}: ${e.message}`;
@@ -79,13 +80,13 @@ afterAll(async () => {
 
 describe('resolveSource: path', () => {
   it('accepts files inside a root by absolute or relative path, through symlinks that stay inside', async () => {
-    const abs = await resolveSource({ path: join(root, 'talks', 'a.mp4') }, { mediaRoots: [root], tempDir: temp });
+    const abs = await resolveSource({ path: join(root, 'talks', 'a.mp4') }, { tools: defaultTools, mediaRoots: [root], tempDir: temp });
     expect(abs).toMatchObject({ file: join(root, 'talks', 'a.mp4'), origin: 'path', src: join(root, 'talks', 'a.mp4') });
-    expect((await resolveSource({ path: 'talks/a.mp4' }, { mediaRoots: [root], tempDir: temp })).file).toBe(join(root, 'talks', 'a.mp4'));
-    expect((await resolveSource({ path: join(root, 'alias.mp4') }, { mediaRoots: [root], tempDir: temp })).file).toBe(join(root, 'talks', 'a.mp4'));
+    expect((await resolveSource({ path: 'talks/a.mp4' }, { tools: defaultTools, mediaRoots: [root], tempDir: temp })).file).toBe(join(root, 'talks', 'a.mp4'));
+    expect((await resolveSource({ path: join(root, 'alias.mp4') }, { tools: defaultTools, mediaRoots: [root], tempDir: temp })).file).toBe(join(root, 'talks', 'a.mp4'));
     // A configured root may itself be a symlink; paths are accepted written under either form of it.
-    expect((await resolveSource({ path: join(root, 'talks', 'a.mp4') }, { mediaRoots: [join(tmp, 'root-link')], tempDir: temp })).file).toBe(join(root, 'talks', 'a.mp4'));
-    expect((await resolveSource({ path: join(tmp, 'root-link', 'talks', 'a.mp4') }, { mediaRoots: [join(tmp, 'root-link')], tempDir: temp })).file).toBe(join(root, 'talks', 'a.mp4'));
+    expect((await resolveSource({ path: join(root, 'talks', 'a.mp4') }, { tools: defaultTools, mediaRoots: [join(tmp, 'root-link')], tempDir: temp })).file).toBe(join(root, 'talks', 'a.mp4'));
+    expect((await resolveSource({ path: join(tmp, 'root-link', 'talks', 'a.mp4') }, { tools: defaultTools, mediaRoots: [join(tmp, 'root-link')], tempDir: temp })).file).toBe(join(root, 'talks', 'a.mp4'));
     await abs.cleanup();
     expect(existsSync(join(root, 'talks', 'a.mp4'))).toBe(true);
   });
@@ -120,7 +121,7 @@ describe('resolveSource: upload', () => {
     const uploads = join(tmp, 'uploads');
     await mkdir(uploads, { recursive: true });
     await writeFile(join(uploads, 'u1'), 'data');
-    const src = await resolveSource({ content: join(uploads, 'u1') }, { mediaRoots: [], tempDir: temp, uploadDir: uploads });
+    const src = await resolveSource({ content: join(uploads, 'u1') }, { tools: defaultTools, mediaRoots: [], tempDir: temp, uploadDir: uploads });
     expect(src).toMatchObject({ file: join(uploads, 'u1'), origin: 'upload' });
     await src.cleanup();
     expect(existsSync(join(uploads, 'u1'))).toBe(false);
@@ -134,7 +135,7 @@ describe('resolveSource: url', () => {
   const fast = { connectTimeoutMs: 1500, idleTimeoutMs: 1500, egress };
 
   it('downloads a file into a private temp folder that cleanup removes, following redirects', async () => {
-    const src = await resolveSource({ url: `${base}/redirect` }, { mediaRoots: [], tempDir: temp, ...fast });
+    const src = await resolveSource({ url: `${base}/redirect` }, { tools: defaultTools, mediaRoots: [], tempDir: temp, ...fast });
     expect(src.origin).toBe('url');
     expect(src.src).toBe(`${base}/redirect`);
     expect(relative(temp, src.file).startsWith('..')).toBe(false);
@@ -162,7 +163,7 @@ describe('resolveSource: url', () => {
     const fake = join(tmp, 'fake-yt-dlp');
     await writeFile(fake, '#!/bin/sh\nwhile [ "$1" != "-o" ]; do shift; done\nout=$(dirname "$2")\necho video > "$out/video.mp4"\necho sub > "$out/video.en.vtt"\n');
     await chmod(fake, 0o755);
-    const src = await resolveSource({ url: `${base}/page` }, { mediaRoots: [], tempDir: temp, ytDlpPath: fake, ...fast });
+    const src = await resolveSource({ url: `${base}/page` }, { tools: defaultTools, mediaRoots: [], tempDir: temp, ytDlpPath: fake, ...fast });
     expect(src.file.endsWith('video.mp4')).toBe(true);
     await src.cleanup();
     expect(await readdir(temp)).toEqual([]);
@@ -182,7 +183,7 @@ describe('resolveSource: url', () => {
   it('stops a download on abort', async () => {
     const ac = new AbortController();
     setTimeout(() => ac.abort(new Error('cancelled by test')), 200);
-    await expect(resolveSource({ url: `${base}/stall` }, { mediaRoots: [], tempDir: temp, signal: ac.signal, idleTimeoutMs: 10_000, egress })).rejects.toThrow('cancelled by test');
+    await expect(resolveSource({ url: `${base}/stall` }, { tools: defaultTools, mediaRoots: [], tempDir: temp, signal: ac.signal, idleTimeoutMs: 10_000, egress })).rejects.toThrow('cancelled by test');
     expect(await readdir(temp)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { FileAccess } from '../../src/media/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractEmbeddedSubtitles, extractSubtitleStreams, textSubtitleStreams } from '../../src/media/embedded-subtitles.js';
 import { probeMedia } from '../../src/media/probe.js';
@@ -81,7 +82,7 @@ describe('sidecar subtitles', () => {
     const en = await findSidecarSubtitles(corpus.german.path, { language: 'eng' });
     expect(en).toMatchObject({ path: corpus.german.sidecars[1].path, format: 'vtt', language: 'en' });
     for (const side of corpus.german.sidecars) {
-      const cues = await readSubtitleFile(side.path);
+      const cues = await readSubtitleFile(FileAccess.unrestricted(), side.path);
       expect(cues).toEqual(side.cues);
     }
     expect(await findSidecarSubtitles(corpus.silent.path)).toBeNull();

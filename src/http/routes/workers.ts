@@ -12,7 +12,6 @@ import { fileResponse } from '../send-file.js';
 import { Problem } from '../../services/errors.js';
 import type { JobBroker } from '../../services/jobs/broker.js';
 import { DELIVERED_FILE } from '../../services/jobs/wire.js';
-import { openCheckedFile } from '../../media/file-access.js';
 import type { StoredAnalysis } from '../../analysis/cache.js';
 
 const tags = ['workers'];
@@ -143,7 +142,7 @@ export function workerRoutes(app: App, deps: HttpDeps): void {
     }
     const file = brokerOf(deps).pack.file(path);
     if (!file) throw new Problem('not_found', msg('model_file_unknown'));
-    return fileResponse(await openCheckedFile(file).catch(() => Promise.reject(new Problem('not_found', msg('model_file_missing')))), c.req.header('range'), 'application/octet-stream');
+    return fileResponse(await deps.servedFiles.openModelFile(file).catch(() => Promise.reject(new Problem('not_found', msg('model_file_missing')))), c.req.header('range'), 'application/octet-stream');
   });
   app.openapi(list, (c) => c.json(deps.jobs ? deps.jobs.workers() : { workers: [], queue: null }, 200));
 }

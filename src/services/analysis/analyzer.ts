@@ -123,23 +123,23 @@ export class Analyzer {
       // Every input is in the key: a copy of a file with other subtitles beside it, another title or
       // another installed model is another analysis (and nothing leaks between requests).
       const key = await this.cache.key({
-        content: ctx.contentHash ?? (await fingerprintFile(source.file)),
+        content: ctx.contentHash ?? (await fingerprintFile(this.models.tools.files, source.file)),
         sourcePath,
         language,
         // Faces on for the collection is one more input (the face stage runs only then).
         models: { ...this.models.capabilities(), ...(ctx.faces ? { faces: { available: true } } : {}) },
         title: video.title,
         metadata: video.additional_metadata,
-      });
+      }, this.models.tools.files);
       const folder = relative(this.opts.dataDir, this.cache.folder(key));
       const src = source.origin === 'url' ? (source.src ?? null) : null;
       const localPath = source.origin === 'path' ? source.file : null;
       // An upload or a download is gone after the task: what its content says of its recording date is read now.
-      const captureOf = async (type: MediaAnalysis['type']) => (localPath ? null : readContentCapture(source.file, type, ctx.signal, this.models.tools).catch(() => null));
+      const captureOf = async (type: MediaAnalysis['type']) => (localPath ? null : readContentCapture(source.file, type, this.models.tools, ctx.signal).catch(() => null));
       const cached = this.cache.load(key);
       if (cached) return { analysis: cached, folder, origin: source.origin, src, localPath, ...about, capture: await captureOf(cached.type), reused: true };
       // Still pictures have their own short path; everything else is audio or video.
-      const kind = (await probeStillImage(source.file)) ? 'image' : 'media';
+      const kind = (await probeStillImage(this.models.tools.files, source.file)) ? 'image' : 'media';
       const input = { file: source.file, sourcePath, title: video.title, metadata: video.additional_metadata, language, thumbnailDir: this.cache.folder(key), faces: ctx.faces ?? false };
       const { analysis, shared } = await this.runner.run(
         { kind, input, key, task: ctx.id, owner: ctx.owner },

@@ -3,7 +3,10 @@ import type { Store } from '../../store/index.js';
 import { collectionDeleted, type TaskContext, type TaskEngine } from '../task-engine.js';
 import { removeTaskUpload, type IndexTaskData, type StoredVideo } from '../submissions.js';
 import type { IndexedItem, SearchIndex, StoredItem } from '../search/index.js';
-import { readCaptureInfo } from '../../media/capture-info.js';
+import { type CaptureInfo, readCaptureInfo } from '../../media/capture-info.js';
+
+/** Reads a local file's capture time and place (a scan passes one that reads each content once). */
+type CaptureReader = (file: string, kind: 'image' | 'video' | 'audio', signal?: AbortSignal) => Promise<CaptureInfo>;
 import { dateFromFileName } from '../../media/filename-date.js';
 import type { TaskUpload } from '../submissions.js';
 import type { AnalyzedMedia, Analyzer } from './analyzer.js';
@@ -48,7 +51,7 @@ export type IndexStep = 'staged' | 'committed' | 'cleaned';
 export interface IndexExtras {
   folderPk?: number | null;
   /** Reads the capture time and place (a scan passes one that reads each content once). */
-  readCapture?: typeof readCaptureInfo;
+  readCapture?: CaptureReader;
   /** The whole file's hash, where the caller read it (scans): the analysis cache then knows the bytes exactly. */
   contentHash?: string;
 }
@@ -72,7 +75,7 @@ function nameDate(video: StoredVideo, upload: TaskUpload | null | undefined): st
  * (`file_modified_at`, the page's File.lastModified), else nothing. An upload's own file date is when it
  * was copied, never used.
  */
-async function captureOf(analyzed: AnalyzedMedia, video: StoredVideo, upload: TaskUpload | null | undefined, signal: AbortSignal, read: typeof readCaptureInfo): Promise<Partial<IndexedItem>> {
+async function captureOf(analyzed: AnalyzedMedia, video: StoredVideo, upload: TaskUpload | null | undefined, signal: AbortSignal, read: CaptureReader): Promise<Partial<IndexedItem>> {
   const { localPath, analysis, capture } = analyzed;
   if (localPath) {
     const c = await read(localPath, analysis.type, signal);
@@ -120,7 +123,7 @@ export async function indexMedia(
   // The analysis is the heavy part: it runs in the owner's turn under the server's one bound.
   const analyzed = await ctx.work(() => deps.analyzer.run(d.video, d.upload, d.index_language, { ...ctx, faces, ...(extras.contentHash ? { contentHash: extras.contentHash } : {}) }));
   ctx.progress(0.99, 'storing');
-  const capture = await captureOf(analyzed, d.video, d.upload, ctx.signal, extras.readCapture ?? ((f, k, s) => readCaptureInfo(f, k, s, undefined, deps.analyzer.tools)));
+  const capture = await captureOf(analyzed, d.video, d.upload, ctx.signal, extras.readCapture ?? ((f, k, s) => readCaptureInfo(f, k, deps.analyzer.tools, s)));
   const place = await deps.places.locate(capture.latitude, capture.longitude);
   // A point that is no place on Earth (0,0 from a camera without a fix, out of range) is not kept either.
   const point = place ? {} : { latitude: null, longitude: null };

@@ -8,7 +8,7 @@ import type { MediaTools } from '../../media/binaries.js';
  * const capture = captureMemo(tools);
  * await capture.read(fingerprint, '/srv/media/a.mp4', 'video', signal); // { capturedAt, source, … }
  */
-export function captureMemo(tools?: MediaTools): { read(fingerprint: string, ...args: Parameters<typeof readCaptureInfo>): Promise<CaptureInfo> } {
+export function captureMemo(tools: MediaTools): { read(fingerprint: string, file: string, kind: 'image' | 'video' | 'audio', signal?: AbortSignal): Promise<CaptureInfo> } {
   const byContent = new Map<string, Promise<ContentCapture>>();
   return {
     read: async (fingerprint, file, kind, signal) => {
@@ -16,11 +16,11 @@ export function captureMemo(tools?: MediaTools): { read(fingerprint: string, ...
       let p = byContent.get(key);
       if (!p) {
         if (byContent.size >= 1000) byContent.clear();
-        p = readContentCapture(file, kind, signal, tools);
+        p = readContentCapture(file, kind, tools, signal);
         byContent.set(key, p);
         p.catch(() => byContent.delete(key));
       }
-      return readCaptureInfo(file, kind, signal, await p);
+      return readCaptureInfo(file, kind, tools, signal, await p);
     },
   };
 }

@@ -72,13 +72,13 @@ export async function lookAtFile(run: ScanRun, file: FoundFile): Promise<void> {
   let real: string;
   try {
     // The media-roots rule at open time: every file a scan reads passes it.
-    real = await resolveInsideRoots(file.abs, run.mediaRoots, [run.indexOptions.dataDir]);
+    real = await resolveInsideRoots(run.tools.files, file.abs, run.mediaRoots, [run.indexOptions.dataDir]);
   } catch (e) {
     if (!(e instanceof SourceError)) throw e;
     run.tally.skip(file.rel, e.message, e.code);
     return;
   }
-  const content = { fingerprint: await fingerprintFile(real), content_hash: await hashWholeFile(real, run.ctx.signal) };
+  const content = { fingerprint: await fingerprintFile(run.tools.files, real), content_hash: await hashWholeFile(run.tools.files, real, run.ctx.signal) };
   // The same bytes as when it was indexed: its date changed, nothing else (a sampled fingerprint alone would
   // miss a same-size edit between its samples).
   if (row && forgetDeletedItem(run, file, row)) return;
@@ -129,7 +129,7 @@ async function followMove(run: ScanRun, file: FoundFile, real: string, fingerpri
  */
 async function recognise(run: ScanRun, file: FoundFile, real: string, row: FolderFileRow | undefined, content: { fingerprint: string; content_hash: string }): Promise<boolean> {
   try {
-    if (!run.store.folders.hasIndexedContent(run.folder.pk, content.fingerprint) && !(await probeStillImage(real))) await probeMedia(real, { signal: run.ctx.signal, tools: run.tools });
+    if (!run.store.folders.hasIndexedContent(run.folder.pk, content.fingerprint) && !(await probeStillImage(run.tools.files, real))) await probeMedia(real, { signal: run.ctx.signal, tools: run.tools });
     return true;
   } catch (e) {
     if (run.ctx.signal.aborted) throw e;

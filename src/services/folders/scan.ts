@@ -4,6 +4,7 @@
  * what is done, so a scan that restarts after a crash finds finished files unchanged (size + date) and goes
  * on where it stopped.
  */
+import type { FileAccess } from '../../media/file-access.js';
 import type { MediaTools } from '../../media/binaries.js';
 import { setTimeout as delay } from 'node:timers/promises';
 import { realpath, stat } from 'node:fs/promises';
@@ -97,7 +98,7 @@ class FolderScan {
     const collection = store.collections.findLiveByPk(folder.collection_pk);
     if (!collection) throw collectionDeleted();
     // A folder that is gone (an unplugged disk) fails the scan instead of removing every item.
-    const root = await resolveDirInsideRoots(folder.path, deps.mediaRoots).catch((e: unknown) => {
+    const root = await resolveDirInsideRoots(deps.tools.files, folder.path, deps.mediaRoots).catch((e: unknown) => {
       throw new Error(`folder ${folder.path} cannot be scanned: ${e instanceof Error ? e.message : String(e)}; nothing was changed`);
     });
     const realRoots = (await Promise.all(deps.mediaRoots.map((r) => realpath(r).catch(() => null)))).filter((r): r is string => r !== null);
@@ -130,7 +131,7 @@ class FolderScan {
         const file = { rel: entry.rel, abs: entry.abs, size: st.size, mtimeMs: st.mtimeMs };
         if (this.countIfKnown(file)) continue;
         // Only media is worth waiting for: a log or notes file still being written is looked at (and skipped) now.
-        if (Date.now() - st.mtimeMs < this.deps.stableMs && (await mayBeMedia(file))) this.holdFresh(file);
+        if (Date.now() - st.mtimeMs < this.deps.stableMs && (await mayBeMedia(this.run.tools.files, file))) this.holdFresh(file);
         else await this.enqueue(file);
       }
       this.flushSeen();
@@ -265,7 +266,7 @@ class FolderScan {
 
   private entries() {
     const { folder, root, ctx } = this.run;
-    return walkFolder(root, { recursive: folder.recursive === 1, exclude: JSON.parse(folder.exclude) as string[], realRoots: this.realRoots, signal: ctx.signal });
+    return walkFolder(root, { recursive: folder.recursive === 1, exclude: JSON.parse(folder.exclude) as string[], realRoots: this.realRoots, files: this.run.tools.files, signal: ctx.signal });
   }
 
   /** Counts the files of a walk (a cheap first pass: directory entries only), for progress. */
@@ -281,6 +282,6 @@ class FolderScan {
  * (a growing log) is looked at at once; should it turn out to be media after all, its change brings it back
  * at the next scan.
  */
-async function mayBeMedia(file: FoundFile): Promise<boolean> {
-  return MEDIA_EXTENSIONS.has(extname(file.rel).toLowerCase()) || (await startsLikeMedia(file.abs));
+async function mayBeMedia(files: FileAccess, file: FoundFile): Promise<boolean> {
+  return MEDIA_EXTENSIONS.has(extname(file.rel).toLowerCase()) || (await startsLikeMedia(files, file.abs));
 }

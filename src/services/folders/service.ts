@@ -1,3 +1,4 @@
+import type { FileAccess } from '../../media/file-access.js';
 import { randomUUID } from 'node:crypto';
 import { resolveDirInsideRoots } from '../../media/folder-path.js';
 import { SourceError } from '../../media/errors.js';
@@ -71,6 +72,7 @@ export class FolderService {
     private readonly items: ItemService,
     private readonly engine: TaskEngine,
     private readonly mediaRoots: readonly string[],
+    private readonly files: FileAccess,
   ) {}
 
   watchWith(hooks: FolderWatchHooks): void {
@@ -81,7 +83,7 @@ export class FolderService {
     const collection = this.collections.writable(caller, collectionId);
     let path: string;
     try {
-      path = await resolveDirInsideRoots(input.path, this.mediaRoots);
+      path = await resolveDirInsideRoots(this.files, input.path, this.mediaRoots);
     } catch (e) {
       if (!(e instanceof SourceError)) throw e;
       // Admins set the roots and may see them; a user learns only that the path is outside.

@@ -1,7 +1,7 @@
 import { relative, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { excluder } from '../../media/walk.js';
-import { isVidxOwnPath } from '../../media/file-access.js';
+import type { FileAccess } from '../../media/file-access.js';
 import type { FolderRow } from '../../store/folders.js';
 
 /** Timing of folder watching. */
@@ -10,6 +10,8 @@ export interface WatchOptions {
   debounceMs: number;
   /** A full rescan this often, for what file events miss (network shares, a sleeping laptop); 0 = never. */
   rescanMs: number;
+  /** The server's file-access rule: vidx's own folders are never watched. */
+  files: FileAccess;
 }
 
 interface Watched {
@@ -44,7 +46,7 @@ export class FolderWatcher {
       depth: folder.recursive ? undefined : 0,
       // vidx's own folders (a data dir inside the watched folder) change all the time and are never media.
       ignored: (path) => {
-        if (isVidxOwnPath(path)) return true;
+        if (this.opts.files.isOwnPath(path)) return true;
         const rel = relative(folder.path, path).split(sep).join('/');
         return rel !== '' && (excluded(rel) || excluded(`${rel}/`));
       },

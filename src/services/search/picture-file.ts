@@ -4,7 +4,7 @@
  * rule `video.path` of /index follows: inside VIDX_MEDIA_ROOTS, never in vidx's own folders, whichever key
  * asks; the opened file itself is checked again (a link swapped in between is refused).
  */
-import { openMediaFile, resolveInsideRoots, SourceError } from '../../media/index.js';
+import { type FileAccess, resolveInsideRoots, SourceError } from '../../media/index.js';
 import type { Message } from '../../messages/index.js';
 import { fieldProblem, type Problem } from '../errors.js';
 
@@ -21,19 +21,19 @@ function refused(reason: string | Message): Problem {
 /**
  * The reader of one server: its media roots, with its data dir left out.
  * @example
- * const read = pictureFileReader(['/home/me/Pictures'], '/home/me/.local/share/vidx');
+ * const read = pictureFileReader(files, ['/home/me/Pictures'], '/home/me/.local/share/vidx');
  * const bytes = await read('/home/me/Pictures/beach.jpg');
  */
-export function pictureFileReader(mediaRoots: readonly string[], dataDir: string): PictureFileReader {
+export function pictureFileReader(files: FileAccess, mediaRoots: readonly string[], dataDir: string): PictureFileReader {
   return async (path) => {
     let real: string;
     try {
-      real = await resolveInsideRoots(path, mediaRoots, [dataDir]);
+      real = await resolveInsideRoots(files, path, mediaRoots, [dataDir]);
     } catch (err) {
       if (err instanceof SourceError) throw refused(err.text ?? err.message);
       throw err;
     }
-    const fh = await openMediaFile(real).catch((err: unknown) => {
+    const fh = await files.openMediaFile(real).catch((err: unknown) => {
       throw err instanceof SourceError ? refused(err.text ?? err.message) : err;
     });
     try {

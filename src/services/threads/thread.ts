@@ -7,7 +7,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { yieldToRequests } from './priority.js';
-import { configureFileAccess } from '../../media/index.js';
+import { FileAccess } from '../../media/index.js';
 import { MediaTools } from '../../media/binaries.js';
 import { ModelRuntime } from '../../ml/runtime.js';
 import { runJob, type JobName } from './thread-jobs.js';
@@ -17,12 +17,12 @@ const port = parentPort;
 if (!port) throw new Error('services/threads/thread.ts runs as a worker thread only');
 yieldToRequests();
 const settings = workerData as WorkerSettings;
-configureFileAccess({ mediaRoots: settings.mediaRoots, dataDir: settings.dataDir, ownDirs: settings.ownDirs });
 // The server's tool and model settings, as plain data, become the thread's own runtime.
 const models = new ModelRuntime({
   modelsDir: settings.modelsDir,
   manifestPath: settings.manifestPath,
-  tools: new MediaTools(settings.tools),
+  // The thread's tools open their inputs through the server's file-access rule, made again from its settings.
+  tools: new MediaTools(settings.tools, new FileAccess({ mediaRoots: settings.mediaRoots, dataDir: settings.dataDir, ownDirs: settings.ownDirs })),
   setup: { assets: settings.modelAssets, providers: settings.onnxProviders ?? 'cpu' },
 });
 const running = new Map<number, AbortController>();
