@@ -75,9 +75,9 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   // Uploads a killed server was receiving belong to no task: nothing would ever remove them.
   const partial = sweepUploads(store.tasks, uploadsDir(config.dataDir));
   if (partial > 0) log('removed uploads no task holds (left by an interrupted request)', { files: partial });
-  const core = buildCore(config, store, log, files, opts);
-  const analysis = buildAnalysis(config, core, opts);
-  const folders = buildFolders(config, core, analysis, opts);
+  const core = buildCore({ config, log, store, files }, opts);
+  const analysis = buildAnalysis(core, opts);
+  const folders = buildFolders(core, analysis, opts);
   const stopping = new AbortController();
   const app = createHttpApp({
     version: VERSION,
@@ -91,7 +91,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
     webDir: config.webDir,
     form: { uploadsDir: uploadsDir(config.dataDir), maxUploadBytes: config.maxUploadBytes, maxBodyBytes: config.maxBodyBytes },
     hosts: servedHosts(config),
-    health: () => healthFacts(config, core, analysis),
+    health: () => healthFacts(core, analysis),
     log,
     stopping: stopping.signal,
   });
@@ -134,7 +134,8 @@ function unlistened(host: string): Pick<Listening, 'url' | 'close'> {
 }
 
 /** What GET /health adds: capabilities and tools, where analyses run, the work gate, the job queue and (on loopback) the admin key file. */
-function healthFacts(config: Config, core: Core, analysis: AnalysisSide) {
+function healthFacts(core: Core, analysis: AnalysisSide) {
+  const { config } = core;
   return {
     ...describeSystem(analysis.models, { threads: analysis.analysisThreads.threaded }),
     work: core.gate.counts(),

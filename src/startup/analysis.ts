@@ -71,10 +71,10 @@ function workerSettings(config: Config): WorkerSettings {
 /**
  * Builds the models, worker threads and analyzer, and registers the task handlers that use them.
  * @example
- * const analysis = buildAnalysis(config, core, opts);
+ * const analysis = buildAnalysis(core, opts);
  */
-export function buildAnalysis(config: Config, core: Core, opts: AnalysisOptions): AnalysisSide {
-  const { store, engine } = core;
+export function buildAnalysis(core: Core, opts: AnalysisOptions): AnalysisSide {
+  const { config, store, engine } = core;
   // The one place the server's tool and model settings become what every analysis and scan is handed.
   const models = new ModelRuntime({
     modelsDir: config.modelsDir,
@@ -94,7 +94,7 @@ export function buildAnalysis(config: Config, core: Core, opts: AnalysisOptions)
   // With the job queue, the threads are the server's own workers' (VIDX_LOCAL_WORKERS).
   const threads = config.queueUrl ? Math.max(1, config.localWorkers) : config.taskConcurrency;
   const analysisThreads = pool(config.analysisThreads ? threads : 0, 'analysis thread');
-  const jobs = buildJobQueue(config, core, models, cache, analysisThreads);
+  const jobs = buildJobQueue(core, models, cache, analysisThreads);
   const analyzer = new Analyzer(models, cache, {
     egressFor,
     ...(opts.resolver ? { resolver: opts.resolver } : {}),

@@ -44,12 +44,21 @@ export interface CoreOptions {
   webhookEgress?: EgressPolicy;
 }
 
-/** The services of the core, for the HTTP app and the later wiring steps. */
-export interface Core {
-  store: Store;
+/**
+ * What a start has before any service: the settings read once, the log, the open store and the file-access
+ * rule. Every later step is handed these on one object (PocketBase's app), never through a module.
+ */
+export interface AppBase {
+  /** The settings, read once (src/config.ts). */
+  config: Config;
   log: Logger;
+  store: Store;
   /** The server's file-access rule (src/media/file-access.ts). */
   files: FileAccess;
+}
+
+/** The app: its base and the core services, for the HTTP app and the later wiring steps (analysis, folders). */
+export interface Core extends AppBase {
   keys: KeyService;
   adminKey: AdminKeySource;
   links: SignedFileLinks;
@@ -74,10 +83,11 @@ export interface Core {
 /**
  * Builds the core services over an open store.
  * @example
- * const core = buildCore(config, store, log, files, opts);
+ * const core = buildCore({ config, log, store, files }, opts);
  * core.engine.start();
  */
-export function buildCore(config: Config, store: Store, log: Logger, files: FileAccess, opts: CoreOptions): Core {
+export function buildCore(app: AppBase, opts: CoreOptions): Core {
+  const { config, store, log, files } = app;
   const keys = new KeyService(store.keys);
   const adminKey = keys.bootstrap(config.adminKey, config.dataDir);
   // The base URL is known once the server listens (port 0 picks one): startVidx sets it then.
@@ -122,7 +132,7 @@ export function buildCore(config: Config, store: Store, log: Logger, files: File
     return false; // one step: nothing left for another batch
   });
   const submissions = new SubmissionService(tasks, collections, mediaPathGuard(files, config.mediaRoots, config.dataDir), (collectionPk, mediaId) => store.items.find(collectionPk, mediaId) !== undefined);
-  return { store, log, files, keys, adminKey, links, gate, engine, tasks, webhooks, sender, collections, items, searchIndex, places, search, people, analysis, duplicates, shares, submissions, manifest };
+  return { ...app, keys, adminKey, links, gate, engine, tasks, webhooks, sender, collections, items, searchIndex, places, search, people, analysis, duplicates, shares, submissions, manifest };
 }
 
 /** What follows a deletion: a collection's text, vectors and tasks; an item's index rows and shares. */

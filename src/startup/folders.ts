@@ -2,7 +2,6 @@
  * Folders bound to collections: the service, the scan task and the watcher that asks for scans as files
  * change.
  */
-import type { Config } from '../config.js';
 import { FolderService } from '../services/folders/service.js';
 import { registerScanTask } from '../services/folders/tasks.js';
 import { FolderWatcher } from '../services/folders/watch.js';
@@ -25,15 +24,14 @@ export interface FolderOptions {
 /**
  * Builds the folder service, registers the scan task and starts watching nothing yet (see `watchAll`).
  * @example
- * const { folders, watchAll, close } = buildFolders(config, core, analysis);
+ * const { folders, watchAll, close } = buildFolders(core, analysis);
  */
 export function buildFolders(
-  config: Config,
   core: Core,
   analysis: AnalysisSide,
   opts: FolderOptions = {},
 ): { folders: FolderService; watchAll(): void; close(): Promise<void> } {
-  const { store } = core;
+  const { config, store } = core;
   const folders = new FolderService(store, core.collections, core.items, core.engine, config.mediaRoots, core.files);
   registerScanTask(
     core.engine,

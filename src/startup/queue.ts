@@ -5,7 +5,6 @@
  */
 import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
-import type { Config } from '../config.js';
 import type { ModelRuntime } from '../ml/runtime.js';
 import type { AnalysisCache } from '../analysis/cache.js';
 import { JobBroker } from '../services/jobs/broker.js';
@@ -18,10 +17,11 @@ import { linkSecret } from './data-dir.js';
 /**
  * The broker of the job queue, or null without VIDX_QUEUE_URL.
  * @example
- * const jobs = buildJobQueue(config, core, models, cache, analysisThreads);
+ * const jobs = buildJobQueue(core, models, cache, analysisThreads);
  * const runner = jobs?.runner ?? poolRunner(analysisThreads);
  */
-export function buildJobQueue(config: Config, core: Core, models: ModelRuntime, cache: AnalysisCache, pool: ThreadPool): JobBroker | null {
+export function buildJobQueue(core: Core, models: ModelRuntime, cache: AnalysisCache, pool: ThreadPool): JobBroker | null {
+  const { config } = core;
   if (!config.queueUrl) return null;
   return new JobBroker({
     url: config.queueUrl,
