@@ -3,31 +3,23 @@
  * look for (the answer's notices, in the page's language) and, when words were corrected, which words the
  * results are for. The index holds hand-built fixtures, so no media is decoded.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWeb } from '../../scripts/build-web.js';
-import { indexFixtures } from '../search/fixtures.js';
-import { keyedPage, launchBrowser, screenshot } from '../support/browser.js';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../support/server.js';
+import { screenshot } from '../support/browser.js';
+import { type DemoPage, startDemoPage } from '../support/demo-page.js';
+import type { TestServer } from '../support/server.js';
 
 const UI = { timeout: 15_000, interval: 100 };
+let demo: DemoPage;
 let s: TestServer;
-let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  await buildWeb({ ifStale: true });
-  s = await startTestServer({ queryEmbedder: null });
-  expect((await s.call('POST', '/collections', { json: { collection_id: 'demo', name: 'Demo' } })).status).toBe(201);
-  indexFixtures(s.vidx, s.dataDir, 'demo');
-  browser = await launchBrowser();
-  ({ page } = await keyedPage(browser, { width: 1280, height: 800 }, ADMIN_KEY));
+  demo = await startDemoPage({ width: 1280, height: 800 });
+  ({ s, page } = demo);
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await s?.close();
-});
+afterAll(() => demo?.close());
 
 describe('search notices on the page', () => {
   it('shows the notices beside the results, in English and in German', async () => {

@@ -4,37 +4,27 @@
  * are folded away until opened; the date filter is written as the page's language writes dates (a German
  * page showed mm/dd/yyyy). English and German. The index holds hand-built fixtures, so no media is decoded.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWeb } from '../../scripts/build-web.js';
-import { indexFixtures } from '../search/fixtures.js';
-import { keyedPage, launchBrowser, screenshot, unlabelled, type WatchedPage } from '../support/browser.js';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../support/server.js';
+import { screenshot, unlabelled } from '../support/browser.js';
+import { type DemoPage, startDemoPage } from '../support/demo-page.js';
+import type { TestServer } from '../support/server.js';
 
 const UI = { timeout: 15_000, interval: 100 };
 const PHONE = { width: 360, height: 740 };
+let demo: DemoPage;
 let s: TestServer;
-let browser: Browser;
-let w: WatchedPage;
 let page: Page;
 
 /** Where an element is on the page, in CSS pixels. */
 const box = async (p: Page, selector: string) => (await p.locator(selector).first().boundingBox())!;
 
 beforeAll(async () => {
-  await buildWeb({ ifStale: true });
-  s = await startTestServer({ queryEmbedder: null });
-  expect((await s.call('POST', '/collections', { json: { collection_id: 'demo', name: 'Demo' } })).status).toBe(201);
-  indexFixtures(s.vidx, s.dataDir, 'demo');
-  browser = await launchBrowser();
-  w = await keyedPage(browser, PHONE, ADMIN_KEY);
-  page = w.page;
+  demo = await startDemoPage(PHONE);
+  ({ s, page } = demo);
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await s?.close();
-});
+afterAll(() => demo?.close());
 
 describe('search on a phone', () => {
   for (const lang of ['en', 'de'] as const) {
@@ -94,7 +84,7 @@ describe('search on a phone', () => {
     await page.getByLabel('Sprache').selectOption('en');
     await expect.poll(() => page.getByLabel('Taken after').inputValue(), UI).toBe('01/05/2024');
     expect(await page.getByLabel('Taken after').getAttribute('placeholder')).toBe('dd/mm/yyyy');
-    expect(w.errors).toEqual([]);
+    expect(demo.errors).toEqual([]);
   });
 
   it('keeps the filters and tips open on a wide screen', async () => {
