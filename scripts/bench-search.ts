@@ -256,6 +256,16 @@ export function build(dir: string, episodes: number): number {
   return (Date.now() - t0) / 1000;
 }
 
+/** The episodes of the main collection of a database built earlier. */
+function mainEpisodes(dir: string): number {
+  const store = openStore(join(dir, 'vidx.db'));
+  try {
+    return store.db.prepare("SELECT count(*) FROM episodes e JOIN collections c ON c.pk = e.collection_pk WHERE c.collection_id = 'main'").pluck().get() as number;
+  } finally {
+    store.close();
+  }
+}
+
 /** The 2,000-episode collection the small-collection figures are taken on, added to a database that lacks it. */
 export const SMALL_COLLECTION = 'two-k';
 
@@ -392,12 +402,14 @@ async function vectorRecall(dir: string, n: number, collection = 'main'): Promis
 }
 
 async function main(): Promise<void> {
-  const episodes = Number(arg('episodes', '10000'));
+  const asked = Number(arg('episodes', '10000'));
   const m = Number(arg('queries', '300'));
-  const recallQueries = Number(arg('recall', episodes <= 200_000 ? '10' : '0'));
-  if (!Number.isInteger(episodes) || episodes < 10) throw new Error('--episodes must be an integer ≥ 10');
+  if (!Number.isInteger(asked) || asked < 10) throw new Error('--episodes must be an integer ≥ 10');
   const given = arg('data-dir');
   const dir = given ?? mkdtempSync(join(tmpdir(), 'vidx-bench-search-'));
+  // A reused database says how many episodes it holds, whatever --episodes says.
+  const episodes = existsSync(join(dir, 'vidx.db')) ? mainEpisodes(dir) : asked;
+  const recallQueries = Number(arg('recall', episodes <= 200_000 ? '10' : '0'));
   const keep = arg('keep') === 'true' || given !== undefined;
   let buildSeconds: number | null = null;
   if (!existsSync(join(dir, 'vidx.db'))) {
