@@ -1,6 +1,6 @@
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { deadPort } from '../support/dead-port.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixtureModels, type FixtureSet } from '../../scripts/make-fixture-models.js';
 import { runCli } from '../support/cli.js';
@@ -21,11 +21,7 @@ describe('vidx models on a machine without the hub', () => {
   const env = (modelsDir: string, hubUrl = 'http://127.0.0.1:9') => ({ VIDX_MODELS_DIR: modelsDir, VIDX_MODELS_MANIFEST: fixtures.manifestPath, VIDX_HUB_URL: hubUrl, VIDX_DATA_DIR: join(tmp, 'data') });
 
   it('fails a pull at once with the hub named, no retries, and how to import', async () => {
-    const s = createServer();
-    await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-    const port = (s.address() as { port: number }).port;
-    await new Promise<void>((r) => s.close(() => r()));
-    const hubUrl = `http://127.0.0.1:${port}`;
+    const hubUrl = `http://127.0.0.1:${await deadPort()}`;
     const r = await runCli(['models', 'pull', 'tiny-e5', '--yes'], env(join(tmp, 'offline'), hubUrl));
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`Download failed: cannot reach the model hub at ${hubUrl} (ECONNREFUSED): this machine seems to be offline`);

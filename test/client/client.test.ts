@@ -4,8 +4,8 @@
  * multipart (a query picture too), and streamed answers come element by element with a failure midway thrown. A custom `fetch` is
  * what the MCP route uses to call the app in-process; here it also stands in for a stream that breaks.
  */
-import { createServer, type AddressInfo } from 'node:net';
 import sharp from 'sharp';
+import { deadPort } from '../support/dead-port.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVidxClient, VidxError, type VidxClient } from '../../src/client/index.js';
 import { settledTask, startTestServer, type TestServer } from '../support/server.js';
@@ -140,12 +140,7 @@ describe('createVidxClient', () => {
   });
 
   it('lets a failed connection through, or says why it failed in the error the caller wants', async () => {
-    // A port that was just free on 127.0.0.1: nothing listens there now.
-    const probe = createServer();
-    await new Promise<void>((ok) => probe.listen(0, '127.0.0.1', ok));
-    const { port } = probe.address() as AddressInfo;
-    await new Promise((ok) => probe.close(ok));
-    const baseUrl = `http://127.0.0.1:${port}`;
+    const baseUrl = `http://127.0.0.1:${await deadPort()}`;
     const err = await thrown(createVidxClient({ baseUrl }).GET('/health'));
     expect(err).toBeInstanceOf(TypeError);
     const said = await thrown(createVidxClient({ baseUrl, unreachable: (reason) => new Error(`no vidx: ${reason}`) }).GET('/health'));

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import tar from 'tar-stream';
+import { deadPort } from '../support/dead-port.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixtureModels, type FixtureSet } from '../../scripts/make-fixture-models.js';
 import { exportModel, importModelArchive } from '../../src/ml/registry/archive.js';
@@ -157,15 +158,6 @@ describe('models import', () => {
 });
 
 describe('a pull without a hub', () => {
-  /** A loopback port where nothing listens: taken, then let go. */
-  async function deadPort(): Promise<number> {
-    const s = createServer();
-    await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-    const { port } = s.address() as { port: number };
-    await new Promise<void>((r) => s.close(() => r()));
-    return port;
-  }
-
   async function pullFrom(hubUrl: string): Promise<{ err: unknown; progress: PullProgress[] }> {
     const progress: PullProgress[] = [];
     const err = await pull(['tiny-e5'], { hubUrl, modelsDir: freshDir(), manifest, retryDelayMs: 10_000, onProgress: (p) => progress.push(p) }).then(() => null, (e: unknown) => e);

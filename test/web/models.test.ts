@@ -6,9 +6,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { deadPort } from '../support/dead-port.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixtureModels, type FixtureSet } from '../../scripts/make-fixture-models.js';
 import { buildWeb } from '../../scripts/build-web.js';
@@ -24,15 +24,6 @@ let s: TestServer;
 let browser: Browser;
 let w: WatchedPage;
 let page: Page;
-
-/** A loopback port where nothing listens: taken, then let go. */
-async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
 
 /** A tar of a stand-in model's repository folder, as the hub lays it out; `broken` leaves its tokenizer out. */
 function archiveOf(id: string, broken = false): string {
