@@ -4,9 +4,7 @@
  * own date field follows the browser's locale instead (a German page showed mm/dd/yyyy), so the search
  * filters use a text field with these.
  */
-
-/** The languages the page speaks. */
-type Lang = 'en' | 'de';
+import type { Lang } from './i18n.js';
 
 /**
  * How a date is written in `lang`, for a placeholder.
