@@ -90,6 +90,8 @@ describe('HNSW vector indexes beside SQLite', () => {
       hits += found.filter((pk) => exact.includes(pk)).length;
     }
     expect(hits / 200).toBeGreaterThanOrEqual(0.95);
+    // Only the index's nearest 30 are read back and re-scored, not all 100 it was asked for.
+    expect(nearestCandidates(store.search, space(), collectionPk, randomVectors(1, 3)[0], 10)).toHaveLength(30);
   });
 
   it('saves on a clean close and loads the file again without rebuilding', () => {
