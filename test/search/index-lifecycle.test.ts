@@ -7,7 +7,7 @@ import { buildAnalysis, DIMS, fixtureItem, FINAL, indexFixtures, LAKE } from './
 function counts(s: TestServer): Record<string, number> {
   const db = s.vidx.store.db;
   const one = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
-  // Each collection has its own pair of FTS tables: sum over all that exist.
+  // Each collection has its own FTS tables (words, own words, parts): sum over all that exist.
   const tables = (prefix: string) => db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name GLOB '${prefix}_[0-9]*' AND name NOT GLOB '*_*_*_*'`).pluck().all() as string[];
   const sum = (prefix: string, suffix = '') => tables(prefix).reduce((n, t) => n + one(`SELECT count(*) AS n FROM ${t}${suffix}`), 0);
   return {
@@ -16,11 +16,12 @@ function counts(s: TestServer): Record<string, number> {
     episodes: one('SELECT count(*) AS n FROM episodes'),
     segments: one('SELECT count(*) AS n FROM segments'),
     fts: sum('fts_words'),
+    own: sum('fts_own'),
     trigram: sum('fts_parts'),
     // The shadow table FTS5 keeps one row per document in, whatever the query planner does.
     ftsDocs: sum('fts_words', '_docsize'),
     trigramDocs: sum('fts_parts', '_docsize'),
-    textTables: tables('fts_words').length + tables('fts_parts').length,
+    textTables: tables('fts_words').length + tables('fts_own').length + tables('fts_parts').length,
     vectors: one('SELECT count(*) AS n FROM vectors'),
     passage: one(`SELECT count(*) AS n FROM vecs_passage_${DIMS}`),
     frame: one(`SELECT count(*) AS n FROM vecs_frame_${DIMS}`),
@@ -41,12 +42,12 @@ describe('search index lifecycle', () => {
   });
   afterAll(() => s.close());
 
-  it('writes items, episodes, segments, both FTS tables and vectors for an item', () => {
+  it('writes items, episodes, segments, the three FTS tables and vectors for an item', () => {
     const stored = indexFixtures(s.vidx, s.dataDir, 'one', { vectors: true });
     expect(stored.final).toMatchObject({ episodes: 3, vectors: 3, replaced: false });
     expect(stored.lake).toMatchObject({ episodes: 2, vectors: 4, replaced: false });
     const c = counts(s);
-    expect(c).toMatchObject({ items: 3, analyses: 3, episodes: 7, fts: 7, trigram: 7, ftsDocs: 7, trigramDocs: 7, passage: 7, frame: 2, vectors: 9 });
+    expect(c).toMatchObject({ items: 3, analyses: 3, episodes: 7, fts: 7, own: 7, trigram: 7, ftsDocs: 7, trigramDocs: 7, passage: 7, frame: 2, vectors: 9 });
     expect(s.vidx.store.search.spaces().map((x) => [x.kind, x.model, x.dims, x.table_name])).toEqual([
       ['passage', 'test-e5', DIMS, `vecs_passage_${DIMS}`],
       ['frame', 'test-clip', DIMS, `vecs_frame_${DIMS}`],
@@ -61,6 +62,7 @@ describe('search index lifecycle', () => {
     const after = counts(s);
     expect(before.episodes - after.episodes).toBe(3);
     expect(before.fts - after.fts).toBe(3);
+    expect(before.own - after.own).toBe(3);
     expect(before.trigram - after.trigram).toBe(3);
     expect(before.ftsDocs - after.ftsDocs).toBe(3);
     expect(before.passage - after.passage).toBe(3);
@@ -80,8 +82,8 @@ describe('search index lifecycle', () => {
     await s.vidx.collections.purged();
     const c = counts(s);
     // Only collection "one" is left: its 7 episodes, 9 vectors, its two FTS tables (the other two were dropped).
-    expect(c).toMatchObject({ items: 3, analyses: 3, episodes: 7, fts: 7, trigram: 7, ftsDocs: 7, trigramDocs: 7, passage: 7, frame: 2, vectors: 9, textTables: 2 });
-    expect(other.textTables).toBe(4);
+    expect(c).toMatchObject({ items: 3, analyses: 3, episodes: 7, fts: 7, own: 7, trigram: 7, ftsDocs: 7, trigramDocs: 7, passage: 7, frame: 2, vectors: 9, textTables: 3 });
+    expect(other.textTables).toBe(6);
     expect(other.episodes).toBeGreaterThan(c.episodes);
     const seg = s.vidx.store.db.prepare('SELECT count(*) AS n FROM segments s LEFT JOIN episodes e ON e.pk = s.episode_pk WHERE e.pk IS NULL').get() as { n: number };
     expect(seg.n).toBe(0);
@@ -182,7 +184,7 @@ describe('search index lifecycle', () => {
     expect(before.episodes - after.episodes).toBe(7);
     expect(before.vectors - after.vectors).toBe(9);
     expect(before.items - after.items).toBe(3);
-    expect(after.textTables).toBe(before.textTables - 2);
+    expect(after.textTables).toBe(before.textTables - 3);
     expect((await s.call('GET', '/collections/three', { key: alice })).body.name).toBe('again');
   });
 });

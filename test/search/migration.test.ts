@@ -18,7 +18,7 @@ import { indexFixtures } from './fixtures.js';
  */
 const collectionPk = (store: Store, id: string) => store.collections.findById(id)!.pk;
 
-describe('migrations 004 and 005: text search per collection', () => {
+describe('migrations 004, 005 and 035: text search per collection', () => {
   let s: TestServer;
   afterAll(() => s?.close());
 
@@ -44,7 +44,7 @@ describe('migrations 004 and 005: text search per collection', () => {
 
     const db = new Database(`${dataDir}/vidx.db`);
     const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name GLOB 'fts_*_[0-9]*' AND sql LIKE 'CREATE VIRTUAL%'").pluck().all() as string[];
-    expect(tables.length).toBe(4);
+    expect(tables.length).toBe(6);
     for (const t of tables) db.exec(`DROP TABLE ${t}`);
     db.exec(`DROP TABLE text_indexes;
       ALTER TABLE collections DROP COLUMN deleting;
@@ -90,5 +90,35 @@ describe('migrations 004 and 005: text search per collection', () => {
     // New items still go into the rebuilt tables, and an item delete still reaches them.
     expect((await s.call('DELETE', '/collections/one/items/cup-final')).status).toBe(200);
     expect((await searchAll([['one', 'penalty']]))[0]).toEqual([]);
+  });
+
+  it('migration 035 adds each collection its own-words table, filled from the stored rows at start', async () => {
+    s = await startTestApp({ queryEmbedder: null });
+    for (const id of ['one', 'two']) expect((await s.call('POST', '/collections', { json: { collection_id: id, name: id } })).status).toBe(201);
+    indexFixtures(s.vidx, s.dataDir, 'one', { vectors: false });
+    indexFixtures(s.vidx, s.dataDir, 'two', { vectors: false });
+    const queries: [string, string][] = [['one', 'penalty'], ['two', 'Kuchen'], ['one', 'sunset'], ['two', 'kuchen apfel'], ['one', 'Muenchen']];
+    const before = await searchAll(queries);
+    expect(before.flat().length).toBeGreaterThan(3);
+    const dataDir = s.dataDir;
+    await s.close({ keepData: true });
+
+    // The database as schema 34 left it: words and parts tables, no own-words table.
+    const db = new Database(`${dataDir}/vidx.db`);
+    const own = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name GLOB 'fts_own_[0-9]*' AND sql LIKE 'CREATE VIRTUAL%'").pluck().all() as string[];
+    expect(own.length).toBe(2);
+    for (const t of own) db.exec(`DROP TABLE ${t}`);
+    db.exec('DELETE FROM schema_migrations WHERE id = 35; PRAGMA user_version = 34;');
+    db.close();
+
+    s = await startTestApp({ queryEmbedder: null, dataDir });
+    expect(await searchAll(queries)).toEqual(before);
+    const store = s.vidx.store;
+    expect(store.text.pendingRebuilds()).toEqual([]);
+    for (const id of ['one', 'two']) {
+      const pk = collectionPk(store, id);
+      const episodes = store.db.prepare('SELECT count(*) FROM episodes WHERE collection_pk = ?').pluck().get(pk);
+      expect(store.db.prepare(`SELECT count(*) FROM fts_own_${pk}`).pluck().get()).toBe(episodes);
+    }
   });
 });

@@ -166,7 +166,7 @@ function episodeFor(v: EpisodeVector, episodes: EpisodeAnalysis[]): EpisodeAnaly
 
 /**
  * Writes analysed media into the search index: the items row, the item's analysis, episodes, segments,
- * both FTS tables and the vectors, all in one transaction, so a search sees the whole item or none of it.
+ * the FTS tables and the vectors, all in one transaction, so a search sees the whole item or none of it.
  * Also the delete hooks that remove FTS rows and vectors (which no foreign key reaches).
  * @example
  * const index = new SearchIndex(store);

@@ -161,7 +161,7 @@ interface SemanticHit {
 }
 
 /**
- * Hybrid search over one collection: both FTS5 tables (bm25 with column weights) and, when a query
+ * Hybrid search over one collection: the FTS5 tables (bm25 with column weights) and, when a query
  * embedder is given and the collection has vectors, passage and frame vectors (sign-bit KNN in sqlite-vec,
  * re-scored with the stored floats), fused by reciprocal rank per episode.
  * @example

@@ -19,6 +19,7 @@ import { m031SubtitleTracks } from './031-subtitle-tracks.js';
 import { m032WorkerTrust } from './032-worker-trust.js';
 import { m033Places } from './033-places.js';
 import { m034TaskErrorParams } from './034-task-error-params.js';
+import { m035OwnWords } from './035-own-words.js';
 
 /** One schema step; each runs in its own transaction. */
 export type Migration = (db: Db) => void;
@@ -49,6 +50,7 @@ export const migrations: ReadonlyArray<{ id: number; up: Migration }> = [
   { id: 32, up: m032WorkerTrust },
   { id: 33, up: m033Places },
   { id: 34, up: m034TaskErrorParams },
+  { id: 35, up: m035OwnWords },
 ];
 
 /** Numbers already applied: recorded in schema_migrations; databases from before it had 1..user_version. */
