@@ -11,7 +11,7 @@
  *
  * --data-dir with an existing vidx.db built by an earlier run (with --keep) skips the build.
  */
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -407,6 +407,8 @@ async function main(): Promise<void> {
   if (!Number.isInteger(asked) || asked < 10) throw new Error('--episodes must be an integer ≥ 10');
   const given = arg('data-dir');
   const dir = given ?? mkdtempSync(join(tmpdir(), 'vidx-bench-search-'));
+  // A --data-dir that does not exist yet is where the database is built.
+  mkdirSync(dir, { recursive: true });
   // A reused database says how many episodes it holds, whatever --episodes says.
   const episodes = existsSync(join(dir, 'vidx.db')) ? mainEpisodes(dir) : asked;
   const recallQueries = Number(arg('recall', episodes <= 200_000 ? '10' : '0'));
