@@ -1,6 +1,9 @@
 import type { Db } from './connection.js';
 import { prepared } from './statements.js';
 import { ITEM_FILTER_SQL, filterArgs, type ItemFilter } from './item-filter.js';
+import { OWN_SHARD_ROWS, OwnWordShards, type FtsHit } from './own-shards.js';
+
+export type { FtsHit } from './own-shards.js';
 
 /** The text of one episode as the FTS tables index it, in bm25() column order. */
 export interface EpisodeText {
@@ -12,12 +15,6 @@ export interface EpisodeText {
   metadata: string;
 }
 
-/** A word-level hit: bm25 is negative, lower is better (FTS5's convention). */
-export interface FtsHit {
-  pk: number;
-  bm25: number;
-}
-
 /**
  * Column weights of bm25(), in EpisodeText order: title, transcript, screen_text, tags, summary, metadata.
  * A title or tag hit says more about an episode than one word in a long transcript.
@@ -25,10 +22,6 @@ export interface FtsHit {
 const BM25_WEIGHTS = '3.0, 1.0, 1.5, 1.5, 1.5, 0.5';
 
 const FTS_COLUMNS = 'title, transcript, screen_text, tags, summary, metadata';
-
-/** The columns of what a moment itself says and shows, and their bm25() weights (as in BM25_WEIGHTS). */
-const OWN_FTS_COLUMNS = 'transcript, screen_text, tags';
-const OWN_BM25_WEIGHTS = '1.0, 1.5, 1.5';
 
 /**
  * FTS5 column filter of what a moment itself says and shows, searched first. The title, metadata and
@@ -47,19 +40,18 @@ const OWN_COLUMNS = '{transcript screen_text tags}';
 export const RANKED_MATCHES = 1000;
 
 /**
- * The three FTS5 tables of a collection: words (stemmed in JS, see services/search/stems.ts), own (the same
- * words of what a moment says and shows, without the item's title, summary and metadata) and parts
- * (trigrams over distinct words). The own table is what most searches rank first: asking the words table
- * for its own columns with a column filter made FTS5 read every match's positions to check their column,
- * about a third more per pass (docs/performance.md, migration 035).
+ * Two FTS5 tables of a collection: words (stemmed in JS, see services/search/stems.ts) and parts (trigrams
+ * over distinct words). The third, the own words (what a moment says and shows, without the item's title,
+ * summary and metadata), is kept in shards (own-shards.ts): most searches rank it first. Asking the words
+ * table for those columns with a column filter made FTS5 read every match's positions to check their
+ * column, about a third more per pass (docs/performance.md, migration 035).
  */
 export interface TextTables {
   words: string;
-  own: string;
   parts: string;
 }
 
-const textTables = (collectionPk: number): TextTables => ({ words: `fts_words_${collectionPk}`, own: `fts_own_${collectionPk}`, parts: `fts_parts_${collectionPk}` });
+const textTables = (collectionPk: number): TextTables => ({ words: `fts_words_${collectionPk}`, parts: `fts_parts_${collectionPk}` });
 
 /** A stored episode with what its searchable text is rebuilt from. */
 export interface StoredEpisodeText {
@@ -87,10 +79,10 @@ const STORED_TEXT = `SELECT e.pk, i.title, e.screen_text, e.tags, e.summary, i.a
   FROM episodes e JOIN items i ON i.pk = e.item_pk LEFT JOIN item_analysis a ON a.item_pk = e.item_pk`;
 
 /**
- * The text search tables: per collection a words table (FTS5 over words stemmed per language), an own table
- * (the same, for what a moment says and shows) and a parts table (FTS5 trigrams over each column's distinct
- * words), registered in `text_indexes` (migration 003), created with the collection's first episode and
- * dropped with the collection. Writes never open their own transaction.
+ * The text search tables: per collection a words table (FTS5 over words stemmed per language), own-words
+ * shards (the same, for what a moment says and shows) and a parts table (FTS5 trigrams over each column's
+ * distinct words), registered in `text_indexes` (migration 003), created with the collection's first
+ * episode and dropped with the collection. Writes never open their own transaction.
  * @example
  * const text = new TextIndexRepository(db);
  * text.matchWords('"penalty"', collectionPk, 30, null);
@@ -99,7 +91,15 @@ export class TextIndexRepository {
   /** Writes per collection since start: a cached vocabulary is stale when this moved on. */
   private readonly writes = new Map<number, number>();
 
-  constructor(private readonly db: Db) {}
+  private readonly own: OwnWordShards;
+
+  constructor(
+    private readonly db: Db,
+    /** Episodes per own-words shard (tests use a few). */
+    ownShardRows = OWN_SHARD_ROWS,
+  ) {
+    this.own = new OwnWordShards(db, ownShardRows);
+  }
 
   /**
    * How many writes the collection's text tables have had since start (a cache key, not a count to show).
@@ -159,7 +159,7 @@ export class TextIndexRepository {
   private insertRows(t: TextTables, collectionPk: number, episodePk: number, text: EpisodeText, words: EpisodeText): void {
     this.wrote(collectionPk);
     prepared(this.db, `INSERT INTO ${t.words} (rowid, ${FTS_COLUMNS}) VALUES (@rowid, @title, @transcript, @screen_text, @tags, @summary, @metadata)`).run({ rowid: episodePk, ...text });
-    prepared(this.db, `INSERT INTO ${t.own} (rowid, ${OWN_FTS_COLUMNS}) VALUES (?, ?, ?, ?)`).run(episodePk, text.transcript, text.screen_text, text.tags);
+    this.own.insert(collectionPk, episodePk, text);
     prepared(this.db, `INSERT INTO ${t.parts} (rowid, ${FTS_COLUMNS}) VALUES (@rowid, @title, @transcript, @screen_text, @tags, @summary, @metadata)`).run({ rowid: episodePk, ...words });
   }
 
@@ -186,8 +186,6 @@ export class TextIndexRepository {
     this.db.exec(`
       CREATE VIRTUAL TABLE ${t.words} USING fts5(${FTS_COLUMNS}, content = '', contentless_delete = 1,
         tokenize = 'unicode61 remove_diacritics 2');
-      CREATE VIRTUAL TABLE ${t.own} USING fts5(${OWN_FTS_COLUMNS}, content = '', contentless_delete = 1,
-        tokenize = 'unicode61 remove_diacritics 2');
       CREATE VIRTUAL TABLE ${t.parts} USING fts5(${FTS_COLUMNS}, content = '', contentless_delete = 1,
         tokenize = 'trigram remove_diacritics 1');
     `);
@@ -201,7 +199,8 @@ export class TextIndexRepository {
   /** Drops and recreates the collection's (empty) FTS tables for a rebuild; `finishRebuild` marks them ready. */
   startRebuild(collectionPk: number): void {
     const t = textTables(collectionPk);
-    this.db.exec(`DROP TABLE IF EXISTS temp.${t.words}_vocab; DROP TABLE IF EXISTS ${t.words}; DROP TABLE IF EXISTS ${t.own}; DROP TABLE IF EXISTS ${t.parts};`);
+    this.db.exec(`DROP TABLE IF EXISTS temp.${t.words}_vocab; DROP TABLE IF EXISTS ${t.words}; DROP TABLE IF EXISTS ${t.parts};`);
+    this.own.dropAll(collectionPk);
     this.createTables(t);
     prepared(this.db, 'INSERT INTO text_indexes (collection_pk, ready) VALUES (?, 0) ON CONFLICT (collection_pk) DO UPDATE SET ready = 0').run(collectionPk);
   }
@@ -209,7 +208,8 @@ export class TextIndexRepository {
   finishRebuild(collectionPk: number): void {
     const t = textTables(collectionPk);
     // One b-tree per table instead of the many segments of row-by-row inserts: faster queries from the start.
-    for (const table of [t.words, t.own, t.parts]) this.db.exec(`INSERT INTO ${table}(${table}) VALUES ('optimize')`);
+    for (const table of [t.words, t.parts]) this.db.exec(`INSERT INTO ${table}(${table}) VALUES ('optimize')`);
+    this.own.optimize(collectionPk);
     prepared(this.db, 'UPDATE text_indexes SET ready = 1 WHERE collection_pk = ?').run(collectionPk);
   }
 
@@ -242,14 +242,16 @@ export class TextIndexRepository {
     // The filter applies in the bound too, so the ranked matches are the newest that pass it.
     const only = filter ? ` AND rowid IN (SELECT e.pk FROM episodes e WHERE ${ITEM_FILTER_SQL})` : '';
     const args = { limit, ...range, ...(filter ? { collection: collectionPk, ...filterArgs(filter) } : {}) };
-    const [table, weights] = columns === 'own' ? [t.own, OWN_BM25_WEIGHTS] : [t.words, BM25_WEIGHTS];
+    if (columns === 'own') {
+      return this.own.match(collectionPk, { match, limit, ranked: RANKED_MATCHES, ...range, only, args: filter ? { collection: collectionPk, ...filterArgs(filter) } : {} });
+    }
     // The scalar subquery runs once: the rowid of the RANKED_MATCHES-th newest match, read from the doclist
     // alone (no bm25); the outer query then ranks only the matches from there on.
     const stmt = prepared(
       this.db,
-      `SELECT rowid AS pk, bm25(${table}, ${weights}) AS bm25 FROM ${table}
-       WHERE ${table} MATCH @match AND rowid BETWEEN @lo AND @hi${only}
-         AND rowid >= coalesce((SELECT rowid FROM ${table} WHERE ${table} MATCH @match AND rowid BETWEEN @lo AND @hi${only}
+      `SELECT rowid AS pk, bm25(${t.words}, ${BM25_WEIGHTS}) AS bm25 FROM ${t.words}
+       WHERE ${t.words} MATCH @match AND rowid BETWEEN @lo AND @hi${only}
+         AND rowid >= coalesce((SELECT rowid FROM ${t.words} WHERE ${t.words} MATCH @match AND rowid BETWEEN @lo AND @hi${only}
                                 ORDER BY rowid DESC LIMIT 1 OFFSET ${RANKED_MATCHES - 1}), 0)
        ORDER BY bm25 LIMIT @limit`,
     );
@@ -300,7 +302,7 @@ export class TextIndexRepository {
     const t = textTables(collectionPk);
     this.wrote(collectionPk);
     this.db.exec(`DROP TABLE IF EXISTS temp.${t.words}_vocab`);
-    for (const table of [t.words, t.own, t.parts]) {
+    for (const table of [t.words, t.parts, ...this.own.tables(collectionPk)]) {
       if (!prepared(this.db, "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(table)) continue;
       // The FTS5 shadow tables (segments and document sizes) are plain rowid tables; the index is dropped
       // next, so what it would make of the half-emptied tables never matters. better-sqlite3 opens in
@@ -319,6 +321,7 @@ export class TextIndexRepository {
       this.db.exec(`DROP TABLE ${table}`);
       return true;
     }
+    this.own.dropAll(collectionPk);
     return false;
   }
 
@@ -327,7 +330,8 @@ export class TextIndexRepository {
     const t = this.readyTables(collectionPk);
     if (!t) return;
     this.wrote(collectionPk);
-    const deletes = [t.words, t.own, t.parts].map((table) => prepared(this.db, `DELETE FROM ${table} WHERE rowid = ?`));
+    const deletes = [t.words, t.parts].map((table) => prepared(this.db, `DELETE FROM ${table} WHERE rowid = ?`));
     for (const pk of episodePks) for (const d of deletes) d.run(pk);
+    this.own.delete(collectionPk, episodePks);
   }
 }

@@ -9,7 +9,9 @@ function counts(s: TestServer): Record<string, number> {
   const one = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
   // Each collection has its own FTS tables (words, own words, parts): sum over all that exist.
   const tables = (prefix: string) => db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name GLOB '${prefix}_[0-9]*' AND name NOT GLOB '*_*_*_*'`).pluck().all() as string[];
-  const sum = (prefix: string, suffix = '') => tables(prefix).reduce((n, t) => n + one(`SELECT count(*) AS n FROM ${t}${suffix}`), 0);
+  // The own words are in shards: fts_own_<collection>_<shard>.
+  const ownTables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name GLOB 'fts_own_[0-9]*_[0-9]*' AND name NOT GLOB '*_*_*_*_*'").pluck().all() as string[];
+  const sum = (prefix: string, suffix = '') => (prefix === 'fts_own' ? ownTables : tables(prefix)).reduce((n, t) => n + one(`SELECT count(*) AS n FROM ${t}${suffix}`), 0);
   return {
     items: one('SELECT count(*) AS n FROM items'),
     analyses: one('SELECT count(*) AS n FROM item_analysis'),
@@ -21,7 +23,8 @@ function counts(s: TestServer): Record<string, number> {
     // The shadow table FTS5 keeps one row per document in, whatever the query planner does.
     ftsDocs: sum('fts_words', '_docsize'),
     trigramDocs: sum('fts_parts', '_docsize'),
-    textTables: tables('fts_words').length + tables('fts_own').length + tables('fts_parts').length,
+    textTables: tables('fts_words').length + ownTables.length + tables('fts_parts').length,
+    ownShards: one('SELECT count(*) AS n FROM text_own_shards'),
     vectors: one('SELECT count(*) AS n FROM vectors'),
     passage: one(`SELECT count(*) AS n FROM vecs_passage_${DIMS}`),
     frame: one(`SELECT count(*) AS n FROM vecs_frame_${DIMS}`),
@@ -185,6 +188,7 @@ describe('search index lifecycle', () => {
     expect(before.vectors - after.vectors).toBe(9);
     expect(before.items - after.items).toBe(3);
     expect(after.textTables).toBe(before.textTables - 3);
+    expect(after.ownShards).toBe(before.ownShards - 1);
     expect((await s.call('GET', '/collections/three', { key: alice })).body.name).toBe('again');
   });
 });

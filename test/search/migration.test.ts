@@ -46,6 +46,7 @@ describe('migrations 004, 005 and 035: text search per collection', () => {
     const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name GLOB 'fts_*_[0-9]*' AND sql LIKE 'CREATE VIRTUAL%'").pluck().all() as string[];
     expect(tables.length).toBe(6);
     for (const t of tables) db.exec(`DROP TABLE ${t}`);
+    db.exec('DELETE FROM text_own_shards');
     db.exec(`DROP TABLE text_indexes;
       ALTER TABLE collections DROP COLUMN deleting;
       CREATE VIRTUAL TABLE episode_fts USING fts5(title, transcript, screen_text, tags, summary, metadata, content = '', contentless_delete = 1, tokenize = 'porter unicode61 remove_diacritics 2');
@@ -103,12 +104,12 @@ describe('migrations 004, 005 and 035: text search per collection', () => {
     const dataDir = s.dataDir;
     await s.close({ keepData: true });
 
-    // The database as schema 34 left it: words and parts tables, no own-words table.
+    // The database as schema 34 left it: words and parts tables, no own-words tables.
     const db = new Database(`${dataDir}/vidx.db`);
     const own = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name GLOB 'fts_own_[0-9]*' AND sql LIKE 'CREATE VIRTUAL%'").pluck().all() as string[];
     expect(own.length).toBe(2);
     for (const t of own) db.exec(`DROP TABLE ${t}`);
-    db.exec('DELETE FROM schema_migrations WHERE id = 35; PRAGMA user_version = 34;');
+    db.exec('DROP TABLE text_own_shards; DELETE FROM schema_migrations WHERE id = 35; PRAGMA user_version = 34;');
     db.close();
 
     s = await startTestApp({ queryEmbedder: null, dataDir });
@@ -118,7 +119,7 @@ describe('migrations 004, 005 and 035: text search per collection', () => {
     for (const id of ['one', 'two']) {
       const pk = collectionPk(store, id);
       const episodes = store.db.prepare('SELECT count(*) FROM episodes WHERE collection_pk = ?').pluck().get(pk);
-      expect(store.db.prepare(`SELECT count(*) FROM fts_own_${pk}`).pluck().get()).toBe(episodes);
+      expect(store.db.prepare(`SELECT count(*) FROM fts_own_${pk}_0`).pluck().get()).toBe(episodes);
     }
   });
 });
