@@ -19,7 +19,7 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config.js';
@@ -46,7 +46,10 @@ async function serve(dir: string): Promise<void> {
 
 const mediaDirOf = (dir: string) => `${dir}-media`;
 
-/** --lag: the server prints each second in which its event loop stalled for more than 100 ms (finding stalls). */
+/**
+ * --lag: the server prints each second in which its event loop stalled for more than 100 ms, and each
+ * garbage collection that held it for 10 ms or more (finding what makes the slowest searches slow).
+ */
 function reportLag(): void {
   const h = monitorEventLoopDelay({ resolution: 10 });
   h.enable();
@@ -55,6 +58,9 @@ function reportLag(): void {
     if (max > 100) console.error(`  [server] event loop stalled ${max.toFixed(0)} ms at ${new Date().toISOString()}`);
     h.reset();
   }, 1000).unref();
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.duration >= 10) console.error(`  [server] garbage collection ${e.duration.toFixed(0)} ms (${e.name}) at ${new Date().toISOString()}`);
+  }).observe({ entryTypes: ['gc'] });
 }
 
 async function startServer(dir: string): Promise<{ url: string; child: ChildProcess }> {

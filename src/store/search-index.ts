@@ -1,6 +1,6 @@
 import type { Db } from './connection.js';
 import { VECTOR_SHARDS } from './migrations/005-vector-shards.js';
-import { prepared } from './statements.js';
+import { allRows, prepared } from './statements.js';
 import type { TextIndexRepository } from './text-index.js';
 import type { VectorAnnIndexes } from './vector-ann.js';
 import { ITEM_FILTER_SQL, filterArgs, type ItemFilter } from './item-filter.js';
@@ -234,10 +234,13 @@ export class SearchIndexRepository {
   /** Stored vectors by pk, only those of the collection and space (an index may name rows since deleted or reused). */
   vectorsByPk(pks: number[], collectionPk: number, spaceId: number): VectorRow[] {
     if (pks.length === 0) return [];
-    return prepared(
+    return allRows<VectorRow>(
       this.db,
       'SELECT pk, episode_pk, time, embedding FROM vectors WHERE pk IN (SELECT value FROM json_each(?)) AND collection_pk = ? AND space_id = ?',
-    ).all(JSON.stringify(pks), collectionPk, spaceId) as VectorRow[];
+      JSON.stringify(pks),
+      collectionPk,
+      spaceId,
+    );
   }
 
   vectorsOfItem(itemPk: number, spaceId: number): VectorRow[] {
@@ -251,21 +254,19 @@ export class SearchIndexRepository {
   /** Episodes by pk with their item's fields; order not guaranteed. */
   episodesWithItems(pks: number[]): EpisodeWithItem[] {
     if (pks.length === 0) return [];
-    return prepared(
+    return allRows<EpisodeWithItem>(
       this.db,
       `SELECT e.*, i.media_id, i.type AS item_type, i.title AS item_title, i.captured_at, i.captured_at_source, i.place, i.src AS item_src, i.thumbnail AS item_thumbnail, a.stored_file
        FROM episodes e JOIN items i ON i.pk = e.item_pk LEFT JOIN item_analysis a ON a.item_pk = e.item_pk
        WHERE e.pk IN (SELECT value FROM json_each(?))`,
-    ).all(JSON.stringify(pks)) as EpisodeWithItem[];
+      JSON.stringify(pks),
+    );
   }
 
   /** Segments of the given episodes, by episode, kind and order. */
   segmentsOf(episodePks: number[]): SegmentRow[] {
     if (episodePks.length === 0) return [];
-    return prepared(
-      this.db,
-      `SELECT * FROM segments WHERE episode_pk IN (SELECT value FROM json_each(?)) ORDER BY episode_pk, kind, seq`,
-    ).all(JSON.stringify(episodePks)) as SegmentRow[];
+    return allRows<SegmentRow>(this.db, 'SELECT * FROM segments WHERE episode_pk IN (SELECT value FROM json_each(?)) ORDER BY episode_pk, kind, seq', JSON.stringify(episodePks));
   }
 
   episodesOfItem(itemPk: number): EpisodeRow[] {
