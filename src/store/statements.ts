@@ -7,11 +7,7 @@ import type { Db } from './connection.js';
  * const stmt = prepared(db, 'SELECT * FROM tasks WHERE id = ?');
  */
 export function prepared(db: Db, sql: string): Database.Statement {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
+  const cache = cacheOf(caches, db);
   let stmt = cache.get(sql);
   if (!stmt) {
     stmt = db.prepare(sql);
@@ -21,6 +17,16 @@ export function prepared(db: Db, sql: string): Database.Statement {
 }
 
 const caches = new WeakMap<Db, Map<string, Database.Statement>>();
+
+/** A connection's statement cache in `caches`, made on first use. */
+function cacheOf<V>(caches: WeakMap<Db, Map<string, V>>, db: Db): Map<string, V> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
+  return cache;
+}
 
 /** Raw-mode statements with their column names, per connection and SQL text (apart from `prepared`'s). */
 const rawCaches = new WeakMap<Db, Map<string, { stmt: Database.Statement; names: string[] }>>();
@@ -34,11 +40,7 @@ const rawCaches = new WeakMap<Db, Map<string, { stmt: Database.Statement; names:
  * const rows = allRows<SegmentRow>(db, 'SELECT * FROM segments WHERE episode_pk = ?', 7);
  */
 export function allRows<T>(db: Db, sql: string, ...params: unknown[]): T[] {
-  let cache = rawCaches.get(db);
-  if (!cache) {
-    cache = new Map();
-    rawCaches.set(db, cache);
-  }
+  const cache = cacheOf(rawCaches, db);
   let entry = cache.get(sql);
   if (!entry) {
     const stmt = db.prepare(sql).raw(true);

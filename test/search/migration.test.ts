@@ -31,16 +31,23 @@ describe('migrations 004, 005 and 035: text search per collection', () => {
       }),
     );
 
-  it('rebuilds every collection’s text from the stored rows and answers as before', async () => {
+  const queries: [string, string][] = [['one', 'penalty'], ['two', 'Kuchen'], ['one', 'sunset'], ['two', 'kuchen apfel'], ['one', 'Muenchen']];
+
+  /** Two collections of fixtures (vectors in the first when asked), their answers to `queries`, then the server stopped. */
+  const indexedAndStopped = async (vectors: boolean) => {
     s = await startTestApp({ queryEmbedder: null });
     for (const id of ['one', 'two']) expect((await s.call('POST', '/collections', { json: { collection_id: id, name: id } })).status).toBe(201);
-    indexFixtures(s.vidx, s.dataDir, 'one', { vectors: true });
+    indexFixtures(s.vidx, s.dataDir, 'one', { vectors });
     indexFixtures(s.vidx, s.dataDir, 'two', { vectors: false });
-    const queries: [string, string][] = [['one', 'penalty'], ['two', 'Kuchen'], ['one', 'sunset'], ['two', 'kuchen apfel'], ['one', 'Muenchen']];
     const before = await searchAll(queries);
     expect(before.flat().length).toBeGreaterThan(3);
     const dataDir = s.dataDir;
     await s.close({ keepData: true });
+    return { before, dataDir };
+  };
+
+  it('rebuilds every collection’s text from the stored rows and answers as before', async () => {
+    const { before, dataDir } = await indexedAndStopped(true);
 
     const db = new Database(`${dataDir}/vidx.db`);
     const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name GLOB 'fts_*_[0-9]*' AND sql LIKE 'CREATE VIRTUAL%'").pluck().all() as string[];
@@ -94,15 +101,7 @@ describe('migrations 004, 005 and 035: text search per collection', () => {
   });
 
   it('migration 035 adds each collection its own-words table, filled from the stored rows at start', async () => {
-    s = await startTestApp({ queryEmbedder: null });
-    for (const id of ['one', 'two']) expect((await s.call('POST', '/collections', { json: { collection_id: id, name: id } })).status).toBe(201);
-    indexFixtures(s.vidx, s.dataDir, 'one', { vectors: false });
-    indexFixtures(s.vidx, s.dataDir, 'two', { vectors: false });
-    const queries: [string, string][] = [['one', 'penalty'], ['two', 'Kuchen'], ['one', 'sunset'], ['two', 'kuchen apfel'], ['one', 'Muenchen']];
-    const before = await searchAll(queries);
-    expect(before.flat().length).toBeGreaterThan(3);
-    const dataDir = s.dataDir;
-    await s.close({ keepData: true });
+    const { before, dataDir } = await indexedAndStopped(false);
 
     // The database as schema 34 left it: words and parts tables, no own-words tables.
     const db = new Database(`${dataDir}/vidx.db`);
