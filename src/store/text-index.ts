@@ -230,9 +230,9 @@ export class TextIndexRepository {
 
   /**
    * Best episodes for a word-level FTS5 query in one collection (optionally one item), by bm25, best first.
-   * `own` matches only what a moment says and shows (transcript, on-screen text, tags: the own table); `all`
-   * also the item's title, summary and metadata (the words table). Each call ranks at most the newest RANKED_MATCHES matches, so a
-   * word in most episodes costs about what a word in 1,000 does.
+   * `own` matches only what a moment says and shows (transcript, on-screen text, tags: the own-words
+   * shards); `all` also the item's title, summary and metadata (the words table). Each call ranks at most
+   * the newest RANKED_MATCHES matches, so a word in most episodes costs about what a word in 1,000 does.
    * `match` must already be a safe FTS5 expression (see services/search/query.ts).
    */
   matchWords(match: string, collectionPk: number, limit: number, itemPk: number | null, filter: ItemFilter | null = null, columns: 'own' | 'all' = 'all'): FtsHit[] {
@@ -241,10 +241,9 @@ export class TextIndexRepository {
     if (!t || !range) return [];
     // The filter applies in the bound too, so the ranked matches are the newest that pass it.
     const only = filter ? ` AND rowid IN (SELECT e.pk FROM episodes e WHERE ${ITEM_FILTER_SQL})` : '';
-    const args = { limit, ...range, ...(filter ? { collection: collectionPk, ...filterArgs(filter) } : {}) };
-    if (columns === 'own') {
-      return this.own.match(collectionPk, { match, limit, ranked: RANKED_MATCHES, ...range, only, args: filter ? { collection: collectionPk, ...filterArgs(filter) } : {} });
-    }
+    const filterParams = filter ? { collection: collectionPk, ...filterArgs(filter) } : {};
+    if (columns === 'own') return this.own.match(collectionPk, { match, limit, ranked: RANKED_MATCHES, ...range, only, args: filterParams });
+    const args = { limit, ...range, ...filterParams };
     // The scalar subquery runs once: the rowid of the RANKED_MATCHES-th newest match, read from the doclist
     // alone (no bm25); the outer query then ranks only the matches from there on.
     const stmt = prepared(
