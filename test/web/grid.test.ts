@@ -11,7 +11,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web.js';
 import { IDLE_MS } from '../../web/src/tasks-store.js';
-import { launchBrowser, screenshot, unlabelled, watchedPage, type WatchedPage } from '../support/browser.js';
+import { launchBrowser, screenshot, unlabelled, keyedPage, type WatchedPage } from '../support/browser.js';
 import { makePhoto, makeSpeech, makeVideo } from '../support/folder-media.js';
 import { ADMIN_KEY, settledTask, startTestServer, type TestServer } from '../support/server.js';
 import { indexedFolder, type ListedItem } from '../support/web-media.js';
@@ -42,9 +42,8 @@ beforeAll(async () => {
   }));
   expect(items.size).toBe(5);
   browser = await launchBrowser();
-  w = await watchedPage(browser, { width: 1280, height: 800 });
+  w = await keyedPage(browser, { width: 1280, height: 800 }, ADMIN_KEY);
   page = w.page;
-  await w.context.addInitScript((k) => sessionStorage.setItem('vidx.key', k), ADMIN_KEY);
 }, 300_000);
 
 afterAll(async () => {

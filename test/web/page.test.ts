@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web.js';
-import { launchBrowser, screenshot, unlabelled, watchedPage, type WatchedPage } from '../support/browser.js';
+import { keyedPage, launchBrowser, screenshot, unlabelled, watchedPage, type WatchedPage } from '../support/browser.js';
 import { ensureCorpus, type CorpusManifest } from '../support/corpus.js';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../support/server.js';
 
@@ -239,9 +239,8 @@ describe('web page', () => {
   it('opens a deep link to a moment in a new tab and plays from there', async () => {
     const { body } = await s.call('GET', `/collections/${COLLECTION}/items`);
     const mediaId = body.items[0].media_id as string;
-    const other = await watchedPage(browser, { width: 1024, height: 760 });
+    const other = await keyedPage(browser, { width: 1024, height: 760 }, ADMIN_KEY);
     try {
-      await other.context.addInitScript((k) => sessionStorage.setItem('vidx.key', k), ADMIN_KEY);
       await other.page.goto(`${s.url}/#/c/${COLLECTION}/play/${mediaId}?t=17`);
       const at = await waitForPlayerAt(other.page, 17);
       expect(Math.abs(at - 17)).toBeLessThan(1);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web.js';
-import { launchBrowser, screenshot, unlabelled, watchedPage, type WatchedPage } from '../support/browser.js';
+import { launchBrowser, screenshot, unlabelled, keyedPage, type WatchedPage } from '../support/browser.js';
 import { copyVideo, lavfiVideo, photo, screenshot as frameShot } from '../support/picture-media.js';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../support/server.js';
 import { indexedFolder, type ListedItem } from '../support/web-media.js';
@@ -68,9 +68,8 @@ beforeAll(async () => {
   // A second collection, so "All collections" fans out.
   await indexedFolder(s, 'garden', (d) => lavfiVideo(join(d, 'life.mp4'), 'life', 6));
   browser = await launchBrowser();
-  w = await watchedPage(browser, { width: 1280, height: 800 });
+  w = await keyedPage(browser, { width: 1280, height: 800 }, ADMIN_KEY);
   page = w.page;
-  await w.context.addInitScript((k) => sessionStorage.setItem('vidx.key', k), ADMIN_KEY);
 }, 400_000);
 
 afterAll(async () => {

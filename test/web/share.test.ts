@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web.js';
-import { launchBrowser, screenshot, unlabelled, watchedPage, type WatchedPage } from '../support/browser.js';
+import { keyedPage, launchBrowser, screenshot, unlabelled, watchedPage, type WatchedPage } from '../support/browser.js';
 import { ensureCorpus } from '../support/corpus.js';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../support/server.js';
 import { indexedFolder } from '../support/web-media.js';
@@ -48,9 +48,8 @@ beforeAll(async () => {
   const { items } = await indexedFolder(s, C, async (dir) => copyFileSync(corpus.slides.path, join(dir, 'beach-day.mp4')));
   mediaId = items.get('beach-day')!.media_id;
   browser = await launchBrowser();
-  w = await watchedPage(browser, { width: 1280, height: 800 });
+  w = await keyedPage(browser, { width: 1280, height: 800 }, ADMIN_KEY);
   page = w.page;
-  await w.context.addInitScript((k) => sessionStorage.setItem('vidx.key', k), ADMIN_KEY);
 }, 300_000);
 
 afterAll(async () => {
