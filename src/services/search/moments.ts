@@ -154,19 +154,21 @@ function termIndex(terms: MatchTerm[]): TermIndex {
   return ix;
 }
 
-/** Best score of each term at each word position of a text. Plain loops: this runs for every word of every candidate line. */
-function positions(text: string, terms: MatchTerm[]): { best: number[]; at: number[][] } {
+/** The empty list of a form no term names (one shared array, not one made per word). */
+const NONE: readonly number[] = [];
+
+/** Best score of each term at each word position of a line's words. Plain loops: this runs for every word of every candidate line. */
+function positions(forms: WordForms[][], terms: MatchTerm[]): { best: number[]; at: number[][] } {
   const best = terms.map(() => 0);
   const at: number[][] = terms.map(() => []);
   const ix = termIndex(terms);
   const scores = terms.map(() => 0);
-  const forms = lineForms(text);
   for (let pos = 0; pos < forms.length; pos++) {
     scores.fill(0);
     for (const f of forms[pos]) {
-      for (const i of ix.exact.get(f.folded) ?? []) scores[i] = 1;
-      for (const i of ix.stem.get(f.en) ?? []) scores[i] = Math.max(scores[i], 0.9);
-      for (const i of ix.stem.get(f.de) ?? []) scores[i] = Math.max(scores[i], 0.9);
+      for (const i of ix.exact.get(f.folded) ?? NONE) scores[i] = 1;
+      for (const i of ix.stem.get(f.en) ?? NONE) scores[i] = Math.max(scores[i], 0.9);
+      for (const i of ix.stem.get(f.de) ?? NONE) scores[i] = Math.max(scores[i], 0.9);
       for (const i of ix.loose) {
         // A stem prefix or word part holds one of the term's keys: most words hold none.
         if (scores[i] >= 0.9 || !terms[i].keys.some((k) => f.folded.includes(k))) continue;
@@ -221,8 +223,15 @@ const NEAR_BONUS = 0.4;
  * scoreLine('Today we bake the famous apple cake', matchTerms(parseQuery('apple cake'))); // { matched: 2, score: 2.5, mask: 0b11 }
  */
 export function scoreLine(text: string, terms: MatchTerm[], phrases: string[][] = []): LineMatch {
-  if (terms.length === 0 || !mayMatch(text, terms)) return { matched: 0, score: 0, mask: 0 };
-  const { best, at } = positions(text, terms);
+  if (terms.length === 0 || !mayMatch(text, terms)) return NO_MATCH;
+  return scoreWords(lineForms(text), terms, phrases);
+}
+
+const NO_MATCH: LineMatch = Object.freeze({ matched: 0, score: 0, mask: 0 });
+
+/** scoreLine on words already split and prepared: a line's, or two lines' one after the other. */
+function scoreWords(forms: WordForms[][], terms: MatchTerm[], phrases: string[][]): LineMatch {
+  const { best, at } = positions(forms, terms);
   const hit = best.map((b, i) => (b > 0 ? i : -1)).filter((i) => i >= 0);
   let score = best.reduce((a, b) => a + b, 0);
   if (hit.length >= 2) {
@@ -231,7 +240,7 @@ export function scoreLine(text: string, terms: MatchTerm[], phrases: string[][] 
     else score += (NEAR_BONUS * (hit.length - 1)) / (width - 1);
   }
   if (hit.length > 0 && phrases.length > 0) {
-    const joined = ` ${lineForms(text).map((f) => f[0].folded).join(' ')} `;
+    const joined = ` ${forms.map((f) => f[0].folded).join(' ')} `;
     for (const p of phrases) if (joined.includes(` ${p.map(fold).join(' ')} `)) score += PHRASE_BONUS;
   }
   return { matched: hit.length, score, mask: hit.reduce((m, i) => m | (1 << i), 0) };
@@ -272,7 +281,9 @@ export function bestMoment<T extends TimedCandidate>(candidates: T[], terms: Mat
     const mb = byLine.get(b)?.mask ?? 0;
     // Scored together only when each holds a word the other lacks: then together they hold more.
     if ((ma | mb) === ma || (ma | mb) === mb) continue;
-    const pair = scoreLine(`${a.text} ${b.text}`, terms, phrases);
+    // Their words one after the other, from the lines' own cached forms: a joined text would be a new
+    // string each search, a miss in every cache.
+    const pair = scoreWords([...lineForms(a.text), ...lineForms(b.text)], terms, phrases);
     consider(a, { ...pair, score: pair.score - 0.05 });
   }
   return best;
