@@ -109,7 +109,7 @@ export function buildCore(app: AppBase, opts: CoreOptions): Core {
   // The in-memory fingerprints of image search, forgotten per collection as its items change.
   const printIndex = new PrintIndex(store);
   const searchIndex = new SearchIndex(store, printIndex);
-  searchIndex.rebuildText((msg) => log(msg));
+  searchIndex.rebuildText(log);
   wireDeletions(store, engine, collections, items, searchIndex);
   const places = new PlaceService(config.placesFiles, store.items, store.db, (c, i) => searchIndex.retextItem(c, i), log);
   const shares = new ShareService(store, collections, links);

@@ -213,6 +213,11 @@ export class TextIndexRepository {
     prepared(this.db, 'UPDATE text_indexes SET ready = 1 WHERE collection_pk = ?').run(collectionPk);
   }
 
+  /** How many stored episodes a collection's rebuild reads (what its progress is counted against). */
+  storedTextCount(collectionPk: number): number {
+    return prepared(this.db, 'SELECT count(*) FROM episodes WHERE collection_pk = ?').pluck().get(collectionPk) as number;
+  }
+
   /** A page of a collection's stored episodes (pk order, after `afterPk`) with what their text is built from. */
   storedTexts(collectionPk: number, afterPk: number, limit: number): StoredEpisodeText[] {
     return prepared(this.db, `${STORED_TEXT} WHERE e.collection_pk = ? AND e.pk > ? ORDER BY e.pk LIMIT ?`).all(collectionPk, afterPk, limit) as StoredEpisodeText[];

@@ -111,14 +111,38 @@ describe('migrations 004, 005 and 035: text search per collection', () => {
     db.exec('DROP TABLE text_own_shards; DELETE FROM schema_migrations WHERE id = 35; PRAGMA user_version = 34;');
     db.close();
 
-    s = await startTestApp({ queryEmbedder: null, dataDir });
+    const said: string[] = [];
+    s = await startTestApp({ queryEmbedder: null, dataDir, logger: (msg) => said.push(msg) });
     expect(await searchAll(queries)).toEqual(before);
     const store = s.vidx.store;
     expect(store.text.pendingRebuilds()).toEqual([]);
-    for (const id of ['one', 'two']) {
+    const counts = ['one', 'two'].map((id) => {
       const pk = collectionPk(store, id);
-      const episodes = store.db.prepare('SELECT count(*) FROM episodes WHERE collection_pk = ?').pluck().get(pk);
+      const episodes = store.db.prepare('SELECT count(*) FROM episodes WHERE collection_pk = ?').pluck().get(pk) as number;
       expect(store.db.prepare(`SELECT count(*) FROM fts_own_${pk}_0`).pluck().get()).toBe(episodes);
-    }
+      return { pk, episodes };
+    });
+    // The start says what it waits for, before the server answers: all episodes first, then each collection done.
+    const total = counts[0].episodes + counts[1].episodes;
+    const rebuild = said.filter((m) => m.startsWith('rebuil'));
+    expect(rebuild[0]).toBe(`rebuilding the text index: ${total} episodes in 2 collection(s), after an upgrade; the server answers once it is done`);
+    expect(rebuild.slice(1).map((m) => m.replace(/ in \d+ ms$/, ''))).toEqual(counts.map((c) => `rebuilt the text index of collection ${c.pk}: ${c.episodes} episodes`));
+  });
+
+  it('says how far a long rebuild is', () => {
+    const store = s.vidx.store;
+    const one = collectionPk(store, 'one');
+    const episodes = store.text.storedTextCount(one);
+    expect(episodes).toBeGreaterThan(2);
+    store.db.prepare('UPDATE text_indexes SET ready = 0 WHERE collection_pk = ?').run(one);
+    const said: string[] = [];
+    // Pages of two episodes and a line after each: what ten seconds of a million-episode rebuild look like.
+    expect(s.vidx.searchIndex.rebuildText((m) => said.push(m), { progressEveryMs: 0, pageSize: 2 })).toBe(episodes);
+    const progress = said.filter((m) => m.endsWith(' %)'));
+    expect(progress[0]).toBe(`rebuilding the text index of collection ${one}: 2 of ${episodes} episodes (${Math.floor(200 / episodes)} %)`);
+    // None claims the last page: the line after it says the collection is done.
+    expect(progress).toHaveLength(Math.ceil(episodes / 2) - 1);
+    expect(said.at(-1)).toMatch(new RegExp(`^rebuilt the text index of collection ${one}: ${episodes} episodes in \\d+ ms$`));
+    expect(store.text.pendingRebuilds()).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { uuid7 } from '../../store/uuid7.js';
 import { belongsTo, owningSpans } from '../../analysis/spans.js';
 import type { TimedPrint, EpisodeAnalysis, EpisodeVector, MediaAnalysis } from '../../analysis/types.js';
 import { nowIso } from '../timestamps.js';
+import type { Logger } from '../../logger.js';
 import { Problem } from '../errors.js';
 import { distinctWords, metadataText } from '../../tools/normalise.js';
 import { indexText, textLanguage, type TextLanguage } from './stems.js';
@@ -151,6 +152,15 @@ const DELETE_BATCH = 100;
 
 /** Episodes read per page while rebuilding a collection's text tables. */
 const REBUILD_PAGE = 1000;
+
+/** How often a rebuild says how far it is (a million episodes take minutes). */
+const REBUILD_PROGRESS_MS = 10_000;
+
+/** How a text rebuild reads and reports: episodes per page, and how often it says how far it is. */
+export interface RebuildPace {
+  progressEveryMs?: number;
+  pageSize?: number;
+}
 
 /** The episode a vector belongs to: by its index, else by its time (the pipeline may not know the index). */
 /** A print's columns: the 64-bit hash in two unsigned halves, the detail hash and colours as bytes. */
@@ -332,36 +342,54 @@ export class SearchIndex {
   }
 
   /**
-   * Fills the text tables of collections whose text waits for a rebuild (migration 003 replaced the
-   * database-wide FTS tables by per-collection ones) from the stored items, episodes and segments. One
-   * transaction per collection: a crash leaves the collection marked and the next start rebuilds it again.
-   * Runs at start, before the server answers. Returns the number of episodes rebuilt.
+   * Fills the text tables of collections whose text waits for a rebuild (after a migration that changed
+   * them) from the stored items, episodes and segments. One transaction per collection: a crash leaves the
+   * collection marked and the next start rebuilds it again. Runs at start, before the server answers, so
+   * it says what it does: once at the start (how many episodes), every `progressEveryMs` within a
+   * collection (how far), and when each collection is done. Returns the number of episodes rebuilt.
+   * @example
+   * searchIndex.rebuildText(log); // logs "rebuilding the text index: 1000000 episodes in 1 collection(s) …"
    */
-  rebuildText(log: (msg: string) => void = () => {}): number {
+  rebuildText(log: Logger = () => {}, opts: RebuildPace = {}): number {
     const repo = this.store.text;
+    const pending = repo.pendingRebuilds().map((pk) => ({ pk, episodes: repo.storedTextCount(pk) }));
+    if (pending.length === 0) return 0;
+    const episodes = pending.reduce((sum, c) => sum + c.episodes, 0);
+    log(`rebuilding the text index: ${episodes} episodes in ${pending.length} collection(s), after an upgrade; the server answers once it is done`, { collections: pending.length, episodes });
     let total = 0;
-    for (const collectionPk of repo.pendingRebuilds()) {
+    for (const c of pending) {
       const t0 = Date.now();
-      const n = inTransaction(this.store.db, () => {
-        repo.startRebuild(collectionPk);
-        let count = 0;
-        for (let after = 0; ; ) {
-          const page = repo.storedTexts(collectionPk, after, REBUILD_PAGE);
-          if (page.length === 0) break;
-          for (const r of page) {
-            const { text, words } = tablesText(storedText(r), textLanguage(r.language), storedOthers(r));
-            repo.insertRebuilt(collectionPk, r.pk, text, words);
-          }
-          count += page.length;
-          after = page[page.length - 1].pk;
-        }
-        repo.finishRebuild(collectionPk);
-        return count;
-      });
+      const n = inTransaction(this.store.db, () => this.rebuildCollection(c, log, { progressEveryMs: REBUILD_PROGRESS_MS, pageSize: REBUILD_PAGE, ...opts }));
       total += n;
-      log(`rebuilt the text index of collection ${collectionPk}: ${n} episodes in ${Date.now() - t0} ms`);
+      const ms = Date.now() - t0;
+      log(`rebuilt the text index of collection ${c.pk}: ${n} episodes in ${ms} ms`, { collection_pk: c.pk, episodes: n, ms });
     }
     return total;
+  }
+
+  /** One collection's rebuild, in the caller's transaction, with a progress line every `progressEveryMs`. */
+  private rebuildCollection(c: { pk: number; episodes: number }, log: Logger, pace: Required<RebuildPace>): number {
+    const repo = this.store.text;
+    repo.startRebuild(c.pk);
+    let count = 0;
+    let said = Date.now();
+    for (let after = 0; ; ) {
+      const page = repo.storedTexts(c.pk, after, pace.pageSize);
+      if (page.length === 0) break;
+      for (const r of page) {
+        const { text, words } = tablesText(storedText(r), textLanguage(r.language), storedOthers(r));
+        repo.insertRebuilt(c.pk, r.pk, text, words);
+      }
+      count += page.length;
+      after = page[page.length - 1].pk;
+      if (Date.now() - said >= pace.progressEveryMs && count < c.episodes) {
+        said = Date.now();
+        const percent = Math.floor((100 * count) / Math.max(c.episodes, 1));
+        log(`rebuilding the text index of collection ${c.pk}: ${count} of ${c.episodes} episodes (${percent} %)`, { collection_pk: c.pk, done: count, episodes: c.episodes, percent });
+      }
+    }
+    repo.finishRebuild(c.pk);
+    return count;
   }
 
   /**
