@@ -1,6 +1,7 @@
 /**
  * Shaping matched episodes into SPEC 2.7 result objects: the moment to start at, a snippet, signed links.
  */
+import { LRUMap } from 'mnemonist';
 import type { EpisodeWithItem, SegmentRow } from '../../store/search-index.js';
 import type { SubtitleLineRow } from '../../store/subtitle-lines.js';
 import { describeVisual, stripPresentation } from '../../analysis/phrases.js';
@@ -60,12 +61,30 @@ export function withTime(url: string, seconds: number): string {
   return `${base}#t=${round(seconds, 3)}`;
 }
 
-/** A stored visual entry: its description (null when vidx wrote it from lines and tags), lines, tags. */
-function visualParts(s: SegmentRow): { own: string | null; lines: string[]; tags: string[] } {
+/** A stored visual entry's parts: its description (null when vidx wrote it from lines and tags), lines, tags. */
+interface VisualParts {
+  readonly own: string | null;
+  readonly lines: readonly string[];
+  readonly tags: readonly string[];
+}
+
+/**
+ * Visual entries' parts by their stored columns. Every search reads the visual entries of a few dozen
+ * candidate episodes, and telling vidx's own sentences apart (both languages written out again) and
+ * stripping labels was about a twentieth of a small collection's search (bench:search profile).
+ */
+const VISUAL_PARTS = new LRUMap<string, VisualParts>(20_000);
+
+function visualParts(s: SegmentRow): VisualParts {
+  const key = `${s.text}\u0000${s.ocr ?? ''}\u0000${s.tags ?? ''}`;
+  let parts = VISUAL_PARTS.get(key);
+  if (parts) return parts;
   const lines = s.ocr ? (JSON.parse(s.ocr) as string[]) : [];
   const tags = s.tags ? (JSON.parse(s.tags) as string[]) : [];
   const written = s.text === describeVisual(lines, tags, 'en') || s.text === describeVisual(lines, tags, 'de');
-  return { own: written ? null : stripPresentation(s.text), lines, tags };
+  parts = Object.freeze({ own: written ? null : stripPresentation(s.text), lines, tags });
+  VISUAL_PARTS.set(key, parts);
+  return parts;
 }
 
 /**
