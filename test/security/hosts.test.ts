@@ -89,13 +89,14 @@ describe('response headers and the log', () => {
   });
   afterAll(() => s.close());
 
-  it('sends nosniff on JSON answers, errors, the page and files, and the sandboxing CSP on /files', async () => {
+  it('sends nosniff and the request id on JSON answers, errors, the page and files, and the sandboxing CSP on /files', async () => {
     const item = (await s.call('GET', '/collections/c/items/clip-000')).body;
     const thumb = String(item.thumbnail_url);
     expect(thumb).toMatch(/\/files\/.*sig=/);
     const file = await fetch(thumb);
     expect(file.status).toBe(200);
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(file.headers.get('x-request-id')).toMatch(/^[\w-]{36}$/);
     expect(file.headers.get('content-security-policy')).toMatch(/^sandbox; default-src 'none'/);
     const forged = await fetch(thumb.replace(/sig=[^&]+/, 'sig=forged'));
     expect(forged.status).toBe(403);
@@ -103,8 +104,15 @@ describe('response headers and the log', () => {
     for (const path of ['/health', '/collections', '/', '/no-such-route']) {
       const r = await s.call('GET', path);
       expect(r.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(r.headers.get('x-request-id'), path).toMatch(/^[\w-]{36}$/);
       expect(r.headers.get('content-security-policy') ?? '', path).not.toMatch(/sandbox/);
     }
+    // Set on the answer in place (no copy of it): a search's whole JSON still arrives, with the caller's id.
+    const found = await s.call('POST', '/search', { form: { collection: 'c', query: 'clip' }, headers: { 'x-request-id': 'my-search.1' } });
+    expect(found.status).toBe(200);
+    expect(found.headers.get('x-request-id')).toBe('my-search.1');
+    expect(found.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Array.isArray(found.body.results)).toBe(true);
     expect((await s.call('GET', '/collections', { key: null })).headers.get('x-content-type-options')).toBe('nosniff');
   });
 

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '../../../services/caller.js';
 import { isClientAbort } from '../../errors.js';
+import { setLateHeader } from '../response-headers/late-header.js';
 
 /** Writes one log line; the server's logger prints JSON lines. */
 export type LogFn = (msg: string, fields: Record<string, unknown>) => void;
@@ -19,7 +20,7 @@ export function requestLog(log: LogFn): MiddlewareHandler<{ Variables: { request
     c.set('requestId', id);
     const started = performance.now();
     await next();
-    c.header('x-request-id', id);
+    setLateHeader(c, 'x-request-id', id);
     log('request', {
       request_id: id,
       method: c.req.method,

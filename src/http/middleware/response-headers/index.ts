@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { setLateHeader } from './late-header.js';
 
 /**
  * What a stored file may do when opened as a page of its own: nothing. `sandbox` gives it an opaque origin
@@ -19,7 +20,7 @@ export const FILE_CSP = "sandbox; default-src 'none'; img-src 'self'; media-src 
 export function responseHeaders(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    c.header('x-content-type-options', 'nosniff');
-    if (c.req.path.startsWith('/files/')) c.header('content-security-policy', FILE_CSP);
+    setLateHeader(c, 'x-content-type-options', 'nosniff');
+    if (c.req.path.startsWith('/files/')) setLateHeader(c, 'content-security-policy', FILE_CSP);
   };
 }
