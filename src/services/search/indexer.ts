@@ -355,7 +355,7 @@ export class SearchIndex {
     const pending = repo.pendingRebuilds().map((pk) => ({ pk, episodes: repo.storedTextCount(pk) }));
     if (pending.length === 0) return 0;
     const episodes = pending.reduce((sum, c) => sum + c.episodes, 0);
-    log(`rebuilding the text index: ${episodes} episodes in ${pending.length} collection(s), after an upgrade; the server answers once it is done`, { collections: pending.length, episodes });
+    log(`rebuilding the text index: ${episodes} episodes in ${pending.length} collection(s) (after an upgrade, or a rebuild cut short); the server answers once it is done`, { collections: pending.length, episodes });
     let total = 0;
     for (const c of pending) {
       const t0 = Date.now();
