@@ -71,9 +71,11 @@ interface VisualParts {
 /**
  * Visual entries' parts by their stored columns. Every search reads the visual entries of a few dozen
  * candidate episodes, and telling vidx's own sentences apart (both languages written out again) and
- * stripping labels was about a twentieth of a small collection's search (bench:search profile).
+ * stripping labels was about a twentieth of a small collection's search (a CPU profile of searches over
+ * HTTP). A key holds the entry's on-screen lines, which can run to a slide's worth: 5,000 of them stay
+ * within ~10 MB and hold the visual entries of the last hundred or so searches.
  */
-const VISUAL_PARTS = new LRUMap<string, VisualParts>(20_000);
+const VISUAL_PARTS = new LRUMap<string, VisualParts>(5_000);
 
 function visualParts(s: SegmentRow): VisualParts {
   const key = `${s.text}\u0000${s.ocr ?? ''}\u0000${s.tags ?? ''}`;
