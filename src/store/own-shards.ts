@@ -1,4 +1,5 @@
 import type { Db } from './connection.js';
+import { newestRankedSql } from './newest-ranked.js';
 import { prepared } from './statements.js';
 
 /** The columns of what a moment itself says and shows, and their bm25() weights (as in the words table's). */
@@ -140,16 +141,7 @@ export class OwnWordShards {
       const table = tableName(collectionPk, shards[i].shard);
       const where = `${table} MATCH @match AND rowid BETWEEN @lo AND @hi${q.only}`;
       const params = { match: q.match, lo: q.lo, hi: q.hi, ...q.args };
-      // The scalar subquery runs once: the rowid of the `wanted`-th newest match, read from the doclist
-      // alone (no bm25); the outer query then ranks only the matches from there on.
-      hits.push(
-        ...(prepared(
-          this.db,
-          `SELECT rowid AS pk, bm25(${table}, ${OWN_BM25_WEIGHTS}) AS bm25 FROM ${table}
-           WHERE ${where} AND rowid >= coalesce((SELECT rowid FROM ${table} WHERE ${where} ORDER BY rowid DESC LIMIT 1 OFFSET @wanted - 1), 0)
-           ORDER BY bm25 LIMIT @limit`,
-        ).all({ ...params, wanted, limit: q.limit }) as FtsHit[]),
-      );
+      hits.push(...(prepared(this.db, newestRankedSql(table, OWN_BM25_WEIGHTS, where)).all({ ...params, wanted, limit: q.limit }) as FtsHit[]));
       if (i + 1 < shards.length) {
         wanted -= prepared(this.db, `SELECT count(*) FROM (SELECT rowid FROM ${table} WHERE ${where} ORDER BY rowid DESC LIMIT @wanted)`).pluck().get({ ...params, wanted }) as number;
       }

@@ -1,4 +1,5 @@
 import type { Db } from './connection.js';
+import { newestRankedSql } from './newest-ranked.js';
 import { prepared } from './statements.js';
 import { ITEM_FILTER_SQL, filterArgs, type ItemFilter } from './item-filter.js';
 import { OWN_SHARD_ROWS, OwnWordShards, type FtsHit } from './own-shards.js';
@@ -49,6 +50,12 @@ export const RANKED_MATCHES = 1000;
 export interface TextTables {
   words: string;
   parts: string;
+}
+
+/** An item filter as an ` AND …` over an FTS table's rowids (episode pks) and its parameters; nothing without one. */
+function filterClause(collectionPk: number, filter: ItemFilter | null): { only: string; args: Record<string, unknown> } {
+  if (!filter) return { only: '', args: {} };
+  return { only: ` AND rowid IN (SELECT e.pk FROM episodes e WHERE ${ITEM_FILTER_SQL})`, args: { collection: collectionPk, ...filterArgs(filter) } };
 }
 
 const textTables = (collectionPk: number): TextTables => ({ words: `fts_words_${collectionPk}`, parts: `fts_parts_${collectionPk}` });
@@ -245,21 +252,10 @@ export class TextIndexRepository {
     const range = t && this.itemRange(itemPk);
     if (!t || !range) return [];
     // The filter applies in the bound too, so the ranked matches are the newest that pass it.
-    const only = filter ? ` AND rowid IN (SELECT e.pk FROM episodes e WHERE ${ITEM_FILTER_SQL})` : '';
-    const filterParams = filter ? { collection: collectionPk, ...filterArgs(filter) } : {};
-    if (columns === 'own') return this.own.match(collectionPk, { match, limit, ranked: RANKED_MATCHES, ...range, only, args: filterParams });
-    const args = { limit, ...range, ...filterParams };
-    // The scalar subquery runs once: the rowid of the RANKED_MATCHES-th newest match, read from the doclist
-    // alone (no bm25); the outer query then ranks only the matches from there on.
-    const stmt = prepared(
-      this.db,
-      `SELECT rowid AS pk, bm25(${t.words}, ${BM25_WEIGHTS}) AS bm25 FROM ${t.words}
-       WHERE ${t.words} MATCH @match AND rowid BETWEEN @lo AND @hi${only}
-         AND rowid >= coalesce((SELECT rowid FROM ${t.words} WHERE ${t.words} MATCH @match AND rowid BETWEEN @lo AND @hi${only}
-                                ORDER BY rowid DESC LIMIT 1 OFFSET ${RANKED_MATCHES - 1}), 0)
-       ORDER BY bm25 LIMIT @limit`,
-    );
-    return stmt.all({ match, ...args }) as FtsHit[];
+    const { only, args } = filterClause(collectionPk, filter);
+    if (columns === 'own') return this.own.match(collectionPk, { match, limit, ranked: RANKED_MATCHES, ...range, only, args });
+    const sql = newestRankedSql(t.words, BM25_WEIGHTS, `${t.words} MATCH @match AND rowid BETWEEN @lo AND @hi${only}`);
+    return prepared(this.db, sql).all({ match, limit, wanted: RANKED_MATCHES, ...range, ...args }) as FtsHit[];
   }
 
   /**
@@ -272,12 +268,12 @@ export class TextIndexRepository {
     const t = this.readyTables(collectionPk);
     const range = t && this.itemRange(itemPk);
     if (!t || !range) return [];
-    const only = filter ? ` AND rowid IN (SELECT e.pk FROM episodes e WHERE ${ITEM_FILTER_SQL})` : '';
+    const clause = filterClause(collectionPk, filter);
     const stmt = prepared(
       this.db,
-      `SELECT rowid AS pk FROM ${t.parts} WHERE ${t.parts} MATCH @match AND rowid BETWEEN @lo AND @hi${only} ORDER BY rowid DESC LIMIT @limit`,
+      `SELECT rowid AS pk FROM ${t.parts} WHERE ${t.parts} MATCH @match AND rowid BETWEEN @lo AND @hi${clause.only} ORDER BY rowid DESC LIMIT @limit`,
     ).pluck();
-    const args = { ...range, ...(filter ? { collection: collectionPk, ...filterArgs(filter) } : {}) };
+    const args = { ...range, ...clause.args };
     const first = stmt.all({ match: `${OWN_COLUMNS} : (${match})`, limit, ...args }) as number[];
     if (first.length >= limit) return first;
     const seen = new Set(first);
