@@ -5,8 +5,9 @@
  * this machine has.
  * The searchers ask the small collections (the big one disappears under them). The database is a copy of
  * one built by bench:search (--from DIR, kept with --keep) or built here. The last line printed is one JSON
- * object: p50/p99 of the searches and their errors per phase, how long the suggestions request and the
- * DELETE took to answer, and how long the background purge of the deleted collection ran.
+ * object: p50/p99 of the searches, their errors and the benchmark's own CPU per search per phase, how long
+ * the suggestions request and the DELETE took to answer, and how long the background purge of the deleted
+ * collection ran.
  *
  *   npm run bench:load -- [--from DIR] [--episodes 100000] [--clients 50] [--seconds 15] [--think-ms 1000]
  *                         [--video-minutes 4 | --no-index]
@@ -15,6 +16,7 @@
  * each); --think-ms 0 makes a closed loop, whose latency is then clients / throughput.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -80,18 +82,43 @@ function post(url: string, path: string, body: unknown): Promise<Response> {
   });
 }
 
+/**
+ * The searchers' client: node:http over kept-alive connections. It shares the machine's cores with the
+ * server, so it has to be light: with fetch (undici) the benchmark spent ~2.8 ms of CPU per search, about
+ * as much as the server spent answering; with this, 0.8–1.4 ms (2026-11-27, 2 cores; docs/performance.md).
+ */
+const searchAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+/** POSTs one search as the page's form does and reads the whole answer; resolves to its HTTP status. */
+function postSearch(url: string, body: unknown): Promise<number> {
+  const form = new URLSearchParams({ body: JSON.stringify(body) }).toString();
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${url}/search`, {
+      method: 'POST',
+      agent: searchAgent,
+      headers: { 'x-api-key': ADMIN_KEY, 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(form) },
+    }, (res) => {
+      res.on('error', reject).on('end', () => resolve(res.statusCode ?? 0)).resume();
+    });
+    req.on('error', reject).end(form);
+  });
+}
+
 interface PhaseResult {
   searches: number;
   errors: number;
   p50_ms: number;
   p99_ms: number;
   max_ms: number;
+  /** The benchmark's own CPU per search (its client shares the cores with the server). */
+  client_cpu_ms: number;
 }
 
 /** `clients` searchers loop over the queries until `until` resolves (and at least `minMs` passed). */
 async function searchers(url: string, clients: number, thinkMs: number, qs: string[], until: Promise<unknown>, minMs: number): Promise<PhaseResult> {
   let done = false;
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   void until.finally(async () => {
     const left = minMs - (performance.now() - t0);
     if (left > 0) await new Promise((r) => setTimeout(r, left));
@@ -109,9 +136,8 @@ async function searchers(url: string, clients: number, thinkMs: number, qs: stri
         const q = qs[next++ % qs.length];
         const t = performance.now();
         try {
-          const res = await post(url, '/search', { query: q, collection: collections[c % collections.length], limit: 10 });
-          await res.arrayBuffer();
-          if (res.status !== 200) errors++;
+          const status = await postSearch(url, { query: q, collection: collections[c % collections.length], limit: 10 });
+          if (status !== 200) errors++;
           else times.push(performance.now() - t);
         } catch {
           errors++;
@@ -122,7 +148,8 @@ async function searchers(url: string, clients: number, thinkMs: number, qs: stri
   );
   times.sort((a, b) => a - b);
   const at = (p: number) => (times.length ? times[Math.min(times.length - 1, Math.floor(p * times.length))] : 0);
-  return { searches: times.length, errors, p50_ms: round2(at(0.5)), p99_ms: round2(at(0.99)), max_ms: round2(at(1)) };
+  const cpu = process.cpuUsage(cpu0);
+  return { searches: times.length, errors, p50_ms: round2(at(0.5)), p99_ms: round2(at(0.99)), max_ms: round2(at(1)), client_cpu_ms: round2((cpu.user + cpu.system) / 1000 / Math.max(1, times.length)) };
 }
 
 async function timed(f: () => Promise<Response>): Promise<{ status: number; s: number }> {
@@ -233,6 +260,7 @@ async function main(): Promise<void> {
       }),
     );
   } finally {
+    searchAgent.destroy();
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     rmSync(dir, { recursive: true, force: true });
