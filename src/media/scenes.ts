@@ -4,7 +4,7 @@ import { probeMedia, type MediaProbe } from './probe.js';
 import { fileUrl, spawnTool } from './run.js';
 import { basename } from 'node:path';
 import { fixedWindows } from '../tools/fixed-windows.js';
-import { greyHash } from './perceptual.js';
+import { frameLook, greyHash, LOOK_BYTES } from './perceptual.js';
 
 /** A hard cut: the first frame of the new shot and how different it is from the previous frame (0..1). */
 export interface SceneCut {
@@ -33,18 +33,21 @@ export interface DetectScenesOptions {
   probe?: MediaProbe;
   /**
    * Also hash frames of the same decoding pass, `fps` a second (a video's dense frame sequence, see
-   * {@link FrameSequence}); the frames are scaled to 32×32 grey by ffmpeg and hashed here.
+   * {@link FrameSequence}); the frames are scaled to 32×32 by ffmpeg and hashed here.
    */
   sequenceFps?: number;
 }
 
 /**
  * The 64-bit DCT hash (media/perceptual.ts `greyHash`) of frames at a steady rate from the start: frame i
- * shows `i / fps` seconds. Hashes are 16 hex digits each, one after the other.
+ * shows `i / fps` seconds. Hashes are 16 hex digits each, one after the other; `looks` holds each frame's
+ * structure and colours (`frameLook`, {@link LOOK_BYTES} bytes, hex) in the same order, and is absent in
+ * sequences made before vidx kept them.
  */
 export interface FrameSequence {
   fps: number;
   hashes: string;
+  looks?: string;
 }
 
 const FRAME_LINE = /\[Parsed_metadata_\d+ @ [^\]]+\] frame:\s*\d+\s+pts:\s*-?\d+\s+pts_time:(-?[\d.]+)/;
@@ -84,16 +87,21 @@ export async function detectScenes(
   };
   const scoring = `scale=${Math.max(16, Math.round(analysisWidth))}:-2:flags=fast_bilinear,format=rgb24,select='gt(scene\\,${threshold})',metadata=print:key=lavfi.scene_score`;
   const fps = opts.sequenceFps;
-  // One decoding pass: the scene score on a small copy, and (when asked) 32×32 grey frames on stdout.
-  const graph = fps ? `[0:${probe.video.index}]split=2[a][b];[a]${scoring}[scored];[b]fps=${fps},scale=32:32:flags=area,format=gray[small]` : null;
+  // One decoding pass: the scene score on a small copy, and (when asked) 32×32 frames on stdout, in full-range
+  // YUV: its Y plane is the very grey `format=gray` gives (the hashes of earlier sequences stay comparable).
+  const graph = fps ? `[0:${probe.video.index}]split=2[a][b];[a]${scoring}[scored];[b]fps=${fps},scale=32:32:flags=area,format=yuvj444p[small]` : null;
   const args = graph
     ? ['-hide_banner', '-nostdin', '-nostats', '-v', 'info', '-i', fileUrl(file), '-filter_complex', graph, '-map', '[scored]', '-f', 'null', '-', '-map', '[small]', '-f', 'rawvideo', 'pipe:1']
     : ['-hide_banner', '-nostdin', '-nostats', '-v', 'info', '-i', fileUrl(file), '-map', `0:${probe.video.index}`, '-an', '-sn', '-dn', '-vf', scoring, '-f', 'null', '-'];
   const proc = spawnTool('ffmpeg', args, { signal, onStderrLine, tools });
   let hashes = '';
+  const looks: Uint8Array[] = [];
   const reading = (async () => {
     if (!fps) return void proc.stdout.resume();
-    for await (const grey of fixedWindows(proc.stdout as AsyncIterable<Buffer>, 32 * 32, (n) => new Uint8Array(n))) hashes += greyHash(grey);
+    for await (const yuv of fixedWindows(proc.stdout as AsyncIterable<Buffer>, 3 * 32 * 32, (n) => new Uint8Array(n), { reuse: true })) {
+      hashes += greyHash(yuv.subarray(0, 32 * 32));
+      looks.push(frameLook(yuv));
+    }
   })();
   await Promise.all([proc.done, reading]);
 
@@ -106,7 +114,8 @@ export async function detectScenes(
   const bounds = [0, ...cuts.map((c) => c.time), durationSec];
   const scenes: Scene[] = [];
   for (let i = 0; i + 1 < bounds.length; i++) if (bounds[i + 1] > bounds[i]) scenes.push({ start: bounds[i], end: bounds[i + 1] });
-  return { cuts, scenes, durationSec, sequence: fps ? { fps, hashes } : null };
+  const sequence = fps ? { fps, hashes, looks: Buffer.concat(looks, looks.length * LOOK_BYTES).toString('hex') } : null;
+  return { cuts, scenes, durationSec, sequence };
 }
 
 function round3(n: number): number {
