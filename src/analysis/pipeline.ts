@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { extractFrames, probeMedia, writeJpeg, writeThumbnail, type MediaProbe } from '../media/index.js';
 import { writeWaveform } from '../media/waveform.js';
+import { soundPrint } from '../media/sound-print.js';
 import type { ModelRuntime } from '../ml/runtime.js';
 import { cutEpisodes } from './episodes.js';
 import { episodeSummary } from './phrases.js';
@@ -69,6 +70,8 @@ export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): P
   let visual: VisualResult = { cuts: [], keyframes: [], screenText: [], entries: [], frameVectors: null, prints: [], sequence: null, thumbnails: new Map(), warnings: [] };
   const faceScan = input.faces && hasVideo ? await startFaceScan(ctx.models) : null;
   if (hasVideo) visual = await analyzeVisual(input.file, probe, { models: ctx.models, language, signal: ctx.signal, progress: stage(0.45, 0.85), onFrame: faceScan ? (f) => faceScan.add(f) : undefined });
+  // Duplicates ask the sound as well as the frames: two slides of one colour with other voices are no copies.
+  const sound = hasVideo && probe.audio ? await soundPrint(input.file, { signal: ctx.signal, tools: ctx.models.tools }) : null;
   const faces = faceScan
     ? await faceScan.finish(visual.cuts.map((c) => c.time), duration, input.thumbnailDir, (times) => extractFrames(input.file, times, { signal: ctx.signal, tools: ctx.models.tools, probe, maxWidth: 1280 }))
     : null;
@@ -168,6 +171,7 @@ export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): P
     frameVectors,
     framePrints: visual.prints,
     frameSequence: visual.sequence,
+    soundPrint: sound,
     faces,
     facesSamePerson: faceScan?.samePerson ?? null,
   };

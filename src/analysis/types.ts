@@ -3,6 +3,7 @@
  */
 import type { FramePrint } from '../media/perceptual.js';
 import type { FrameSequence } from '../media/scenes.js';
+import type { SoundPrint } from '../media/sound-print.js';
 import type { FaceTrack } from './faces.js';
 
 /** A stretch of text with its time: a transcript segment or a merged on-screen text entry. */
@@ -93,6 +94,8 @@ export interface MediaAnalysis {
   framePrints?: TimedPrint[];
   /** A video's frames hashed at a steady rate (media/scenes.ts); absent for audio, photos and older analyses. */
   frameSequence?: FrameSequence | null;
+  /** A video's sound print over its first half hour (media/sound-print.ts); null without sound, absent for photos, audio and older analyses. */
+  soundPrint?: SoundPrint | null;
   /** Face tracks (one per person per shot) when faces were looked for; null or absent when not. */
   faces?: FaceTrack[] | null;
   /** The face embedder's same-person cosine (its manifest entry), which groups these tracks; null without one. */

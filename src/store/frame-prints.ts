@@ -14,6 +14,19 @@ export interface FramePrintRow {
   colour: Buffer;
 }
 
+/** A video's dense frames and sound as stored (migrations 017, 036); looks and sound are null for videos indexed before them, sound also without sound. */
+export interface FrameSequenceRow {
+  item_pk: number;
+  fps: number;
+  /** 8 bytes a frame: the 64-bit hash, big-endian. */
+  hashes: Buffer;
+  /** 13 bytes a frame (media/perceptual.ts frameLook). */
+  looks: Buffer | null;
+  sound_fps: number | null;
+  /** 5 bytes a frame (media/sound-print.ts). */
+  sound: Buffer | null;
+}
+
 /** A verified pair of look-alike items (a_pk < b_pk) and how much of each the other covers. */
 export interface DuplicatePairRow {
   collection_pk: number;
@@ -41,13 +54,36 @@ export class FramePrintRepository {
     ).run(row);
   }
 
-  /** Stores a video's frame sequence (8 bytes a frame). */
-  putSequence(itemPk: number, collectionPk: number, fps: number, hashes: Buffer): void {
-    prepared(this.db, 'INSERT OR REPLACE INTO frame_sequences (item_pk, collection_pk, fps, hashes) VALUES (?, ?, ?, ?)').run(itemPk, collectionPk, fps, hashes);
+  /** Stores a video's frame sequence (8 bytes a frame), its frames' looks (13 bytes a frame) and its sound print. */
+  putSequence(itemPk: number, collectionPk: number, sequence: Omit<FrameSequenceRow, 'item_pk'>): void {
+    prepared(this.db, 'INSERT OR REPLACE INTO frame_sequences (item_pk, collection_pk, fps, hashes, looks, sound_fps, sound) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+      itemPk,
+      collectionPk,
+      sequence.fps,
+      sequence.hashes,
+      sequence.looks,
+      sequence.sound_fps,
+      sequence.sound,
+    );
   }
 
-  sequenceOf(itemPk: number): { fps: number; hashes: Buffer } | undefined {
-    return prepared(this.db, 'SELECT fps, hashes FROM frame_sequences WHERE item_pk = ?').get(itemPk) as { fps: number; hashes: Buffer } | undefined;
+  sequenceOf(itemPk: number): FrameSequenceRow | undefined {
+    return prepared(this.db, 'SELECT item_pk, fps, hashes, looks, sound_fps, sound FROM frame_sequences WHERE item_pk = ?').get(itemPk) as FrameSequenceRow | undefined;
+  }
+
+  /** The version of the copy rules the collection's pairs were found by; 0 when never recorded. */
+  checkedBy(collectionPk: number): number {
+    return (prepared(this.db, 'SELECT rules FROM duplicate_checks WHERE collection_pk = ?').pluck().get(collectionPk) as number | undefined) ?? 0;
+  }
+
+  /** Records that the collection's pairs are found by this version of the rules. */
+  markChecked(collectionPk: number, rules: number): void {
+    prepared(this.db, 'INSERT OR REPLACE INTO duplicate_checks (collection_pk, rules) VALUES (?, ?)').run(collectionPk, rules);
+  }
+
+  /** Forgets a deleted collection's record. */
+  forgetChecks(collectionPk: number): void {
+    prepared(this.db, 'DELETE FROM duplicate_checks WHERE collection_pk = ?').run(collectionPk);
   }
 
   ofCollection(collectionPk: number): FramePrintRow[] {

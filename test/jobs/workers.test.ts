@@ -83,6 +83,13 @@ describe('analyses on two vidx workers', () => {
     expect(task.result).toMatchObject({ status: 'indexed', transcript_source: 'sidecar' });
     const found = await s.call('POST', '/search', { json: { collection: 'home', query: 'Wetter' } });
     expect(found.body.results?.length ?? found.body.items?.length).toBeGreaterThan(0);
+    // What duplicates compare arrives from the worker whole: every frame's hash and look, and the sound print.
+    const collection = s.vidx.store.collections.findById('home')!;
+    const row = s.vidx.store.prints.sequenceOf(s.vidx.store.items.find(collection.pk, 'wetter')!.pk)!;
+    expect(row.hashes.length / 8).toBeGreaterThan(100);
+    expect(row.looks!.length).toBe((row.hashes.length / 8) * 13);
+    expect(row.sound_fps).toBe(10);
+    expect(row.sound!.length / 5).toBeGreaterThan(100);
   }, 150_000);
 
   it('keeps a job with the real worker that started it against a key that only attacks, and its result lands', async () => {

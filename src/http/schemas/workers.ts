@@ -3,6 +3,7 @@ import { CapabilityInfo } from './models.js';
 import { DELIVERED_FILE } from '../../services/jobs/wire.js';
 import { WORKER_ID } from '../../services/jobs/worker-keys.js';
 import { zodText } from '../zod-messages.js';
+import { SOUND_PRINT_FPS, SOUND_PRINT_SECONDS } from '../../media/sound-print.js';
 
 /** A worker's name: letters, digits, `.`, `_` and `-`. */
 export const WorkerId = z.string().regex(WORKER_ID, zodText('must_match', { pattern: WORKER_ID.source })).openapi({ example: 'desk-1a2b' });
@@ -90,6 +91,10 @@ export const DELIVERY_LIMITS = {
   dims: 4_096,
   /** Characters of the frame sequence's hashes (16 per frame). */
   sequence: 16 * 4 * 3600 * 12,
+  /** Characters of the frame sequence's looks (26 per frame, beside each hash). */
+  looks: 26 * 4 * 3600 * 12,
+  /** Characters of a sound print (10 per frame, 10 frames a second, at most half an hour). */
+  sound: 10 * SOUND_PRINT_FPS * SOUND_PRINT_SECONDS,
 } as const;
 
 const L = DELIVERY_LIMITS;
@@ -134,7 +139,15 @@ export const WireAnalysis = z
       .max(L.entries)
       .optional()
       .openapi({ description: 'Perceptual fingerprints of the keyframes (a photo: one at time 0)' }),
-    frameSequence: z.object({ fps: z.number().min(0).max(1_000), hashes: z.string().max(L.sequence).regex(/^[0-9a-f]*$/) }).nullable().optional(),
+    frameSequence: z
+      .object({ fps: z.number().min(0).max(1_000), hashes: z.string().max(L.sequence).regex(/^[0-9a-f]*$/), looks: z.string().max(L.looks).regex(/^[0-9a-f]*$/).optional() })
+      .nullable()
+      .optional(),
+    soundPrint: z
+      .object({ fps: z.number().min(0).max(1_000), frames: z.string().max(L.sound).regex(/^[0-9a-f]*$/) })
+      .nullable()
+      .optional()
+      .openapi({ description: 'The sound print of a video (its first half hour): change bits, shape bits and loudness per tenth of a second, hex' }),
     faces: z
       .array(
         z.object({

@@ -331,13 +331,27 @@ export class SearchIndex {
           vectors++;
         }
       }
-      if (analysis.frameSequence?.hashes) this.store.prints.putSequence(row.pk, collectionPk, analysis.frameSequence.fps, Buffer.from(analysis.frameSequence.hashes, 'hex'));
+      this.storeSequence(row.pk, collectionPk, analysis);
       for (const print of analysis.framePrints ?? []) {
         const episode = episodeFor({ episodeIndex: -1, time: print.time, vector: new Float32Array(0) }, analysis.episodes) ?? analysis.episodes[0];
         if (episode) this.store.prints.insert({ ...printRow(print), episode_pk: pkByIndex.get(episode.index)!, item_pk: row.pk, collection_pk: collectionPk });
       }
       opts.alsoWrite?.(row);
       return { item: row, episodes: episodes.length, vectors, replaced: existing !== undefined };
+    });
+  }
+
+  /** A video's dense frames, their looks and its sound print, which duplicates compare. */
+  private storeSequence(itemPk: number, collectionPk: number, analysis: MediaAnalysis): void {
+    const seq = analysis.frameSequence;
+    if (!seq?.hashes) return;
+    const sound = analysis.soundPrint ?? null;
+    this.store.prints.putSequence(itemPk, collectionPk, {
+      fps: seq.fps,
+      hashes: Buffer.from(seq.hashes, 'hex'),
+      looks: seq.looks ? Buffer.from(seq.looks, 'hex') : null,
+      sound_fps: sound?.fps ?? null,
+      sound: sound ? Buffer.from(sound.frames, 'hex') : null,
     });
   }
 
