@@ -4,7 +4,8 @@
 # fonts-freefont-ttf (drawtext slides), pocketsphinx-testdata (real recorded speech), tesseract-ocr with
 # tesseract-ocr-deu (German letters in OCR; optional at run time), chromium (the web page's browser tests,
 # driven by playwright-core; never a browser download), python3-skimage (photos with faces, a cat and logos
-# for the face tests, under /usr/lib/python3/dist-packages/skimage/data), redis-server (the job queue of the worker
+# for the face tests, under /usr/lib/python3/dist-packages/skimage/data), python3-imageio (real footage with its own
+# sound, cockatoo.mp4, for the duplicates tests), redis-server (the job queue of the worker
 # tests: each test starts its own on a loopback port; nothing is started as a service), libheif-examples and
 # libimage-exiftool-perl (heif-enc and exiftool write the tests' HEIC photos and their EXIF). Runs apt-get only when something is missing.
 set -euo pipefail
@@ -19,6 +20,7 @@ command -v tesseract >/dev/null 2>&1 || need+=(tesseract-ocr)
 dpkg -s tesseract-ocr-deu >/dev/null 2>&1 || need+=(tesseract-ocr-deu)
 dpkg -s pocketsphinx-testdata >/dev/null 2>&1 || need+=(pocketsphinx-testdata)
 [ -f /usr/lib/python3/dist-packages/skimage/data/astronaut.png ] || need+=(python3-skimage)
+[ -f /usr/lib/python3/dist-packages/imageio/resources/images/cockatoo.mp4 ] || need+=(python3-imageio)
 command -v heif-enc >/dev/null 2>&1 || need+=(libheif-examples)
 command -v exiftool >/dev/null 2>&1 || need+=(libimage-exiftool-perl)
 command -v redis-server >/dev/null 2>&1 || need+=(redis-server)

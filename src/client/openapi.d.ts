@@ -1321,13 +1321,13 @@ export interface components {
             items: components["schemas"]["DuplicateItem"][];
             /** @description How alike the matching frames are, 0..1 (the mean over the group’s pairs) */
             similarity: number;
-            /** @description The media_id of the copy to keep: the longest (a trimmed part is never kept over its whole), then the most pixels, then the highest bitrate, then the original (the earlier file date, else the one indexed first) */
+            /** @description The media_id of the copy to keep. Videos: the longest (a trimmed part is never kept over its whole), then the most pixels, then the highest bitrate, then the original (the earlier file date, else the one indexed first). Photos: the one that states when and where it was taken (EXIF date, GPS), then the most pixels, then the camera’s format (HEIC, raw, JPEG) over an export, then the original */
             keep: string;
             /**
-             * @description Why `keep` was chosen over the next-best copy: `longest` (the others are parts of it), `higher_resolution`, `higher_bitrate`, `original` (nothing else told them apart)
+             * @description Why `keep` was chosen over the next-best copy: `longest` (the others are parts of it), `higher_resolution`, `higher_bitrate`, `capture_metadata` (only it states its date or place), `camera_format`, `original` (nothing else told them apart)
              * @enum {string}
              */
-            keep_reason: "longest" | "higher_resolution" | "higher_bitrate" | "original";
+            keep_reason: "longest" | "higher_resolution" | "higher_bitrate" | "original" | "capture_metadata" | "camera_format";
             /** @description The same in a sentence (English) */
             keep_message: string;
         };
@@ -1342,6 +1342,10 @@ export interface components {
             size: number | null;
             /** @description The share of this item (0..1) the other copies show: 1 for a full copy, less for the longer side of a trimmed one */
             overlap: number;
+            /** @description True when the kept copy holds everything this one has: it shows all of it, has at least its pixels and (photos) states at least its date and place. Only such a copy is safe to delete; false for the kept copy itself */
+            covered_by_keep: boolean;
+            /** @description True when the file was uploaded: vidx holds its only stored copy, and deleting the item deletes it */
+            uploaded: boolean;
         };
         TaskList: {
             tasks: components["schemas"]["Task"][];
@@ -2509,6 +2513,12 @@ export interface components {
             frameSequence?: {
                 fps: number;
                 hashes: string;
+                looks?: string;
+            } | null;
+            /** @description The sound print of a video (its first half hour): change bits, shape bits and loudness per tenth of a second, hex */
+            soundPrint?: {
+                fps: number;
+                frames: string;
             } | null;
             faces?: {
                 start: number;

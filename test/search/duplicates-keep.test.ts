@@ -6,13 +6,14 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { betterCopy, keepReason } from '../../src/services/duplicates/keep.js';
+import { betterCopy, keepReason, type Ranked } from '../../src/services/duplicates/keep.js';
 import { lavfiVideo } from '../support/picture-media.js';
 import { startTestApp } from '../support/app.js';
 import { settledTask, type TestServer } from '../support/server.js';
 
-const row = (pk: number, o: { duration?: number | null; width?: number; height?: number; size?: number; captured_at?: string | null }) => ({
-  pk, duration: o.duration ?? 10, width: o.width ?? 640, height: o.height ?? 360, size: o.size ?? 1_000_000, captured_at: o.captured_at ?? null,
+const row = (pk: number, o: { duration?: number | null; width?: number; height?: number; size?: number; captured_at?: string | null }): Ranked => ({
+  pk, type: 'video', duration: o.duration ?? 10, width: o.width ?? 640, height: o.height ?? 360, size: o.size ?? 1_000_000, captured_at: o.captured_at ?? null,
+  captured_at_source: o.captured_at ? 'file' : null, latitude: null, format: 'mp4',
 });
 
 describe('which copy to keep', () => {

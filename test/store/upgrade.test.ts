@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEPT_TABLES } from '../../scripts/make-upgrade-fixture.js';
 import { migrations } from '../../src/store/migrations/index.js';
+import { COPY_RULES } from '../../src/services/duplicates/service.js';
 import type { QueryEmbedder } from '../../src/services/search/index.js';
 import { topicVector } from '../search/fixtures.js';
 import { settledTask, startTestServer, waitFor, type TestServer } from '../support/server.js';
@@ -92,6 +93,17 @@ describe.each(upgradeFixtures())('a data dir made by release %s', (release) => {
     expect(final).toMatchObject({ media_id: 'cup-final', title: 'Cup final 2024', src: 'https://example.invalid/final.mp4', additional_metadata: { league: 'Premier' }, place: null });
     // The thumbnail link is signed with the data dir's link secret, which the upgrade kept.
     expect((await fetch(final.thumbnail_url)).status).toBe(200);
+  });
+
+  it('finds each collection’s copies again by today’s rules before it shows them (issue 42)', async () => {
+    const db = s.vidx.store.db;
+    for (const c of copy.manifest.collections) {
+      const key = c.owner === 'admin' ? admin : user;
+      const r = await s.call('GET', `/collections/${c.collection_id}/duplicates`, { key });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const pk = s.vidx.store.collections.findById(c.collection_id)!.pk;
+      expect(db.prepare('SELECT rules FROM duplicate_checks WHERE collection_pk = ?').pluck().get(pk)).toBe(COPY_RULES);
+    }
   });
 
   it('looks up the place of an item with GPS stored before places existed', async () => {

@@ -14,6 +14,10 @@ const Member = z
     height: z.number().int().nullable(),
     size: z.number().int().nullable().openapi({ description: 'Bytes of the file' }),
     overlap: z.number().openapi({ description: 'The share of this item (0..1) the other copies show: 1 for a full copy, less for the longer side of a trimmed one' }),
+    covered_by_keep: z.boolean().openapi({
+      description: 'True when the kept copy holds everything this one has: it shows all of it, has at least its pixels and (photos) states at least its date and place. Only such a copy is safe to delete; false for the kept copy itself',
+    }),
+    uploaded: z.boolean().openapi({ description: 'True when the file was uploaded: vidx holds its only stored copy, and deleting the item deletes it' }),
   })
   .openapi('DuplicateItem');
 
@@ -22,10 +26,12 @@ const Group = z
     items: z.array(Member).openapi({ description: 'The copies, best first' }),
     similarity: z.number().openapi({ description: 'How alike the matching frames are, 0..1 (the mean over the group’s pairs)' }),
     keep: z.string().openapi({
-      description: 'The media_id of the copy to keep: the longest (a trimmed part is never kept over its whole), then the most pixels, then the highest bitrate, then the original (the earlier file date, else the one indexed first)',
+      description:
+        'The media_id of the copy to keep. Videos: the longest (a trimmed part is never kept over its whole), then the most pixels, then the highest bitrate, then the original (the earlier file date, else the one indexed first). Photos: the one that states when and where it was taken (EXIF date, GPS), then the most pixels, then the camera’s format (HEIC, raw, JPEG) over an export, then the original',
     }),
     keep_reason: z.enum(KEEP_REASONS).openapi({
-      description: 'Why `keep` was chosen over the next-best copy: `longest` (the others are parts of it), `higher_resolution`, `higher_bitrate`, `original` (nothing else told them apart)',
+      description:
+        'Why `keep` was chosen over the next-best copy: `longest` (the others are parts of it), `higher_resolution`, `higher_bitrate`, `capture_metadata` (only it states its date or place), `camera_format`, `original` (nothing else told them apart)',
     }),
     keep_message: z.string().openapi({ description: 'The same in a sentence (English)' }),
   })

@@ -15,10 +15,12 @@ export const duplicates = defineTool({
   name: 'duplicates',
   title: 'Duplicates in a collection',
   description:
-    'Finds copies inside a collection: re-encoded, rescaled and trimmed copies of a video (at least 60 % of the shorter one, in order) and near-identical photos, ' +
-    'found by perceptual fingerprints (no model needed). Each group lists its items best first (media_id, title, duration, width, height, size in bytes, ' +
-    'overlap: the share of the item the others show) with the media_id to keep (the longest, then most pixels, then bitrate, then the original) and why (keep_reason, keep_message). ' +
-    'Use it for "which of these copies do I keep"; it deletes nothing.',
+    'Finds copies inside a collection: re-encoded, rescaled and trimmed copies of a video (at least 60 % of the shorter one, in order, in the same colours, ' +
+    'with the same words on screen and the same sound where both have them) and near-identical photos, found by perceptual fingerprints (no model needed). ' +
+    'Each group lists its items best first (media_id, title, duration, width, height, size in bytes, overlap: the share of the item the others show; ' +
+    'covered_by_keep: the kept copy holds all of this one, so deleting it loses nothing; uploaded: vidx holds the only stored copy of it) with the media_id to keep ' +
+    '(videos: the longest, then most pixels, then bitrate, then the original; photos: the one with its date and place, then most pixels, then the camera format) and why (keep_reason, keep_message). ' +
+    'Use it for "which of these copies do I keep"; it deletes nothing. Never suggest deleting an item whose covered_by_keep is false.',
   input: {
     collection,
     threshold: z.number().min(0).max(1).optional().describe('Least similarity of two copies, 0..1 (default 0.8); higher for fewer, closer copies'),
@@ -30,7 +32,7 @@ export const duplicates = defineTool({
       z.object({
         similarity: z.number(),
         keep: z.string().describe('The media_id of the copy to keep'),
-        keep_reason: z.enum(['longest', 'higher_resolution', 'higher_bitrate', 'original']),
+        keep_reason: z.string().describe('Why: longest, higher_resolution, higher_bitrate, original (videos); capture_metadata, higher_resolution, camera_format, original (photos)'),
         keep_message: z.string(),
         items: z.array(
           z.object({
@@ -41,6 +43,8 @@ export const duplicates = defineTool({
             height: z.number().nullable(),
             size: z.number().nullable().describe('Bytes'),
             overlap: z.number().describe('The share of this item the others show, 0..1'),
+            covered_by_keep: z.boolean().describe('The kept copy holds everything this one has: only then is deleting it safe'),
+            uploaded: z.boolean().describe('Uploaded: vidx holds the only stored copy, and deleting the item deletes it'),
             resource: z.string(),
           }),
         ),
@@ -63,9 +67,10 @@ export const duplicates = defineTool({
         keep_reason: g.keep_reason,
         keep_message: g.keep_message,
         // The fields the output shape names, so the answer stays what the tool declares.
-        items: g.items.map(({ media_id, title, duration, width, height, size, overlap }) => ({
+        items: g.items.map(({ media_id, title, duration, width, height, size, overlap, covered_by_keep, uploaded }) => ({
           media_id, title, duration, width, height, size,
           overlap: Math.round(overlap * 1000) / 1000,
+          covered_by_keep, uploaded,
           resource: itemUri(args.collection, media_id),
         })),
       })),

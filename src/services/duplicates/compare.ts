@@ -1,10 +1,14 @@
 /**
- * Whether two items are copies of one another: a video and its re-encoded, rescaled or trimmed copy show the
- * same frames in the same order (their frame sequences line up at one offset, or a few for a copy with parts
- * cut out); two photos have near-identical fingerprints. Videos that only look alike (slides of one template
- * with other words) differ in the frames' finer structure and in their on-screen words.
+ * Whether two items are copies of one another. A video and its re-encoded, rescaled or trimmed copy show the
+ * same frames, in the same colours, in the same order (their frame sequences line up at one offset, or a
+ * few for a copy with parts cut out), and where both have them, the same words on screen and the same
+ * sound. Frames that show little (a flat colour, a slide with a caption) count little: two slides of one
+ * template are told apart by their words and their voices, or not called copies at all. Two photos have
+ * near-identical fingerprints and colours.
  */
-import { popcount, printSimilarity, type FramePrint } from '../../media/perceptual.js';
+import { LOOK_BYTES, popcount, printSimilarity, type FramePrint } from '../../media/perceptual.js';
+import type { SoundFrames } from '../../media/sound-print.js';
+import { soundVerdict, wordsVerdict } from './evidence.js';
 
 /** What is compared of an item. */
 export interface ItemLook {
@@ -15,10 +19,16 @@ export interface ItemLook {
   fps: number;
   /** The frame sequence's 64-bit hashes as (high, low) pairs; empty for photos. */
   hashes: Uint32Array;
+  /** Each frame's structure and quarter colours (media/perceptual.ts `frameLook`); null for videos indexed before vidx kept them. */
+  looks: Uint8Array | null;
+  /** The keyframes' prints (videos): what a video without looks is checked against in colour. */
+  keyframes: FramePrint[];
   /** A photo's fingerprint; null for videos. */
   photo: FramePrint | null;
   /** The words read on screen in the item (OCR), lower case. */
   words: Set<string>;
+  /** The video's sound print (its first half hour); null without sound or for videos indexed before. */
+  sound: SoundFrames | null;
 }
 
 /** A verified pair: how alike the frames that match are (0..1) and how much of each item they cover. */
@@ -36,6 +46,15 @@ export const SAME_PHOTO = 0.8;
 export const MIN_OVERLAP = 0.6;
 /** Video frames are compared this far apart (seconds). */
 export const SAMPLE_SECONDS = 0.5;
+/** Seconds of frames that show something (see {@link trust}) that must match for the frames alone to make a pair. */
+export const SOLID_SECONDS = 2;
+/**
+ * Summed difference of the 12 quarter colour values (Y, Cb, Cr) up to which two frames have the same colours:
+ * a re-encode or rescale moves them by 0–30, a brown slide and a blue one differ by hundreds.
+ */
+export const SAME_COLOURS = 60;
+/** Mean difference of a photo's 48 colour values up to which two photos have the same colours. */
+export const SAME_PHOTO_COLOURS = 14;
 
 /**
  * Whether a frame hash says little: near-uniform frames (black, a flat colour) have almost all bits alike and
@@ -48,16 +67,28 @@ export function isFlat(hi: number, lo: number): boolean {
   return ones < 8 || ones > 56;
 }
 
-function distance(a: Uint32Array, i: number, b: Uint32Array, j: number): number {
-  return popcount((a[2 * i]! ^ b[2 * j]!) >>> 0) + popcount((a[2 * i + 1]! ^ b[2 * j + 1]!) >>> 0);
+/**
+ * How far a frame's hash can be trusted, 0..1, from its structure (`frameLook`'s first byte): nothing for a
+ * flat colour with a caption (about 5) or a slide with a heading (11–18), all of it for a filmed scene
+ * (100 and more). A sequence without looks is trusted as before they were kept.
+ * @example
+ * trust(null, 0); // 1
+ */
+export function trust(looks: Uint8Array | null, frame: number): number {
+  if (!looks) return 1;
+  const structure = looks[frame * LOOK_BYTES]!;
+  return Math.max(0, Math.min(1, (structure - 20) / 60));
 }
 
-/** Word overlap (Jaccard) of two items' on-screen text, or null when either says too little to tell. */
-function wordOverlap(a: Set<string>, b: Set<string>): number | null {
-  if (a.size < 3 || b.size < 3) return null;
-  let shared = 0;
-  for (const w of a) if (b.has(w)) shared++;
-  return shared / (a.size + b.size - shared);
+function sameColours(a: Uint8Array | null, i: number, b: Uint8Array | null, j: number): boolean {
+  if (!a || !b) return true;
+  let diff = 0;
+  for (let k = 1; k < LOOK_BYTES; k++) diff += Math.abs(a[i * LOOK_BYTES + k]! - b[j * LOOK_BYTES + k]!);
+  return diff <= SAME_COLOURS;
+}
+
+function distance(a: Uint32Array, i: number, b: Uint32Array, j: number): number {
+  return popcount((a[2 * i]! ^ b[2 * j]!) >>> 0) + popcount((a[2 * i + 1]! ^ b[2 * j + 1]!) >>> 0);
 }
 
 /** Meetings binned by their offset (0.2 s bins). */
@@ -96,9 +127,84 @@ function likelyOffsets(offsets: number[]): number[] {
     .map((b) => b.sort((x, y) => x - y)[b.length >> 1]!);
 }
 
+/** A frame of A that has its like in B: its time in B, the differing bits, the offset that found it. */
+interface FrameMatch {
+  frame: number;
+  timeInB: number;
+  bits: number;
+  offset: number;
+}
+
+/** The frames of A (every half second, not flat) and, for each, the best frame of B near an aligned offset. */
+function matchFrames(a: ItemLook, b: ItemLook, aligned: number[]): { counted: number[]; matches: FrameMatch[] } {
+  const framesA = a.hashes.length / 2;
+  const framesB = b.hashes.length / 2;
+  const step = Math.max(1, Math.round(a.fps * SAMPLE_SECONDS));
+  const counted: number[] = [];
+  const matches: FrameMatch[] = [];
+  for (let i = 0; i < framesA; i += step) {
+    if (isFlat(a.hashes[2 * i]!, a.hashes[2 * i + 1]!)) continue;
+    counted.push(i);
+    let best: FrameMatch | null = null;
+    for (const d of aligned) {
+      const j = Math.round((i / a.fps + d) * b.fps);
+      for (let k = Math.max(0, j - 1); k <= Math.min(framesB - 1, j + 1); k++) {
+        const bits = distance(a.hashes, i, b.hashes, k);
+        if (bits > SAME_FRAME_BITS || (best && bits >= best.bits) || !sameColours(a.looks, i, b.looks, k)) continue;
+        best = { frame: i, timeInB: k / b.fps, bits, offset: d };
+      }
+    }
+    if (best) matches.push(best);
+  }
+  return { counted, matches };
+}
+
+/**
+ * The longest run of matches whose times in B never go back (patience sorting): a trim or a copy with
+ * parts cut out shows the original's frames in order, a video that only looks alike meets them anyhow.
+ */
+function inOrder(matches: FrameMatch[]): FrameMatch[] {
+  const tails: number[] = [];
+  const previous: number[] = [];
+  for (let m = 0; m < matches.length; m++) {
+    const t = matches[m]!.timeInB;
+    let lo = 0;
+    let hi = tails.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (matches[tails[mid]!]!.timeInB <= t) lo = mid + 1;
+      else hi = mid;
+    }
+    previous[m] = lo > 0 ? tails[lo - 1]! : -1;
+    tails[lo] = m;
+  }
+  const run: FrameMatch[] = [];
+  for (let m = tails.length ? tails[tails.length - 1]! : -1; m >= 0; m = previous[m]!) run.push(matches[m]!);
+  return run.reverse();
+}
+
+/** The offset most in-order matches were found at: where the sound is compared. */
+function mainOffset(run: FrameMatch[]): number {
+  const count = new Map<number, number>();
+  for (const m of run) count.set(m.offset, (count.get(m.offset) ?? 0) + 1);
+  return [...count.entries()].sort((x, y) => y[1] - x[1])[0]![0];
+}
+
+/**
+ * Whether a video without looks agrees with the other in colour: most keyframes of the one have a print
+ * of near the same picture and colours in the other (the keyframes were printed in colour all along).
+ */
+function keyframesAgree(a: ItemLook, b: ItemLook): boolean {
+  if (!a.keyframes.length || !b.keyframes.length) return true;
+  const found = a.keyframes.filter((p) => b.keyframes.some((q) => photosAlike(p, q))).length;
+  return found / a.keyframes.length >= 0.5;
+}
+
 /**
  * Compares two videos at the offsets their candidate frames suggest: every half second of the shorter, the
- * frame of the longer at that offset (± one frame) must be the same frame. Null when they are no copies.
+ * frame of the longer at that offset (± one frame) must be the same frame in the same colours, in order;
+ * then the words on screen and the sound must not differ, and where the matching frames show little, one
+ * of them must agree. Null when they are no copies.
  * @example
  * compareVideos(original, trimmedCopy, [3.3, 3.3, 3.4]); // { similarity: 0.98, overlapA: 1, overlapB: 0.7 }
  */
@@ -108,38 +214,35 @@ export function compareVideos(a: ItemLook, b: ItemLook, offsets: number[]): Pair
     const m = compareVideos(b, a, offsets.map((o) => -o));
     return m && { similarity: m.similarity, overlapA: m.overlapB, overlapB: m.overlapA };
   }
-  const words = wordOverlap(a.words, b.words);
-  if (words !== null && words < 0.3) return null;
-  const framesA = a.hashes.length / 2;
-  const framesB = b.hashes.length / 2;
-  const step = Math.max(1, Math.round(a.fps * SAMPLE_SECONDS));
-  const best = new Map<number, number>();
-  const aligned = likelyOffsets(offsets);
-  let counted = 0;
-  for (let i = 0; i < framesA; i += step) {
-    if (isFlat(a.hashes[2 * i]!, a.hashes[2 * i + 1]!)) continue;
-    counted++;
-    for (const d of aligned) {
-      const j = Math.round((i / a.fps + d) * b.fps);
-      for (let k = Math.max(0, j - 1); k <= Math.min(framesB - 1, j + 1); k++) {
-        const bits = distance(a.hashes, i, b.hashes, k);
-        if (bits <= SAME_FRAME_BITS && bits < (best.get(i) ?? Infinity)) best.set(i, bits);
-      }
-    }
-  }
-  if (counted === 0 || best.size / counted < MIN_OVERLAP) return null;
-  const similarity = [...best.values()].reduce((s, bits) => s + (1 - bits / 64), 0) / best.size;
-  const matchedSeconds = best.size * step / a.fps;
-  return { similarity, overlapA: best.size / counted, overlapB: Math.min(1, matchedSeconds / Math.max(b.duration, 1e-9)) };
+  const words = wordsVerdict(a.words, b.words);
+  if (words === 'differ') return null;
+  const { counted, matches } = matchFrames(a, b, likelyOffsets(offsets));
+  const run = inOrder(matches);
+  if (counted.length === 0 || run.length / counted.length < MIN_OVERLAP) return null;
+  const sound = soundVerdict(a.sound, b.sound, mainOffset(run));
+  if (sound === 'differ') return null;
+  const solidSeconds = run.reduce((s, m) => s + trust(a.looks, m.frame) * SAMPLE_SECONDS, 0);
+  if (solidSeconds < SOLID_SECONDS && words !== 'agree' && sound !== 'agree') return null;
+  if ((!a.looks || !b.looks) && !keyframesAgree(a, b)) return null;
+  const similarity = run.reduce((s, m) => s + (1 - m.bits / 64), 0) / run.length;
+  const matchedSeconds = (run.length * Math.max(1, Math.round(a.fps * SAMPLE_SECONDS))) / a.fps;
+  return { similarity, overlapA: run.length / counted.length, overlapB: Math.min(1, matchedSeconds / Math.max(b.duration, 1e-9)) };
+}
+
+/** Whether two prints show the same picture in the same colours. */
+function photosAlike(a: FramePrint, b: FramePrint): boolean {
+  let colours = 0;
+  for (let i = 0; i < a.colour.length; i++) colours += Math.abs(a.colour[i]! - b.colour[i]!);
+  return colours / a.colour.length <= SAME_PHOTO_COLOURS && printSimilarity(a, b) >= SAME_PHOTO;
 }
 
 /**
- * Compares two photos by their fingerprints.
+ * Compares two photos by their fingerprints: the same picture, and the same colours (a picture and its
+ * recoloured version share every grey hash bit).
  * @example
  * comparePhotos(photo, smallerCopy); // { similarity: 0.97, overlapA: 1, overlapB: 1 }
  */
 export function comparePhotos(a: ItemLook, b: ItemLook): PairMatch | null {
-  if (!a.photo || !b.photo) return null;
-  const similarity = printSimilarity(a.photo, b.photo);
-  return similarity >= SAME_PHOTO ? { similarity, overlapA: 1, overlapB: 1 } : null;
+  if (!a.photo || !b.photo || !photosAlike(a.photo, b.photo)) return null;
+  return { similarity: printSimilarity(a.photo, b.photo), overlapA: 1, overlapB: 1 };
 }

@@ -1,15 +1,24 @@
+import { extname } from 'node:path';
 import type { Store } from '../../store/index.js';
 import type { ItemRow } from '../../store/items.js';
 import { contentWords } from '../../analysis/text-stats.js';
 import type { Caller } from '../caller.js';
 import type { CollectionService } from '../collections.js';
 import { printOfRow } from '../search/print-index.js';
+import { LOOK_BYTES } from '../../media/perceptual.js';
 import { CandidateIndex } from './candidates.js';
 import { comparePhotos, compareVideos, type ItemLook, type PairMatch } from './compare.js';
-import { groupPairs, type DuplicateGroup } from './groups.js';
+import { groupPairs, type CopyItem, type DuplicateGroup } from './groups.js';
 
 /** Pairs at least this alike are grouped when the caller names no threshold. */
 export const DEFAULT_DUPLICATE_THRESHOLD = 0.8;
+
+/**
+ * The version of the rules that make a pair (compare.ts). A collection whose pairs an older version found is
+ * checked again before its groups are read or an item joins it: version 2 (issue 42) asks colours, words
+ * and sound, where version 1 paired slides of one template in other colours.
+ */
+export const COPY_RULES = 2;
 
 /**
  * Copies across a collection: re-encoded, rescaled and trimmed copies of a video, near-identical photos.
@@ -33,6 +42,7 @@ export class DuplicateService {
   /** An item was stored (new or re-indexed): its pairs are found again. */
   itemStored(collectionPk: number, itemPk: number): void {
     this.looks.delete(itemPk);
+    if (this.recheckIfStale(collectionPk)) return;
     const index = this.indexFor(collectionPk, itemPk);
     const look = this.look(itemPk);
     if (!look) return;
@@ -50,6 +60,7 @@ export class DuplicateService {
   /** The collection is gone. */
   collectionRemoved(collectionPk: number): void {
     this.indexes.delete(collectionPk);
+    this.store.prints.forgetChecks(collectionPk);
   }
 
   /**
@@ -71,15 +82,31 @@ export class DuplicateService {
       if (found.length) this.store.db.transaction(() => this.store.prints.replacePairsOf(itemPk, found, collectionPk))();
       index.add(look);
     }
+    this.store.prints.markChecked(collectionPk, COPY_RULES);
     return { items: items.length, pairs };
+  }
+
+  /** Finds the collection's pairs again when older rules found them; true when it did. */
+  private recheckIfStale(collectionPk: number): boolean {
+    if (this.store.prints.checkedBy(collectionPk) >= COPY_RULES) return false;
+    this.rebuild(collectionPk);
+    return true;
   }
 
   /** The collection's groups of copies (GET /collections/{id}/duplicates). */
   groups(caller: Caller, collectionId: string, threshold = DEFAULT_DUPLICATE_THRESHOLD): { groups: DuplicateGroup[] } {
     const collection = this.collections.readable(caller, collectionId);
+    this.recheckIfStale(collection.pk);
     const pairs = this.store.prints.pairs(collection.pk, threshold);
-    const items = new Map(this.store.items.byPks([...new Set(pairs.flatMap((p) => [p.a_pk, p.b_pk]))]).map((i) => [i.pk, i]));
+    const items = new Map(this.store.items.byPks([...new Set(pairs.flatMap((p) => [p.a_pk, p.b_pk]))]).map((i) => [i.pk, this.copyItem(i)]));
     return { groups: groupPairs(pairs, items) };
+  }
+
+  /** An item as grouping ranks it: its file's format from the source path or the stored upload's name. */
+  private copyItem(row: ItemRow): CopyItem {
+    const stored = row.src ? null : (this.store.search.analysisOf(row.pk)?.stored_file ?? null);
+    const ext = extname((row.src ?? stored ?? '').split(/[?#]/)[0]!).slice(1).toLowerCase();
+    return { ...row, format: ext || null, uploaded: row.src === null && stored !== null };
   }
 
   /** The pairs a new look makes with the items filed so far, each verified in full. */
@@ -125,19 +152,24 @@ export class DuplicateService {
     return look;
   }
 
-  /** What is compared of an item: its frame sequence (video) or fingerprint (photo), and its on-screen words. */
+  /** What is compared of an item: its frame sequence and sound (video) or fingerprint (photo), and its on-screen words. */
   private readLook(itemPk: number): ItemLook | null {
     const item: ItemRow | undefined = this.store.items.byPk(itemPk);
     if (!item || item.type === 'audio') return null;
     const words = new Set(contentWords(this.store.search.episodesOfItem(itemPk).map((e) => e.screen_text).join(' ').toLowerCase()));
+    const prints = this.store.prints.ofItem(itemPk).map(printOfRow);
+    const none = { looks: null, keyframes: [], sound: null, words };
     if (item.type === 'image') {
-      const row = this.store.prints.ofItem(itemPk)[0];
-      return row ? { itemPk, kind: 'image', duration: 0, fps: 1, hashes: new Uint32Array(0), photo: printOfRow(row), words } : null;
+      return prints[0] ? { ...none, itemPk, kind: 'image', duration: 0, fps: 1, hashes: new Uint32Array(0), photo: prints[0] } : null;
     }
     const seq = this.store.prints.sequenceOf(itemPk);
     if (!seq || seq.hashes.length < 8) return null;
     const hashes = new Uint32Array(seq.hashes.length / 4);
     for (let i = 0; i < hashes.length; i++) hashes[i] = seq.hashes.readUInt32BE(i * 4);
-    return { itemPk, kind: 'video', duration: item.duration ?? hashes.length / 2 / seq.fps, fps: seq.fps, hashes, photo: null, words };
+    const frames = hashes.length / 2;
+    // Looks written for another number of frames than the hashes are not trusted (nothing writes them so).
+    const looks = seq.looks && seq.looks.length === frames * LOOK_BYTES ? new Uint8Array(seq.looks) : null;
+    const sound = seq.sound && seq.sound_fps ? { fps: seq.sound_fps, frames: new Uint8Array(seq.sound) } : null;
+    return { itemPk, kind: 'video', duration: item.duration ?? frames / seq.fps, fps: seq.fps, hashes, looks, keyframes: prints, photo: null, words, sound };
   }
 }
