@@ -13,6 +13,7 @@ import { egressPolicy, literalRefusal, type EgressPolicy, type Resolver } from '
 import { loadManifest, type Manifest } from '../ml/registry/manifest.js';
 import { pulledModel } from '../ml/capabilities.js';
 import { presentAnalyzeResult } from '../services/analysis/present.js';
+import { isKeptUpload } from '../services/analysis/item-files.js';
 import { CollectionService } from '../services/collections.js';
 import { DuplicateService } from '../services/duplicates/service.js';
 import { ItemAnalysisService } from '../services/item-analysis.js';
@@ -124,7 +125,7 @@ export function buildCore(app: AppBase, opts: CoreOptions): Core {
   const search = new SearchService(store, collections, links, queryEmbedder, printIndex, gaps, (near, km) => places.nearFilter(near, km));
   const people = new PeopleService(store, collections, links, config.dataDir);
   const analysis = new ItemAnalysisService(store, items, links, (c, i) => people.episodeFaces(c, i));
-  const duplicates = new DuplicateService(store, collections);
+  const duplicates = new DuplicateService(store, collections, (stored) => isKeptUpload(config.dataDir, stored));
   searchIndex.afterStore((collectionPk, itemPk) => duplicates.itemStored(collectionPk, itemPk));
   items.onDelete((item) => duplicates.itemRemoved(item.collection_pk, item.pk));
   collections.onDelete((pk) => {

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web.js';
 import { launchBrowser, screenshot, unlabelled, keyedPage, type WatchedPage } from '../support/browser.js';
 import { copyVideo, lavfiVideo, photo, screenshot as frameShot } from '../support/picture-media.js';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../support/server.js';
+import { ADMIN_KEY, settledTask, startTestServer, type TestServer } from '../support/server.js';
 import { indexedFolder, type ListedItem } from '../support/web-media.js';
 
 const UI = { timeout: 15_000, interval: 100 };
@@ -65,6 +65,20 @@ beforeAll(async () => {
     writeFileSync(join(queries, 'notes.txt'), 'not a picture');
   }));
   expect(items.size).toBe(5);
+  // Two uploads of the original: a re-encode it holds whole (offered for deletion, the only stored copy), and
+  // a sharper trim of it (more pixels than the kept one: kept too).
+  await Promise.all([
+    copyVideo(join(dir, 'mandelbrot.mp4'), join(queries, 'mandelbrot-upload.mp4'), { width: 320, crf: 30 }),
+    copyVideo(join(dir, 'mandelbrot.mp4'), join(queries, 'mandelbrot-hd-part.mp4'), { width: 1280, from: 2, to: 6 }),
+  ]);
+  for (const name of ['mandelbrot-upload.mp4', 'mandelbrot-hd-part.mp4']) {
+    const fd = new FormData();
+    fd.append('body', JSON.stringify({ collection: C, video: { content: name, media_id: name.replace('.mp4', '') } }));
+    fd.append('file', new Blob([new Uint8Array(readFileSync(join(queries, name)))]), name);
+    const r = await fetch(`${s.url}/index`, { method: 'POST', headers: { 'x-api-key': ADMIN_KEY }, body: fd });
+    expect(r.status).toBe(202);
+    expect((await settledTask(s, ((await r.json()) as { task_id: string }).task_id)).status).toBe('completed');
+  }
   // A second collection, so "All collections" fans out.
   await indexedFolder(s, 'garden', (d) => lavfiVideo(join(d, 'life.mp4'), 'life', 6));
   browser = await launchBrowser();
@@ -164,7 +178,7 @@ describe('more like this', () => {
     expect(await more.getAttribute('href')).toMatch(new RegExp(`like=${original}&at=\\d`));
     await more.click();
     await expect.poll(() => page.locator('[data-like-heading]').textContent(), UI).toMatch(/^Moments like “mandelbrot” at 0:0\d$/);
-    await expect.poll(async () => (await results())[0], UI).toBe('mandelbrot-small');
+    await expect.poll(async () => (await results())[0], UI).toMatch(/^mandelbrot-(small|upload|hd-part)$/);
     await screenshot(page, 'more-like');
     // The moment's chip comes off: back to nothing to search.
     await page.getByRole('button', { name: /^Stop searching like “mandelbrot” at 0:0\d$/ }).click();
@@ -173,34 +187,62 @@ describe('more like this', () => {
 });
 
 describe('duplicates', () => {
-  it('shows the video and its re-encoded copy side by side, the original marked Keep', async () => {
+  it('shows the video and its copies side by side, the original marked Keep, Delete only where it holds the copy whole', async () => {
     await page.goto(`${s.url}/#/c/${C}`);
     await page.getByRole('link', { name: 'Duplicates' }).click();
     const group = page.locator('.dup-group');
     await group.first().waitFor();
     expect(await group.count()).toBe(1);
-    expect(await group.getByRole('heading', { level: 3 }).textContent()).toMatch(/^2 copies · \d+ % alike$/);
+    expect(await group.getByRole('heading', { level: 3 }).textContent()).toMatch(/^4 copies · \d+ % alike$/);
     const copies = group.locator('.copy');
-    expect(await copies.locator('h4').allTextContents()).toEqual(['mandelbrot', 'mandelbrot-small']);
+    // Best first: the whole original, the two full copies (by bitrate), the shorter part last.
+    const titles = await copies.locator('h4').allTextContents();
+    expect(titles[0]).toBe('mandelbrot');
+    expect(titles.slice(1, 3).sort()).toEqual(['mandelbrot-small', 'mandelbrot-upload']);
+    expect(titles[3]).toBe('mandelbrot-hd-part');
+    const copy = (title: string) => copies.filter({ has: page.getByRole('heading', { name: title, exact: true }) });
     expect(await copies.first().getAttribute('class')).toContain('keep');
     expect(await copies.first().textContent()).toContain('Keep');
     expect(await copies.first().textContent()).toContain('640×360');
-    expect(await copies.nth(1).textContent()).toContain('320×180');
-    expect(await copies.nth(1).textContent()).toMatch(/Duration 0:0[78]/);
-    expect(await copies.nth(1).textContent()).toMatch(/In the other copies \d+ %/);
+    expect(await copy('mandelbrot-small').textContent()).toContain('320×180');
+    expect(await copy('mandelbrot-small').textContent()).toMatch(/Duration 0:0[78]/);
+    expect(await copy('mandelbrot-small').textContent()).toMatch(/In the other copies \d+ %/);
     expect(await copies.first().getByRole('button').count()).toBe(0);
+    // The sharper part has pixels the kept copy lacks: nothing offers to delete it.
+    expect(await copy('mandelbrot-hd-part').getByRole('button').count()).toBe(0);
+    expect(await copy('mandelbrot-hd-part').locator('[data-keep-too]').textContent()).toContain('Keep this one too');
+    expect(await copy('mandelbrot-upload').getByRole('button', { name: 'Delete: mandelbrot-upload' }).count()).toBe(1);
     await expect.poll(() => loaded(copies.nth(1).locator('img')), UI).toBe(true);
-    // Side by side: the two cards share a row.
+    // Side by side: the first two cards share a row.
     const [a, b] = await copies.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top));
     expect(a).toBe(b);
     await screenshot(page, 'duplicates');
     expect(await unlabelled(page)).toEqual([]);
   });
 
+  it('asks once more before it deletes the only stored copy of an upload', async () => {
+    await page.goto(`${s.url}/#/c/${C}/duplicates`);
+    await page.getByRole('button', { name: 'Delete: mandelbrot-upload' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => dialog.getByRole('heading').textContent(), UI).toBe('Delete the only copy of “mandelbrot-upload”?');
+    expect(await dialog.textContent()).toContain('vidx holds the only copy of it');
+    await screenshot(page, 'duplicates-only-copy');
+    // Cancelled: the upload stays.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await s.call('GET', `/collections/${C}/items/mandelbrot-upload`)).status).toBe(200);
+    await page.getByRole('button', { name: 'Delete: mandelbrot-upload' }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByRole('button', { name: 'Delete for good' }).click();
+    await expect.poll(async () => (await s.call('GET', `/collections/${C}/items/mandelbrot-upload`)).status, UI).toBe(404);
+  });
+
   it('speaks German at 360 px without sideways scrolling, light and dark', async () => {
     await page.getByLabel('Language').selectOption('de');
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.getByRole('heading', { name: /^2 Kopien · \d+ % ähnlich$/ }).waitFor();
+    await page.getByRole('heading', { name: /^3 Kopien · \d+ % ähnlich$/ }).waitFor();
     await page.getByRole('button', { name: 'Löschen: mandelbrot-small' }).waitFor();
     expect(await noOverflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, 'duplicates-360-de');
@@ -233,13 +275,17 @@ describe('duplicates', () => {
     expect(await dialog.textContent()).toContain('keeps its file on disk');
     await screenshot(page, 'duplicates-delete');
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    const empty = page.locator('[data-empty]');
-    await expect.poll(() => empty.textContent(), UI).toContain('vidx looks for re-encoded, resized and trimmed copies');
+    await expect.poll(() => page.locator('.dup-group h3').textContent(), UI).toMatch(/^2 copies · /);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('dup-h');
     const left = (await s.call('GET', `/collections/${C}/items`)).body.items.map((i: ListedItem) => i.title);
     expect(left).not.toContain('mandelbrot-small');
     expect(left).toContain('mandelbrot');
     expect(existsSync(join(dir, 'mandelbrot-small.mp4'))).toBe(true);
+    // The sharper part is the last copy left: once it goes (here through the API), the view says what it looks for.
+    expect((await s.call('DELETE', `/collections/${C}/items/mandelbrot-hd-part`)).status).toBe(200);
+    await page.reload();
+    const empty = page.locator('[data-empty]');
+    await expect.poll(() => empty.textContent(), UI).toContain('vidx looks for re-encoded, resized and trimmed copies');
     await screenshot(page, 'duplicates-empty');
     expect(w.errors).toEqual([]);
     expect([...w.origins]).toEqual([s.url]);

@@ -6,7 +6,7 @@
  * new one unnamed; after it, the old one unnamed. Unnamed versions are removed at the next start.
  */
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import type { Db } from '../../store/connection.js';
 import { uploadPath, type IndexTaskData } from '../submissions.js';
@@ -72,6 +72,21 @@ export function stageItemFiles(input: StageInput): StagedFiles {
   } catch (err) {
     rmSync(dir, { recursive: true, force: true });
     throw err;
+  }
+}
+
+/**
+ * Whether an item's kept media (relative to the data dir) is an upload's only stored copy: a file of its own
+ * (hard-linked in from the upload), where a path source's is a symbolic link to the file that stays on disk.
+ * @example
+ * isKeptUpload(dataDir, 'collections/3/beach/v-1a2b3c4d5e6f/media.mp4'); // true
+ */
+export function isKeptUpload(dataDir: string, storedFile: string | null): boolean {
+  if (!storedFile) return false;
+  try {
+    return lstatSync(join(dataDir, storedFile)).isFile();
+  } catch {
+    return false;
   }
 }
 

@@ -127,9 +127,10 @@ function likelyOffsets(offsets: number[]): number[] {
     .map((b) => b.sort((x, y) => x - y)[b.length >> 1]!);
 }
 
-/** A frame of A that has its like in B: its time in B, the differing bits, the offset that found it. */
+/** A frame of A that has its like in B: its place among A's counted frames, its time in B, the differing bits, the offset that found it. */
 interface FrameMatch {
   frame: number;
+  rank: number;
   timeInB: number;
   bits: number;
   offset: number;
@@ -151,7 +152,7 @@ function matchFrames(a: ItemLook, b: ItemLook, aligned: number[]): { counted: nu
       for (let k = Math.max(0, j - 1); k <= Math.min(framesB - 1, j + 1); k++) {
         const bits = distance(a.hashes, i, b.hashes, k);
         if (bits > SAME_FRAME_BITS || (best && bits >= best.bits) || !sameColours(a.looks, i, b.looks, k)) continue;
-        best = { frame: i, timeInB: k / b.fps, bits, offset: d };
+        best = { frame: i, rank: counted.length - 1, timeInB: k / b.fps, bits, offset: d };
       }
     }
     if (best) matches.push(best);
@@ -181,6 +182,28 @@ function inOrder(matches: FrameMatch[]): FrameMatch[] {
   const run: FrameMatch[] = [];
   for (let m = tails.length ? tails[tails.length - 1]! : -1; m >= 0; m = previous[m]!) run.push(matches[m]!);
   return run.reverse();
+}
+
+/** Seconds between two matches up to which what lies between them counts as shown too: a frame a codec blurred past the hash's bound. */
+const GAP_SECONDS = 2;
+
+/**
+ * How much of each video the other shows: A's counted frames that match, or lie between two matches at most
+ * {@link GAP_SECONDS} apart in both; and B's seconds that those matches span, the same way.
+ */
+function coverage(a: ItemLook, b: ItemLook, counted: number, run: FrameMatch[]): { overlapA: number; overlapB: number } {
+  const step = Math.max(1, Math.round(a.fps * SAMPLE_SECONDS)) / a.fps;
+  let framesA = run.length;
+  let secondsB = step;
+  for (let k = 1; k < run.length; k++) {
+    const [p, q] = [run[k - 1]!, run[k]!];
+    const gapB = q.timeInB - p.timeInB;
+    if ((q.frame - p.frame) / a.fps <= GAP_SECONDS && gapB <= GAP_SECONDS) {
+      framesA += q.rank - p.rank - 1;
+      secondsB += gapB;
+    } else secondsB += step;
+  }
+  return { overlapA: framesA / counted, overlapB: Math.min(1, secondsB / Math.max(b.duration, 1e-9)) };
 }
 
 /** The offset most in-order matches were found at: where the sound is compared. */
@@ -225,8 +248,7 @@ export function compareVideos(a: ItemLook, b: ItemLook, offsets: number[]): Pair
   if (solidSeconds < SOLID_SECONDS && words !== 'agree' && sound !== 'agree') return null;
   if ((!a.looks || !b.looks) && !keyframesAgree(a, b)) return null;
   const similarity = run.reduce((s, m) => s + (1 - m.bits / 64), 0) / run.length;
-  const matchedSeconds = (run.length * Math.max(1, Math.round(a.fps * SAMPLE_SECONDS))) / a.fps;
-  return { similarity, overlapA: run.length / counted.length, overlapB: Math.min(1, matchedSeconds / Math.max(b.duration, 1e-9)) };
+  return { similarity, ...coverage(a, b, counted.length, run) };
 }
 
 /** Whether two prints show the same picture in the same colours. */

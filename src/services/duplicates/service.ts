@@ -34,9 +34,14 @@ export class DuplicateService {
   /** Looks read lately: a candidate is often compared again with the next item (copies come together). */
   private readonly looks = new Map<number, ItemLook | null>();
 
+  /**
+   * @param isKeptUpload Whether an item's kept media (its `stored_file`) is an upload's only stored copy
+   *   (analysis/item-files.ts), which deleting the item deletes.
+   */
   constructor(
     private readonly store: Store,
     private readonly collections: CollectionService,
+    private readonly isKeptUpload: (storedFile: string | null) => boolean,
   ) {}
 
   /** An item was stored (new or re-indexed): its pairs are found again. */
@@ -106,7 +111,7 @@ export class DuplicateService {
   private copyItem(row: ItemRow): CopyItem {
     const stored = row.src ? null : (this.store.search.analysisOf(row.pk)?.stored_file ?? null);
     const ext = extname((row.src ?? stored ?? '').split(/[?#]/)[0]!).slice(1).toLowerCase();
-    return { ...row, format: ext || null, uploaded: row.src === null && stored !== null };
+    return { ...row, format: ext || null, uploaded: row.src === null && this.isKeptUpload(stored) };
   }
 
   /** The pairs a new look makes with the items filed so far, each verified in full. */

@@ -1,4 +1,4 @@
-/** One group of copies side by side: thumbnail, title, resolution, size, duration, overlap; Keep (and why) or Delete. */
+/** One group of copies side by side: thumbnail, title, resolution, size, duration, overlap; Keep (and why), Delete, or keep this one too. */
 import type { DuplicateGroup as Group, DuplicateItem } from '../api.js';
 import { useSession } from '../context.js';
 import { clock, humanBytes } from '../format.js';
@@ -25,9 +25,13 @@ function Copy({ collection, item, keep, why, onDelete }: { collection: string; i
       <dl class="facts">
         {facts.map(([k, v]) => <div key={k}><dt>{k}</dt> <dd>{v}</dd></div>)}
       </dl>
-      {keep
-        ? <><span class="pill keep-mark" title={t('keepHint')}>✓ {t('keep')}</span> <span class="muted keep-why">{t(`keep_${why}`)}</span></>
-        : <button type="button" class="danger small" aria-label={`${t('delete')}: ${title}`} onClick={() => onDelete(item)}>{t('delete')}</button>}
+      {keep ? (
+        <><span class="pill keep-mark" title={t('keepHint')}>✓ {t('keep')}</span> <span class="muted keep-why">{t(`keep_${why}`)}</span></>
+      ) : item.covered_by_keep ? (
+        <button type="button" class="danger small" aria-label={`${t('delete')}: ${title}`} onClick={() => onDelete(item)}>{t('delete')}</button>
+      ) : (
+        <span class="muted keep-too" data-keep-too>{t('keepToo')}</span>
+      )}
     </li>
   );
 }

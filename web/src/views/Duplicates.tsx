@@ -30,8 +30,10 @@ export function Duplicates({ collection }: { collection: string }) {
   const remove = async (item: DuplicateItem, group: Group) => {
     const title = item.title || item.media_id;
     const kept = group.items.find((i) => i.media_id === group.keep);
-    const yes = await ask({ title: t('deleteOneTitle', title), body: t('deleteCopyBody', kept?.title || group.keep), confirm: t('delete'), danger: true });
-    if (!yes) return;
+    const keptTitle = kept?.title || group.keep;
+    if (!(await ask({ title: t('deleteOneTitle', title), body: t('deleteCopyBody', keptTitle), confirm: t('delete'), danger: true }))) return;
+    // An upload's only stored copy goes with the item: the person is asked once more, in plain words.
+    if (item.uploaded && !(await ask({ title: t('onlyCopyTitle', title), body: t('onlyCopyBody', keptTitle), confirm: t('deleteForGood'), danger: true }))) return;
     try {
       await api.deleteItem(collection, item.media_id);
       notify(t('deleted'));
