@@ -93,6 +93,11 @@ function onPathFound(name: string): ToolLocation {
 export class MediaTools {
   private readonly paths: Readonly<ToolPaths>;
   private ffprobeAt: ToolLocation | null = null;
+  /**
+   * Told of every tool process started and ended through these tools (media/run.ts): an analysis thread passes
+   * them to the pool, which ends them itself when a cancel finds the thread too busy to.
+   */
+  onChild: ((pid: number, running: boolean) => void) | null = null;
 
   constructor(
     paths: ToolPaths,

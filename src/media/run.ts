@@ -99,6 +99,8 @@ export function spawnTool(tool: Tool, args: readonly string[], opts: ToolOptions
   } finally {
     for (const fd of guarded.fds) closeSync(fd);
   }
+  const pid = child.pid;
+  if (pid !== undefined) tools.onChild?.(pid, true);
 
   let tail = '';
   let partial = '';
@@ -139,6 +141,7 @@ export function spawnTool(tool: Tool, args: readonly string[], opts: ToolOptions
     });
     child.once('close', (code, sig) => {
       exited = true;
+      if (pid !== undefined) tools.onChild?.(pid, false);
       signal?.removeEventListener('abort', onAbort);
       if (partial) pushLine(partial);
       if (signal?.aborted) return reject(signal.reason);

@@ -30,6 +30,12 @@ export interface RunOptions {
   progress?: (fraction: number, stage: string) => void;
 }
 
+/**
+ * How long a cancelled job's thread has to end it before the pool ends the thread: a thread inside a long
+ * synchronous stretch (an ONNX run, a loop over thousands of lines) hears the cancel only when it is out.
+ */
+export const CANCEL_GRACE_MS = 2_000;
+
 interface Running {
   worker: Worker;
   resolve: (v: unknown) => void;
@@ -52,6 +58,8 @@ export class ThreadPool {
   private readonly idle: Worker[] = [];
   private readonly all = new Set<Worker>();
   private readonly running = new Map<number, Running>();
+  /** The tool processes each thread has running (ffmpeg, Tesseract), as the thread reports them. */
+  private readonly children = new Map<Worker, Set<number>>();
   private readonly source: WorkerSource | null;
   private nextId = 1;
   private closed = false;
@@ -70,6 +78,11 @@ export class ThreadPool {
   /** The threads now alive (diagnostics and tests). */
   threads(): Worker[] {
     return [...this.all];
+  }
+
+  /** The tool processes the threads have running now (diagnostics and tests). */
+  toolProcesses(): number[] {
+    return [...this.children.values()].flatMap((pids) => [...pids]);
   }
 
   /** Runs a job; resolves with its output, rejects with its error (MediaError and SourceError rebuilt) or when its thread dies. */
@@ -101,9 +114,17 @@ export class ThreadPool {
     const worker = this.idle.pop() ?? this.start();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      const onAbort = () => worker.postMessage({ id, cancel: true } satisfies WorkerRequest);
+      let grace: NodeJS.Timeout | undefined;
+      // The thread is told at once; its tool processes end at once; the thread itself, if it has not ended
+      // the job within the grace, is ended and replaced (the next job starts a new one).
+      const onAbort = () => {
+        worker.postMessage({ id, cancel: true } satisfies WorkerRequest);
+        this.killChildren(worker);
+        grace = setTimeout(() => this.endThread(worker, o.signal!.reason), CANCEL_GRACE_MS);
+      };
       o.signal?.addEventListener('abort', onAbort, { once: true });
       const done = () => {
+        clearTimeout(grace);
         o.signal?.removeEventListener('abort', onAbort);
         this.running.delete(id);
         if (this.all.has(worker)) this.idle.push(worker);
@@ -127,7 +148,14 @@ export class ThreadPool {
   private start(): Worker {
     const worker = startWorker(this.source!, { workerData: this.opts.settings });
     this.all.add(worker);
+    this.children.set(worker, new Set());
     worker.on('message', (m: WorkerReply) => {
+      if ('child' in m) {
+        const [pid, alive] = m.child;
+        if (alive) this.children.get(worker)?.add(pid);
+        else this.children.get(worker)?.delete(pid);
+        return;
+      }
       const job = this.running.get(m.id);
       if (!job) return;
       if ('progress' in m) job.progress?.(m.progress[0], m.progress[1]);
@@ -135,6 +163,8 @@ export class ThreadPool {
       else job.reject(fromWire(m.error));
     });
     const fail = (err: Error) => {
+      this.killChildren(worker);
+      this.children.delete(worker);
       this.all.delete(worker);
       const i = this.idle.indexOf(worker);
       if (i >= 0) this.idle.splice(i, 1);
@@ -143,5 +173,25 @@ export class ThreadPool {
     worker.on('error', (err) => fail(new Error(`the ${this.opts.label} failed: ${err.message}`)));
     worker.on('exit', (code) => fail(new Error(`the ${this.opts.label} stopped unexpectedly (exit code ${code}); the task can be retried`)));
     return worker;
+  }
+
+  /** Ends a thread's tool processes (SIGKILL, as spawnTool's own abort does). */
+  private killChildren(worker: Worker): void {
+    for (const pid of this.children.get(worker) ?? []) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+  }
+
+  /** Ends a thread that did not end its cancelled job: its jobs fail with `reason`, and the thread is not reused. */
+  private endThread(worker: Worker, reason: unknown): void {
+    if (!this.all.has(worker)) return;
+    this.all.delete(worker);
+    const err = reason instanceof Error ? reason : new Error('cancelled');
+    for (const job of [...this.running.values()]) if (job.worker === worker) job.reject(err);
+    void worker.terminate();
   }
 }

@@ -33,11 +33,15 @@ export interface WireError {
 /** Main thread → worker: run a job, or cancel the one with that id. */
 export type WorkerRequest = { id: number; job: string; input: unknown } | { id: number; cancel: true };
 
-/** Worker → main thread: progress of a job, its output, or its error. */
+/**
+ * Worker → main thread: progress of a job, its output, or its error; and each tool process the thread starts
+ * and ends (`child`), so the pool can end them when a cancel finds the thread busy.
+ */
 export type WorkerReply =
   | { id: number; progress: [fraction: number, stage: string] }
   | { id: number; output: unknown }
-  | { id: number; error: WireError };
+  | { id: number; error: WireError }
+  | { child: [pid: number, running: boolean] };
 
 /**
  * An error for the wire.

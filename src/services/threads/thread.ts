@@ -26,6 +26,8 @@ const models = new ModelRuntime({
   setup: { assets: settings.modelAssets, providers: settings.onnxProviders ?? 'cpu' },
 });
 const running = new Map<number, AbortController>();
+// The pool ends these itself when a cancel finds this thread busy in a long synchronous stretch (an ONNX run).
+models.tools.onChild = (pid, alive) => port.postMessage({ child: [pid, alive] } satisfies WorkerReply);
 
 port.on('message', (m: WorkerRequest) => {
   if ('cancel' in m) {
