@@ -876,7 +876,7 @@ export interface paths {
         };
         /**
          * A thumbnail or stored media file by a signed link (no key: the link carries its signature)
-         * @description Links come from API answers (thumbnail_url, image_url, src, cover_url …), valid 24 h; `path` may contain slashes. HTTP range requests are answered with 206.
+         * @description Links come from API answers (thumbnail_url, image_url, src, picture_url, cover_url …), valid 24 h; `path` may contain slashes. HTTP range requests are answered with 206. A photo's `picture_url` for a format browsers do not show (HEIC/HEIF, TIFF) is a JPEG made from the kept file on its first request and kept; 422 (code `unsupported_format`) when it cannot be made.
          */
         get: operations["getFile"];
         put?: never;
@@ -1088,6 +1088,8 @@ export interface components {
             thumbnail_url: string | null;
             /** @description The source URL, else a signed /files/ link to the stored media file (as in search results), else null */
             src: string | null;
+            /** @description vidx extra, for a photo (type image): a link to the picture as every browser shows it: the kept file itself when it is JPEG, PNG, WebP, GIF or AVIF; for HEIC/HEIF, TIFF and other formats a JPEG made from it (full size, upright) on the first request and kept beside it; the source URL for a URL source. null for video and audio, and when nothing is kept. `src` stays the original file as it was indexed. */
+            picture_url: string | null;
             additional_metadata: {
                 [key: string]: unknown;
             } | null;
@@ -1096,7 +1098,7 @@ export interface components {
             /** @description vidx extra: the date of the media (ISO 8601); what kind of date it is says captured_at_source */
             captured_at: string | null;
             /**
-             * @description vidx extra: `metadata` = the file states when it was recorded (a container's creation_time, EXIF DateTimeOriginal); `filename` = the file's name states it (`IMG_20190714_093012`, `VID-20190714-WA0003`, `Screenshot 2023-10-05 at 14.32.11`), its clock time read in the server's time zone; `file` = only a file-system date is known (a file's modification time, or File.lastModified the web page sent for an upload), which is not a recording date; null = no date
+             * @description vidx extra: `metadata` = the file states when it was recorded (a container's creation_time, EXIF DateTimeOriginal); `filename` = the file's name states it (`IMG_20190714_093012`, `VID-20190714-WA0003`, `Screenshot 2023-10-05 at 14.32.11`, or a real day anywhere in it: `Sprachmemo 2024-03-02 …`), its clock time read in the server's time zone; `file` = only a file-system date is known (a file's modification time, or File.lastModified the web page sent for an upload), which is not a recording date; null = no date
              * @enum {string|null}
              */
             captured_at_source: "metadata" | "filename" | "file" | null;
@@ -2285,6 +2287,8 @@ export interface components {
             expires_at: string;
             /** @description Signed link (or the source URL); stops when the share is revoked */
             src: string | null;
+            /** @description vidx extra, for a photo (type image): a link to the picture as every browser shows it: the kept file itself when it is JPEG, PNG, WebP, GIF or AVIF; for HEIC/HEIF, TIFF and other formats a JPEG made from it (full size, upright) on the first request and kept beside it; the source URL for a URL source. null for video and audio, and when nothing is kept. `src` stays the original file as it was indexed. Stops when the share is revoked. */
+            picture_url: string | null;
             thumbnail_url: string | null;
             chapters: {
                 start: number;
@@ -6600,6 +6604,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A field broke a rule; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };

@@ -109,7 +109,7 @@ export const de: Dict = {
   deleteCopyBody: 'Er wird aus dieser Sammlung entfernt, und sein Transkript, seine Kapitel, Vorschaubilder und geteilten Links werden mit ihm gelöscht; „{0}“ bleibt. Ein aus einer Datei oder einem Ordner indizierter Eintrag behält seine Datei auf der Festplatte; die aufbewahrte Kopie einer hochgeladenen Datei wird entfernt.',
   // Player, Fotos, Rasterwerkzeuge und Teilen (Issue 23, Punkte 3, 8, 9, 10).
   playNow: 'Abspielen', waveform: 'Wellenform des Tons', skipToChapters: 'Zu den Kapiteln springen',
-  photoFull: 'Volle Größe', photoOpen: 'Bild einzeln öffnen',
+  photoFull: 'Volle Größe', photoOpen: 'Bild einzeln öffnen', photoOriginal: 'Originaldatei herunterladen',
   itemDetails: 'Details', itemTitle: 'Titel', detailSize: 'Größe', detailDate: 'Datum', inFolder: 'Im Ordner',
   recordedOn: 'aufgenommen {0}', renamed: 'Umbenannt.',
   shareSection: 'Teilen', shareExplain: 'Wer den Link hat, kann diesen Eintrag ab dem gewählten Moment ansehen, ohne Schlüssel, bis der Link abläuft. Kapitel und Transkript sind dabei, sonst nichts aus der Sammlung.',

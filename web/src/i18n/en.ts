@@ -110,7 +110,7 @@ export const en = {
   deleteCopyBody: 'It is removed from this collection, and its transcript, chapters, thumbnails and share links are deleted with it; “{0}” stays. An item indexed from a file or a folder keeps its file on disk; the copy kept of an uploaded file is removed.',
   // Player, photos, grid tools and sharing (issue 23, points 3, 8, 9, 10).
   playNow: 'Play', waveform: 'Waveform of the sound', skipToChapters: 'Skip to chapters',
-  photoFull: 'Full size', photoOpen: 'Open the picture on its own',
+  photoFull: 'Full size', photoOpen: 'Open the picture on its own', photoOriginal: 'Download the original file',
   itemDetails: 'Details', itemTitle: 'Title', detailSize: 'Size', detailDate: 'Date', inFolder: 'In its folder',
   recordedOn: 'recorded {0}', renamed: 'Renamed.',
   shareSection: 'Share', shareExplain: 'Anyone with the link can watch this item from the chosen moment, without a key, until the link expires. Chapters and transcript come along; nothing else of the collection.',
