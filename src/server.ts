@@ -88,7 +88,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
     folders: folders.folders,
     models: analysis.modelAdmin,
     jobs: analysis.jobs,
-    servedFiles: new ServedFiles(config.dataDir, files, store.collections, store.keys, (id, pk, folder) => core.shares.allows(id, pk, folder), (job, n, key) => analysis.jobs?.jobFile(job, n, key) ?? null, new ShownPictures(files)),
+    servedFiles: new ServedFiles(config.dataDir, files, store.collections, store.keys, (id, pk, folder) => core.shares.allows(id, pk, folder), (job, n, key) => analysis.jobs?.jobFile(job, n, key) ?? null, new ShownPictures((input) => analysis.jobThread.run('browser_picture', input))),
     webDir: config.webDir,
     form: { uploadsDir: uploadsDir(config.dataDir), maxUploadBytes: config.maxUploadBytes, maxBodyBytes: config.maxBodyBytes },
     hosts: servedHosts(config),

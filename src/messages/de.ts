@@ -129,7 +129,6 @@ export const de: Catalogue = {
   near_unsupported: () => 'near: dieser Server hat kein Ortsverzeichnis, in dem er Orte nachschlagen könnte',
   picture_unreadable: (p) => `${p.field}: ${p.reason}`,
   picture_not_shown: (p) => `Aus dem Bild lässt sich keines machen, das ein Browser zeigt: ${p.reason}`,
-  picture_too_large: (p) => `Die Datei ist größer als ${p.limit} MB, mehr als vidx als Bild liest`,
   like_outside_media: (p) => `like.start_time: ${p.time} s liegt außerhalb von „${p.id}“ (0–${p.end} s)`,
   outside_the_media: (p) => `außerhalb des Eintrags (0–${p.end} s)`,
 

@@ -139,7 +139,6 @@ export const en = {
   near_unsupported: () => 'near: this server has no gazetteer to look places up in',
   picture_unreadable: (p: { field: string; reason: string }) => `${p.field}: ${p.reason}`,
   picture_not_shown: (p: { reason: string }) => `the picture cannot be made into one a browser shows: ${p.reason}`,
-  picture_too_large: (p: { limit: number }) => `the file is larger than ${p.limit} MB, more than vidx reads as a picture`,
   like_outside_media: (p: { time: number; id: string; end: number }) => `like.start_time: ${p.time} s is outside media "${p.id}" (0–${p.end} s)`,
   outside_the_media: (p: { end: number }) => `outside the media (0–${p.end} s)`,
 

@@ -104,7 +104,7 @@ describe('HEIC photos: date, place and a picture browsers show', () => {
     expect((await sharp(Buffer.from(await picture.arrayBuffer())).metadata()).format).toBe('jpeg');
   });
 
-  it('a JPEG is shown as it is; a video has no picture_url', async () => {
+  it('a JPEG is shown as it is', async () => {
     const r = await s.call('POST', '/index', { form: { collection: 'roll', video: { path: join(s.mediaDir, 'sign.jpg'), media_id: 'sign' } } });
     expect((await settledTask(s, r.body.task_id)).status).toBe('completed');
     const it = await item('sign');
