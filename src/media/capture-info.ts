@@ -61,8 +61,9 @@ async function exifTags(bytes: Uint8Array): Promise<{ tags: ExifTags | undefined
     // exifr answers a block it cannot read with { errors: [...] } instead of throwing.
     const first = tags?.errors?.[0];
     return { tags, warning: first === undefined ? null : exifWarning(first instanceof Error ? first.message : String(first)) };
-  } catch (err) {
-    return { tags: undefined, warning: exifWarning(err instanceof Error ? err.message : String(err)) };
+  } catch {
+    // exifr throws for formats it does not read (WebP, GIF): they hold no EXIF vidx could take, which is no fault.
+    return { tags: undefined, warning: null };
   }
 }
 

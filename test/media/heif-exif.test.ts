@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import exifr from 'exifr';
@@ -9,7 +10,6 @@ import { FileAccess } from '../../src/media/file-access.js';
 import type { MediaTools } from '../../src/media/binaries.js';
 import { makeHeic } from '../support/folder-media.js';
 import { exifTiffOf, iphoneExif, u32, withExifPayload } from '../support/heif-layout.js';
-import { writeFileSync } from 'node:fs';
 
 const PICK = { pick: ['DateTimeOriginal', 'GPSLatitude', 'GPSLongitude', 'GPSLatitudeRef', 'GPSLongitudeRef'], gps: true };
 const tools = { files: FileAccess.unrestricted() } as MediaTools;
@@ -84,7 +84,6 @@ describe('the Exif item of a HEIF picture', () => {
 
   it('a file without an Exif item has none', async () => {
     // A HEIC straight from a PNG, before exiftool: heif-enc writes no Exif item.
-    const { execFileSync } = await import('node:child_process');
     execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'color=red:s=64x64', '-frames:v', '1', join(dir, 'bare.png')]);
     execFileSync('heif-enc', ['-q', '50', '-o', join(dir, 'bare.heic'), join(dir, 'bare.png')]);
     expect(heifExif(readFileSync(join(dir, 'bare.heic')))).toEqual({ none: true });
@@ -97,6 +96,11 @@ describe('the Exif item of a HEIF picture', () => {
       const c = await readContentCapture(join(dir, name), 'image', tools);
       expect(c).toMatchObject({ capturedAt: '2018-05-20T16:45:00.000Z', source: 'metadata', warning: null });
       expect(c.latitude).toBeCloseTo(38.7223, 4);
+    }
+    // Formats exifr does not read (WebP, GIF) and pictures without EXIF say nothing: no warning.
+    for (const name of ['plain.webp', 'plain.gif', 'plain.jpg']) {
+      execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=red:s=64x48', '-frames:v', '1', join(dir, name)]);
+      expect(await readContentCapture(join(dir, name), 'image', tools)).toEqual({ capturedAt: null, source: null, latitude: null, longitude: null, warning: null });
     }
     const broken = await readContentCapture(join(dir, 'broken.heic'), 'image', tools);
     expect(broken).toMatchObject({ capturedAt: null, source: null, latitude: null, warning: expect.stringMatching(/EXIF block could not be read \(the Exif item has no TIFF header/) });
