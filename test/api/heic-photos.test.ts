@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -150,5 +150,15 @@ describe('HEIC photos: date, place and a picture browsers show', () => {
     expect(body.code).toBe('unsupported_format');
     expect(body.detail).toMatch(/^the picture cannot be made into one a browser shows: the HEIF picture does not decode \(cut off or damaged\?\)/);
     expect(existsSync(join(s.dataDir, new URL(url).pathname.slice('/files/'.length)))).toBe(false);
+
+    // The original swapped for a link out of the media roots: nothing is read or made, and the link says 404.
+    const swapped = join(s.mediaDir, 'swapped.heic');
+    writeFileSync(swapped, libheif);
+    const r2 = await s.call('POST', '/index', { form: { collection: 'roll', video: { path: swapped, media_id: 'swapped' } } });
+    expect((await settledTask(s, r2.body.task_id)).status).toBe('completed');
+    rmSync(swapped);
+    symlinkSync(join(s.dataDir, 'vidx.db'), swapped);
+    const gone = await fetch((await item('swapped')).picture_url);
+    expect(gone.status).toBe(404);
   });
 });
