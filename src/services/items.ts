@@ -11,7 +11,7 @@ import { notFound, Problem } from './errors.js';
 import type { FileLinks } from './file-links.js';
 import type { Place } from './places.js';
 import { itemDir } from './paths.js';
-import { shownPicturePath } from './shown-pictures.js';
+import { pictureLink } from './shown-pictures.js';
 
 /** A media item as the API shows it (SPEC 2.3), the full field set in lists and single views alike. */
 export interface ItemView {
@@ -181,7 +181,7 @@ export class ItemService {
       media_id: row.media_id,
       thumbnail_url: row.thumbnail ? this.links.file(row.thumbnail) : null,
       src,
-      picture_url: row.type !== 'image' ? null : stored ? this.links.file(shownPicturePath(stored)) : src,
+      picture_url: row.type !== 'image' ? null : pictureLink(stored, src, (p) => this.links.file(p)),
       additional_metadata: row.additional_metadata ? (JSON.parse(row.additional_metadata) as Record<string, unknown>) : null,
       title: row.title,
       duration: row.duration,

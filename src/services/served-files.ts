@@ -31,7 +31,8 @@ const JOB_FILE = /^jobs\/([^/]+)\/(\d{1,3})$/;
 
 /**
  * Opens the files a signed link may name: only what vidx keeps for the items of a live collection
- * (thumbnails, face crops, uploads and kept copies, kept links to path-indexed media) under
+ * (thumbnails, face crops, uploads and kept copies, kept links to path-indexed media, a photo's browser JPEG,
+ * made from its kept HEIC or TIFF on the first request by ShownPictures) under
  * `<data dir>/collections/`, and the thumbnails of /analyze results in the analysis cache. The database,
  * its WAL, `link.secret`, `admin.key`, the vector indexes, analysis records and the models are never
  * served, whatever a signature says. An item's file is served while its collection lives and its owner's

@@ -22,6 +22,18 @@ export function shownPicturePath(stored: string): string {
   return SHOWN_AS_IS.has(extname(stored).toLowerCase()) ? stored : join(dirname(stored), SHOWN_PICTURE);
 }
 
+/**
+ * A photo's `picture_url`: `src` itself when browsers show the kept file (the very same link, so a page can
+ * tell the two apart by comparing them), a link to its browser JPEG otherwise; `src` for a URL source.
+ * @example
+ * pictureLink(stored, src, (p) => links.file(p)); // '…/files/collections/3/IMG_0001/v-…/picture.jpg?exp=…'
+ */
+export function pictureLink(stored: string | null | undefined, src: string | null, link: (stored: string) => string | null): string | null {
+  if (!stored) return src;
+  const shown = shownPicturePath(stored);
+  return shown === stored ? src : link(shown);
+}
+
 /** Writes a browser's JPEG of a kept picture (writeBrowserPicture, run off the request loop: a HEIC decodes in WebAssembly, synchronously). */
 export type PictureWriter = (input: { source: string; target: string }) => Promise<void>;
 
