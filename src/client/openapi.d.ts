@@ -233,7 +233,7 @@ export interface paths {
         put?: never;
         /**
          * vidx extra: scan a folder now (a task)
-         * @description Incremental: unchanged files (size and mtime) cost one stat; moved or renamed files keep their item (content fingerprint); changed files are reindexed; deleted files leave the collection. The task result is `{found, added, changed, moved, removed, unchanged, skipped, skipped_files, failed}` with paths relative to the folder. A scan already waiting in the queue is returned instead of a second one.
+         * @description Incremental: unchanged files (size and mtime) cost one stat; moved or renamed files keep their item (content fingerprint); changed files are reindexed; deleted files leave the collection. The task result is `{found, added, changed, moved, removed, unchanged, skipped, skipped_files, failed, warnings}` with paths relative to the folder. A scan already waiting in the queue is returned instead of a second one.
          */
         post: operations["scanFolder"];
         delete?: never;
@@ -1194,6 +1194,8 @@ export interface components {
                 skipped_files: components["schemas"]["ScanProblem"][];
                 /** @description Media files that could not be indexed, with the reason (at most 10,000) */
                 failed: components["schemas"]["ScanProblem"][];
+                /** @description Files indexed with something of theirs not read, with the reason (at most 1000): an EXIF block that could not be read (code `exif_unreadable`), so the date and place came from the name or the file date. Absent in results of scans made before vidx reported it */
+                warnings?: components["schemas"]["ScanProblem"][];
             } | null;
         };
         ScanProblem: {
@@ -1720,6 +1722,8 @@ export interface components {
             skipped_files: components["schemas"]["ScanProblem"][];
             /** @description Media files that could not be indexed, with the reason (at most 10,000) */
             failed: components["schemas"]["ScanProblem"][];
+            /** @description Files indexed with something of theirs not read, with the reason (at most 1000): an EXIF block that could not be read (code `exif_unreadable`), so the date and place came from the name or the file date. Absent in results of scans made before vidx reported it */
+            warnings?: components["schemas"]["ScanProblem"][];
         };
         /** @description A POST /collections/{collection_id}/reindex task: items analysed again from their sources */
         ReindexTask: {
