@@ -1,6 +1,7 @@
 /**
  * Times the decode of one 12-megapixel HEIC (4032×3024, as an iPhone writes): the WebAssembly decoder
- * alone, and the whole still decode the analysis runs (decoder, sharp resize to 1600 px, RGB).
+ * alone, the whole still decode the analysis runs (decoder, sharp resize to 1600 px, RGB), and the full-size
+ * JPEG a browser is shown (decoder, sharp JPEG at quality 85), with that JPEG's size.
  * Needs ffmpeg and heif-enc. Run: `npx tsx scripts/bench-heic.ts`.
  * @example
  * // npx tsx scripts/bench-heic.ts  →  heic decode: median 530 ms …
@@ -10,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeHeic } from '../src/media/heic.js';
-import { decodeStill } from '../src/media/still-decode.js';
+import { browserJpeg, decodeStill } from '../src/media/still-decode.js';
 
 const RUNS = 5;
 
@@ -34,7 +35,13 @@ try {
   const bytes = readFileSync(heic);
   const raw = await median(() => decodeHeic(bytes));
   const whole = await median(() => decodeStill(bytes, { maxSide: 1600 }));
-  console.log(`12 MP HEIC (${(bytes.length / 1e6).toFixed(2)} MB): decoder ${raw.toFixed(0)} ms, decode to 1600 px RGB ${whole.toFixed(0)} ms (median of ${RUNS})`);
+  const shown = await median(() => browserJpeg(bytes));
+  const jpeg = await browserJpeg(bytes);
+  console.log(
+    `12 MP HEIC (${(bytes.length / 1e6).toFixed(2)} MB): decoder ${raw.toFixed(0)} ms, decode to 1600 px RGB ${whole.toFixed(0)} ms, ` +
+      `full-size JPEG for browsers ${shown.toFixed(0)} ms (${(jpeg.length / 1e6).toFixed(2)} MB) (median of ${RUNS})`,
+  );
+  console.log(JSON.stringify({ heicBytes: bytes.length, decoderMs: Math.round(raw), stillMs: Math.round(whole), browserJpegMs: Math.round(shown), browserJpegBytes: jpeg.length }));
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

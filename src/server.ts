@@ -13,6 +13,7 @@ import { sweepUploads } from './services/upload-sweep.js';
 import type { SearchIndex } from './services/search/index.js';
 import { pictureFileReader } from './services/search/picture-file.js';
 import { ServedFiles } from './services/served-files.js';
+import { ShownPictures } from './services/shown-pictures.js';
 import type { TaskEngine } from './services/task-engine.js';
 import type { ThreadPool } from './services/threads/pool.js';
 import { buildAnalysis, type AnalysisOptions, type AnalysisSide } from './startup/analysis.js';
@@ -87,7 +88,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
     folders: folders.folders,
     models: analysis.modelAdmin,
     jobs: analysis.jobs,
-    servedFiles: new ServedFiles(config.dataDir, files, store.collections, store.keys, (id, pk, folder) => core.shares.allows(id, pk, folder), (job, n, key) => analysis.jobs?.jobFile(job, n, key) ?? null),
+    servedFiles: new ServedFiles(config.dataDir, files, store.collections, store.keys, (id, pk, folder) => core.shares.allows(id, pk, folder), (job, n, key) => analysis.jobs?.jobFile(job, n, key) ?? null, new ShownPictures((input) => analysis.jobThread.run('browser_picture', input))),
     webDir: config.webDir,
     form: { uploadsDir: uploadsDir(config.dataDir), maxUploadBytes: config.maxUploadBytes, maxBodyBytes: config.maxBodyBytes },
     hosts: servedHosts(config),

@@ -42,7 +42,7 @@ export function describeIndexResult(r: Schemas['IndexResult']): string {
 }
 
 /**
- * A completed folder scan: the counts, then each skipped and failed file with its reason.
+ * A completed folder scan: the counts, then each skipped and failed file, and each file read with a warning, with its reason.
  * @example
  * describeScanResult(task.result); // 'scanned 120 file(s): 3 added, 1 changed, 2 moved, 0 removed, 114 unchanged, 0 skipped, 0 failed'
  */
@@ -50,6 +50,7 @@ export function describeScanResult(r: Schemas['ScanResult']): string {
   let out = `scanned ${r.found} file(s): ${r.added} added, ${r.changed} changed, ${r.moved} moved, ${r.removed} removed, ${r.unchanged} unchanged, ${r.skipped} skipped, ${r.failed.length} failed\n`;
   for (const s of r.skipped_files) out += `  skipped ${s.path}: ${s.reason}\n`;
   for (const f of r.failed) out += `  failed  ${f.path}: ${f.reason}\n`;
+  for (const w of r.warnings ?? []) out += `  warning ${w.path}: ${w.reason}\n`;
   return out;
 }
 

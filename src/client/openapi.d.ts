@@ -233,7 +233,7 @@ export interface paths {
         put?: never;
         /**
          * vidx extra: scan a folder now (a task)
-         * @description Incremental: unchanged files (size and mtime) cost one stat; moved or renamed files keep their item (content fingerprint); changed files are reindexed; deleted files leave the collection. The task result is `{found, added, changed, moved, removed, unchanged, skipped, skipped_files, failed}` with paths relative to the folder. A scan already waiting in the queue is returned instead of a second one.
+         * @description Incremental: unchanged files (size and mtime) cost one stat; moved or renamed files keep their item (content fingerprint); changed files are reindexed; deleted files leave the collection. The task result is `{found, added, changed, moved, removed, unchanged, skipped, skipped_files, failed, warnings}` with paths relative to the folder. A scan already waiting in the queue is returned instead of a second one.
          */
         post: operations["scanFolder"];
         delete?: never;
@@ -876,7 +876,7 @@ export interface paths {
         };
         /**
          * A thumbnail or stored media file by a signed link (no key: the link carries its signature)
-         * @description Links come from API answers (thumbnail_url, image_url, src, cover_url …), valid 24 h; `path` may contain slashes. HTTP range requests are answered with 206.
+         * @description Links come from API answers (thumbnail_url, image_url, src, picture_url, cover_url …), valid 24 h; `path` may contain slashes. HTTP range requests are answered with 206. A photo's `picture_url` for a format browsers do not show (HEIC/HEIF, TIFF) is a JPEG made from the kept file on its first request and kept; 422 (code `unsupported_format`) when it cannot be made.
          */
         get: operations["getFile"];
         put?: never;
@@ -1088,6 +1088,8 @@ export interface components {
             thumbnail_url: string | null;
             /** @description The source URL, else a signed /files/ link to the stored media file (as in search results), else null */
             src: string | null;
+            /** @description vidx extra, for a photo (type image): a link to the picture as every browser shows it: the kept file itself when it is JPEG, PNG, WebP, GIF or AVIF; for HEIC/HEIF, TIFF and other formats a JPEG made from it (full size, upright) on the first request and kept beside it; the source URL for a URL source. null for video and audio, and when nothing is kept. `src` stays the original file as it was indexed. */
+            picture_url: string | null;
             additional_metadata: {
                 [key: string]: unknown;
             } | null;
@@ -1096,7 +1098,7 @@ export interface components {
             /** @description vidx extra: the date of the media (ISO 8601); what kind of date it is says captured_at_source */
             captured_at: string | null;
             /**
-             * @description vidx extra: `metadata` = the file states when it was recorded (a container's creation_time, EXIF DateTimeOriginal); `filename` = the file's name states it (`IMG_20190714_093012`, `VID-20190714-WA0003`, `Screenshot 2023-10-05 at 14.32.11`), its clock time read in the server's time zone; `file` = only a file-system date is known (a file's modification time, or File.lastModified the web page sent for an upload), which is not a recording date; null = no date
+             * @description vidx extra: `metadata` = the file states when it was recorded (a container's creation_time, EXIF DateTimeOriginal); `filename` = the file's name states it (`IMG_20190714_093012`, `VID-20190714-WA0003`, `Screenshot 2023-10-05 at 14.32.11`, or a real day anywhere in it: `Sprachmemo 2024-03-02 …`), its clock time read in the server's time zone; `file` = only a file-system date is known (a file's modification time, or File.lastModified the web page sent for an upload), which is not a recording date; null = no date
              * @enum {string|null}
              */
             captured_at_source: "metadata" | "filename" | "file" | null;
@@ -1192,6 +1194,8 @@ export interface components {
                 skipped_files: components["schemas"]["ScanProblem"][];
                 /** @description Media files that could not be indexed, with the reason (at most 10,000) */
                 failed: components["schemas"]["ScanProblem"][];
+                /** @description Files indexed with something of theirs not read, with the reason (at most 1000): an EXIF block that could not be read (code `exif_unreadable`), so the date and place came from the name or the file date. Absent in results of scans made before vidx reported it */
+                warnings?: components["schemas"]["ScanProblem"][];
             } | null;
         };
         ScanProblem: {
@@ -1722,6 +1726,8 @@ export interface components {
             skipped_files: components["schemas"]["ScanProblem"][];
             /** @description Media files that could not be indexed, with the reason (at most 10,000) */
             failed: components["schemas"]["ScanProblem"][];
+            /** @description Files indexed with something of theirs not read, with the reason (at most 1000): an EXIF block that could not be read (code `exif_unreadable`), so the date and place came from the name or the file date. Absent in results of scans made before vidx reported it */
+            warnings?: components["schemas"]["ScanProblem"][];
         };
         /** @description A POST /collections/{collection_id}/reindex task: items analysed again from their sources */
         ReindexTask: {
@@ -2289,6 +2295,8 @@ export interface components {
             expires_at: string;
             /** @description Signed link (or the source URL); stops when the share is revoked */
             src: string | null;
+            /** @description vidx extra, for a photo (type image): a link to the picture as every browser shows it: the kept file itself when it is JPEG, PNG, WebP, GIF or AVIF; for HEIC/HEIF, TIFF and other formats a JPEG made from it (full size, upright) on the first request and kept beside it; the source URL for a URL source. null for video and audio, and when nothing is kept. `src` stays the original file as it was indexed. Stops when the share is revoked. */
+            picture_url: string | null;
             thumbnail_url: string | null;
             chapters: {
                 start: number;
@@ -6610,6 +6618,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A field broke a rule; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };

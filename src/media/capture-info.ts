@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import exifr from 'exifr';
 import { basename } from 'node:path';
 import { dateFromFileName } from './filename-date.js';
+import { heifExif, isBmff } from './heif-exif.js';
 import { probeMedia } from './probe.js';
 import type { MediaTools } from './binaries.js';
 
@@ -16,6 +17,8 @@ export interface CaptureInfo {
   source: 'metadata' | 'filename' | 'file';
   latitude: number | null;
   longitude: number | null;
+  /** Why the content's metadata could not be read (see {@link ContentCapture}), or null. */
+  warning: string | null;
 }
 
 /**
@@ -36,26 +39,54 @@ function validDate(d: unknown): Date | null {
   return d instanceof Date && Number.isFinite(d.getTime()) && d.getUTCFullYear() > 1900 ? d : null;
 }
 
-async function fromExif(file: string, tools: MediaTools): Promise<Omit<CaptureInfo, 'source'> & { source: 'metadata' | null }> {
+/** The EXIF tags vidx reads: the recording time and the GPS point. */
+const EXIF_TAGS = ['DateTimeOriginal', 'CreateDate', 'GPSLatitude', 'GPSLongitude', 'GPSLatitudeRef', 'GPSLongitudeRef'];
+
+type ExifTags = { DateTimeOriginal?: unknown; CreateDate?: unknown; latitude?: number; longitude?: number; errors?: unknown[] };
+
+/**
+ * The EXIF tags of a picture's bytes, or why its EXIF block cannot be read. A HEIF picture's block is found
+ * by {@link heifExif} (exifr misplaces it in libheif's files) and handed to exifr as TIFF bytes.
+ */
+async function exifTags(bytes: Uint8Array): Promise<{ tags: ExifTags | undefined; warning: string | null }> {
+  let source: Uint8Array = bytes;
+  if (isBmff(bytes)) {
+    const found = heifExif(bytes);
+    if ('none' in found) return { tags: undefined, warning: null };
+    if ('problem' in found) return { tags: undefined, warning: exifWarning(found.problem) };
+    source = found.tiff;
+  }
+  try {
+    const tags = (await exifr.parse(source, { pick: EXIF_TAGS, gps: true })) as ExifTags | undefined;
+    // exifr answers a block it cannot read with { errors: [...] } instead of throwing.
+    const first = tags?.errors?.[0];
+    return { tags, warning: first === undefined ? null : exifWarning(first instanceof Error ? first.message : String(first)) };
+  } catch {
+    // exifr throws for formats it does not read (WebP, GIF): they hold no EXIF vidx could take, which is no fault.
+    return { tags: undefined, warning: null };
+  }
+}
+
+const exifWarning = (reason: string): string => `the picture's EXIF block could not be read (${reason}): its date and GPS point were not taken from it`;
+
+async function fromExif(file: string, tools: MediaTools): Promise<Omit<ContentCapture, 'capturedAt'> & { capturedAt: string }> {
   // exifr reads only the few EXIF blocks it needs; a picture without EXIF gives undefined.
   // Bytes read through the file-access rule (a picture is small); exifr never opens the name itself.
   const bytes = await tools.files.readCheckedFile(file).catch(() => null);
-  const tags = (await (bytes ? exifr.parse(bytes, { pick: ['DateTimeOriginal', 'CreateDate', 'GPSLatitude', 'GPSLongitude', 'GPSLatitudeRef', 'GPSLongitudeRef'], gps: true }) : Promise.resolve(undefined)).catch(() => undefined)) as
-    | { DateTimeOriginal?: unknown; CreateDate?: unknown; latitude?: number; longitude?: number }
-    | undefined;
+  const { tags, warning } = bytes ? await exifTags(bytes) : { tags: undefined, warning: null };
   const when = validDate(tags?.DateTimeOriginal) ?? validDate(tags?.CreateDate);
   const lat = tags?.latitude;
   const lon = tags?.longitude;
   const gps = typeof lat === 'number' && typeof lon === 'number' && Number.isFinite(lat) && Number.isFinite(lon);
-  return { capturedAt: when?.toISOString() ?? '', source: when ? 'metadata' : null, latitude: gps ? lat : null, longitude: gps ? lon : null };
+  return { capturedAt: when?.toISOString() ?? '', source: when ? 'metadata' : null, latitude: gps ? lat : null, longitude: gps ? lon : null, warning };
 }
 
-async function fromContainer(file: string, tools: MediaTools, signal?: AbortSignal): Promise<Omit<CaptureInfo, 'source'> & { source: 'metadata' | null }> {
+async function fromContainer(file: string, tools: MediaTools, signal?: AbortSignal): Promise<Omit<ContentCapture, 'capturedAt'> & { capturedAt: string }> {
   const probe = await probeMedia(file, { signal, checkIntegrity: false, tools }).catch(() => null);
   const tags = probe?.tags ?? {};
   const when = tags.creation_time ? validDate(new Date(tags.creation_time)) : null;
   const where = parseIso6709(tags.location ?? tags['com.apple.quicktime.location.iso6709']);
-  return { capturedAt: when?.toISOString() ?? '', source: when ? 'metadata' : null, latitude: where?.latitude ?? null, longitude: where?.longitude ?? null };
+  return { capturedAt: when?.toISOString() ?? '', source: when ? 'metadata' : null, latitude: where?.latitude ?? null, longitude: where?.longitude ?? null, warning: null };
 }
 
 /** What the content itself says about capture time and place (null fields when it says nothing). */
@@ -64,6 +95,8 @@ export interface ContentCapture {
   source: 'metadata' | null;
   latitude: number | null;
   longitude: number | null;
+  /** Why the content's metadata could not be read (a malformed EXIF block), for the task's warnings; null when nothing went wrong. */
+  warning: string | null;
 }
 
 /**
@@ -87,10 +120,11 @@ export async function readContentCapture(file: string, kind: 'image' | 'video' |
  */
 export async function readCaptureInfo(file: string, kind: 'image' | 'video' | 'audio', tools: MediaTools, signal?: AbortSignal, content?: ContentCapture): Promise<CaptureInfo> {
   const found = content ?? (await readContentCapture(file, kind, tools, signal));
-  if (found.source && found.capturedAt) return { capturedAt: found.capturedAt, source: found.source, latitude: found.latitude, longitude: found.longitude };
+  const known = { latitude: found.latitude, longitude: found.longitude, warning: found.warning };
+  if (found.source && found.capturedAt) return { capturedAt: found.capturedAt, source: found.source, ...known };
   // A copied or synced file's modification time is when it was copied; the name phones give keeps the day.
   const named = dateFromFileName(basename(file));
-  if (named) return { capturedAt: named, source: 'filename', latitude: found.latitude, longitude: found.longitude };
+  if (named) return { capturedAt: named, source: 'filename', ...known };
   const st = await stat(file);
-  return { capturedAt: st.mtime.toISOString(), source: 'file', latitude: found.latitude, longitude: found.longitude };
+  return { capturedAt: st.mtime.toISOString(), source: 'file', ...known };
 }

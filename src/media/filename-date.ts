@@ -1,6 +1,8 @@
 /**
  * Dates that phones, messengers and operating systems write into the names of the files they make, for
- * media whose content states no recording date (WhatsApp strips EXIF; screenshots have none).
+ * media whose content states no recording date (WhatsApp strips EXIF; screenshots have none), and dates people
+ * write into names themselves (`Sprachmemo 2024-03-02 Omas Geburtstag`): real days between 1970 and tomorrow
+ * only (docs/api.md, API decisions, Items).
  *
  * A name's clock time has no zone. It is read in the server's local zone, as EXIF DateTimeOriginal (which
  * has no zone either) is read, so a photo and its WhatsApp copy land on the same day. A name that holds only
@@ -29,8 +31,8 @@ function hour24(hour: number, meridiem: string | undefined): number {
   return (hour % 12) + (pm ? 12 : 0);
 }
 
-// Each pattern is anchored at the start of the name so a date somewhere inside an arbitrary title
-// ("Best of 2019-07-14 party") is not taken for a recording date.
+// The names of known makers, anchored at the start of the name: each reads its own clock format (12-hour,
+// a day only). A name none of them matches is searched for a date anywhere ({@link dateInName}).
 const PATTERNS: Array<[RegExp, Reader]> = [
   // WhatsApp: IMG-20190714-WA0003, VID-…, AUD-…, PTT-… (voice notes); a day only.
   [/^(?:IMG|VID|AUD|PTT|STK|DOC)-(\d{4})(\d{2})(\d{2})-WA\d+/i, (m) => ({ year: n(m[1]), month: n(m[2]), day: n(m[3]), hour: 0, minute: 0, second: 0, millisecond: 0 })],
@@ -81,11 +83,59 @@ function stem(name: string): string {
 }
 
 /**
- * The recording date a file's name states, as ISO 8601 (UTC), or null when the name follows none of the
- * known patterns or its date is impossible (month 13, 2019-02-30, year 0000, later than `now`).
+ * A day anywhere in a name, `2024-04-03` or `2024.04.03` (one separator throughout), then maybe a clock time:
+ * ` at 09.12.44` (WhatsApp's and macOS's exports, `um` in German, 12-hour with AM/PM), ` 09-12-44`, `_09.12.44`,
+ * `T09:12:44`, ` 091244`. Or a camera's compact `20240403_091244` (`-` between them too). Groups: year, month,
+ * day, then hour, minute, second, AM/PM of a separated clock or hour, minute, second of a compact one; for
+ * the compact form year, month, day, hour, minute, second, milliseconds from group 13.
+ */
+const ANYWHERE = new RegExp(
+  [
+    // Not inside a longer digit run, a word (v2024-01-02) or a dotted or dashed number chain (1.2024.05.06).
+    String.raw`(?<![\p{L}\p{N}]|\p{N}[.-])`,
+    String.raw`(?:((?:19|20)\d{2})([-.])(\d{2})\2(\d{2})`,
+    String.raw`(?:(?:[ _T-]|\s(?:at|um)\s)(?:(\d{1,2})([.:-])(\d{2})\6(\d{2})(?:[\s\u202f]?([AP]M))?|(\d{2})(\d{2})(\d{2})))?`,
+    String.raw`|((?:19|20)\d{2})(\d{2})(\d{2})[_-](\d{2})(\d{2})(\d{2})(\d{3})?)`,
+    // Not followed by more digits.
+    String.raw`(?!\p{N})`,
+  ].join(''),
+  'giu',
+);
+
+function anywhereParts(m: RegExpExecArray): Parts {
+  if (m[13]) return { year: n(m[13]), month: n(m[14]), day: n(m[15]), hour: n(m[16]), minute: n(m[17]), second: n(m[18]), millisecond: n(m[19]) };
+  const clock = m[5] ? { hour: hour24(n(m[5]), m[9]), minute: n(m[7]), second: n(m[8]) } : { hour: n(m[10]), minute: n(m[11]), second: n(m[12]) };
+  return { year: n(m[1]), month: n(m[3]), day: n(m[4]), ...clock, millisecond: 0 };
+}
+
+/**
+ * The date a name states somewhere inside it (`WhatsApp Video 2024-04-03 at 09.12.44`, `Sprachmemo
+ * 2024-03-02 Omas Geburtstag`, `Urlaub 2023.08.14`, `clip_20240403_091244`), or null. Every date found must
+ * be a real day (and a real time, where one is given) between 1970 and tomorrow, and all of them the same
+ * day: `Trip 2019-07-01 - 2019-07-14` states no one recording day, and a name with an impossible date in it
+ * is not trusted for another.
+ */
+function dateInName(s: string, now: Date): Date | null {
+  let first: Date | null = null;
+  for (const m of s.matchAll(ANYWHERE)) {
+    // `2024.05.06.1` is a version (CalVer's fourth part), not a day.
+    if (m[2] === '.' && !m[5] && !m[10] && /^\.\p{N}/u.test(s.slice(m.index + m[0].length))) continue;
+    const d = toDate(anywhereParts(m), now);
+    if (!d) return null;
+    if (first && d.toDateString() !== first.toDateString()) return null;
+    first ??= d;
+  }
+  return first;
+}
+
+/**
+ * The recording date a file's name states, as ISO 8601 (UTC), or null when the name states none or its date
+ * is impossible (month 13, 2019-02-30, year 0000, later than `now`). Known makers' names first (WhatsApp,
+ * cameras, screenshots), else a date anywhere in the name (see {@link dateInName}).
  * @example
  * dateFromFileName('VID-20190714-WA0003.mp4'); // local 2019-07-14 00:00, e.g. '2019-07-14T00:00:00.000Z' on a UTC server
  * dateFromFileName('Screenshot 2023-10-05 at 14.32.11.png'); // local 2023-10-05 14:32:11
+ * dateFromFileName('WhatsApp Video 2024-04-03 at 09.12.44.mp4'); // local 2024-04-03 09:12:44
  * dateFromFileName('holiday.mp4'); // null
  */
 export function dateFromFileName(name: string, now: Date = new Date()): string | null {
@@ -97,5 +147,5 @@ export function dateFromFileName(name: string, now: Date = new Date()): string |
     // A name that matches a pattern but holds an impossible date states nothing: no weaker pattern is tried.
     return d ? d.toISOString() : null;
   }
-  return null;
+  return dateInName(s, now)?.toISOString() ?? null;
 }

@@ -1,5 +1,18 @@
 import { MediaError } from './errors.js';
 
+/** HEIF picture brands (HEIC, AVIF): a file that starts with one is a picture, whole or not. */
+const HEIF_PICTURE = /^(avif|heic|heix|mif1)$/;
+
+/**
+ * Whether bytes start as a HEIF picture does (an `ftyp` box naming a HEIC, AVIF or HEIF picture brand).
+ * @example
+ * isHeifPicture(await readFile('IMG_0001.HEIC')); // true
+ */
+export function isHeifPicture(head: Uint8Array): boolean {
+  const b = Buffer.from(head.buffer, head.byteOffset, Math.min(head.byteLength, 12));
+  return b.length === 12 && b.toString('latin1', 4, 8) === 'ftyp' && HEIF_PICTURE.test(b.toString('latin1', 8, 12));
+}
+
 /** Largest picture decoded, in pixels (the limit sharp gets for every other format too). */
 export const MAX_PICTURE_PIXELS = 100_000_000;
 
@@ -15,12 +28,14 @@ export interface RgbaPixels {
  * prebuilt libvips carries no HEVC decoder. The decoder (LGPL) is a separate npm package loaded here at
  * run time only, so nothing of it is linked into vidx. libheif applies the file's rotation and mirror
  * boxes, so the pixels come upright: HEIF says those boxes, not the EXIF orientation tag, rule.
- * The declared size is checked before any pixel buffer is allocated. Throws MediaError('unsupported_format')
- * when the file does not decode (cut off, corrupt, too large).
+ * The declared size is checked before any pixel buffer is allocated. `index`: which of the file's top-level
+ * pictures, in libheif's order (sharp's `pagePrimary` names the primary one; a file of several pictures,
+ * such as a burst, shows its primary). Throws MediaError('unsupported_format') when the file does not decode
+ * (cut off, corrupt, too large).
  * @example
  * const { data, width, height } = await decodeHeic(await readFile('IMG_0001.HEIC')); // 4032 × 3024 RGBA
  */
-export async function decodeHeic(bytes: Uint8Array): Promise<RgbaPixels> {
+export async function decodeHeic(bytes: Uint8Array, index = 0): Promise<RgbaPixels> {
   const { default: heic } = await import('heic-decode');
   let images: Awaited<ReturnType<typeof heic.all>>;
   try {
@@ -29,7 +44,7 @@ export async function decodeHeic(bytes: Uint8Array): Promise<RgbaPixels> {
     throw undecodable(err);
   }
   try {
-    const first = images[0];
+    const first = images[index] ?? images[0];
     if (!first) throw new MediaError('unsupported_format', 'the HEIF/HEVC picture holds no image');
     if (!(first.width > 0 && first.height > 0) || first.width * first.height > MAX_PICTURE_PIXELS) {
       throw new MediaError('unsupported_format', `the HEIF/HEVC picture declares ${first.width}×${first.height} pixels, more than vidx decodes (${MAX_PICTURE_PIXELS / 1e6} megapixels)`);

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { FileAccess } from './file-access.js';
 import { decodeStill, STILL_FORMATS } from './still-decode.js';
+import { isHeifPicture } from './heic.js';
 
 /** What a still picture's header says. */
 export interface StillImageInfo {
@@ -10,7 +11,7 @@ export interface StillImageInfo {
 }
 
 /** Largest picture read into memory to be recognised; bigger files are not taken for stills. */
-const MAX_PICTURE_BYTES = 256 * 1024 * 1024;
+export const MAX_PICTURE_BYTES = 256 * 1024 * 1024;
 
 /**
  * Magic numbers of the formats in STILL_FORMATS (ISO-BMFF ones by their `ftyp` brand).
@@ -46,7 +47,9 @@ async function readIfPicture(files: FileAccess, file: string): Promise<Buffer | 
 
 /**
  * Recognises a still picture by its content (sharp reads the header only). Animated GIF/WebP are left to
- * ffprobe (they are video); anything sharp does not read gives null.
+ * ffprobe (they are video); a HEIF of several pictures is its primary one. A HEIF picture whose header sharp
+ * cannot read (cut off, damaged) is still a picture, of size 0 × 0: its decode then says what is wrong with it,
+ * where ffprobe would call it a cut-off MP4. Anything else sharp does not read gives null.
  * @example
  * await probeStillImage(files, '/media/photo.jpg'); // { format: 'jpeg', width: 4032, height: 3024 }
  * await probeStillImage(files, '/media/talk.mp4'); // null
@@ -55,9 +58,14 @@ export async function probeStillImage(files: FileAccess, file: string): Promise<
   try {
     const bytes = await readIfPicture(files, file);
     if (!bytes) return null;
+    const heif = isHeifPicture(bytes);
     // No pixel limit for the header: a picture declaring too many pixels is still a picture, refused by name when decoded.
-    const m = await sharp(bytes, { limitInputPixels: false }).metadata();
-    if (!m.format || !STILL_FORMATS.has(m.format) || (m.pages ?? 1) > 1 || !m.width || !m.height) return null;
+    const m = await sharp(bytes, { limitInputPixels: false }).metadata().catch((err: unknown) => (heif ? null : Promise.reject(err)));
+    if (!m) return { format: 'heif', width: 0, height: 0 };
+    // Several pictures make an animation of a GIF or WebP (video, for ffprobe), but a HEIF's are a primary
+    // photo with others beside it (a burst, an edit): the photo is its primary, which decodeStill reads.
+    const animated = (m.pages ?? 1) > 1 && m.format !== 'heif';
+    if (!m.format || !STILL_FORMATS.has(m.format) || animated || !m.width || !m.height) return null;
     return { format: m.format, width: m.width, height: m.height };
   } catch {
     return null;

@@ -128,6 +128,7 @@ export const de: Catalogue = {
   scan_still_stopping: (p) => `Der Durchlauf des Ordners ${p.id} wird noch angehalten; versuche das Löschen gleich noch einmal`,
   near_unsupported: () => 'near: dieser Server hat kein Ortsverzeichnis, in dem er Orte nachschlagen könnte',
   picture_unreadable: (p) => `${p.field}: ${p.reason}`,
+  picture_not_shown: (p) => `Aus dem Bild lässt sich keines machen, das ein Browser zeigt: ${p.reason}`,
   like_outside_media: (p) => `like.start_time: ${p.time} s liegt außerhalb von „${p.id}“ (0–${p.end} s)`,
   outside_the_media: (p) => `außerhalb des Eintrags (0–${p.end} s)`,
 

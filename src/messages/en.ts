@@ -138,6 +138,7 @@ export const en = {
   scan_still_stopping: (p: { id: string }) => `the scan of folder ${p.id} is still stopping; try the delete again in a moment`,
   near_unsupported: () => 'near: this server has no gazetteer to look places up in',
   picture_unreadable: (p: { field: string; reason: string }) => `${p.field}: ${p.reason}`,
+  picture_not_shown: (p: { reason: string }) => `the picture cannot be made into one a browser shows: ${p.reason}`,
   like_outside_media: (p: { time: number; id: string; end: number }) => `like.start_time: ${p.time} s is outside media "${p.id}" (0–${p.end} s)`,
   outside_the_media: (p: { end: number }) => `outside the media (0–${p.end} s)`,
 

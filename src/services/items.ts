@@ -11,6 +11,7 @@ import { notFound, Problem } from './errors.js';
 import type { FileLinks } from './file-links.js';
 import type { Place } from './places.js';
 import { itemDir } from './paths.js';
+import { pictureLink } from './shown-pictures.js';
 
 /** A media item as the API shows it (SPEC 2.3), the full field set in lists and single views alike. */
 export interface ItemView {
@@ -18,6 +19,8 @@ export interface ItemView {
   media_id: string;
   thumbnail_url: string | null;
   src: string | null;
+  /** vidx extra: a photo as every browser shows it (see shownPicturePath); null for video and audio. */
+  picture_url: string | null;
   additional_metadata: Record<string, unknown> | null;
   title: string | null;
   duration: number | null;
@@ -172,11 +175,13 @@ export class ItemService {
    */
   view(row: ItemRow, owner = false): ItemView {
     const stored = row.src ? null : this.store.search.analysisOf(row.pk)?.stored_file;
+    const src = row.src ?? (stored ? this.links.file(stored) : null);
     return {
       type: row.type,
       media_id: row.media_id,
       thumbnail_url: row.thumbnail ? this.links.file(row.thumbnail) : null,
-      src: row.src ?? (stored ? this.links.file(stored) : null),
+      src,
+      picture_url: row.type !== 'image' ? null : pictureLink(stored, src, (p) => this.links.file(p)),
       additional_metadata: row.additional_metadata ? (JSON.parse(row.additional_metadata) as Record<string, unknown>) : null,
       title: row.title,
       duration: row.duration,

@@ -4,6 +4,7 @@ import type { FileAccess } from '../media/file-access.js';
 import type { CollectionRepository } from '../store/collections.js';
 import type { KeyRepository } from '../store/keys.js';
 import { Problem } from './errors.js';
+import type { ShownPictures } from './shown-pictures.js';
 import { msg } from '../messages/index.js';
 
 /**
@@ -14,6 +15,9 @@ const ITEM_FILE = /^collections\/(\d+)\/([^/]+)\/(?:v-[0-9a-f]{12}\/)?[^/]+$/;
 /** An item file in a version folder: collection pk, item folder, version, file name. */
 const VERSIONED_FILE = /^collections\/(\d+)\/([^/]+)\/(v-[0-9a-f]{12})\/([^/]+)$/;
 const VERSION_FOLDER = /^v-[0-9a-f]{12}$/;
+
+/** A photo whose picture for browsers cannot be made: said as it is (422), not hidden behind a 404. */
+const unshowable = (err: unknown): boolean => err instanceof Problem && err.kind === 'invalid';
 
 /** What a link signed for a share carries as its key (see shareLinkKey). */
 const SHARE_PREFIX = 'share:';
@@ -27,7 +31,8 @@ const JOB_FILE = /^jobs\/([^/]+)\/(\d{1,3})$/;
 
 /**
  * Opens the files a signed link may name: only what vidx keeps for the items of a live collection
- * (thumbnails, face crops, uploads and kept copies, kept links to path-indexed media) under
+ * (thumbnails, face crops, uploads and kept copies, kept links to path-indexed media, a photo's browser JPEG,
+ * made from its kept HEIC or TIFF on the first request by ShownPictures) under
  * `<data dir>/collections/`, and the thumbnails of /analyze results in the analysis cache. The database,
  * its WAL, `link.secret`, `admin.key`, the vector indexes, analysis records and the models are never
  * served, whatever a signature says. An item's file is served while its collection lives and its owner's
@@ -50,15 +55,21 @@ export class ServedFiles {
     private readonly shareAllows: (shareId: string, collectionPk: number, itemFolder: string) => boolean = () => false,
     /** The file behind a job's link (the job queue's), while a task waits for the job and the link's key holds it; null otherwise. */
     private readonly jobFile: (jobId: string, index: number, keyId: string) => string | null = () => null,
+    /** Makes a photo's picture for browsers on its first request (absent: such a picture is only served once it exists). */
+    private readonly shown: ShownPictures | null = null,
   ) {}
 
-  /** The open file (the caller closes it), or a 404 that looks the same for every reason. */
+  /**
+   * The open file (the caller closes it), or a 404 that looks the same for every reason; a 422 naming the reason
+   * when a photo's picture for browsers cannot be made from its kept media (ShownPictures).
+   */
   async open(rel: string, signedFor?: string): Promise<FileHandle> {
     const path = this.pathOf(rel, signedFor);
     if (!path || rel.split('/').some((part) => part === '..' || part === '.' || part === '')) throw new Problem('not_found', msg('file_not_found'));
     try {
-      return await this.files.openCheckedFile(path);
-    } catch {
+      return await this.openOrMake(rel, path);
+    } catch (err) {
+      if (unshowable(err)) throw err;
       const current = await this.currentVersion(rel);
       if (current) return current;
       // Missing, not a regular file, or a link that now leads elsewhere: all look the same from outside.
@@ -87,7 +98,18 @@ export class ServedFiles {
     const home = join(this.dataDir, 'collections', m[1]!, m[2]!);
     const versions = (await readdir(home).catch(() => [] as string[])).filter((v) => VERSION_FOLDER.test(v) && v !== m[3]);
     if (versions.length !== 1) return null;
-    return this.files.openCheckedFile(join(home, versions[0]!, m[4]!)).catch(() => null);
+    return this.openOrMake(rel, join(home, versions[0]!, m[4]!)).catch((err: unknown) => (unshowable(err) ? Promise.reject(err) : null));
+  }
+
+  /** Opens an item's file; a photo's picture for browsers that is not there yet is made first (ShownPictures). */
+  private async openOrMake(rel: string, path: string): Promise<FileHandle> {
+    try {
+      return await this.files.openCheckedFile(path);
+    } catch (err) {
+      if (!this.shown?.makes(path) || !ITEM_FILE.test(rel) || (err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      await this.shown.make(path);
+      return this.files.openCheckedFile(path);
+    }
   }
 
   /** Where the file of a link is, when the link may open it: a job's file while its worker's key lives, else one in the data dir. */

@@ -8,6 +8,7 @@ import { notFound, Problem } from './errors.js';
 import type { FileLinks } from './file-links.js';
 import { msg } from '../messages/index.js';
 import { chapterTitle } from '../analysis/phrases.js';
+import { pictureLink } from './shown-pictures.js';
 
 /** A share as its owner sees it; `token` goes into the link the HTTP layer builds. */
 export interface ShareView {
@@ -28,6 +29,8 @@ export interface SharedMoment {
   expires_at: string;
   /** Signed links that stop working when the share is revoked. */
   src: string | null;
+  /** A photo as every browser shows it (see shownPicturePath); null for video and audio. */
+  picture_url: string | null;
   thumbnail_url: string | null;
   /** `title`: the summary, else what the chapter is ("Voice memo, part 1"), in the item's language. */
   chapters: { start: number; end: number; summary: string; title: string }[];
@@ -105,14 +108,16 @@ export class ShareService {
     const episodes = this.store.search.episodesOfItem(item.pk);
     const audio = this.store.search.segmentsOf(episodes.map((e) => e.pk)).filter((s) => s.kind === 'audio');
     const stored = item.src ? null : analysis?.stored_file;
+    // A URL source plays from its URL; a kept file through a link bound to this share.
+    const src = item.src ?? (stored ? this.links.file(stored, key) : null);
     return {
       title: item.title,
       type: item.type,
       duration: item.duration,
       start_time: share.start_time,
       expires_at: share.expires_at,
-      // A URL source plays from its URL; a kept file through a link bound to this share.
-      src: item.src ?? (stored ? this.links.file(stored, key) : null),
+      src,
+      picture_url: item.type !== 'image' ? null : pictureLink(stored, src, (p) => this.links.file(p, key)),
       thumbnail_url: item.thumbnail ? this.links.file(item.thumbnail, key) : null,
       chapters: episodes.map((e, i) => ({
         start: e.start,

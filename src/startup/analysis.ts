@@ -47,6 +47,8 @@ export interface AnalysisSide {
   index: IndexDeps;
   indexOptions: IndexTaskOptions;
   analysisThreads: ThreadPool;
+  /** The one job thread for light work off the request loop (explore, a photo's picture for browsers). */
+  jobThread: ThreadPool;
   /** The job queue (VIDX_QUEUE_URL), or null: analyses run in this process. */
   jobs: JobBroker | null;
   /** Stops the job queue and the worker threads. */
@@ -119,7 +121,7 @@ export function buildAnalysis(core: Core, opts: AnalysisOptions): AnalysisSide {
   registerReindexTask(engine, { ...index, options: indexOptions });
   registerExploreTasks(engine, store, explore);
   return {
-    models, modelAdmin, explore, index, indexOptions, analysisThreads, jobs,
+    models, modelAdmin, explore, index, indexOptions, analysisThreads, jobs, jobThread,
     async close() {
       await jobs?.close();
       await jobThread.close();

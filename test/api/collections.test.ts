@@ -135,6 +135,8 @@ describe('collections', () => {
       additional_metadata: { n: 0 }, title: 'Clip 0', duration: 10,
       // vidx extras (docs/api.md, API decisions): a seeded item has no capture facts and no known size.
       captured_at: null, captured_at_source: null, latitude: null, longitude: null, place: null, size: null,
+      // A video has no picture for browsers (photos do: picture_url).
+      picture_url: null,
     });
     const single = await s.call('GET', '/collections/paged/items/clip-000', { key: alice });
     expect(single.body).toEqual(first);

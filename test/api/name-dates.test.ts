@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePhoto, makeVideo } from '../support/folder-media.js';
+import { makePhoto, makeSpeech, makeVideo } from '../support/folder-media.js';
 import { settledTask, startTestServer, type TestServer } from '../support/server.js';
 
 /** A local clock time as the server reads a name's time (its own zone). */
@@ -78,6 +78,30 @@ describe('dates from file names, by path and by upload', () => {
     const t = await settledTask(s, r.body.task_id);
     expect(t.result).toMatchObject({ reindexed: 1, failed: [] });
     expect(await dateOf('pxl')).toEqual({ captured_at: local(2021, 8, 1, 10, 0, 0, 123), captured_at_source: 'filename' });
+  });
+
+  it('issue 42: a date anywhere in the name (WhatsApp desktop export, a voice memo) dates the item, by upload and by scan', async () => {
+    const wa = await upload('WhatsApp Video 2024-04-03 at 09.12.44.mp4', join(s.mediaDir, 'plain.mp4'), { media_id: 'wa-export', file_modified_at: '2024-05-05T05:05:05Z' });
+    expect(wa.status, wa.error?.message).toBe('completed');
+    expect(await dateOf('wa-export')).toEqual({ captured_at: local(2024, 4, 3, 9, 12, 44), captured_at_source: 'filename' });
+    const impossible = await upload('Sprachmemo 2024-13-45.mp4', join(s.mediaDir, 'plain.mp4'), { media_id: 'impossible', file_modified_at: '2024-05-05T05:05:05Z' });
+    expect(impossible.status, impossible.error?.message).toBe('completed');
+    expect(await dateOf('impossible')).toEqual({ captured_at: '2024-05-05T05:05:05.000Z', captured_at_source: 'file' });
+
+    const dir = join(s.mediaDir, 'memos');
+    mkdirSync(dir, { recursive: true });
+    await makeSpeech(join(dir, 'Sprachmemo 2024-03-02 Omas Geburtstag.m4a'), 'Happy birthday');
+    const copied = new Date('2024-05-01T08:00:00Z');
+    utimesSync(join(dir, 'Sprachmemo 2024-03-02 Omas Geburtstag.m4a'), copied, copied);
+    const f = await s.call('POST', '/collections/roll/folders', { key: user, json: { path: dir, watch: false } });
+    expect(f.status, JSON.stringify(f.body)).toBe(201);
+    const scan = await settledTask(s, f.body.scan_task_id);
+    expect(scan.status, scan.error?.message).toBe('completed');
+    const newest = (await s.call('GET', '/collections/roll/items?sort=captured&order=desc&limit=100', { key: user })).body.items as Array<{ title: string; captured_at: string; captured_at_source: string }>;
+    expect(newest.find((i) => i.title === 'Sprachmemo 2024-03-02 Omas Geburtstag')).toMatchObject({ captured_at: local(2024, 3, 2), captured_at_source: 'filename' });
+    // Newest first, the export and the memo sit at their days, after the file dated by its copy.
+    const titles = ['Sprachmemo 2024-13-45', 'WhatsApp Video 2024-04-03 at 09.12.44', 'Sprachmemo 2024-03-02 Omas Geburtstag'];
+    expect(newest.map((i) => i.title).filter((t) => titles.includes(t))).toEqual(titles);
   });
 
   it('a folder scan dates a camera name over the file date', async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { startTestServer, waitFor, type TestServer } from '../support/server.js';
 import { makeHeic } from '../support/folder-media.js';
+import { u32, withExifPayload } from '../support/heif-layout.js';
 
 /** A copy of an HEIC whose `ispe` box (the declared picture size) says 60000 × 60000. */
 function withHugeSize(heic: Buffer): Buffer {
@@ -30,6 +31,9 @@ describe('HEIC photos in a bound folder', () => {
     writeFileSync(join(media, 'cut.heic'), bytes.subarray(0, Math.floor(bytes.length * 0.6)));
     writeFileSync(join(media, 'huge.heic'), withHugeSize(bytes));
     copyFileSync(join(media, 'IMG_0001.HEIC'), join(base, 'spare.heic'));
+    // libheif's EXIF layout with its TIFF header gone: indexed, with a warning in the scan's result.
+    await makeHeic(join(base, 'libheif.heic'), 'TRAM', { dateTimeOriginal: '2018:05:20 16:45:00', latitude: 38.7223, longitude: -9.1393 }, '320x120', 'libheif');
+    writeFileSync(join(media, 'broken-exif.heic'), withExifPayload(readFileSync(join(base, 'libheif.heic')), Buffer.concat([u32(40), Buffer.alloc(60, 0x20)])));
     s = await startTestServer({ env: { VIDX_MEDIA_ROOTS: media } });
     await s.call('POST', '/collections', { json: { collection_id: 'roll', name: 'Camera roll' } });
   }, 120_000);
@@ -46,15 +50,18 @@ describe('HEIC photos in a bound folder', () => {
       return task.status === 'completed' || task.status === 'failed' ? task : undefined;
     }, 180_000, 'scan');
     expect(t.status, t.error?.message).toBe('completed');
-    expect(t.result.added).toBe(1);
+    expect(t.result.added).toBe(2);
+    expect(t.result.warnings).toEqual([{ path: 'broken-exif.heic', code: 'exif_unreadable', reason: expect.stringMatching(/EXIF block could not be read \(the Exif item has no TIFF header/) }]);
     const failed = [...t.result.failed].sort((a: { path: string }, b: { path: string }) => a.path.localeCompare(b.path));
     expect(failed).toEqual([
       { path: 'cut.heic', reason: expect.stringMatching(/HEIF/), code: 'unsupported_format' },
       { path: 'huge.heic', reason: expect.stringMatching(/60000×60000/), code: 'unsupported_format' },
     ]);
 
-    const items = (await s.call('GET', '/collections/roll/items')).body.items;
-    expect(items).toHaveLength(1);
+    const all = (await s.call('GET', '/collections/roll/items')).body.items;
+    expect(all).toHaveLength(2);
+    expect(all.find((i: { title: string }) => i.title === 'broken-exif')).toMatchObject({ captured_at_source: 'file', latitude: null });
+    const items = all.filter((i: { title: string }) => i.title === 'IMG_0001');
     expect(items[0]).toMatchObject({ type: 'image', captured_at: '2018-05-20T16:45:00.000Z', captured_at_source: 'metadata' });
     expect(items[0].latitude).toBeCloseTo(38.7223, 3);
     expect(items[0].longitude).toBeCloseTo(-9.1393, 3);

@@ -102,27 +102,38 @@ export async function makePhoto(out: string, text: string, exif: { dateTimeOrigi
 
 /**
  * Writes an HEIC photo (HEVC-coded HEIF, as an iPhone does) showing `text`, with EXIF date and GPS written
- * by exiftool. Needs heif-enc (libheif-examples) and exiftool (libimage-exiftool-perl).
+ * by exiftool. Needs heif-enc (libheif-examples) and exiftool (libimage-exiftool-perl). `exifBy`:
+ * `exiftool` adds the EXIF to the HEIC afterwards (exiftool lays the item out in one piece at its own
+ * place); `libheif` writes it into the JPEG heif-enc converts, so libheif copies it into the HEIC as it
+ * does for every converted photo (TIFF header at offset 0, placed by iloc's base offset).
  * @example
  * await makeHeic('/tmp/harbour.heic', 'HARBOUR', { dateTimeOriginal: '2018:05:20 16:45:00', latitude: 38.7223, longitude: -9.1393 });
  */
-export async function makeHeic(out: string, text: string, exif: { dateTimeOriginal: string; latitude: number; longitude: number }, size = '800x300'): Promise<void> {
+export async function makeHeic(
+  out: string,
+  text: string,
+  exif: { dateTimeOriginal: string; latitude: number; longitude: number },
+  size = '800x300',
+  exifBy: 'exiftool' | 'libheif' = 'exiftool',
+): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'vidx-heic-'));
+  const exifArgs = [
+    '-q', '-overwrite_original', `-DateTimeOriginal=${exif.dateTimeOriginal}`,
+    `-GPSLatitude=${Math.abs(exif.latitude)}`, `-GPSLatitudeRef=${exif.latitude < 0 ? 'S' : 'N'}`,
+    `-GPSLongitude=${Math.abs(exif.longitude)}`, `-GPSLongitudeRef=${exif.longitude < 0 ? 'W' : 'E'}`,
+  ];
   try {
-    const png = join(dir, 'source.png');
+    const picture = join(dir, exifBy === 'libheif' ? 'source.jpg' : 'source.png');
     await withTextFile(text, (tf) =>
       runTool('ffmpeg', [
         '-hide_banner', '-v', 'error', '-f', 'lavfi', '-i', `color=white:s=${size}`,
         '-vf', `drawtext=fontfile=${FONT}:textfile=${tf}:fontsize=90:fontcolor=black:x=(w-text_w)/2:y=(h-text_h)/2`,
-        '-frames:v', '1', png,
+        '-frames:v', '1', ...(exifBy === 'libheif' ? ['-q:v', '2'] : []), picture,
       ]),
     );
-    await promisify(execFile)('heif-enc', ['-q', '85', '-o', out, png]);
-    await promisify(execFile)('exiftool', [
-      '-q', '-overwrite_original', `-DateTimeOriginal=${exif.dateTimeOriginal}`,
-      `-GPSLatitude=${Math.abs(exif.latitude)}`, `-GPSLatitudeRef=${exif.latitude < 0 ? 'S' : 'N'}`,
-      `-GPSLongitude=${Math.abs(exif.longitude)}`, `-GPSLongitudeRef=${exif.longitude < 0 ? 'W' : 'E'}`, out,
-    ]);
+    if (exifBy === 'libheif') await promisify(execFile)('exiftool', [...exifArgs, picture]);
+    await promisify(execFile)('heif-enc', ['-q', '85', '-o', out, picture]);
+    if (exifBy === 'exiftool') await promisify(execFile)('exiftool', [...exifArgs, out]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

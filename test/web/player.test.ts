@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web.js';
 import { launchBrowser, screenshot, unlabelled, watchedPage, type WatchedPage, signIn } from '../support/browser.js';
 import { ensureCorpus, type CorpusManifest } from '../support/corpus.js';
-import { makePhoto, makeSpeech } from '../support/folder-media.js';
+import { makeHeic, makePhoto, makeSpeech } from '../support/folder-media.js';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../support/server.js';
 import { indexedFolder, type ListedItem } from '../support/web-media.js';
 
@@ -53,6 +53,8 @@ beforeAll(async () => {
     copyFileSync(corpus.slides.path, join(dir, 'beach-day.mp4'));
     mkdirSync(join(dir, 'town'), { recursive: true });
     await makePhoto(join(dir, 'town', 'bakery.jpg'), 'BAKERY', { dateTimeOriginal: '2019:07:14 09:30:00' });
+    // Converted by libheif, as most HEIC photos that are not an iPhone's own are (issue 42).
+    await makeHeic(join(dir, 'town', 'tram.heic'), 'TRAM', { dateTimeOriginal: '2018:05:20 16:45:00', latitude: 38.7223, longitude: -9.1393 }, '800x300', 'libheif');
     await makeSpeech(join(dir, 'memo.m4a'), 'Remember to buy oat milk and fresh bread on the way home');
   }));
   browser = await launchBrowser();
@@ -176,6 +178,28 @@ describe('player', () => {
     expect(await hit.locator('.badge').count()).toBe(0);
     expect(await hit.textContent()).not.toMatch(CLOCK);
     expect(await hit.getAttribute('href')).not.toContain('t=');
+  });
+
+  it('shows a HEIC photo: fitted, at full size and on its own as a JPEG, with its date and place; the original one link away', async () => {
+    await page.goto(`${s.url}/#/c/${C}`);
+    const card = page.locator('.item', { hasText: 'tram' });
+    await card.waitFor();
+    await card.getByRole('link', { name: 'tram' }).click();
+    const img = page.locator('.photo-frame img');
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : -1)), UI).toBe(800);
+    const main = page.locator('main');
+    await expect.poll(() => main.textContent(), UI).toContain('recorded 20 May 2018');
+    expect(await main.textContent()).toContain('Lisbon');
+    await page.getByRole('button', { name: 'Full size' }).click();
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.getBoundingClientRect().width), UI).toBe(800);
+    await page.getByRole('button', { name: 'Full size' }).click();
+    // "Open the picture on its own" is the JPEG; the original HEIC is offered for download.
+    const own = await page.getByRole('link', { name: 'Open the picture on its own' }).getAttribute('href');
+    const original = await page.getByRole('link', { name: 'Download the original file' }).getAttribute('href');
+    const types = await page.evaluate(async (urls) => Promise.all(urls.map(async (u) => (await fetch(u)).headers.get('content-type'))), [own!, original!]);
+    expect(types).toEqual(['image/jpeg', 'image/heic']);
+    await screenshot(page, 'photo-heic');
+    expect(await unlabelled(page)).toEqual([]);
   });
 
   it('shows the waveform of an audio item in the grid and as the player’s picture, and plays it', async () => {

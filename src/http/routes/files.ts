@@ -7,7 +7,8 @@ import { Problem } from '../../services/errors.js';
 import { fileResponse } from '../send-file.js';
 
 const TYPES: Record<string, string> = {
-  '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp',
+  '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp', '.gif': 'image/gif', '.avif': 'image/avif',
+  '.heic': 'image/heic', '.heif': 'image/heif', '.tif': 'image/tiff', '.tiff': 'image/tiff',
   '.mp4': 'video/mp4', '.m4v': 'video/mp4', '.mov': 'video/quicktime', '.webm': 'video/webm', '.mkv': 'video/x-matroska',
   '.mp3': 'audio/mpeg', '.m4a': 'audio/mp4', '.wav': 'audio/wav', '.ogg': 'audio/ogg',
 };
@@ -15,7 +16,8 @@ const TYPES: Record<string, string> = {
 const fileRoute = createRoute({
   method: 'get', path: '/files/{path}', operationId: 'getFile', tags: ['files'], security: PUBLIC,
   summary: 'A thumbnail or stored media file by a signed link (no key: the link carries its signature)',
-  description: 'Links come from API answers (thumbnail_url, image_url, src, cover_url …), valid 24 h; `path` may contain slashes. HTTP range requests are answered with 206.',
+  description:
+    'Links come from API answers (thumbnail_url, image_url, src, picture_url, cover_url …), valid 24 h; `path` may contain slashes. HTTP range requests are answered with 206. A photo\'s `picture_url` for a format browsers do not show (HEIC/HEIF, TIFF) is a JPEG made from the kept file on its first request and kept; 422 (code `unsupported_format`) when it cannot be made.',
   request: {
     params: z.object({ path: z.string().openapi({ param: { name: 'path', in: 'path' }, description: 'Path of the file under the data dir, as the link has it' }) }),
     query: z.object({
@@ -27,7 +29,7 @@ const fileRoute = createRoute({
   responses: {
     200: { description: 'The whole file', content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary', description: 'image/jpeg, video/mp4 … by the file' }) } } },
     206: { description: 'The requested range', content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } } },
-    ...errors(400, 403, 404),
+    ...errors(400, 403, 404, 422),
     416: { description: 'The range lies outside the file (content-range names its size)' },
   },
 });

@@ -42,7 +42,7 @@ const remove = createRoute({
 const scan = createRoute({
   method: 'post', path: '/collections/{collection_id}/folders/{folder_id}/scan', operationId: 'scanFolder', tags, security: SECURITY,
   summary: 'vidx extra: scan a folder now (a task)',
-  description: 'Incremental: unchanged files (size and mtime) cost one stat; moved or renamed files keep their item (content fingerprint); changed files are reindexed; deleted files leave the collection. The task result is `{found, added, changed, moved, removed, unchanged, skipped, skipped_files, failed}` with paths relative to the folder. A scan already waiting in the queue is returned instead of a second one.',
+  description: 'Incremental: unchanged files (size and mtime) cost one stat; moved or renamed files keep their item (content fingerprint); changed files are reindexed; deleted files leave the collection. The task result is `{found, added, changed, moved, removed, unchanged, skipped, skipped_files, failed, warnings}` with paths relative to the folder. A scan already waiting in the queue is returned instead of a second one.',
   request: { params: FolderParams },
   responses: { 202: json(TaskCreated, 'Queued; poll GET /tasks/{task_id}'), ...errors(401, 403, 404, 422) },
 });

@@ -54,18 +54,23 @@ export const ReindexBody = z
 
 export const CollectionQuery = z.object({ public: queryBool(), return_thumbnails: queryBool() });
 
+/** What `picture_url` is, for items and share links alike. */
+export const PICTURE_URL =
+  'vidx extra, for a photo (type image): a link to the picture as every browser shows it: the kept file itself when it is JPEG, PNG, WebP, GIF or AVIF; for HEIC/HEIF, TIFF and other formats a JPEG made from it (full size, upright) on the first request and kept beside it; the source URL for a URL source. null for video and audio, and when nothing is kept. `src` stays the original file as it was indexed.';
+
 export const MediaItem = z
   .object({
     type: z.enum(['video', 'audio', 'image']),
     media_id: MediaId,
     thumbnail_url: z.string().nullable(),
     src: z.string().nullable().openapi({ description: 'The source URL, else a signed /files/ link to the stored media file (as in search results), else null' }),
+    picture_url: z.string().nullable().openapi({ description: PICTURE_URL }),
     additional_metadata: z.record(z.string(), z.unknown()).nullable(),
     title: z.string().nullable(),
     duration: z.number().nullable(),
     captured_at: z.string().nullable().openapi({ description: 'vidx extra: the date of the media (ISO 8601); what kind of date it is says captured_at_source' }),
     captured_at_source: z.enum(['metadata', 'filename', 'file']).nullable().openapi({
-      description: "vidx extra: `metadata` = the file states when it was recorded (a container's creation_time, EXIF DateTimeOriginal); `filename` = the file's name states it (`IMG_20190714_093012`, `VID-20190714-WA0003`, `Screenshot 2023-10-05 at 14.32.11`), its clock time read in the server's time zone; `file` = only a file-system date is known (a file's modification time, or File.lastModified the web page sent for an upload), which is not a recording date; null = no date",
+      description: "vidx extra: `metadata` = the file states when it was recorded (a container's creation_time, EXIF DateTimeOriginal); `filename` = the file's name states it (`IMG_20190714_093012`, `VID-20190714-WA0003`, `Screenshot 2023-10-05 at 14.32.11`, or a real day anywhere in it: `Sprachmemo 2024-03-02 …`), its clock time read in the server's time zone; `file` = only a file-system date is known (a file's modification time, or File.lastModified the web page sent for an upload), which is not a recording date; null = no date",
     }),
     latitude: z.number().nullable().openapi({ description: 'vidx extra: GPS latitude when the file has one (EXIF GPS or the ISO 6709 location tag)' }),
     longitude: z.number().nullable().openapi({ description: 'vidx extra: GPS longitude when the file has one' }),

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { CollectionId, MediaId } from './common.js';
+import { PICTURE_URL } from './collections.js';
 
 /** POST …/shares: how long the link lives and where it starts. */
 export const ShareCreate = z
@@ -31,6 +32,7 @@ export const SharedMoment = z
     start_time: z.number(),
     expires_at: z.string(),
     src: z.string().nullable().openapi({ description: 'Signed link (or the source URL); stops when the share is revoked' }),
+    picture_url: z.string().nullable().openapi({ description: `${PICTURE_URL} Stops when the share is revoked.` }),
     thumbnail_url: z.string().nullable(),
     chapters: z.array(
       z.object({

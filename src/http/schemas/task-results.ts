@@ -47,6 +47,10 @@ export const ScanResult = z
     skipped: z.number().int().openapi({ description: 'Entries passed over: files that are not media, symbolic links leading outside the media roots, unreadable folders' }),
     skipped_files: z.array(ScanProblem).openapi({ description: 'The skipped entries with the reason (at most 1000)' }),
     failed: z.array(ScanProblem).openapi({ description: 'Media files that could not be indexed, with the reason (at most 10,000)' }),
+    warnings: z
+      .array(ScanProblem)
+      .optional()
+      .openapi({ description: 'Files indexed with something of theirs not read, with the reason (at most 1000): an EXIF block that could not be read (code `exif_unreadable`), so the date and place came from the name or the file date. Absent in results of scans made before vidx reported it' }),
   })
   .openapi('ScanResult', { description: 'Result of a completed folder scan task (endpoint /folders/scan); the folder keeps its last one as last_scan_result' });
 

@@ -75,18 +75,19 @@ function nameDate(video: StoredVideo, upload: TaskUpload | null | undefined): st
  * (`file_modified_at`, the page's File.lastModified), else nothing. An upload's own file date is when it
  * was copied, never used.
  */
-async function captureOf(analyzed: AnalyzedMedia, video: StoredVideo, upload: TaskUpload | null | undefined, signal: AbortSignal, read: CaptureReader): Promise<Partial<IndexedItem>> {
+async function captureOf(analyzed: AnalyzedMedia, video: StoredVideo, upload: TaskUpload | null | undefined, signal: AbortSignal, read: CaptureReader): Promise<{ item: Partial<IndexedItem>; warning: string | null }> {
   const { localPath, analysis, capture } = analyzed;
   if (localPath) {
     const c = await read(localPath, analysis.type, signal);
-    return { captured_at: c.capturedAt, captured_at_source: c.source, latitude: c.latitude, longitude: c.longitude };
+    return { item: { captured_at: c.capturedAt, captured_at_source: c.source, latitude: c.latitude, longitude: c.longitude }, warning: c.warning };
   }
   const place = { latitude: capture?.latitude ?? null, longitude: capture?.longitude ?? null };
-  if (capture?.source && capture.capturedAt) return { captured_at: capture.capturedAt, captured_at_source: 'metadata', ...place };
+  const warning = capture?.warning ?? null;
+  if (capture?.source && capture.capturedAt) return { item: { captured_at: capture.capturedAt, captured_at_source: 'metadata', ...place }, warning };
   const named = nameDate(video, upload);
-  if (named) return { captured_at: named, captured_at_source: 'filename', ...place };
-  if (video.file_modified_at) return { captured_at: new Date(video.file_modified_at).toISOString(), captured_at_source: 'file', ...place };
-  return place;
+  if (named) return { item: { captured_at: named, captured_at_source: 'filename', ...place }, warning };
+  if (video.file_modified_at) return { item: { captured_at: new Date(video.file_modified_at).toISOString(), captured_at_source: 'file', ...place }, warning };
+  return { item: place, warning };
 }
 
 /**
@@ -123,11 +124,12 @@ export async function indexMedia(
   // The analysis is the heavy part: it runs in the owner's turn under the server's one bound.
   const analyzed = await ctx.work(() => deps.analyzer.run(d.video, d.upload, d.index_language, { ...ctx, faces, ...(extras.contentHash ? { contentHash: extras.contentHash } : {}) }));
   ctx.progress(0.99, 'storing');
-  const capture = await captureOf(analyzed, d.video, d.upload, ctx.signal, extras.readCapture ?? ((f, k, s) => readCaptureInfo(f, k, deps.analyzer.tools, s)));
-  const place = await deps.places.locate(capture.latitude, capture.longitude);
+  const { item: capture, warning } = await captureOf(analyzed, d.video, d.upload, ctx.signal, extras.readCapture ?? ((f, k, s) => readCaptureInfo(f, k, deps.analyzer.tools, s)));
+  const place = await deps.places.locate(capture.latitude ?? null, capture.longitude ?? null);
   // A point that is no place on Earth (0,0 from a camera without a fix, out of range) is not kept either.
   const point = place ? {} : { latitude: null, longitude: null };
-  return storeAnalyzed(deps, opts, d, collectionOf(), analyzed, { ...capture, ...point, ...place, folder_pk: extras.folderPk ?? null });
+  const result = storeAnalyzed(deps, opts, d, collectionOf(), analyzed, { ...capture, ...point, ...place, folder_pk: extras.folderPk ?? null });
+  return warning ? { ...result, warnings: [...result.warnings, warning] } : result;
 }
 
 /**

@@ -173,7 +173,11 @@ async function indexFile(run: ScanRun, file: FoundFile, real: string, row: Folde
       {
         folderPk: run.folder.pk,
         contentHash: content.content_hash,
-        readCapture: (path, kind, signal) => run.capture.read(content.fingerprint, path, kind, signal),
+        readCapture: async (path, kind, signal) => {
+          const capture = await run.capture.read(content.fingerprint, path, kind, signal);
+          if (capture.warning) run.tally.warn(file.rel, capture.warning, 'exif_unreadable');
+          return capture;
+        },
       },
     );
     put(run, { ...base, state: 'indexed' });

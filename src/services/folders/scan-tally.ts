@@ -28,6 +28,12 @@ export interface ScanResult {
   skipped_files: ScanProblem[];
   /** Media files that could not be indexed, with the reason (the first {@link MAX_FAILED}). */
   failed: ScanProblem[];
+  /**
+   * Files indexed with something of theirs not read, with the reason (the first {@link MAX_LISTED}): an EXIF
+   * block that could not be read (code `exif_unreadable`), so their date and place came from elsewhere.
+   * Absent in the results of scans made before vidx reported it (kept on folders as last_scan_result).
+   */
+  warnings?: ScanProblem[];
 }
 
 /** The skipped list stops growing here (the count goes on). */
@@ -67,12 +73,18 @@ export class ScanTally {
   readonly result: ScanResult;
 
   constructor(folderId: string) {
-    this.result = { folder_id: folderId, found: 0, added: 0, changed: 0, moved: 0, removed: 0, unchanged: 0, skipped: 0, skipped_files: [], failed: [] };
+    this.result = { folder_id: folderId, found: 0, added: 0, changed: 0, moved: 0, removed: 0, unchanged: 0, skipped: 0, skipped_files: [], failed: [], warnings: [] };
   }
 
   skip(path: string, reason: string, code?: string | null): void {
     this.result.skipped++;
     if (this.result.skipped_files.length < MAX_LISTED) this.result.skipped_files.push(problem(path, reason, code));
+  }
+
+  /** A file indexed with a warning (it counts where it was counted: added or changed). */
+  warn(path: string, reason: string, code: string): void {
+    this.result.warnings ??= [];
+    if (this.result.warnings.length < MAX_LISTED) this.result.warnings.push(problem(path, reason, code));
   }
 
   fail(path: string, reason: string, code?: string | null): void {

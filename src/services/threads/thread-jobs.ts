@@ -28,6 +28,9 @@ export const jobs = {
   analyze_media: async (input: PipelineInput, ctx: JobContext) => (await import('../../analysis/pipeline.js')).analyzeFile(input, ctx),
   /** The analysis of one still picture. */
   analyze_image: async (input: PipelineInput, ctx: JobContext) => (await import('../../analysis/image.js')).analyzeImage(input, ctx),
+  /** A photo's JPEG for browsers, from its kept HEIC or TIFF (services/shown-pictures.ts), through the thread's file access. */
+  browser_picture: async (input: { source: string; target: string }, ctx: JobContext) =>
+    (await import('../../media/browser-picture.js')).writeBrowserPicture(ctx.models.tools.files, input.source, input.target),
 };
 
 /** A job's name. */

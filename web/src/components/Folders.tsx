@@ -18,15 +18,22 @@ function counts(r: ScanResult): string {
   return t('scanCounts', r.found, r.added, r.changed, r.moved, r.removed, r.unchanged, r.skipped, r.failed.length);
 }
 
-/** The last scan's failed (and skipped) files, folded away until opened. */
+/** The last scan's failed, warned-about and skipped files, folded away until opened (failed ones open). */
 function ScanDetails({ result }: { result: ScanResult }) {
-  if (!result.failed.length && !result.skipped_files.length) return null;
+  const warned = result.warnings ?? [];
+  if (!result.failed.length && !result.skipped_files.length && !warned.length) return null;
   return (
     <>
       {result.failed.length > 0 && (
         <details class="scan-failed" open>
           <summary>{t('failedFiles')} ({result.failed.length})</summary>
           <ul>{result.failed.map((f) => <li key={f.path}><code>{f.path}</code>: {problemText(f)}</li>)}</ul>
+        </details>
+      )}
+      {warned.length > 0 && (
+        <details class="scan-warnings">
+          <summary>{t('warnedFiles')} ({warned.length})</summary>
+          <ul>{warned.map((f) => <li key={f.path}><code>{f.path}</code>: {problemText(f)}</li>)}</ul>
         </details>
       )}
       {result.skipped_files.length > 0 && (

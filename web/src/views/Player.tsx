@@ -98,7 +98,7 @@ export function Player({ collection, mediaId, pub, start }: { collection: string
         {item.value && !playable && (
           <p class="muted">{t('noSource')} {src && <a href={src} rel="noreferrer noopener" target="_blank">{t('openSource')}</a>}</p>
         )}
-        {playable && still && <PhotoViewer src={src} title={title} />}
+        {playable && still && <PhotoViewer src={item.value?.picture_url || src} original={src} title={title} />}
         {still && !pub && <div class="row wrap"><MoreLike collection={collection} mediaId={mediaId} at={0} /></div>}
         {playable && !still && (
           <div class="media-wrap">

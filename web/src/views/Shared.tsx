@@ -60,7 +60,7 @@ export function Shared({ token }: { token: string }) {
               <h2 id="player-h">{title}</h2>
               <p class="muted" data-expires>{t('shareUntil', dateTime(m.expires_at, lang))}</p>
               {!playable && <p class="muted">{t('noSource')}</p>}
-              {playable && still && <PhotoViewer src={src} title={title} />}
+              {playable && still && <PhotoViewer src={m.picture_url || src} original={src} title={title} />}
               {playable && !still && (
                 <>
                   <div class="media-wrap">
