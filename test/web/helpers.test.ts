@@ -1,7 +1,8 @@
 /** The page's pure helpers (web/src), run under node: time format, query marking, routes, share links, grid listings, picture search. */
 import { describe, expect, it } from 'vitest';
 import { VidxError } from '../../src/client/errors.js';
-import { clock, fieldSentence, highlightParts, queryWords, stripFragment } from '../../web/src/format.js';
+import { formatBytes } from '../../src/tools/bytes.js';
+import { clock, dateText, dateTime, fieldSentence, highlightParts, queryWords, stripFragment } from '../../web/src/format.js';
 import { DEFAULT_LISTING, parseListing } from '../../web/src/listing.js';
 import { likeOf, likeParams, pictureProblem } from '../../web/src/picture-query.js';
 import { href, parseRoute, sharedToken } from '../../web/src/router.js';
@@ -12,6 +13,20 @@ import { datePattern, readDay, showDay } from '../../web/src/typed-date.js';
 describe('web page helpers', () => {
   it('formats times as m:ss and h:mm:ss', () => {
     expect([clock(0), clock(9.7), clock(75.4), clock(3725), clock(null), clock(Number.NaN)]).toEqual(['0:00', '0:09', '1:15', '1:02:05', '', '']);
+  });
+
+  it('writes sizes with one formatter in both languages: SI units, the language’s decimal mark (issue 42)', () => {
+    expect([formatBytes(512), formatBytes(45_300), formatBytes(1_800_000), formatBytes(152_000_000), formatBytes(2_500_000_000)]).toEqual(['512 B', '45.3 kB', '1.8 MB', '152 MB', '2.5 GB']);
+    expect([formatBytes(45_300, 'de'), formatBytes(99_700, 'de'), formatBytes(1_000_000, 'de')]).toEqual(['45,3 kB', '99,7 kB', '1,0 MB']);
+  });
+
+  it('writes a day one way across the page, with the time where it matters, in both languages (issue 42)', () => {
+    const noon = '2026-11-29T12:28:52Z';
+    expect(dateText(noon, 'en')).toBe('29 Nov 2026');
+    expect(dateText(noon, 'de')).toBe('29. Nov. 2026');
+    expect(dateTime(noon, 'en')).toMatch(/^29 Nov 2026, \d\d:28$/);
+    expect(dateTime(noon, 'de')).toMatch(/^29\. Nov\. 2026, \d\d:28$/);
+    expect([dateText('not a date', 'en'), dateTime('', 'de')]).toEqual(['', '']);
   });
 
   it('marks query words (and longer forms of them) in a passage, case-insensitively, across umlauts', () => {

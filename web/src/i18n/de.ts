@@ -33,7 +33,7 @@ export const de: Dict = {
   cap_asr: 'Spracherkennung', cap_image_text: 'Bildschlagwörter und Bildsuche', cap_text_embedding: 'Suche nach Bedeutung', cap_face_embedding: 'Gesichter',
   cap_ocr: 'Text im Bild', cap_ocr_german: 'Deutsche Buchstaben im Bild', cap_vad: 'Spracherkennung (wo gesprochen wird)', cap_face_detection: 'Gesichtserkennung',
   install: 'Installieren', remove: 'Entfernen', installed: 'installiert', notInstalled: 'nicht installiert', partlyInstalled: 'teilweise geladen', inUse: 'in Gebrauch',
-  shipped: 'kommt mit vidx', installing: 'installiert {0} %', sizeOf: '{0}', licence: 'Lizenz: {0}',
+  shipped: 'kommt mit vidx', shippedHeading: 'In vidx enthalten', installing: 'installiert {0} %', sizeOf: '{0}', licence: 'Lizenz: {0}',
   defaultStar: '★ kennzeichnet das Standardmodell: das Modell, das vidx für seine Fähigkeit installiert und nutzt, solange kein anderes dafür installiert ist.', defaultModel: 'Standardmodell',
   importModel: 'Modell importieren…', importHint: 'Kein Internet auf diesem Rechner? Hol das Modell auf einem anderen Computer (dort `vidx models export <id>`, oder den Repository-Ordner des Modells vom Hub als .tar gepackt) und importiere das Archiv hier.',
   importing: '„{0}“ wird importiert …', modelImported: 'Modell „{0}“ importiert und geprüft.', importFailed: 'Import fehlgeschlagen: {0}',

@@ -33,7 +33,7 @@ export const en = {
   cap_asr: 'Speech recognition', cap_image_text: 'Visual tags and picture search', cap_text_embedding: 'Search by meaning', cap_face_embedding: 'Faces',
   cap_ocr: 'On-screen text', cap_ocr_german: 'German letters on screen', cap_vad: 'Speech detection', cap_face_detection: 'Face detection',
   install: 'Install', remove: 'Remove', installed: 'installed', notInstalled: 'not installed', partlyInstalled: 'partly downloaded', inUse: 'in use',
-  shipped: 'comes with vidx', installing: 'installing {0}%', sizeOf: '{0}', licence: 'licence: {0}',
+  shipped: 'comes with vidx', shippedHeading: 'Comes with vidx', installing: 'installing {0}%', sizeOf: '{0}', licence: 'licence: {0}',
   defaultStar: '★ marks the default: the model vidx installs and uses for its capability unless another of it is installed.', defaultModel: 'default model',
   importModel: 'Import a model…', importHint: 'No internet on this machine? Get the model on another computer (`vidx models export <id>` there, or the model’s repository folder from the hub packed as .tar) and import the archive here.',
   importing: 'importing “{0}”…', modelImported: 'Model “{0}” imported and checked.', importFailed: 'Import failed: {0}',
