@@ -966,6 +966,11 @@ export interface components {
             };
             /** @description Only from a server bound to loopback: where the first admin key was written (null when it came from VIDX_ADMIN_KEY) */
             admin_key_file?: string | null;
+            /**
+             * @description vidx extra, only from a server bound to loopback (for its sign-in page): where the admin key came from: `env` (VIDX_ADMIN_KEY), `file` (admin_key_file) or `existing` (keys made earlier; no file left)
+             * @enum {string}
+             */
+            admin_key_source?: "env" | "file" | "existing";
             /** @description vidx extra: the one bound of heavy work (index, analyze, re-index, folder scan files), shared by owners in turn */
             work: {
                 /** @description Units of heavy work at once (VIDX_TASK_CONCURRENCY; with a job queue, what its live workers take at once, 0 while none is there or Redis is away) */
