@@ -1382,13 +1382,13 @@ export interface components {
                 /** @description What went wrong, naming the user's file as they know it */
                 message: string;
                 /**
-                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, interrupted, internal, …
+                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, hub_port_blocked, interrupted, internal, …
                  * @example not_media
                  */
                 code: string;
                 /** @description false: running it again cannot help (bad media, a refused path, a deleted collection); true: the cause may pass */
                 retryable: boolean;
-                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason), for a client that words the failure in its own language */
+                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason, id, repo, revision; hub_port_blocked: hub, port), for a client that words the failure in its own language */
                 params?: {
                     [key: string]: string;
                 };
@@ -1493,13 +1493,13 @@ export interface components {
                 /** @description What went wrong, naming the user's file as they know it */
                 message: string;
                 /**
-                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, interrupted, internal, …
+                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, hub_port_blocked, interrupted, internal, …
                  * @example not_media
                  */
                 code: string;
                 /** @description false: running it again cannot help (bad media, a refused path, a deleted collection); true: the cause may pass */
                 retryable: boolean;
-                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason), for a client that words the failure in its own language */
+                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason, id, repo, revision; hub_port_blocked: hub, port), for a client that words the failure in its own language */
                 params?: {
                     [key: string]: string;
                 };
@@ -1667,13 +1667,13 @@ export interface components {
                 /** @description What went wrong, naming the user's file as they know it */
                 message: string;
                 /**
-                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, interrupted, internal, …
+                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, hub_port_blocked, interrupted, internal, …
                  * @example not_media
                  */
                 code: string;
                 /** @description false: running it again cannot help (bad media, a refused path, a deleted collection); true: the cause may pass */
                 retryable: boolean;
-                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason), for a client that words the failure in its own language */
+                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason, id, repo, revision; hub_port_blocked: hub, port), for a client that words the failure in its own language */
                 params?: {
                     [key: string]: string;
                 };
@@ -1750,13 +1750,13 @@ export interface components {
                 /** @description What went wrong, naming the user's file as they know it */
                 message: string;
                 /**
-                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, interrupted, internal, …
+                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, hub_port_blocked, interrupted, internal, …
                  * @example not_media
                  */
                 code: string;
                 /** @description false: running it again cannot help (bad media, a refused path, a deleted collection); true: the cause may pass */
                 retryable: boolean;
-                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason), for a client that words the failure in its own language */
+                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason, id, repo, revision; hub_port_blocked: hub, port), for a client that words the failure in its own language */
                 params?: {
                     [key: string]: string;
                 };
@@ -1828,13 +1828,13 @@ export interface components {
                 /** @description What went wrong, naming the user's file as they know it */
                 message: string;
                 /**
-                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, interrupted, internal, …
+                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, hub_port_blocked, interrupted, internal, …
                  * @example not_media
                  */
                 code: string;
                 /** @description false: running it again cannot help (bad media, a refused path, a deleted collection); true: the cause may pass */
                 retryable: boolean;
-                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason), for a client that words the failure in its own language */
+                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason, id, repo, revision; hub_port_blocked: hub, port), for a client that words the failure in its own language */
                 params?: {
                     [key: string]: string;
                 };
@@ -1957,13 +1957,13 @@ export interface components {
                 /** @description What went wrong, naming the user's file as they know it */
                 message: string;
                 /**
-                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, interrupted, internal, …
+                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, hub_port_blocked, interrupted, internal, …
                  * @example not_media
                  */
                 code: string;
                 /** @description false: running it again cannot help (bad media, a refused path, a deleted collection); true: the cause may pass */
                 retryable: boolean;
-                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason), for a client that words the failure in its own language */
+                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason, id, repo, revision; hub_port_blocked: hub, port), for a client that words the failure in its own language */
                 params?: {
                     [key: string]: string;
                 };
@@ -2023,13 +2023,13 @@ export interface components {
                 /** @description What went wrong, naming the user's file as they know it */
                 message: string;
                 /**
-                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, interrupted, internal, …
+                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, hub_port_blocked, interrupted, internal, …
                  * @example not_media
                  */
                 code: string;
                 /** @description false: running it again cannot help (bad media, a refused path, a deleted collection); true: the cause may pass */
                 retryable: boolean;
-                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason), for a client that words the failure in its own language */
+                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason, id, repo, revision; hub_port_blocked: hub, port), for a client that words the failure in its own language */
                 params?: {
                     [key: string]: string;
                 };

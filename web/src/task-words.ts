@@ -74,6 +74,18 @@ export function failureText(task: Task): string {
   }
 }
 
+/**
+ * Why a model install failed, said where it was started: on the Models page a hub out of reach points to the
+ * Import button below on that page, not to the Models page; elsewhere as {@link failureText}.
+ * @example
+ * pullFailureText(pull, 'models'); // 'Cannot reach the model hub at https://huggingface.co (ENOTFOUND): … with “Import a model…” below.'
+ */
+export function pullFailureText(task: Task, where: 'models' | 'elsewhere'): string {
+  const p = task.error?.params;
+  if (where === 'models' && task.error?.code === 'hub_unreachable' && p?.hub && p.id && p.repo) return t('hubOfflineHere', p.hub, p.reason ?? '', p.id, p.repo);
+  return failureText(task);
+}
+
 /** A server message (lower-case, no full stop) as a sentence on the page. */
 function asSentence(text: string): string {
   const capital = text.charAt(0).toUpperCase() + text.slice(1);

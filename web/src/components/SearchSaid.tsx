@@ -4,6 +4,7 @@
  */
 import type { SearchSaid as Said } from '../api.js';
 import { t } from '../i18n.js';
+import { Coded } from './Coded.js';
 import { correctedQuery } from '../search-said.js';
 
 /**
@@ -28,10 +29,5 @@ export function SearchSaid({ said, query, notices = true }: { said: Said; query:
  * <SearchNotices said={said} />
  */
 export function SearchNotices({ said }: { said: Said }) {
-  return <>{said.notices.map((n) => <p key={n.code} class="notice" role="note" data-notice={n.code}>{withCode(n.message)}</p>)}</>;
-}
-
-/** A server message with its `commands` shown as code (the server writes them in backticks, as its other messages do). */
-function withCode(message: string) {
-  return message.split(/`([^`]+)`/).map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part));
+  return <>{said.notices.map((n) => <p key={n.code} class="notice" role="note" data-notice={n.code}><Coded text={n.message} /></p>)}</>;
 }

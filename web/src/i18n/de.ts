@@ -36,6 +36,7 @@ export const de: Dict = {
   shipped: 'kommt mit vidx', shippedHeading: 'In vidx enthalten', installing: 'installiert {0} %', sizeOf: '{0}', licence: 'Lizenz: {0}',
   defaultStar: '★ kennzeichnet das Standardmodell: das Modell, das vidx für seine Fähigkeit installiert und nutzt, solange kein anderes dafür installiert ist.', defaultModel: 'Standardmodell',
   importModel: 'Modell importieren…', importHint: 'Kein Internet auf diesem Rechner? Hol das Modell auf einem anderen Computer (dort `vidx models export <id>`, oder den Repository-Ordner des Modells vom Hub als .tar gepackt) und importiere das Archiv hier.',
+  hubOfflineHere: 'Der Modell-Hub unter {0} ist nicht erreichbar ({1}): Dieser Rechner scheint offline zu sein. Hol {2} auf einem Rechner mit Internetzugang: dort mit `vidx models export {2}`, oder das Repository {3} von {0}, als .tar gepackt. Dann bring es mit „Modell importieren…“ weiter unten auf dieser Seite herein.',
   importing: '„{0}“ wird importiert …', modelImported: 'Modell „{0}“ importiert und geprüft.', importFailed: 'Import fehlgeschlagen: {0}',
   confirmRemoveModel: 'Das Modell „{0}“ entfernen?', removeModelBody: 'Seine Dateien ({0}) werden von diesem Rechner gelöscht. Was es in indexierten Videos erkannt hat, bleibt; neue Videos werden ohne es indexiert, bis es wieder installiert ist.',
   noSpeechVideo: 'Dieses Video hat keine Untertitel, und die Spracherkennung ist nicht installiert, daher kann das Gesagte darin weder transkribiert noch gefunden werden.',

@@ -36,6 +36,7 @@ export const en = {
   shipped: 'comes with vidx', shippedHeading: 'Comes with vidx', installing: 'installing {0}%', sizeOf: '{0}', licence: 'licence: {0}',
   defaultStar: '★ marks the default: the model vidx installs and uses for its capability unless another of it is installed.', defaultModel: 'default model',
   importModel: 'Import a model…', importHint: 'No internet on this machine? Get the model on another computer (`vidx models export <id>` there, or the model’s repository folder from the hub packed as .tar) and import the archive here.',
+  hubOfflineHere: 'Cannot reach the model hub at {0} ({1}): this machine seems to be offline. Get {2} on a computer with internet access: `vidx models export {2}` there, or the repository {3} from {0}, packed as .tar. Then bring it in with “Import a model…” below on this page.',
   importing: 'importing “{0}”…', modelImported: 'Model “{0}” imported and checked.', importFailed: 'Import failed: {0}',
   confirmRemoveModel: 'Remove the model “{0}”?', removeModelBody: 'Its files ({0}) are deleted from this machine. What it recognised in indexed videos stays; new videos are indexed without it until it is installed again.',
   noSpeechVideo: 'This video has no subtitles, and speech recognition is not installed, so what is said in it cannot be transcribed or found.',

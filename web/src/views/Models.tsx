@@ -13,7 +13,8 @@ import { useSession } from '../context.js';
 import { formatBytes } from '../../../src/tools/bytes.js';
 import { lang, t, type TextKey } from '../i18n.js';
 import { useLoad } from '../load.js';
-import { failureText } from '../task-words.js';
+import { pullFailureText } from '../task-words.js';
+import { Coded } from '../components/Coded.js';
 
 /** Capabilities that come with vidx (nothing to install), shown after the pulled ones. */
 const SHIPPED = ['ocr', 'ocr_german', 'vad', 'face_detection'];
@@ -40,7 +41,7 @@ function ModelRow({ m, pull, reload }: { m: ModelInfo; pull: Task | undefined; r
           <strong>{m.id}{m.default && <> <span title={t('defaultModel')} data-default><span aria-hidden="true">★</span><span class="sr">{t('defaultModel')}</span></span></>}</strong>
           <span class="muted">{formatBytes(m.size_bytes, lang())} · {t('licence', m.license)}</span>
           <span data-state-text>{stateText(m, pull)}</span>
-          {pull?.status === 'failed' && m.state !== 'installed' && <span class="error">{failureText(pull)}</span>}
+          {pull?.status === 'failed' && m.state !== 'installed' && <span class="error" data-install-error><Coded text={pullFailureText(pull, 'models')} /></span>}
         </div>
         <div class="row">
           {m.state !== 'installed' && !busy && <button type="button" class="primary" onClick={install} aria-label={`${t('install')}: ${m.id}`}>{t('install')}</button>}
@@ -85,7 +86,7 @@ function ImportModel({ done }: { done: () => void }) {
   return (
     <section aria-labelledby="import-h" class="stack tight" data-import>
       <h3 id="import-h" class="sr">{t('importModel')}</h3>
-      <p class="muted">{t('importHint')}</p>
+      <p class="muted"><Coded text={t('importHint')} /></p>
       <div class="row wrap">
         <input ref={input} type="file" hidden aria-label={t('importModel')} accept=".tar,.tgz,.gz,application/x-tar,application/gzip" data-import-file onChange={(e) => pick(e.currentTarget.files?.[0])} />
         <button type="button" disabled={state.busy !== undefined} onClick={() => input.current?.click()}>{t('importModel')}</button>

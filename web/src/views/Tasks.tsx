@@ -5,6 +5,7 @@
  */
 import type { ScanProblem, Task } from '../api.js';
 import { useCollections } from '../collection-names.js';
+import { Coded } from '../components/Coded.js';
 import { Workers } from '../components/Workers.js';
 import { ask } from '../components/Dialog.js';
 import { tasksChanged } from '../tasks-store.js';
@@ -80,7 +81,7 @@ export function Tasks() {
                 )}
                 <button type="button" class="danger" aria-label={`${t('delete')}: ${title}`} onClick={() => remove(task)}>{t('delete')}</button>
               </div>
-              {task.status === 'failed' && task.error && <p class="error" data-error>{failureText(task)}</p>}
+              {task.status === 'failed' && task.error && <p class="error" data-error><Coded text={failureText(task)} /></p>}
               {failed.length > 0 && (
                 <details class="scan-failed" data-failed-files open={failed.length <= 3}>
                   <summary>{t('failedFiles')} ({failed.length})</summary>
