@@ -2155,8 +2155,15 @@ export interface components {
              * @enum {string}
              */
             code: "image_text_missing" | "speech_missing";
-            /** @description What it means and which model to install, in German when search_language or Accept-Language asks for it */
+            /** @description What it means, which items (`speech_missing`) and which model to install, in German when search_language or Accept-Language asks for it */
             message: string;
+            /** @description `speech_missing` only: up to three of the items it means, by title, for a client that names them in its own words */
+            items?: {
+                media_id: string;
+                title: string | null;
+            }[];
+            /** @description `speech_missing` only: how many items it means in all */
+            item_count?: number;
         };
         SearchCorrection: {
             /** @description The query word as given */

@@ -46,6 +46,11 @@ describe('web page helpers', () => {
     const fix = { from: 'sandpapper', to: 'sandpaper' };
     const joined = joinSaid(joinSaid(NOTHING_SAID, { notices: [notice], corrected: [fix] }), { notices: [notice], corrected: [fix, { from: 'gritt', to: 'grit' }] });
     expect(joined).toEqual({ notices: [notice], corrected: [fix, { from: 'gritt', to: 'grit' }] });
+    // The speech notice of two collections names the items of both, counted together.
+    const speech = (id: string, count: number) => ({ code: 'speech_missing' as const, message: '…', items: [{ media_id: id, title: id }], item_count: count });
+    expect(joinSaid({ notices: [speech('memo', 1)], corrected: [] }, { notices: [speech('talk', 4)], corrected: [] }).notices).toEqual([
+      { ...speech('memo', 5), items: [{ media_id: 'memo', title: 'memo' }, { media_id: 'talk', title: 'talk' }] },
+    ]);
   });
 
   it('drops the #t= fragment of a signed link', () => {

@@ -67,6 +67,28 @@ describe('notices only where they apply', () => {
     await speak(page, 'en');
   });
 
+  it('names the items without a transcript in a search, with the way to Models rather than a command (issue 42)', async () => {
+    await page.goto(`${s.url}/#/c/${C}/search?q=${encodeURIComponent('slides')}`);
+    const notice = page.locator('[data-notice="speech_missing"]');
+    await expect.poll(() => notice.textContent(), UI).toBe(
+      'Speech in “memo” was never transcribed (no subtitles, and no speech recognition when indexed), so what is said there cannot be found. Install speech recognition under Models, then re-index it.',
+    );
+    expect(await notice.getByRole('link', { name: 'Install speech recognition under Models, then re-index it.' }).getAttribute('href')).toBe('#/models');
+    expect(await notice.locator('code').count()).toBe(0);
+    await screenshot(page, 'edges-search-speech');
+    await speak(page, 'de');
+    await expect.poll(() => notice.textContent(), UI).toMatch(/^Die Sprache in „memo“ wurde nie transkribiert .* Installiere die Spracherkennung unter Modelle und indiziere den Eintrag dann neu\.$/);
+    // The other notice follows the page's language too, though the search was made in English.
+    expect(await page.locator('[data-notice="image_text_missing"]').textContent()).toBe(
+      'Was nur zu sehen ist (nicht gesagt oder geschrieben), ist mit Worten nicht auffindbar: Es ist kein Bild-Text-Modell installiert. Installiere eines unter Modelle und indiziere dann neu.',
+    );
+    await page.setViewportSize({ width: 360, height: 740 });
+    await notice.scrollIntoViewIfNeeded();
+    await screenshot(page, 'edges-search-speech-360-de');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await speak(page, 'en');
+  });
+
   it('says nothing of the sort above a video whose subtitles are its transcript', async () => {
     await page.goto(`${s.url}/#/c/${C}/play/${items.get('talk')!.media_id}`);
     await expect.poll(() => page.locator('.transcript .line').count(), UI).toBeGreaterThanOrEqual(3);
@@ -82,9 +104,14 @@ describe('tasks, adding and deleting', () => {
     await expect.poll(() => scan.locator('[data-status]').textContent(), UI).toBe('completed, 1 file failed');
     expect(await scan.locator('[data-status]').getAttribute('data-status')).toBe('completed_with_failures');
     expect(await scan.locator('[data-failed-files] li').allTextContents()).toEqual([expect.stringMatching(/^kaputt\.mp4: “kaputt\.mp4” /)]);
+    // Issue 42: the scan's end line says done, with its counts; the date is written as everywhere else on the page.
+    expect(await scan.locator('[data-step]').textContent()).toBe('done: found 3 · added 2 · changed 0 · moved 0 · removed 0 · unchanged 0 · skipped 0 · failed 1');
+    expect(await scan.locator('time').textContent()).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d$/);
     await screenshot(page, 'edges-tasks');
     await speak(page, 'de');
     await expect.poll(() => scan.locator('[data-status]').textContent(), UI).toBe('fertig, 1 Datei fehlgeschlagen');
+    expect(await scan.locator('[data-step]').textContent()).toMatch(/^fertig: gefunden 3 · neu 2 · .* · fehlgeschlagen 1$/);
+    expect(await scan.locator('time').textContent()).toMatch(/^\d{1,2}\. [A-Z][a-zä]{2,3}\.? \d{4}, \d\d:\d\d$/);
     await page.setViewportSize({ width: 360, height: 740 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await screenshot(page, 'edges-tasks-360-de');
