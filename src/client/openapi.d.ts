@@ -1248,6 +1248,8 @@ export interface components {
             subtitle_languages: string[];
             /** @description vidx extra: the language of the lines in the episodes' `audio`: the transcript's, or the one `?language=` asked for; null when the item was not analysed */
             transcript_language: string | null;
+            /** @description vidx extra: the language of `video_summary` and the episodes' `summary`: with `?language=`, they are told from that track's lines (ranked lexically), else they are the analysis's, in its transcript's language; null when the item was not analysed */
+            summary_language: string | null;
             /** @description Episodes in order, covering the media without gaps */
             episodes: components["schemas"]["AnalysisEpisode"][];
         };
@@ -1257,7 +1259,7 @@ export interface components {
             start: number;
             end: number;
             summary: string;
-            /** @description What to call the chapter: its summary when it has words, else what it is ("Voice memo, part 1", "Photo", or the item's title with the part), in the language the item was analysed in; never a bare time */
+            /** @description What to call the chapter: its summary when it has words, else what it is ("Voice memo, part 1", "Photo", or the item's title with the part), those words in the caller's language (Accept-Language naming en or de first), else in the language the item was analysed in; never a bare time */
             title: string;
             /** @description Signed thumbnail URL; null without a picture */
             thumbnail_url: string | null;
@@ -2302,7 +2304,7 @@ export interface components {
                 start: number;
                 end: number;
                 summary: string;
-                /** @description The summary, else what the chapter is ("Voice memo, part 1", "Photo", the title), in the item's language */
+                /** @description The summary, else what the chapter is ("Voice memo, part 1", "Photo", the title), those words in the caller's language (Accept-Language naming en or de first), else the item's */
                 title: string;
             }[];
             transcript: {
@@ -3900,7 +3902,7 @@ export interface operations {
         parameters: {
             query?: {
                 is_public?: boolean;
-                /** @description vidx extra: the episodes' `audio` holds this subtitle language's lines instead of the transcript's (any form: de, de-DE, deu, ger; `und` for a track of unknown language). One of `subtitle_languages`; another is 404 naming the ones the item has. Summaries stay as analysed. */
+                /** @description vidx extra: the episodes' `audio` holds this subtitle language's lines instead of the transcript's (any form: de, de-DE, deu, ger; `und` for a track of unknown language). One of `subtitle_languages`; another is 404 naming the ones the item has. The summaries are then told from that track's lines (see summary_language). */
                 language?: string;
             };
             header?: never;
