@@ -7,7 +7,7 @@ import { DEFAULT_LISTING, parseListing } from '../../web/src/listing.js';
 import { likeOf, likeParams, pictureProblem } from '../../web/src/picture-query.js';
 import { href, parseRoute, sharedToken } from '../../web/src/router.js';
 import { correctedQuery, joinSaid, NOTHING_SAID } from '../../web/src/search-said.js';
-import { currentIndex, transcriptLines } from '../../web/src/transcript-lines.js';
+import { currentIndex, transcriptLines, webVtt } from '../../web/src/transcript-lines.js';
 import { datePattern, readDay, showDay } from '../../web/src/typed-date.js';
 
 describe('web page helpers', () => {
@@ -51,6 +51,13 @@ describe('web page helpers', () => {
     expect(joinSaid({ notices: [speech('memo', 1)], corrected: [] }, { notices: [speech('talk', 4)], corrected: [] }).notices).toEqual([
       { ...speech('memo', 5), items: [{ media_id: 'memo', title: 'memo' }, { media_id: 'talk', title: 'talk' }] },
     ]);
+  });
+
+  it('writes the transcript as WebVTT for the player’s captions, escaped (issue 42)', () => {
+    expect(webVtt([{ start: 1, end: 3.5, text: 'Good morning.' }, { start: 3725.25, end: 3725.25, text: 'A <b> & C --> D\n\nE' }])).toBe(
+      'WEBVTT\n\n00:00:01.000 --> 00:00:03.500\nGood morning.\n\n01:02:05.250 --> 01:02:06.250\nA &lt;b> &amp; C → D\nE\n',
+    );
+    expect(webVtt([])).toBe('WEBVTT\n');
   });
 
   it('drops the #t= fragment of a signed link', () => {
