@@ -9,6 +9,7 @@ import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web.js';
 import { keyedPage, launchBrowser, screenshot, unlabelled, type WatchedPage } from '../support/browser.js';
@@ -148,6 +149,25 @@ describe('tasks, adding and deleting', () => {
     expect(await dialog.textContent()).toContain('its transcript, chapters, thumbnails and share links are deleted with it');
     await screenshot(page, 'edges-delete');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    // Issue 42, on a phone: the backdrop dims the whole screen, header too, and the page behind it does not scroll away.
+    await page.setViewportSize({ width: 360, height: 740 });
+    const headerLight = async () => {
+      const { data } = await sharp(await page.screenshot({ clip: { x: 0, y: 0, width: 360, height: 40 } })).greyscale().raw().toBuffer({ resolveWithObject: true });
+      return data.reduce((a, b) => a + b, 0) / data.length;
+    };
+    const before = await headerLight();
+    await page.getByRole('button', { name: 'Delete: memo' }).click();
+    await dialog.waitFor();
+    expect(await headerLight()).toBeLessThan(before * 0.6);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(740);
+    const top = await page.evaluate(() => scrollY);
+    await page.mouse.move(180, 700);
+    await page.mouse.wheel(0, 500);
+    await page.waitForTimeout(300); // a scroll that must not happen gets its chance
+    expect(await page.evaluate(() => scrollY)).toBe(top);
+    await screenshot(page, 'edges-delete-360');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.setViewportSize({ width: 1280, height: 800 });
     // The two console lines of the browser are the 422s of the refused folder, as asked for.
     expect(w.errors.filter((e) => !/status of 422/.test(e))).toEqual([]);
   });
