@@ -15,7 +15,7 @@ import { buildWeb } from '../../scripts/build-web.js';
 import { keyedPage, launchBrowser, screenshot, unlabelled, type WatchedPage } from '../support/browser.js';
 import { ensureCorpus } from '../support/corpus.js';
 import { makePhoto, makeSpeech } from '../support/folder-media.js';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../support/server.js';
+import { ADMIN_KEY, settledTask, startTestServer, type TestServer } from '../support/server.js';
 import { indexedFolder, type ListedItem } from '../support/web-media.js';
 
 const UI = { timeout: 15_000, interval: 100 };
@@ -140,6 +140,37 @@ describe('tasks, adding and deleting', () => {
     await expect.poll(() => refused.textContent(), UI).toBe(`Der Ordner „/etc“ liegt außerhalb der Medienordner (VIDX_MEDIA_ROOTS); erlaubt sind: ${s.mediaDir}.`);
     await speak(page, 'en');
   }, 180_000);
+
+  it('shows a phone screenshot whole in the grid, its heading too, not cropped to its middle (issue 42)', async () => {
+    const shot = join(s.mediaDir, 'settings-screenshot.png');
+    // A phone's screenshot: its heading in a band at the very top, a long page under it.
+    await sharp({ create: { width: 540, height: 1200, channels: 3, background: '#ffffff' } })
+      .composite([{ input: { create: { width: 540, height: 140, channels: 3, background: '#1a3d8f' } }, top: 0, left: 0 }])
+      .png()
+      .toFile(shot);
+    const r = await s.call('POST', '/index', { form: { collection: C, video: { path: shot, media_id: 'settings', title: 'Settings screenshot' } } });
+    expect((await settledTask(s, r.body.task_id)).status).toBe('completed');
+    for (const [lang, width] of [['en', 1280], ['de', 360]] as const) {
+      await speak(page, lang);
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`${s.url}/#/c/${C}`);
+      const img = page.locator('.item', { hasText: 'Settings screenshot' }).locator('.thumb img');
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), UI).toBe(true);
+      const shown = await img.evaluate((el: HTMLImageElement) => {
+        const box = el.getBoundingClientRect();
+        // The picture as drawn: scaled to fit the box whole (contain), centred.
+        const scale = Math.min(box.width / el.naturalWidth, box.height / el.naturalHeight);
+        return { fit: getComputedStyle(el).objectFit, natural: [el.naturalWidth, el.naturalHeight], drawnHeight: el.naturalHeight * scale, boxHeight: box.height };
+      });
+      expect(shown.fit).toBe('contain');
+      expect(shown.natural).toEqual([144, 320]);
+      expect(shown.drawnHeight).toBeCloseTo(shown.boxHeight, 0);
+      await img.scrollIntoViewIfNeeded();
+      await screenshot(page, `edges-screenshot-grid-${lang}-${width}`);
+    }
+    await speak(page, 'en');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
 
   it('says in the delete dialog that the transcript and chapters are deleted too', async () => {
     await page.goto(`${s.url}/#/c/${C}`);
