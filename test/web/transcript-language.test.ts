@@ -55,9 +55,15 @@ describe('transcript language', () => {
   it('says on sign-in where this server’s admin key is, and shows no setting as the person’s name', async () => {
     await page.goto(`${s.url}/`);
     const hint = page.locator('#key-hint');
-    await expect.poll(() => hint.textContent(), UI).toMatch(/^This vidx takes as its admin key the one VIDX_ADMIN_KEY was set to when it started \(no key file was written\)\./);
+    await expect.poll(() => hint.textContent(), UI).toMatch(/^The admin key of this vidx is the value of VIDX_ADMIN_KEY in the environment it was started with; no key file was written\./);
     expect(await hint.textContent()).not.toContain('admin.key');
     await screenshot(page, 'signin-env-key');
+    await page.getByLabel('Language').selectOption('de');
+    await expect.poll(() => hint.textContent(), UI).toMatch(/^Der Admin-Schlüssel dieses vidx ist der Wert von VIDX_ADMIN_KEY/);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await screenshot(page, 'signin-env-key-360-de');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByLabel('Sprache').selectOption('en');
     await signIn(page, s.url, ADMIN_KEY);
     expect(await page.locator('header .who').textContent()).toBe('admin');
   });

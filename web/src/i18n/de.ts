@@ -57,7 +57,7 @@ export const de: Dict = {
   firstRunHint: 'Beim ersten Start hat vidx einen Admin-Schlüssel nach {0} geschrieben. Füge ihn hier ein, oder einen mit „vidx keys create“ erzeugten.',
   appName: 'vidx', signIn: 'Anmelden', signOut: 'Abmelden', apiKey: 'API-Schlüssel', remember: 'Auf diesem Gerät merken',
   signInHint: 'Füge hier deinen Schlüssel ein. Der Admin-Schlüssel eines vidx ist der, auf den VIDX_ADMIN_KEY beim Start gesetzt war, sonst der, den es beim ersten Start in admin.key im Datenordner geschrieben hat; „vidx keys create“ erzeugt weitere.',
-  envKeyHint: 'Dieses vidx nimmt als Admin-Schlüssel den, auf den VIDX_ADMIN_KEY beim Start gesetzt war (eine Schlüsseldatei wurde nicht geschrieben). Füge diesen Schlüssel hier ein, oder einen mit „vidx keys create“ erzeugten.',
+  envKeyHint: 'Der Admin-Schlüssel dieses vidx ist der Wert von VIDX_ADMIN_KEY in der Umgebung, mit der es gestartet wurde; eine Schlüsseldatei wurde nicht geschrieben. Füge diesen Schlüssel hier ein, oder einen mit „vidx keys create“ erzeugten.',
   existingKeyHint: 'Füge hier einen Schlüssel dieses vidx ein: einen, den ein Admin mit „vidx keys create“ für dich erzeugt hat.',
   keyStays: 'Der Schlüssel bleibt in diesem Browser und geht nur an diesen vidx-Server.',
   wrongKey: 'Diesen Schlüssel kennt der Server nicht.', language: 'Sprache', loading: 'Lädt…',

@@ -57,7 +57,7 @@ export const en = {
   firstRunHint: 'On its first start vidx wrote an admin key to {0}. Paste it here, or a key made with “vidx keys create”.',
   appName: 'vidx', signIn: 'Sign in', signOut: 'Sign out', apiKey: 'API key', remember: 'Remember on this device',
   signInHint: 'Paste your key here. The admin key of a vidx is the one VIDX_ADMIN_KEY was set to when it started, or else the one it wrote to admin.key in its data folder on its first start; “vidx keys create” makes more.',
-  envKeyHint: 'This vidx takes as its admin key the one VIDX_ADMIN_KEY was set to when it started (no key file was written). Paste that key here, or a key made with “vidx keys create”.',
+  envKeyHint: 'The admin key of this vidx is the value of VIDX_ADMIN_KEY in the environment it was started with; no key file was written. Paste that key here, or a key made with “vidx keys create”.',
   existingKeyHint: 'Paste a key of this vidx here: one an admin made for you with “vidx keys create”.',
   keyStays: 'The key stays in this browser and goes only to this vidx server.',
   wrongKey: 'This key is not known to this server.', language: 'Language', loading: 'Loading…',
