@@ -141,8 +141,9 @@ function healthFacts(core: Core, analysis: AnalysisSide) {
     ...describeSystem(analysis.models, { threads: analysis.analysisThreads.threaded }),
     work: core.gate.counts(),
     ...(analysis.jobs?.health() ?? { workers: 0, queue: null }),
-    // The sign-in page names where the admin key was written; only to a server on loopback (this machine).
-    ...(isLoopbackHost(config.host) ? { admin_key_file: core.adminKey.kind === 'file' ? core.adminKey.path : null } : {}),
+    // The sign-in page says where the admin key is (a file's path, or VIDX_ADMIN_KEY); only from a server on
+    // loopback, where whoever asks is on this machine. Off loopback a caller without a key learns neither.
+    ...(isLoopbackHost(config.host) ? { admin_key_file: core.adminKey.kind === 'file' ? core.adminKey.path : null, admin_key_source: core.adminKey.kind } : {}),
   };
 }
 

@@ -108,8 +108,12 @@ function counted(n: number, kind: MediaKind, language: Language): string {
   return `${n} ${PHRASES[language].kinds[kind][n === 1 ? 0 : 1]}`;
 }
 
-/** Items joined as a list is read: "a, b and c". */
-function listed(parts: string[], language: Language): string {
+/**
+ * Items joined as a list is read: "a, b and c" / "a, b und c".
+ * @example
+ * listed(['“Memo”', '“Talk”', '3 more'], 'en'); // '“Memo”, “Talk” and 3 more'
+ */
+export function listed(parts: string[], language: Language): string {
   if (parts.length < 2) return parts.join('');
   return `${parts.slice(0, -1).join(', ')} ${PHRASES[language].and} ${parts[parts.length - 1]}`;
 }

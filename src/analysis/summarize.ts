@@ -1,4 +1,5 @@
 import { dot } from '../tools/vectors.js';
+import { episodeSummary, type Language } from './phrases.js';
 import { contentWords, cosine, sentences, tfidf } from './text-stats.js';
 
 /** Ranks sentences by how central they are; dense vectors when the text embedder is there, TF-IDF otherwise. */
@@ -161,4 +162,30 @@ export async function videoSummary(parts: string[][], embed: SentenceEmbedder, b
   const share = Math.floor((VIDEO_SUMMARY_LIMITS.totalChars + 1) / chosen.length) - 1;
   const max = Math.min(VIDEO_SUMMARY_LIMITS.sentenceChars, share);
   return chosen.map((i) => bounded(all[i], max)).join(' ');
+}
+
+/** What one episode holds for {@link retoldSummaries}: its lines in the other language, its on-screen text and tags. */
+export interface RetoldEpisode {
+  lines: string[];
+  screen: string[];
+  tags: string[];
+}
+
+/**
+ * An item's summaries told again from another subtitle track's lines, as the analysis tells them from its
+ * transcript: each episode's (the two most central lines said there, else its on-screen text or tags) and the
+ * whole item's (one sentence per part). Ranked lexically: no text model is loaded to read an analysis. In the
+ * track's language; `language` words the quotes around on-screen text.
+ * @example
+ * await retoldSummaries([{ lines: ['Guten Morgen aus Berlin.'], screen: [], tags: [] }], 'de');
+ * // { episodes: ['Guten Morgen aus Berlin.'], summary: 'Guten Morgen aus Berlin.' }
+ */
+export async function retoldSummaries(episodes: RetoldEpisode[], language: Language, boost: string[] = []): Promise<{ episodes: string[]; summary: string }> {
+  const told: string[] = [];
+  for (const e of episodes) {
+    const spoken = await extractiveSummary(e.lines, 2, null, boost);
+    told.push(episodeSummary(spoken, e.screen.slice(0, 3), e.tags.slice(0, 4), language));
+  }
+  const parts = episodes.map((e) => (e.lines.length ? e.lines : e.screen.map((line) => (/[.!?…]$/.test(line) ? line : `${line}.`))));
+  return { episodes: told, summary: await videoSummary(parts, null, boost) };
 }

@@ -966,6 +966,11 @@ export interface components {
             };
             /** @description Only from a server bound to loopback: where the first admin key was written (null when it came from VIDX_ADMIN_KEY) */
             admin_key_file?: string | null;
+            /**
+             * @description vidx extra, only from a server bound to loopback (for its sign-in page): where the admin key came from: `env` (VIDX_ADMIN_KEY), `file` (admin_key_file) or `existing` (keys made earlier; no file left)
+             * @enum {string}
+             */
+            admin_key_source?: "env" | "file" | "existing";
             /** @description vidx extra: the one bound of heavy work (index, analyze, re-index, folder scan files), shared by owners in turn */
             work: {
                 /** @description Units of heavy work at once (VIDX_TASK_CONCURRENCY; with a job queue, what its live workers take at once, 0 while none is there or Redis is away) */
@@ -1247,6 +1252,8 @@ export interface components {
             subtitle_languages: string[];
             /** @description vidx extra: the language of the lines in the episodes' `audio`: the transcript's, or the one `?language=` asked for; null when the item was not analysed */
             transcript_language: string | null;
+            /** @description vidx extra: the language of `video_summary` and the episodes' `summary`: with `?language=`, they are told from that track's lines (ranked lexically), else they are the analysis's, in its transcript's language; null when the item was not analysed */
+            summary_language: string | null;
             /** @description Episodes in order, covering the media without gaps */
             episodes: components["schemas"]["AnalysisEpisode"][];
         };
@@ -1256,7 +1263,7 @@ export interface components {
             start: number;
             end: number;
             summary: string;
-            /** @description What to call the chapter: its summary when it has words, else what it is ("Voice memo, part 1", "Photo", or the item's title with the part), in the language the item was analysed in; never a bare time */
+            /** @description What to call the chapter: its summary when it has words, else what it is ("Voice memo, part 1", "Photo", or the item's title with the part), those words in the caller's language (Accept-Language naming en or de first), else in the language the item was analysed in; never a bare time */
             title: string;
             /** @description Signed thumbnail URL; null without a picture */
             thumbnail_url: string | null;
@@ -1385,13 +1392,13 @@ export interface components {
                 /** @description What went wrong, naming the user's file as they know it */
                 message: string;
                 /**
-                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, interrupted, internal, …
+                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, hub_port_blocked, interrupted, internal, …
                  * @example not_media
                  */
                 code: string;
                 /** @description false: running it again cannot help (bad media, a refused path, a deleted collection); true: the cause may pass */
                 retryable: boolean;
-                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason), for a client that words the failure in its own language */
+                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason, id, repo, revision; hub_port_blocked: hub, port), for a client that words the failure in its own language */
                 params?: {
                     [key: string]: string;
                 };
@@ -1496,13 +1503,13 @@ export interface components {
                 /** @description What went wrong, naming the user's file as they know it */
                 message: string;
                 /**
-                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, interrupted, internal, …
+                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, hub_port_blocked, interrupted, internal, …
                  * @example not_media
                  */
                 code: string;
                 /** @description false: running it again cannot help (bad media, a refused path, a deleted collection); true: the cause may pass */
                 retryable: boolean;
-                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason), for a client that words the failure in its own language */
+                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason, id, repo, revision; hub_port_blocked: hub, port), for a client that words the failure in its own language */
                 params?: {
                     [key: string]: string;
                 };
@@ -1670,13 +1677,13 @@ export interface components {
                 /** @description What went wrong, naming the user's file as they know it */
                 message: string;
                 /**
-                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, interrupted, internal, …
+                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, hub_port_blocked, interrupted, internal, …
                  * @example not_media
                  */
                 code: string;
                 /** @description false: running it again cannot help (bad media, a refused path, a deleted collection); true: the cause may pass */
                 retryable: boolean;
-                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason), for a client that words the failure in its own language */
+                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason, id, repo, revision; hub_port_blocked: hub, port), for a client that words the failure in its own language */
                 params?: {
                     [key: string]: string;
                 };
@@ -1755,13 +1762,13 @@ export interface components {
                 /** @description What went wrong, naming the user's file as they know it */
                 message: string;
                 /**
-                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, interrupted, internal, …
+                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, hub_port_blocked, interrupted, internal, …
                  * @example not_media
                  */
                 code: string;
                 /** @description false: running it again cannot help (bad media, a refused path, a deleted collection); true: the cause may pass */
                 retryable: boolean;
-                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason), for a client that words the failure in its own language */
+                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason, id, repo, revision; hub_port_blocked: hub, port), for a client that words the failure in its own language */
                 params?: {
                     [key: string]: string;
                 };
@@ -1833,13 +1840,13 @@ export interface components {
                 /** @description What went wrong, naming the user's file as they know it */
                 message: string;
                 /**
-                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, interrupted, internal, …
+                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, hub_port_blocked, interrupted, internal, …
                  * @example not_media
                  */
                 code: string;
                 /** @description false: running it again cannot help (bad media, a refused path, a deleted collection); true: the cause may pass */
                 retryable: boolean;
-                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason), for a client that words the failure in its own language */
+                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason, id, repo, revision; hub_port_blocked: hub, port), for a client that words the failure in its own language */
                 params?: {
                     [key: string]: string;
                 };
@@ -1962,13 +1969,13 @@ export interface components {
                 /** @description What went wrong, naming the user's file as they know it */
                 message: string;
                 /**
-                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, interrupted, internal, …
+                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, hub_port_blocked, interrupted, internal, …
                  * @example not_media
                  */
                 code: string;
                 /** @description false: running it again cannot help (bad media, a refused path, a deleted collection); true: the cause may pass */
                 retryable: boolean;
-                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason), for a client that words the failure in its own language */
+                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason, id, repo, revision; hub_port_blocked: hub, port), for a client that words the failure in its own language */
                 params?: {
                     [key: string]: string;
                 };
@@ -2028,13 +2035,13 @@ export interface components {
                 /** @description What went wrong, naming the user's file as they know it */
                 message: string;
                 /**
-                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, interrupted, internal, …
+                 * @description not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, hub_port_blocked, interrupted, internal, …
                  * @example not_media
                  */
                 code: string;
                 /** @description false: running it again cannot help (bad media, a refused path, a deleted collection); true: the cause may pass */
                 retryable: boolean;
-                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason), for a client that words the failure in its own language */
+                /** @description vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason, id, repo, revision; hub_port_blocked: hub, port), for a client that words the failure in its own language */
                 params?: {
                     [key: string]: string;
                 };
@@ -2160,8 +2167,15 @@ export interface components {
              * @enum {string}
              */
             code: "image_text_missing" | "speech_missing";
-            /** @description What it means and which model to install, in German when search_language or Accept-Language asks for it */
+            /** @description What it means, which items (`speech_missing`) and which model to install, in German when search_language or Accept-Language asks for it */
             message: string;
+            /** @description `speech_missing` only: up to three of the items it means, by title, for a client that names them in its own words */
+            items?: {
+                media_id: string;
+                title: string | null;
+            }[];
+            /** @description `speech_missing` only: how many items it means in all */
+            item_count?: number;
         };
         SearchCorrection: {
             /** @description The query word as given */
@@ -2302,7 +2316,7 @@ export interface components {
                 start: number;
                 end: number;
                 summary: string;
-                /** @description The summary, else what the chapter is ("Voice memo, part 1", "Photo", the title), in the item's language */
+                /** @description The summary, else what the chapter is ("Voice memo, part 1", "Photo", the title), those words in the caller's language (Accept-Language naming en or de first), else the item's */
                 title: string;
             }[];
             transcript: {
@@ -3906,7 +3920,7 @@ export interface operations {
         parameters: {
             query?: {
                 is_public?: boolean;
-                /** @description vidx extra: the episodes' `audio` holds this subtitle language's lines instead of the transcript's (any form: de, de-DE, deu, ger; `und` for a track of unknown language). One of `subtitle_languages`; another is 404 naming the ones the item has. Summaries stay as analysed. */
+                /** @description vidx extra: the episodes' `audio` holds this subtitle language's lines instead of the transcript's (any form: de, de-DE, deu, ger; `und` for a track of unknown language). One of `subtitle_languages`; another is 404 naming the ones the item has. The summaries are then told from that track's lines (see summary_language). */
                 language?: string;
             };
             header?: never;

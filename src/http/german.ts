@@ -15,7 +15,18 @@ import { issueMessage } from './zod-messages.js';
  * prefersGerman('en-GB,de;q=0.5'); // false
  */
 export function prefersGerman(header: string | undefined): boolean {
-  if (!header) return false;
+  return readerLanguage(header) === 'de';
+}
+
+/**
+ * Which of vidx's languages an Accept-Language header asks for: the one it ranks first, or null when it
+ * names neither (no header, `*`, only other languages), so the answer may keep a language of its own.
+ * @example
+ * readerLanguage('de-DE,de;q=0.9,en;q=0.8'); // 'de'
+ * readerLanguage('*'); // null
+ */
+export function readerLanguage(header: string | undefined): 'en' | 'de' | null {
+  if (!header) return null;
   const ranked = header
     .split(',')
     .map((part, i) => {
@@ -24,8 +35,10 @@ export function prefersGerman(header: string | undefined): boolean {
       return { lang: tag.split('-')[0], q: q === undefined ? 1 : Number(q), i };
     })
     .filter((x) => x.lang === 'de' || x.lang === 'en')
+    .filter((x) => x.q > 0)
     .sort((a, b) => b.q - a.q || a.i - b.i);
-  return ranked[0]?.lang === 'de';
+  const first = ranked[0]?.lang;
+  return first === 'de' || first === 'en' ? first : null;
 }
 
 const de = z.locales.de().localeError;

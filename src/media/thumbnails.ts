@@ -11,7 +11,7 @@ export interface ThumbnailOptions {
   signal?: AbortSignal;
   /** The server's tools (FFMPEG_PATH …); default: npm packages, then PATH. */
   tools?: MediaTools;
-  /** Maximum width in pixels (aspect kept, never upscaled). Default 320. */
+  /** Maximum width, and height, in pixels (aspect kept, never upscaled). Default 320. */
   width?: number;
   /** JPEG quality 1..100. Default 75. */
   quality?: number;
@@ -35,20 +35,24 @@ export async function writeThumbnail(
 ): Promise<{ path: string; width: number; height: number; time: number }> {
   const { signal, width = 320, quality = 75, probe, tools } = opts;
   const frame = await extractFrame(file, time, { signal, maxWidth: width, tools, ...(probe ? { probe } : {}) });
-  await writeJpeg(await thumbnailJpeg(frame, { width, quality }), outPath);
-  return { path: outPath, width: frame.width, height: frame.height, time: frame.time };
+  const jpeg = await thumbnailJpeg(frame, { width, quality });
+  await writeJpeg(jpeg, outPath);
+  const size = await sharp(jpeg).metadata();
+  return { path: outPath, width: size.width ?? frame.width, height: size.height ?? frame.height, time: frame.time };
 }
 
 /**
- * A thumbnail JPEG of a decoded frame, at most `width` wide (aspect kept, never upscaled): for frames the
- * analysis decodes anyway, so a thumbnail at one of their times needs no second decode.
+ * A thumbnail JPEG of a decoded frame, the whole frame within a square of `width` (aspect kept, never
+ * upscaled, never cropped): a wide frame is `width` wide, a tall one (a phone's screenshot or video) `width`
+ * high, which is what a card shows it at, contained, rather than a long strip of which only the middle shows.
+ * For frames the analysis decodes anyway, so a thumbnail at one of their times needs no second decode.
  * @example
- * const jpeg = await thumbnailJpeg(frame); // 320 wide, quality 75
+ * const jpeg = await thumbnailJpeg(frame); // 1280×720 → 320×180; 1080×2400 → 144×320; quality 75
  */
 export async function thumbnailJpeg(frame: RgbPicture, opts: { width?: number; quality?: number } = {}): Promise<Buffer> {
   const { width = 320, quality = 75 } = opts;
   let image = sharp(frame.data, { raw: { width: frame.width, height: frame.height, channels: 3 } });
-  if (frame.width > width) image = image.resize({ width });
+  if (frame.width > width || frame.height > width) image = image.resize({ width, height: width, fit: 'inside' });
   return image.jpeg({ quality, mozjpeg: false }).toBuffer();
 }
 

@@ -49,8 +49,11 @@ export const de: Catalogue = {
   model_being_pulled: (p) => `Das Modell ${p.id} wird gerade geladen; entferne es, wenn das fertig ist`,
   hub_unreachable: (p) =>
     `Der Modell-Hub unter ${p.hub} ist nicht erreichbar (${p.reason}): Dieser Rechner scheint offline zu sein. ` +
-    'Um ein Modell ohne den Hub zu bekommen, lade es auf einem Rechner mit Internetzugang herunter (dort `vidx models export <id>`, oder den Repository-Ordner vom Hub, z. B. `hf download <repo> --local-dir <ordner>`), ' +
-    'und führe hier `vidx models import <ordner|archiv>` aus, oder nutze „Modell importieren…“ auf der Seite „Modelle“',
+    `Um ${p.id} ohne den Hub zu bekommen, hol es auf einem Rechner mit Internetzugang: dort mit \`vidx models export ${p.id}\`, ` +
+    `oder das Repository ${p.repo} von ${p.hub} (\`${/^https:\/\/huggingface\.co\/?$/.test(p.hub) ? '' : `HF_ENDPOINT=${p.hub} `}hf download ${p.repo} --revision ${p.revision} --local-dir <ordner>\`). ` +
+    'Dann führe hier `vidx models import <ordner|archiv>` aus, oder nutze „Modell importieren…“ auf der Seite „Modelle“',
+  hub_port_blocked: (p) =>
+    `Der Modell-Hub unter ${p.hub} ist nicht erreichbar: Port ${p.port} gehört zu denen, mit denen Downloads sich nie verbinden (Browser und Node verweigern ihn), daher muss die Adresse des Hubs sich ändern: Setze VIDX_HUB_URL auf eine mit einem anderen Port`,
   import_unknown_model: (p) => `„${p.id}“ ist kein Modell, das vidx kennt (bekannt: ${p.known})`,
   import_not_a_model: () => 'Hier liegt kein Modell, das vidx kennt: Von keinem Modell des Manifests liegen hier Dateien',
   import_ambiguous: (p) => `Diese Dateien passen zu mehr als einem Modell (${p.ids}); nenne das gemeinte`,

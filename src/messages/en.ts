@@ -48,10 +48,14 @@ export const en = {
     `task ${p.id} cannot be retried: collection deleted (its collection was deleted; a new collection of the same id is another collection)`,
   model_being_pulled: (p: { id: string }) => `model ${p.id} is being pulled; remove it when the pull has ended`,
   // Models a person can get (src/ml/registry): a hub out of reach, and a model brought in by hand.
-  hub_unreachable: (p: { hub: string; reason: string }) =>
+  // The Hugging Face CLI downloads from huggingface.co unless HF_ENDPOINT names another hub.
+  hub_unreachable: (p: { hub: string; reason: string; id: string; repo: string; revision: string }) =>
     `cannot reach the model hub at ${p.hub} (${p.reason}): this machine seems to be offline. ` +
-    'To bring a model in without the hub, download it on a machine with internet access (`vidx models export <id>` there, or the repository folder from the hub, e.g. `hf download <repo> --local-dir <folder>`), ' +
-    'then run `vidx models import <folder|archive>` here, or use “Import a model…” on the Models page',
+    `To bring ${p.id} in without the hub, get it on a machine with internet access: \`vidx models export ${p.id}\` there, ` +
+    `or the repository ${p.repo} from ${p.hub} (\`${/^https:\/\/huggingface\.co\/?$/.test(p.hub) ? '' : `HF_ENDPOINT=${p.hub} `}hf download ${p.repo} --revision ${p.revision} --local-dir <folder>\`). ` +
+    'Then run `vidx models import <folder|archive>` here, or use “Import a model…” on the Models page',
+  hub_port_blocked: (p: { hub: string; port: string }) =>
+    `cannot reach the model hub at ${p.hub}: port ${p.port} is one that downloads never connect to (browsers and Node refuse it), so the hub's address must change: set VIDX_HUB_URL to one on another port`,
   import_unknown_model: (p: { id: string; known: string }) => `"${p.id}" is no model vidx knows (known: ${p.known})`,
   import_not_a_model: () => 'this holds no model vidx knows: none of the manifest\'s models has its files here',
   import_ambiguous: (p: { ids: string }) => `these files fit more than one model (${p.ids}); name the one you mean`,

@@ -8,7 +8,8 @@ import type { EpisodeRow, ItemAnalysisRow } from '../store/search-index.js';
 import { normalizeLanguage } from '../media/languages.js';
 import { fieldProblem } from './errors.js';
 import { msg } from '../messages/index.js';
-import { chapterTitle } from '../analysis/phrases.js';
+import { chapterTitle, type Language } from '../analysis/phrases.js';
+import { retoldSummaries } from '../analysis/summarize.js';
 
 /** One episode of GET .../analysis (the SPEC leaves its fields open; vidx's choice). */
 export interface EpisodeView {
@@ -17,7 +18,7 @@ export interface EpisodeView {
   start: number;
   end: number;
   summary: string;
-  /** What to call the chapter: its summary, else what it is ("Voice memo, part 1", "Photo", the item's title), in the item's language. */
+  /** What to call the chapter: its summary, else what it is ("Voice memo, part 1", "Photo", the item's title), in the reader's language. */
   title: string;
   /** Signed thumbnail URL, null when there is no picture. */
   thumbnail_url: string | null;
@@ -43,6 +44,8 @@ export interface AnalysisView {
   subtitle_languages: string[];
   /** The language of the lines in the episodes' `audio`: the transcript's, or the track asked for; null when not analysed. */
   transcript_language: string | null;
+  /** The language of `video_summary` and the episodes' summaries: told from the track asked for, else the analysis's; null when not analysed. */
+  summary_language: string | null;
   episodes: EpisodeView[];
 }
 
@@ -50,6 +53,8 @@ export interface AnalysisView {
 export interface AnalysisLookup extends Lookup {
   /** A language tag (`de`, `de-DE`, `ger`); absent: the transcript. */
   language?: string;
+  /** The reader's language (Accept-Language), for the words vidx adds itself ("Voice memo, part 1"); absent: the item's. */
+  reader?: Language;
 }
 
 /**
@@ -82,9 +87,10 @@ function otherLanguage(asked: string | undefined, primary: string | null, langua
 
 /**
  * Reads back what indexing stored for an item. An item without an analysis (not indexed by vidx) has the
- * SPEC's defaults: an empty summary, its duration or 0, no episodes.
+ * SPEC's defaults: an empty summary, its duration or 0, no episodes. Another subtitle track's lines come
+ * with summaries told from them, in that track's language.
  * @example
- * const a = analysis.get(caller, 'matches', 'final-2024', { public: false });
+ * const a = await analysis.get(caller, 'matches', 'final-2024', { public: false });
  */
 export class ItemAnalysisService {
   constructor(
@@ -95,7 +101,7 @@ export class ItemAnalysisService {
     private readonly faces?: (collectionPk: number, itemPk: number) => ((start: number, end: number) => EpisodeFace[]) | null,
   ) {}
 
-  get(caller: Caller, collectionId: string, mediaId: string, opts: AnalysisLookup = {}): AnalysisView {
+  async get(caller: Caller, collectionId: string, mediaId: string, opts: AnalysisLookup = {}): Promise<AnalysisView> {
     const item = this.items.row(caller, collectionId, mediaId, opts);
     const repo = this.store.search;
     const analysis = repo.analysisOf(item.pk);
@@ -108,18 +114,27 @@ export class ItemAnalysisService {
     // Another language's lines stand where the transcript's would, each in the episode it belongs to.
     const audio = other === null ? segments.filter((s) => s.kind === 'audio') : this.store.subtitles.of(pks, other);
     const facesIn = this.faces?.(item.collection_pk, item.pk) ?? null;
-    // Chapter titles are generated text: in the language the item was analysed in, as its summaries are.
-    const language = analysis?.language === 'de' ? 'de' : 'en';
+    const analysed: Language = analysis?.language === 'de' ? 'de' : 'en';
+    const own = (e: EpisodeRow) => audio.filter((s) => s.episode_pk === e.pk);
+    // Another track's lines get summaries told from them: a German page reading the German track reads German.
+    const retold = other === null ? null : await retoldSummaries(
+      episodes.map((e) => ({ lines: own(e).map((s) => s.text), screen: e.screen_text ? e.screen_text.split('\n') : [], tags: JSON.parse(e.tags) as string[] })),
+      other === 'de' || other === 'en' ? other : analysed,
+      [item.title ?? ''],
+    );
+    const summaryOf = (e: EpisodeRow, i: number) => retold?.episodes[i] ?? e.summary;
+    // What vidx adds itself where a chapter has no words ("Voice memo, part 1") is said in the reader's language.
     const named = (e: EpisodeRow, index: number) =>
-      chapterTitle({ summary: e.summary, kind: item.type, title: item.title, index, count: episodes.length }, language);
+      chapterTitle({ summary: summaryOf(e, index), kind: item.type, title: item.title, index, count: episodes.length }, opts.reader ?? analysed);
     return {
-      video_summary: analysis?.summary ?? '',
+      video_summary: retold?.summary ?? analysis?.summary ?? '',
       video_duration: analysis?.duration ?? item.duration ?? 0,
       language: analysis?.language === 'de' ? 'de' : analysis ? 'en' : null,
       subtitle_languages: languages,
       transcript_language: other ?? primary,
-      episodes: episodes.map((e, i) => this.episode(e, named(e, i), {
-        audio: audio.filter((s) => s.episode_pk === e.pk),
+      summary_language: analysis ? (other ?? primary ?? analysed) : null,
+      episodes: episodes.map((e, i) => this.episode(e, summaryOf(e, i), named(e, i), {
+        audio: own(e),
         visual: segments.filter((s) => s.episode_pk === e.pk && s.kind === 'visual'),
         faces: facesIn,
       })),
@@ -128,6 +143,7 @@ export class ItemAnalysisService {
 
   private episode(
     e: EpisodeRow,
+    summary: string,
     title: string,
     own: { audio: { start: number; end: number; text: string }[]; visual: { start: number; end: number; text: string }[]; faces: ((start: number, end: number) => EpisodeFace[]) | null },
   ): EpisodeView {
@@ -135,7 +151,7 @@ export class ItemAnalysisService {
       episode_id: e.idx,
       start: e.start,
       end: e.end,
-      summary: e.summary,
+      summary,
       title,
       thumbnail_url: e.thumbnail ? this.links.file(e.thumbnail) : null,
       audio: own.audio.map((s) => ({ start: s.start, end: s.end, text: s.text })),

@@ -27,7 +27,7 @@ export interface WorkerKeyOptions {
   maxConcurrency?: number;
 }
 
-/** Where the admin key came from at start, for the start-up banner. */
+/** Where the admin key came from at start, for the start-up banner and the sign-in hint (GET /health on loopback). */
 export type AdminKeySource = { kind: 'env' } | { kind: 'file'; path: string; created: boolean } | { kind: 'existing' };
 
 const ENV_KEY_ID = 'key_env_admin';
@@ -108,11 +108,12 @@ export class KeyService {
 
   /**
    * Makes sure an admin can get in: VIDX_ADMIN_KEY becomes an admin key, or a first start
-   * with no keys writes a new admin key to `<dataDir>/admin.key` (mode 0600).
+   * with no keys writes a new admin key to `<dataDir>/admin.key` (mode 0600). Either key is named "admin":
+   * a key's name is what the page shows as the person signed in, and a setting's name is no person's.
    */
   bootstrap(adminKey: string | undefined, dataDir: string): AdminKeySource {
     if (adminKey) {
-      this.repo.upsert({ id: ENV_KEY_ID, name: 'VIDX_ADMIN_KEY', role: 'admin', hash: hashKey(adminKey), created_at: nowIso() });
+      this.repo.upsert({ id: ENV_KEY_ID, name: 'admin', role: 'admin', hash: hashKey(adminKey), created_at: nowIso() });
       return { kind: 'env' };
     }
     const path = join(dataDir, 'admin.key');

@@ -7,7 +7,7 @@ import type { CollectionService } from './collections.js';
 import { notFound, Problem } from './errors.js';
 import type { FileLinks } from './file-links.js';
 import { msg } from '../messages/index.js';
-import { chapterTitle } from '../analysis/phrases.js';
+import { chapterTitle, type Language } from '../analysis/phrases.js';
 import { pictureLink } from './shown-pictures.js';
 
 /** A share as its owner sees it; `token` goes into the link the HTTP layer builds. */
@@ -32,7 +32,7 @@ export interface SharedMoment {
   /** A photo as every browser shows it (see shownPicturePath); null for video and audio. */
   picture_url: string | null;
   thumbnail_url: string | null;
-  /** `title`: the summary, else what the chapter is ("Voice memo, part 1"), in the item's language. */
+  /** `title`: the summary, else what the chapter is ("Voice memo, part 1"), in the reader's language (else the item's). */
   chapters: { start: number; end: number; summary: string; title: string }[];
   transcript: { start: number; end: number; text: string }[];
 }
@@ -98,8 +98,11 @@ export class ShareService {
     return view(row);
   }
 
-  /** What a share link shows; 404 when it is unknown, expired, revoked, or its owner's key or item is gone. */
-  open(token: string): SharedMoment {
+  /**
+   * What a share link shows; 404 when it is unknown, expired, revoked, or its owner's key or item is gone.
+   * `reader`: the language of the words vidx adds to chapters without words ("Voice memo, part 1"); else the item's.
+   */
+  open(token: string, reader?: Language): SharedMoment {
     const share = this.live(token);
     const item = share && this.store.items.find(share.collection_pk, share.media_id);
     if (!share || !item) throw new Problem('not_found', msg('share_link_gone'));
@@ -123,7 +126,7 @@ export class ShareService {
         start: e.start,
         end: e.end,
         summary: e.summary,
-        title: chapterTitle({ summary: e.summary, kind: item.type, title: item.title, index: i, count: episodes.length }, analysis?.language === 'de' ? 'de' : 'en'),
+        title: chapterTitle({ summary: e.summary, kind: item.type, title: item.title, index: i, count: episodes.length }, reader ?? (analysis?.language === 'de' ? 'de' : 'en')),
       })),
       transcript: audio.map((s) => ({ start: s.start, end: s.end, text: s.text })).sort((a, b) => a.start - b.start),
     };

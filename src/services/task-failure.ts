@@ -6,11 +6,11 @@ import { HubUnreachableError } from '../ml/registry/download.js';
 export interface TaskFailure {
   /** What went wrong, naming the user's file as they know it. */
   message: string;
-  /** A stable code: a MediaError or SourceError code, `collection_deleted`, `tool_failed`, `hub_unreachable`, `interrupted` or `internal`. */
+  /** A stable code: a MediaError or SourceError code, `collection_deleted`, `tool_failed`, `hub_unreachable`, `hub_port_blocked`, `interrupted` or `internal`. */
   code: string;
   /** Whether running the task again may succeed: false for bad media and refused paths, true for causes that pass. */
   retryable: boolean;
-  /** The parameters of the message the code names in src/messages (`hub_unreachable`: hub, reason), for a page that words it itself. */
+  /** The parameters of the message the code names in src/messages (`hub_unreachable`: hub, reason, id, repo, revision), for a page that words it itself. */
   params?: Record<string, string>;
 }
 
@@ -27,7 +27,7 @@ const PASSING_SOURCE: ReadonlySet<SourceErrorCode> = new Set(['unreachable', 'ne
 export function describeFailure(err: unknown, message = err instanceof Error ? err.message : String(err)): TaskFailure {
   if (err instanceof MediaError) return { message, code: err.code, retryable: false };
   if (err instanceof SourceError) return { message, code: err.code, retryable: PASSING_SOURCE.has(err.code) };
-  if (err instanceof HubUnreachableError) return { message, code: 'hub_unreachable', retryable: true, params: { hub: err.hub, reason: err.reason } };
+  if (err instanceof HubUnreachableError) return { message, code: err.text.key, retryable: err.retryable, params: { ...err.text.params } };
   if (err instanceof ToolError) return { message, code: 'tool_failed', retryable: true };
   if (err instanceof TaskEnded) return { message, code: err.code, retryable: false };
   return { message, code: 'internal', retryable: true };

@@ -1,29 +1,37 @@
 import type { Db } from './connection.js';
 import { prepared } from './statements.js';
 
+/** Some items of a collection with such a warning, and how many there are in all. */
+export interface WarnedItems {
+  total: number;
+  /** Up to the asked number, by title (else media_id). */
+  items: { media_id: string; title: string | null }[];
+}
+
 /**
  * Indexed items whose analysis left a warning that starts with a given text: the analysis records a skipped
  * transcript only as such a warning (item_analysis.warnings, a JSON array of strings), so it is read from there.
  * @example
  * const repo = new AnalysisWarnings(store.db);
- * repo.any(collectionPk, null, 'speech found but not transcribed'); // true
+ * repo.some(collectionPk, null, 'speech found but not transcribed', 3); // { total: 5, items: [{ media_id: 'memo', title: 'Memo' }, …] }
  */
 export class AnalysisWarnings {
   constructor(private readonly db: Db) {}
 
   /**
-   * Whether an item of the collection (or only `itemPk`, when given) has no transcript and a warning
-   * starting with `prefix`. Stops at the first such item.
+   * The items of the collection (or only `itemPk`, when given) that have no transcript and a warning starting
+   * with `prefix`: the first `limit` by title, and how many there are (a notice names a few and counts the rest).
    */
-  any(collectionPk: number, itemPk: number | null, prefix: string): boolean {
+  some(collectionPk: number, itemPk: number | null, prefix: string, limit: number): WarnedItems {
     const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const row = prepared(
+    const rows = prepared(
       this.db,
-      `SELECT 1 FROM items i JOIN item_analysis a ON a.item_pk = i.pk
+      `SELECT i.media_id, i.title, COUNT(*) OVER () AS total FROM items i JOIN item_analysis a ON a.item_pk = i.pk
        WHERE i.collection_pk = @collectionPk AND (@itemPk IS NULL OR i.pk = @itemPk) AND a.transcript_source = 'none'
          AND EXISTS (SELECT 1 FROM json_each(a.warnings) w WHERE w.value LIKE @pattern ESCAPE '\\')
-       LIMIT 1`,
-    ).get({ collectionPk, itemPk, pattern });
-    return row !== undefined;
+       ORDER BY COALESCE(i.title, i.media_id), i.media_id
+       LIMIT @limit`,
+    ).all({ collectionPk, itemPk, pattern, limit }) as { media_id: string; title: string | null; total: number }[];
+    return { total: rows[0]?.total ?? 0, items: rows.map((r) => ({ media_id: r.media_id, title: r.title })) };
   }
 }

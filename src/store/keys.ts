@@ -47,12 +47,12 @@ export class KeyRepository {
     return prepared(this.db, 'SELECT * FROM api_keys WHERE worker_id = ?').get(workerId) as KeyRow | undefined;
   }
 
-  /** Inserts or replaces the hash of a key with a fixed id (the VIDX_ADMIN_KEY key). */
+  /** Inserts or replaces the hash, role and name of a key with a fixed id (the VIDX_ADMIN_KEY key, which earlier versions named after the setting). */
   upsert(row: NewKeyRow): void {
     prepared(
       this.db,
       `INSERT INTO api_keys (id, name, role, hash, created_at) VALUES (@id, @name, @role, @hash, @created_at)
-       ON CONFLICT(id) DO UPDATE SET hash = excluded.hash, role = excluded.role`,
+       ON CONFLICT(id) DO UPDATE SET hash = excluded.hash, role = excluded.role, name = excluded.name`,
     ).run(row);
   }
 

@@ -7,7 +7,7 @@ import { describeAnalyzeResult } from '../../src/cli/present.js';
 /** Issue 31, every subtitle language: each track is kept, searched in its own language and readable by `?language=`. */
 
 type Line = { start: number; end: number; text: string };
-type Episode = { audio: Line[] };
+type Episode = { audio: Line[]; summary: string; title: string };
 type Hit = { media_id: string; start_time: number; content: string; audio: Line[] };
 
 describe('subtitle tracks in every language', () => {
@@ -82,6 +82,22 @@ describe('subtitle tracks in every language', () => {
     }
     // The transcript's own language is the transcript.
     expect((await analysis('film', '?language=en')).body.transcript_language).toBe('en');
+  });
+
+  it('tells the summaries from the track asked for, and says in which language they are (issue 42)', async () => {
+    const english = (await analysis('film')).body;
+    expect(english.summary_language).toBe('en');
+    expect(english.video_summary).toContain('Good morning from Berlin.');
+    const german = (await analysis('film', '?language=de')).body;
+    expect(german.summary_language).toBe('de');
+    expect(german.video_summary).toContain('Guten Morgen aus Berlin.');
+    expect(german.video_summary).not.toMatch(/morning|rain/);
+    const said = german.episodes.filter((e: Episode) => e.audio.length > 0);
+    expect(said.length).toBeGreaterThan(0);
+    for (const e of said) {
+      expect(e.summary).toMatch(/Guten Morgen|Abend/);
+      expect(e.title).toBe(e.summary);
+    }
   });
 
   it('answers a language the item lacks with a 404 naming the ones it has, and a malformed one with a 422', async () => {

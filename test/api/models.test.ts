@@ -96,7 +96,7 @@ describe('models: list, pull with progress, remove (admin)', () => {
     const r = await s.call('POST', '/models/tiny-e5/pull');
     const t = await settledTask(s, r.body.task_id, 60_000);
     expect(t.status).toBe('failed');
-    expect(t.error).toMatchObject({ code: 'hub_unreachable', retryable: true, params: { hub: hub.url, reason: 'ECONNREFUSED' } });
+    expect(t.error).toMatchObject({ code: 'hub_unreachable', retryable: true, params: { hub: hub.url, reason: 'ECONNREFUSED', id: 'tiny-e5', repo: 'vidx-test/tiny-e5', revision: expect.any(String) } });
     expect(t.error?.message).toContain(`cannot reach the model hub at ${hub.url}`);
     expect(t.error?.message).toContain('vidx models import');
     expect((await model('tiny-e5')).state).not.toBe('installed');

@@ -1,5 +1,6 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaError } from '../../src/media/errors.js';
 import { runTool } from '../../src/media/run.js';
@@ -104,5 +105,14 @@ describe('writeThumbnail', () => {
     const jpg = await readFile(out);
     expect([...jpg.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     expect(jpg.length).toBeLessThan(30_000);
+  });
+
+  it('keeps a tall frame whole within the square: as high as a wide one is wide, never cropped (issue 42)', async () => {
+    const tall = join(tmp, 'tall.mp4');
+    await runTool('ffmpeg', ['-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=navy:s=540x1200:d=1:r=5', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', tall]);
+    const out = join(tmp, 'tall.jpg');
+    const t = await writeThumbnail(tall, 0.5, out, { width: 320 });
+    expect(t).toMatchObject({ width: 144, height: 320 });
+    expect(await sharp(out).metadata()).toMatchObject({ width: 144, height: 320 });
   });
 });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixtureModels, type FixtureSet } from '../../scripts/make-fixture-models.js';
 import { exportModel, importModelArchive } from '../../src/ml/registry/archive.js';
 import { HubUnreachableError } from '../../src/ml/registry/download.js';
+import { render } from '../../src/messages/index.js';
 import { importModelFolder, ModelImportError } from '../../src/ml/registry/import.js';
 import { parseManifest, type Manifest } from '../../src/ml/registry/manifest.js';
 import { pull, type PullProgress } from '../../src/ml/registry/pull.js';
@@ -173,7 +174,26 @@ describe('a pull without a hub', () => {
     expect(e.message).toContain(`cannot reach the model hub at ${hubUrl} (ECONNREFUSED)`);
     expect(e.message).toContain('seems to be offline');
     expect(e.message).toContain('vidx models import');
+    // The model and its repository are named, and where to get it (issue 42): no placeholder left but the folder.
+    const entry = manifest.models.find((m) => m.id === 'tiny-e5')!;
+    expect(e.message).toContain('`vidx models export tiny-e5` there');
+    expect(e.message).toContain(`the repository ${entry.repo} from ${hubUrl} (\`HF_ENDPOINT=${hubUrl} hf download ${entry.repo} --revision ${entry.revision} --local-dir <folder>\`)`);
+    expect(e.message).not.toMatch(/<repo>|<id>/);
+    expect(render(e.text, 'de')).toContain(`das Repository ${entry.repo} von ${hubUrl}`);
     expect(progress.filter((p) => p.type === 'retry')).toEqual([]);
+  });
+
+  it('says a hub on a port fetch never connects to must move, in both languages, not that the machine is offline', async () => {
+    const { err } = await pullFrom('http://127.0.0.1:6000');
+    expect(err).toBeInstanceOf(HubUnreachableError);
+    const e = err as HubUnreachableError;
+    expect(e.text.key).toBe('hub_port_blocked');
+    expect(e.retryable).toBe(false);
+    expect(e.message).toContain('port 6000 is one that downloads never connect to');
+    expect(e.message).not.toContain('offline');
+    const german = render(e.text, 'de');
+    expect(german).toContain('Port 6000 gehört zu denen');
+    expect(german).not.toMatch(/bad port/);
   });
 
   it('fails at once when the hub resets every connection, after one attempt', async () => {

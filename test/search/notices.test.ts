@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultModel, loadManifest } from '../../src/ml/registry/manifest.js';
 import { SPEECH_NOT_TRANSCRIBED } from '../../src/analysis/speech-warning.js';
+import { searchNotices } from '../../src/services/search/notices.js';
 import { startTestApp } from '../support/app.js';
 import type { TestServer } from '../support/server.js';
 import { buildAnalysis, fixtureItem, indexFixtures } from './fixtures.js';
@@ -54,9 +55,19 @@ describe('POST /search notices and corrected', () => {
     const r = await search({ query: 'penalty' });
     expect(codes(r.body)).toEqual(['image_text_missing', 'speech_missing']);
     expect(r.body.notices[1].message).toContain(`vidx models pull ${WHISPER}`);
+    // It names the items it means (issue 42), for the page to name them in its own words too.
+    expect(r.body.notices[1]).toMatchObject({ items: [{ media_id: 'garden-talk', title: 'Garden talk' }], item_count: 1 });
+    expect(r.body.notices[1].message).toContain('cannot be found: “Garden talk”. Install');
     // One item searched: only that item's gap counts.
     expect(codes((await search({ query: 'penalty', media_id: 'cup-final' })).body)).toEqual(['image_text_missing']);
     expect(codes((await search({ query: 'garden', media_id: 'garden-talk' })).body)).toEqual(['image_text_missing', 'speech_missing']);
+  });
+
+  it('names a few of the items it means and counts the rest, in both languages', () => {
+    const items = [{ media_id: 'memo', title: 'Memo' }, { media_id: 'talk', title: null }, { media_id: 'walk', title: 'Walk' }];
+    const gaps = { words: true, imageTextModel: null, speechModel: WHISPER, untranscribed: { total: 5, items } };
+    expect(searchNotices(gaps, 'en')[0]!.message).toContain('cannot be found: “Memo”, “talk”, “Walk” and 2 more. Install');
+    expect(searchNotices(gaps, 'de')[0]!.message).toContain('nicht auffindbar: „Memo“, „talk“, „Walk“ und 2 weitere. Installiere');
   });
 
   it('keeps the notices when nothing matches, and has none for a query without words', async () => {
@@ -70,7 +81,7 @@ describe('POST /search notices and corrected', () => {
     const byField = await search({ query: 'Kuchen', search_language: 'de' });
     expect(byField.body.notices.map((n: { message: string }) => n.message)).toEqual([
       expect.stringMatching(/^Was nur zu sehen ist .* kein Bild-Text-Modell installiert\. Installiere /),
-      expect.stringMatching(/^Manche Einträge enthalten Sprache, die nie transkribiert wurde/),
+      expect.stringMatching(/^Manche Einträge enthalten Sprache, die nie transkribiert wurde.*nicht auffindbar: „Garden talk“\. Installiere/),
     ]);
     const byHeader = await search({ query: 'Kuchen' }, { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' });
     expect(byHeader.body.notices).toEqual(byField.body.notices);

@@ -51,6 +51,19 @@ export async function makeTwoTrackFilm(dir: string): Promise<string> {
 }
 
 /**
+ * Writes `overlong.mkv`: 12 s of picture whose English subtitles run on to 14 s, so the file plays for 14 s
+ * in a browser while its picture (what vidx measures) lasts 12 s.
+ * @example
+ * const film = await makeOverlongFilm(s.mediaDir);
+ */
+export async function makeOverlongFilm(dir: string): Promise<string> {
+  await writeFile(join(dir, 'overlong-en.srt'), srt([[1, 3.5, 'Good morning from Berlin.'], [12.5, 14, 'The end.']]));
+  const out = join(dir, 'overlong.mkv');
+  await ffmpeg([...PICTURE, '-i', join(dir, 'overlong-en.srt'), '-map', '0:v', '-map', '1', ...H264, '-c:s', 'srt', '-metadata:s:s:0', 'language=eng', out]);
+  return out;
+}
+
+/**
  * Writes `talk.mp4` (12 s, no subtitles inside) with `talk.en.srt` and `talk.de.srt` beside it into `dir`.
  * @example
  * const talk = await makeSidecarTalk(s.mediaDir);

@@ -1,6 +1,6 @@
 /**
  * What the page calls things (issue 34): a voice memo in which nothing is said lists "Voice memo, part 1",
- * "part 2", never a bare "0:00" (German in a German item); explore counts a photo as a photo and names items
+ * "part 2", never a bare "0:00" (German on the German page, whatever language the item was analysed in); explore counts a photo as a photo and names items
  * by title, never by id. English and German, also on a 360 px phone.
  */
 import { execFile } from 'node:child_process';
@@ -54,7 +54,9 @@ afterAll(async () => {
 
 describe('chapters without words', () => {
   it('are named by what they are on the page, in English and German, on a phone too', async () => {
-    for (const [collection, lang, width, part] of [['memos', 'en', 1280, 'Voice memo, part'], ['notizen', 'de', 360, 'Sprachmemo, Teil']] as const) {
+    // The words vidx adds follow the page's language, whatever language the memo was analysed in (issue 42).
+    const runs = [['memos', 'en', 1280, 'Voice memo, part'], ['notizen', 'de', 360, 'Sprachmemo, Teil'], ['memos', 'de', 1280, 'Sprachmemo, Teil'], ['notizen', 'en', 360, 'Voice memo, part']] as const;
+    for (const [collection, lang, width, part] of runs) {
       const { page, context } = await keyedPage(browser, { width, height: 800 }, ADMIN_KEY);
       await context.addInitScript((l) => localStorage.setItem('vidx.lang', l), lang);
       await page.goto(`${s.url}/#/c/${collection}/play/memo`);
@@ -64,7 +66,7 @@ describe('chapters without words', () => {
       expect(labels).toEqual(labels.map((_, i) => `${part} ${i + 1}`));
       expect(await page.locator('.timeline .mark').first().getAttribute('title')).toMatch(new RegExp(`^0:00 ${part} 1$`));
       await page.locator('.chapters').scrollIntoViewIfNeeded();
-      await screenshot(page, `chapters-memo-${lang}-${width}`);
+      await screenshot(page, `chapters-${collection}-${lang}-${width}`);
       expect(await unlabelled(page)).toEqual([]);
       await context.close();
     }

@@ -1,17 +1,32 @@
 /** The page's pure helpers (web/src), run under node: time format, query marking, routes, share links, grid listings, picture search. */
 import { describe, expect, it } from 'vitest';
 import { VidxError } from '../../src/client/errors.js';
-import { clock, fieldSentence, highlightParts, queryWords, stripFragment } from '../../web/src/format.js';
+import { formatBytes } from '../../src/tools/bytes.js';
+import { clock, dateText, dateTime, fieldSentence, highlightParts, queryWords, stripFragment } from '../../web/src/format.js';
 import { DEFAULT_LISTING, parseListing } from '../../web/src/listing.js';
 import { likeOf, likeParams, pictureProblem } from '../../web/src/picture-query.js';
 import { href, parseRoute, sharedToken } from '../../web/src/router.js';
 import { correctedQuery, joinSaid, NOTHING_SAID } from '../../web/src/search-said.js';
-import { currentIndex, transcriptLines } from '../../web/src/transcript-lines.js';
+import { currentIndex, transcriptLines, webVtt } from '../../web/src/transcript-lines.js';
 import { datePattern, readDay, showDay } from '../../web/src/typed-date.js';
 
 describe('web page helpers', () => {
   it('formats times as m:ss and h:mm:ss', () => {
     expect([clock(0), clock(9.7), clock(75.4), clock(3725), clock(null), clock(Number.NaN)]).toEqual(['0:00', '0:09', '1:15', '1:02:05', '', '']);
+  });
+
+  it('writes sizes with one formatter in both languages: SI units, the language’s decimal mark (issue 42)', () => {
+    expect([formatBytes(512), formatBytes(45_300), formatBytes(1_800_000), formatBytes(152_000_000), formatBytes(2_500_000_000)]).toEqual(['512 B', '45.3 kB', '1.8 MB', '152 MB', '2.5 GB']);
+    expect([formatBytes(45_300, 'de'), formatBytes(99_700, 'de'), formatBytes(1_000_000, 'de')]).toEqual(['45,3 kB', '99,7 kB', '1,0 MB']);
+  });
+
+  it('writes a day one way across the page, with the time where it matters, in both languages (issue 42)', () => {
+    const noon = '2026-11-29T12:28:52Z';
+    expect(dateText(noon, 'en')).toBe('29 Nov 2026');
+    expect(dateText(noon, 'de')).toBe('29. Nov. 2026');
+    expect(dateTime(noon, 'en')).toMatch(/^29 Nov 2026, \d\d:28$/);
+    expect(dateTime(noon, 'de')).toMatch(/^29\. Nov\. 2026, \d\d:28$/);
+    expect([dateText('not a date', 'en'), dateTime('', 'de')]).toEqual(['', '']);
   });
 
   it('marks query words (and longer forms of them) in a passage, case-insensitively, across umlauts', () => {
@@ -31,6 +46,18 @@ describe('web page helpers', () => {
     const fix = { from: 'sandpapper', to: 'sandpaper' };
     const joined = joinSaid(joinSaid(NOTHING_SAID, { notices: [notice], corrected: [fix] }), { notices: [notice], corrected: [fix, { from: 'gritt', to: 'grit' }] });
     expect(joined).toEqual({ notices: [notice], corrected: [fix, { from: 'gritt', to: 'grit' }] });
+    // The speech notice of two collections names the items of both, counted together.
+    const speech = (id: string, count: number) => ({ code: 'speech_missing' as const, message: '…', items: [{ media_id: id, title: id }], item_count: count });
+    expect(joinSaid({ notices: [speech('memo', 1)], corrected: [] }, { notices: [speech('talk', 4)], corrected: [] }).notices).toEqual([
+      { ...speech('memo', 5), items: [{ media_id: 'memo', title: 'memo' }, { media_id: 'talk', title: 'talk' }] },
+    ]);
+  });
+
+  it('writes the transcript as WebVTT for the player’s captions, escaped (issue 42)', () => {
+    expect(webVtt([{ start: 1, end: 3.5, text: 'Good morning.' }, { start: 3725.25, end: 3725.25, text: 'A <b> & C --> D\n\nE' }])).toBe(
+      'WEBVTT\n\n00:00:01.000 --> 00:00:03.500\nGood morning.\n\n01:02:05.250 --> 01:02:06.250\nA &lt;b> &amp; C → D\nE\n',
+    );
+    expect(webVtt([])).toBe('WEBVTT\n');
   });
 
   it('drops the #t= fragment of a signed link', () => {

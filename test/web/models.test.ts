@@ -68,14 +68,19 @@ describe('models on a machine without the hub', () => {
     await failure.waitFor(UI);
     const english = await failure.textContent();
     expect(english).toContain(`Cannot reach the model hub at ${hubUrl} (ECONNREFUSED): this machine seems to be offline`);
-    expect(english).toMatch(/use “Import a model…” on the Models page\.$/);
-    expect(english).toContain('vidx models import <folder|archive>');
-    expect(english).not.toContain('fetch failed');
+    // Issue 42: the hub and the model's repository are named, and on the Models page it points to the Import button here.
+    expect(english).toContain(`Get tiny-e5 on a computer with internet access: vidx models export tiny-e5 there, or the repository vidx-test/tiny-e5 from ${hubUrl}, packed as .tar.`);
+    expect(english).toMatch(/Then bring it in with “Import a model…” below on this page\.$/);
+    expect(english).not.toMatch(/<repo>|<id>|on the Models page|fetch failed/);
+    expect(await failure.locator('code').allTextContents()).toEqual(['vidx models export tiny-e5']);
+    expect(await page.getByRole('heading', { name: 'Comes with vidx' }).count()).toBe(1);
     await screenshot(page, 'models-offline-en');
 
     await page.getByLabel('Language').selectOption('de');
     await expect.poll(() => failure.textContent(), UI).toContain(`Der Modell-Hub unter ${hubUrl} ist nicht erreichbar (ECONNREFUSED): Dieser Rechner scheint offline zu sein.`);
-    expect(await failure.textContent()).toMatch(/nutze „Modell importieren…“ auf der Seite „Modelle“\.$/);
+    expect(await failure.textContent()).toContain(`Hol tiny-e5 auf einem Rechner mit Internetzugang: dort mit vidx models export tiny-e5, oder das Repository vidx-test/tiny-e5 von ${hubUrl}, als .tar gepackt.`);
+    expect(await failure.textContent()).toMatch(/Dann bring es mit „Modell importieren…“ weiter unten auf dieser Seite herein\.$/);
+    expect(await page.getByRole('heading', { name: 'In vidx enthalten' }).count()).toBe(1);
     expect(await page.locator('[data-legend]').textContent()).toContain('★ kennzeichnet das Standardmodell');
     await screenshot(page, 'models-offline-de');
     await page.locator('[data-import]').scrollIntoViewIfNeeded();

@@ -26,6 +26,34 @@ beforeAll(async () => {
 
 afterAll(() => demo?.close());
 
+describe('the menu on a phone (issue 42)', () => {
+  for (const [lang, views] of [['en', ['Collections', 'Search', 'Explore', 'People', 'Add videos', 'Tasks', 'Models']], ['de', ['Sammlungen', 'Suche', 'Entdecken', 'Personen', 'Videos hinzufügen', 'Aufgaben', 'Modelle']]] as const) {
+    it(`shows every view whole, one tap away, without sideways scrolling (${lang})`, async () => {
+      await page.goto(`${s.url}/#/`);
+      await page.evaluate((l) => localStorage.setItem('vidx.lang', l), lang);
+      await page.reload();
+      const nav = page.getByRole('navigation');
+      await nav.getByRole('link').first().waitFor();
+      expect(await nav.getByRole('link').allTextContents()).toEqual([...views]);
+      for (const name of views) {
+        const link = nav.getByRole('link', { name, exact: true });
+        const b = (await link.boundingBox())!;
+        expect(b.x, name).toBeGreaterThanOrEqual(0);
+        expect(b.x + b.width, name).toBeLessThanOrEqual(PHONE.width);
+        expect(b.y + b.height, name).toBeLessThanOrEqual(PHONE.height / 3);
+        // What a finger lands on at the link's middle is the link itself: not cut off, not under something else.
+        expect(await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.textContent, [b.x + b.width / 2, b.y + b.height / 2])).toBe(name);
+        expect(b.height, name).toBeGreaterThanOrEqual(32);
+      }
+      expect(await nav.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await screenshot(page, `phone-menu-${lang}`);
+      await nav.getByRole('link', { name: views[5], exact: true }).click();
+      await page.getByRole('heading', { name: views[5], exact: true }).waitFor();
+    });
+  }
+});
+
 describe('search on a phone', () => {
   for (const lang of ['en', 'de'] as const) {
     it(`shows the first result on the first screen, with the controls in one bar (${lang})`, async () => {

@@ -130,7 +130,7 @@ describe('player', () => {
   it('shows the details and renames the item', async () => {
     const details = page.locator('dl.details');
     await expect.poll(() => details.textContent(), UI).toContain('beach-day.mp4');
-    expect(await details.textContent()).toMatch(/Size\d+(\.\d)? (KB|MB)/);
+    expect(await details.textContent()).toMatch(/Size\d+(\.\d)? (kB|MB)/);
     const before = (await playing(page))!.time;
     await page.getByRole('button', { name: 'Rename: beach-day' }).click();
     await page.getByLabel('Title', { exact: true }).fill('Beach day with Sam');

@@ -41,6 +41,34 @@ describe('serving the web page', () => {
     expect((await s.call('GET', '/me', { key: 'vidx_unknown' })).status).toBe(401);
   });
 
+  it('names the key from VIDX_ADMIN_KEY "admin", not after the setting: the page shows it as the person signed in (issue 42)', async () => {
+    const me = await s.call('GET', '/me');
+    expect(me.body).toMatchObject({ role: 'admin', name: 'admin' });
+    expect(JSON.stringify((await s.call('GET', '/keys')).body)).not.toContain('VIDX_ADMIN_KEY');
+  });
+
+  it('tells the sign-in page where the admin key came from, only on loopback, with no key and no path of a key it did not write (issue 42)', async () => {
+    const health = (await s.call('GET', '/health', { key: null })).body;
+    expect(health).toMatchObject({ admin_key_source: 'env', admin_key_file: null });
+    expect(JSON.stringify(health)).not.toContain(s.adminKey);
+    const written = await startTestServer({ noAdminKey: true, listen: false });
+    try {
+      expect((await written.call('GET', '/health', { key: null })).body).toMatchObject({ admin_key_source: 'file', admin_key_file: join(written.dataDir, 'admin.key') });
+    } finally {
+      await written.close();
+    }
+    // A server others reach says neither to a caller without a key.
+    const lan = await startTestServer({ listen: false, env: { VIDX_HOST: '192.0.2.10', VIDX_ALLOWED_HOSTS: '192.0.2.10' } });
+    try {
+      const far = (await lan.call('GET', '/health', { key: null, headers: { host: '192.0.2.10' } })).body;
+      expect(far.status).toBe('ok');
+      expect(far).not.toHaveProperty('admin_key_source');
+      expect(far).not.toHaveProperty('admin_key_file');
+    } finally {
+      await lan.close();
+    }
+  });
+
   it('keeps the API paths and /docs; the API still needs the key', async () => {
     expect((await fetch(`${s.url}/docs`)).status).toBe(200);
     // Without a built dist/web/docs the renderer comes from node_modules.

@@ -70,32 +70,30 @@ export function ownMedia(url: string): boolean {
   }
 }
 
-/**
- * Bytes in human units (KB, MB, GB; powers of 1000 as file managers show them).
- * @example
- * humanBytes(152_000_000); // '152 MB'
- */
-export function humanBytes(n: number | null | undefined): string {
-  if (n == null || !Number.isFinite(n)) return '';
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let v = n;
-  let u = 0;
-  while (v >= 1000 && u < units.length - 1) {
-    v /= 1000;
-    u++;
-  }
-  return `${v >= 100 || u === 0 ? Math.round(v) : v.toFixed(1)} ${units[u]}`;
-}
+/** The page's one way of writing a day: "14 Jul 2019" / "14. Juli 2019" (the time added where it matters). */
+const DAY: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
 
 /**
- * A date and time in the page's language ("14 Jul 2019, 09:30"), or '' when it is not a date.
+ * A date and time in the page's language ("14 Jul 2019, 09:30"), or '' when it is not a date: for what
+ * happened at a time (a task, a scan, a recording, an expiry).
  * @example
  * dateTime('2019-07-14T09:30:00Z', 'en');
  */
 export function dateTime(iso: string, lang: 'en' | 'de'): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleString(lang === 'de' ? 'de-DE' : 'en-GB', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return d.toLocaleString(lang === 'de' ? 'de-DE' : 'en-GB', { ...DAY, hour: '2-digit', minute: '2-digit' });
+}
+
+/**
+ * A day in the page's language ("14 Jul 2019"), or '' when it is not a date: for when a picture was taken.
+ * @example
+ * dateText('2019-07-14T09:30:00Z', 'de'); // '14. Juli 2019'
+ */
+export function dateText(iso: string, lang: 'en' | 'de'): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return d.toLocaleDateString(lang === 'de' ? 'de-DE' : 'en-GB', DAY);
 }
 
 /** Where an item was recorded, as the API names it (MediaItem.place). */

@@ -3,7 +3,7 @@
  * Family"), the step it is on (from the server's stage codes) and why it failed (from the error's code),
  * each naming the user's file.
  */
-import type { Task } from './api.js';
+import type { ScanResult, Task } from './api.js';
 import { CATALOGUES, type Message, type MessageKey, render } from '../../src/messages/index.js';
 import { lang, t, type TextKey } from './i18n.js';
 
@@ -74,10 +74,42 @@ export function failureText(task: Task): string {
   }
 }
 
+/**
+ * Why a model install failed, said where it was started: on the Models page a hub out of reach points to the
+ * Import button below on that page, not to the Models page; elsewhere as {@link failureText}.
+ * @example
+ * pullFailureText(pull, 'models'); // 'Cannot reach the model hub at https://huggingface.co (ENOTFOUND): … with “Import a model…” below.'
+ */
+export function pullFailureText(task: Task, where: 'models' | 'elsewhere'): string {
+  const p = task.error?.params;
+  if (where === 'models' && task.error?.code === 'hub_unreachable' && p?.hub && p.id && p.repo) return t('hubOfflineHere', p.hub, p.reason ?? '', p.id, p.repo);
+  return failureText(task);
+}
+
 /** A server message (lower-case, no full stop) as a sentence on the page. */
 function asSentence(text: string): string {
   const capital = text.charAt(0).toUpperCase() + text.slice(1);
   return /[.!?…]$/.test(capital) ? capital : `${capital}.`;
+}
+
+/**
+ * A folder scan's counts in words, as the Folders list and Tasks both show them.
+ * @example
+ * scanCounts(result); // 'found 3 · added 1 · changed 0 · moved 0 · removed 0 · unchanged 0 · skipped 1 · failed 1'
+ */
+export function scanCounts(r: ScanResult): string {
+  return t('scanCounts', r.found, r.added, r.changed, r.moved, r.removed, r.unchanged, r.skipped, r.failed.length);
+}
+
+/**
+ * The result of a completed folder scan task (the counts a folder's `last_scan_result` has), else null.
+ * @example
+ * scanResultOf(task)?.added; // 1
+ */
+export function scanResultOf(task: Task): ScanResult | null {
+  if (task.kind !== 'folder_scan' || task.status !== 'completed') return null;
+  const r = task.result as Partial<ScanResult> | null | undefined;
+  return r && typeof r.found === 'number' && Array.isArray(r.failed) ? (r as ScanResult) : null;
 }
 
 /**

@@ -29,3 +29,25 @@ export function currentIndex(lines: { start: number }[], now: number): number {
   }
   return lo - 1;
 }
+
+/** A time as WebVTT writes it: hh:mm:ss.mmm. */
+function vttTime(seconds: number): string {
+  const ms = Math.max(0, Math.round(seconds * 1000));
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)}.${pad(ms % 1000, 3)}`;
+}
+
+/**
+ * The lines as a WebVTT file, for the player's <track>: the browser shows them as captions on the video.
+ * A line's text is escaped (`&`, `<`, `-->`, blank lines cannot stand in a cue); one without length gets a
+ * moment to be read.
+ * @example
+ * webVtt([{ start: 1, end: 3.5, text: 'Good morning.' }]); // 'WEBVTT\n\n00:00:01.000 --> 00:00:03.500\nGood morning.\n'
+ */
+export function webVtt(lines: TimedText[]): string {
+  const cues = lines.map((l) => {
+    const text = l.text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/-->/g, '→').replace(/\n\s*\n+/g, '\n').trim();
+    return `${vttTime(l.start)} --> ${vttTime(Math.max(l.end, l.start + 1))}\n${text}\n`;
+  });
+  return ['WEBVTT\n', ...cues].join('\n');
+}

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { App, HttpDeps } from '../env.js';
 import { errors, SECURITY } from '../schemas/common.js';
 import { AnalysisQuery, ItemParams } from '../schemas/collections.js';
+import { readerLanguage } from '../german.js';
 
 const Span = { start: z.number(), end: z.number() };
 
@@ -12,7 +13,7 @@ const Episode = z
     summary: z.string(),
     title: z
       .string()
-      .openapi({ description: 'What to call the chapter: its summary when it has words, else what it is ("Voice memo, part 1", "Photo", or the item\'s title with the part), in the language the item was analysed in; never a bare time' }),
+      .openapi({ description: 'What to call the chapter: its summary when it has words, else what it is ("Voice memo, part 1", "Photo", or the item\'s title with the part), those words in the caller\'s language (Accept-Language naming en or de first), else in the language the item was analysed in; never a bare time' }),
     thumbnail_url: z.string().nullable().openapi({ description: 'Signed thumbnail URL; null without a picture' }),
     audio: z.array(z.object({ ...Span, text: z.string() })).openapi({ description: 'Transcript segments overlapping the episode' }),
     visual: z.array(z.object({ ...Span, summary: z.string() })).openapi({ description: 'What is seen, in stretches' }),
@@ -45,6 +46,10 @@ const Analysis = z
       .string()
       .nullable()
       .openapi({ description: "vidx extra: the language of the lines in the episodes' `audio`: the transcript's, or the one `?language=` asked for; null when the item was not analysed" }),
+    summary_language: z
+      .string()
+      .nullable()
+      .openapi({ description: "vidx extra: the language of `video_summary` and the episodes' `summary`: with `?language=`, they are told from that track's lines (ranked lexically), else they are the analysis's, in its transcript's language; null when the item was not analysed" }),
     episodes: z.array(Episode).openapi({ description: 'Episodes in order, covering the media without gaps' }),
   })
   .openapi('ItemAnalysis');
@@ -64,9 +69,10 @@ const read = createRoute({
  * analysisRoutes(app, deps);
  */
 export function analysisRoutes(app: App, deps: HttpDeps): void {
-  app.openapi(read, (c) => {
+  app.openapi(read, async (c) => {
     const p = c.req.valid('param');
     const q = c.req.valid('query');
-    return c.json(deps.analysis.get(c.get('caller'), p.collection_id, p.media_id, { public: q.is_public, ...(q.language ? { language: q.language } : {}) }), 200);
+    const reader = readerLanguage(c.req.header('accept-language'));
+    return c.json(await deps.analysis.get(c.get('caller'), p.collection_id, p.media_id, { public: q.is_public, ...(q.language ? { language: q.language } : {}), ...(reader ? { reader } : {}) }), 200);
   });
 }

@@ -34,6 +34,10 @@ const route = createRoute({
                 .nullable()
                 .optional()
                 .openapi({ description: 'Only from a server bound to loopback: where the first admin key was written (null when it came from VIDX_ADMIN_KEY)' }),
+              admin_key_source: z
+                .enum(['env', 'file', 'existing'])
+                .optional()
+                .openapi({ description: 'vidx extra, only from a server bound to loopback (for its sign-in page): where the admin key came from: `env` (VIDX_ADMIN_KEY), `file` (admin_key_file) or `existing` (keys made earlier; no file left)' }),
               work: z
                 .object({
                   limit: z.number().int().openapi({ description: 'Units of heavy work at once (VIDX_TASK_CONCURRENCY; with a job queue, what its live workers take at once, 0 while none is there or Redis is away)' }),

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { ShareView } from '../../services/shares.js';
 import type { App, AppEnv, HttpDeps } from '../env.js';
 import { errors, jsonResponse, SECURITY } from '../schemas/common.js';
+import { readerLanguage } from '../german.js';
 import { Share, ShareCreate, SharedMoment, SharedParams, ShareItemParams, ShareParams } from '../schemas/shares.js';
 
 const tags = ['shares'];
@@ -61,6 +62,6 @@ export function shareRoutes(app: App, deps: HttpDeps): void {
   });
   app.openapi(open, (c) => {
     c.header('cache-control', 'no-store');
-    return c.json(deps.shares.open(c.req.valid('param').token), 200);
+    return c.json(deps.shares.open(c.req.valid('param').token, readerLanguage(c.req.header('accept-language')) ?? undefined), 200);
   });
 }

@@ -124,7 +124,7 @@ export const AnalysisQuery = ItemQuery.extend({
     .optional()
     .openapi({
       description:
-        "vidx extra: the episodes' `audio` holds this subtitle language's lines instead of the transcript's (any form: de, de-DE, deu, ger; `und` for a track of unknown language). One of `subtitle_languages`; another is 404 naming the ones the item has. Summaries stay as analysed.",
+        "vidx extra: the episodes' `audio` holds this subtitle language's lines instead of the transcript's (any form: de, de-DE, deu, ger; `und` for a track of unknown language). One of `subtitle_languages`; another is 404 naming the ones the item has. The summaries are then told from that track's lines (see summary_language).",
       example: 'de',
     }),
 });

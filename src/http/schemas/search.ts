@@ -42,7 +42,12 @@ export const SearchNotice = z
       description:
         '`image_text_missing`: no image–text model is installed, so what is only seen (not said or written) cannot be found by words. `speech_missing`: searched items hold speech that was never transcribed (no subtitles and no speech model when they were indexed)',
     }),
-    message: z.string().openapi({ description: 'What it means and which model to install, in German when search_language or Accept-Language asks for it' }),
+    message: z.string().openapi({ description: 'What it means, which items (`speech_missing`) and which model to install, in German when search_language or Accept-Language asks for it' }),
+    items: z
+      .array(z.object({ media_id: z.string(), title: z.string().nullable() }))
+      .optional()
+      .openapi({ description: '`speech_missing` only: up to three of the items it means, by title, for a client that names them in its own words' }),
+    item_count: z.number().int().optional().openapi({ description: '`speech_missing` only: how many items it means in all' }),
   })
   .openapi('SearchNotice');
 

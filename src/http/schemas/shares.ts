@@ -39,7 +39,7 @@ export const SharedMoment = z
         start: z.number(),
         end: z.number(),
         summary: z.string(),
-        title: z.string().openapi({ description: 'The summary, else what the chapter is ("Voice memo, part 1", "Photo", the title), in the item\'s language' }),
+        title: z.string().openapi({ description: 'The summary, else what the chapter is ("Voice memo, part 1", "Photo", the title), those words in the caller\'s language (Accept-Language naming en or de first), else the item\'s' }),
       }),
     ),
     transcript: z.array(z.object({ start: z.number(), end: z.number(), text: z.string() })),

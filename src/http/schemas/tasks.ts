@@ -27,12 +27,12 @@ const TaskFields = {
   error: z
     .object({
       message: z.string().openapi({ description: "What went wrong, naming the user's file as they know it" }),
-      code: z.string().openapi({ description: 'not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, interrupted, internal, …', example: 'not_media' }),
+      code: z.string().openapi({ description: 'not_media, unsupported_format, truncated, outside_roots, unreachable, collection_deleted, tool_failed, hub_unreachable, hub_port_blocked, interrupted, internal, …', example: 'not_media' }),
       retryable: z.boolean().openapi({ description: 'false: running it again cannot help (bad media, a refused path, a deleted collection); true: the cause may pass' }),
       params: z
         .record(z.string(), z.string())
         .optional()
-        .openapi({ description: 'vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason), for a client that words the failure in its own language' }),
+        .openapi({ description: 'vidx extra: the parameters of the message the code names (hub_unreachable: hub, reason, id, repo, revision; hub_port_blocked: hub, port), for a client that words the failure in its own language' }),
     })
     .nullable()
     .openapi({ description: 'Why it failed; null unless failed (a vidx choice: SPEC 2.4 leaves it open)' }),

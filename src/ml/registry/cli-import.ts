@@ -5,7 +5,7 @@
 import { createWriteStream, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { exportModel, importModelArchive } from './archive.js';
-import { formatBytes } from './format.js';
+import { formatBytes } from '../../tools/bytes.js';
 import { importModelFolder, ModelImportError } from './import.js';
 import { ModelNotInstalledError } from './local.js';
 import { getModel, UnknownModelError, type Manifest } from './manifest.js';

@@ -12,7 +12,8 @@
  *   4  not enough free disk space for the download
  */
 import { createInterface } from 'node:readline';
-import { freeBytes, formatBytes, progressLine, table } from './format.js';
+import { freeBytes, progressLine, table } from './format.js';
+import { formatBytes } from '../../tools/bytes.js';
 import { defaultManifestPath, loadManifest, resolveModelIds, UnknownModelError, type Manifest } from './manifest.js';
 import { runExport, runImport } from './cli-import.js';
 import { HubUnreachableError } from './download.js';

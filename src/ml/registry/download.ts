@@ -23,17 +23,42 @@ export class DownloadError extends Error {
 }
 
 /**
- * The hub did not answer at all: no connection (refused, reset, no route, no name), so no HTTP status.
- * Its message names the hub, says the machine seems offline and how to import a model instead.
+ * No answer at all: no connection (refused, reset, no route, no name, or a port fetch refuses), so no HTTP
+ * status. `reason` is the system's code (ECONNREFUSED, ENOTFOUND …) or fetch's own words ("bad port").
+ * @example
+ * if (err instanceof NoAnswerError) console.error(err.reason);
+ */
+export class NoAnswerError extends DownloadError {
+  constructor(url: string, readonly reason: string) {
+    super(`no answer from ${new URL(url).origin} (${reason})`, url, true);
+    this.name = 'NoAnswerError';
+  }
+}
+
+/** The model a pull was getting when the hub did not answer: what a person needs to get it elsewhere. */
+export interface PulledModel {
+  id: string;
+  repo: string;
+  revision: string;
+}
+
+/** fetch's reason for a port it never connects to (the Fetch standard's "bad ports": 6000, 6666 …). */
+const BAD_PORT = 'bad port';
+
+/**
+ * The hub did not answer a pull at all. Its message names the hub and the model's repository, and says how
+ * to get the model without the hub; or, for a port fetch refuses to connect to, that the hub's address must
+ * change (the machine is not offline then). `text` is the message (key and parameters) a page words itself.
  * @example
  * if (err instanceof HubUnreachableError) console.error(render(err.text, 'de'));
  */
 export class HubUnreachableError extends DownloadError {
-  readonly text: Message<'hub_unreachable'>;
+  readonly text: Message<'hub_unreachable' | 'hub_port_blocked'>;
 
-  constructor(url: string, readonly reason: string, readonly hub: string = new URL(url).origin) {
-    const text = msg('hub_unreachable', { hub, reason });
-    super(english(text), url, true);
+  constructor(url: string, readonly reason: string, readonly hub: string, readonly model: PulledModel) {
+    const text: Message<'hub_unreachable' | 'hub_port_blocked'> =
+      reason === BAD_PORT ? msg('hub_port_blocked', { hub, port: new URL(url).port }) : msg('hub_unreachable', { hub, reason, id: model.id, repo: model.repo, revision: model.revision });
+    super(english(text), url, reason !== BAD_PORT);
     this.text = text;
     this.name = 'HubUnreachableError';
   }
@@ -147,7 +172,7 @@ async function downloadLocked(url: string, dest: string, opts: DownloadOptions):
       res = await doFetch(url, { headers, signal: opts.signal, redirect: 'follow' });
     } catch (err) {
       if (opts.signal?.aborted) throw err;
-      throw new HubUnreachableError(url, causeText(err));
+      throw new NoAnswerError(url, causeText(err));
     }
     let restart = false;
     if (res.status === 206) {

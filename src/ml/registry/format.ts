@@ -1,23 +1,7 @@
-/** Text helpers for the `models` CLI: sizes, tables, a progress line. */
+/** Text helpers for the `models` CLI: tables, a progress line, free space (sizes: src/tools/bytes.ts). */
 import { statfs } from 'node:fs/promises';
 import { dirname } from 'node:path';
-
-/**
- * Human size with one decimal, binary-free SI units like the hub shows them.
- * @example
- * formatBytes(53_700_000); // '53.7 MB'
- */
-export function formatBytes(n: number): string {
-  if (n < 1000) return `${n} B`;
-  const units = ['kB', 'MB', 'GB', 'TB'];
-  let v = n;
-  let i = -1;
-  do {
-    v /= 1000;
-    i++;
-  } while (v >= 1000 && i < units.length - 1);
-  return `${v.toFixed(1)} ${units[i]}`;
-}
+import { formatBytes } from '../../tools/bytes.js';
 
 /**
  * Left-aligned columns separated by two spaces.

@@ -3,7 +3,7 @@
  * fetched, interrupted downloads resume, and each file is verified before it is moved into place.
  */
 import { join } from 'node:path';
-import { downloadFile, DownloadError, HubUnreachableError } from './download.js';
+import { downloadFile, DownloadError, HubUnreachableError, NoAnswerError } from './download.js';
 import { expectedSize, loadManifest, resolveModelIds, type Manifest, type ModelEntry } from './manifest.js';
 import { modelDir, modelStatus } from './status.js';
 
@@ -150,8 +150,9 @@ async function fetchWithRetries(
       return { bytesFetched: fetched, size: lastBytes };
     } catch (err) {
       // No answer at all before anything arrived in this pull: the machine is offline, and retrying will not help.
-      if (err instanceof HubUnreachableError && fetched === 0 && !reachedHub) throw new HubUnreachableError(url, err.reason, opts.hubUrl);
-      if (attempt >= retries || !isRetryable(err, opts.signal)) throw err;
+      const offline = err instanceof NoAnswerError ? new HubUnreachableError(url, err.reason, opts.hubUrl, { id: entry.id, repo: entry.repo, revision: entry.revision }) : null;
+      if (offline && fetched === 0 && !reachedHub) throw offline;
+      if (attempt >= retries || !isRetryable(err, opts.signal)) throw offline ?? err;
       report(lastBytes, file?.size ?? null, 'retry', err instanceof Error ? err.message : String(err));
       await sleep((opts.retryDelayMs ?? 500) * 2 ** attempt, opts.signal);
     }

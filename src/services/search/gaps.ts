@@ -5,7 +5,7 @@
  */
 import type { CapabilityStatus } from '../../ml/capabilities.js';
 import type { Capability } from '../../ml/registry/manifest.js';
-import type { AnalysisWarnings } from '../../store/analysis-warnings.js';
+import type { AnalysisWarnings, WarnedItems } from '../../store/analysis-warnings.js';
 import { SPEECH_NOT_TRANSCRIBED } from '../../analysis/speech-warning.js';
 import type { NoticeGaps } from './notices.js';
 
@@ -23,6 +23,11 @@ export interface GapQuery {
 /** How long a fact is trusted before it is looked up again. */
 const KEEP_MS = 10_000;
 
+/** How many of the items with untranscribed speech a notice names (the rest it counts). */
+export const NAMED_ITEMS = 3;
+
+const NONE: WarnedItems = { total: 0, items: [] };
+
 interface Kept<T> {
   value: T;
   at: number;
@@ -33,11 +38,11 @@ interface Kept<T> {
  * @example
  * const gaps = new SearchGaps(store.warnings, (c) => pulledModel(modelsDir, c, { manifest }));
  * gaps.of({ collectionPk: 1, itemPk: null, words: true, framesSearched: false });
- * // { words: true, imageTextModel: 'clip-vit-base-patch32', speechModel: null }
+ * // { words: true, imageTextModel: 'clip-vit-base-patch32', speechModel: null, untranscribed: null }
  */
 export class SearchGaps {
   private readonly models = new Map<Capability, Kept<CapabilityStatus>>();
-  private readonly untranscribed = new Map<number, Kept<boolean>>();
+  private readonly untranscribed = new Map<number, Kept<WarnedItems>>();
 
   constructor(
     private readonly warnings: AnalysisWarnings,
@@ -46,8 +51,10 @@ export class SearchGaps {
   ) {}
 
   of(q: GapQuery): NoticeGaps {
-    if (!q.words) return { words: false, imageTextModel: null, speechModel: null };
-    return { words: true, imageTextModel: q.framesSearched ? null : this.missing('image_text'), speechModel: this.speechGap(q) ? this.modelOf('asr') : null };
+    if (!q.words) return { words: false, imageTextModel: null, speechModel: null, untranscribed: null };
+    const untranscribed = this.speechGap(q);
+    const speech = untranscribed.total > 0;
+    return { words: true, imageTextModel: q.framesSearched ? null : this.missing('image_text'), speechModel: speech ? this.modelOf('asr') : null, untranscribed: speech ? untranscribed : null };
   }
 
   /** Forgets what is known of a collection (an item was stored or removed). */
@@ -55,12 +62,14 @@ export class SearchGaps {
     this.untranscribed.delete(collectionPk);
   }
 
-  private speechGap(q: GapQuery): boolean {
+  /** The items searched that hold speech never transcribed: a few by name, and how many. */
+  private speechGap(q: GapQuery): WarnedItems {
     // One item is a primary-key lookup: not worth keeping.
-    if (q.itemPk !== null) return this.warnings.any(q.collectionPk, q.itemPk, SPEECH_NOT_TRANSCRIBED);
+    if (q.itemPk !== null) return this.warnings.some(q.collectionPk, q.itemPk, SPEECH_NOT_TRANSCRIBED, NAMED_ITEMS);
     const kept = this.untranscribed.get(q.collectionPk);
     if (kept && this.now() - kept.at < KEEP_MS) return kept.value;
-    const value = this.warnings.any(q.collectionPk, null, SPEECH_NOT_TRANSCRIBED);
+    const found = this.warnings.some(q.collectionPk, null, SPEECH_NOT_TRANSCRIBED, NAMED_ITEMS);
+    const value = found.total ? found : NONE;
     this.untranscribed.set(q.collectionPk, { value, at: this.now() });
     return value;
   }

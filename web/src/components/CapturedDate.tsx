@@ -2,6 +2,7 @@
  * The date of a photo or video (`captured_at`) with what kind of date it is (`captured_at_source`): a
  * recording date the file states, or only the file's own date, which is never shown as when it was taken.
  */
+import { dateText } from '../format.js';
 import { t, useLang } from '../i18n.js';
 
 /**
@@ -12,9 +13,8 @@ import { t, useLang } from '../i18n.js';
 export function CapturedDate({ value, source }: { value: unknown; source?: unknown }) {
   const lang = useLang();
   if (typeof value !== 'string' || !value) return null;
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return null;
-  const text = d.toLocaleDateString(lang === 'de' ? 'de-DE' : 'en-GB', { year: 'numeric', month: 'short', day: 'numeric' });
+  const text = dateText(value, lang);
+  if (!text) return null;
   if (source === 'file') return <time dateTime={value} title={t('fileDateHint')}>{t('fileDate', text)}</time>;
   return <time dateTime={value} title={t(source === 'filename' ? 'nameDateHint' : 'takenHint')}>{text}</time>;
 }

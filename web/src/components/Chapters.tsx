@@ -32,14 +32,14 @@ export function Timeline({ episodes, duration, now, onSeek }: { episodes: Chapte
 
 /**
  * The chapter list (thumbnail, time range, summary); the current chapter is marked; a click, Enter or
- * Space seeks (they are buttons).
+ * Space seeks (they are buttons). `lang`: the language the titles are in, when the page should say it.
  * @example
  * <Chapters episodes={episodes} now={8} onSeek={seek} />
  */
-export function Chapters({ episodes, now, onSeek }: { episodes: Chapter[]; now: number; onSeek: (t: number) => void }) {
+export function Chapters({ episodes, now, onSeek, lang }: { episodes: Chapter[]; now: number; onSeek: (t: number) => void; lang?: string }) {
   const current = currentIndex(episodes, now);
   return (
-    <ol class="chapters">
+    <ol class="chapters" lang={lang}>
       {episodes.map((e, i) => (
         <li key={i}>
           <button type="button" class="line" aria-current={i === current ? 'true' : undefined} data-start={e.start} onClick={() => onSeek(e.start)}>

@@ -1,8 +1,9 @@
 /** One group of copies side by side: thumbnail, title, resolution, size, duration, overlap; Keep (and why), Delete, or keep this one too. */
 import type { DuplicateGroup as Group, DuplicateItem } from '../api.js';
 import { useSession } from '../context.js';
-import { clock, humanBytes } from '../format.js';
-import { t } from '../i18n.js';
+import { formatBytes } from '../../../src/tools/bytes.js';
+import { clock } from '../format.js';
+import { lang, t } from '../i18n.js';
 import { useLoad } from '../load.js';
 import { href } from '../router.js';
 
@@ -14,7 +15,7 @@ function Copy({ collection, item, keep, why, onDelete }: { collection: string; i
   const still = full.value?.type === 'image';
   const facts: [string, string][] = [
     [t('resolution'), item.width && item.height ? `${item.width}×${item.height}` : '–'],
-    [t('detailSize'), humanBytes(item.size)],
+    [t('detailSize'), item.size == null ? '–' : formatBytes(item.size, lang())],
     ...(still || !item.duration ? [] : ([[t('duration'), clock(item.duration)]] as [string, string][])),
     [t('inOthers'), `${Math.round(item.overlap * 100)} %`],
   ];

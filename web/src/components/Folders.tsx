@@ -6,17 +6,13 @@
 import { useState } from 'preact/hooks';
 import type { Folder, ScanResult } from '../api.js';
 import { useSession } from '../context.js';
-import { fieldSentence } from '../format.js';
-import { t } from '../i18n.js';
+import { dateTime, fieldSentence } from '../format.js';
+import { lang, t } from '../i18n.js';
 import { useLoad } from '../load.js';
-import { failureText, problemText, stepText } from '../task-words.js';
+import { failureText, problemText, scanCounts, stepText } from '../task-words.js';
 import { ask } from './Dialog.js';
 import { tasksChanged } from '../tasks-store.js';
 import { useTasks } from '../use-tasks.js';
-
-function counts(r: ScanResult): string {
-  return t('scanCounts', r.found, r.added, r.changed, r.moved, r.removed, r.unchanged, r.skipped, r.failed.length);
-}
 
 /** The last scan's failed, warned-about and skipped files, folded away until opened (failed ones open). */
 function ScanDetails({ result }: { result: ScanResult }) {
@@ -73,8 +69,8 @@ export function Folders({ collection }: { collection: string }) {
     const task = tasks.find((x) => x.id === f.scan_task_id);
     if (task && (task.status === 'queued' || task.status === 'running')) return { text: `${t(task.status)} · ${stepText(task)}`, pct: Math.round((task.progress ?? 0) * 100) };
     if (task?.status === 'failed') return { text: `${t('failed')}: ${failureText(task)}`, pct: 0 };
-    if (f.last_scan_result) return { text: counts(f.last_scan_result), pct: 100 };
-    return { text: f.last_scan ? t('scanned', new Date(f.last_scan).toLocaleString()) : '', pct: 0 };
+    if (f.last_scan_result) return { text: scanCounts(f.last_scan_result), pct: 100 };
+    return { text: f.last_scan ? t('scanned', dateTime(f.last_scan, lang())) : '', pct: 0 };
   };
   return (
     <section class="card stack" aria-labelledby="folders-h">

@@ -5,7 +5,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Item } from '../api.js';
 import { useSession } from '../context.js';
-import { clock, dateTime, humanBytes, placeText } from '../format.js';
+import { formatBytes } from '../../../src/tools/bytes.js';
+import { clock, dateTime, placeText } from '../format.js';
 import { t, useLang } from '../i18n.js';
 
 /**
@@ -73,7 +74,7 @@ export function ItemDetails({ collection, item, canEdit, onRenamed }: { collecti
         </dd>
         <dt>{t('mediaType')}</dt><dd>{t(`type_${item.type}`)}</dd>
         {item.type !== 'image' && item.duration ? <><dt>{t('duration')}</dt><dd>{clock(item.duration)}</dd></> : null}
-        {item.size != null && <><dt>{t('detailSize')}</dt><dd>{humanBytes(item.size)}</dd></>}
+        {item.size != null && <><dt>{t('detailSize')}</dt><dd>{formatBytes(item.size, lang)}</dd></>}
         {dated && (
           <><dt>{t('detailDate')}</dt><dd><time dateTime={item.captured_at ?? ''} title={item.captured_at_source === 'file' ? t('fileDateHint') : item.captured_at_source === 'filename' ? t('nameDateHint') : t('takenHint')}>{dated}</time></dd></>
         )}

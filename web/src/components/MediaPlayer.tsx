@@ -2,11 +2,15 @@
  * A `<video>` or `<audio>` that opens at a moment and starts playing: the person clicked a result or a
  * link to get here, so that click is the gesture that allows sound. When the browser still refuses (a
  * link opened in a new tab, a strict autoplay setting), a big Play button says so instead of a silent,
- * paused player. Audio shows its waveform picture above the controls.
+ * paused player. Audio shows its waveform picture above the controls. A video shows the transcript's lines
+ * as captions (a WebVTT <track> made from them).
  */
 import type { Ref } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { TimedText } from '../api.js';
 import { t } from '../i18n.js';
+import { webVtt } from '../transcript-lines.js';
+import { languageName } from './TranscriptLanguage.js';
 
 /** One ref type for <video> and <audio>: only HTMLMediaElement members are used. */
 export type MediaElement = HTMLMediaElement;
@@ -38,6 +42,35 @@ export interface MediaPlayerProps {
   onTime: (seconds: number) => void;
   /** Told true when it plays to its end, false when it plays or seeks again. */
   onEnded?: (ended: boolean) => void;
+  /** Told the length the player itself plays (the file's, which may differ from what the analysis measured). */
+  onDuration?: (seconds: number) => void;
+  /** The lines to show as captions on a video, and their language (null when unknown). */
+  captions?: { lines: TimedText[]; language: string | null };
+}
+
+/**
+ * A blob: URL of the lines as WebVTT, made again when they change and let go when they are replaced; null
+ * without lines. The page's content security policy allows media (and so tracks) from blob: URLs.
+ */
+function useCaptionsUrl(lines: TimedText[] | undefined): string | null {
+  const url = useMemo(() => (lines?.length ? URL.createObjectURL(new Blob([webVtt(lines)], { type: 'text/vtt' })) : null), [lines]);
+  useEffect(() => () => {
+    if (url) URL.revokeObjectURL(url);
+  }, [url]);
+  return url;
+}
+
+/**
+ * The captions track of a video, shown: a new one for new lines (keyed by their URL: another transcript
+ * language), switched on at once, since `default` only counts when the video first chooses its tracks.
+ */
+function Captions({ url, language }: { url: string; language: string | null }) {
+  const ref = useRef<HTMLTrackElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.track.mode = 'showing';
+  }, []);
+  const code = language && language !== 'und' ? language : undefined;
+  return <track ref={ref} kind="subtitles" src={url} srcLang={code} label={language ? languageName(language) : t('transcript')} default />;
 }
 
 /**
@@ -45,7 +78,7 @@ export interface MediaPlayerProps {
  * @example
  * <MediaPlayer type="video" src={src} title="Beach" start={17} mediaRef={media} onTime={setNow} />
  */
-export function MediaPlayer({ type, src, title, picture, start, mediaRef, onTime, onEnded }: MediaPlayerProps) {
+export function MediaPlayer({ type, src, title, picture, start, mediaRef, onTime, onEnded, onDuration, captions }: MediaPlayerProps) {
   const [refused, setRefused] = useState(false);
   const own = useRef<MediaElement | null>(null);
   const playButton = useRef<HTMLButtonElement>(null);
@@ -62,8 +95,14 @@ export function MediaPlayer({ type, src, title, picture, start, mediaRef, onTime
     if (refused) playButton.current?.focus();
   }, [refused]);
 
+  const captionsUrl = useCaptionsUrl(type === 'video' ? captions?.lines : undefined);
+  const measured = (e: Event) => {
+    const d = (e.currentTarget as HTMLMediaElement).duration;
+    if (Number.isFinite(d) && d > 0) onDuration?.(d);
+  };
   const opened = (e: Event) => {
     const el = e.currentTarget as HTMLMediaElement;
+    measured(e);
     if (start) el.currentTime = start;
     void startPlaying(el).then(setRefused);
   };
@@ -78,6 +117,7 @@ export function MediaPlayer({ type, src, title, picture, start, mediaRef, onTime
   const props = {
     ref: setRef, src, controls: true, preload: 'metadata' as const, 'aria-label': title,
     onLoadedMetadata: opened,
+    onDurationChange: measured,
     onPlay: () => { setRefused(false); onEnded?.(false); },
     onEnded: () => onEnded?.(true),
     onTimeUpdate: (e: Event) => onTime((e.currentTarget as HTMLMediaElement).currentTime),
@@ -99,7 +139,7 @@ export function MediaPlayer({ type, src, title, picture, start, mediaRef, onTime
   }
   return (
     <div class="media-box">
-      <video class="media" {...props} />
+      <video class="media" {...props}>{captionsUrl && <Captions key={captionsUrl} url={captionsUrl} language={captions?.language ?? null} />}</video>
       {big}
     </div>
   );

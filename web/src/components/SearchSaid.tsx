@@ -3,8 +3,11 @@
  * language) and, when query words were read as others, which words the results are for.
  */
 import type { SearchSaid as Said } from '../api.js';
-import { t } from '../i18n.js';
-import { correctedQuery } from '../search-said.js';
+import { useSession } from '../context.js';
+import { type Lang, lang, t, useLang } from '../i18n.js';
+import { href } from '../router.js';
+import { Coded } from './Coded.js';
+import { correctedQuery, type Notice } from '../search-said.js';
 
 /**
  * The notices and "Showing results for …"; nothing when the answer said nothing. `notices: false` leaves
@@ -23,15 +26,41 @@ export function SearchSaid({ said, query, notices = true }: { said: Said; query:
 }
 
 /**
+ * The items a notice means, in words: a few titles in the page's quotes and how many more ("“Memo”, “Talk”
+ * and 3 more" / "„Memo“, „Talk“ und 3 weitere").
+ * @example
+ * noticeItems({ items: [{ media_id: 'memo', title: 'Memo' }], item_count: 4 }, 'en'); // '“Memo” and 3 more'
+ */
+function noticeItems(n: Pick<Notice, 'items' | 'item_count'>, language: Lang): string {
+  const open = language === 'de' ? '„' : '“';
+  const close = language === 'de' ? '“' : '”';
+  const parts = (n.items ?? []).map((i) => `${open}${i.title || i.media_id}${close}`);
+  const more = (n.item_count ?? parts.length) - parts.length;
+  if (more > 0) parts.push(t('andMore', more));
+  return new Intl.ListFormat(language, { type: 'conjunction' }).format(parts);
+}
+
+/**
+ * A notice in the page's words, in the language shown now (the server's text is in the language the search
+ * was made in): what is missing, which items (speech), and for admins the way to Models rather than a
+ * command for the server's shell. A notice the page has no words for shows the server's text.
+ */
+function NoticeText({ n, admin }: { n: Notice; admin: boolean }) {
+  if (n.code === 'image_text_missing') return <>{t('imageTextMissing')} {admin ? <a href={href('models')}>{t('installImageText')}</a> : t('askAdminImageText')}</>;
+  if (n.code === 'speech_missing' && n.items?.length) {
+    const count = n.item_count ?? n.items.length;
+    return <>{t('speechMissing', noticeItems(n, lang()))} {admin ? <a href={href('models')}>{t('installSpeech', count)}</a> : t('askAdminSpeech')}</>;
+  }
+  return <Coded text={n.message} />;
+}
+
+/**
  * Only the notices of a search answer.
  * @example
  * <SearchNotices said={said} />
  */
 export function SearchNotices({ said }: { said: Said }) {
-  return <>{said.notices.map((n) => <p key={n.code} class="notice" role="note" data-notice={n.code}>{withCode(n.message)}</p>)}</>;
-}
-
-/** A server message with its `commands` shown as code (the server writes them in backticks, as its other messages do). */
-function withCode(message: string) {
-  return message.split(/`([^`]+)`/).map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part));
+  const { me } = useSession();
+  useLang();
+  return <>{said.notices.map((n) => <p key={n.code} class="notice" role="note" data-notice={n.code}><NoticeText n={n} admin={me.role === 'admin'} /></p>)}</>;
 }

@@ -25,7 +25,7 @@ export function TranscriptLanguage({ languages, value, onChange }: { languages: 
   useLang();
   if (languages.length < 2) return null;
   return (
-    <span class="field">
+    <span class="field row wrap">
       <label for="tr-lang">{t('transcriptLanguage')}</label>
       <select id="tr-lang" value={value} onChange={(e) => onChange(e.currentTarget.value)}>
         {languages.map((code) => <option key={code} value={code}>{languageName(code)}</option>)}

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { WorkerList } from '../api.js';
 import { useSession } from '../context.js';
+import { dateTime } from '../format.js';
 import { t, useLang } from '../i18n.js';
 
 /** Asks GET /workers every 3 s. */
@@ -43,7 +44,6 @@ export function Workers() {
   const lang = useLang();
   if (!list?.queue) return null;
   const { queue, workers } = list;
-  const seen = (at: string) => new Date(at).toLocaleTimeString(lang === 'de' ? 'de-DE' : 'en-GB');
   return (
     <section class="card stack tight workers" aria-labelledby="workers-h" data-queue={queue.connected ? 'up' : 'down'}>
       <h3 id="workers-h">{t('workers')}</h3>
@@ -60,7 +60,7 @@ export function Workers() {
             ) : (
               <span class="error" title={w.reason ?? ''} data-reason>{t('workerNoJobs')}</span>
             )}
-            <time class="muted" dateTime={w.last_seen_at}>{t('workerSeen', seen(w.last_seen_at))}</time>
+            <time class="muted" dateTime={w.last_seen_at}>{t('workerSeen', dateTime(w.last_seen_at, lang))}</time>
           </li>
         ))}
       </ul>

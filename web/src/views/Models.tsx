@@ -10,10 +10,11 @@ import { ask } from '../components/Dialog.js';
 import { tasksChanged } from '../tasks-store.js';
 import { useTasks } from '../use-tasks.js';
 import { useSession } from '../context.js';
-import { humanBytes } from '../format.js';
-import { t, type TextKey } from '../i18n.js';
+import { formatBytes } from '../../../src/tools/bytes.js';
+import { lang, t, type TextKey } from '../i18n.js';
 import { useLoad } from '../load.js';
-import { failureText } from '../task-words.js';
+import { pullFailureText } from '../task-words.js';
+import { Coded } from '../components/Coded.js';
 
 /** Capabilities that come with vidx (nothing to install), shown after the pulled ones. */
 const SHIPPED = ['ocr', 'ocr_german', 'vad', 'face_detection'];
@@ -29,7 +30,7 @@ function ModelRow({ m, pull, reload }: { m: ModelInfo; pull: Task | undefined; r
   const busy = pull !== undefined && (pull.status === 'queued' || pull.status === 'running');
   const install = () => api.pullModel(m.id).then(() => tasksChanged(), (e: Error) => notify(t('error', e.message), 'error'));
   const remove = async () => {
-    if (!(await ask({ title: t('confirmRemoveModel', m.id), body: t('removeModelBody', humanBytes(m.bytes_on_disk)), confirm: t('remove'), danger: true }))) return;
+    if (!(await ask({ title: t('confirmRemoveModel', m.id), body: t('removeModelBody', formatBytes(m.bytes_on_disk, lang())), confirm: t('remove'), danger: true }))) return;
     api.removeModel(m.id).then(reload, (e: Error) => notify(t('error', e.message), 'error'));
   };
   const pct = busy ? Math.round((pull?.progress ?? 0) * 100) : m.state === 'installed' ? 100 : 0;
@@ -38,9 +39,9 @@ function ModelRow({ m, pull, reload }: { m: ModelInfo; pull: Task | undefined; r
       <div class="row between wrap">
         <div class="stack tight">
           <strong>{m.id}{m.default && <> <span title={t('defaultModel')} data-default><span aria-hidden="true">★</span><span class="sr">{t('defaultModel')}</span></span></>}</strong>
-          <span class="muted">{humanBytes(m.size_bytes)} · {t('licence', m.license)}</span>
+          <span class="muted">{formatBytes(m.size_bytes, lang())} · {t('licence', m.license)}</span>
           <span data-state-text>{stateText(m, pull)}</span>
-          {pull?.status === 'failed' && m.state !== 'installed' && <span class="error">{failureText(pull)}</span>}
+          {pull?.status === 'failed' && m.state !== 'installed' && <span class="error" data-install-error><Coded text={pullFailureText(pull, 'models')} /></span>}
         </div>
         <div class="row">
           {m.state !== 'installed' && !busy && <button type="button" class="primary" onClick={install} aria-label={`${t('install')}: ${m.id}`}>{t('install')}</button>}
@@ -85,7 +86,7 @@ function ImportModel({ done }: { done: () => void }) {
   return (
     <section aria-labelledby="import-h" class="stack tight" data-import>
       <h3 id="import-h" class="sr">{t('importModel')}</h3>
-      <p class="muted">{t('importHint')}</p>
+      <p class="muted"><Coded text={t('importHint')} /></p>
       <div class="row wrap">
         <input ref={input} type="file" hidden aria-label={t('importModel')} accept=".tar,.tgz,.gz,application/x-tar,application/gzip" data-import-file onChange={(e) => pick(e.currentTarget.files?.[0])} />
         <button type="button" disabled={state.busy !== undefined} onClick={() => input.current?.click()}>{t('importModel')}</button>
@@ -125,7 +126,7 @@ export function Models() {
       <ImportModel done={list.reload} />
       {list.value && (
         <section aria-labelledby="shipped-h" class="stack tight">
-          <h3 id="shipped-h">{t('shipped')}</h3>
+          <h3 id="shipped-h">{t('shippedHeading')}</h3>
           <ul class="stack tight">
             {SHIPPED.filter((c) => list.value!.capabilities[c]).map((c) => <CapabilityLine key={c} name={c} cap={list.value!.capabilities[c]} />)}
           </ul>

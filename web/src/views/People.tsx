@@ -8,6 +8,7 @@ import { useSession } from '../context.js';
 import { ask } from '../components/Dialog.js';
 import { tasksChanged } from '../tasks-store.js';
 import { failureText } from '../task-words.js';
+import { Coded } from '../components/Coded.js';
 import { useTasks } from '../use-tasks.js';
 import { useCollections } from '../collection-names.js';
 import { clock } from '../format.js';
@@ -79,7 +80,7 @@ function FacesMissing({ collection, unscanned }: { collection: string; unscanned
           {t('noFaceModel')} {me.role !== 'admin' ? t('askAdmin') : pullOpen(pull) ? <span role="status">{t('installing', Math.round((pull?.progress ?? 0) * 100))}</span> : <button type="button" onClick={() => void install().catch(fail)}>{t('install')}</button>}
         </p>
       )}
-      {noModel && pull?.status === 'failed' && <p class="error" role="alert" data-install-error>{failureText(pull)}</p>}
+      {noModel && pull?.status === 'failed' && <p class="error" role="alert" data-install-error><Coded text={failureText(pull)} /></p>}
       {unscanned > 0 && (
         <p>
           {t('unscanned', unscanned)} <button type="button" onClick={reindex}>{t('reindexThem')}</button> <a href={href('tasks')}>{t('seeTasks')}</a>

@@ -1,8 +1,9 @@
 /**
  * The player for one item: the signed source in <video>/<audio>, playing from `?t=` as soon as it can;
- * a photo in the picture viewer instead (no clock, timeline or chapters). Transcript, chapters (list and
- * timeline marks), on-screen text, summaries, tags, details with rename, a link to the moment, "More like this"
- * at the current time and sharing.
+ * a photo in the picture viewer instead (no clock, timeline or chapters). Transcript (and captions on the
+ * video), chapters (list and timeline marks), on-screen text, summaries, tags, details with rename, a link to
+ * the moment, "More like this" at the current time and sharing. An item with subtitles in the page's
+ * language opens on them, its summaries and chapters told from them; text in another language is marked as such.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Chapters, focusChapters, Timeline } from '../components/Chapters.js';
@@ -14,8 +15,9 @@ import { Transcript } from '../components/Transcript.js';
 import { TranscriptLanguage } from '../components/TranscriptLanguage.js';
 import { SpeechNotice } from '../components/SpeechNotice.js';
 import { useSession } from '../context.js';
-import { clock, ownMedia, stripFragment } from '../format.js';
-import { t } from '../i18n.js';
+import { ownMedia, stripFragment } from '../format.js';
+import { t, useLang } from '../i18n.js';
+import { PlayClock } from '../components/PlayClock.js';
 import { useLoad } from '../load.js';
 import { likeParams } from '../picture-query.js';
 import { href } from '../router.js';
@@ -33,11 +35,22 @@ function MoreLike({ collection, mediaId, at }: { collection: string; mediaId: st
  */
 export function Player({ collection, mediaId, pub, start }: { collection: string; mediaId: string; pub: boolean; start: number }) {
   const { api, me, notify } = useSession();
+  const pageLang = useLang();
   const item = useLoad(() => api.item(collection, mediaId, pub), [api, collection, mediaId, pub]);
-  // Another subtitle language for the transcript list; null: the transcript. Another item starts with its transcript.
+  // The subtitle language chosen for the transcript list; until one is, the page's language when the item has
+  // it (known once the first answer lists the item's languages), else the transcript.
   const [shown, setShown] = useState<{ mediaId: string; code: string } | null>(null);
-  const language = shown?.mediaId === mediaId ? shown.code : undefined;
+  const [tracks, setTracks] = useState<{ mediaId: string; languages: string[] } | null>(null);
+  const known = tracks?.mediaId === mediaId ? tracks.languages : [];
+  const pageTrack = known.includes(pageLang) && known[0] !== pageLang ? pageLang : undefined;
+  const language = shown?.mediaId === mediaId ? shown.code : pageTrack;
   const analysis = useLoad(() => api.analysis(collection, mediaId, pub, language), [api, collection, mediaId, pub, language]);
+  const listed = analysis.value?.subtitle_languages;
+  useEffect(() => {
+    if (listed) setTracks((kept) => (kept?.mediaId === mediaId ? kept : { mediaId, languages: listed }));
+  }, [listed, mediaId]);
+  // The length the player plays, once it knows (a file may play longer than its picture and sound last).
+  const [played, setPlayed] = useState<{ mediaId: string; seconds: number } | null>(null);
   const media = useRef<MediaElement>(null);
   const chapterList = useRef<HTMLElement>(null);
   const [now, setNow] = useState(start);
@@ -77,7 +90,10 @@ export function Player({ collection, mediaId, pub, start }: { collection: string
   const all = analysis.value?.episodes ?? [];
   const onScreen = [...new Set(all.flatMap((e) => e.on_screen_text))];
   const tags = [...new Set(all.flatMap((e) => e.tags))];
-  const duration = analysis.value?.video_duration || item.value?.duration || 0;
+  const duration = (played?.mediaId === mediaId ? played.seconds : 0) || analysis.value?.video_duration || item.value?.duration || 0;
+  // Summaries and chapter titles are in the language they were told in; the page says so to the browser.
+  const told = analysis.value?.summary_language;
+  const toldIn = told && told !== 'und' ? told : undefined;
   const title = (renamed?.mediaId === mediaId ? renamed.title : item.value?.title) || mediaId;
   const canEdit = !pub || me.role === 'admin';
   // The moment searched or opened while it is where the player is, else where the person went; 0 once it ended.
@@ -107,21 +123,22 @@ export function Player({ collection, mediaId, pub, start }: { collection: string
               <button type="button" class="skip-inline" onClick={() => focusChapters(chapterList.current)}>{t('skipToChapters')}</button>
             )}
             <MediaPlayer key={mediaId} type={type === 'audio' ? 'audio' : 'video'} src={src} title={title} picture={item.value?.thumbnail_url}
-              start={start} mediaRef={media} onTime={setNow} onEnded={(yes) => setEndedItem(yes ? mediaId : null)} />
+              start={start} mediaRef={media} onTime={setNow} onEnded={(yes) => setEndedItem(yes ? mediaId : null)}
+              onDuration={(seconds) => setPlayed({ mediaId, seconds })} captions={{ lines, language: analysis.value?.transcript_language ?? null }} />
           </div>
         )}
         {timed && (
           <>
             <Timeline episodes={episodes} duration={duration} now={now} onSeek={seek} />
             <div class="row wrap">
-              <span class="muted">{clock(now)}{duration ? ` / ${clock(duration)}` : ''}</span>
+              <PlayClock now={now} duration={duration} />
               <button type="button" onClick={copyLink}>{t('copyLink')}</button>
               {!pub && <MoreLike collection={collection} mediaId={mediaId} at={now} />}
             </div>
           </>
         )}
         {analysis.value?.video_summary && (
-          <section><h3>{t('summary')}</h3><p>{analysis.value.video_summary}</p></section>
+          <section data-summary><h3>{t('summary')}</h3><p lang={toldIn}>{analysis.value.video_summary}</p></section>
         )}
         {tags.length > 0 && (
           <section><h3>{t('tags')}</h3><ul class="tags">{tags.map((x) => <li key={x}>{x}</li>)}</ul></section>
@@ -141,7 +158,7 @@ export function Player({ collection, mediaId, pub, start }: { collection: string
           </section>
         )}
         {episodes.length > 0 && (
-          <section aria-labelledby="ch-h" ref={chapterList}><h3 id="ch-h">{t('chapters')}</h3><Chapters episodes={episodes} now={now} onSeek={seek} /></section>
+          <section aria-labelledby="ch-h" ref={chapterList}><h3 id="ch-h">{t('chapters')}</h3><Chapters episodes={episodes} now={now} onSeek={seek} lang={toldIn} /></section>
         )}
         {item.value && <ItemDetails collection={collection} item={{ ...item.value, title }} canEdit={canEdit} onRenamed={(x) => setRenamed({ mediaId, title: x })} />}
         {item.value && canEdit && <SharePanel collection={collection} mediaId={mediaId} moment={{ now: moment, ended, opened: start }} still={still} />}

@@ -10,7 +10,8 @@ import { LangSwitch } from '../components/LangSwitch.js';
 import { MediaPlayer, startPlaying, type MediaElement } from '../components/MediaPlayer.js';
 import { PhotoViewer } from '../components/PhotoViewer.js';
 import { Transcript } from '../components/Transcript.js';
-import { clock, dateTime, ownMedia, stripFragment } from '../format.js';
+import { dateTime, ownMedia, stripFragment } from '../format.js';
+import { PlayClock } from '../components/PlayClock.js';
 import { t, useLang } from '../i18n.js';
 import { useLoad } from '../load.js';
 
@@ -26,6 +27,8 @@ export function Shared({ token }: { token: string }) {
   const chapterList = useRef<HTMLElement>(null);
   const m = shared.value;
   const [now, setNow] = useState(0);
+  // The length the player plays, once it knows; until then the item's.
+  const [played, setPlayed] = useState(0);
   const seek = (to: number) => {
     const el = media.current;
     if (!el) return;
@@ -39,6 +42,7 @@ export function Shared({ token }: { token: string }) {
   const still = m?.type === 'image';
   const title = m?.title || t('sharedTitle');
   const chapters = still ? [] : m?.chapters ?? [];
+  const duration = played || m?.duration || 0;
   return (
     <>
       <header class="top">
@@ -68,10 +72,10 @@ export function Shared({ token }: { token: string }) {
                       <button type="button" class="skip-inline" onClick={() => focusChapters(chapterList.current)}>{t('skipToChapters')}</button>
                     )}
                     <MediaPlayer type={m.type === 'audio' ? 'audio' : 'video'} src={src} title={title} picture={m.thumbnail_url}
-                      start={m.start_time} mediaRef={media} onTime={setNow} />
+                      start={m.start_time} mediaRef={media} onTime={setNow} onDuration={setPlayed} captions={{ lines: m.transcript, language: null }} />
                   </div>
-                  <Timeline episodes={chapters} duration={m.duration ?? 0} now={now} onSeek={seek} />
-                  <span class="muted">{clock(now)}{m.duration ? ` / ${clock(m.duration)}` : ''}</span>
+                  <Timeline episodes={chapters} duration={duration} now={now} onSeek={seek} />
+                  <PlayClock now={now} duration={duration} />
                 </>
               )}
             </section>

@@ -1,8 +1,16 @@
 /** The sign-in form: one field labelled "API key", a "remember" box, the first-run hint and a clear refusal. */
 import { useEffect, useState } from 'preact/hooks';
-import { VidxError } from '../api.js';
+import { type Health, VidxError } from '../api.js';
 import { LangSwitch } from '../components/LangSwitch.js';
 import { t } from '../i18n.js';
+
+/** The hint that fits how this server's admin key was made; a general one when the server does not say. */
+function keyHint({ admin_key_file: file, admin_key_source: source }: Pick<Health, 'admin_key_file' | 'admin_key_source'>): string {
+  if (source === 'file' && file) return t('firstRunHint', file);
+  if (source === 'env') return t('envKeyHint');
+  if (source === 'existing') return t('existingKeyHint');
+  return t('signInHint');
+}
 
 /**
  * The sign-in form; `onSignIn` checks the key with the server and throws a VidxError when it is refused.
@@ -14,10 +22,10 @@ export function SignIn({ onSignIn }: { onSignIn: (key: string, remember: boolean
   const [remember, setRemember] = useState(false);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  // Where this server wrote its admin key (it says so only on this machine, GET /health without a key).
-  const [keyFile, setKeyFile] = useState<string | null>(null);
+  // Where this server's admin key is (it says so only on this machine, GET /health without a key).
+  const [keyFrom, setKeyFrom] = useState<Pick<Health, 'admin_key_file' | 'admin_key_source'>>({});
   useEffect(() => {
-    fetch('/health').then((r) => r.json() as Promise<{ admin_key_file?: string | null }>).then((h) => setKeyFile(h.admin_key_file ?? null), () => undefined);
+    fetch('/health').then((r) => r.json() as Promise<Health>).then((h) => setKeyFrom(h), () => undefined);
   }, []);
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -42,7 +50,7 @@ export function SignIn({ onSignIn }: { onSignIn: (key: string, remember: boolean
         <label class="check"><input type="checkbox" checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} /> {t('remember')}</label>
         {error && <p class="error" role="alert">{error}</p>}
         <button type="submit" class="primary" disabled={busy || !key.trim()}>{t('signIn')}</button>
-        <p id="key-hint" class="hint">{keyFile ? t('firstRunHint', keyFile) : t('signInHint')} {t('keyStays')}</p>
+        <p id="key-hint" class="hint">{keyHint(keyFrom)} {t('keyStays')}</p>
       </form>
     </main>
   );

@@ -5,20 +5,32 @@
  */
 import type { ScanProblem, Task } from '../api.js';
 import { useCollections } from '../collection-names.js';
+import { Coded } from '../components/Coded.js';
 import { Workers } from '../components/Workers.js';
 import { ask } from '../components/Dialog.js';
 import { tasksChanged } from '../tasks-store.js';
 import { useTasks } from '../use-tasks.js';
 import { useSession } from '../context.js';
+import { dateTime } from '../format.js';
 import { t, useLang } from '../i18n.js';
-import { failureText, problemText, stepText, taskTitle } from '../task-words.js';
+import { failureText, problemText, scanCounts, scanResultOf, stepText, taskTitle } from '../task-words.js';
 
 const STATUS = { queued: 'queued', running: 'running', completed: 'completed', failed: 'failed' } as const;
 
 /** The files a completed folder scan could not index (its result's `failed`); none for other tasks. */
 function failedFiles(task: Task): ScanProblem[] {
-  const failed = task.kind === 'folder_scan' && task.status === 'completed' ? task.result?.failed : undefined;
-  return Array.isArray(failed) ? (failed as ScanProblem[]) : [];
+  return scanResultOf(task)?.failed ?? [];
+}
+
+/**
+ * The step line: where a running task is, and for a finished one that it is done, a folder scan with its
+ * counts ("done: found 3 · added 1 · …").
+ */
+function StepLine({ task }: { task: Task }) {
+  if (task.status === 'running') return <span class="muted" data-step>{stepText(task)}</span>;
+  if (task.status !== 'completed') return null;
+  const scan = scanResultOf(task);
+  return <span class="muted" data-step>{scan ? `${t('stage_done')}: ${scanCounts(scan)}` : t('stage_done')}</span>;
 }
 
 /** A task's status in words: a scan that completed with failed files says so, with their count. */
@@ -56,20 +68,20 @@ export function Tasks() {
               <div class="row between wrap">
                 <strong data-title>{title}</strong>
                 <span class="row wrap">
-                  <time class="muted" dateTime={task.created_at}>{new Date(task.created_at).toLocaleString(lang === 'de' ? 'de-DE' : 'en-GB')}</time>
+                  <time class="muted" dateTime={task.created_at}>{dateTime(task.created_at, lang)}</time>
                   <StatusPill task={task} failed={failed.length} />
                 </span>
               </div>
               <div class="row wrap">
                 <progress max={100} value={pct} aria-label={`${t('progress')}: ${title}`}>{pct}%</progress>
-                {task.status === 'running' && <span class="muted" data-step>{stepText(task)}</span>}
+                <StepLine task={task} />
                 {task.worker && <span class="muted" data-worker>{t('onWorker', task.worker === 'local' ? t('workerLocal') : task.worker)}</span>}
                 {task.status === 'failed' && task.error?.retryable !== false && (
                   <button type="button" aria-label={`${t('retry')}: ${title}`} onClick={() => act(api.retryTask(task.id))}>{t('retry')}</button>
                 )}
                 <button type="button" class="danger" aria-label={`${t('delete')}: ${title}`} onClick={() => remove(task)}>{t('delete')}</button>
               </div>
-              {task.status === 'failed' && task.error && <p class="error" data-error>{failureText(task)}</p>}
+              {task.status === 'failed' && task.error && <p class="error" data-error><Coded text={failureText(task)} /></p>}
               {failed.length > 0 && (
                 <details class="scan-failed" data-failed-files open={failed.length <= 3}>
                   <summary>{t('failedFiles')} ({failed.length})</summary>
