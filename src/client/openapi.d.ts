@@ -2141,8 +2141,12 @@ export interface components {
             results: components["schemas"]["SearchResult"][];
             /** @description vidx extra: what this search could not look for (always present; empty when nothing is missing). Only for queries with words */
             notices: components["schemas"]["SearchNotice"][];
-            /** @description vidx extra: query words that matched nothing in the collection and were read as its nearest words (always present; empty when none was corrected) */
+            /** @description vidx extra: query words that matched nothing in the collection, are no English or German word, and were read as its nearest words because that found more (always present; empty when none was corrected) */
             corrected: components["schemas"]["SearchCorrection"][];
+            /** @description vidx extra: the query as searched, its corrected words replaced ("Showing results for …"); null when no word was corrected */
+            searched_query: string | null;
+            /** @description vidx extra: the query as given, when words were corrected ("Search for … instead": send it again with correct_typos false); null when no word was corrected */
+            original_query: string | null;
         };
         SearchNotice: {
             /**
@@ -2213,6 +2217,8 @@ export interface components {
              * @enum {string}
              */
             search_language?: "en" | "de";
+            /** @description vidx extra: false searches the query's words as given, never as the collection's nearest words (what "Search for … instead" sends); default true */
+            correct_typos?: boolean;
         };
         /** @description Sent as the last element when the work fails after the stream began (the 200 status was already sent) */
         StreamError: {

@@ -11,8 +11,8 @@ import { IMAGE_MIN_SIMILARITY, type QueryEmbedder, type QueryVector } from './em
 import { fuse, type Fused, type RankedList, type TimedList } from './fusion.js';
 import { matchTerms, scoreLine } from './moments.js';
 import { correctedWords, rankByLines } from './ranking.js';
-import { parseQuery, type ParsedQuery } from './query.js';
-import { TypoCorrector } from './typos.js';
+import { parseQuery, withCorrections, type ParsedQuery } from './query.js';
+import { TypoCorrector, type TypoFix } from './typos.js';
 import { decodeQueryImage, likeProbe, pictureProbe, printList, type LikeMoment, type PictureProbe } from './picture-query.js';
 import type { PrintIndex } from './print-index.js';
 import type { RgbPicture } from '../../media/perceptual.js';
@@ -21,6 +21,7 @@ import { dot, fromBlob, signBits, unit } from '../../tools/vectors.js';
 import type { SearchAnswer } from './answer.js';
 import type { SearchGaps } from './gaps.js';
 import { searchNotices } from './notices.js';
+import { correctedQuery } from '../../tools/corrected-query.js';
 
 /** POST /search input (validated by the HTTP layer). */
 export interface SearchRequest {
@@ -51,6 +52,8 @@ export interface SearchRequest {
   near_km?: number;
   /** The language of the answer's notices (vidx extra; default en). */
   search_language?: 'en' | 'de';
+  /** false: search the words as given, never as the collection's nearest words (vidx extra; default true). */
+  correct_typos?: boolean;
 }
 
 /**
@@ -71,6 +74,15 @@ interface ListScope {
   item: ItemRow | null;
   limit: number;
 }
+
+/** The word lists of a query, and whether some episode holds all its words. */
+interface TextLists {
+  lists: RankedList[];
+  allMatched: boolean;
+}
+
+/** How far a query's words meet the collection: 2 all together in one episode, 1 some, 0 none. */
+const matchLevel = (text: TextLists) => (text.allMatched ? 2 : text.lists.some((l) => l.pks.length > 0) ? 1 : 0);
 
 /** Candidates per list: enough that fusion can lift an episode that is only second-best everywhere. */
 const depthFor = (limit: number) => Math.max(limit * 3, 30);
@@ -211,13 +223,9 @@ export class SearchService {
       lists.push(timed.list);
       for (const [pk, t] of timed.times) if (!frameTimes.has(pk)) frameTimes.set(pk, t);
     };
-    // Typos are looked for only when the words together matched nothing: a query whose words all occur
-    // somewhere has none to correct, and most queries are spared the vocabulary look-ups.
-    let text = typed ? this.textLists(typed, scope) : null;
-    const fixed = typed && text && !text.allMatched ? this.typos.correct(typed, collection.pk) : null;
-    if (fixed?.corrections.length) text = this.textLists(fixed.query, scope);
-    const q = fixed?.query ?? typed;
-    for (const list of text?.lists ?? []) lists.push(list);
+    const words = typed ? this.wordLists(typed, scope, collection.pk, req.correct_typos ?? true) : null;
+    const q = words?.query ?? null;
+    for (const list of words?.text.lists ?? []) lists.push(list);
     for (const kind of ['passage', 'frame'] as const) {
       const ofKind = vectors.filter((v) => v.space.kind === kind);
       if (ofKind.length) add(this.vectorList(kind, ofKind, scope, null));
@@ -232,7 +240,33 @@ export class SearchService {
       .slice(0, candidatePool(req.limit, q ? q.terms.length + q.phrases.length : 0));
     const results = this.shape(fused, frameTimes, q, collection.pk, req);
     const gaps = this.gaps?.of({ collectionPk: collection.pk, itemPk: item?.pk ?? null, words: Boolean(q?.all), framesSearched: vectors.some((v) => v.space.kind === 'frame') });
-    return { results, notices: gaps ? searchNotices(gaps, req.search_language ?? 'en') : [], corrected: fixed ? correctedWords(fixed.corrections, results) : [] };
+    const corrected = words?.fixes.length ? correctedWords(words.fixes, results) : [];
+    const notices = gaps ? searchNotices(gaps, req.search_language ?? 'en') : [];
+    if (!req.query || corrected.length === 0) return { results, notices, corrected, searched_query: null, original_query: null };
+    return { results, notices, corrected, searched_query: correctedQuery(req.query, corrected), original_query: req.query };
+  }
+
+  /**
+   * The word lists of a query, with its misspelt words corrected where that helps. Typos are looked for only
+   * when the words together matched nothing (a query whose words all occur somewhere has none to correct,
+   * and most queries are spared the vocabulary look-ups), and a correction is kept only when the query then
+   * finds more: all its words together where no moment held them all, or any moment where none matched.
+   * A word is not read as another just because the collection holds that one somewhere apart from the rest.
+   */
+  private wordLists(typed: ParsedQuery, scope: ListScope, collectionPk: number, correct: boolean): { query: ParsedQuery; text: TextLists; fixes: TypoFix[] } {
+    let text = this.textLists(typed, scope);
+    let query = typed;
+    const fixes: TypoFix[] = [];
+    if (!correct || text.allMatched) return { query, text, fixes };
+    for (const fix of this.typos.correct(typed, collectionPk).corrections) {
+      const tried = withCorrections(typed, new Map([...fixes, fix].map((f) => [f.from, f.stems])));
+      const got = this.textLists(tried, scope);
+      if (matchLevel(got) <= matchLevel(text)) continue;
+      fixes.push(fix);
+      query = tried;
+      text = got;
+    }
+    return { query, text, fixes };
   }
 
   /** Fused episodes as SPEC 2.7 results: ranked by the line each says best, one per moment, with the people seen in each. */
@@ -271,7 +305,7 @@ export class SearchService {
    * episodes: then compounds and partial words fill up; otherwise they would only repeat the word matches
    * in a worse order, at several times the cost.
    */
-  private textLists(q: ParsedQuery, scope: ListScope): { lists: RankedList[]; allMatched: boolean } {
+  private textLists(q: ParsedQuery, scope: ListScope): TextLists {
     const { collectionPk, depth, filter } = scope;
     const itemPk = scope.item?.pk ?? null;
     const text = this.store.text;

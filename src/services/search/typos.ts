@@ -1,14 +1,18 @@
 /**
  * Typo tolerance: a query word that matches nothing in the collection (not as a word, not inside a longer
- * word) is looked up as its nearest words in the collection's own vocabulary instead: one edit away for
- * words of 4–7 letters, two for longer ones, the most frequent first. A word the collection holds is never
- * corrected. The vocabulary is the words table's (stems, see stems.ts), read once per collection and read
- * again, in the background, once the collection's text has changed and REFRESH_MS have passed.
+ * word) and is no word of English or German is looked up as its nearest words in the collection's own
+ * vocabulary instead: one edit away for words of 4–7 letters, two for longer ones (a swap of two
+ * neighbouring letters is one edit), the most frequent first, never a stop word. A word the collection
+ * holds is never corrected. The vocabulary is the words table's (stems, see stems.ts), read once per
+ * collection and read again, in the background, once the collection's text has changed and REFRESH_MS
+ * have passed. Whether a correction is kept is the search's to judge (search.ts: it must find more).
  */
-import { distance } from 'fastest-levenshtein';
 import { BKTree } from 'mnemonist';
 import type { TextIndexRepository } from '../../store/text-index.js';
+import { COMMON_WORDS, isCommonWord, type CommonWords } from '../../tools/common-words.js';
+import { damerauDistance } from '../../tools/edit-distance.js';
 import { fold } from '../../tools/fold.js';
+import { NON_CONTENT } from '../../tools/stopwords.js';
 import { quote, withCorrections, type ParsedQuery } from './query.js';
 
 /** One corrected query word: as typed, and the stems it is looked up as instead. */
@@ -60,7 +64,10 @@ interface Vocabulary {
   trees: Map<number, BKTree<Term>>;
 }
 
-const termDistance = (a: Term, b: Term) => distance(a.term, b.term);
+const termDistance = (a: Term, b: Term) => damerauDistance(a.term, b.term);
+
+/** Words without meaning of their own ("and", "über"): a query word is never read as one. */
+const meaningless = (term: string) => NON_CONTENT.en.has(term) || NON_CONTENT.de.has(term);
 
 /**
  * Corrects misspelt query words against a collection's vocabulary.
@@ -73,12 +80,17 @@ export class TypoCorrector {
   private readonly cache = new Map<number, Vocabulary>();
   private readonly reading = new Set<number>();
 
-  constructor(private readonly text: TextIndexRepository) {}
+  constructor(
+    private readonly text: TextIndexRepository,
+    /** Words meant as typed: a query word among them is never corrected. */
+    private readonly words: CommonWords = COMMON_WORDS,
+  ) {}
 
+  /** The corrections a query's misspelt words may have, and the query with all of them (the caller keeps those that help). */
   correct(q: ParsedQuery, collectionPk: number): { query: ParsedQuery; corrections: TypoFix[] } {
     const corrections: TypoFix[] = [];
     for (const t of q.terms) {
-      if (allowedEdits(t.word) === 0 || this.known(collectionPk, t.word, t.stems)) continue;
+      if (allowedEdits(t.word) === 0 || isCommonWord(t.word, this.words) || this.known(collectionPk, t.word, t.stems)) continue;
       const near = this.nearest(collectionPk, t.stems);
       if (near.length > 0) corrections.push({ from: t.word, stems: near });
     }
@@ -107,7 +119,7 @@ export class TypoCorrector {
       if (edits === 0) continue;
       for (let len = stem.length - edits; len <= stem.length + edits; len++) {
         for (const { item: entry, distance: d } of this.treeOf(vocab, len)?.search(edits, { term: stem, docs: 0 }) ?? []) {
-          if (d > best) continue;
+          if (d > best || meaningless(entry.term)) continue;
           if (d < best) {
             best = d;
             found = [];
