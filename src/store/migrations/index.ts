@@ -20,6 +20,7 @@ import { m032WorkerTrust } from './032-worker-trust.js';
 import { m033Places } from './033-places.js';
 import { m034TaskErrorParams } from './034-task-error-params.js';
 import { m035OwnWords } from './035-own-words.js';
+import { m037HyphenWords } from './037-hyphen-words.js';
 
 /** One schema step; each runs in its own transaction. */
 export type Migration = (db: Db) => void;
@@ -51,6 +52,7 @@ export const migrations: ReadonlyArray<{ id: number; up: Migration }> = [
   { id: 33, up: m033Places },
   { id: 34, up: m034TaskErrorParams },
   { id: 35, up: m035OwnWords },
+  { id: 37, up: m037HyphenWords },
 ];
 
 /** Numbers already applied: recorded in schema_migrations; databases from before it had 1..user_version. */
