@@ -2,21 +2,21 @@ import { msg } from '../../messages/index.js';
 import type { Store } from '../../store/index.js';
 import type { ItemRow } from '../../store/items.js';
 import type { NearFilter } from '../../store/item-filter.js';
-import type { ItemFilter, SearchIndexRepository, VectorKind, VectorSpaceRow } from '../../store/search-index.js';
+import type { EpisodeWithItem, ItemFilter, SearchIndexRepository, VectorKind, VectorSpaceRow } from '../../store/search-index.js';
 import type { Caller } from '../caller.js';
 import type { CollectionService } from '../collections.js';
 import { notFound, Problem } from '../errors.js';
 import type { FileLinks } from '../file-links.js';
 import { IMAGE_MIN_SIMILARITY, type QueryEmbedder, type QueryVector } from './embedder.js';
 import { fuse, type Fused, type RankedList, type TimedList } from './fusion.js';
-import { matchTerms, scoreLine } from './moments.js';
-import { correctedWords, rankByLines } from './ranking.js';
+import { matchTerms, scoreLine, type MatchTerm } from './moments.js';
+import { correctedWords, foundByItemOnly, rankByLines, type LinedCandidate } from './ranking.js';
 import { parseQuery, withCorrections, type ParsedQuery } from './query.js';
 import { TypoCorrector, type TypoFix } from './typos.js';
 import { decodeQueryImage, likeProbe, pictureProbe, printList, type LikeMoment, type PictureProbe } from './picture-query.js';
 import type { PrintIndex } from './print-index.js';
 import type { RgbPicture } from '../../media/perceptual.js';
-import { bestLine, episodeLines, mergeMoments, shapeResult, type SearchResult } from './results.js';
+import { bestLine, episodeLines, itemWords, mergeMoments, placeText, shapeResult, type SearchResult } from './results.js';
 import { dot, fromBlob, signBits, unit } from '../../tools/vectors.js';
 import type { SearchAnswer } from './answer.js';
 import type { SearchGaps } from './gaps.js';
@@ -291,11 +291,34 @@ export class SearchService {
     });
     const ranked = rankByLines(lined, terms, q?.phrases.length ?? 0);
     const page = ranked.filter((r) => r.score >= req.threshold).slice(0, req.limit + 5);
-    for (const [pk, rows] of groupBy(this.store.search.segmentsOf(page.map((r) => r.pk).filter((pk) => !segments.has(pk))), (s) => s.episode_pk)) segments.set(pk, rows);
-    const results = page.map((r) => shapeResult(episodes.get(r.pk)!, segments.get(r.pk) ?? [], { score: r.score, frameTime: frameTimes.get(r.pk) ?? null }, r.best, terms, this.links));
+    const openings = this.itemOpenings(page, episodes, terms);
+    const shown = (r: LinedCandidate) => openings.get(r.pk) ?? episodes.get(r.pk)!;
+    for (const [pk, rows] of groupBy(this.store.search.segmentsOf(page.map((r) => shown(r).pk).filter((pk) => !segments.has(pk))), (s) => s.episode_pk)) segments.set(pk, rows);
+    const results = page.map((r) => {
+      const e = shown(r);
+      const rows = segments.get(e.pk) ?? [];
+      const said = openings.has(r.pk) ? itemWords(e, rows, terms, e.place ? placeText(JSON.parse(e.place)) : null) : undefined;
+      return shapeResult(e, rows, { score: r.score, frameTime: said === undefined ? (frameTimes.get(r.pk) ?? null) : null }, said === undefined ? r.best : null, terms, this.links, said);
+    });
     const moments = mergeMoments(results).slice(0, req.limit);
     this.addPeopleSeen(moments, collectionPk, new Map([...episodes.values()].map((e) => [`${e.media_id}:${e.idx}`, e])));
     return moments;
+  }
+
+  /**
+   * Where each candidate found only through its item (its title, place or metadata, not its own summary)
+   * opens: the item's first episode, by candidate pk. Such a match says nothing of any moment, so the item
+   * plays from its start and the passage shows the item's words; moments of one item become one result.
+   */
+  private itemOpenings(page: LinedCandidate[], episodes: Map<number, EpisodeWithItem>, terms: MatchTerm[]): Map<number, EpisodeWithItem> {
+    const only = terms.length ? page.filter((r) => foundByItemOnly(r) && scoreLine(episodes.get(r.pk)!.summary, terms).matched === 0) : [];
+    if (only.length === 0) return new Map();
+    const first = this.store.search.firstEpisodes([...new Set(only.map((r) => r.item))]);
+    const rows = new Map(this.store.search.episodesWithItems([...first.values()]).map((e) => [e.pk, e]));
+    return new Map(only.flatMap((r) => {
+      const e = rows.get(first.get(r.item) ?? -1);
+      return e ? [[r.pk, e] as const] : [];
+    }));
   }
 
   /**
