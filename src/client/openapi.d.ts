@@ -1112,13 +1112,13 @@ export interface components {
         };
         /** @description vidx extra: where the item was recorded, named offline from its GPS (city, district, region, country); null without GPS or far from any town */
         Place: {
-            /** @description The populated place (of 1,000 or more people) the point lies in or nearest to, as GeoNames names it */
+            /** @description The populated place (of 1,000 or more people) the point lies in or nearest to, as GeoNames names it (in German where GeoNames has a German name and the reader reads German: `München`) */
             city: string;
             /** @description A part of the city GeoNames names (`Kreuzberg`), when the point lies in one */
             district: string | null;
-            /** @description The first-order region (state, province), in English */
+            /** @description The first-order region (state, province), in English, or in German (`Bayern`) where GeoNames has it for a German reader */
             region: string | null;
-            /** @description The country, in English */
+            /** @description The country, in English, or in German for a German reader (Accept-Language preferring de; search_language de for POST /search) */
             country: string;
             /** @description ISO 3166-1 alpha-2 */
             country_code: string;

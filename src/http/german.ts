@@ -28,6 +28,15 @@ export function prefersGerman(header: string | undefined): boolean {
   return ranked[0]?.lang === 'de';
 }
 
+/**
+ * The language a request reads answers in: German when its Accept-Language prefers German, else English.
+ * @example
+ * readerLanguage(c); // 'de' for Accept-Language: de-AT
+ */
+export function readerLanguage(c: { req: { header(name: string): string | undefined } }): 'en' | 'de' {
+  return prefersGerman(c.req.header('accept-language')) ? 'de' : 'en';
+}
+
 const de = z.locales.de().localeError;
 const en = z.locales.en().localeError;
 const text = (m: ReturnType<typeof de>) => (typeof m === 'string' ? m : (m?.message ?? ''));

@@ -22,6 +22,7 @@ import type { SearchAnswer } from './answer.js';
 import type { SearchGaps } from './gaps.js';
 import { searchNotices } from './notices.js';
 import { correctedQuery } from '../../tools/corrected-query.js';
+import { placeIn, withPlaceIn } from '../places.js';
 
 /** POST /search input (validated by the HTTP layer). */
 export interface SearchRequest {
@@ -238,7 +239,7 @@ export class SearchService {
     const fused = fuse(lists)
       .filter((f) => f.score > 0 && (!only || only.has(f.pk)) && !excluded.has(f.pk))
       .slice(0, candidatePool(req.limit, q ? q.terms.length + q.phrases.length : 0));
-    const results = this.shape(fused, frameTimes, q, collection.pk, req);
+    const results = this.shape(fused, frameTimes, q, collection.pk, req).map((r) => withPlaceIn(r, req.search_language ?? 'en'));
     const gaps = this.gaps?.of({ collectionPk: collection.pk, itemPk: item?.pk ?? null, words: Boolean(q?.all), framesSearched: vectors.some((v) => v.space.kind === 'frame') });
     const corrected = words?.fixes.length ? correctedWords(words.fixes, results) : [];
     const notices = gaps ? searchNotices(gaps, req.search_language ?? 'en') : [];
@@ -297,7 +298,7 @@ export class SearchService {
     const results = page.map((r) => {
       const e = shown(r);
       const rows = segments.get(e.pk) ?? [];
-      const said = openings.has(r.pk) ? itemWords(e, rows, terms, e.place ? placeText(JSON.parse(e.place)) : null) : undefined;
+      const said = openings.has(r.pk) ? itemWords(e, rows, terms, e.place ? placeText(placeIn(JSON.parse(e.place), req.search_language ?? 'en')) : null) : undefined;
       return shapeResult(e, rows, { score: r.score, frameTime: said === undefined ? (frameTimes.get(r.pk) ?? null) : null }, said === undefined ? r.best : null, terms, this.links, said);
     });
     const moments = mergeMoments(results).slice(0, req.limit);
