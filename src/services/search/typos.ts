@@ -10,7 +10,8 @@
 import { BKTree } from 'mnemonist';
 import type { TextIndexRepository } from '../../store/text-index.js';
 import { COMMON_WORDS, isCommonWord, type CommonWords } from '../../tools/common-words.js';
-import { damerauDistance } from '../../tools/edit-distance.js';
+import { distance } from 'fastest-levenshtein';
+import { osaDistance, swapAt } from '../../tools/edit-distance.js';
 import { fold } from '../../tools/fold.js';
 import { NON_CONTENT } from '../../tools/stopwords.js';
 import { quote, withCorrections, type ParsedQuery } from './query.js';
@@ -64,7 +65,34 @@ interface Vocabulary {
   trees: Map<number, BKTree<Term>>;
 }
 
-const termDistance = (a: Term, b: Term) => damerauDistance(a.term, b.term);
+const termDistance = (a: Term, b: Term) => distance(a.term, b.term);
+
+/**
+ * What to look a stem up as, each with the Levenshtein edits it may be away, so that a swap of two
+ * neighbouring letters counts as one edit: the stem itself with all its edits, the stem with one
+ * neighbouring pair swapped with one edit less, and (when two are allowed) with two pairs swapped, exactly.
+ * The BK-trees stay on Levenshtein, a metric and fast (fastest-levenshtein): a tree over a distance with
+ * swaps cost 2–4 times as much to search (a prototype, docs/performance.md), and the restricted one is no
+ * metric, which a BK-tree needs. Together these find every word within the optimal string alignment
+ * distance (no letter edited again after a swap).
+ * @example
+ * swapProbes('soalr', 1); // Map { 'soalr' => 1, 'osalr' => 0, 'saolr' => 0, 'solar' => 0, 'soarl' => 0 }
+ */
+export function swapProbes(stem: string, edits: number): Map<string, number> {
+  const out = new Map([[stem, edits]]);
+  const add = (probe: string, reach: number) => {
+    if ((out.get(probe) ?? -1) < reach) out.set(probe, reach);
+  };
+  for (let i = 0; i + 1 < stem.length; i++) {
+    if (stem[i] === stem[i + 1]) continue;
+    const swapped = swapAt(stem, i);
+    add(swapped, edits - 1);
+    if (edits < 2) continue;
+    // A second swap of a pair apart from the first: one swap never touches a letter twice.
+    for (let j = i + 2; j + 1 < stem.length; j++) if (swapped[j] !== swapped[j + 1]) add(swapAt(swapped, j), 0);
+  }
+  return out;
+}
 
 /** Words without meaning of their own ("and", "über"): a query word is never read as one. */
 const meaningless = (term: string) => NON_CONTENT.en.has(term) || NON_CONTENT.de.has(term);
@@ -106,8 +134,9 @@ export class TypoCorrector {
 
   /**
    * The most frequent vocabulary terms at the smallest distance from any of the stems, each stem allowed
-   * the edits its own length allows: the vocabulary holds stems, and "eruption" stems to "erupt", which
-   * two edits would turn into unrelated short words.
+   * the edits its own length allows (a swap of neighbouring letters is one, see {@link swapProbes}): the
+   * vocabulary holds stems, and "eruption" stems to "erupt", which two edits would turn into unrelated
+   * short words.
    */
   private nearest(collectionPk: number, stems: string[]): string[] {
     const vocab = this.vocabulary(collectionPk);
@@ -117,14 +146,17 @@ export class TypoCorrector {
     for (const stem of new Set(stems.map(fold))) {
       const edits = allowedEdits(stem);
       if (edits === 0) continue;
-      for (let len = stem.length - edits; len <= stem.length + edits; len++) {
-        for (const { item: entry, distance: d } of this.treeOf(vocab, len)?.search(edits, { term: stem, docs: 0 }) ?? []) {
-          if (d > best || meaningless(entry.term)) continue;
-          if (d < best) {
-            best = d;
-            found = [];
+      for (const [probe, reach] of swapProbes(stem, edits)) {
+        for (let len = probe.length - reach; len <= probe.length + reach; len++) {
+          for (const { item: entry } of this.treeOf(vocab, len)?.search(reach, { term: probe, docs: 0 }) ?? []) {
+            const d = osaDistance(stem, entry.term);
+            if (d > edits || d > best || meaningless(entry.term)) continue;
+            if (d < best) {
+              best = d;
+              found = [];
+            }
+            if (!found.some((f) => f.term === entry.term)) found.push(entry);
           }
-          if (!found.some((f) => f.term === entry.term)) found.push(entry);
         }
       }
     }
