@@ -7,10 +7,10 @@
  * collection and read again, in the background, once the collection's text has changed and REFRESH_MS
  * have passed. Whether a correction is kept is the search's to judge (search.ts: it must find more).
  */
+import { distance } from 'fastest-levenshtein';
 import { BKTree } from 'mnemonist';
 import type { TextIndexRepository } from '../../store/text-index.js';
 import { COMMON_WORDS, isCommonWord, type CommonWords } from '../../tools/common-words.js';
-import { distance } from 'fastest-levenshtein';
 import { osaDistance, swapAt } from '../../tools/edit-distance.js';
 import { fold } from '../../tools/fold.js';
 import { NON_CONTENT } from '../../tools/stopwords.js';
