@@ -57,3 +57,28 @@ describe('hyphenated words', () => {
     expect((await search('emailadresse')).results.map((r) => r.media_id)).toEqual(['brief']);
   });
 });
+
+describe('migration 037: text indexed before hyphenated words were also indexed as one', () => {
+  let s: TestServer | undefined;
+  afterAll(() => s?.close());
+
+  it('rebuilds the text at start, so wifi finds Wi-Fi in items stored before', async () => {
+    s = await startTestApp();
+    expect((await s.call('POST', '/collections', { json: { collection_id: 'old', name: 'Old' } })).status).toBe(201);
+    const pk = s.vidx.store.collections.findById('old')!.pk;
+    const stored = s.vidx.searchIndex.storeItem(pk, fixtureItem(s.vidx, s.dataDir, 'old', 'router', { title: null }), buildAnalysis({ language: 'en', summary: '', episodes: episodesOf(['The Wi-Fi password is on the sticker.']) }), { replace: false });
+    // The episode's text as vidx wrote it before: its words and parts only, no "wifi".
+    const db = s.vidx.store.db;
+    const episodePk = db.prepare('SELECT pk FROM episodes WHERE item_pk = ?').pluck().get(stored.item.pk) as number;
+    const empty = { title: '', transcript: '', screen_text: '', tags: '', summary: '', metadata: '' };
+    s.vidx.store.text.deleteRows(pk, [episodePk]);
+    s.vidx.store.text.insertText(pk, episodePk, { ...empty, transcript: 'the wi fi password is on the sticker' }, { ...empty, transcript: 'the password sticker' });
+    db.prepare('DELETE FROM schema_migrations WHERE id = 37').run();
+    expect((await s.call('POST', '/search', { json: { collection: 'old', query: 'wifi', correct_typos: false } })).body.results).toEqual([]);
+    const dataDir = s.dataDir;
+    await s.close({ keepData: true });
+    s = await startTestApp({ dataDir });
+    const found = (await s.call('POST', '/search', { json: { collection: 'old', query: 'wifi' } })).body;
+    expect(found).toMatchObject({ corrected: [], results: [{ media_id: 'router', content: 'The Wi-Fi password is on the sticker.' }] });
+  });
+});
