@@ -15,6 +15,7 @@ Options:
   --near PLACE      only items recorded near a city, region or country (Lisbon, Lissabon, Bavaria,
                     Deutschland) or "latitude,longitude"
   --near-km KM      the radius around a city or point (default 25)
+  --as-typed        search the words as given: never read a misspelt word as the collection's nearest
 
 ${CLIENT_HELP}`;
 
@@ -34,6 +35,7 @@ export async function searchCommand(argv: string[]): Promise<number> {
       threshold: { type: 'string' },
       near: { type: 'string' },
       'near-km': { type: 'string' },
+      'as-typed': { type: 'boolean' },
     });
     const query = positionals.join(' ').trim();
     if (!query) throw new CliError('give a query, e.g. vidx search "apple cake" --collection trips', EXIT.USAGE);
@@ -50,6 +52,7 @@ export async function searchCommand(argv: string[]): Promise<number> {
       ...(threshold !== undefined ? { threshold } : {}),
       ...(values.near ? { near: values.near } : {}),
       ...(nearKm !== undefined ? { near_km: nearKm } : {}),
+      ...(values['as-typed'] ? { correct_typos: false } : {}),
     };
     const res = await apiClient(clientFrom(values)).POST('/search', { body });
     const lines = res.results.map((r) => {
@@ -61,7 +64,7 @@ export async function searchCommand(argv: string[]): Promise<number> {
     });
     // What the answer could not look for, and words searched as others, come before the moments they shaped.
     const said = [
-      ...(res.corrected.length ? [`showing results for ${res.corrected.map((c) => `${c.to} (not ${c.from})`).join(', ')}`] : []),
+      ...(res.corrected.length ? [`showing results for ${res.corrected.map((c) => `${c.to} (not ${c.from})`).join(', ')}; --as-typed searches "${res.original_query ?? query}" instead`] : []),
       ...res.notices.map((n) => `note: ${n.message}`),
     ];
     output(values.json, res, [...said, res.results.length ? lines.join('\n') : 'no results'].join('\n'));

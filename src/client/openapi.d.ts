@@ -1119,13 +1119,13 @@ export interface components {
         };
         /** @description vidx extra: where the item was recorded, named offline from its GPS (city, district, region, country); null without GPS or far from any town */
         Place: {
-            /** @description The populated place (of 1,000 or more people) the point lies in or nearest to, as GeoNames names it */
+            /** @description The populated place (of 1,000 or more people) the point lies in or nearest to, as GeoNames names it (in German where GeoNames has a German name and the reader reads German: `München`) */
             city: string;
             /** @description A part of the city GeoNames names (`Kreuzberg`), when the point lies in one */
             district: string | null;
-            /** @description The first-order region (state, province), in English */
+            /** @description The first-order region (state, province), in English, or in German (`Bayern`) where GeoNames has it for a German reader */
             region: string | null;
-            /** @description The country, in English */
+            /** @description The country, in English, or in German for a German reader (Accept-Language preferring de; search_language de for POST /search) */
             country: string;
             /** @description ISO 3166-1 alpha-2 */
             country_code: string;
@@ -2158,8 +2158,12 @@ export interface components {
             results: components["schemas"]["SearchResult"][];
             /** @description vidx extra: what this search could not look for (always present; empty when nothing is missing). Only for queries with words */
             notices: components["schemas"]["SearchNotice"][];
-            /** @description vidx extra: query words that matched nothing in the collection and were read as its nearest words (always present; empty when none was corrected) */
+            /** @description vidx extra: query words that matched nothing in the collection, are no English or German word, and were read as its nearest words because that found more (always present; empty when none was corrected) */
             corrected: components["schemas"]["SearchCorrection"][];
+            /** @description vidx extra: the query as searched, its corrected words replaced ("Showing results for …"); null when no word was corrected */
+            searched_query: string | null;
+            /** @description vidx extra: the query as given, when words were corrected ("Search for … instead": send it again with correct_typos false); null when no word was corrected */
+            original_query: string | null;
         };
         SearchNotice: {
             /**
@@ -2237,6 +2241,8 @@ export interface components {
              * @enum {string}
              */
             search_language?: "en" | "de";
+            /** @description vidx extra: false searches the query's words as given, never as the collection's nearest words (what "Search for … instead" sends); default true */
+            correct_typos?: boolean;
         };
         /** @description Sent as the last element when the work fails after the stream began (the 200 status was already sent) */
         StreamError: {

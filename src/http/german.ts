@@ -41,6 +41,15 @@ export function readerLanguage(header: string | undefined): 'en' | 'de' | null {
   return first === 'de' || first === 'en' ? first : null;
 }
 
+/**
+ * The language a request reads answers in: German when its Accept-Language prefers German, else English.
+ * @example
+ * answerLanguage(c); // 'de' for Accept-Language: de-AT
+ */
+export function answerLanguage(c: { req: { header(name: string): string | undefined } }): 'en' | 'de' {
+  return prefersGerman(c.req.header('accept-language')) ? 'de' : 'en';
+}
+
 const de = z.locales.de().localeError;
 const en = z.locales.en().localeError;
 const text = (m: ReturnType<typeof de>) => (typeof m === 'string' ? m : (m?.message ?? ''));

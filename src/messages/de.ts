@@ -130,6 +130,7 @@ export const de: Catalogue = {
   task_still_stopping: (p) => `Die Aufgabe ${p.id} wird noch angehalten; versuche das Löschen gleich noch einmal`,
   scan_still_stopping: (p) => `Der Durchlauf des Ordners ${p.id} wird noch angehalten; versuche das Löschen gleich noch einmal`,
   near_unsupported: () => 'near: dieser Server hat kein Ortsverzeichnis, in dem er Orte nachschlagen könnte',
+  search_corrected_tool: (p) => `Ergebnisse für ${p.searched}. Stattdessen nach ${p.original} suchen: search noch einmal mit correct_typos: false aufrufen.`,
   picture_unreadable: (p) => `${p.field}: ${p.reason}`,
   picture_not_shown: (p) => `Aus dem Bild lässt sich keines machen, das ein Browser zeigt: ${p.reason}`,
   like_outside_media: (p) => `like.start_time: ${p.time} s liegt außerhalb von „${p.id}“ (0–${p.end} s)`,

@@ -141,6 +141,7 @@ export const en = {
   task_still_stopping: (p: { id: string }) => `task ${p.id} is still stopping; try the delete again in a moment`,
   scan_still_stopping: (p: { id: string }) => `the scan of folder ${p.id} is still stopping; try the delete again in a moment`,
   near_unsupported: () => 'near: this server has no gazetteer to look places up in',
+  search_corrected_tool: (p: { searched: string; original: string }) => `Showing results for ${p.searched}. Search for ${p.original} instead: call search again with correct_typos: false.`,
   picture_unreadable: (p: { field: string; reason: string }) => `${p.field}: ${p.reason}`,
   picture_not_shown: (p: { reason: string }) => `the picture cannot be made into one a browser shows: ${p.reason}`,
   like_outside_media: (p: { time: number; id: string; end: number }) => `like.start_time: ${p.time} s is outside media "${p.id}" (0–${p.end} s)`,

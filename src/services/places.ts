@@ -1,6 +1,8 @@
 import type { Logger } from '../logger.js';
 import { Gazetteer, validPoint, type NamedPlace, type Place } from '../media/places/gazetteer.js';
 import { loadGazetteer, type GazetteerFiles } from '../media/places/gazetteer-data.js';
+import { placeIn } from '../media/places/local-names.js';
+import type { PlaceCount } from '../store/items.js';
 import type { NearFilter } from '../store/item-filter.js';
 import type { ItemRepository } from '../store/items.js';
 import { msg } from '../messages/index.js';
@@ -8,6 +10,27 @@ import { fieldProblem } from './errors.js';
 import { inTransaction, type Db } from '../store/connection.js';
 
 export type { NamedPlace, Place };
+export { placeIn };
+
+/**
+ * Something that names a place (an item's view, a search result) with the place named in `lang`.
+ * @example
+ * withPlaceIn(item, 'de').place?.city; // 'München'
+ */
+export function withPlaceIn<T extends { place: Place | null }>(value: T, lang: 'en' | 'de'): T {
+  return value.place && lang !== 'en' ? { ...value, place: placeIn(value.place, lang) } : value;
+}
+
+/**
+ * A place of a collection's places list named in `lang`.
+ * @example
+ * placeCountIn({ city: 'Vienna', region: 'Vienna', country: 'Austria', country_code: 'AT', … }, 'de'); // { city: 'Wien', region: 'Wien', country: 'Österreich', … }
+ */
+export function placeCountIn(p: PlaceCount, lang: 'en' | 'de'): PlaceCount {
+  if (lang === 'en') return p;
+  const named = placeIn({ city: p.city, district: null, region: p.region, country: p.country, country_code: p.country_code }, lang);
+  return { ...p, city: named.city, region: named.region, country: named.country };
+}
 
 /** What an item stores of its place: the place as JSON (null when its point has none) and its words. */
 export interface StoredPlace {

@@ -81,6 +81,10 @@ export interface EpisodeWithItem extends EpisodeRow {
   captured_at_source: 'metadata' | 'filename' | 'file' | null;
   /** The item's place as JSON (items.place). */
   place: string | null;
+  /** The names the item's place goes by (items.place_words), space-separated. */
+  place_words: string | null;
+  /** The item's own metadata as JSON (items.additional_metadata). */
+  item_metadata: string | null;
   item_src: string | null;
   item_thumbnail: string | null;
   stored_file: string | null;
@@ -256,11 +260,28 @@ export class SearchIndexRepository {
     if (pks.length === 0) return [];
     return allRows<EpisodeWithItem>(
       this.db,
-      `SELECT e.*, i.media_id, i.type AS item_type, i.title AS item_title, i.captured_at, i.captured_at_source, i.place, i.src AS item_src, i.thumbnail AS item_thumbnail, a.stored_file
+      `SELECT e.*, i.media_id, i.type AS item_type, i.title AS item_title, i.captured_at, i.captured_at_source, i.place, i.place_words,
+         i.additional_metadata AS item_metadata, i.src AS item_src, i.thumbnail AS item_thumbnail, a.stored_file
        FROM episodes e JOIN items i ON i.pk = e.item_pk LEFT JOIN item_analysis a ON a.item_pk = e.item_pk
        WHERE e.pk IN (SELECT value FROM json_each(?))`,
       JSON.stringify(pks),
     );
+  }
+
+  /**
+   * The first episode (lowest index) of each of these items, by item pk: where an item opens.
+   * @example
+   * repo.firstEpisodes([itemPk]).get(itemPk); // the pk of its episode 0
+   */
+  firstEpisodes(itemPks: number[]): Map<number, number> {
+    if (itemPks.length === 0) return new Map();
+    const rows = allRows<{ item_pk: number; pk: number }>(
+      this.db,
+      `SELECT e.item_pk, e.pk FROM episodes e WHERE e.item_pk IN (SELECT value FROM json_each(?))
+         AND e.idx = (SELECT min(f.idx) FROM episodes f WHERE f.item_pk = e.item_pk)`,
+      JSON.stringify(itemPks),
+    );
+    return new Map(rows.map((r) => [r.item_pk, r.pk]));
   }
 
   /** Segments of the given episodes, by episode, kind and order. */

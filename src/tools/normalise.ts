@@ -9,6 +9,11 @@
 import { isStopword } from './stopwords.js';
 
 const WORD = /[\p{L}\p{N}]+/gu;
+/** A word with its hyphenated parts ("Wi-Fi", "E-Mail-Adresse"): hyphen-minus, hyphen or non-breaking hyphen, never a dash. */
+export const COMPOUND = /[\p{L}\p{N}]+(?:[-\u2010\u2011][\p{L}\p{N}]+)*/gu;
+const HYPHEN = /[-\u2010\u2011]/;
+const HYPHENS = /[-\u2010\u2011]/g;
+const LETTER = /\p{L}/u;
 const UMLAUT = /[äöüßÄÖÜẞ]/;
 const TRANSLIT: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ẞ: 'SS' };
 
@@ -31,6 +36,51 @@ export function words(text: string): string[] {
 }
 
 /**
+ * The words of a text as written, a hyphenated word as one ("Wi-Fi"): a query takes it as one unit, a line
+ * is matched against its parts and its joined form alike.
+ * @example
+ * compoundWords('The Wi-Fi password, 2024'); // ['The', 'Wi-Fi', 'password', '2024']
+ */
+export function compoundWords(text: string): string[] {
+  return text.match(COMPOUND) ?? [];
+}
+
+/**
+ * The parts of a hyphenated word, or the word alone.
+ * @example
+ * hyphenParts('Wi-Fi'); // ['Wi', 'Fi']
+ */
+export function hyphenParts(word: string): string[] {
+  return HYPHEN.test(word) ? word.split(HYPHEN).filter(Boolean) : [word];
+}
+
+/**
+ * A hyphenated word written as one ("Wi-Fi" → "WiFi"), or null for a word without a hyphen or without a
+ * letter (a date such as 2024-07-14 stays as it is).
+ * @example
+ * joinedWord('E-Mail'); // 'EMail'
+ */
+export function joinedWord(word: string): string | null {
+  return HYPHEN.test(word) && LETTER.test(word) ? word.replace(HYPHENS, '') : null;
+}
+
+/**
+ * The hyphenated words of a text written as one, each once: the words table indexes them besides their
+ * parts, so "wifi" finds "Wi-Fi" and "e-mail" finds "email" (the parts alone cannot: "wi" and "fi").
+ * @example
+ * hyphenJoins('The Wi-Fi and the e-mail'); // ['WiFi', 'email']
+ */
+export function hyphenJoins(text: string): string[] {
+  if (!HYPHEN.test(text)) return [];
+  const out = new Set<string>();
+  for (const w of compoundWords(text)) {
+    const joined = joinedWord(w);
+    if (joined) out.add(joined);
+  }
+  return [...out];
+}
+
+/**
  * The words of a text with ä ö ü ß, transliterated (each once), for the word-level FTS table to hold besides
  * the text itself.
  * @example
@@ -43,13 +93,14 @@ export function transliterations(text: string): string[] {
 
 /**
  * Text for the trigram table: distinct lower-cased words of 3+ characters without stopwords, umlaut words
- * also transliterated. Trigrams only answer "does a word contain this", so repeats and order add nothing.
+ * also transliterated, hyphenated words also written as one. Trigrams only answer "does a word contain
+ * this", so repeats and order add nothing.
  * @example
- * distinctWords('Der Apfelkuchen und der Käse, der Käse!'); // 'apfelkuchen käse kaese'
+ * distinctWords('Der Apfelkuchen und der Käse, der Käse! Wi-Fi'); // 'apfelkuchen käse kaese wifi'
  */
 export function distinctWords(text: string): string {
   const out = new Set<string>();
-  for (const w of words(text)) {
+  for (const w of [...words(text), ...hyphenJoins(text)]) {
     const lower = w.toLowerCase();
     if (lower.length < 3 || isStopword(lower)) continue;
     out.add(lower);

@@ -65,8 +65,11 @@ describe('vidx collections, index, analyze, search and tasks against a running s
     expect(json.results).toHaveLength(1);
     expect(json.results[0].media_id).toBe('talk-1');
     const typo = await cli(['search', 'penallty', '--collection', 'talks']);
-    expect(typo.stdout).toMatch(/^showing results for penalty \(not penallty\)$/m);
+    expect(typo.stdout).toMatch(/^showing results for penalty \(not penallty\); --as-typed searches "penallty" instead$/m);
     expect(typo.stdout).toMatch(/talk-1/);
+    const asTyped = await cli(['search', 'penallty', '--collection', 'talks', '--as-typed']);
+    expect(asTyped.stdout).not.toMatch(/showing results/);
+    expect(asTyped.stdout).toMatch(/^no results$/m);
 
     const again = await cli(['index', join(elsewhere, 'my talk.mp4'), '--collection', 'talks', '--media-id', 'talk-1', '-q']);
     expect(again.stdout).toMatch(/^skipped talk-1 in talks/);

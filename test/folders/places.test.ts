@@ -74,6 +74,21 @@ describe('places of a camera roll, offline', () => {
     expect(new Set(germany.body.results.map((r: { media_id: string }) => r.media_id))).toEqual(new Set([byName.get('garden.mp4')?.media_id, byName.get('wall.mov')?.media_id]));
   });
 
+  it('names places in German for a German reader: items, the places list and search results', async () => {
+    const de = { headers: { 'accept-language': 'de-DE,de;q=0.9' } };
+    const garden = (await s.call('GET', `/collections/roll/items/${byName.get('garden.mp4')!.media_id}`, de)).body;
+    expect(garden.place).toMatchObject({ city: 'München', region: 'Bayern', country: 'Deutschland', country_code: 'DE' });
+    const english = (await s.call('GET', `/collections/roll/items/${byName.get('garden.mp4')!.media_id}`)).body;
+    expect(english.place).toMatchObject({ city: 'Munich', region: 'Bavaria', country: 'Germany' });
+    const listed = (await s.call('GET', '/collections/roll/items?limit=100', de)).body.items.find((i: { media_id: string }) => i.media_id === byName.get('tram.heic')!.media_id);
+    expect(listed.place).toMatchObject({ city: 'Lissabon', country: 'Portugal' });
+    const places = (await s.call('GET', '/collections/roll/places', de)).body.places.map((p: { city: string; region: string | null; country: string }) => `${p.city}, ${p.region}, ${p.country}`);
+    expect(places).toEqual(expect.arrayContaining(['München, Bayern, Deutschland', 'Lissabon, Lissabon, Portugal']));
+    const hit = (await s.call('POST', '/search', { json: { query: 'Lissabon', collection: 'roll', search_language: 'de' } })).body.results[0];
+    expect(hit).toMatchObject({ start_time: 0, place: { city: 'Lissabon', country: 'Portugal' } });
+    expect(hit.content).toMatch(/^Lissabon, Portugal/);
+  });
+
   it('filters by a named place, a region, a country, or a point and radius', async () => {
     const near = async (q: Record<string, unknown>) => {
       const r = await s.call('POST', '/search', { json: { query: 'tram garden', collection: 'roll', limit: 20, ...q } });

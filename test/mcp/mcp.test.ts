@@ -49,7 +49,7 @@ describe('MCP server (tools, resources, errors) over both transports', () => {
       }
       const search = tools.find((t) => t.name === 'search')!;
       expect(Object.keys(search.inputSchema.properties ?? {}).sort()).toEqual(
-        ['captured_after', 'captured_before', 'collection', 'folder_id', 'image_path', 'language', 'like', 'limit', 'media_id', 'media_type', 'near', 'near_km', 'query', 'threshold'],
+        ['captured_after', 'captured_before', 'collection', 'correct_typos', 'folder_id', 'image_path', 'language', 'like', 'limit', 'media_id', 'media_type', 'near', 'near_km', 'query', 'threshold'],
       );
       expect(search.inputSchema.required).toEqual(['collection']);
       expect(client.getInstructions()).toMatch(/list_collections/);
@@ -81,6 +81,22 @@ describe('MCP server (tools, resources, errors) over both transports', () => {
       expect(none.corrected).toEqual([]);
       const german = await callJson(client, 'search', { query: 'xylophone zebra', collection: 'demo', language: 'de' });
       expect(german.notices).toEqual([{ code: 'image_text_missing', message: expect.stringMatching(/^Was nur zu sehen ist/) }]);
+      expect(none.correction).toBeUndefined();
+    });
+
+    it('says which words it searched for a misspelt query and searches the words as typed on request', async () => {
+      // "Penallty" is in no moment and no English word: read as "penalty", which the text the agent reads says.
+      const r = await client.callTool({ name: 'search', arguments: { query: 'Penallty shot', collection: 'demo' } });
+      const text = (r.content as { type: string; text: string }[])[0].text;
+      expect(text).toContain('Showing results for penalty shot. Search for Penallty shot instead: call search again with correct_typos: false.');
+      const fixed = JSON.parse(text);
+      expect(fixed.corrected).toEqual([{ from: 'penallty', to: 'penalty' }]);
+      expect(fixed.moments[0]).toMatchObject({ media_id: 'cup-final', start_time: 52.5 });
+      const german = await callJson(client, 'search', { query: 'Penallty shot', collection: 'demo', language: 'de' });
+      expect(german.correction).toBe('Ergebnisse für penalty shot. Stattdessen nach Penallty shot suchen: search noch einmal mit correct_typos: false aufrufen.');
+      const asTyped = await callJson(client, 'search', { query: 'Penallty shot', collection: 'demo', correct_typos: false });
+      expect(asTyped.corrected).toEqual([]);
+      expect(asTyped.correction).toBeUndefined();
     });
 
     it('adds a folder, waits for its scan, and finds what is in it', async () => {

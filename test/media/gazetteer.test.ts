@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Gazetteer, validPoint } from '../../src/media/places/gazetteer.js';
 import { gazetteerFiles, loadGazetteer } from '../../src/media/places/gazetteer-data.js';
 import { countryAliases } from '../../src/media/places/countries.js';
+import { placeIn } from '../../src/media/places/local-names.js';
 
 describe('the offline gazetteer (GeoNames cities of 1,000 or more)', () => {
   let places: Gazetteer;
@@ -42,7 +43,20 @@ describe('the offline gazetteer (GeoNames cities of 1,000 or more)', () => {
     expect(places.named('MÜNCHEN')).toMatchObject({ kind: 'city', label: 'Munich, Germany' });
     expect(places.named('Deutschland')).toEqual({ kind: 'country', label: 'Germany', country_code: 'DE' });
     expect(places.named('Bavaria')).toMatchObject({ kind: 'region', region: 'Bavaria', country_code: 'DE' });
+    expect(places.named('Bayern')).toMatchObject({ kind: 'region', region: 'Bavaria', country_code: 'DE' });
+    expect(places.named('Niederösterreich')).toMatchObject({ kind: 'region', region: 'Lower Austria', country_code: 'AT' });
     expect(places.named('Qwzxville')).toBeNull();
     expect(places.named('  ')).toBeNull();
+  });
+
+  it('names a place in German where GeoNames has German names: city, district, region, country', () => {
+    const de = (lat: number, lon: number) => placeIn(places.nearest(lat, lon)!.place, 'de');
+    expect(de(48.137, 11.575)).toMatchObject({ city: 'München', region: 'Bayern', country: 'Deutschland' });
+    expect(de(48.2085, 16.3721)).toMatchObject({ city: 'Wien', region: 'Wien', country: 'Österreich' });
+    expect(de(38.7223, -9.1393)).toMatchObject({ city: 'Lissabon', region: 'Lissabon', country: 'Portugal' });
+    // Berlin is Berlin in both; a name GeoNames has no German for stays as it is.
+    expect(de(52.4986, 13.403)).toMatchObject({ city: 'Berlin', district: 'Kreuzberg', country: 'Deutschland' });
+    const english = places.nearest(48.137, 11.575)!.place;
+    expect(placeIn(english, 'en')).toBe(english);
   });
 });

@@ -74,7 +74,7 @@ describe('POST /search notices and corrected', () => {
     const none = await search({ query: 'xylophone' });
     expect(none.body.results).toEqual([]);
     expect(codes(none.body)).toEqual(['image_text_missing', 'speech_missing']);
-    for (const query of ['the', '!!!']) expect((await search({ query })).body, query).toEqual({ results: [], notices: [], corrected: [] });
+    for (const query of ['the', '!!!']) expect((await search({ query })).body, query).toEqual({ results: [], notices: [], corrected: [], searched_query: null, original_query: null });
   });
 
   it('writes the notices in German when search_language or Accept-Language says de; the body field wins', async () => {

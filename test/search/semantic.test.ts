@@ -56,7 +56,7 @@ describe('POST /search with a query embedder', () => {
 
   it('drops vectors under the similarity floor, so an unrelated query finds nothing', async () => {
     // Frame vectors were searched by the words: nothing is missing to say.
-    expect((await search({ query: 'string quartet' })).body).toEqual({ results: [], notices: [], corrected: [] });
+    expect((await search({ query: 'string quartet' })).body).toEqual({ results: [], notices: [], corrected: [], searched_query: null, original_query: null });
     expect((await search({ query: 'golden hour', media_id: 'backen' })).body.results).toEqual([]);
     expect((await search({ query: 'golden hour', media_id: 'lake-trip' })).body.results[0]).toMatchObject({ episode_id: 1, start_time: 85 });
   });

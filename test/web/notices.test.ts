@@ -36,16 +36,29 @@ describe('search notices on the page', () => {
     await expect.poll(() => notice.textContent(), UI).toMatch(/^Was nur zu sehen ist/);
   });
 
-  it('says which words the results are for when the server corrected some, in German and in English', async () => {
+  it('says which words the results are for when the server corrected some, and offers the words as typed, in German and in English', async () => {
     // "Penallty" is in no moment: the server searches the collection's nearest word instead.
     await page.goto(`${s.url}/#/c/demo/search?q=Penallty%20shot`);
     const corrected = page.locator('[data-corrected]');
-    await expect.poll(() => corrected.textContent(), UI).toBe('Ergebnisse für penalty shot');
+    await expect.poll(() => corrected.textContent(), UI).toBe('Ergebnisse für penalty shot. Stattdessen nach Penallty shot suchen');
+    await screenshot(page, 'search-corrected-de');
     await page.evaluate(() => localStorage.setItem('vidx.lang', 'en'));
     await page.reload();
-    await expect.poll(() => corrected.textContent(), UI).toBe('Showing results for penalty shot');
+    await expect.poll(() => corrected.textContent(), UI).toBe('Showing results for penalty shot. Search for Penallty shot instead');
     // The passage marks the word searched, not the word typed.
     expect(await page.locator('[data-result] mark').allTextContents()).toEqual(['penalty', 'shot']);
     await screenshot(page, 'search-corrected');
+    // The link searches the words as typed: nothing corrected, and only "shot" is marked.
+    await page.locator('[data-search-instead]').click();
+    await expect.poll(() => page.evaluate(() => location.hash), UI).toBe('#/c/demo/search?q=Penallty+shot&exact=1');
+    await expect.poll(() => page.locator('[data-result]').count(), UI).toBeGreaterThan(0);
+    expect(await corrected.count()).toBe(0);
+    expect(await page.locator('#q').inputValue()).toBe('Penallty shot');
+    expect(await page.locator('[data-result] mark').allTextContents()).toEqual(['shot']);
+    await screenshot(page, 'search-as-typed');
+    // A new search from the box corrects again.
+    await page.locator('#q').fill('Penallty');
+    await page.locator('#q').press('Enter');
+    await expect.poll(() => corrected.textContent(), UI).toBe('Showing results for penalty. Search for Penallty instead');
   });
 });

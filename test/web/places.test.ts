@@ -50,7 +50,10 @@ describe('the Places view', () => {
 
     await page.evaluate(() => localStorage.setItem('vidx.lang', 'de'));
     await page.reload();
-    await expect.poll(() => page.locator('[data-place="Munich"]').textContent(), UI).toBe('Munich, Deutschland · Bavaria1 Eintrag');
+    // Named as GeoNames names them in German: the city, the region and the country.
+    await expect.poll(() => page.locator('[data-place="München"]').textContent(), UI).toBe('München, Deutschland · Bayern1 Eintrag');
+    expect(await page.locator('[data-place="Lissabon"]').textContent()).toBe('Lissabon, Portugal2 Einträge');
+    await screenshot(page, 'places-de');
     await page.evaluate(() => localStorage.setItem('vidx.lang', 'en'));
     await page.reload();
 
@@ -61,8 +64,29 @@ describe('the Places view', () => {
     await expect.poll(() => page.locator('.cards li').count(), UI).toBe(3);
   });
 
-  it("shows an item's place in its details", async () => {
+  it("shows an item's place in its details, in English and German", async () => {
     await page.goto(`${s.url}/#/c/demo/play/lake-trip`);
     await expect.poll(() => page.locator('[data-place]').textContent(), UI).toBe('Munich, Germany');
+    await page.evaluate(() => localStorage.setItem('vidx.lang', 'de'));
+    await page.reload();
+    await expect.poll(() => page.locator('[data-place]').textContent(), UI).toBe('München, Deutschland');
+    await screenshot(page, 'item-place-de');
+    await page.evaluate(() => localStorage.setItem('vidx.lang', 'en'));
+  });
+
+  it('opens a search that matches only the place at the start of the item, named in the page language', async () => {
+    await page.evaluate(() => localStorage.setItem('vidx.lang', 'de'));
+    await page.goto(`${s.url}/#/c/demo/search?q=M%C3%BCnchen`);
+    const lake = page.locator('[data-result]').filter({ hasText: 'Lake day' });
+    await expect.poll(() => lake.count(), UI).toBe(1);
+    expect(await lake.textContent()).toContain('bei 0:00');
+    expect(await lake.textContent()).toContain('München, Deutschland');
+    expect(await lake.textContent()).toContain('München, Bayern, Deutschland — We drove for hours to get out of town.');
+    await screenshot(page, 'search-place-de');
+    await page.evaluate(() => localStorage.setItem('vidx.lang', 'en'));
+    await page.reload();
+    await expect.poll(() => lake.textContent(), UI).toContain('Munich, Bavaria, Germany — We drove for hours to get out of town.');
+    expect(await lake.textContent()).toContain('at 0:00');
+    await screenshot(page, 'search-place');
   });
 });

@@ -24,7 +24,7 @@ function view(route: Route) {
   const pub = route.params.get('pub') === '1';
   switch (route.view) {
     case 'items': return <Items collection={c} pub={pub} near={route.params.get('near') ?? ''} nearKm={Number(route.params.get('km') ?? '') || undefined} place={route.params.get('place') ?? ''} />;
-    case 'search': return <Search collection={c} pub={pub} query={route.params.get('q') ?? ''} img={route.params.get('img') ?? ''} like={likeOf(route.params)} />;
+    case 'search': return <Search collection={c} pub={pub} query={route.params.get('q') ?? ''} exact={route.params.get('exact') === '1'} img={route.params.get('img') ?? ''} like={likeOf(route.params)} />;
     case 'duplicates': return <Duplicates collection={c} />;
     case 'places': return <Places collection={c} pub={pub} />;
     case 'explore': return <Explore collection={c} pub={pub} />;

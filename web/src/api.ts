@@ -26,8 +26,8 @@ export type SearchSaid = Pick<Schemas['SearchResponse'], 'notices' | 'corrected'
 export type SearchFilterFields = Pick<RequestBody<'/search', 'post'>, 'media_type' | 'captured_after' | 'captured_before'>;
 /** A moment to find more like (POST /search `like`). */
 export type LikeMoment = NonNullable<RequestBody<'/search', 'post'>['like']>;
-/** What one search asks for: words, a picture, a moment to find more like; any of them together are fused. */
-export interface SearchProbe { query?: string; picture?: File; like?: LikeMoment }
+/** What one search asks for: words, a picture, a moment to find more like; any of them together are fused. `exact`: the words as typed, never corrected. */
+export interface SearchProbe { query?: string; picture?: File; like?: LikeMoment; exact?: boolean }
 export type DuplicateGroup = Schemas['DuplicateGroup'];
 export type DuplicateItem = Schemas['DuplicateItem'];
 export type Cluster = StreamElement<'/search_clusters'>;
@@ -107,7 +107,7 @@ export class Api {
   analysis = (id: string, mediaId: string, pub: boolean, language?: string) =>
     this.vidx.GET('/collections/{collection_id}/items/{media_id}/analysis', { params: { ...ofItem(id, mediaId), query: { is_public: pub, ...(language ? { language } : {}) } } });
   search = (collection: string, probe: SearchProbe, filters: SearchFilterFields = {}) => {
-    const request = { collection, limit: 30, ...(probe.query ? { query: probe.query } : {}), ...(probe.like ? { like: probe.like } : {}), ...filters };
+    const request = { collection, limit: 30, ...(probe.query ? { query: probe.query } : {}), ...(probe.like ? { like: probe.like } : {}), ...(probe.exact ? { correct_typos: false } : {}), ...filters };
     return probe.picture ? this.vidx.searchByPicture(request, probe.picture, probe.picture.name || 'picture') : this.vidx.POST('/search', { body: request });
   };
   places = (id: string, pub: boolean) => this.vidx.GET('/collections/{collection_id}/places', { params: { ...inCollection(id), query: { is_public: pub } } });

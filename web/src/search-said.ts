@@ -35,14 +35,5 @@ export function joinSaid(a: SearchSaid, b: SearchSaid): SearchSaid {
   };
 }
 
-/**
- * The query as searched: each corrected word replaced (case-insensitively, whole words only).
- * @example
- * correctedQuery('Sandpapper grit', [{ from: 'sandpapper', to: 'sandpaper' }]); // 'sandpaper grit'
- */
-export function correctedQuery(query: string, corrected: SearchSaid['corrected']): string {
-  const to = new Map(corrected.map((c) => [c.from.toLowerCase(), c.to]));
-  const shown = query.replace(/[\p{L}\p{N}]+/gu, (w) => to.get(w.toLowerCase()) ?? w);
-  // A word the server folded (Straße read as strasse) is not found as typed: then the words searched stand alone.
-  return shown === query ? corrected.map((c) => c.to).join(' ') : shown;
-}
+/** The query as searched: each corrected word replaced (one copy, shared with the server's answer). */
+export { correctedQuery } from '../../src/tools/corrected-query.js';

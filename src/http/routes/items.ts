@@ -4,6 +4,8 @@ import { errors, jsonResponse, SECURITY } from '../schemas/common.js';
 import { CollectionParams, ItemListQuery, ItemParams, ItemPatch, ItemQuery, MediaItem, ReindexBody } from '../schemas/collections.js';
 import { GEONAMES_CREDIT, PlaceList } from '../schemas/places.js';
 import { TaskCreated } from '../schemas/tasks.js';
+import { answerLanguage } from '../german.js';
+import { placeCountIn, withPlaceIn } from '../../services/places.js';
 
 const tags = ['items'];
 const json = jsonResponse;
@@ -71,19 +73,22 @@ export function itemRoutes(app: App, deps: HttpDeps): void {
       public: q.is_public, limit: q.limit, offset: q.offset ?? null, sort: q.sort, ...(q.order ? { order: q.order } : {}), ...(q.type ? { type: q.type } : {}),
       ...(q.near !== undefined ? { near: q.near } : {}), ...(q.near_km !== undefined ? { near_km: q.near_km } : {}),
     };
-    return c.json(await deps.items.list(c.get('caller'), c.req.valid('param').collection_id, opts), 200);
+    const listed = await deps.items.list(c.get('caller'), c.req.valid('param').collection_id, opts);
+    const lang = answerLanguage(c);
+    return c.json({ ...listed, items: listed.items.map((i) => withPlaceIn(i, lang)) }, 200);
   });
   app.openapi(places, (c) => {
     const places = deps.items.places(c.get('caller'), c.req.valid('param').collection_id, { public: c.req.valid('query').is_public });
-    return c.json({ places, credit: GEONAMES_CREDIT }, 200);
+    const lang = answerLanguage(c);
+    return c.json({ places: places.map((p) => placeCountIn(p, lang)), credit: GEONAMES_CREDIT }, 200);
   });
   app.openapi(read, (c) => {
     const p = c.req.valid('param');
-    return c.json(deps.items.get(c.get('caller'), p.collection_id, p.media_id, { public: c.req.valid('query').is_public }), 200);
+    return c.json(withPlaceIn(deps.items.get(c.get('caller'), p.collection_id, p.media_id, { public: c.req.valid('query').is_public }), answerLanguage(c)), 200);
   });
   app.openapi(patch, (c) => {
     const p = c.req.valid('param');
-    return c.json(deps.items.edit(c.get('caller'), p.collection_id, p.media_id, c.req.valid('json')), 200);
+    return c.json(withPlaceIn(deps.items.edit(c.get('caller'), p.collection_id, p.media_id, c.req.valid('json')), answerLanguage(c)), 200);
   });
   app.openapi(reindex, (c) => {
     const body = c.req.valid('json') ?? {};

@@ -8,7 +8,7 @@ import { Problem } from '../../services/errors.js';
 import { errors, SECURITY } from '../schemas/common.js';
 import { formEnvelope, SearchBody } from '../schemas/submissions.js';
 import { SearchResponse } from '../schemas/search.js';
-import { prefersGerman } from '../german.js';
+import { answerLanguage } from '../german.js';
 import { MAX_QUERY_IMAGE_BYTES } from '../../services/search/picture-file.js';
 
 /** The one file part a search may bring: the one `image` names. */
@@ -51,7 +51,7 @@ export function searchRoutes(app: App, deps: HttpDeps): void {
       const { image: _named, image_path: path, ...request } = value;
       const image = upload ? new Uint8Array(await readFile(upload.path)) : path !== undefined ? await deps.pictureFile(path) : undefined;
       const field = path !== undefined ? 'image_path' : 'image';
-      const language = request.search_language ?? (prefersGerman(c.req.header('accept-language')) ? 'de' : 'en');
+      const language = request.search_language ?? answerLanguage(c);
       return c.json(await deps.search.search(c.get('caller'), { ...request, search_language: language, ...(image ? { image, image_field: field } : {}) }), 200);
     } finally {
       removeUploads(uploads);

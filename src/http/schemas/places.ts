@@ -7,10 +7,10 @@ import { z } from '@hono/zod-openapi';
  */
 export const Place = z
   .object({
-    city: z.string().openapi({ description: 'The populated place (of 1,000 or more people) the point lies in or nearest to, as GeoNames names it' }),
+    city: z.string().openapi({ description: 'The populated place (of 1,000 or more people) the point lies in or nearest to, as GeoNames names it (in German where GeoNames has a German name and the reader reads German: `München`)' }),
     district: z.string().nullable().openapi({ description: 'A part of the city GeoNames names (`Kreuzberg`), when the point lies in one' }),
-    region: z.string().nullable().openapi({ description: 'The first-order region (state, province), in English' }),
-    country: z.string().openapi({ description: 'The country, in English' }),
+    region: z.string().nullable().openapi({ description: 'The first-order region (state, province), in English, or in German (`Bayern`) where GeoNames has it for a German reader' }),
+    country: z.string().openapi({ description: 'The country, in English, or in German for a German reader (Accept-Language preferring de; search_language de for POST /search)' }),
     country_code: z.string().length(2).openapi({ description: 'ISO 3166-1 alpha-2' }),
   })
   .openapi('Place');

@@ -64,7 +64,7 @@ export const SearchCorrection = z
   .openapi('SearchCorrection');
 
 /**
- * The answer of POST /search: SPEC 2.7 results, and the vidx extras notices and corrected.
+ * The answer of POST /search: SPEC 2.7 results, and the vidx extras notices, corrected, searched_query and original_query.
  * @example
  * responses: { 200: { content: { 'application/json': { schema: SearchResponse } } } }
  */
@@ -72,6 +72,11 @@ export const SearchResponse = z
   .object({
     results: z.array(SearchResult),
     notices: z.array(SearchNotice).openapi({ description: 'vidx extra: what this search could not look for (always present; empty when nothing is missing). Only for queries with words' }),
-    corrected: z.array(SearchCorrection).openapi({ description: 'vidx extra: query words that matched nothing in the collection and were read as its nearest words (always present; empty when none was corrected)' }),
+    corrected: z.array(SearchCorrection).openapi({ description: 'vidx extra: query words that matched nothing in the collection, are no English or German word, and were read as its nearest words because that found more (always present; empty when none was corrected)' }),
+    searched_query: z.string().nullable().openapi({ description: 'vidx extra: the query as searched, its corrected words replaced ("Showing results for …"); null when no word was corrected' }),
+    original_query: z
+      .string()
+      .nullable()
+      .openapi({ description: 'vidx extra: the query as given, when words were corrected ("Search for … instead": send it again with correct_typos false); null when no word was corrected' }),
   })
   .openapi('SearchResponse');

@@ -86,6 +86,10 @@ export const SearchBody = z
     folder_id: z.string().min(1).max(100).optional().openapi({ description: 'vidx extra: only items a scan of this folder brought in' }),
     ...nearFields,
     search_language: Language.optional().openapi({ description: 'vidx extra: the language of the answer\'s notices; without it, Accept-Language decides (German when it prefers de), else English' }),
+    correct_typos: z
+      .boolean()
+      .optional()
+      .openapi({ description: "vidx extra: false searches the query's words as given, never as the collection's nearest words (what \"Search for … instead\" sends); default true" }),
   })
   .strict()
   .refine((b) => b.query !== undefined || b.image !== undefined || b.image_path !== undefined || b.like !== undefined, { path: ['query'], message: 'give query, image or like (at least one; image_path may stand for image)' })

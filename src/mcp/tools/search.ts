@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg, render } from '../../messages/index.js';
 import { clock } from '../../tools/clock.js';
 import { defineTool } from '../tool.js';
 import { collection, itemParams, itemUri, mediaId } from './fields.js';
@@ -36,7 +37,8 @@ export const search = defineTool({
     'or that look like a picture (image_path: a screenshot, photo or frame on the vidx machine) or like a moment of the collection (like: "more like this"). ' +
     'Returns the best moments first, each with media_id, title, start_time (seconds), the passage that matched and a link that plays from that moment. ' +
     'Use it to answer "where/when in my videos …" and "where is this frame from" questions; follow up with get_transcript or get_analysis for context around a moment. ' +
-    'notices say what could not be searched (no image–text model: things only seen; speech never transcribed) and corrected which misspelt words were read as others: tell the user.',
+    'notices say what could not be searched (no image–text model: things only seen; speech never transcribed): tell the user. ' +
+    'When misspelt words were read as others, correction says so ("Showing results for X. Search for Y instead") and corrected lists them: tell the user, and search again with correct_typos: false when they meant the words as typed.',
   input: {
     query: z.string().min(1).max(1000).optional().describe('Plain words or a "quoted phrase"; no operators needed. Give query, image_path or like (any together are combined)'),
     image_path: z
@@ -60,7 +62,8 @@ export const search = defineTool({
     folder_id: z.string().min(1).max(100).optional().describe('Only items from this folder (add_folder returns its folder_id)'),
     near: z.string().min(1).max(200).optional().describe('Only items recorded near a place: a city (Lisbon, Lissabon), a region (Bavaria), a country (Portugal, Deutschland) or "latitude,longitude"; items without GPS are left out'),
     near_km: z.number().gt(0).max(2000).optional().describe('Radius around a city or point in km (default 25)'),
-    language: z.enum(['en', 'de']).optional().describe('Language of the notices (what could not be searched): en (default) or de'),
+    language: z.enum(['en', 'de']).optional().describe('Language of the notices and the correction: en (default) or de'),
+    correct_typos: z.boolean().optional().describe('false: search the words exactly as given, never as the collection\'s nearest words (default true: a word that is no English or German word and matches nothing may be read as a near word)'),
   },
   output: {
     collection: z.string(),
@@ -70,11 +73,12 @@ export const search = defineTool({
     moments: z.array(moment).describe('Best first'),
     notices: z.array(z.object({ code: z.string(), message: z.string() })).describe('What could not be searched: tell the user'),
     corrected: z.array(z.object({ from: z.string(), to: z.string() })).describe('Misspelt words read as others'),
+    correction: z.string().optional().describe('When words were corrected: "Showing results for X. Search for Y instead: …" (tell the user)'),
     note: z.string().optional(),
   },
   annotations: { readOnlyHint: true },
   async run({ language, ...args }, { api }) {
-    const { results, notices, corrected } = await api.POST('/search', { body: { ...args, ...(language ? { search_language: language } : {}) } });
+    const { results, notices, corrected, searched_query, original_query } = await api.POST('/search', { body: { ...args, ...(language ? { search_language: language } : {}) } });
     const titles = new Map<string, string | null>();
     await Promise.all(
       [...new Set(results.map((r) => r.media_id))].map(async (id) => {
@@ -106,6 +110,7 @@ export const search = defineTool({
       // should pass these on rather than conclude that nothing is there.
       notices,
       corrected,
+      ...(searched_query && original_query ? { correction: render(msg('search_corrected_tool', { searched: searched_query, original: original_query }), language ?? 'en') } : {}),
       ...(results.length ? {} : { note: args.query ? 'Nothing matched. Try other or fewer words, or see what the collection is about with suggest.' : 'Nothing looks alike enough.' }),
     };
   },

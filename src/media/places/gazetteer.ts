@@ -3,6 +3,7 @@ import { around, distance } from 'geokdbush';
 import { fold } from '../../tools/fold.js';
 import { countryAliases, countryCode, countryNames } from './countries.js';
 import { NO_REGION, type GazetteerData } from './gazetteer-data.js';
+import { regionFromGerman } from './local-names.js';
 
 /** Where a photo or video was taken, in words (GeoNames' names; the country in English). */
 export interface Place {
@@ -85,7 +86,8 @@ export class Gazetteer {
   /**
    * A city, region or country by a name in any case, with or without accents: English and German country
    * names first ("Deutschland"), then the most populous city of that name in any Latin-script spelling
-   * ("Lissabon", "Muenchen"), then a region ("Bavaria"). Null when nothing is called that.
+   * ("Lissabon", "Muenchen"), then a region in English or German ("Bavaria", "Bayern"). Null when nothing is
+   * called that.
    */
   named(name: string): NamedPlace | null {
     const wanted = fold(name.trim()).replace(/\s+/g, ' ');
@@ -97,7 +99,8 @@ export class Gazetteer {
       const d = this.data;
       return { kind: 'city', label: `${this.name(city)}, ${countryNames(this.countryOf(city)).en}`, latitude: d.lat[city], longitude: d.lon[city] };
     }
-    const r = this.data.regionNames.findIndex((n) => fold(n) === wanted);
+    const german = regionFromGerman(wanted);
+    const r = this.data.regionNames.findIndex((n) => fold(n) === wanted || n === german?.region);
     if (r < 0) return null;
     const at = this.data.region.indexOf(r);
     const code = this.countryOf(at);

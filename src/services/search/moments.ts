@@ -4,7 +4,7 @@
  * line first and picks the moment's time from it. Runs in JS over the few dozen candidate episodes.
  */
 import { fold } from '../../tools/fold.js';
-import { transliterate, words } from '../../tools/normalise.js';
+import { COMPOUND, compoundWords, hyphenJoins, hyphenParts, joinedWord, transliterate } from '../../tools/normalise.js';
 import type { ParsedQuery } from './query.js';
 import { stemWord } from './stems.js';
 
@@ -88,10 +88,22 @@ function formsOf(word: string): WordForms[] {
 const LINE_FORMS = new Map<string, WordForms[][]>();
 const LINE_CAP = 20_000;
 
+/**
+ * The word positions of one written word: a hyphenated word takes one position per part, each part matching
+ * as itself and as the whole written as one, so "Wi-Fi password" says `wifi password` as a phrase and
+ * `wi fi` too.
+ */
+function compoundForms(word: string): WordForms[][] {
+  const joined = joinedWord(word);
+  if (!joined) return hyphenParts(word).map(formsOf);
+  const whole = formsOf(joined);
+  return hyphenParts(word).map((part) => [...formsOf(part), ...whole]);
+}
+
 function lineForms(text: string): WordForms[][] {
   let f = LINE_FORMS.get(text);
   if (f) return f;
-  f = words(text).map(formsOf);
+  f = compoundWords(text).flatMap(compoundForms);
   if (LINE_FORMS.size >= LINE_CAP) LINE_FORMS.clear();
   LINE_FORMS.set(text, f);
   return f;
@@ -103,8 +115,10 @@ const FOLDED = new Map<string, string>();
 function foldedLine(text: string): string {
   let f = FOLDED.get(text);
   if (f !== undefined) return f;
-  const t = transliterate(text);
-  f = t === text ? fold(text) : `${fold(text)} ${fold(t)}`;
+  const joined = hyphenJoins(text);
+  const all = joined.length ? `${text} ${joined.join(' ')}` : text;
+  const t = transliterate(all);
+  f = t === all ? fold(all) : `${fold(all)} ${fold(t)}`;
   if (FOLDED.size >= FORMS_CAP) FOLDED.clear();
   FOLDED.set(text, f);
   return f;
@@ -298,8 +312,8 @@ export function snippet(text: string, terms: MatchTerm[], max = 240): string {
   const clean = text.replace(/\s+/g, ' ').trim();
   if (clean.length <= max) return clean;
   let at = -1;
-  for (const m of clean.matchAll(/[\p{L}\p{N}]+/gu)) {
-    if (formsOf(m[0]).some((w) => terms.some((t) => wordScore(w, t) > 0))) {
+  for (const m of clean.matchAll(COMPOUND)) {
+    if (compoundForms(m[0]).flat().some((w) => terms.some((t) => wordScore(w, t) > 0))) {
       at = m.index ?? 0;
       break;
     }

@@ -6,14 +6,14 @@
  * indexed as: `("regnet" OR "regn")`.
  */
 import { fold } from '../../tools/fold.js';
-import { words } from '../../tools/normalise.js';
+import { compoundWords, hyphenParts, joinedWord, words } from '../../tools/normalise.js';
 import { queryStems, stemWord, type TextLanguage } from './stems.js';
 import { isStopword } from '../../tools/stopwords.js';
 
 /** More terms than this add cost, not precision. */
 const MAX_TERMS = 16;
 
-/** A query word: as typed (lower case) and the stems it is looked up as. */
+/** A query word: as typed (lower case; a hyphenated word written as one) and the stems it is looked up as. */
 export interface QueryTerm {
   word: string;
   stems: string[];
@@ -51,6 +51,21 @@ function phraseExpr(p: string[]): string {
   return forms.length === 1 ? quote(forms[0]) : `(${forms.map(quote).join(' OR ')})`;
 }
 
+/**
+ * A query word as a term. A hyphenated word is looked for written as one (the words table also holds
+ * "Wi-Fi" as "wifi") and as its parts in a row, as each language stems them, so `wi-fi` finds "wifi",
+ * "Wi-Fi" and "Wi Fi", even in text indexed before hyphenated words were also indexed as one.
+ * @example
+ * queryTerm('wi-fi'); // { word: 'wifi', stems: ['wifi', 'wi fi'] }
+ */
+function queryTerm(typed: string): QueryTerm {
+  const joined = joinedWord(typed);
+  if (!joined) return { word: typed, stems: queryStems(typed) };
+  const parts = hyphenParts(typed);
+  const inARow = (['en', 'de'] as TextLanguage[]).map((lang) => parts.map((p) => stemWord(p, lang)).join(' '));
+  return { word: joined, stems: [...new Set([...queryStems(joined), ...inARow])] };
+}
+
 /** The FTS5 expressions of terms and phrases. */
 function expressions(terms: QueryTerm[], phrases: string[][], trigramWords: string[]): Omit<ParsedQuery, 'terms' | 'phrases'> {
   const units = [...phrases.map(phraseExpr), ...terms.map(termExpr)].slice(0, MAX_TERMS);
@@ -81,9 +96,11 @@ export function parseQuery(input: string): ParsedQuery {
   });
   // Stopwords (and the operator words AND OR NOT) are dropped: a query of only those finds nothing by words,
   // which also keeps "the" from ranking every episode of a large collection. A quoted phrase keeps them.
-  const typed = [...new Set(words(rest).map((w) => w.toLowerCase()))].filter((w) => !isStopword(w) && w !== 'not').slice(0, MAX_TERMS);
-  const terms = typed.map((word) => ({ word, stems: queryStems(word) }));
-  return { terms, phrases, ...expressions(terms, phrases, [...typed, ...phrases.flat()].map(fold)) };
+  // A hyphenated word stays one unit ("wi-fi"); hyphenated digits (a date) are words of their own.
+  const tokens = compoundWords(rest).flatMap((w) => (joinedWord(w) ? [w] : hyphenParts(w)));
+  const typed = [...new Set(tokens.map((w) => w.toLowerCase()))].filter((w) => !isStopword(w) && w !== 'not').slice(0, MAX_TERMS);
+  const terms = typed.map(queryTerm);
+  return { terms, phrases, ...expressions(terms, phrases, [...terms.map((t) => t.word), ...phrases.flat()].map(fold)) };
 }
 
 /**

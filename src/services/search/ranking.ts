@@ -28,6 +28,16 @@ export interface LinedCandidate extends Fused {
 const NO_LINE: LineMatch = { matched: 0, score: 0, mask: 0 };
 
 /**
+ * Whether a candidate was found only through its item's title, summary or metadata: no line of it says a
+ * query word, and no vector, person or picture found it.
+ * @example
+ * foundByItemOnly({ ...candidate, best: null, via: ['title'] }); // true
+ */
+export function foundByItemOnly(c: Pick<LinedCandidate, 'best' | 'via'>): boolean {
+  return !(c.best && c.best.match.matched > 0) && c.via.every((v) => TEXT_LISTS.has(v));
+}
+
+/**
  * The final order, in three tiers:
  * 1. moments with a line that holds every query word, or the words its item's title does not hold ("Gipfel"
  *    in a video titled "Wanderung"): the line with more of the words first, then the better line (as
@@ -50,7 +60,7 @@ export function rankByLines(candidates: LinedCandidate[], terms: MatchTerm[], ph
   candidates.forEach((c, order) => {
     const line = c.best?.match ?? NO_LINE;
     const full = (1 << terms.length) - 1;
-    const tier = line.matched > 0 && (line.mask | c.titleWords) === full ? 0 : line.matched > 0 || !c.via.every((v) => TEXT_LISTS.has(v)) ? 1 : 2;
+    const tier = line.matched > 0 && (line.mask | c.titleWords) === full ? 0 : foundByItemOnly(c) ? 2 : 1;
     tiers[tier].push({ c, line, order });
   });
   tiers[0].sort((a, b) => compareMatches(a.line, b.line) || b.c.score - a.c.score || a.order - b.order);

@@ -7,7 +7,8 @@ import type { SubtitleLineRow } from '../../store/subtitle-lines.js';
 import { describeVisual, stripPresentation } from '../../analysis/phrases.js';
 import type { FileLinks } from '../file-links.js';
 import type { Place } from '../places.js';
-import { bestMoment, compareMatches, snippet, type LineMatch, type MatchTerm, type TimedCandidate } from './moments.js';
+import { metadataText } from '../../tools/normalise.js';
+import { bestMoment, compareMatches, scoreLine, snippet, type LineMatch, type MatchTerm, type TimedCandidate } from './moments.js';
 
 /** One search result (SPEC 2.7). */
 export interface SearchResult {
@@ -157,18 +158,43 @@ export function bestLine(lines: EpisodeLines, terms: MatchTerm[], phrases: strin
 }
 
 /**
- * Builds the result object of one matched episode; `best` is its best line ({@link bestLine}).
+ * A place in one line, each name once: "Kreuzberg, Berlin, Germany".
+ * @example
+ * placeText({ city: 'Lisbon', district: null, region: 'Lisbon', country: 'Portugal', country_code: 'PT' }); // 'Lisbon, Portugal'
+ */
+export function placeText(place: Place): string {
+  return [...new Set([place.district, place.city, place.region, place.country].filter((n): n is string => !!n))].join(', ');
+}
+
+/**
+ * What a result found only through its item says: the item's words that hold the query (its title, else
+ * the place it was recorded at, else its metadata), then the item's first line, so a passage is never empty.
+ * `placeLabel` is the place as the caller shows it (in the caller's language).
+ * @example
+ * itemWords(firstEpisode, segments, terms, 'Lissabon, Portugal'); // 'Lissabon, Portugal — The tram climbs the hill.'
+ */
+export function itemWords(e: EpisodeWithItem, segments: SegmentRow[], terms: MatchTerm[], placeLabel: string | null): string {
+  const holds = (text: string | null | undefined) => !!text && scoreLine(text, terms).matched > 0;
+  const metadata = e.item_metadata ? metadataText(JSON.parse(e.item_metadata)) : '';
+  const named = holds(e.item_title) ? e.item_title : placeLabel && holds(e.place_words) ? placeLabel : holds(metadata) ? snippet(metadata, terms, 120) : e.item_title;
+  const first = episodeLines(segments).all.sort((a, b) => a.start - b.start)[0]?.text ?? (stripPresentation(e.summary) || e.screen_text.split('\n')[0]);
+  return [named, first ? snippet(first, terms, 160) : ''].filter(Boolean).join(' — ');
+}
+
+/**
+ * Builds the result object of one matched episode; `best` is its best line ({@link bestLine}). `said` is the
+ * passage of a result found only through its item ({@link itemWords}), which opens at the episode's start.
  * @example
  * const r = shapeResult(episode, segments, { score: 0.93, frameTime: null }, best, terms, links);
  */
-export function shapeResult(e: EpisodeWithItem, segments: SegmentRow[], match: Match, best: BestLine, terms: MatchTerm[], links: FileLinks): SearchResult {
+export function shapeResult(e: EpisodeWithItem, segments: SegmentRow[], match: Match, best: BestLine, terms: MatchTerm[], links: FileLinks, said?: string): SearchResult {
   const audio = segments.filter((s) => s.kind === 'audio');
   const visual = segments.filter((s) => s.kind === 'visual');
   // A line keeps its own start whichever episode found it (one that began just before this episode is
   // shared with the one before): the same line reports the same time for every query.
   const startTime = round(Math.max(0, best ? best.candidate.start : Math.min(Math.max(match.frameTime ?? e.start, e.start), e.end)), 3);
   const fallback = stripPresentation(e.summary) || audio.map((s) => s.text).join(' ') || e.screen_text.replace(/\n/g, ' / ');
-  const content = best ? snippet(best.candidate.text, terms) : snippet(fallback, terms);
+  const content = best ? snippet(best.candidate.text, terms) : (said ?? snippet(fallback, terms));
   const thumb = e.thumbnail ?? e.item_thumbnail;
   const image = thumb ? links.file(thumb) : null;
   const stored = e.stored_file ? links.file(e.stored_file) : null;

@@ -2,25 +2,27 @@ import { msg } from '../../messages/index.js';
 import type { Store } from '../../store/index.js';
 import type { ItemRow } from '../../store/items.js';
 import type { NearFilter } from '../../store/item-filter.js';
-import type { ItemFilter, SearchIndexRepository, VectorKind, VectorSpaceRow } from '../../store/search-index.js';
+import type { EpisodeWithItem, ItemFilter, SearchIndexRepository, VectorKind, VectorSpaceRow } from '../../store/search-index.js';
 import type { Caller } from '../caller.js';
 import type { CollectionService } from '../collections.js';
 import { notFound, Problem } from '../errors.js';
 import type { FileLinks } from '../file-links.js';
 import { IMAGE_MIN_SIMILARITY, type QueryEmbedder, type QueryVector } from './embedder.js';
 import { fuse, type Fused, type RankedList, type TimedList } from './fusion.js';
-import { matchTerms, scoreLine } from './moments.js';
-import { correctedWords, rankByLines } from './ranking.js';
-import { parseQuery, type ParsedQuery } from './query.js';
-import { TypoCorrector } from './typos.js';
+import { matchTerms, scoreLine, type MatchTerm } from './moments.js';
+import { correctedWords, foundByItemOnly, rankByLines, type LinedCandidate } from './ranking.js';
+import { parseQuery, withCorrections, type ParsedQuery } from './query.js';
+import { TypoCorrector, type TypoFix } from './typos.js';
 import { decodeQueryImage, likeProbe, pictureProbe, printList, type LikeMoment, type PictureProbe } from './picture-query.js';
 import type { PrintIndex } from './print-index.js';
 import type { RgbPicture } from '../../media/perceptual.js';
-import { bestLine, episodeLines, mergeMoments, shapeResult, type SearchResult } from './results.js';
+import { bestLine, episodeLines, itemWords, mergeMoments, placeText, shapeResult, type SearchResult } from './results.js';
 import { dot, fromBlob, signBits, unit } from '../../tools/vectors.js';
 import type { SearchAnswer } from './answer.js';
 import type { SearchGaps } from './gaps.js';
 import { searchNotices } from './notices.js';
+import { correctedQuery } from '../../tools/corrected-query.js';
+import { placeIn, withPlaceIn } from '../places.js';
 
 /** POST /search input (validated by the HTTP layer). */
 export interface SearchRequest {
@@ -51,6 +53,8 @@ export interface SearchRequest {
   near_km?: number;
   /** The language of the answer's notices (vidx extra; default en). */
   search_language?: 'en' | 'de';
+  /** false: search the words as given, never as the collection's nearest words (vidx extra; default true). */
+  correct_typos?: boolean;
 }
 
 /**
@@ -71,6 +75,15 @@ interface ListScope {
   item: ItemRow | null;
   limit: number;
 }
+
+/** The word lists of a query, and whether some episode holds all its words. */
+interface TextLists {
+  lists: RankedList[];
+  allMatched: boolean;
+}
+
+/** How far a query's words meet the collection: 2 all together in one episode, 1 some, 0 none. */
+const matchLevel = (text: TextLists) => (text.allMatched ? 2 : text.lists.some((l) => l.pks.length > 0) ? 1 : 0);
 
 /** Candidates per list: enough that fusion can lift an episode that is only second-best everywhere. */
 const depthFor = (limit: number) => Math.max(limit * 3, 30);
@@ -211,13 +224,9 @@ export class SearchService {
       lists.push(timed.list);
       for (const [pk, t] of timed.times) if (!frameTimes.has(pk)) frameTimes.set(pk, t);
     };
-    // Typos are looked for only when the words together matched nothing: a query whose words all occur
-    // somewhere has none to correct, and most queries are spared the vocabulary look-ups.
-    let text = typed ? this.textLists(typed, scope) : null;
-    const fixed = typed && text && !text.allMatched ? this.typos.correct(typed, collection.pk) : null;
-    if (fixed?.corrections.length) text = this.textLists(fixed.query, scope);
-    const q = fixed?.query ?? typed;
-    for (const list of text?.lists ?? []) lists.push(list);
+    const words = typed ? this.wordLists(typed, scope, collection.pk, req.correct_typos ?? true) : null;
+    const q = words?.query ?? null;
+    for (const list of words?.text.lists ?? []) lists.push(list);
     for (const kind of ['passage', 'frame'] as const) {
       const ofKind = vectors.filter((v) => v.space.kind === kind);
       if (ofKind.length) add(this.vectorList(kind, ofKind, scope, null));
@@ -230,9 +239,35 @@ export class SearchService {
     const fused = fuse(lists)
       .filter((f) => f.score > 0 && (!only || only.has(f.pk)) && !excluded.has(f.pk))
       .slice(0, candidatePool(req.limit, q ? q.terms.length + q.phrases.length : 0));
-    const results = this.shape(fused, frameTimes, q, collection.pk, req);
+    const results = this.shape(fused, frameTimes, q, collection.pk, req).map((r) => withPlaceIn(r, req.search_language ?? 'en'));
     const gaps = this.gaps?.of({ collectionPk: collection.pk, itemPk: item?.pk ?? null, words: Boolean(q?.all), framesSearched: vectors.some((v) => v.space.kind === 'frame') });
-    return { results, notices: gaps ? searchNotices(gaps, req.search_language ?? 'en') : [], corrected: fixed ? correctedWords(fixed.corrections, results) : [] };
+    const corrected = words?.fixes.length ? correctedWords(words.fixes, results) : [];
+    const notices = gaps ? searchNotices(gaps, req.search_language ?? 'en') : [];
+    if (!req.query || corrected.length === 0) return { results, notices, corrected, searched_query: null, original_query: null };
+    return { results, notices, corrected, searched_query: correctedQuery(req.query, corrected), original_query: req.query };
+  }
+
+  /**
+   * The word lists of a query, with its misspelt words corrected where that helps. Typos are looked for only
+   * when the words together matched nothing (a query whose words all occur somewhere has none to correct,
+   * and most queries are spared the vocabulary look-ups), and a correction is kept only when the query then
+   * finds more: all its words together where no moment held them all, or any moment where none matched.
+   * A word is not read as another just because the collection holds that one somewhere apart from the rest.
+   */
+  private wordLists(typed: ParsedQuery, scope: ListScope, collectionPk: number, correct: boolean): { query: ParsedQuery; text: TextLists; fixes: TypoFix[] } {
+    let text = this.textLists(typed, scope);
+    let query = typed;
+    const fixes: TypoFix[] = [];
+    if (!correct || text.allMatched) return { query, text, fixes };
+    for (const fix of this.typos.correct(typed, collectionPk).corrections) {
+      const tried = withCorrections(typed, new Map([...fixes, fix].map((f) => [f.from, f.stems])));
+      const got = this.textLists(tried, scope);
+      if (matchLevel(got) <= matchLevel(text)) continue;
+      fixes.push(fix);
+      query = tried;
+      text = got;
+    }
+    return { query, text, fixes };
   }
 
   /** Fused episodes as SPEC 2.7 results: ranked by the line each says best, one per moment, with the people seen in each. */
@@ -257,11 +292,34 @@ export class SearchService {
     });
     const ranked = rankByLines(lined, terms, q?.phrases.length ?? 0);
     const page = ranked.filter((r) => r.score >= req.threshold).slice(0, req.limit + 5);
-    for (const [pk, rows] of groupBy(this.store.search.segmentsOf(page.map((r) => r.pk).filter((pk) => !segments.has(pk))), (s) => s.episode_pk)) segments.set(pk, rows);
-    const results = page.map((r) => shapeResult(episodes.get(r.pk)!, segments.get(r.pk) ?? [], { score: r.score, frameTime: frameTimes.get(r.pk) ?? null }, r.best, terms, this.links));
+    const openings = this.itemOpenings(page, episodes, terms);
+    const shown = (r: LinedCandidate) => openings.get(r.pk) ?? episodes.get(r.pk)!;
+    for (const [pk, rows] of groupBy(this.store.search.segmentsOf(page.map((r) => shown(r).pk).filter((pk) => !segments.has(pk))), (s) => s.episode_pk)) segments.set(pk, rows);
+    const results = page.map((r) => {
+      const e = shown(r);
+      const rows = segments.get(e.pk) ?? [];
+      const said = openings.has(r.pk) ? itemWords(e, rows, terms, e.place ? placeText(placeIn(JSON.parse(e.place), req.search_language ?? 'en')) : null) : undefined;
+      return shapeResult(e, rows, { score: r.score, frameTime: said === undefined ? (frameTimes.get(r.pk) ?? null) : null }, said === undefined ? r.best : null, terms, this.links, said);
+    });
     const moments = mergeMoments(results).slice(0, req.limit);
     this.addPeopleSeen(moments, collectionPk, new Map([...episodes.values()].map((e) => [`${e.media_id}:${e.idx}`, e])));
     return moments;
+  }
+
+  /**
+   * Where each candidate found only through its item (its title, place or metadata, not its own summary)
+   * opens: the item's first episode, by candidate pk. Such a match says nothing of any moment, so the item
+   * plays from its start and the passage shows the item's words; moments of one item become one result.
+   */
+  private itemOpenings(page: LinedCandidate[], episodes: Map<number, EpisodeWithItem>, terms: MatchTerm[]): Map<number, EpisodeWithItem> {
+    const only = terms.length ? page.filter((r) => foundByItemOnly(r) && scoreLine(episodes.get(r.pk)!.summary, terms).matched === 0) : [];
+    if (only.length === 0) return new Map();
+    const first = this.store.search.firstEpisodes([...new Set(only.map((r) => r.item))]);
+    const rows = new Map(this.store.search.episodesWithItems([...first.values()]).map((e) => [e.pk, e]));
+    return new Map(only.flatMap((r) => {
+      const e = rows.get(first.get(r.item) ?? -1);
+      return e ? [[r.pk, e] as const] : [];
+    }));
   }
 
   /**
@@ -271,7 +329,7 @@ export class SearchService {
    * episodes: then compounds and partial words fill up; otherwise they would only repeat the word matches
    * in a worse order, at several times the cost.
    */
-  private textLists(q: ParsedQuery, scope: ListScope): { lists: RankedList[]; allMatched: boolean } {
+  private textLists(q: ParsedQuery, scope: ListScope): TextLists {
     const { collectionPk, depth, filter } = scope;
     const itemPk = scope.item?.pk ?? null;
     const text = this.store.text;

@@ -5,7 +5,7 @@
  */
 import { stemmer as englishStem } from '@orama/stemmers/english';
 import { stemmer as germanStem } from '@orama/stemmers/german';
-import { transliterations, words } from '../../tools/normalise.js';
+import { hyphenJoins, transliterations, words } from '../../tools/normalise.js';
 
 /** The languages vidx indexes in (SPEC: index_language). */
 export type TextLanguage = 'en' | 'de';
@@ -82,13 +82,16 @@ export function queryStems(word: string): string[] {
 }
 
 /**
- * Text for the word-level FTS table: its words stemmed in the item's language, then the transliterated
- * form of each word with an umlaut, stemmed too ("Muenchen" finds "München").
+ * Text for the word-level FTS table: its words stemmed in the item's language, then each hyphenated word
+ * written as one ("wifi" finds "Wi-Fi") and the transliterated form of each word with an umlaut
+ * ("Muenchen" finds "München"), stemmed too. The extra words follow the text, so they never split a phrase.
  * @example
  * indexText('Wanderungen in München', 'de'); // 'wander in munch muench'
+ * indexText('The Wi-Fi password', 'en'); // 'the wi fi password wifi'
  */
 export function indexText(text: string, language: TextLanguage): string {
-  const extra = transliterations(text);
+  const joined = hyphenJoins(text);
+  const extra = [...joined, ...transliterations(joined.length ? `${text} ${joined.join(' ')}` : text)];
   const stemmed = stemText(text, language);
   return extra.length === 0 ? stemmed : `${stemmed} ${stemText(extra.join(' '), language)}`;
 }

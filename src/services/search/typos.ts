@@ -1,14 +1,19 @@
 /**
  * Typo tolerance: a query word that matches nothing in the collection (not as a word, not inside a longer
- * word) is looked up as its nearest words in the collection's own vocabulary instead: one edit away for
- * words of 4–7 letters, two for longer ones, the most frequent first. A word the collection holds is never
- * corrected. The vocabulary is the words table's (stems, see stems.ts), read once per collection and read
- * again, in the background, once the collection's text has changed and REFRESH_MS have passed.
+ * word) and is no word of English or German is looked up as its nearest words in the collection's own
+ * vocabulary instead: one edit away for words of 4–7 letters, two for longer ones (a swap of two
+ * neighbouring letters is one edit), the most frequent first, never a stop word. A word the collection
+ * holds is never corrected. The vocabulary is the words table's (stems, see stems.ts), read once per
+ * collection and read again, in the background, once the collection's text has changed and REFRESH_MS
+ * have passed. Whether a correction is kept is the search's to judge (search.ts: it must find more).
  */
 import { distance } from 'fastest-levenshtein';
 import { BKTree } from 'mnemonist';
 import type { TextIndexRepository } from '../../store/text-index.js';
+import { COMMON_WORDS, isCommonWord, type CommonWords } from '../../tools/common-words.js';
+import { osaDistance, swapAt } from '../../tools/edit-distance.js';
 import { fold } from '../../tools/fold.js';
+import { NON_CONTENT } from '../../tools/stopwords.js';
 import { quote, withCorrections, type ParsedQuery } from './query.js';
 
 /** One corrected query word: as typed, and the stems it is looked up as instead. */
@@ -63,6 +68,36 @@ interface Vocabulary {
 const termDistance = (a: Term, b: Term) => distance(a.term, b.term);
 
 /**
+ * What to look a stem up as, each with the Levenshtein edits it may be away, so that a swap of two
+ * neighbouring letters counts as one edit: the stem itself with all its edits, the stem with one
+ * neighbouring pair swapped with one edit less, and (when two are allowed) with two pairs swapped, exactly.
+ * The BK-trees stay on Levenshtein, a metric and fast (fastest-levenshtein): a tree over a distance with
+ * swaps cost 2–4 times as much to search (a prototype, docs/performance.md), and the restricted one is no
+ * metric, which a BK-tree needs. Together these find every word within the optimal string alignment
+ * distance (no letter edited again after a swap).
+ * @example
+ * swapProbes('soalr', 1); // Map { 'soalr' => 1, 'osalr' => 0, 'saolr' => 0, 'solar' => 0, 'soarl' => 0 }
+ */
+export function swapProbes(stem: string, edits: number): Map<string, number> {
+  const out = new Map([[stem, edits]]);
+  const add = (probe: string, reach: number) => {
+    if ((out.get(probe) ?? -1) < reach) out.set(probe, reach);
+  };
+  for (let i = 0; i + 1 < stem.length; i++) {
+    if (stem[i] === stem[i + 1]) continue;
+    const swapped = swapAt(stem, i);
+    add(swapped, edits - 1);
+    if (edits < 2) continue;
+    // A second swap of a pair apart from the first: one swap never touches a letter twice.
+    for (let j = i + 2; j + 1 < stem.length; j++) if (swapped[j] !== swapped[j + 1]) add(swapAt(swapped, j), 0);
+  }
+  return out;
+}
+
+/** Words without meaning of their own ("and", "über"): a query word is never read as one. */
+const meaningless = (term: string) => NON_CONTENT.en.has(term) || NON_CONTENT.de.has(term);
+
+/**
  * Corrects misspelt query words against a collection's vocabulary.
  * @example
  * const typos = new TypoCorrector(store.text);
@@ -73,12 +108,17 @@ export class TypoCorrector {
   private readonly cache = new Map<number, Vocabulary>();
   private readonly reading = new Set<number>();
 
-  constructor(private readonly text: TextIndexRepository) {}
+  constructor(
+    private readonly text: TextIndexRepository,
+    /** Words meant as typed: a query word among them is never corrected. */
+    private readonly words: CommonWords = COMMON_WORDS,
+  ) {}
 
+  /** The corrections a query's misspelt words may have, and the query with all of them (the caller keeps those that help). */
   correct(q: ParsedQuery, collectionPk: number): { query: ParsedQuery; corrections: TypoFix[] } {
     const corrections: TypoFix[] = [];
     for (const t of q.terms) {
-      if (allowedEdits(t.word) === 0 || this.known(collectionPk, t.word, t.stems)) continue;
+      if (allowedEdits(t.word) === 0 || isCommonWord(t.word, this.words) || this.known(collectionPk, t.word, t.stems)) continue;
       const near = this.nearest(collectionPk, t.stems);
       if (near.length > 0) corrections.push({ from: t.word, stems: near });
     }
@@ -94,8 +134,9 @@ export class TypoCorrector {
 
   /**
    * The most frequent vocabulary terms at the smallest distance from any of the stems, each stem allowed
-   * the edits its own length allows: the vocabulary holds stems, and "eruption" stems to "erupt", which
-   * two edits would turn into unrelated short words.
+   * the edits its own length allows (a swap of neighbouring letters is one, see {@link swapProbes}): the
+   * vocabulary holds stems, and "eruption" stems to "erupt", which two edits would turn into unrelated
+   * short words.
    */
   private nearest(collectionPk: number, stems: string[]): string[] {
     const vocab = this.vocabulary(collectionPk);
@@ -105,14 +146,17 @@ export class TypoCorrector {
     for (const stem of new Set(stems.map(fold))) {
       const edits = allowedEdits(stem);
       if (edits === 0) continue;
-      for (let len = stem.length - edits; len <= stem.length + edits; len++) {
-        for (const { item: entry, distance: d } of this.treeOf(vocab, len)?.search(edits, { term: stem, docs: 0 }) ?? []) {
-          if (d > best) continue;
-          if (d < best) {
-            best = d;
-            found = [];
+      for (const [probe, reach] of swapProbes(stem, edits)) {
+        for (let len = probe.length - reach; len <= probe.length + reach; len++) {
+          for (const { item: entry } of this.treeOf(vocab, len)?.search(reach, { term: probe, docs: 0 }) ?? []) {
+            const d = osaDistance(stem, entry.term);
+            if (d > edits || d > best || meaningless(entry.term)) continue;
+            if (d < best) {
+              best = d;
+              found = [];
+            }
+            if (!found.some((f) => f.term === entry.term)) found.push(entry);
           }
-          if (!found.some((f) => f.term === entry.term)) found.push(entry);
         }
       }
     }

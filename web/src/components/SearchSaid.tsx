@@ -1,6 +1,7 @@
 /**
  * Beside the results: what the search could not look for (the server's notices, already in the page's
- * language) and, when query words were read as others, which words the results are for.
+ * language) and, when query words were read as others, which words the results are for, with a link that
+ * searches the words as typed.
  */
 import type { SearchSaid as Said } from '../api.js';
 import { useSession } from '../context.js';
@@ -10,16 +11,21 @@ import { Coded } from './Coded.js';
 import { correctedQuery, type Notice } from '../search-said.js';
 
 /**
- * The notices and "Showing results for …"; nothing when the answer said nothing. `notices: false` leaves
- * the notices out (the view shows them below its results, so a phone sees the results first).
+ * The notices and "Showing results for …. Search for … instead"; nothing when the answer said nothing.
+ * `asTyped` is the link to the same search without correction. `notices: false` leaves the notices out
+ * (the view shows them below its results, so a phone sees the results first).
  * @example
- * <SearchSaid said={{ notices: [], corrected: [{ from: 'sandpapper', to: 'sandpaper' }] }} query="sandpapper" />
+ * <SearchSaid said={{ notices: [], corrected: [{ from: 'sandpapper', to: 'sandpaper' }] }} query="sandpapper" asTyped="#/c/home/search?q=sandpapper&exact=1" />
  */
-export function SearchSaid({ said, query, notices = true }: { said: Said; query: string; notices?: boolean }) {
+export function SearchSaid({ said, query, asTyped, notices = true }: { said: Said; query: string; asTyped: string; notices?: boolean }) {
   const corrected = said.corrected.length ? correctedQuery(query, said.corrected) : '';
   return (
     <>
-      {corrected && <p data-corrected>{t('showingFor', corrected)}</p>}
+      {corrected && (
+        <p data-corrected>
+          {t('showingFor', corrected)} <a href={asTyped} data-search-instead>{t('searchInstead', query.trim())}</a>
+        </p>
+      )}
       {notices && <SearchNotices said={said} />}
     </>
   );

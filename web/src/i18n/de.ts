@@ -71,7 +71,7 @@ export const de: Dict = {
   confirmDeleteTask: 'Diese Aufgabe löschen?', items: 'Einträge', more: 'Mehr zeigen', indexing: 'wird indexiert', indexed: 'indexiert', queued: 'wartet',
   type_video: 'Video', type_audio: 'Audio', type_image: 'Foto', collection: 'Sammlung', chooseCollection: 'Wähle zuerst eine Sammlung.',
   searchLabel: 'Sammlung durchsuchen', searchPlaceholder: 'Was passiert, gesagt oder gezeigt wird…', searchButton: 'Suchen',
-  results: { one: '1 Moment', other: '{0} Momente' }, noResults: 'Kein Moment passt.', showingFor: 'Ergebnisse für {0}', at: 'bei {0}', play: 'Abspielen',
+  results: { one: '1 Moment', other: '{0} Momente' }, noResults: 'Kein Moment passt.', showingFor: 'Ergebnisse für {0}.', searchInstead: 'Stattdessen nach {0} suchen', at: 'bei {0}', play: 'Abspielen',
   transcript: 'Transkript', transcriptLanguage: 'Sprache des Transkripts', unknownLanguage: 'unbekannte Sprache', chapters: 'Kapitel', onScreen: 'Text im Bild', summary: 'Zusammenfassung', tags: 'Schlagwörter', timeline: 'Kapitel auf der Zeitleiste',
   noSource: 'Für diesen Eintrag gibt es hier keine abspielbare Quelle.', openSource: 'Quelle öffnen', copyLink: 'Link zu diesem Moment', copied: 'Link kopiert',
   back: 'Zurück', noTranscript: 'Kein Transkript.', clusters: 'Themen in den Treffern', clusterQuery: 'Eine Frage erkunden', suggestions: 'Ideen aus dieser Sammlung',

@@ -71,7 +71,7 @@ export const en = {
   confirmDeleteTask: 'Delete this task?', items: 'Items', more: 'Show more', indexing: 'indexing', indexed: 'indexed', queued: 'queued',
   type_video: 'video', type_audio: 'audio', type_image: 'photo', collection: 'Collection', chooseCollection: 'Choose a collection first.',
   searchLabel: 'Search the collection', searchPlaceholder: 'What happens, what is said or shown…', searchButton: 'Search',
-  results: { one: '1 moment', other: '{0} moments' }, noResults: 'No moment matches.', showingFor: 'Showing results for {0}', at: 'at {0}', play: 'Play',
+  results: { one: '1 moment', other: '{0} moments' }, noResults: 'No moment matches.', showingFor: 'Showing results for {0}.', searchInstead: 'Search for {0} instead', at: 'at {0}', play: 'Play',
   transcript: 'Transcript', transcriptLanguage: 'Transcript language', unknownLanguage: 'unknown language', chapters: 'Chapters', onScreen: 'On-screen text', summary: 'Summary', tags: 'Tags', timeline: 'Chapters on the timeline',
   noSource: 'This item has no source the page can play here.', openSource: 'Open the source', copyLink: 'Link to this moment', copied: 'Link copied',
   back: 'Back', noTranscript: 'No transcript.', clusters: 'Topics in the results', clusterQuery: 'Explore a question', suggestions: 'Ideas from this collection',

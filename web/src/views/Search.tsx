@@ -23,12 +23,12 @@ import { useSearch } from '../use-search.js';
 /** Screens this wide show the filters and tips open; narrower ones (phones) fold them away. */
 const WIDE = '(min-width: 761px)';
 
-/** What a search link carries besides its collection. */
-interface LinkProbe { q: string; img?: string; like?: LikeMoment }
+/** What a search link carries besides its collection; `exact` searches the words as typed, never corrected. */
+interface LinkProbe { q: string; img?: string; like?: LikeMoment; exact?: boolean }
 
 /** Where a search goes: one collection (`#/c/{id}/search`) or all of them (`#/search`). */
 function searchLink(collection: string, p: LinkProbe, pub: boolean): string {
-  const query = { q: p.q || undefined, img: p.img, ...(p.like ? likeParams(p.like.media_id, p.like.start_time) : {}), pub: pub ? 1 : undefined };
+  const query = { q: p.q || undefined, img: p.img, ...(p.like ? likeParams(p.like.media_id, p.like.start_time) : {}), pub: pub ? 1 : undefined, exact: p.exact ? 1 : undefined };
   return collection ? href('c', collection, 'search', query) : href('search', query);
 }
 
@@ -59,12 +59,13 @@ function Result({ r, pub, words, collectionName }: { r: FoundResult; pub: boolea
 }
 
 /**
- * The search view; what is searched lives in the route (`?q=`, `?img=`, `?like=&at=`), so a search is a link.
- * An empty `collection` searches every collection of the caller, results appearing as each collection answers.
+ * The search view; what is searched lives in the route (`?q=`, `?img=`, `?like=&at=`, `&exact=1` for the words
+ * as typed), so a search is a link. An empty `collection` searches every collection of the caller, results
+ * appearing as each collection answers.
  * @example
- * <Search collection="trips" pub={false} query="penalty" img="" />
+ * <Search collection="trips" pub={false} query="penalty" exact={false} img="" />
  */
-export function Search({ collection, pub, query, img, like }: { collection: string; pub: boolean; query: string; img: string; like?: LikeMoment }) {
+export function Search({ collection, pub, query, exact, img, like }: { collection: string; pub: boolean; query: string; exact: boolean; img: string; like?: LikeMoment }) {
   const { api } = useSession();
   const { own, name } = useCollections(api);
   const [text, setText] = useState(query);
@@ -77,8 +78,8 @@ export function Search({ collection, pub, query, img, like }: { collection: stri
   const picture = img && !pub ? heldPicture(img) : undefined;
   const likeNow = collection && !pub ? like : undefined;
   const likeItem = useLoad(() => (likeNow ? api.item(collection, likeNow.media_id, false) : Promise.resolve(null)), [api, collection, likeNow?.media_id]);
-  const probeKey = `${query}\n${picture ? img : ''}\n${likeNow ? `${likeNow.media_id}@${likeNow.start_time}` : ''}`;
-  const { results, said, error, progress } = useSearch(api, { collection, pub, own: own.map((c) => c.collection_id) }, { query: query.trim() || undefined, picture, like: likeNow }, probeKey, filters);
+  const probeKey = `${query}\n${exact}\n${picture ? img : ''}\n${likeNow ? `${likeNow.media_id}@${likeNow.start_time}` : ''}`;
+  const { results, said, error, progress } = useSearch(api, { collection, pub, own: own.map((c) => c.collection_id) }, { query: query.trim() || undefined, picture, like: likeNow, exact }, probeKey, filters);
 
   const shown = useRef(query);
   useEffect(() => {
@@ -159,7 +160,7 @@ export function Search({ collection, pub, query, img, like }: { collection: stri
         {busy ? (all ? t('searchingIn', progress.answered, progress.of) : t('loading')) : results ? (results.length ? t('results', results.length) : query.trim() ? t('noResults') : t('noLookAlike')) : ''}
       </p>
       {/* What the search could not look for: above when nothing was found, else below the results. */}
-      <SearchSaid said={said} query={query} notices={!results?.length} />
+      <SearchSaid said={said} query={query} asTyped={searchLink(collection, { q: query.trim(), img: picture ? img : undefined, like: likeNow, exact: true }, pub)} notices={!results?.length} />
       {results && results.length > 0 && (
         <ol class="moments" aria-label={t('results', results.length)}>
           {results.map((r) => <Result key={`${r.collection}-${r.media_id}-${r.episode_id}`} r={r} pub={pub} words={words} {...(all ? { collectionName: name(r.collection) } : {})} />)}
