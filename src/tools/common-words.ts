@@ -4,12 +4,13 @@
  *
  * English is the lexicon of wink-eng-lite-web-model (already a dependency, for the explore tagger): about
  * 85,000 words with their inflected forms, read from the package once, on the first look-up (~0.1 s).
- * German has no word list among the dependencies yet: only its stop words and fillers count as German
- * words until one is added (see docs/search.md, Typos). Both sit behind {@link WordList}, so a list can be
- * swapped in without touching the search.
+ * German is the 8,500 most common words people say (src/tools/german-words.ts, from FrequencyWords, CC BY-SA
+ * 4.0) with its stop words and fillers. Both sit behind {@link WordList}, so a list can be swapped in without
+ * touching the search.
  */
 import winkModel from 'wink-eng-lite-web-model';
 import { NON_CONTENT } from './stopwords.js';
+import { germanWords } from './german-words.js';
 
 /** A list of words of one language, asked by the lower-cased word. */
 export interface WordList {
@@ -52,7 +53,7 @@ function englishLexicon(): string[] {
  */
 export const COMMON_WORDS: CommonWords = {
   en: lazyList(() => [...englishLexicon(), ...NON_CONTENT.en]),
-  de: lazyList(() => NON_CONTENT.de),
+  de: lazyList(() => [...germanWords(), ...NON_CONTENT.de]),
 };
 
 /**
