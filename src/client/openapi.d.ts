@@ -1942,6 +1942,12 @@ export interface components {
                 person_id: string;
                 name: string | null;
             }[];
+            /** @description vidx extra: the same moment in other copies of this video or photo (GET /collections/{id}/duplicates) that matched too, each with its own time. The result itself is the kept copy (the original) where it matched; present only when copies matched */
+            copies?: {
+                media_id: string;
+                title: string | null;
+                start_time: number;
+            }[];
         };
         /** @description A POST /models/{model_id}/pull task (admins): the download with its bytes as progress */
         ModelPullTask: {

@@ -122,10 +122,10 @@ export function buildCore(app: AppBase, opts: CoreOptions): Core {
   const gaps = new SearchGaps(store.warnings, (capability) => pulledModel(config.modelsDir, capability, { manifest }));
   searchIndex.afterStore((collectionPk) => gaps.forget(collectionPk));
   items.onDelete((item) => gaps.forget(item.collection_pk));
-  const search = new SearchService(store, collections, links, queryEmbedder, printIndex, gaps, (near, km) => places.nearFilter(near, km));
   const people = new PeopleService(store, collections, links, config.dataDir);
   const analysis = new ItemAnalysisService(store, items, links, (c, i) => people.episodeFaces(c, i));
   const duplicates = new DuplicateService(store, collections, (stored) => isKeptUpload(config.dataDir, stored));
+  const search = new SearchService(store, collections, links, queryEmbedder, printIndex, gaps, (near, km) => places.nearFilter(near, km), (pk) => duplicates.copiesIn(pk));
   searchIndex.afterStore((collectionPk, itemPk) => duplicates.itemStored(collectionPk, itemPk));
   items.onDelete((item) => duplicates.itemRemoved(item.collection_pk, item.pk));
   collections.onDelete((pk) => {

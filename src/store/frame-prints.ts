@@ -35,6 +35,8 @@ export interface DuplicatePairRow {
   similarity: number;
   overlap_a: number;
   overlap_b: number;
+  /** Seconds to add to a time of `a_pk` for the same moment in `b_pk` (0 for photos). */
+  offset: number;
 }
 
 /**
@@ -113,8 +115,8 @@ export class FramePrintRepository {
     prepared(this.db, 'DELETE FROM duplicate_pairs WHERE a_pk = ? OR b_pk = ?').run(itemPk, itemPk);
     const insert = prepared(
       this.db,
-      `INSERT OR REPLACE INTO duplicate_pairs (collection_pk, a_pk, b_pk, similarity, overlap_a, overlap_b)
-       VALUES (@collection_pk, @a_pk, @b_pk, @similarity, @overlap_a, @overlap_b)`,
+      `INSERT OR REPLACE INTO duplicate_pairs (collection_pk, a_pk, b_pk, similarity, overlap_a, overlap_b, offset)
+       VALUES (@collection_pk, @a_pk, @b_pk, @similarity, @overlap_a, @overlap_b, @offset)`,
     );
     for (const p of pairs) insert.run({ ...p, collection_pk: collectionPk });
   }

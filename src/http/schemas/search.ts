@@ -28,6 +28,13 @@ export const SearchResult = z
       .array(z.object({ person_id: z.string(), name: z.string().nullable() }))
       .optional()
       .openapi({ description: 'vidx extra: the people seen in the episode (GET /collections/{id}/people); present only when the collection has faces on' }),
+    copies: z
+      .array(z.object({ media_id: z.string(), title: z.string().nullable(), start_time: z.number() }))
+      .optional()
+      .openapi({
+        description:
+          'vidx extra: the same moment in other copies of this video or photo (GET /collections/{id}/duplicates) that matched too, each with its own time. The result itself is the kept copy (the original) where it matched; present only when copies matched',
+      }),
   })
   .openapi('SearchResult');
 

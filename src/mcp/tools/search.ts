@@ -19,6 +19,10 @@ const moment = z.object({
   passage: z.string().describe('What matched'),
   link: z.string().nullable().describe('Plays from the moment'),
   resource: z.string().describe('The item as an MCP resource (its transcript)'),
+  copies: z
+    .array(z.object({ media_id: z.string(), start_time: z.number() }))
+    .optional()
+    .describe('The same moment in copies of this item (a trim, a re-encode): cite the moment once, as this item'),
 });
 
 /**
@@ -105,6 +109,7 @@ export const search = defineTool({
         passage: r.content,
         link: r.src || null,
         resource: itemUri(args.collection, r.media_id),
+        ...(r.copies?.length ? { copies: r.copies.map((c) => ({ media_id: c.media_id, start_time: c.start_time })) } : {}),
       })),
       // What could not be searched (a model not installed) and which words were read as others: an agent
       // should pass these on rather than conclude that nothing is there.

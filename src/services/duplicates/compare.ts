@@ -31,11 +31,13 @@ export interface ItemLook {
   sound: SoundFrames | null;
 }
 
-/** A verified pair: how alike the frames that match are (0..1) and how much of each item they cover. */
+/** A verified pair: how alike the frames that match are (0..1), how much of each item they cover, and where they line up. */
 export interface PairMatch {
   similarity: number;
   overlapA: number;
   overlapB: number;
+  /** Seconds to add to a time of A for the same moment in B (0 for photos). */
+  offset: number;
 }
 
 /** Differing bits up to which two frames count as the same frame. Copies differ in 0–4, a slide of the same template in 12 and more. */
@@ -136,28 +138,36 @@ interface FrameMatch {
   offset: number;
 }
 
-/** The frames of A (every half second, not flat) and, for each, the best frame of B near an aligned offset. */
-function matchFrames(a: ItemLook, b: ItemLook, aligned: number[]): { counted: number[]; matches: FrameMatch[] } {
+/**
+ * The frames of A (every half second, not flat) and, for each, the best frame of B near an aligned offset;
+ * and how many frames each offset matches on its own (`hits`), which says where the two line up when a still
+ * shot fits any offset.
+ */
+function matchFrames(a: ItemLook, b: ItemLook, aligned: number[]): { counted: number[]; matches: FrameMatch[]; hits: Map<number, number> } {
   const framesA = a.hashes.length / 2;
   const framesB = b.hashes.length / 2;
   const step = Math.max(1, Math.round(a.fps * SAMPLE_SECONDS));
   const counted: number[] = [];
   const matches: FrameMatch[] = [];
+  const hits = new Map(aligned.map((d) => [d, 0]));
   for (let i = 0; i < framesA; i += step) {
     if (isFlat(a.hashes[2 * i]!, a.hashes[2 * i + 1]!)) continue;
     counted.push(i);
     let best: FrameMatch | null = null;
     for (const d of aligned) {
       const j = Math.round((i / a.fps + d) * b.fps);
+      let hit = false;
       for (let k = Math.max(0, j - 1); k <= Math.min(framesB - 1, j + 1); k++) {
         const bits = distance(a.hashes, i, b.hashes, k);
-        if (bits > SAME_FRAME_BITS || (best && bits >= best.bits) || !sameColours(a.looks, i, b.looks, k)) continue;
-        best = { frame: i, rank: counted.length - 1, timeInB: k / b.fps, bits, offset: d };
+        if (bits > SAME_FRAME_BITS || !sameColours(a.looks, i, b.looks, k)) continue;
+        hit = true;
+        if (!best || bits < best.bits) best = { frame: i, rank: counted.length - 1, timeInB: k / b.fps, bits, offset: d };
       }
+      if (hit) hits.set(d, hits.get(d)! + 1);
     }
     if (best) matches.push(best);
   }
-  return { counted, matches };
+  return { counted, matches, hits };
 }
 
 /**
@@ -206,11 +216,13 @@ function coverage(a: ItemLook, b: ItemLook, counted: number, run: FrameMatch[]):
   return { overlapA: framesA / counted, overlapB: Math.min(1, secondsB / Math.max(b.duration, 1e-9)) };
 }
 
-/** The offset most in-order matches were found at: where the sound is compared. */
-function mainOffset(run: FrameMatch[]): number {
-  const count = new Map<number, number>();
-  for (const m of run) count.set(m.offset, (count.get(m.offset) ?? 0) + 1);
-  return [...count.entries()].sort((x, y) => y[1] - x[1])[0]![0];
+/**
+ * Where the two line up: the offset that matches the most frames on its own (a trim of a still slide matches
+ * at any offset until the slide changes, where only the true one does). The sound is compared there, and
+ * search maps one copy's times onto the other's by it.
+ */
+function mainOffset(hits: Map<number, number>): number {
+  return [...hits.entries()].sort((x, y) => y[1] - x[1])[0]![0];
 }
 
 /**
@@ -235,20 +247,21 @@ export function compareVideos(a: ItemLook, b: ItemLook, offsets: number[]): Pair
   // A is the shorter: its share decides.
   if (a.duration > b.duration) {
     const m = compareVideos(b, a, offsets.map((o) => -o));
-    return m && { similarity: m.similarity, overlapA: m.overlapB, overlapB: m.overlapA };
+    return m && { similarity: m.similarity, overlapA: m.overlapB, overlapB: m.overlapA, offset: -m.offset };
   }
   const words = wordsVerdict(a.words, b.words);
   if (words === 'differ') return null;
-  const { counted, matches } = matchFrames(a, b, likelyOffsets(offsets));
+  const { counted, matches, hits } = matchFrames(a, b, likelyOffsets(offsets));
   const run = inOrder(matches);
   if (counted.length === 0 || run.length / counted.length < MIN_OVERLAP) return null;
-  const sound = soundVerdict(a.sound, b.sound, mainOffset(run));
+  const offset = mainOffset(hits);
+  const sound = soundVerdict(a.sound, b.sound, offset);
   if (sound === 'differ') return null;
   const solidSeconds = run.reduce((s, m) => s + trust(a.looks, m.frame) * SAMPLE_SECONDS, 0);
   if (solidSeconds < SOLID_SECONDS && words !== 'agree' && sound !== 'agree') return null;
   if ((!a.looks || !b.looks) && !keyframesAgree(a, b)) return null;
   const similarity = run.reduce((s, m) => s + (1 - m.bits / 64), 0) / run.length;
-  return { similarity, ...coverage(a, b, counted.length, run) };
+  return { similarity, offset, ...coverage(a, b, counted.length, run) };
 }
 
 /** Whether two prints show the same picture in the same colours. */
@@ -266,5 +279,5 @@ function photosAlike(a: FramePrint, b: FramePrint): boolean {
  */
 export function comparePhotos(a: ItemLook, b: ItemLook): PairMatch | null {
   if (!a.photo || !b.photo || !photosAlike(a.photo, b.photo)) return null;
-  return { similarity: printSimilarity(a.photo, b.photo), overlapA: 1, overlapB: 1 };
+  return { similarity: printSimilarity(a.photo, b.photo), overlapA: 1, overlapB: 1, offset: 0 };
 }

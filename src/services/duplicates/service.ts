@@ -1,6 +1,7 @@
 import { extname } from 'node:path';
 import type { Store } from '../../store/index.js';
 import type { ItemRow } from '../../store/items.js';
+import type { DuplicatePairRow } from '../../store/frame-prints.js';
 import { contentWords } from '../../analysis/text-stats.js';
 import type { Caller } from '../caller.js';
 import type { CollectionService } from '../collections.js';
@@ -12,6 +13,12 @@ import { groupPairs, type CopyItem, type DuplicateGroup } from './groups.js';
 
 /** Pairs at least this alike are grouped when the caller names no threshold. */
 export const DEFAULT_DUPLICATE_THRESHOLD = 0.8;
+
+/** An item with copies, as search reads it: the group's kept copy, and the seconds to add to a time of the item for the same moment in it. */
+export interface CopyOf {
+  lead: number;
+  offset: number;
+}
 
 /**
  * The version of the rules that make a pair (compare.ts). A collection whose pairs an older version found is
@@ -31,6 +38,8 @@ export const COPY_RULES = 2;
  */
 export class DuplicateService {
   private readonly indexes = new Map<number, CandidateIndex>();
+  /** Each collection's copies as search reads them (see {@link copiesIn}), made on first use, dropped on a change. */
+  private readonly leads = new Map<number, Map<number, CopyOf>>();
   /** Looks read lately: a candidate is often compared again with the next item (copies come together). */
   private readonly looks = new Map<number, ItemLook | null>();
 
@@ -47,6 +56,7 @@ export class DuplicateService {
   /** An item was stored (new or re-indexed): its pairs are found again. */
   itemStored(collectionPk: number, itemPk: number): void {
     this.looks.delete(itemPk);
+    this.leads.delete(collectionPk);
     if (this.recheckIfStale(collectionPk)) return;
     const index = this.indexFor(collectionPk, itemPk);
     const look = this.look(itemPk);
@@ -59,12 +69,14 @@ export class DuplicateService {
   /** An item left the collection (deleted, or replaced by a re-index under a new row). */
   itemRemoved(collectionPk: number, itemPk: number): void {
     this.looks.delete(itemPk);
+    this.leads.delete(collectionPk);
     this.indexes.get(collectionPk)?.remove(itemPk);
   }
 
   /** The collection is gone. */
   collectionRemoved(collectionPk: number): void {
     this.indexes.delete(collectionPk);
+    this.leads.delete(collectionPk);
     this.store.prints.forgetChecks(collectionPk);
   }
 
@@ -107,6 +119,34 @@ export class DuplicateService {
     return { groups: groupPairs(pairs, items) };
   }
 
+  /**
+   * For search: every item of the collection that has copies (at the default threshold), with the group's
+   * kept copy and how its times map onto the kept copy's, so a moment several copies share is shown once, as
+   * the kept copy's. An item paired with the kept copy only through a third one is left out (its times have
+   * no direct mapping).
+   * @example
+   * duplicates.copiesIn(collection.pk).get(trimPk); // { lead: originalPk, offset: 3.3 }
+   */
+  copiesIn(collectionPk: number): ReadonlyMap<number, CopyOf> {
+    let leads = this.leads.get(collectionPk);
+    if (leads) return leads;
+    this.recheckIfStale(collectionPk);
+    const pairs = this.store.prints.pairs(collectionPk, DEFAULT_DUPLICATE_THRESHOLD);
+    const items = new Map(this.store.items.byPks([...new Set(pairs.flatMap((p) => [p.a_pk, p.b_pk]))]).map((i) => [i.pk, this.copyItem(i)]));
+    leads = new Map();
+    for (const group of groupPairs(pairs, items)) {
+      const lead = [...items.values()].find((i) => i.media_id === group.keep)!.pk;
+      leads.set(lead, { lead, offset: 0 });
+      for (const p of pairs) {
+        // offset: a time of a_pk plus it is the same moment in b_pk.
+        if (p.b_pk === lead && items.has(p.a_pk)) leads.set(p.a_pk, { lead, offset: p.offset });
+        else if (p.a_pk === lead && items.has(p.b_pk)) leads.set(p.b_pk, { lead, offset: -p.offset });
+      }
+    }
+    this.leads.set(collectionPk, leads);
+    return leads;
+  }
+
   /** An item as grouping ranks it: its file's format from the source path or the stored upload's name. */
   private copyItem(row: ItemRow): CopyItem {
     const stored = row.src ? null : (this.store.search.analysisOf(row.pk)?.stored_file ?? null);
@@ -115,7 +155,7 @@ export class DuplicateService {
   }
 
   /** The pairs a new look makes with the items filed so far, each verified in full. */
-  private pairsOf(look: ItemLook, index: CandidateIndex): { a_pk: number; b_pk: number; similarity: number; overlap_a: number; overlap_b: number }[] {
+  private pairsOf(look: ItemLook, index: CandidateIndex): Omit<DuplicatePairRow, 'collection_pk'>[] {
     const out = [];
     for (const [otherPk, offsets] of index.candidates(look)) {
       // An item replaced by a re-index (a new row) or deleted is no candidate, whatever the index still holds.
@@ -128,8 +168,9 @@ export class DuplicateService {
       if (!other) continue;
       const m: PairMatch | null = look.kind === 'image' ? comparePhotos(look, other) : compareVideos(look, other, offsets);
       if (!m) continue;
-      const [a, b, overlapA, overlapB] = look.itemPk < otherPk ? [look.itemPk, otherPk, m.overlapA, m.overlapB] : [otherPk, look.itemPk, m.overlapB, m.overlapA];
-      out.push({ a_pk: a, b_pk: b, similarity: m.similarity, overlap_a: overlapA, overlap_b: overlapB });
+      const [a, b, overlapA, overlapB, offset] =
+        look.itemPk < otherPk ? [look.itemPk, otherPk, m.overlapA, m.overlapB, m.offset] : [otherPk, look.itemPk, m.overlapB, m.overlapA, -m.offset];
+      out.push({ a_pk: a, b_pk: b, similarity: m.similarity, overlap_a: overlapA, overlap_b: overlapB, offset });
     }
     return out;
   }

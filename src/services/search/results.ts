@@ -41,6 +41,8 @@ export interface SearchResult {
   place: Place | null;
   /** vidx extra: the people seen in the episode, when the collection has faces on. */
   people?: { person_id: string; name: string | null }[];
+  /** vidx extra: the same moment in other copies of this video or photo (duplicates), where they matched too. */
+  copies?: { media_id: string; title: string | null; start_time: number }[];
 }
 
 /** What the search knows about a matched episode besides its rows. */
@@ -242,4 +244,66 @@ export function mergeMoments(results: SearchResult[]): SearchResult[] {
     kept.push(r);
   }
   return kept;
+}
+
+/** Where a result's item stands among its copies: the kept copy's item, and the seconds to add to the result's time for the same moment in it. */
+export interface CopyPlace {
+  item: number;
+  lead: number;
+  offset: number;
+}
+
+/**
+ * The stretch of its own time a result's moment covers: from its start to the end of the shortest line or
+ * shot (transcript segment, visual entry) it starts in, else {@link SAME_MOMENT_SECONDS}.
+ */
+function momentSpan(r: SearchResult): [number, number] {
+  let end = r.start_time + SAME_MOMENT_SECONDS;
+  let shortest = Infinity;
+  for (const s of [...r.audio, ...r.computer_vision]) {
+    if (s.start > r.start_time + 0.05 || s.end <= r.start_time || s.end - s.start >= shortest) continue;
+    shortest = s.end - s.start;
+    end = s.end;
+  }
+  return [r.start_time, end];
+}
+
+/**
+ * One result for a moment that several copies of one video share (a trim, a re-encode): the kept copy's
+ * (the original) where it is among the results, else the best-ranked copy's, in the place of the best-ranked
+ * of them, with the others in `copies`. Two hits are one moment when their stretches ({@link momentSpan}),
+ * mapped onto the kept copy's time, overlap: a trim that starts inside a slide shows that slide from its own
+ * second 0. Order is kept otherwise.
+ * @example
+ * mergeCopies([trimHit, reencodeHit, originalHit], (r) => places.get(r.media_id))[0].media_id; // the original's, with copies: [trim, reencode]
+ */
+export function mergeCopies(results: SearchResult[], placeOf: (r: SearchResult) => CopyPlace | undefined): SearchResult[] {
+  type Moment = { shown: SearchResult; lead: number; span: [number, number]; isLead: boolean; others: SearchResult[] };
+  const moments: Moment[] = [];
+  const out: (SearchResult | Moment)[] = [];
+  for (const r of results) {
+    const place = placeOf(r);
+    if (!place) {
+      out.push(r);
+      continue;
+    }
+    const [from, to] = momentSpan(r).map((t) => t + place.offset) as [number, number];
+    const isLead = place.item === place.lead;
+    const same = moments.find((m) => m.lead === place.lead && from < m.span[1] && m.span[0] < to);
+    if (!same) {
+      const moment = { shown: r, lead: place.lead, span: [from, to] as [number, number], isLead, others: [] };
+      moments.push(moment);
+      out.push(moment);
+    } else if (isLead && !same.isLead) {
+      // The original ranks where its best copy ranked.
+      same.others.unshift(same.shown);
+      same.shown = { ...r, score: same.shown.score };
+      same.isLead = true;
+    } else same.others.push(r);
+  }
+  return out.map((o) => {
+    if (!('shown' in o)) return o;
+    if (!o.others.length) return o.shown;
+    return { ...o.shown, copies: o.others.map((c) => ({ media_id: c.media_id, title: c.title, start_time: c.start_time })) };
+  });
 }

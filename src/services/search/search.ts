@@ -16,7 +16,8 @@ import { TypoCorrector, type TypoFix } from './typos.js';
 import { decodeQueryImage, likeProbe, pictureProbe, printList, type LikeMoment, type PictureProbe } from './picture-query.js';
 import type { PrintIndex } from './print-index.js';
 import type { RgbPicture } from '../../media/perceptual.js';
-import { bestLine, episodeLines, itemWords, mergeMoments, placeText, shapeResult, type SearchResult } from './results.js';
+import { bestLine, episodeLines, itemWords, mergeCopies, mergeMoments, placeText, shapeResult, type SearchResult } from './results.js';
+import type { CopyOf } from '../duplicates/service.js';
 import { dot, fromBlob, signBits, unit } from '../../tools/vectors.js';
 import type { SearchAnswer } from './answer.js';
 import type { SearchGaps } from './gaps.js';
@@ -191,6 +192,8 @@ export class SearchService {
     private readonly gaps: SearchGaps | null = null,
     /** Turns a `near` value into a filter (the gazetteer's place names); without it `near` is refused. */
     private readonly nearFilter: ((near: string, km?: number) => Promise<NearFilter>) | null = null,
+    /** The collection's items that have copies, each with its kept copy and how its times map onto it (duplicates). */
+    private readonly copiesIn: ((collectionPk: number) => ReadonlyMap<number, CopyOf>) | null = null,
   ) {
     this.typos = new TypoCorrector(store.text);
   }
@@ -301,9 +304,21 @@ export class SearchService {
       const said = openings.has(r.pk) ? itemWords(e, rows, terms, e.place ? placeText(placeIn(JSON.parse(e.place), req.search_language ?? 'en')) : null) : undefined;
       return shapeResult(e, rows, { score: r.score, frameTime: said === undefined ? (frameTimes.get(r.pk) ?? null) : null }, said === undefined ? r.best : null, terms, this.links, said);
     });
-    const moments = mergeMoments(results).slice(0, req.limit);
+    const moments = mergeMoments(this.oneCopy(results, page.map((r) => r.item), collectionPk)).slice(0, req.limit);
     this.addPeopleSeen(moments, collectionPk, new Map([...episodes.values()].map((e) => [`${e.media_id}:${e.idx}`, e])));
     return moments;
+  }
+
+  /** One result for a moment several copies share: the kept copy's (see mergeCopies); `items` are the results' items in order. */
+  private oneCopy(results: SearchResult[], items: number[], collectionPk: number): SearchResult[] {
+    const copies = this.copiesIn?.(collectionPk);
+    if (!copies?.size) return results;
+    const itemOf = new Map(results.map((r, i) => [r, items[i]!]));
+    return mergeCopies(results, (r) => {
+      const item = itemOf.get(r)!;
+      const c = copies.get(item);
+      return c && { item, lead: c.lead, offset: c.offset };
+    });
   }
 
   /**

@@ -27,6 +27,9 @@ export function Moment({ r, collection, pub, title, words, collectionName }: { r
         {collectionName && <span class="muted" data-collection={collection}>{t('inCollection', collectionName)}</span>}
         <span class="muted">{still ? t('type_image') : t('at', clock(r.start_time))}{r.captured_at ? ' · ' : ''}<CapturedDate value={r.captured_at} source={r.captured_at_source} />{r.place ? ` · ${placeText(r.place, lang())}` : ''}</span>
         <span class="passage"><Marked text={r.content} words={words} /></span>
+        {r.copies && r.copies.length > 0 && (
+          <span class="muted" data-copies title={r.copies.map((c) => c.title ?? c.media_id).join(', ')}>{t('alsoInCopies', r.copies.length)}</span>
+        )}
         {r.people && r.people.length > 0 && (
           <span class="row wrap chips people">
             {r.people.map((p) => <span key={p.person_id} class="chip">{p.name ?? t('unnamed')}</span>)}

@@ -119,6 +119,7 @@ export const de: Dict = {
   onlyCopyTitle: 'Die einzige Kopie von „{0}“ löschen?',
   onlyCopyBody: 'Diese Datei wurde in vidx hochgeladen, und vidx hat die einzige Kopie davon. Wenn Sie sie löschen, ist die Datei für immer weg; „{0}“ bleibt.', deleteForGood: 'Endgültig löschen',
   leastSimilar: 'Mindestens ähnlich', similarDefault: '{0} % (Standard)', groupCount: { one: '1 Gruppe von Kopien', other: '{0} Gruppen von Kopien' },
+  alsoInCopies: { one: 'auch in 1 Kopie', other: 'auch in {0} Kopien' },
   deleteCopyBody: 'Er wird aus dieser Sammlung entfernt, und sein Transkript, seine Kapitel, Vorschaubilder und geteilten Links werden mit ihm gelöscht; „{0}“ bleibt. Ein aus einer Datei oder einem Ordner indizierter Eintrag behält seine Datei auf der Festplatte; die aufbewahrte Kopie einer hochgeladenen Datei wird entfernt.',
   // Player, Fotos, Rasterwerkzeuge und Teilen (Issue 23, Punkte 3, 8, 9, 10).
   playNow: 'Abspielen', waveform: 'Wellenform des Tons', skipToChapters: 'Zu den Kapiteln springen',

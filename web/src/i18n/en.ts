@@ -120,6 +120,7 @@ export const en = {
   onlyCopyTitle: 'Delete the only copy of “{0}”?',
   onlyCopyBody: 'This file was uploaded to vidx, and vidx holds the only copy of it. If you delete it, the file is gone for good; “{0}” stays.', deleteForGood: 'Delete for good',
   leastSimilar: 'At least alike', similarDefault: '{0} % (default)', groupCount: { one: '1 group of copies', other: '{0} groups of copies' },
+  alsoInCopies: { one: 'also in 1 copy', other: 'also in {0} copies' },
   deleteCopyBody: 'It is removed from this collection, and its transcript, chapters, thumbnails and share links are deleted with it; “{0}” stays. An item indexed from a file or a folder keeps its file on disk; the copy kept of an uploaded file is removed.',
   // Player, photos, grid tools and sharing (issue 23, points 3, 8, 9, 10).
   playNow: 'Play', waveform: 'Waveform of the sound', skipToChapters: 'Skip to chapters',
