@@ -91,9 +91,13 @@ export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): P
   const episodes: EpisodeAnalysis[] = [];
   // Each transcript line belongs to one episode only: the one it owningSpans most.
   const owner = owningSpans(transcript.segments, cuts.map(([start, end]) => ({ start, end })));
+  const lines = cuts.map((): TimedText[] => []);
+  transcript.segments.forEach((line, k) => {
+    lines[owner[k]!]?.push(line);
+  });
   for (let i = 0; i < cuts.length; i++) {
     const [start, end] = cuts[i];
-    const audio: TimedText[] = transcript.segments.filter((_, k) => owner[k] === i);
+    const audio = lines[i]!;
     // A shot that only runs a moment into this episode belongs to the one before (its text is not ours).
     const seen: VisualEntry[] = visual.entries.filter((v) => belongsTo(v, { start, end })).map((v) => clip(v, start, end));
     const spoken = await extractiveSummary(audio.map((a) => a.text), 2, embed, boost);

@@ -18,9 +18,11 @@ import {
   type MediaProbe,
   type SubtitleCue,
 } from '../media/index.js';
+import { basename } from 'node:path';
 import type { MediaTools } from '../media/binaries.js';
 import type { FileAccess } from '../media/index.js';
 import { guessLanguage } from './text-stats.js';
+import { cutText, TEXT_LIMITS } from './limits.js';
 import type { SubtitleTrack, TimedText } from './types.js';
 
 /** A subtitle track as read: its language tag as written (absent when untagged), where it came from, its lines. */
@@ -58,6 +60,33 @@ export function cueLines(cues: readonly TimedText[]): TimedText[] {
     .map((c) => ({ start: c.start, end: Math.max(c.end, c.start), text: c.text.replace(/\s*\n\s*/g, ' ').trim() }))
     .filter((c) => c.text)
     .sort((a, b) => a.start - b.start);
+}
+
+/**
+ * What one subtitle track may give the analysis (issue 43): more than people record, never a load that
+ * stalls the server. A line is cut at {@link TEXT_LIMITS}.lineChars; a track keeps its first cues up to
+ * `cuesPerSecond` a second of the recording (at least `leastCues`) and at most `cues`: five cues a second is
+ * faster than anyone speaks, and 30,000 cues hold more than eight hours of speech.
+ */
+export const TRACK_LIMITS = { cuesPerSecond: 5, leastCues: 500, cues: 30_000 } as const;
+
+/**
+ * A track cut to {@link TRACK_LIMITS} for a recording of `duration` seconds, with a warning when anything was
+ * cut; never refused whole.
+ * @example
+ * boundedTrack(cues, 12, warnings, 'talk.srt'); // the first 500 cues of a 12 s video's 9,000
+ */
+export function boundedTrack(segments: TimedText[], duration: number, warnings: string[], name: string): TimedText[] {
+  const most = Math.min(TRACK_LIMITS.cues, Math.max(TRACK_LIMITS.leastCues, Math.ceil(duration * TRACK_LIMITS.cuesPerSecond)));
+  let cut = 0;
+  const lines = segments.slice(0, most).map((s) => {
+    if (s.text.length <= TEXT_LIMITS.lineChars) return s;
+    cut++;
+    return { ...s, text: cutText(s.text, TEXT_LIMITS.lineChars) };
+  });
+  if (segments.length > most) warnings.push(`subtitles cut: ${name} has ${segments.length} cues, more than a recording of this length holds; the first ${most} are kept`);
+  if (cut) warnings.push(`subtitles cut: ${cut} lines of ${name} are longer than ${TEXT_LIMITS.lineChars} characters and were shortened`);
+  return lines;
 }
 
 /** A sidecar that cannot be read (a link out of the media roots, a directory) is skipped with a warning. */
@@ -125,8 +154,9 @@ export async function readSubtitleTracks(
   const sidecars = opts.sourcePath ? await listSidecarSubtitles(opts.sourcePath) : [];
   const chosenSidecar = chooseSidecar(sidecars, opts.preferred);
   const found: (FoundTrack & { chosen: boolean })[] = [];
-  for (const s of sidecars) found.push({ tag: s.language, source: 'sidecar', chosen: s === chosenSidecar, segments: cueLines(await readSidecar(opts.tools.files, s.path, opts.warnings)) });
-  for (const t of await readEmbeddedBeside(found, file, probe, opts)) found.push({ ...t, source: 'embedded' });
+  const bounded = (segments: TimedText[], name: string) => boundedTrack(segments, probe.durationSec, opts.warnings, name);
+  for (const s of sidecars) found.push({ tag: s.language, source: 'sidecar', chosen: s === chosenSidecar, segments: bounded(cueLines(await readSidecar(opts.tools.files, s.path, opts.warnings)), basename(s.path)) });
+  for (const t of await readEmbeddedBeside(found, file, probe, opts)) found.push({ ...t, source: 'embedded', segments: bounded(t.segments, `the ${t.tag ?? 'untagged'} subtitle stream`) });
   // A chosen sidecar without text gives way to the chosen stream, as before.
   const primary = found.find((t) => t.chosen && t.source === 'sidecar' && t.segments.length) ?? found.find((t) => t.chosen && t.source === 'embedded' && t.segments.length) ?? null;
   const strip = ({ tag, source, segments }: FoundTrack): FoundTrack => ({ tag, source, segments });

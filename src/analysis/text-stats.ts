@@ -95,6 +95,17 @@ export function tfidf(docs: string[][]): SparseVector[] {
 }
 
 /**
+ * The sum of sparse vectors: its dot product with a vector is that vector's summed dot product with each.
+ * @example
+ * sumSparse([new Map([['a', 1]]), new Map([['a', 0.5], ['b', 1]])]); // Map { a: 1.5, b: 1 }
+ */
+export function sumSparse(vecs: SparseVector[]): SparseVector {
+  const out: SparseVector = new Map();
+  for (const v of vecs) for (const [w, x] of v) out.set(w, (out.get(w) ?? 0) + x);
+  return out;
+}
+
+/**
  * Cosine of two unit sparse vectors.
  * @example
  * cosine(a, a); // 1

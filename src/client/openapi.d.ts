@@ -1897,13 +1897,13 @@ export interface components {
             related_queries: string[];
         };
         SearchResult: {
-            /** @description The transcript segments of the episode */
+            /** @description The moment's transcript segments: the episode's, at most 30, from a few before start_time on; each at most 500 characters */
             audio: {
                 start: number;
                 end: number;
                 text: string;
             }[];
-            /** @description The visual entries of the episode */
+            /** @description The moment's visual entries: the episode's, at most 30, from a few before start_time on */
             computer_vision: {
                 start: number;
                 end: number;

@@ -10,8 +10,12 @@ const Span = { start: z.number(), end: z.number() };
  */
 export const SearchResult = z
   .object({
-    audio: z.array(z.object({ ...Span, text: z.string() })).openapi({ description: 'The transcript segments of the episode' }),
-    computer_vision: z.array(z.object({ ...Span, summary: z.string() })).openapi({ description: 'The visual entries of the episode' }),
+    audio: z
+      .array(z.object({ ...Span, text: z.string() }))
+      .openapi({ description: "The moment's transcript segments: the episode's, at most 30, from a few before start_time on; each at most 500 characters" }),
+    computer_vision: z
+      .array(z.object({ ...Span, summary: z.string() }))
+      .openapi({ description: "The moment's visual entries: the episode's, at most 30, from a few before start_time on" }),
     content: z.string().openapi({ description: 'The passage that matched, else the episode summary' }),
     episode_id: z.number().int().openapi({ description: 'Index of the episode within its media' }),
     image_url: z.string().openapi({ description: 'Signed thumbnail URL; empty when the media has no picture' }),

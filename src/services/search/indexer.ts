@@ -6,6 +6,7 @@ import type { VectorKind } from '../../store/search-index.js';
 import type { EpisodeText, StoredEpisodeText } from '../../store/text-index.js';
 import { inTransaction } from '../../store/connection.js';
 import { uuid7 } from '../../store/uuid7.js';
+import { boundedAnalysis } from '../../analysis/limits.js';
 import { belongsTo, owningSpans } from '../../analysis/spans.js';
 import type { TimedPrint, EpisodeAnalysis, EpisodeVector, MediaAnalysis } from '../../analysis/types.js';
 import { nowIso } from '../timestamps.js';
@@ -205,9 +206,11 @@ export class SearchIndex {
   storeItem(
     collectionPk: number,
     incoming: IndexedItem,
-    analysis: MediaAnalysis,
+    given: MediaAnalysis,
     opts: { replace: boolean; /** More writes that commit or roll back with the item's (its face tracks). */ alsoWrite?: (item: ItemRow) => void },
   ): StoredItem {
+    // What is stored is what a search may read back: bounded, whoever made the analysis (a worker too).
+    const analysis = boundedAnalysis(given);
     // What the owner set by hand (PATCH …/items/{id}) outlives a re-index: a rescan or reindex keeps it.
     const before = opts.replace ? this.store.items.find(collectionPk, incoming.media_id) : undefined;
     const item: IndexedItem = {

@@ -190,11 +190,11 @@ export function itemWords(e: EpisodeWithItem, segments: SegmentRow[], terms: Mat
  * const r = shapeResult(episode, segments, { score: 0.93, frameTime: null }, best, terms, links);
  */
 export function shapeResult(e: EpisodeWithItem, segments: SegmentRow[], match: Match, best: BestLine, terms: MatchTerm[], links: FileLinks, said?: string): SearchResult {
-  const audio = segments.filter((s) => s.kind === 'audio');
-  const visual = segments.filter((s) => s.kind === 'visual');
   // A line keeps its own start whichever episode found it (one that began just before this episode is
   // shared with the one before): the same line reports the same time for every query.
   const startTime = round(Math.max(0, best ? best.candidate.start : Math.min(Math.max(match.frameTime ?? e.start, e.start), e.end)), 3);
+  const audio = aroundMoment(segments.filter((s) => s.kind === 'audio'), startTime);
+  const visual = aroundMoment(segments.filter((s) => s.kind === 'visual'), startTime);
   const fallback = stripPresentation(e.summary) || audio.map((s) => s.text).join(' ') || e.screen_text.replace(/\n/g, ' / ');
   const content = best ? snippet(best.candidate.text, terms) : (said ?? snippet(fallback, terms));
   const thumb = e.thumbnail ?? e.item_thumbnail;
@@ -217,6 +217,24 @@ export function shapeResult(e: EpisodeWithItem, segments: SegmentRow[], match: M
     captured_at_source: e.captured_at_source,
     place: e.place ? (JSON.parse(e.place) as Place) : null,
   };
+}
+
+/** Lines (transcript segments, visual entries) a result carries at most: the moment's, never a whole track (issue 43). */
+export const MOMENT_LINES = 30;
+
+/**
+ * The lines of a moment: up to {@link MOMENT_LINES} of the episode's, from a few before the one `start`
+ * falls in onwards (all of them when the episode holds no more).
+ * @example
+ * aroundMoment(segments, 52.5).length; // at most 30
+ */
+function aroundMoment(lines: SegmentRow[], start: number): SegmentRow[] {
+  if (lines.length <= MOMENT_LINES) return lines;
+  const sorted = [...lines].sort((a, b) => a.start - b.start);
+  const found = sorted.findIndex((l) => l.end > start);
+  const at = found < 0 ? sorted.length - 1 : found;
+  const from = Math.max(0, Math.min(at - 3, sorted.length - MOMENT_LINES));
+  return sorted.slice(from, from + MOMENT_LINES);
 }
 
 /** Hits of one media closer than this (seconds) are one moment. */
