@@ -127,7 +127,6 @@ export const de: Catalogue = {
   not_a_track_of_person: () => 'keine Spur dieser Person',
   no_such_person: () => 'diese Person gibt es in der Sammlung nicht',
   media_item_exists: (p) => `Den Eintrag „${p.id}“ gibt es in der Sammlung schon`,
-  task_still_stopping: (p) => `Die Aufgabe ${p.id} wird noch angehalten; versuche das Löschen gleich noch einmal`,
   scan_still_stopping: (p) => `Der Durchlauf des Ordners ${p.id} wird noch angehalten; versuche das Löschen gleich noch einmal`,
   near_unsupported: () => 'near: dieser Server hat kein Ortsverzeichnis, in dem er Orte nachschlagen könnte',
   search_corrected_tool: (p) => `Ergebnisse für ${p.searched}. Stattdessen nach ${p.original} suchen: search noch einmal mit correct_typos: false aufrufen.`,

@@ -138,7 +138,6 @@ export const en = {
   not_a_track_of_person: () => 'not a track of this person',
   no_such_person: () => 'no such person in this collection',
   media_item_exists: (p: { id: string }) => `media item "${p.id}" is already in the collection`,
-  task_still_stopping: (p: { id: string }) => `task ${p.id} is still stopping; try the delete again in a moment`,
   scan_still_stopping: (p: { id: string }) => `the scan of folder ${p.id} is still stopping; try the delete again in a moment`,
   near_unsupported: () => 'near: this server has no gazetteer to look places up in',
   search_corrected_tool: (p: { searched: string; original: string }) => `Showing results for ${p.searched}. Search for ${p.original} instead: call search again with correct_typos: false.`,

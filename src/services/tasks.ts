@@ -6,6 +6,12 @@ import type { TaskFailure } from './task-failure.js';
 import type { TaskKind } from './task-kinds.js';
 import { describeStage, type StageItem, type TaskStep } from './task-steps.js';
 import { msg } from '../messages/index.js';
+import { nowIso } from './timestamps.js';
+
+/** How long DELETE waits for a running task's handler to stop before the task goes anyway (see TaskService.delete). */
+export const DELETE_WAIT_MS = 5_000;
+/** What a task deleted while it ran says it ended with. */
+const CANCELLED = 'cancelled: the task was deleted';
 
 /** A task as the API shows it (SPEC 2.4); the output is always under `result`. */
 export interface TaskView {
@@ -158,14 +164,20 @@ export class TaskService {
     return this.presenter.view(this.row(caller, id));
   }
 
-  /** Deletes a task; a running one is cancelled first and deleted once its handler has stopped. */
+  /**
+   * Deletes a task; a running one is cancelled first. The delete always lands: its handler is told to stop and
+   * waited for up to {@link DELETE_WAIT_MS}; a handler that has not stopped by then commits nothing (a task
+   * checks for the cancel before it stores) and its thread is ended by the pool, so the row goes anyway, and a
+   * restart never runs it again. The answer shows the task as it ended: `failed`, `cancelled`.
+   */
   async delete(caller: Caller, id: string): Promise<TaskView> {
     const row = this.row(caller, id);
+    let final = row;
     if (row.status === 'running' || this.engine.isRunning(id)) {
-      const stopped = await this.engine.cancel(id);
-      if (!stopped) throw new Problem('conflict', msg('task_still_stopping', { id }));
+      await this.engine.cancel(id, DELETE_WAIT_MS);
+      const now = this.repo.get(id) ?? row;
+      final = now.status === 'completed' ? now : { ...now, status: 'failed', error: CANCELLED, error_code: 'cancelled', error_retryable: 0, finished_at: nowIso() };
     }
-    const final = this.repo.get(id) ?? row;
     const last = this.presenter.view(final);
     this.repo.delete(id);
     for (const hook of this.deleteHooks) hook({ ...last, data: JSON.parse(final.data) as unknown });

@@ -161,3 +161,32 @@ describe('tasks across a kill -9 and a restart', () => {
     }
   });
 });
+
+describe('DELETE of a task whose step does not stop', () => {
+  it('lands within its wait, answers the task failed as cancelled, and a restart does not run it again', async () => {
+    const fake = fakeAnalyze();
+    let s = await startTestServer({ registerTasks: fake.register });
+    const dataDir = s.dataDir;
+    try {
+      const r = await s.call('POST', '/analyze', { form: video('deaf') });
+      const id = r.body.task_id as string;
+      await waitFor(async () => ((await s.call('GET', `/tasks/${id}`)).body.status === 'running' ? true : undefined), 10_000, 'running');
+      const del = await s.call('DELETE', `/tasks/${id}`);
+      expect(del.status, JSON.stringify(del.body)).toBe(200);
+      expect(del.body).toMatchObject({ id, status: 'failed', error: { code: 'cancelled', retryable: false } });
+      expect((await s.call('GET', `/tasks/${id}`)).status).toBe(404);
+      // The step comes back later: nothing of it lands.
+      fake.release();
+      await s.vidx.engine.idle();
+      expect((await s.call('GET', `/tasks/${id}`)).status).toBe(404);
+      await s.close({ keepData: true });
+      s = await startTestServer({ dataDir, registerTasks: fake.register });
+      await s.vidx.engine.idle();
+      expect(fake.runs.get(id)).toBe(1);
+      expect((await s.call('GET', `/tasks/${id}`)).status).toBe(404);
+    } finally {
+      await s.close();
+    }
+  }, 60_000);
+});
+

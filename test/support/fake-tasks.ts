@@ -3,7 +3,8 @@ import type { TaskContext, TaskEngine } from '../../src/services/task-engine.js'
 /**
  * A stand-in for the analysis pipeline on POST /analyze, steered by `video.title`:
  * `ok` completes, `fail` fails, `fail-once` fails on its first run, `block` runs until cancelled,
- * `gate` waits for `release()`. Real engine, real HTTP; only the work is pretend.
+ * `gate` waits for `release()`, `deaf` waits for `release()` and does not hear a cancel (a step too busy to
+ * look). Real engine, real HTTP; only the work is pretend.
  * @example
  * const fake = fakeAnalyze();
  * const s = await startTestServer({ registerTasks: fake.register });
@@ -19,6 +20,7 @@ export function fakeAnalyze() {
     const mode = ctx.data.video.title ?? 'ok';
     ctx.progress(0.25, 'working');
     if (mode === 'fail' || (mode === 'fail-once' && n === 1)) throw new Error(`pretend failure on run ${n}`);
+    if (mode === 'deaf') await gate;
     if (mode === 'block' || mode === 'gate') {
       await new Promise<void>((resolve, reject) => {
         const onAbort = () => {

@@ -128,6 +128,8 @@ export async function indexMedia(
   const place = await deps.places.locate(capture.latitude ?? null, capture.longitude ?? null);
   // A point that is no place on Earth (0,0 from a camera without a fix, out of range) is not kept either.
   const point = place ? {} : { latitude: null, longitude: null };
+  // A task cancelled while it read the file's date or place stores nothing: storing runs without a pause.
+  ctx.signal.throwIfAborted();
   const result = storeAnalyzed(deps, opts, d, collectionOf(), analyzed, { ...capture, ...point, ...place, folder_pk: extras.folderPk ?? null });
   return warning ? { ...result, warnings: [...result.warnings, warning] } : result;
 }
