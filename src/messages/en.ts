@@ -66,6 +66,8 @@ export const en = {
     `model ${p.id}: file "${p.file}" has ${p.size} bytes, about ${p.about} expected: it is cut off or another model's`,
   import_wrong_hash: (p: { id: string; file: string }) => `model ${p.id}: file "${p.file}" has another SHA-256 than the manifest's: it is damaged or another version`,
   import_unsafe_path: (p: { file: string }) => `"${p.file}" leads outside the model's folder (an absolute path, "..", or a link); nothing was imported`,
+  import_too_many_entries: (p: { most: number }) => `the archive holds more than ${p.most} members, more than any model has; nothing was imported`,
+  import_too_large: (p: { file: string }) => `"${p.file}" is larger than the model's file can be; nothing was imported`,
   import_not_archive: (p: { reason: string }) => `not a tar archive (.tar or .tar.gz) vidx can read: ${p.reason}`,
   import_no_archive: () => 'send the model archive (.tar or .tar.gz) as a file part of a multipart/form-data request',
   share_link_gone: () => 'this share link is unknown, expired or revoked',

@@ -3,11 +3,12 @@ import { cpSync, createWriteStream, existsSync, mkdtempSync, readdirSync, rmSync
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
 import tar from 'tar-stream';
 import { deadPort } from '../support/dead-port.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixtureModels, type FixtureSet } from '../../scripts/make-fixture-models.js';
-import { exportModel, importModelArchive } from '../../src/ml/registry/archive.js';
+import { ARCHIVE_ENTRIES, exportModel, importModelArchive, unpackBounds } from '../../src/ml/registry/archive.js';
 import { HubUnreachableError } from '../../src/ml/registry/download.js';
 import { render } from '../../src/messages/index.js';
 import { importModelFolder, ModelImportError } from '../../src/ml/registry/import.js';
@@ -214,4 +215,61 @@ describe('a pull without a hub', () => {
       await new Promise<void>((r) => resetting.close(() => r()));
     }
   });
+});
+
+describe('models import cannot fill the disk (issue 43)', () => {
+  /** A tar.gz holding `members`: each a name and a size of zeros (a gzip of zeros is a thousand times smaller). */
+  async function zeroArchive(members: [string, number][]): Promise<string> {
+    const path = join(freshDir('bomb-'), 'bomb.tar.gz');
+    const pack = tar.pack();
+    const written = pipeline(pack, createGzip({ level: 9 }), createWriteStream(path));
+    const block = Buffer.alloc(1024 * 1024);
+    for (const [name, size] of members) {
+      let done!: () => void;
+      const finished = new Promise<void>((r) => (done = r));
+      const entry = pack.entry({ name, size }, () => done());
+      for (let left = size; left > 0; left -= block.length) if (!entry.write(left >= block.length ? block : block.subarray(0, left))) await new Promise((r) => entry.once('drain', r));
+      entry.end();
+      await finished;
+    }
+    pack.finalize();
+    await written;
+    return path;
+  }
+
+  it('bounds each file by the model’s expected size and all files by the largest model’s, writing nothing it does not need', () => {
+    const one = unpackBounds({ manifest, modelsDir: '', modelId: 'tiny-e5' });
+    const expected = model('tiny-e5').files.reduce((s, f) => s + (f.size ?? f.approxSize ?? 0), 0);
+    expect(one.totalBytes).toBeGreaterThan(expected);
+    expect(one.totalBytes).toBeLessThan(expected * 1.25 + (model('tiny-e5').files.length + 1) * 1024 * 1024 + 65_536);
+    expect(one.fileBytes.has('README.md')).toBe(false);
+  });
+
+  it('stops a gzip bomb at the first file over its bound and leaves nothing behind', async () => {
+    const modelsDir = freshDir();
+    const big = model('tiny-e5').files.reduce((a, f) => ((f.size ?? 0) > (a.size ?? 0) ? f : a));
+    const bomb = await zeroArchive([[big.path, 300 * 1024 * 1024]]);
+    const err = await refusal(importModelArchive(bomb, { manifest, modelsDir, modelId: 'tiny-e5' }));
+    expect(err.text.key).toBe('import_too_large');
+    expect(err.message).toContain(big.path);
+    expectNothingInstalled(modelsDir, 'tiny-e5');
+  }, 60_000);
+
+  it('refuses an archive of more members than any model has, and never names the data dir', async () => {
+    const modelsDir = freshDir();
+    const many = join(freshDir('many-'), 'many.tar');
+    const pack = tar.pack();
+    const written = pipeline(pack, createWriteStream(many));
+    for (let i = 0; i <= ARCHIVE_ENTRIES; i++) pack.entry({ name: `x/${i}` }, '');
+    pack.finalize();
+    await written;
+    const err = await refusal(importModelArchive(many, { manifest, modelsDir }));
+    expect(err.text.key).toBe('import_too_many_entries');
+    expectNothingInstalled(modelsDir, 'tiny-e5');
+    // What the tar reader says of a damaged archive comes without the path of the scratch folder it wrote to.
+    const cut = join(freshDir('cut-'), 'cut.tar');
+    writeFileSync(cut, Buffer.alloc(700, 1));
+    const refused = await refusal(importModelArchive(cut, { manifest, modelsDir }));
+    expect(refused.message).not.toContain(modelsDir);
+  }, 60_000);
 });

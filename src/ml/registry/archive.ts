@@ -15,7 +15,7 @@ import tar from 'tar-stream';
 import { msg } from '../../messages/index.js';
 import { ARCHIVE_LABEL, importModelFolder, ModelImportError, type ImportOptions, type ImportResult } from './import.js';
 import { ModelNotInstalledError, pullHint } from './local.js';
-import type { ModelEntry } from './manifest.js';
+import { expectedSize, type ModelEntry } from './manifest.js';
 import { modelDir, modelStatus } from './status.js';
 
 /**
@@ -49,7 +49,8 @@ export async function exportModel(entry: ModelEntry, modelsDir: string, out: Wri
 }
 
 /**
- * Unpacks a model archive (tar or tar.gz) and imports it; the scratch folder is removed afterwards.
+ * Unpacks a model archive (tar or tar.gz) and imports it; the scratch folder is removed afterwards, also when
+ * the archive is refused half-way.
  * @example
  * await importModelArchive('/media/usb/whisper-base.tar', { manifest, modelsDir: '/data/models' });
  */
@@ -57,10 +58,58 @@ export async function importModelArchive(archive: string, opts: ImportOptions): 
   const scratch = join(opts.modelsDir, `.unpack-${randomUUID()}`);
   try {
     await mkdir(scratch, { recursive: true });
-    await unpack(archive, scratch);
+    await unpack(archive, scratch, unpackBounds(opts));
     return await importModelFolder(await contentRoot(scratch), opts);
   } finally {
     await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * What an archive may write (issue 43: a 4 MB `.tar.gz` wrote 3.95 GB, a 1.8 MB one made 200,000 files): only
+ * the files a model of the manifest names (and the label), each at most its expected size and a quarter more
+ * (the hub's sizes are rounded), all together at most the largest such model's; at most `entries` members.
+ */
+export interface UnpackBounds {
+  /** Bytes each file the manifest names may have, by its path in the hub's layout. */
+  fileBytes: Map<string, number>;
+  totalBytes: number;
+  entries: number;
+}
+
+/** Members an archive may hold at most, written or passed over: a model has a few dozen files. */
+export const ARCHIVE_ENTRIES = 10_000;
+/** What a file may exceed its expected size by: a quarter, and a MiB for small files. */
+const slack = (bytes: number) => Math.ceil(bytes * 1.25) + 1024 * 1024;
+
+/**
+ * The bounds of an import: of the model named, else of every model of the manifest (the archive says which
+ * it is only once it is read).
+ * @example
+ * unpackBounds({ manifest, modelsDir, modelId: 'whisper-base' }).totalBytes; // ≈ 1.25 × 139 MB
+ */
+export function unpackBounds(opts: ImportOptions): UnpackBounds {
+  const models = opts.modelId ? opts.manifest.models.filter((m) => m.id === opts.modelId) : opts.manifest.models;
+  const fileBytes = new Map<string, number>([[ARCHIVE_LABEL, 64 * 1024]]);
+  let totalBytes = 0;
+  for (const m of models) {
+    let sum = 0;
+    for (const f of m.files) {
+      // A file of unknown size may be as large as a model file gets (2 GiB, the ONNX protobuf limit).
+      const bytes = slack(expectedSize(f).bytes ?? 2 ** 31);
+      fileBytes.set(f.path, Math.max(fileBytes.get(f.path) ?? 0, bytes));
+      sum += bytes;
+    }
+    totalBytes = Math.max(totalBytes, sum + 64 * 1024);
+  }
+  return { fileBytes, totalBytes, entries: ARCHIVE_ENTRIES };
+}
+
+/** The path in the hub's layout an archive member stands for (`whisper-base/onnx/a.onnx` → `onnx/a.onnx`), or null when the manifest names none. */
+function knownPath(name: string, bounds: UnpackBounds): string | null {
+  for (let rest = name; ; rest = rest.slice(rest.indexOf('/') + 1)) {
+    if (bounds.fileBytes.has(rest)) return rest;
+    if (!rest.includes('/')) return null;
   }
 }
 
@@ -84,21 +133,38 @@ function safeName(name: string): string {
   return clean.replace(/\/+$/, '');
 }
 
-/** Writes the archive's files and folders under `dest`; links and devices are refused. */
-async function unpack(archive: string, dest: string): Promise<void> {
+/**
+ * Writes the archive's files the manifest names under `dest` (other members are read past, never written),
+ * within `bounds`: the first breach stops the unpacking and the caller removes what was written. Links and
+ * devices are refused.
+ */
+async function unpack(archive: string, dest: string, bounds: UnpackBounds): Promise<void> {
   const extract = tar.extract();
+  let entries = 0;
+  let written = 0;
   extract.on('entry', (header, body: Readable, next) => {
     void (async () => {
+      if (++entries > bounds.entries) throw new ModelImportError(msg('import_too_many_entries', { most: bounds.entries }));
       const name = safeName(header.name);
       const type = header.type ?? 'file';
-      if (type === 'directory' || name === '' || name === '.') {
-        body.resume();
-        if (name && name !== '.') await mkdir(join(dest, name), { recursive: true });
-        return;
-      }
+      if (type === 'directory' || name === '' || name === '.') return void body.resume();
       if (type !== 'file' && type !== 'contiguous-file') throw new ModelImportError(msg('import_unsafe_path', { file: header.name }));
+      const known = knownPath(name, bounds);
+      if (!known) return void body.resume();
+      const most = bounds.fileBytes.get(known)!;
+      if ((header.size ?? 0) > most) throw new ModelImportError(msg('import_too_large', { file: name }));
+      let own = 0;
+      // The declared size may lie (a gzip expands as it likes): the bytes are counted as they come.
+      const counted = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          own += chunk.length;
+          written += chunk.length;
+          if (own > most || written > bounds.totalBytes) return done(new ModelImportError(msg('import_too_large', { file: name })));
+          done(null, chunk);
+        },
+      });
       await mkdir(dirname(join(dest, name)), { recursive: true });
-      await pipeline(body, createWriteStream(join(dest, name)));
+      await pipeline(body, counted, createWriteStream(join(dest, name)));
     })().then(() => next(), (e: Error) => next(e));
   });
   const source = createReadStream(archive);
@@ -106,8 +172,14 @@ async function unpack(archive: string, dest: string): Promise<void> {
     await ((await isGzip(archive)) ? pipeline(source, createGunzip(), extract) : pipeline(source, extract));
   } catch (e) {
     if (e instanceof ModelImportError) throw e;
-    throw new ModelImportError(msg('import_not_archive', { reason: (e as Error).message }));
+    // The reader's own words, never a path: the scratch folder lies in the data dir.
+    throw new ModelImportError(msg('import_not_archive', { reason: withoutPaths((e as Error).message) }));
   }
+}
+
+/** A reason with any absolute path in it replaced (errors of the file system name the files they met). */
+function withoutPaths(reason: string): string {
+  return reason.replace(/(?:[A-Za-z]:)?[\\/][^\s'",]*/g, '…');
 }
 
 /** The unpacked folder, or its one subfolder when the archive wrapped everything in one (`tar -cf x.tar whisper-base`). */
