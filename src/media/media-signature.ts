@@ -27,6 +27,45 @@ export function looksLikeMediaHead(head: Uint8Array): boolean {
   );
 }
 
+/** ISO-BMFF major brands by the extension files of them carry. */
+const BRANDS: [RegExp, string][] = [
+  [/^(heic|heix|heim|heis|hevc|hevx)$/, '.heic'],
+  [/^(mif1|msf1)$/, '.heif'],
+  [/^(avif|avis)$/, '.avif'],
+  [/^qt {2}$/, '.mov'],
+  [/^(M4A |M4B )$/, '.m4a'],
+  [/^3g/, '.3gp'],
+];
+
+/**
+ * The extension a file's content calls for, from its first bytes (at least 64): `.mp4`, `.mov`, `.heic`,
+ * `.mkv`, `.webm`, `.avi`, `.wav`, `.webp`, `.ogg`, `.flac`, `.mp3`, `.aac`, `.flv`, `.wmv`, `.amr`, `.caf`,
+ * `.mpg`, `.ts`, `.jpg`, `.png`, `.gif`, `.tif`; null for anything else. vidx keeps an upload under it, never
+ * under the name the caller gave (`media.html` would be served as a web page).
+ * @example
+ * mediaExtension(readFirstBytes('clip')); // '.mp4'
+ */
+export function mediaExtension(head: Uint8Array): string | null {
+  if (!looksLikeMediaHead(head)) return null;
+  const b = Buffer.from(head.buffer, head.byteOffset, head.byteLength);
+  const ascii = b.subarray(0, 64).toString('latin1');
+  const hex = b.subarray(0, 4).toString('hex');
+  if (BMFF_BOXES.has(ascii.slice(4, 8))) {
+    const brand = ascii.slice(4, 8) === 'ftyp' ? ascii.slice(8, 12) : 'qt  ';
+    return BRANDS.find(([re]) => re.test(brand))?.[1] ?? '.mp4';
+  }
+  if (hex === '1a45dfa3') return ascii.includes('webm') ? '.webm' : '.mkv';
+  if (ascii.startsWith('RIFF')) return ({ 'AVI ': '.avi', WAVE: '.wav', WEBP: '.webp' } as Record<string, string>)[ascii.slice(8, 12)] ?? null;
+  const starts: [string, string][] = [['OggS', '.ogg'], ['fLaC', '.flac'], ['ID3', '.mp3'], ['FLV', '.flv'], ['#!AMR', '.amr'], ['caff', '.caf'], ['GIF8', '.gif']];
+  const named = starts.find(([sig]) => ascii.startsWith(sig));
+  if (named) return named[1];
+  const pictures: [string, string][] = [['ffd8ff', '.jpg'], ['89504e47', '.png'], ['49492a00', '.tif'], ['4d4d002a', '.tif'], ['3026b275', '.wmv'], ['000001ba', '.mpg'], ['000001b3', '.mpg']];
+  const byHex = pictures.find(([sig]) => b.subarray(0, 4).toString('hex').startsWith(sig));
+  if (byHex) return byHex[1];
+  if (b[0] === 0xff && ((b[1] ?? 0) & 0xe0) === 0xe0) return ((b[1] ?? 0) & 0x06) === 0 ? '.aac' : '.mp3';
+  return b[0] === 0x47 ? '.ts' : null;
+}
+
 /**
  * Reads a file's first bytes (through the file-access rule) and tells whether they open a media container:
  * lets a folder scan skip a file that is not media at once instead of waiting for it to hold still.

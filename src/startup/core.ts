@@ -27,7 +27,8 @@ import { PrintIndex } from '../services/search/print-index.js';
 import { SearchGaps } from '../services/search/gaps.js';
 import { ShareService } from '../services/shares.js';
 import { mediaPathGuard, removeTaskUpload, SubmissionService } from '../services/submissions.js';
-import { TaskEngine } from '../services/task-engine.js';
+import { TaskEngine, type TaskEvent } from '../services/task-engine.js';
+import type { TaskRow } from '../store/tasks.js';
 import { TaskPresenter, TaskService } from '../services/tasks.js';
 import { nowIso } from '../services/timestamps.js';
 import { DEFAULT_DELIVERY_POLICY, WebhookSender, type DeliveryPolicy } from '../services/webhook-sender.js';
@@ -101,7 +102,12 @@ export function buildCore(app: AppBase, opts: CoreOptions): Core {
   const webhooks = new WebhookService(store.webhooks, () => sender.wake(), presenter, (url) => literalRefusal(url, webhookEgress), config.maxWebhooksPerKey);
   // One bound for all heavy work, shared by owners in turn (tasks, and every folder scan's files).
   const gate = new WorkGate(config.taskConcurrency);
-  const engine = new TaskEngine(store.tasks, gate, (event, row) => webhooks.enqueue(event, row), log, dataDirRedactor(config.dataDir));
+  const engine = new TaskEngine(store.tasks, gate, (event, row) => onTaskEvent(event, row), log, dataDirRedactor(config.dataDir));
+  // An upload a task can never use (not media, a refused path) goes at once, not when the task is deleted.
+  const onTaskEvent = (event: TaskEvent, row: TaskRow) => {
+    webhooks.enqueue(event, row);
+    if (event === 'task.failed' && row.error_retryable === 0) removeTaskUpload(JSON.parse(row.data), uploadsDir(config.dataDir));
+  };
   const tasks = new TaskService(store.tasks, engine, presenter, (pk) => store.collections.findLiveByPk(pk) !== undefined);
   tasks.onDelete((task) => removeTaskUpload(task.data, uploadsDir(config.dataDir)));
 

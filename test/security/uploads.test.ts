@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeAnalyze } from '../support/fake-tasks.js';
-import { startTestServer, waitFor, type TestServer } from '../support/server.js';
+import { settledTask, startTestServer, waitFor, type TestServer } from '../support/server.js';
+import { makeVideo } from '../support/folder-media.js';
 
 /** An /analyze multipart body naming `clip.mp4` (the fake task's `title` steers it), with `files` parts of that name. */
 function clipForm(files: number, title = 'ok'): FormData {
@@ -96,4 +97,45 @@ describe('uploads: leftovers, broken-off bodies, too many parts', () => {
     const ok = await s.call('POST', '/analyze', { body: clipForm(16) });
     expect(ok.status, JSON.stringify(ok.body)).toBe(202);
   });
+});
+
+/**
+ * Issue 43.5: an upload is kept under the extension its content has (a video sent as `clip.html` is never served
+ * as a page), and an upload a task can never use (not media) is removed when the task fails, not when it is deleted.
+ */
+describe('uploads: named by their content, refused ones removed at once', () => {
+  let s: TestServer;
+  const uploads = () => readdirSync(join(s.dataDir, 'uploads'));
+  beforeAll(async () => {
+    s = await startTestServer({ queryEmbedder: null });
+    await s.call('POST', '/collections', { json: { collection_id: 'c', name: 'C' } });
+  });
+  afterAll(() => s.close());
+  const upload = async (name: string, bytes: Buffer, mediaId: string) => {
+    const fd = new FormData();
+    fd.append('body', JSON.stringify({ collection: 'c', video: { content: name, media_id: mediaId } }));
+    fd.append('file', new Blob([new Uint8Array(bytes)]), name);
+    const r = await fetch(`${s.url}/index`, { method: 'POST', headers: { 'x-api-key': s.adminKey }, body: fd });
+    expect(r.status).toBe(202);
+    return settledTask(s, ((await r.json()) as { task_id: string }).task_id);
+  };
+
+  it('keeps a video sent as clip.html as media.mp4 and serves it as video/mp4', async () => {
+    await makeVideo(join(s.mediaDir, 'clip.mp4'), 'Clip');
+    const done = await upload('clip.html', readFileSync(join(s.mediaDir, 'clip.mp4')), 'clip');
+    expect(done.status, done.error?.message).toBe('completed');
+    const item = (await s.call('GET', '/collections/c/items/clip')).body;
+    expect(new URL(item.src).pathname).toMatch(/\/media\.mp4$/);
+    const served = await fetch(item.src);
+    expect(served.headers.get('content-type')).toBe('video/mp4');
+  }, 60_000);
+
+  it('removes an upload that is not media as soon as its task fails', async () => {
+    const failed = await upload('notes.mp4', Buffer.from('these are notes, not a video\n'.repeat(50)), 'notes');
+    expect(failed.status).toBe('failed');
+    expect(failed.error?.code).toBe('not_media');
+    expect(uploads()).toEqual([]);
+    // The task is still there to read, until it is deleted.
+    expect((await s.call('GET', `/tasks/${failed.id as string}`)).status).toBe(200);
+  }, 60_000);
 });

@@ -6,13 +6,14 @@
  * new one unnamed; after it, the old one unnamed. Unnamed versions are removed at the next start.
  */
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync, symlinkSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import type { Db } from '../../store/connection.js';
 import { uploadPath, type IndexTaskData } from '../submissions.js';
 import { itemDir } from '../paths.js';
 import type { FaceTrack } from '../../analysis/faces.js';
 import type { EpisodeAnalysis } from '../../analysis/types.js';
+import { mediaExtension } from '../../media/media-signature.js';
 
 /** A version folder of an item, new and not yet named by the database. */
 export interface StagedFiles {
@@ -75,6 +76,18 @@ export function stageItemFiles(input: StageInput): StagedFiles {
   }
 }
 
+/** The extension an upload's content calls for (media/media-signature.ts), `.bin` for content it does not know. */
+function contentExtension(file: string): string {
+  const fd = openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(64);
+    const read = readSync(fd, head, 0, head.length, 0);
+    return mediaExtension(head.subarray(0, read)) ?? '.bin';
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /**
  * Whether an item's kept media (relative to the data dir) is an upload's only stored copy: a file of its own
  * (hard-linked in from the upload), where a path source's is a symbolic link to the file that stays on disk.
@@ -90,11 +103,15 @@ export function isKeptUpload(dataDir: string, storedFile: string | null): boolea
   }
 }
 
-/** Links the item's media into the version folder: an upload by a hard link, a local path by a symbolic link. */
+/**
+ * Links the item's media into the version folder: an upload by a hard link, a local path by a symbolic link.
+ * An upload is named by what its content is (`media.mp4`), never by the caller's name for it: `/files` serves
+ * a file by its extension, and `clip.html` holding a video must not be served as a page.
+ */
 function keepMedia(dir: string, data: IndexTaskData, localPath: string | null, uploadsFolder: string): string | null {
   const upload = data.upload ? uploadPath(uploadsFolder, data.upload) : null;
   if (upload && existsSync(upload)) {
-    const name = `media${extname(data.upload!.filename).toLowerCase() || '.bin'}`;
+    const name = `media${contentExtension(upload)}`;
     linkSync(upload, join(dir, name));
     return name;
   }
