@@ -1,13 +1,13 @@
 /**
  * Entry of the single binary (`dist/vidx`, built by scripts/build-binary.ts): unpacks the embedded native
- * libraries and models once per build, points the lookups at them, then runs the same CLI as `npx vidx`.
- * No top-level await, so esbuild can bundle it as CommonJS; only the settings (no native code) load before the
- * unpacking, everything else after it.
+ * libraries, models and the application bundle once per build, then runs the application (src/sea/app.ts)
+ * from the unpacked folder. This entry stays small: it is the binary's one file kept whole; the application
+ * rides gzipped. No top-level await, so esbuild can bundle it as CommonJS; only the unpack settings load
+ * before the unpacking.
  */
-import { join } from 'node:path';
 import { getAsset, getRawAsset, isSea } from 'node:sea';
+import { loadApp } from './sea/app-loader.js';
 import { extractAssets, type BuildInfo } from './sea/extract.js';
-import { loadNative, setNativeRoot } from './sea/native.js';
 
 async function main(): Promise<number> {
   if (!isSea()) {
@@ -15,29 +15,14 @@ async function main(): Promise<number> {
     return 1;
   }
   const info = JSON.parse(getAsset('build.json', 'utf8')) as BuildInfo;
-  const { readUnpackSettings, usePackagedDefaults } = await import('./config.js');
+  const { readUnpackSettings } = await import('./config.js');
   const unpack = readUnpackSettings();
   const { dir, fallbackReason } = extractAssets(info, (key) => getRawAsset(key) as ArrayBuffer, unpack.env);
   if (fallbackReason && !unpack.silent) {
     process.stderr.write(`vidx: home cache not writable (${fallbackReason}); unpacked to ${dir}\n`);
   }
-  setNativeRoot(dir);
-  // The unpacked copies are the defaults of the settings that name them; explicit settings still win. Worker
-  // threads start from their own bundles in the unpacked folder and load the addons from there too.
-  usePackagedDefaults({
-    VIDX_OCR_MODELS: join(dir, 'models', 'ocr'),
-    VIDX_SILERO_VAD: join(dir, 'models', 'silero_vad_v5.onnx'),
-    VIDX_FACE_DETECTOR: join(dir, 'models', 'blazeface', 'face_detection_back_256x256_barracuda.onnx'),
-    VIDX_MODELS_MANIFEST: join(dir, 'models', 'manifest.json'),
-    VIDX_WEB_DIR: join(dir, 'web'),
-    VIDX_PLACES_DATA: join(dir, 'places'),
-    VIDX_NATIVE_ROOT: dir,
-    VIDX_WORKERS_DIR: join(dir, 'workers'),
-  });
-  const { useSqliteNative } = await import('./store/connection.js');
-  useSqliteNative({ nativeBinding: loadNative('native/better_sqlite3.node') as object, vecExtension: join(dir, 'native', 'vec0.so') });
-  const { runCli } = await import('./cli/run.js');
-  return runCli(process.argv.slice(2));
+  const app = loadApp(dir) as { runBinary(dir: string): Promise<number> };
+  return app.runBinary(dir);
 }
 
 main().then(
