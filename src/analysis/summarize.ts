@@ -1,4 +1,5 @@
 import { dot } from '../tools/vectors.js';
+import { cutText } from './limits.js';
 import { episodeSummary, type Language } from './phrases.js';
 import { contentWords, cosine, sentences, sumSparse, tfidf, type SparseVector } from './text-stats.js';
 
@@ -101,12 +102,6 @@ async function sentenceSpace(all: string[], embed: SentenceEmbedder): Promise<Se
 /** Bounds of a video summary: at most this many sentences, each and all of them at most so long. */
 export const VIDEO_SUMMARY_LIMITS = { sentences: 6, sentenceChars: 180, totalChars: 700 } as const;
 
-/** Cuts a sentence at a word boundary with "…" when it is longer than `max` characters. */
-function bounded(sentence: string, max: number): string {
-  if (sentence.length <= max) return sentence;
-  return `${sentence.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
-}
-
 /** Normalised text of a sentence, for telling repeats apart. */
 function sentenceKey(s: string): string {
   return s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
@@ -190,7 +185,7 @@ export async function videoSummary(parts: string[][], embed: SentenceEmbedder, b
   // Every chosen part keeps its sentence: each is shortened to its share of the total length.
   const share = Math.floor((VIDEO_SUMMARY_LIMITS.totalChars + 1) / chosen.length) - 1;
   const max = Math.min(VIDEO_SUMMARY_LIMITS.sentenceChars, share);
-  return chosen.map((i) => bounded(all[i], max)).join(' ');
+  return chosen.map((i) => cutText(all[i], max)).join(' ');
 }
 
 /** What one episode holds for {@link retoldSummaries}: its lines in the other language, its on-screen text and tags. */
