@@ -60,6 +60,7 @@ beforeAll(async () => {
       photo('astronaut.png', join(d, 'astronaut.jpg')),
       photo('coffee.png', join(d, 'coffee.jpg')),
       frameShot(join(d, 'testsrc.mp4'), 5, join(queries, 'testsrc-shot.jpg'), 300),
+      frameShot(join(d, 'mandelbrot.mp4'), 4, join(queries, 'mandelbrot-shot.jpg'), 300),
       photo('astronaut.png', join(queries, 'astronaut-small.jpg'), { width: 200, quality: 40 }),
     ]);
     writeFileSync(join(queries, 'notes.txt'), 'not a picture');
@@ -183,6 +184,18 @@ describe('more like this', () => {
     // The moment's chip comes off: back to nothing to search.
     await page.getByRole('button', { name: /^Stop searching like “mandelbrot” at 0:0\d$/ }).click();
     await expect.poll(() => page.locator('[data-probe=like]').count(), UI).toBe(0);
+  });
+});
+
+describe('copies in search', () => {
+  it('shows a moment the original and its copies share once, as the original, saying how many copies have it', async () => {
+    await page.goto(`${s.url}/#/c/${C}/search`);
+    await page.getByLabel('Search by picture').setInputFiles(join(queries, 'mandelbrot-shot.jpg'));
+    await expect.poll(async () => (await results())[0], UI).toBe('mandelbrot');
+    expect(await results()).not.toContain('mandelbrot-small');
+    const first = page.locator('li.result').first();
+    expect(await first.locator('[data-copies]').textContent()).toMatch(/^also in [23] copies$/);
+    await screenshot(page, 'search-copies');
   });
 });
 
