@@ -14,7 +14,10 @@ const PHRASES = {
     seen: 'Seen',
     quote: ['“', '”'],
     // The phrase is quoted, so any noun or verb phrase reads as a grammatical question.
-    questions: { said: 'What is said about “{p}”?', shown: 'When is “{p}” shown?', anywhere: 'Where does “{p}” come up?' },
+    questions: {
+      said: 'What is said about “{p}”?', shown: 'When is “{p}” shown?', photo: 'Which photo shows “{p}”?', photos: 'Which photos show “{p}”?',
+      anywhere: 'Where does “{p}” come up?',
+    },
     moments: ['moment', 'moments'],
     kinds: { video: ['video', 'videos'], audio: ['voice memo', 'voice memos'], image: ['photo', 'photos'] },
     named: { video: 'Video', audio: 'Voice memo', image: 'Photo' },
@@ -26,7 +29,10 @@ const PHRASES = {
     onScreen: 'Text im Bild',
     seen: 'Zu sehen',
     quote: ['„', '“'],
-    questions: { said: 'Was wird zu „{p}“ gesagt?', shown: 'Wann wird „{p}“ gezeigt?', anywhere: 'Wo kommt „{p}“ vor?' },
+    questions: {
+      said: 'Was wird zu „{p}“ gesagt?', shown: 'Wann wird „{p}“ gezeigt?', photo: 'Welches Foto zeigt „{p}“?', photos: 'Welche Fotos zeigen „{p}“?',
+      anywhere: 'Wo kommt „{p}“ vor?',
+    },
     moments: ['Moment', 'Momente'],
     kinds: { video: ['Video', 'Videos'], audio: ['Sprachmemo', 'Sprachmemos'], image: ['Foto', 'Fotos'] },
     named: { video: 'Video', audio: 'Sprachmemo', image: 'Foto' },
@@ -83,24 +89,23 @@ export function episodeSummary(spoken: string[], screen: string[], tags: string[
 /** The kinds of media vidx names. */
 export type MediaKind = 'video' | 'audio' | 'image';
 
-/** Where a phrase was found in its moments: in what was said, in text shown on screen, or both. */
-export interface PhraseSource {
-  said: boolean;
-  shown: boolean;
-}
+/**
+ * How a question asks about a phrase, by where it was found: said (a transcript: subtitles or speech
+ * recognition), shown on screen in videos (which have a time to ask for), shown in one photo or several
+ * (which have none), or anywhere else (tags, or videos and photos together).
+ */
+export type QuestionKind = 'said' | 'shown' | 'photo' | 'photos' | 'anywhere';
 
 /**
- * The `n`-th question about a phrase, worded for where it was found: "said" for speech, "shown" for
- * on-screen text; a phrase found in both (or only in tags) takes turns with "Where does … come up?".
+ * A question about a phrase, worded for where it was found (see {@link QuestionKind}). The phrase is
+ * quoted, so it reads grammatically whatever it is.
  * @example
- * questionAbout('penalty shot', 'en', 0, { said: true, shown: false }); // 'What is said about “penalty shot”?'
- * questionAbout('Apfelkuchen', 'de', 0, { said: false, shown: true }); // 'Wann wird „Apfelkuchen“ gezeigt?'
+ * questionAbout('penalty shot', 'en', 'said'); // 'What is said about “penalty shot”?'
+ * questionAbout('Apfelkuchen', 'de', 'shown'); // 'Wann wird „Apfelkuchen“ gezeigt?'
+ * questionAbout('Lisbon', 'de', 'photo'); // 'Welches Foto zeigt „Lisbon“?'
  */
-export function questionAbout(phrase: string, language: Language, n: number, source: PhraseSource): string {
-  const q = PHRASES[language].questions;
-  const forms: string[] = [...(source.said ? [q.said] : []), ...(source.shown ? [q.shown] : [])];
-  if (forms.length !== 1) forms.push(q.anywhere);
-  return forms[n % forms.length].replace('{p}', phrase);
+export function questionAbout(phrase: string, language: Language, kind: QuestionKind): string {
+  return PHRASES[language].questions[kind].replace('{p}', phrase);
 }
 
 /** "1 video", "2 photos": a count and the noun of a kind of media. */

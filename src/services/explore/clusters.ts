@@ -4,6 +4,7 @@ import { kindName, momentsLine, stripPresentation, type Language, type MediaKind
 import type { SearchResult } from '../search/index.js';
 import { keyPhrases, phraseCorpus, readsWholeIn, titleCase, type PhraseCorpus } from './keyphrases.js';
 import { averageLinkage } from './linkage.js';
+import { ocrSlips } from './ocr-slips.js';
 
 /** One streamed element of POST /search_clusters (SPEC 2.8). */
 export interface ClusterElement {
@@ -68,8 +69,10 @@ export interface ClusterJobInput {
 export function clusterElements(input: ClusterJobInput): ClusterElement[] {
   const { results } = input;
   const groups = groupResults(results, input.vectors);
-  // Phrases are found once for all hits: every cluster is described against the same corpus.
-  const corpus = phraseCorpus(results.map(resultText), input.language);
+  // Phrases are found once for all hits: every cluster is described against the same corpus, which leaves
+  // out the OCR slips among the hits' words.
+  const slips = ocrSlips(results.map((r) => ({ shown: r.computer_vision.map((v) => v.summary).join('\n'), other: r.audio.map((a) => a.text).join('\n'), item: r.media_id })));
+  const corpus = phraseCorpus(results.map(resultText), input.language, slips);
   return groups.slice(0, input.maxClusters).map((group, i) =>
     describeCluster(group, i, corpus, group.map((r) => results.indexOf(r)), input.query, input.language),
   );
