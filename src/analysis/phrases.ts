@@ -19,6 +19,8 @@ const PHRASES = {
       anywhere: 'Where does “{p}” come up?',
     },
     moments: ['moment', 'moments'],
+    copies: ['copy', 'copies'],
+    alsoIn: '(also in {n})',
     kinds: { video: ['video', 'videos'], audio: ['voice memo', 'voice memos'], image: ['photo', 'photos'] },
     named: { video: 'Video', audio: 'Voice memo', image: 'Photo' },
     part: '{kind}, part {n}',
@@ -34,6 +36,8 @@ const PHRASES = {
       anywhere: 'Wo kommt „{p}“ vor?',
     },
     moments: ['Moment', 'Momente'],
+    copies: ['Kopie', 'Kopien'],
+    alsoIn: '(auch in {n})',
     kinds: { video: ['Video', 'Videos'], audio: ['Sprachmemo', 'Sprachmemos'], image: ['Foto', 'Fotos'] },
     named: { video: 'Video', audio: 'Sprachmemo', image: 'Foto' },
     part: '{kind}, Teil {n}',
@@ -125,18 +129,21 @@ export function listed(parts: string[], language: Language): string {
 
 /**
  * The line under a search cluster: how many moments in how many items of each kind, and where. Photos
- * have one moment each, so a cluster of photos only counts them.
+ * have one moment each, so a cluster of photos only counts them. `copies` other copies of the items (a
+ * video and its copies count as one item) are said at the end.
  * @example
  * momentsLine(2, { video: 1 }, 'Final 0:52, Final 1:10', 'en'); // '2 moments in 1 video: Final 0:52, Final 1:10'
  * momentsLine(3, { video: 1, image: 2 }, 'Vlog 0:10, Beach, Garden', 'en'); // '3 moments in 1 video and 2 photos: …'
  * momentsLine(2, { image: 2 }, 'Beach, Garden', 'de'); // '2 Fotos: Beach, Garden'
+ * momentsLine(1, { video: 1 }, 'Baking 0:01', 'de', 2); // '1 Moment in 1 Video: Baking 0:01 (auch in 2 Kopien)'
  */
-export function momentsLine(moments: number, items: Partial<Record<MediaKind, number>>, where: string, language: Language): string {
-  const kinds = (['video', 'audio', 'image'] as const).filter((k) => (items[k] ?? 0) > 0);
-  if (kinds.length === 1 && kinds[0] === 'image') return `${counted(items.image ?? 0, 'image', language)}: ${where}`;
+export function momentsLine(moments: number, items: Partial<Record<MediaKind, number>>, where: string, language: Language, copies = 0): string {
   const p = PHRASES[language];
+  const also = copies > 0 ? ` ${p.alsoIn.replace('{n}', `${copies} ${p.copies[copies === 1 ? 0 : 1]}`)}` : '';
+  const kinds = (['video', 'audio', 'image'] as const).filter((k) => (items[k] ?? 0) > 0);
+  if (kinds.length === 1 && kinds[0] === 'image') return `${counted(items.image ?? 0, 'image', language)}: ${where}${also}`;
   const inItems = listed(kinds.map((k) => counted(items[k] ?? 0, k, language)), language);
-  return `${moments} ${p.moments[moments === 1 ? 0 : 1]} ${p.in} ${inItems}: ${where}`;
+  return `${moments} ${p.moments[moments === 1 ? 0 : 1]} ${p.in} ${inItems}: ${where}${also}`;
 }
 
 /**
@@ -186,7 +193,7 @@ export function stripPresentation(text: string): string {
 export function templateWords(): Set<string> {
   const texts = [
     ...Object.values(PHRASES).flatMap((p) => [
-      p.onScreen, p.seen, ...Object.values(p.questions), ...p.moments, ...Object.values(p.kinds).flat(), ...Object.values(p.named), p.part,
+      p.onScreen, p.seen, ...Object.values(p.questions), ...p.moments, ...p.copies, p.alsoIn, ...Object.values(p.kinds).flat(), ...Object.values(p.named), p.part,
     ]),
     ...OLD_LABELS,
     ...OLD_PLACEHOLDERS,

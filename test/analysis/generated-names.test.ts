@@ -26,6 +26,13 @@ describe('generated names and lines', () => {
     expect(momentsLine(2, { video: 1 }, 'Final 0:52, Final 1:10', 'en')).toBe('2 moments in 1 video: Final 0:52, Final 1:10');
   });
 
+  it('count a video and its copies as one item, and say the copies at the end', () => {
+    expect(momentsLine(1, { video: 1 }, 'Baking 0:01', 'en', 2)).toBe('1 moment in 1 video: Baking 0:01 (also in 2 copies)');
+    expect(momentsLine(1, { video: 1 }, 'Baking 0:01', 'de', 1)).toBe('1 Moment in 1 Video: Baking 0:01 (auch in 1 Kopie)');
+    expect(momentsLine(1, { image: 1 }, 'Beach', 'en', 1)).toBe('1 photo: Beach (also in 1 copy)');
+    expect(momentsLine(2, { image: 2 }, 'Beach, Garden', 'de', 3)).toBe('2 Fotos: Beach, Garden (auch in 3 Kopien)');
+  });
+
   it('ask what was said about speech, when it was shown about on-screen text, and which photo shows it about photos', () => {
     expect(questionAbout('Herzlich willkommen', 'en', 'said')).toBe('What is said about “Herzlich willkommen”?');
     expect(questionAbout('Apfelkuchen', 'en', 'shown')).toBe('When is “Apfelkuchen” shown?');
@@ -43,6 +50,6 @@ describe('generated names and lines', () => {
     expect(stripPresentation('Picture without recognised text.')).toBe('');
     expect(stripPresentation('Bild ohne erkannten Text. Seen: beach.')).toBe('beach.');
     const words = templateWords();
-    for (const w of ['photo', 'photos', 'memo', 'foto', 'sprachmemo', 'teil', 'gezeigt', 'picture', 'recognised', 'welches', 'zeigt']) expect(words.has(w), w).toBe(true);
+    for (const w of ['photo', 'photos', 'memo', 'foto', 'sprachmemo', 'teil', 'gezeigt', 'picture', 'recognised', 'copies', 'kopien', 'welches', 'zeigt']) expect(words.has(w), w).toBe(true);
   });
 });

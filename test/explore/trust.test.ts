@@ -139,4 +139,22 @@ describe('Explore a person can trust', () => {
       expect(lisbon?.[1].text ?? all).toMatch(forms[language].photo);
     }
   });
+
+  it('counts a video and its copies as one, and draws no suggestion from the same words in each copy', async () => {
+    const groups = (await s.call('GET', '/collections/trip/duplicates')).body.groups as { items: { media_id: string }[] }[];
+    const copies = groups.find((g) => g.items.some((i) => i.media_id === 'bread'));
+    expect(copies?.items.map((i) => i.media_id).sort(), JSON.stringify(groups)).toEqual([...BREAD].sort());
+    for (const language of ['en', 'de'] as const) {
+      for (const e of await suggestions(language)) {
+        expect(e.media_ids.filter((m) => BREAD.includes(m)).length, JSON.stringify(e)).toBeLessThanOrEqual(1);
+        expect(new Set(e.moments.filter((m) => BREAD.includes(m.media_id)).map((m) => m.media_id)).size).toBeLessThanOrEqual(1);
+      }
+      const clusters = await streamed<ClusterElement>('/search_clusters', { query: 'sourdough bread', collection: 'trip', search_language: language });
+      const bread = clusters.find((c) => c.cluster_results.some((r) => r.media_id === 'bread'));
+      expect(bread, JSON.stringify(clusters.map((c) => c.additional_info))).toBeDefined();
+      // All three are still listed (they are search hits), but counted as one video.
+      expect(new Set(bread!.cluster_results.map((r) => r.media_id))).toEqual(new Set(BREAD));
+      expect(bread!.additional_info).toMatch(language === 'en' ? /^1 moment in 1 video: Baking[^,]* 0:0\d \(also in 2 copies\)$/ : /^1 Moment in 1 Video: Baking[^,]* 0:0\d \(auch in 2 Kopien\)$/);
+    }
+  });
 });
