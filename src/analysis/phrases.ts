@@ -14,8 +14,13 @@ const PHRASES = {
     seen: 'Seen',
     quote: ['“', '”'],
     // The phrase is quoted, so any noun or verb phrase reads as a grammatical question.
-    questions: { said: 'What is said about “{p}”?', shown: 'When is “{p}” shown?', anywhere: 'Where does “{p}” come up?' },
+    questions: {
+      said: 'What is said about “{p}”?', shown: 'When is “{p}” shown?', photo: 'Which photo shows “{p}”?', photos: 'Which photos show “{p}”?',
+      anywhere: 'Where does “{p}” come up?',
+    },
     moments: ['moment', 'moments'],
+    copies: ['copy', 'copies'],
+    alsoIn: '(also in {n})',
     kinds: { video: ['video', 'videos'], audio: ['voice memo', 'voice memos'], image: ['photo', 'photos'] },
     named: { video: 'Video', audio: 'Voice memo', image: 'Photo' },
     part: '{kind}, part {n}',
@@ -26,8 +31,13 @@ const PHRASES = {
     onScreen: 'Text im Bild',
     seen: 'Zu sehen',
     quote: ['„', '“'],
-    questions: { said: 'Was wird zu „{p}“ gesagt?', shown: 'Wann wird „{p}“ gezeigt?', anywhere: 'Wo kommt „{p}“ vor?' },
+    questions: {
+      said: 'Was wird zu „{p}“ gesagt?', shown: 'Wann wird „{p}“ gezeigt?', photo: 'Welches Foto zeigt „{p}“?', photos: 'Welche Fotos zeigen „{p}“?',
+      anywhere: 'Wo kommt „{p}“ vor?',
+    },
     moments: ['Moment', 'Momente'],
+    copies: ['Kopie', 'Kopien'],
+    alsoIn: '(auch in {n})',
     kinds: { video: ['Video', 'Videos'], audio: ['Sprachmemo', 'Sprachmemos'], image: ['Foto', 'Fotos'] },
     named: { video: 'Video', audio: 'Sprachmemo', image: 'Foto' },
     part: '{kind}, Teil {n}',
@@ -83,24 +93,23 @@ export function episodeSummary(spoken: string[], screen: string[], tags: string[
 /** The kinds of media vidx names. */
 export type MediaKind = 'video' | 'audio' | 'image';
 
-/** Where a phrase was found in its moments: in what was said, in text shown on screen, or both. */
-export interface PhraseSource {
-  said: boolean;
-  shown: boolean;
-}
+/**
+ * How a question asks about a phrase, by where it was found: said (a transcript: subtitles or speech
+ * recognition), shown on screen in videos (which have a time to ask for), shown in one photo or several
+ * (which have none), or anywhere else (tags, or videos and photos together).
+ */
+export type QuestionKind = 'said' | 'shown' | 'photo' | 'photos' | 'anywhere';
 
 /**
- * The `n`-th question about a phrase, worded for where it was found: "said" for speech, "shown" for
- * on-screen text; a phrase found in both (or only in tags) takes turns with "Where does … come up?".
+ * A question about a phrase, worded for where it was found (see {@link QuestionKind}). The phrase is
+ * quoted, so it reads grammatically whatever it is.
  * @example
- * questionAbout('penalty shot', 'en', 0, { said: true, shown: false }); // 'What is said about “penalty shot”?'
- * questionAbout('Apfelkuchen', 'de', 0, { said: false, shown: true }); // 'Wann wird „Apfelkuchen“ gezeigt?'
+ * questionAbout('penalty shot', 'en', 'said'); // 'What is said about “penalty shot”?'
+ * questionAbout('Apfelkuchen', 'de', 'shown'); // 'Wann wird „Apfelkuchen“ gezeigt?'
+ * questionAbout('Lisbon', 'de', 'photo'); // 'Welches Foto zeigt „Lisbon“?'
  */
-export function questionAbout(phrase: string, language: Language, n: number, source: PhraseSource): string {
-  const q = PHRASES[language].questions;
-  const forms: string[] = [...(source.said ? [q.said] : []), ...(source.shown ? [q.shown] : [])];
-  if (forms.length !== 1) forms.push(q.anywhere);
-  return forms[n % forms.length].replace('{p}', phrase);
+export function questionAbout(phrase: string, language: Language, kind: QuestionKind): string {
+  return PHRASES[language].questions[kind].replace('{p}', phrase);
 }
 
 /** "1 video", "2 photos": a count and the noun of a kind of media. */
@@ -120,18 +129,21 @@ export function listed(parts: string[], language: Language): string {
 
 /**
  * The line under a search cluster: how many moments in how many items of each kind, and where. Photos
- * have one moment each, so a cluster of photos only counts them.
+ * have one moment each, so a cluster of photos only counts them. `copies` other copies of the items (a
+ * video and its copies count as one item) are said at the end.
  * @example
  * momentsLine(2, { video: 1 }, 'Final 0:52, Final 1:10', 'en'); // '2 moments in 1 video: Final 0:52, Final 1:10'
  * momentsLine(3, { video: 1, image: 2 }, 'Vlog 0:10, Beach, Garden', 'en'); // '3 moments in 1 video and 2 photos: …'
  * momentsLine(2, { image: 2 }, 'Beach, Garden', 'de'); // '2 Fotos: Beach, Garden'
+ * momentsLine(1, { video: 1 }, 'Baking 0:01', 'de', 2); // '1 Moment in 1 Video: Baking 0:01 (auch in 2 Kopien)'
  */
-export function momentsLine(moments: number, items: Partial<Record<MediaKind, number>>, where: string, language: Language): string {
-  const kinds = (['video', 'audio', 'image'] as const).filter((k) => (items[k] ?? 0) > 0);
-  if (kinds.length === 1 && kinds[0] === 'image') return `${counted(items.image ?? 0, 'image', language)}: ${where}`;
+export function momentsLine(moments: number, items: Partial<Record<MediaKind, number>>, where: string, language: Language, copies = 0): string {
   const p = PHRASES[language];
+  const also = copies > 0 ? ` ${p.alsoIn.replace('{n}', `${copies} ${p.copies[copies === 1 ? 0 : 1]}`)}` : '';
+  const kinds = (['video', 'audio', 'image'] as const).filter((k) => (items[k] ?? 0) > 0);
+  if (kinds.length === 1 && kinds[0] === 'image') return `${counted(items.image ?? 0, 'image', language)}: ${where}${also}`;
   const inItems = listed(kinds.map((k) => counted(items[k] ?? 0, k, language)), language);
-  return `${moments} ${p.moments[moments === 1 ? 0 : 1]} ${p.in} ${inItems}: ${where}`;
+  return `${moments} ${p.moments[moments === 1 ? 0 : 1]} ${p.in} ${inItems}: ${where}${also}`;
 }
 
 /**
@@ -181,7 +193,7 @@ export function stripPresentation(text: string): string {
 export function templateWords(): Set<string> {
   const texts = [
     ...Object.values(PHRASES).flatMap((p) => [
-      p.onScreen, p.seen, ...Object.values(p.questions), ...p.moments, ...Object.values(p.kinds).flat(), ...Object.values(p.named), p.part,
+      p.onScreen, p.seen, ...Object.values(p.questions), ...p.moments, ...p.copies, p.alsoIn, ...Object.values(p.kinds).flat(), ...Object.values(p.named), p.part,
     ]),
     ...OLD_LABELS,
     ...OLD_PLACEHOLDERS,

@@ -1892,7 +1892,7 @@ export interface components {
             teaser_id: number;
             /** @description The search results of this cluster, best first */
             cluster_results: components["schemas"]["SearchResult"][];
-            /** @description How many moments in which media, with their times */
+            /** @description How many moments in which media, with their times; a video and its copies count as one item, the copies said at the end */
             additional_info: string;
             related_queries: string[];
         };
@@ -2092,7 +2092,7 @@ export interface components {
                 /** @enum {string} */
                 type: "topic" | "question";
                 text: string;
-                /** @description Media items the suggestion is drawn from */
+                /** @description Media items the suggestion is drawn from (of a video and its copies, one) */
                 media_ids: string[];
                 /** @description Where in them, at most five moments */
                 moments: {

@@ -16,6 +16,7 @@ import { registerAnalyzeTask } from '../services/analysis/handlers.js';
 import { registerIndexTask, type IndexDeps, type IndexStep, type IndexTaskOptions } from '../services/analysis/index-task.js';
 import { registerReindexTask } from '../services/analysis/reindex-task.js';
 import { ExploreService } from '../services/explore/index.js';
+import { ExploreRepository } from '../store/explore.js';
 import { registerExploreTasks } from '../services/explore/tasks.js';
 import { registerModelPullTask } from '../services/model-pull-task.js';
 import { ModelService } from '../services/models.js';
@@ -111,7 +112,7 @@ export function buildAnalysis(core: Core, opts: AnalysisOptions): AnalysisSide {
     const embedder = await models.textEmbedder();
     return embedder ? (texts: string[]) => embedder.embedPassages(texts) : null;
   };
-  const explore = new ExploreService(store, core.collections, core.search, textEmbedder, jobThread);
+  const explore = new ExploreService(new ExploreRepository(store.db), core.collections, core.search, textEmbedder, jobThread, (pk) => core.duplicates.copyGroups(pk));
 
   opts.registerTasks?.(engine);
   const indexOptions: IndexTaskOptions = { dataDir: config.dataDir, uploadsDir: uploadsDir(config.dataDir) };

@@ -13,6 +13,10 @@ export interface EpisodeTextRow {
   spoken: string;
   /** The on-screen text. */
   shown: string;
+  /** The visual tags (a JSON list of words). */
+  tags: string;
+  /** What the item is: a photo has no time and nothing said. */
+  media_type: 'video' | 'audio' | 'image';
   /** The item's title, which says what the item is about. */
   title: string | null;
 }
@@ -33,8 +37,8 @@ export class ExploreRepository {
   episodeTexts(collectionPk: number, limit: number): EpisodeTextRow[] {
     return prepared(
       this.db,
-      `SELECT media_id, idx, start, end, title, shown, spoken, shown || ' ' || tags || ' ' || spoken AS text
-       FROM (SELECT i.media_id, e.idx, e.start, e.end, i.title, i.cursor, e.screen_text AS shown, e.tags,
+      `SELECT media_id, idx, start, end, title, media_type, shown, tags, spoken, shown || ' ' || tags || ' ' || spoken AS text
+       FROM (SELECT i.media_id, e.idx, e.start, e.end, i.title, i.type AS media_type, i.cursor, e.screen_text AS shown, e.tags,
                     coalesce((SELECT group_concat(s.text, ' ') FROM segments s WHERE s.episode_pk = e.pk AND s.kind = 'audio'), '') AS spoken
              FROM episodes e JOIN items i ON i.pk = e.item_pk
              WHERE e.collection_pk = ?

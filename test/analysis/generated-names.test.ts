@@ -26,23 +26,30 @@ describe('generated names and lines', () => {
     expect(momentsLine(2, { video: 1 }, 'Final 0:52, Final 1:10', 'en')).toBe('2 moments in 1 video: Final 0:52, Final 1:10');
   });
 
-  it('ask what was said about speech and when it was shown about on-screen text', () => {
-    const said = { said: true, shown: false };
-    const shown = { said: false, shown: true };
-    for (const n of [0, 1, 2]) {
-      expect(questionAbout('Herzlich willkommen', 'en', n, said)).toBe('What is said about “Herzlich willkommen”?');
-      expect(questionAbout('Apfelkuchen', 'en', n, shown)).toBe('When is “Apfelkuchen” shown?');
-      expect(questionAbout('Bäckerei', 'de', n, said)).toBe('Was wird zu „Bäckerei“ gesagt?');
-      expect(questionAbout('Apfelkuchen', 'de', n, shown)).toBe('Wann wird „Apfelkuchen“ gezeigt?');
-    }
-    expect(questionAbout('Berlin', 'en', 2, { said: true, shown: true })).toBe('Where does “Berlin” come up?');
-    expect(questionAbout('Strand', 'de', 0, { said: false, shown: false })).toBe('Wo kommt „Strand“ vor?');
+  it('count a video and its copies as one item, and say the copies at the end', () => {
+    expect(momentsLine(1, { video: 1 }, 'Baking 0:01', 'en', 2)).toBe('1 moment in 1 video: Baking 0:01 (also in 2 copies)');
+    expect(momentsLine(1, { video: 1 }, 'Baking 0:01', 'de', 1)).toBe('1 Moment in 1 Video: Baking 0:01 (auch in 1 Kopie)');
+    expect(momentsLine(1, { image: 1 }, 'Beach', 'en', 1)).toBe('1 photo: Beach (also in 1 copy)');
+    expect(momentsLine(2, { image: 2 }, 'Beach, Garden', 'de', 3)).toBe('2 Fotos: Beach, Garden (auch in 3 Kopien)');
+  });
+
+  it('ask what was said about speech, when it was shown about on-screen text, and which photo shows it about photos', () => {
+    expect(questionAbout('Herzlich willkommen', 'en', 'said')).toBe('What is said about “Herzlich willkommen”?');
+    expect(questionAbout('Apfelkuchen', 'en', 'shown')).toBe('When is “Apfelkuchen” shown?');
+    expect(questionAbout('Bäckerei', 'de', 'said')).toBe('Was wird zu „Bäckerei“ gesagt?');
+    expect(questionAbout('Apfelkuchen', 'de', 'shown')).toBe('Wann wird „Apfelkuchen“ gezeigt?');
+    expect(questionAbout('Lisbon', 'en', 'photo')).toBe('Which photo shows “Lisbon”?');
+    expect(questionAbout('Lisbon', 'en', 'photos')).toBe('Which photos show “Lisbon”?');
+    expect(questionAbout('Lisbon', 'de', 'photo')).toBe('Welches Foto zeigt „Lisbon“?');
+    expect(questionAbout('Lisbon', 'de', 'photos')).toBe('Welche Fotos zeigen „Lisbon“?');
+    expect(questionAbout('Berlin', 'en', 'anywhere')).toBe('Where does “Berlin” come up?');
+    expect(questionAbout('Strand', 'de', 'anywhere')).toBe('Wo kommt „Strand“ vor?');
   });
 
   it('keep the placeholder older versions stored out of content, and know the new words as template words', () => {
     expect(stripPresentation('Picture without recognised text.')).toBe('');
     expect(stripPresentation('Bild ohne erkannten Text. Seen: beach.')).toBe('beach.');
     const words = templateWords();
-    for (const w of ['photo', 'photos', 'memo', 'foto', 'sprachmemo', 'teil', 'gezeigt', 'picture', 'recognised']) expect(words.has(w), w).toBe(true);
+    for (const w of ['photo', 'photos', 'memo', 'foto', 'sprachmemo', 'teil', 'gezeigt', 'picture', 'recognised', 'copies', 'kopien', 'welches', 'zeigt']) expect(words.has(w), w).toBe(true);
   });
 });

@@ -29,7 +29,9 @@ describe('noun phrases of one text', () => {
   it('read German nouns by their capital letter, not the capital that opens a sentence', () => {
     expect(found('Heute scheint die Sonne.', 'de')).toEqual(['Sonne']);
     expect(found('Morgen gibt es viel Schnee in Berlin.', 'de')).toEqual(['Schnee', 'Berlin']);
-    expect(found('Guten Morgen aus Berlin.', 'de')).toEqual(['Guten Morgen', 'Morgen', 'Berlin']);
+    // A greeting is said to someone, about nothing: no topic, and no question ("Was wird zu „Guten Morgen“ gesagt?").
+    expect(found('Guten Morgen aus Berlin.', 'de')).toEqual(['Berlin']);
+    expect(found('Good evening from the harbour.', 'en')).toEqual(['harbour']);
     expect(found('Kommt der Kuchen? Gießen Sie die Tomatenpflanzen. Behaltet den Ball im Auge.', 'de')).toEqual(['Kuchen', 'Tomatenpflanzen', 'Ball', 'Auge']);
     expect(found('Am Abend gibt es leichten Regen.', 'de')).toEqual(['Abend', 'leichten Regen', 'Regen']);
     // After an article a noun ends its phrase ("jeden Morgen | Wasser"); a verb before its adjective-looking object is no adjective.
@@ -81,7 +83,7 @@ describe.each(['en', 'de'] as const)('phrases of realistic transcripts (%s)', (l
   });
 
   it('suggest topics that all read whole, among them the expected ones', () => {
-    const topics = [...suggestFromEpisodes(rows.map((r) => ({ ...r, text: stored(r), spoken: r.text, shown: r.screen, title: null })), language, 8)].filter((e) => e.completion.type === 'topic').map((e) => e.completion.text);
+    const topics = [...suggestFromEpisodes(rows.map((r) => ({ ...r, text: stored(r), spoken: r.text, shown: r.screen, tags: '[]', media_type: 'video' as const, title: null })), language, 8)].filter((e) => e.completion.type === 'topic').map((e) => e.completion.text);
     expect(topics.length).toBeGreaterThanOrEqual(4);
     for (const t of topics) expect(readsWhole(t, language), t).toBe(true);
     const all = topics.join(' | ').toLowerCase();
@@ -92,7 +94,7 @@ describe.each(['en', 'de'] as const)('phrases of realistic transcripts (%s)', (l
 /** Topics a new user met in a home archive (issue 34): adverbs, scraps and a closing sentence. */
 describe('topics with content', () => {
   const row = (media_id: string, idx: number, spoken: string, shown = '', title: string | null = null) =>
-    ({ media_id, idx, start: idx * 10, end: idx * 10 + 10, spoken, shown, title, text: `${shown} [] ${spoken}` });
+    ({ media_id, idx, start: idx * 10, end: idx * 10 + 10, spoken, shown, tags: '[]', media_type: 'video' as const, title, text: `${shown} [] ${spoken}` });
   const topicsOf = (rows: ReturnType<typeof row>[], language: 'en' | 'de') =>
     [...suggestFromEpisodes(rows, language, 8)].filter((e) => e.completion.type === 'topic').map((e) => e.completion);
 

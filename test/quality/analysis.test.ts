@@ -113,8 +113,8 @@ describe('analysis quality on media with known truth', () => {
         expect(new Set(words).size, completion.text).toBe(words.length);
         if (completion.type === 'question') {
           const forms = language === 'en'
-            ? /^(What is said about “[^”]+”\?|When is “[^”]+” shown\?|Where does “[^”]+” come up\?)$/
-            : /^(Was wird zu „[^“]+“ gesagt\?|Wann wird „[^“]+“ gezeigt\?|Wo kommt „[^“]+“ vor\?)$/;
+            ? /^(What is said about “[^”]+”\?|When is “[^”]+” shown\?|Which photos? shows? “[^”]+”\?|Where does “[^”]+” come up\?)$/
+            : /^(Was wird zu „[^“]+“ gesagt\?|Wann wird „[^“]+“ gezeigt\?|(Welches Foto zeigt|Welche Fotos zeigen) „[^“]+“\?|Wo kommt „[^“]+“ vor\?)$/;
           expect(completion.text).toMatch(forms);
         }
       }

@@ -17,7 +17,7 @@ const rows = [
   { media_id: 'b', idx: 0, start: 0, end: 10, text: 'penalty shootout keeper saves the penalty kick' },
   { media_id: 'c', idx: 1, start: 10, end: 20, text: 'apple cake recipe flour sugar oven baking' },
   { media_id: 'd', idx: 0, start: 0, end: 10, text: 'apple cake baking in the oven with sugar' },
-].map((r) => ({ ...r, spoken: r.text, shown: '', title: null }));
+].map((r) => ({ ...r, spoken: r.text, shown: '', tags: '[]', media_type: 'video' as const, title: null }));
 
 describe('worker pool', () => {
   const threaded = newPool(1);

@@ -12,7 +12,7 @@ export const ClusterElement = z
     answer: z.string(),
     teaser_id: z.number().int(),
     cluster_results: z.array(SearchResult).openapi({ description: 'The search results of this cluster, best first' }),
-    additional_info: z.string().openapi({ description: 'How many moments in which media, with their times' }),
+    additional_info: z.string().openapi({ description: 'How many moments in which media, with their times; a video and its copies count as one item, the copies said at the end' }),
     related_queries: z.array(z.string()),
   })
   .openapi('ClusterElement', { description: 'One cluster of POST /search_clusters: a streamed element, or one entry of a deferred task’s result' });
@@ -27,7 +27,7 @@ export const SuggestionElement = z
     completion: z.object({
       type: z.enum(['topic', 'question']),
       text: z.string(),
-      media_ids: z.array(z.string()).openapi({ description: 'Media items the suggestion is drawn from' }),
+      media_ids: z.array(z.string()).openapi({ description: 'Media items the suggestion is drawn from (of a video and its copies, one)' }),
       moments: z
         .array(z.object({ media_id: z.string(), episode_id: z.number().int(), start_time: z.number() }))
         .openapi({ description: 'Where in them, at most five moments' }),

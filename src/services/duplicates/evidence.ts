@@ -3,25 +3,21 @@
  * Each says `agree`, `differ`, or nothing (null) when it has too little to tell; one `differ` is enough to
  * keep two items apart, and an `agree` is needed where the frames alone say little (slides, title cards).
  */
-import { distance } from 'fastest-levenshtein';
 import { compareSound, type SoundFrames } from '../../media/sound-print.js';
+import { mayBeSlipOf, SLIP_LENGTH } from '../../tools/ocr-slip.js';
 
 /** What one sense says of a pair. */
 export type Verdict = 'agree' | 'differ' | null;
 
-/** Words at least this long may be one OCR slip apart and still count as the same word. */
-const SLIP_LENGTH = 5;
-
 function foundIn(word: string, words: Set<string>): boolean {
   if (words.has(word)) return true;
-  if (word.length < SLIP_LENGTH) return false;
-  for (const other of words) if (Math.abs(other.length - word.length) <= 1 && distance(word, other) <= 1) return true;
+  for (const other of words) if (mayBeSlipOf(word, other)) return true;
   return false;
 }
 
 /**
  * Whether two items' on-screen words agree: the share of the smaller set's words that the other shows
- * too (a trimmed or smaller copy reads fewer words, never other ones), an OCR slip forgiven in longer words.
+ * too (a trimmed or smaller copy reads fewer words, never other ones), an OCR slip forgiven (a lost umlaut, or one letter in longer words).
  * One word of five letters or more is enough to differ ("brot backen" and "marienplatz").
  * @example
  * wordsVerdict(new Set(['brot', 'backen']), new Set(['marienplatz'])); // 'differ'

@@ -112,11 +112,27 @@ export class DuplicateService {
 
   /** The collection's groups of copies (GET /collections/{id}/duplicates). */
   groups(caller: Caller, collectionId: string, threshold = DEFAULT_DUPLICATE_THRESHOLD): { groups: DuplicateGroup[] } {
-    const collection = this.collections.readable(caller, collectionId);
-    this.recheckIfStale(collection.pk);
-    const pairs = this.store.prints.pairs(collection.pk, threshold);
+    return { groups: this.groupsOf(this.collections.readable(caller, collectionId).pk, threshold) };
+  }
+
+  /**
+   * Each item of a collection that has copies (by media_id) with the media_id of the copy its group keeps,
+   * as GET …/duplicates groups them: what counts a video and its copies as one item. Items without copies
+   * are not in it.
+   * @example
+   * duplicates.copyGroups(collection.pk).get('beach-small'); // 'beach-hd'
+   */
+  copyGroups(collectionPk: number): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const g of this.groupsOf(collectionPk, DEFAULT_DUPLICATE_THRESHOLD)) for (const i of g.items) out.set(i.media_id, g.keep);
+    return out;
+  }
+
+  private groupsOf(collectionPk: number, threshold: number): DuplicateGroup[] {
+    this.recheckIfStale(collectionPk);
+    const pairs = this.store.prints.pairs(collectionPk, threshold);
     const items = new Map(this.store.items.byPks([...new Set(pairs.flatMap((p) => [p.a_pk, p.b_pk]))]).map((i) => [i.pk, this.copyItem(i)]));
-    return { groups: groupPairs(pairs, items) };
+    return groupPairs(pairs, items);
   }
 
   /**

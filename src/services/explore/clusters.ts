@@ -1,9 +1,12 @@
 import { contentWords, cosine, tfidf, type SparseVector } from '../../analysis/text-stats.js';
 import { dot } from '../../tools/vectors.js';
-import { kindName, momentsLine, stripPresentation, type Language, type MediaKind } from '../../analysis/phrases.js';
+import { stripPresentation } from '../../analysis/phrases.js';
 import type { SearchResult } from '../search/index.js';
+import { clusterLine, copyShadows, itemName } from './cluster-line.js';
+import { copyKey, type CopyGroups } from './copies.js';
 import { keyPhrases, phraseCorpus, readsWholeIn, titleCase, type PhraseCorpus } from './keyphrases.js';
 import { averageLinkage } from './linkage.js';
+import { ocrSlips } from './ocr-slips.js';
 
 /** One streamed element of POST /search_clusters (SPEC 2.8). */
 export interface ClusterElement {
@@ -57,6 +60,8 @@ export interface ClusterJobInput {
   query: string;
   language: 'en' | 'de';
   maxClusters: number;
+  /** The hits' items that have copies, with the copy each group keeps: a video and its copies are one item. */
+  copies?: CopyGroups;
 }
 
 /**
@@ -67,50 +72,33 @@ export interface ClusterJobInput {
  */
 export function clusterElements(input: ClusterJobInput): ClusterElement[] {
   const { results } = input;
-  const groups = groupResults(results, input.vectors);
-  // Phrases are found once for all hits: every cluster is described against the same corpus.
-  const corpus = phraseCorpus(results.map(resultText), input.language);
-  return groups.slice(0, input.maxClusters).map((group, i) =>
-    describeCluster(group, i, corpus, group.map((r) => results.indexOf(r)), input.query, input.language),
-  );
-}
-
-function clock(s: number): string {
-  const m = Math.floor(s / 60);
-  return `${m}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
-}
-
-/** An item as a person knows it: its title, else what it is ("Photo"); never its id. */
-function itemName(r: SearchResult, language: Language): string {
-  return r.title?.trim() || kindName(r.media_type, language);
-}
-
-/** A moment named by its item, and the time within it for media that have a clock ("Vlog 0:10", "Beach"). */
-function momentName(r: SearchResult, language: Language): string {
-  return r.media_type === 'image' ? itemName(r, language) : `${itemName(r, language)} ${clock(r.start_time)}`;
-}
-
-/** How many distinct items of each kind a group of hits comes from. */
-function itemsByKind(group: SearchResult[]): Partial<Record<MediaKind, number>> {
-  const out: Partial<Record<MediaKind, number>> = {};
-  const seen = new Set<string>();
-  for (const r of group) {
-    if (seen.has(r.media_id)) continue;
-    seen.add(r.media_id);
-    out[r.media_type] = (out[r.media_type] ?? 0) + 1;
-  }
-  return out;
+  const copies = input.copies ?? {};
+  const groups = groupResults(results, input.vectors).slice(0, input.maxClusters);
+  // Phrases are found once for all hits: every cluster is described against the same corpus, which leaves
+  // out the OCR slips among the hits' words, and the words of a copy's hit, which only repeat its original's.
+  const shadows = new Set(groups.flatMap((g) => [...copyShadows(g, copies)]));
+  const slips = ocrSlips(results.map((r) => ({ shown: r.computer_vision.map((v) => v.summary).join('\n'), other: r.audio.map((a) => a.text).join('\n'), item: copyKey(copies, r.media_id) })));
+  const corpus = phraseCorpus(results.map((r) => (shadows.has(r) ? '' : resultText(r))), input.language, slips);
+  return groups.map((group, i) => describeCluster(group, i, corpus, group.map((r) => results.indexOf(r)), input.query, input.language, copies));
 }
 
 /**
  * Turns a group of hits into the streamed element: a label and the best line as the answer, which
- * media and moments it covers, and related queries from its distinctive noun phrases (each readsWhole).
+ * media and moments it covers (a video and its `copies` counted once), and related queries from its distinctive noun phrases (each readsWhole).
  * `allTexts` are the texts of all hits (or their phraseCorpus), `memberIndexes` the group's among them,
  * best hit first.
  * @example
  * describeCluster(group, 0, allTexts, groupIndexes, 'penalty', 'en').answer; // 'Penalty shot training: The goalkeeper dives …'
  */
-export function describeCluster(group: SearchResult[], teaserId: number, allTexts: string[] | PhraseCorpus, memberIndexes: number[], query: string, language: 'en' | 'de'): ClusterElement {
+export function describeCluster(
+  group: SearchResult[],
+  teaserId: number,
+  allTexts: string[] | PhraseCorpus,
+  memberIndexes: number[],
+  query: string,
+  language: 'en' | 'de',
+  copies: CopyGroups = {},
+): ClusterElement {
   const corpus = Array.isArray(allTexts) ? phraseCorpus(allTexts, language) : allTexts;
   const phrases = keyPhrases(corpus, memberIndexes, 6, []);
   const label = phrases[0];
@@ -121,7 +109,7 @@ export function describeCluster(group: SearchResult[], teaserId: number, allText
   // A label that repeats words of the line adds nothing ("Morgen gibt es viel: Morgen gibt es viel Schnee").
   const lineWords = new Set(contentWords(line));
   const answer = label && !contentWords(label.surface).some((w) => lineWords.has(w)) ? `${titleCase(label.surface)}: ${line}` : line;
-  const additional_info = momentsLine(group.length, itemsByKind(group), group.slice(0, 6).map((r) => momentName(r, language)).join(', '), language);
+  const additional_info = clusterLine(group, copies, language);
   const queryWords = new Set(contentWords(query));
   const related = keyPhrases(corpus, memberIndexes, 8, [query])
     .map((p) => p.surface)

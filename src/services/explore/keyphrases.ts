@@ -35,13 +35,16 @@ export interface PhraseCorpus {
 
 /**
  * Finds the noun phrases of each document (see nounPhrases; `language` is the fallback for text whose
- * sentences show no language of their own).
+ * sentences show no language of their own). Phrases holding a word of `leaveOut` (lower-cased: OCR slips,
+ * see ocrSlips) are no candidates.
  * @example
  * const corpus = phraseCorpus(['Penalty shot training.', 'The penalty shot.'], 'en');
  */
-export function phraseCorpus(docs: string[], language: Language): PhraseCorpus {
+export function phraseCorpus(docs: string[], language: Language, leaveOut: ReadonlySet<string> = new Set()): PhraseCorpus {
   const occurrences = docs.map((text) =>
-    nounPhrases(text, language).map((c) => ({ key: c.words.join(' ').toLowerCase(), surface: c.words.join(' '), language: c.language })),
+    nounPhrases(text, language)
+      .map((c) => ({ key: c.words.join(' ').toLowerCase(), surface: c.words.join(' '), language: c.language }))
+      .filter((o) => leaveOut.size === 0 || !o.key.split(' ').some((w) => leaveOut.has(w))),
   );
   const df = new Map<string, number>();
   for (const c of occurrences) for (const key of new Set(c.map((x) => x.key))) df.set(key, (df.get(key) ?? 0) + 1);
@@ -66,11 +69,18 @@ export function readsWholeIn(corpus: PhraseCorpus, surface: string, language: La
  * Distinctive noun phrases of the `group` documents measured against the whole corpus: frequent in the group,
  * rare elsewhere (TF-IDF over phrase candidates), longer phrases and phrases of `favour` words (the items'
  * titles) favoured. Chosen phrases share no word, so they read as different ideas; phrases made only of
- * `exclude` words are skipped; each one readsWhole.
+ * `exclude` words are skipped, and so are those `accept` (when given) refuses; each one readsWhole.
  * @example
  * keyPhrases(phraseCorpus(['Penalty shot training', 'the penalty shot'], 'en'), [0, 1], 3)[0].surface; // 'Penalty shot'
  */
-export function keyPhrases(corpus: PhraseCorpus, group: number[], k: number, exclude: string[] = [], favour: string[] = []): KeyPhrase[] {
+export function keyPhrases(
+  corpus: PhraseCorpus,
+  group: number[],
+  k: number,
+  exclude: string[] = [],
+  favour: string[] = [],
+  accept: (phrase: KeyPhrase) => boolean = () => true,
+): KeyPhrase[] {
   const n = corpus.docs.length;
   const inGroup = new Map<string, { tf: number; docs: Set<number>; surfaces: Map<string, { count: number; language: Language }> }>();
   for (const i of group) {
@@ -106,7 +116,7 @@ export function keyPhrases(corpus: PhraseCorpus, group: number[], k: number, exc
   for (const c of scored) {
     if (out.length >= k) break;
     const words = c.phrase.split(' ');
-    if (words.some((w) => used.has(w)) || !readsWholeIn(corpus, c.surface, c.language)) continue;
+    if (words.some((w) => used.has(w)) || !accept(c) || !readsWholeIn(corpus, c.surface, c.language)) continue;
     for (const w of words) used.add(w);
     out.push(c);
   }

@@ -1,9 +1,10 @@
 import { questionAbout } from '../../analysis/phrases.js';
 import { contentWords, cosine, tfidf } from '../../analysis/text-stats.js';
-import { words } from '../../tools/normalise.js';
 import type { EpisodeTextRow } from '../../store/explore.js';
 import { keyPhrases, phraseCorpus, titleCase } from './keyphrases.js';
 import { averageLinkage } from './linkage.js';
+import { ocrSlips } from './ocr-slips.js';
+import { questionOf } from './questions.js';
 
 /** One streamed element of POST /collection_suggestions (SPEC 2.9). */
 export interface SuggestionElement {
@@ -17,16 +18,14 @@ export interface SuggestionElement {
   };
 }
 
-/** Input of the suggestions job: a collection's episode texts (read by the caller) and the answer language. */
+/**
+ * Input of the suggestions job: a collection's episode texts (read by the caller, one copy of each group of
+ * copies: see onePerCopy) and the answer language.
+ */
 export interface SuggestionsJobInput {
   rows: EpisodeTextRow[];
   language: 'en' | 'de';
   maxTopics: number;
-}
-
-/** Whether a text names a phrase (its lower-cased key) as whole words. */
-function mentions(text: string, phrase: string): boolean {
-  return ` ${words(text.toLowerCase()).join(' ')} `.includes(` ${phrase} `);
 }
 
 /**
@@ -44,11 +43,19 @@ function titlesOf(rows: EpisodeTextRow[], group: number[]): string[] {
   return [...new Set(group.map((i) => rows[i].title ?? ''))];
 }
 
+/** A streamed element about the given episodes. */
+function element(type: 'topic' | 'question', text: string, rows: EpisodeTextRow[], docs: number[]): SuggestionElement {
+  const members = docs.map((i) => rows[i]);
+  const media_ids = [...new Set(members.map((m) => m.media_id))];
+  const moments = members.slice(0, 5).map((m) => ({ media_id: m.media_id, episode_id: m.idx, start_time: m.start }));
+  return { completion: { type, text, media_ids, moments } };
+}
+
 /**
  * Topics and questions drawn from a collection's episodes: episodes are grouped by shared words, each
  * group's most distinctive noun phrase (one that readsWhole; words of its items' titles count more) becomes a
- * topic, then a question about it, in the asked language, which is also the fallback language of text that
- * shows none. The question says "said" for a phrase spoken, "shown" for one on screen.
+ * topic, then a question about what is said or shown in the group (see questionOf), in the asked language,
+ * which is also the fallback language of text that shows none. OCR slips (see ocrSlips) are never a topic.
  * Yields one element at a time so the HTTP layer can stream it.
  * @example
  * for (const s of suggestFromEpisodes(rows, 'en', 8)) console.log(s.completion.text); // 'Penalty shot training', …
@@ -56,8 +63,10 @@ function titlesOf(rows: EpisodeTextRow[], group: number[]): string[] {
 export function* suggestFromEpisodes(rows: EpisodeTextRow[], language: 'en' | 'de', maxTopics = 8): Generator<SuggestionElement> {
   const usable = rows.filter((r) => contentWords(r.text).length > 0);
   if (usable.length === 0) return;
-  const corpus = phraseCorpus(usable.map((r) => r.text), language);
+  const slips = ocrSlips(usable.map((r) => ({ shown: r.shown, other: `${r.spoken} ${r.tags}`, item: r.media_id })));
+  const corpus = phraseCorpus(usable.map((r) => r.text), language, slips);
   const seen = new Set<string>();
+  const asked = { said: 0, shown: 0 };
   let topic = 0;
   // Largest groups first; among equals, the one whose phrase stands out most (repeated, in its title)
   // before one whose phrase was said once.
@@ -70,12 +79,10 @@ export function* suggestFromEpisodes(rows: EpisodeTextRow[], language: 'en' | 'd
     const [best] = keyPhrases(corpus, group, 3, [...seen], titles);
     if (!best || seen.has(best.phrase)) continue;
     seen.add(best.phrase);
-    const members = best.docs.map((i) => usable[i]);
-    const source = { said: members.some((m) => mentions(m.spoken, best.phrase)), shown: members.some((m) => mentions(m.shown, best.phrase)) };
-    const media_ids = [...new Set(members.map((m) => m.media_id))];
-    const moments = members.slice(0, 5).map((m) => ({ media_id: m.media_id, episode_id: m.idx, start_time: m.start }));
-    yield { completion: { type: 'topic', text: titleCase(best.surface), media_ids, moments } };
-    yield { completion: { type: 'question', text: questionAbout(best.surface, language, topic, source), media_ids, moments } };
+    yield element('topic', titleCase(best.surface), usable, best.docs);
+    const q = questionOf({ rows: usable, corpus, group, titles, exclude: [...seen], asked }, best);
+    seen.add(q.phrase.phrase);
+    yield element('question', questionAbout(q.phrase.surface, language, q.kind), usable, q.docs);
     topic++;
   }
 }

@@ -91,6 +91,11 @@ const VERBS = {
     brauche wissen weiss denke denkt glaube glaubt finde findet bleibt bleiben heisst zeigt zeigen`),
 };
 
+/** Greetings, said to someone and about nothing: two words each, German folded. */
+const GREETINGS = list(`
+  good_morning good_afternoon good_evening good_night good_day
+  guten_morgen guten_tag guten_abend gute_nacht schoenen_tag schoenen_abend`);
+
 /** German openers that are capitalised only because a sentence begins with them. */
 const DE_OPENERS = list(`
   heute gestern morgen jetzt dann danach zuerst zuletzt spaeter vorher nachher endlich leider natuerlich vielleicht
@@ -153,4 +158,15 @@ export function isVerbForm(word: string, language: Language): boolean {
  */
 export function isGermanOpener(word: string): boolean {
   return DE_OPENERS.has(fold(word));
+}
+
+/**
+ * Whether two words are a greeting of either language ("Guten Morgen", "good evening"): what is said to
+ * someone is no subject, so neither makes a topic or a question.
+ * @example
+ * isGreeting('Guten', 'Morgen'); // true
+ * isGreeting('apple', 'cake'); // false
+ */
+export function isGreeting(first: string, second: string): boolean {
+  return GREETINGS.has(`${fold(first)}_${fold(second)}`);
 }
