@@ -20,6 +20,12 @@ export interface CopyOf {
   offset: number;
 }
 
+/** A collection's copies: by item pk with their kept copy and offset (search), by media_id with their kept copy's (explore). */
+interface CopiesOf {
+  leads: Map<number, CopyOf>;
+  keepOf: Map<string, string>;
+}
+
 /**
  * The version of the rules that make a pair (compare.ts). A collection whose pairs an older version found is
  * checked again before its groups are read or an item joins it: version 2 (issue 42) asks colours, words
@@ -38,8 +44,8 @@ export const COPY_RULES = 2;
  */
 export class DuplicateService {
   private readonly indexes = new Map<number, CandidateIndex>();
-  /** Each collection's copies as search reads them (see {@link copiesIn}), made on first use, dropped on a change. */
-  private readonly leads = new Map<number, Map<number, CopyOf>>();
+  /** Each collection's copies as search and explore read them, made on first use, dropped on a change. */
+  private readonly copies = new Map<number, CopiesOf>();
   /** Looks read lately: a candidate is often compared again with the next item (copies come together). */
   private readonly looks = new Map<number, ItemLook | null>();
 
@@ -56,7 +62,7 @@ export class DuplicateService {
   /** An item was stored (new or re-indexed): its pairs are found again. */
   itemStored(collectionPk: number, itemPk: number): void {
     this.looks.delete(itemPk);
-    this.leads.delete(collectionPk);
+    this.copies.delete(collectionPk);
     if (this.recheckIfStale(collectionPk)) return;
     const index = this.indexFor(collectionPk, itemPk);
     const look = this.look(itemPk);
@@ -69,14 +75,14 @@ export class DuplicateService {
   /** An item left the collection (deleted, or replaced by a re-index under a new row). */
   itemRemoved(collectionPk: number, itemPk: number): void {
     this.looks.delete(itemPk);
-    this.leads.delete(collectionPk);
+    this.copies.delete(collectionPk);
     this.indexes.get(collectionPk)?.remove(itemPk);
   }
 
   /** The collection is gone. */
   collectionRemoved(collectionPk: number): void {
     this.indexes.delete(collectionPk);
-    this.leads.delete(collectionPk);
+    this.copies.delete(collectionPk);
     this.store.prints.forgetChecks(collectionPk);
   }
 
@@ -117,50 +123,57 @@ export class DuplicateService {
 
   /**
    * Each item of a collection that has copies (by media_id) with the media_id of the copy its group keeps,
-   * as GET …/duplicates groups them: what counts a video and its copies as one item. Items without copies
-   * are not in it.
+   * as GET …/duplicates groups them: what counts a video and its copies as one item (explore). Items
+   * without copies are not in it.
    * @example
    * duplicates.copyGroups(collection.pk).get('beach-small'); // 'beach-hd'
    */
-  copyGroups(collectionPk: number): Map<string, string> {
-    const out = new Map<string, string>();
-    for (const g of this.groupsOf(collectionPk, DEFAULT_DUPLICATE_THRESHOLD)) for (const i of g.items) out.set(i.media_id, g.keep);
-    return out;
+  copyGroups(collectionPk: number): ReadonlyMap<string, string> {
+    return this.copiesOf(collectionPk).keepOf;
+  }
+
+  /**
+   * For search: every item of the collection that has copies (by pk), with the group's kept copy and how its
+   * times map onto the kept copy's, so a moment several copies share is shown once, as the kept copy's. An
+   * item paired with the kept copy only through a third one is left out (its times have no direct mapping).
+   * @example
+   * duplicates.copiesIn(collection.pk).get(trimPk); // { lead: originalPk, offset: 3.3 }
+   */
+  copiesIn(collectionPk: number): ReadonlyMap<number, CopyOf> {
+    return this.copiesOf(collectionPk).leads;
   }
 
   private groupsOf(collectionPk: number, threshold: number): DuplicateGroup[] {
     this.recheckIfStale(collectionPk);
     const pairs = this.store.prints.pairs(collectionPk, threshold);
-    const items = new Map(this.store.items.byPks([...new Set(pairs.flatMap((p) => [p.a_pk, p.b_pk]))]).map((i) => [i.pk, this.copyItem(i)]));
-    return groupPairs(pairs, items);
+    return groupPairs(pairs, this.copyItems(pairs));
   }
 
-  /**
-   * For search: every item of the collection that has copies (at the default threshold), with the group's
-   * kept copy and how its times map onto the kept copy's, so a moment several copies share is shown once, as
-   * the kept copy's. An item paired with the kept copy only through a third one is left out (its times have
-   * no direct mapping).
-   * @example
-   * duplicates.copiesIn(collection.pk).get(trimPk); // { lead: originalPk, offset: 3.3 }
-   */
-  copiesIn(collectionPk: number): ReadonlyMap<number, CopyOf> {
-    let leads = this.leads.get(collectionPk);
-    if (leads) return leads;
+  /** The items of these pairs as grouping ranks them. */
+  private copyItems(pairs: DuplicatePairRow[]): Map<number, CopyItem> {
+    return new Map(this.store.items.byPks([...new Set(pairs.flatMap((p) => [p.a_pk, p.b_pk]))]).map((i) => [i.pk, this.copyItem(i)]));
+  }
+
+  /** The collection's copies at the default threshold, both ways search and explore read them; made once until the collection changes. */
+  private copiesOf(collectionPk: number): CopiesOf {
+    let copies = this.copies.get(collectionPk);
+    if (copies) return copies;
     this.recheckIfStale(collectionPk);
     const pairs = this.store.prints.pairs(collectionPk, DEFAULT_DUPLICATE_THRESHOLD);
-    const items = new Map(this.store.items.byPks([...new Set(pairs.flatMap((p) => [p.a_pk, p.b_pk]))]).map((i) => [i.pk, this.copyItem(i)]));
-    leads = new Map();
+    const items = this.copyItems(pairs);
+    copies = { leads: new Map(), keepOf: new Map() };
     for (const group of groupPairs(pairs, items)) {
+      for (const i of group.items) copies.keepOf.set(i.media_id, group.keep);
       const lead = [...items.values()].find((i) => i.media_id === group.keep)!.pk;
-      leads.set(lead, { lead, offset: 0 });
+      copies.leads.set(lead, { lead, offset: 0 });
       for (const p of pairs) {
         // offset: a time of a_pk plus it is the same moment in b_pk.
-        if (p.b_pk === lead && items.has(p.a_pk)) leads.set(p.a_pk, { lead, offset: p.offset });
-        else if (p.a_pk === lead && items.has(p.b_pk)) leads.set(p.b_pk, { lead, offset: -p.offset });
+        if (p.b_pk === lead && items.has(p.a_pk)) copies.leads.set(p.a_pk, { lead, offset: p.offset });
+        else if (p.a_pk === lead && items.has(p.b_pk)) copies.leads.set(p.b_pk, { lead, offset: -p.offset });
       }
     }
-    this.leads.set(collectionPk, leads);
-    return leads;
+    this.copies.set(collectionPk, copies);
+    return copies;
   }
 
   /** An item as grouping ranks it: its file's format from the source path or the stored upload's name. */
