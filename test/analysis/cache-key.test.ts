@@ -47,7 +47,8 @@ describe('the analysis cache keys on every input, not on content alone', () => {
     writeFileSync(join(root, 'b.srt'), '1\n00:00:01,000 --> 00:00:04,000\nGanz neuer Untertitel.\n');
     const changed = await analyze({ path: b });
     expect(changed.audio_summary.map((x: { text: string }) => x.text)).toEqual(['Ganz neuer Untertitel.']);
-  });
+    // Three whole analyses: on a busy machine each can take most of a minute.
+  }, 240_000);
 
   it('analyses again for another title or metadata', async () => {
     const a = join(root, 'a.mp4');
@@ -55,5 +56,5 @@ describe('the analysis cache keys on every input, not on content alone', () => {
     const other = await analyze({ path: a, title: 'Anderer Titel', additional_metadata: { ort: 'Hamburg' } });
     expect(plain.title).toBe('Wetter');
     expect(other.title).toBe('Anderer Titel');
-  });
+  }, 240_000);
 });

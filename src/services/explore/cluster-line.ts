@@ -55,6 +55,8 @@ export function clusterLine(group: SearchResult[], copies: CopyGroups, language:
     const own = hits.get(key) ?? new Map<string, number>();
     if (!hits.has(key)) items[r.media_type] = (items[r.media_type] ?? 0) + 1;
     own.set(r.media_id, (own.get(r.media_id) ?? 0) + 1);
+    // A hit search already showed once for its copies names them: each is a copy that has the moment too.
+    for (const c of r.copies ?? []) own.set(c.media_id, own.get(c.media_id) ?? 0);
     hits.set(key, own);
   }
   const moments = [...hits.values()].reduce((sum, own) => sum + Math.max(...own.values()), 0);
