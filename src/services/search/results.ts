@@ -2,7 +2,9 @@
  * Shaping matched episodes into SPEC 2.7 result objects: the moment to start at, a snippet, signed links.
  */
 import { LRUMap } from 'mnemonist';
-import type { EpisodeWithItem, SegmentRow } from '../../store/search-index.js';
+import type { EpisodeRow, EpisodeWithItem, SegmentRow } from '../../store/search-index.js';
+import { pictureAt } from '../../analysis/pictures.js';
+import type { TimedPicture } from '../../analysis/types.js';
 import type { SubtitleLineRow } from '../../store/subtitle-lines.js';
 import { describeVisual, stripPresentation } from '../../analysis/phrases.js';
 import type { FileLinks } from '../file-links.js';
@@ -20,7 +22,7 @@ export interface SearchResult {
   content: string;
   /** The episode's index within its media. */
   episode_id: number;
-  /** Signed thumbnail URL; empty when the media has no picture. */
+  /** Signed thumbnail URL of the picture on screen at `start_time` (else the episode's); empty when the media has no picture. */
   image_url: string;
   media_id: string;
   /** 0..1, higher is better, comparable within one response. */
@@ -184,6 +186,14 @@ export function itemWords(e: EpisodeWithItem, segments: SegmentRow[], terms: Mat
 }
 
 /**
+ * The thumbnail of the picture on screen at `time` in an episode ({@link pictureAt}), or null for an episode
+ * without pictures (audio, photos, items indexed before them), which shows its own thumbnail.
+ */
+function pictureShown(e: EpisodeRow, time: number): string | null {
+  return e.pictures ? (pictureAt(JSON.parse(e.pictures) as TimedPicture[], time)?.thumbnail ?? null) : null;
+}
+
+/**
  * Builds the result object of one matched episode; `best` is its best line ({@link bestLine}). `said` is the
  * passage of a result found only through its item ({@link itemWords}), which opens at the episode's start.
  * @example
@@ -197,7 +207,7 @@ export function shapeResult(e: EpisodeWithItem, segments: SegmentRow[], match: M
   const startTime = round(Math.max(0, best ? best.candidate.start : Math.min(Math.max(match.frameTime ?? e.start, e.start), e.end)), 3);
   const fallback = stripPresentation(e.summary) || audio.map((s) => s.text).join(' ') || e.screen_text.replace(/\n/g, ' / ');
   const content = best ? snippet(best.candidate.text, terms) : (said ?? snippet(fallback, terms));
-  const thumb = e.thumbnail ?? e.item_thumbnail;
+  const thumb = pictureShown(e, startTime) ?? e.thumbnail ?? e.item_thumbnail;
   const image = thumb ? links.file(thumb) : null;
   const stored = e.stored_file ? links.file(e.stored_file) : null;
   const src = e.item_src ?? stored;
