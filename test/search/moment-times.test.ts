@@ -15,7 +15,7 @@ import { agedFiles, makePhoto, makeSpeech } from '../support/folder-media.js';
 import { makeSlideTalk, TALK_SLIDES } from '../support/slide-talk.js';
 import { settledTask, startTestServer, type TestServer } from '../support/server.js';
 
-interface Result { media_id: string; title: string; start_time: number; image_url: string; content: string; media_type: string }
+interface Result { media_id: string; title: string; start_time: number; image_url: string; content: string; media_type: string; copies?: { title: string; start_time: number }[] }
 interface Chapter { start: number; end: number; thumbnail_url: string | null }
 
 const [BUDGET, SOLAR] = TALK_SLIDES;
@@ -81,6 +81,8 @@ describe('a narrated slide talk: one time and the picture on screen for each mom
     expect(chapter.start).toBe(found.start_time);
     const moment = (await clusters('solar panels')).find((r) => r.title === 'talk')!;
     expect(moment.start_time).toBe(found.start_time);
+    // The trim shares the moment: named once, at its own second, and the talk is no copy of itself.
+    expect(found.copies?.map((c) => [c.title, c.start_time])).toEqual([['talk-trim', SLIDE_CHANGE - TRIM_FROM]]);
   });
 
   it('starts every chapter where its slide or its first line starts', async () => {

@@ -283,7 +283,7 @@ function momentSpan(r: SearchResult): [number, number] {
  * (the original) where it is among the results, else the best-ranked copy's, in the place of the best-ranked
  * of them, with the others in `copies`. Two hits are one moment when their stretches ({@link momentSpan}),
  * mapped onto the kept copy's time, overlap: a trim that starts inside a slide shows that slide from its own
- * second 0. Order is kept otherwise.
+ * second 0. `copies` names each other item once, at its best-ranked hit. Order is kept otherwise.
  * @example
  * mergeCopies([trimHit, reencodeHit, originalHit], (r) => places.get(r.media_id))[0].media_id; // the original's, with copies: [trim, reencode]
  */
@@ -313,7 +313,9 @@ export function mergeCopies(results: SearchResult[], placeOf: (r: SearchResult) 
   }
   return out.map((o) => {
     if (!('shown' in o)) return o;
-    if (!o.others.length) return o.shown;
-    return { ...o.shown, copies: o.others.map((c) => ({ media_id: c.media_id, title: c.title, start_time: c.start_time })) };
+    // Each copy once, and never the shown item itself (two of its episodes may hold the moment).
+    const copies = o.others.filter((c, i) => c.media_id !== o.shown.media_id && o.others.findIndex((d) => d.media_id === c.media_id) === i);
+    if (!copies.length) return o.shown;
+    return { ...o.shown, copies: copies.map((c) => ({ media_id: c.media_id, title: c.title, start_time: c.start_time })) };
   });
 }
