@@ -2,7 +2,8 @@
  * Benchmark of the analysis pipeline: makes a 10-minute 640x360 video with 20 slides, English speech
  * and an embedded subtitle track, analyses it with the models this machine has, and prints per-stage
  * seconds, seconds spent inside each model, compute seconds per minute of video, peak RSS and the time
- * ffmpeg alone takes to decode it. The last line printed is one JSON object.
+ * ffmpeg alone takes to decode it, and the thumbnails it wrote (episodes' and pictures', with their size).
+ * The last line printed is one JSON object.
  *
  * `--asr` makes the speech dense (about 23 s of every 30 s slide, ~120 words a minute) and leaves the
  * subtitle track out, so Whisper transcribes it: the full-pack case. Models come from VIDX_MODELS_DIR
@@ -10,7 +11,7 @@
  *
  *   npx tsx scripts/bench-index.ts [--minutes 10] [--asr] [--keep]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -65,6 +66,18 @@ class TimedRuntime extends ModelRuntime {
   }
 }
 
+/** How many episode thumbnails (ep-*) and pictures (pic-*) a folder holds, and their kilobytes. */
+function thumbnailFiles(folder: string): Record<string, { files: number; kb: number }> {
+  const out: Record<string, { files: number; bytes: number }> = { ep: { files: 0, bytes: 0 }, pic: { files: 0, bytes: 0 } };
+  for (const name of readdirSync(folder)) {
+    const kind = out[name.split('-')[0]!];
+    if (!kind) continue;
+    kind.files++;
+    kind.bytes += statSync(join(folder, name)).size;
+  }
+  return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, { files: v.files, kb: Math.round(v.bytes / 1024) }]));
+}
+
 const { values } = parseArgs({
   options: { minutes: { type: 'string', default: '10' }, keep: { type: 'boolean', default: false }, asr: { type: 'boolean', default: false } },
 });
@@ -110,6 +123,8 @@ try {
     episodes: analysis.episodes.length,
     transcript_segments: analysis.transcript.length,
     screen_text_entries: analysis.screenText.length,
+    // What the thumbnails cost on disk: one per episode, and the pictures a search result picks from.
+    thumbnails: thumbnailFiles(join(dir, 'thumbs')),
     capabilities: Object.fromEntries(Object.entries(models.capabilities()).map(([k, v]) => [k, v.available])),
     peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
     cpus: (await import('node:os')).cpus().length,

@@ -5,7 +5,7 @@ import { analysisKey, type AnalysisInputs } from './fingerprint.js';
 import type { EpisodeVector, MediaAnalysis } from './types.js';
 
 /** Bump when the pipeline's output changes so old cached analyses are not reused. */
-export const PIPELINE_VERSION = 8;
+export const PIPELINE_VERSION = 9;
 
 type StoredVectors = { model: string; dims: number; items: { episodeIndex: number; time: number; vector: string }[] } | null;
 

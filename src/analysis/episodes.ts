@@ -23,30 +23,54 @@ export function lengthBounds(duration: number): { min: number; target: number; m
 interface Candidate {
   time: number;
   score: number;
-  /** A shot change: where a boundary reads right, so merged candidates keep its time. */
+  /** A picture change (a shot, or the on-screen text): where a boundary reads right, so merged candidates keep its time. */
   visual?: boolean;
 }
 
 /** How far a chosen boundary moves to a shot change (seconds). */
 export const SNAP_REACH = 1.5;
 
-/** Whether a time falls inside a transcript segment (cutting there would split a sentence). */
-function insideSpeech(time: number, transcript: TimedText[]): boolean {
-  return transcript.some((s) => s.start < time - 0.05 && s.end > time + 0.05);
+/**
+ * Whether a boundary at `time` would split a sentence: it falls inside a transcript segment, and not within
+ * {@link SNAP_REACH} of its end. A slide that changes while the sentence before it ends opens the next
+ * chapter there; the sentence's last words stay with the chapter before (the one it overlaps most).
+ */
+function splitsSpeech(time: number, transcript: TimedText[]): boolean {
+  return transcript.some((s) => s.start < time - 0.05 && s.end > time + 0.05 && s.end - time > SNAP_REACH);
 }
 
 /**
- * Moves each inner boundary to the nearest shot change within {@link SNAP_REACH} when that cuts no
- * transcript segment and keeps the boundaries in order, so an episode starts with its shot.
+ * Moves each inner boundary to the nearest picture change (shot or on-screen text) within {@link SNAP_REACH}
+ * when that splits no sentence and keeps the boundaries in order, so an episode starts with its picture.
  */
-function snapToShots(cuts: number[], shots: number[], transcript: TimedText[]): number[] {
+function snapToPictures(cuts: number[], pictures: number[], transcript: TimedText[]): number[] {
   const out = [...cuts];
   for (let k = 1; k < out.length - 1; k++) {
     const t = out[k];
-    const near = shots
-      .filter((s) => Math.abs(s - t) <= SNAP_REACH && s > out[k - 1] + 0.5 && s < out[k + 1] - 0.5 && !insideSpeech(s, transcript))
+    const near = pictures
+      .filter((s) => Math.abs(s - t) <= SNAP_REACH && s > out[k - 1] + 0.5 && s < out[k + 1] - 0.5 && !splitsSpeech(s, transcript))
       .sort((a, b) => Math.abs(a - t) - Math.abs(b - t));
     if (near.length) out[k] = near[0];
+  }
+  return out;
+}
+
+/**
+ * Moves each inner boundary that lies in a silence between two lines to where the next chapter's content
+ * starts: the first picture change in that silence, else the start of the line after it. A chapter then
+ * opens with its slide or its first words, never half a pause or a sentence's end before them, and a
+ * search result for its first line starts at the same second.
+ */
+function openAtContent(cuts: number[], pictures: number[], transcript: TimedText[]): number[] {
+  const out = [...cuts];
+  for (let k = 1; k < out.length - 1; k++) {
+    const t = out[k];
+    if (pictures.some((p) => Math.abs(p - t) < 0.05) || transcript.some((s) => s.start - 0.05 < t && s.end > t)) continue;
+    const next = transcript.find((s) => s.start > t);
+    if (!next) continue;
+    const silenceFrom = Math.max(out[k - 1], ...transcript.filter((s) => s.end <= t).map((s) => s.end));
+    const opening = pictures.filter((p) => p >= silenceFrom && p < next.start).sort((a, b) => a - b)[0] ?? next.start;
+    if (opening > out[k - 1] + 0.5 && opening < out[k + 1] - 0.5) out[k] = opening;
   }
   return out;
 }
@@ -79,13 +103,15 @@ function topicShifts(transcript: TimedText[], window: number): Candidate[] {
 /**
  * Moves a candidate out of the middle of a transcript segment to the nearest segment edge, so no
  * sentence is cut; one that had to move further than `reach` keeps half its strength and is no longer
- * a shot change (the boundary is not on the picture change any more).
+ * a picture change (the boundary is not on it any more). A picture change in a sentence's last `reach`
+ * seconds stays: the slide changed as the sentence ended, and the next chapter opens with it.
  */
 function outOfSpeech(c: Candidate, transcript: TimedText[], reach: number): Candidate {
   const inside = transcript.find((s) => s.start < c.time && s.end > c.time);
   if (!inside) return c;
   const toStart = c.time - inside.start;
   const toEnd = inside.end - c.time;
+  if (c.visual && toEnd <= reach && toEnd < toStart) return c;
   const time = toStart < toEnd ? inside.start : inside.end;
   return Math.min(toStart, toEnd) > reach ? { time, score: c.score / 2 } : { ...c, time };
 }
@@ -95,7 +121,9 @@ function outOfSpeech(c: Candidate, transcript: TimedText[], reach: number): Cand
  * text changes, with lengths adapted to the duration; returns [start, end) pairs covering 0..duration
  * with no gaps or overlaps. Chooses cuts by dynamic programming: the sum of cut strengths minus a
  * penalty for straying from the target length, within the min/max bounds; then each boundary snaps
- * to a shot change within {@link SNAP_REACH} seconds that cuts no sentence.
+ * to a picture change within {@link SNAP_REACH} seconds that splits no sentence, and one left in a silence
+ * moves to where the next content starts ({@link openAtContent}): a chapter starts at the slide change or
+ * the line that opens it, whichever comes first.
  * @example
  * cutEpisodes({ duration: 24, shots: [{time: 8, score: 1}, {time: 16, score: 1}], transcript: [], textChanges: [] });
  * // [[0, 8], [8, 16], [16, 24]]
@@ -110,7 +138,7 @@ export function cutEpisodes(signals: CutSignals): [number, number][] {
     ...signals.shots.map((s) => ({ time: s.time, score: 0.5 + 0.5 * Math.min(1, s.score), visual: true })),
     ...pauses(signals.transcript),
     ...topicShifts(signals.transcript, Math.max(15, target / 2)),
-    ...signals.textChanges.map((t) => ({ time: t, score: 0.6 })),
+    ...signals.textChanges.map((t) => ({ time: t, score: 0.6, visual: true })),
   ];
   // Regular fallbacks so a long stretch without any signal still gets cut within the bounds.
   for (let t = target / 2; t < duration; t += target / 2) raw.push({ time: t, score: 0 });
@@ -157,7 +185,8 @@ export function cutEpisodes(signals: CutSignals): [number, number][] {
   for (let j = last; j > 0; j = prev[j]) cuts.push(points[j].time);
   cuts.push(0);
   cuts.reverse();
-  const snapped = snapToShots(cuts, signals.shots.map((s) => s.time), signals.transcript);
+  const pictures = [...signals.shots.map((s) => s.time), ...signals.textChanges];
+  const snapped = openAtContent(snapToPictures(cuts, pictures, signals.transcript), pictures, signals.transcript);
   const out: [number, number][] = [];
   for (let k = 1; k < snapped.length; k++) out.push([round(snapped[k - 1]), round(snapped[k])]);
   out[out.length - 1][1] = duration;

@@ -5,12 +5,13 @@ import { soundPrint } from '../media/sound-print.js';
 import type { ModelRuntime } from '../ml/runtime.js';
 import { cutEpisodes } from './episodes.js';
 import { episodeSummary } from './phrases.js';
+import { pictureStretches, picturesOf } from './pictures.js';
 import { belongsTo, clip, owningSpans } from './spans.js';
 import { extractiveSummary, videoSummary, type SentenceEmbedder } from './summarize.js';
 import { guessLanguage } from './text-stats.js';
 import { transcribeMedia } from './transcript.js';
 import { otherSubtitleTracks } from './subtitle-tracks.js';
-import type { EpisodeAnalysis, MediaAnalysis, TimedText, VisualEntry } from './types.js';
+import type { EpisodeAnalysis, MediaAnalysis, TimedPicture, TimedText, VisualEntry } from './types.js';
 import { analyzeVisual, type VisualResult } from './visual.js';
 import { startFaceScan } from './faces.js';
 
@@ -88,6 +89,7 @@ export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): P
   const embed: SentenceEmbedder = textEmbedder ? (texts) => textEmbedder.embedPassages(texts) : null;
   const boost = [input.title ?? '', ...metadataWords(input.metadata)];
 
+  const pictures = await writePictures(visual, input.thumbnailDir);
   const episodes: EpisodeAnalysis[] = [];
   // Each transcript line belongs to one episode only: the one it owningSpans most.
   const owner = owningSpans(transcript.segments, cuts.map(([start, end]) => ({ start, end })));
@@ -113,6 +115,8 @@ export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): P
       summary: episodeSummary(spoken, screen, tags, language),
       thumbnail: null,
       thumbnailTime: keyframe ?? start + (end - start) / 2,
+      // Copies: each episode's paths are rewritten on their own later (relative to the data dir, renamed).
+      ...(pictures.length ? { pictures: picturesOf(pictures, start, end).map((p) => ({ ...p })) } : {}),
     });
     ctx.progress(0.86 + (0.06 * (i + 1)) / cuts.length, 'summaries');
   }
@@ -179,6 +183,22 @@ export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): P
     faces,
     facesSamePerson: faceScan?.samePerson ?? null,
   };
+}
+
+/**
+ * Writes a thumbnail of each picture of the video (pic-<n>.jpg, from the keyframes the visual pass decoded:
+ * nothing is decoded again) and answers the pictures; none for audio. A picture past the keyframes whose
+ * thumbnails were kept has none (its stretch still ends the one before).
+ */
+async function writePictures(visual: VisualResult, dir: string): Promise<TimedPicture[]> {
+  const out: TimedPicture[] = [];
+  for (const [n, p] of pictureStretches(visual.prints, visual.cuts.map((c) => c.time)).entries()) {
+    const jpeg = visual.thumbnails.get(p.time);
+    const path = jpeg ? join(dir, `pic-${n}.jpg`) : null;
+    if (jpeg && path) await writeJpeg(jpeg, path);
+    out.push({ ...p, thumbnail: path });
+  }
+  return out;
 }
 
 /** The video's size as shown: a quarter turn swaps width and height. */

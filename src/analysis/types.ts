@@ -38,6 +38,24 @@ export interface EpisodeAnalysis {
   thumbnail: string | null;
   /** The moment the thumbnail shows. */
   thumbnailTime: number;
+  /**
+   * The pictures seen in the episode, in time order ({@link TimedPicture}; the first may have begun before
+   * it): a search result shows the one on screen at its start. Absent for audio, photos and analyses from
+   * before them.
+   */
+  pictures?: TimedPicture[];
+}
+
+/**
+ * A picture of a video: the thumbnail of a keyframe the visual pass decoded, standing for the stretch from
+ * `from` (the start of its shot, or its own time) until the next picture's `from`, over which the video
+ * looks the same. `thumbnail` is a path as for episodes; null where no thumbnail was kept.
+ */
+export interface TimedPicture {
+  from: number;
+  /** The keyframe's time: when the thumbnail was taken. */
+  time: number;
+  thumbnail: string | null;
 }
 
 /** The fingerprint of the frame at `time` (media/perceptual.ts). */

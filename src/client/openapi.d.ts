@@ -2452,7 +2452,7 @@ export interface components {
         Delivery: {
             /** @example desk-1a2b */
             worker: string;
-            /** @description The file parts that follow, by file name: episode thumbnails and face crops, each a JPEG or WebP picture */
+            /** @description The file parts that follow, by file name: episode thumbnails, pictures and face crops, each a JPEG or WebP picture */
             files: string[];
             analysis: components["schemas"]["WireAnalysis"];
         };
@@ -2514,6 +2514,11 @@ export interface components {
                 summary: string;
                 thumbnail: string | null;
                 thumbnailTime: number;
+                pictures?: {
+                    from: number;
+                    time: number;
+                    thumbnail: string | null;
+                }[];
             }[];
             summary: string;
             warnings: string[];
@@ -6255,7 +6260,7 @@ export interface operations {
                     body: string;
                     /**
                      * Format: binary
-                     * @description One part per name in `files`, by that file name (ep-0.jpg, face-0.jpg, …)
+                     * @description One part per name in `files`, by that file name (ep-0.jpg, pic-0.jpg, face-0.jpg, …)
                      */
                     file?: string;
                 };

@@ -37,6 +37,8 @@ export interface EpisodeRow {
   thumbnail_time: number | null;
   screen_text: string;
   tags: string;
+  /** JSON array of the episode's pictures (`{ from, time, thumbnail }`, analysis/pictures.ts); null for audio, photos and items indexed before migration 038. */
+  pictures: string | null;
 }
 
 /** A segments row; `ocr` and `tags` are JSON arrays on visual entries, null otherwise. */
@@ -116,8 +118,8 @@ export class SearchIndexRepository {
   insertEpisode(row: Omit<EpisodeRow, 'pk'>): number {
     const info = prepared(
       this.db,
-      `INSERT INTO episodes (item_pk, collection_pk, idx, start, end, summary, thumbnail, thumbnail_time, screen_text, tags)
-       VALUES (@item_pk, @collection_pk, @idx, @start, @end, @summary, @thumbnail, @thumbnail_time, @screen_text, @tags)`,
+      `INSERT INTO episodes (item_pk, collection_pk, idx, start, end, summary, thumbnail, thumbnail_time, screen_text, tags, pictures)
+       VALUES (@item_pk, @collection_pk, @idx, @start, @end, @summary, @thumbnail, @thumbnail_time, @screen_text, @tags, @pictures)`,
     ).run(row);
     return Number(info.lastInsertRowid);
   }

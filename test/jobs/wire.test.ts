@@ -31,18 +31,27 @@ describe('an analysis on the wire', () => {
 
   it('comes through the delivery schema whole, its files named and placed in the server’s folder', () => {
     const { analysis: wire, files } = toWireAnalysis(analysis);
-    expect(files).toEqual(analysis.episodes.map((e) => `ep-${e.index}.jpg`));
+    // Each episode's thumbnail, then its pictures (one still card: one picture, named once).
+    expect(files).toEqual([...analysis.episodes.map((e) => `ep-${e.index}.jpg`), 'pic-0.jpg']);
     const parsed = DeliveryBody.parse(JSON.parse(JSON.stringify({ worker: 'w1', files, analysis: wire })));
     const back = fromWireAnalysis(parsed.analysis as typeof wire, '/srv/cache/k', new Set(files));
-    expect(back).toEqual({ ...analysis, episodes: analysis.episodes.map((e) => ({ ...e, thumbnail: `/srv/cache/k/ep-${e.index}.jpg` })) });
+    const placed = (e: MediaAnalysis['episodes'][number]) => ({
+      ...e,
+      thumbnail: `/srv/cache/k/ep-${e.index}.jpg`,
+      pictures: e.pictures!.map((p) => ({ ...p, thumbnail: '/srv/cache/k/pic-0.jpg' })),
+    });
+    expect(back).toEqual({ ...analysis, episodes: analysis.episodes.map(placed) });
     expect(analysis.framePrints?.length).toBeGreaterThan(0);
+    expect(analysis.episodes[0]!.pictures).toEqual([{ from: 0, time: expect.any(Number), thumbnail: join(dir, 'out', 'pic-0.jpg') }]);
   });
 
   it('names no file outside the folder, whatever a worker says', () => {
     const { analysis: wire } = toWireAnalysis(analysis);
-    const forged = { ...wire, episodes: wire.episodes.map((e) => ({ ...e, thumbnail: '../../vidx.db' })) };
+    const forged = { ...wire, episodes: wire.episodes.map((e) => ({ ...e, thumbnail: '../../vidx.db', pictures: [{ from: 0, time: 1, thumbnail: '../../vidx.db' }] })) };
     expect(() => DeliveryBody.parse({ worker: 'w1', files: ['../../vidx.db'], analysis: forged })).toThrow();
-    expect(fromWireAnalysis(forged, '/srv/cache/k', new Set(['../../vidx.db'])).episodes.every((e) => e.thumbnail === null)).toBe(true);
+    expect(() => DeliveryBody.parse({ worker: 'w1', files: [], analysis: forged })).toThrow();
+    const back = fromWireAnalysis(forged, '/srv/cache/k', new Set(['../../vidx.db'])).episodes;
+    expect(back.every((e) => e.thumbnail === null && e.pictures!.every((p) => p.thumbnail === null))).toBe(true);
   });
 
   it('names its job by task and cache key, and reads them back', () => {

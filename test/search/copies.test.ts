@@ -90,4 +90,10 @@ describe('mergeCopies', () => {
       ['orig', 30, 0.5, undefined],
     ]);
   });
+
+  it('names each copy once and never the shown item itself', () => {
+    // Two episodes of each item hold the moment (a slide seen through two episodes).
+    const out = mergeCopies([hit('orig', 12, 0.9), hit('trim', 10, 0.8), hit('trim', 10, 0.7), hit('orig', 12, 0.6)], (r) => places.get(r.media_id));
+    expect(out.map((r) => [r.media_id, r.copies?.map((c) => [c.media_id, c.start_time])])).toEqual([['orig', [['trim', 10]]]]);
+  });
 });

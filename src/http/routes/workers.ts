@@ -62,7 +62,7 @@ const deliver = createRoute({
         'multipart/form-data': {
           schema: z.object({
             body: z.string().openapi({ description: 'JSON text of the Delivery; it comes before the file parts' }),
-            file: z.string().optional().openapi({ format: 'binary', description: 'One part per name in `files`, by that file name (ep-0.jpg, face-0.jpg, …)' }),
+            file: z.string().optional().openapi({ format: 'binary', description: 'One part per name in `files`, by that file name (ep-0.jpg, pic-0.jpg, face-0.jpg, …)' }),
           }),
         },
       },

@@ -128,7 +128,8 @@ export const WireAnalysis = z
     screenText: z.array(TimedText).max(L.entries),
     visual: z.array(VisualEntry).max(L.entries),
     episodes: z
-      .array(z.object({ index: z.number().int().min(0).max(L.episodes), start: Seconds, end: Seconds, audio: z.array(TimedText).max(L.entries), visual: z.array(VisualEntry).max(L.entries), summary: Text, thumbnail: FileName, thumbnailTime: Seconds }))
+      .array(z.object({ index: z.number().int().min(0).max(L.episodes), start: Seconds, end: Seconds, audio: z.array(TimedText).max(L.entries), visual: z.array(VisualEntry).max(L.entries), summary: Text, thumbnail: FileName, thumbnailTime: Seconds,
+        pictures: z.array(z.object({ from: Seconds, time: Seconds, thumbnail: FileName })).max(L.entries).optional() }))
       .max(L.episodes),
     summary: z.string().max(L.text * 10),
     warnings: z.array(Text).max(L.words),
@@ -169,7 +170,7 @@ export const WireAnalysis = z
 export const DeliveryBody = z
   .object({
     worker: WorkerId,
-    files: z.array(z.string().regex(DELIVERED_FILE)).max(2 * L.episodes).openapi({ description: 'The file parts that follow, by file name: episode thumbnails and face crops, each a JPEG or WebP picture' }),
+    files: z.array(z.string().regex(DELIVERED_FILE)).max(2 * L.episodes).openapi({ description: 'The file parts that follow, by file name: episode thumbnails, pictures and face crops, each a JPEG or WebP picture' }),
     analysis: WireAnalysis,
   })
   .strict()

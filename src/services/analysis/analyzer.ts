@@ -145,7 +145,10 @@ export class Analyzer {
         { kind, input, key, task: ctx.id, owner: ctx.owner },
         { signal: ctx.signal, progress: (f, s) => ctx.progress(0.02 + 0.96 * f, s) },
       );
-      for (const ep of analysis.episodes) if (ep.thumbnail) ep.thumbnail = relative(this.opts.dataDir, ep.thumbnail);
+      for (const ep of analysis.episodes) {
+        if (ep.thumbnail) ep.thumbnail = relative(this.opts.dataDir, ep.thumbnail);
+        for (const p of ep.pictures ?? []) if (p.thumbnail) p.thumbnail = relative(this.opts.dataDir, p.thumbnail);
+      }
       for (const f of analysis.faces ?? []) if (f.thumbnail) f.thumbnail = relative(this.opts.dataDir, f.thumbnail);
       // Faces are biometric: an analysis holding them is not cached, so turning faces off leaves no copy behind.
       // A remote worker's analysis is not cached either: only its job's owner may receive what a worker says.

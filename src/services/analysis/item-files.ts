@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { closeSync, copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync, symlinkSync } from 'node:fs';
-import { extname, join, relative } from 'node:path';
+import { basename, extname, join, relative } from 'node:path';
 import type { Db } from '../../store/connection.js';
 import { uploadPath, type IndexTaskData } from '../submissions.js';
 import { itemDir } from '../paths.js';
@@ -55,11 +55,21 @@ export function stageItemFiles(input: StageInput): StagedFiles {
   const dir = join(itemDir(dataDir, input.collectionPk, input.data.video.media_id), `v-${randomBytes(6).toString('hex')}`);
   mkdirSync(dir, { recursive: true });
   try {
+    // A picture that shows in two episodes is one file, copied once under its own name (pic-<n>.jpg).
+    const copied = new Map<string, string>();
+    const copyIn = (from: string, name: string) => {
+      let to = copied.get(from);
+      if (!to) {
+        copyFileSync(join(dataDir, from), join(dir, name));
+        to = relative(dataDir, join(dir, name));
+        copied.set(from, to);
+      }
+      return to;
+    };
     const episodes = input.episodes.map((e) => {
-      if (!e.thumbnail) return e;
-      const name = `ep-${e.index}.jpg`;
-      copyFileSync(join(dataDir, e.thumbnail), join(dir, name));
-      return { ...e, thumbnail: relative(dataDir, join(dir, name)) };
+      const pictures = e.pictures?.map((p) => ({ ...p, thumbnail: p.thumbnail && copyIn(p.thumbnail, basename(p.thumbnail)) }));
+      const own = { ...e, ...(pictures ? { pictures } : {}) };
+      return e.thumbnail ? { ...own, thumbnail: copyIn(e.thumbnail, `ep-${e.index}.jpg`) } : own;
     });
     const faceThumbs = (input.faces ?? []).map((f, i) => {
       if (!f.thumbnail) return null;

@@ -9,7 +9,7 @@ import { Problem } from '../errors.js';
 import { nowIso } from '../timestamps.js';
 import type { AttachedJobs } from './attached.js';
 import { LOCAL_WORKER } from './local-worker.js';
-import { DELIVERED_FILE, fromWireAnalysis, parseJobId, toWireAnalysis, type DeliveryAnswer } from './wire.js';
+import { DELIVERED_FILE, fromWireAnalysis, namedFiles, parseJobId, toWireAnalysis, type DeliveryAnswer } from './wire.js';
 
 /** The file a delivered analysis waits in, in its cache folder, until its task takes it. */
 const deliveredName = (task: string) => `delivered-${task}.json`;
@@ -116,8 +116,7 @@ export class Deliveries {
     if (!stored) return null;
     rmSync(join(this.cache.folder(row.cache_key), deliveredName(row.task_id)), { force: true });
     const folder = this.folderOf(row);
-    const names = [...stored.episodes.map((e) => e.thumbnail), ...(stored.faces ?? []).map((f) => f.thumbnail)];
-    const analysis = fromWireAnalysis(stored, folder, new Set(names.filter((n): n is string => n !== null && existsSync(join(folder, n)))));
+    const analysis = fromWireAnalysis(stored, folder, new Set(namedFiles(stored).filter((n) => existsSync(join(folder, n)))));
     return { analysis, shared: byServer(row) };
   }
 

@@ -6,7 +6,7 @@
 import { basename } from 'node:path';
 import { fromStoredAnalysis, toStoredAnalysis, type StoredAnalysis } from '../../analysis/cache.js';
 import type { AnalysisJob } from '../analysis/runner.js';
-import type { MediaAnalysis } from '../../analysis/types.js';
+import type { EpisodeAnalysis, MediaAnalysis } from '../../analysis/types.js';
 import type { ModelSet } from '../../ml/model-set.js';
 import { fromWire, toWire, type WireError } from '../threads/protocol.js';
 
@@ -44,8 +44,8 @@ export type JobStart = { status: 'ready'; kind: AnalysisJob['kind']; input: JobI
 /** The answer to a delivery: committed now, already committed before, try again soon, or nobody wants it any more. */
 export type DeliveryAnswer = { status: 'committed' | 'duplicate' | 'wait' | 'gone'; reason?: string };
 
-/** The names a delivered file may have: the pipeline's episode thumbnails and face crops. */
-export const DELIVERED_FILE = /^(ep|face)-\d{1,5}\.jpg$/;
+/** The names a delivered file may have: the pipeline's episode thumbnails, pictures and face crops. */
+export const DELIVERED_FILE = /^(ep|pic|face)-\d{1,5}\.jpg$/;
 
 const TASK_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const CACHE_KEY = /^[0-9a-z-]{1,120}$/;
@@ -78,10 +78,28 @@ export function parseJobId(id: string): { task: string; key: string } | null {
  */
 export function toWireAnalysis(analysis: MediaAnalysis): { analysis: StoredAnalysis; files: string[] } {
   const name = (p: string | null) => (p ? basename(p) : null);
-  const episodes = analysis.episodes.map((e) => ({ ...e, thumbnail: name(e.thumbnail) }));
+  const episodes = analysis.episodes.map((e) => ({ ...e, thumbnail: name(e.thumbnail), ...pictures(e, name) }));
   const faces = analysis.faces ? analysis.faces.map((f) => ({ ...f, thumbnail: name(f.thumbnail) })) : analysis.faces;
-  const files = [...episodes.map((e) => e.thumbnail), ...(faces ?? []).map((f) => f.thumbnail)].filter((f): f is string => f !== null);
-  return { analysis: toStoredAnalysis({ ...analysis, episodes, faces }), files };
+  return { analysis: toStoredAnalysis({ ...analysis, episodes, faces }), files: [...new Set(namedFiles({ episodes, faces }))] };
+}
+
+/**
+ * Every file an analysis names: its episodes' thumbnails and pictures, its face crops (a picture two
+ * episodes show is named twice).
+ * @example
+ * namedFiles(stored); // ['ep-0.jpg', 'pic-0.jpg', 'face-0.jpg']
+ */
+export function namedFiles(analysis: Pick<MediaAnalysis, 'episodes' | 'faces'>): string[] {
+  const names = [
+    ...analysis.episodes.flatMap((e) => [e.thumbnail, ...(e.pictures ?? []).map((p) => p.thumbnail)]),
+    ...(analysis.faces ?? []).map((f) => f.thumbnail),
+  ];
+  return names.filter((f): f is string => f !== null);
+}
+
+/** An episode's pictures with each file named anew; nothing for an episode without pictures. */
+function pictures(e: EpisodeAnalysis, name: (p: string | null) => string | null): Pick<EpisodeAnalysis, 'pictures'> {
+  return e.pictures ? { pictures: e.pictures.map((p) => ({ ...p, thumbnail: name(p.thumbnail) })) } : {};
 }
 
 /**
@@ -95,7 +113,7 @@ export function fromWireAnalysis(wire: StoredAnalysis, folder: string, present: 
   const analysis = fromStoredAnalysis(wire);
   return {
     ...analysis,
-    episodes: analysis.episodes.map((e) => ({ ...e, thumbnail: path(e.thumbnail) })),
+    episodes: analysis.episodes.map((e) => ({ ...e, thumbnail: path(e.thumbnail), ...pictures(e, path) })),
     faces: analysis.faces ? analysis.faces.map((f) => ({ ...f, thumbnail: path(f.thumbnail) })) : analysis.faces,
   };
 }

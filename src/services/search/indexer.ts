@@ -317,6 +317,7 @@ export class SearchIndex {
           thumbnail_time: Number.isFinite(e.thumbnailTime) ? e.thumbnailTime : null,
           screen_text: p.screenText.join('\n'),
           tags: JSON.stringify(p.tags),
+          pictures: e.pictures?.length ? JSON.stringify(e.pictures) : null,
         });
         pkByIndex.set(e.index, pk);
         for (const s of p.segments) repo.insertSegment({ episode_pk: pk, ...s });

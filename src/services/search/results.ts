@@ -2,7 +2,9 @@
  * Shaping matched episodes into SPEC 2.7 result objects: the moment to start at, a snippet, signed links.
  */
 import { LRUMap } from 'mnemonist';
-import type { EpisodeWithItem, SegmentRow } from '../../store/search-index.js';
+import type { EpisodeRow, EpisodeWithItem, SegmentRow } from '../../store/search-index.js';
+import { pictureAt } from '../../analysis/pictures.js';
+import type { TimedPicture } from '../../analysis/types.js';
 import type { SubtitleLineRow } from '../../store/subtitle-lines.js';
 import { describeVisual, stripPresentation } from '../../analysis/phrases.js';
 import type { FileLinks } from '../file-links.js';
@@ -20,7 +22,7 @@ export interface SearchResult {
   content: string;
   /** The episode's index within its media. */
   episode_id: number;
-  /** Signed thumbnail URL; empty when the media has no picture. */
+  /** Signed thumbnail URL of the picture on screen at `start_time` (else the episode's); empty when the media has no picture. */
   image_url: string;
   media_id: string;
   /** 0..1, higher is better, comparable within one response. */
@@ -184,6 +186,14 @@ export function itemWords(e: EpisodeWithItem, segments: SegmentRow[], terms: Mat
 }
 
 /**
+ * The thumbnail of the picture on screen at `time` in an episode ({@link pictureAt}), or null for an episode
+ * without pictures (audio, photos, items indexed before them), which shows its own thumbnail.
+ */
+function pictureShown(e: EpisodeRow, time: number): string | null {
+  return e.pictures ? (pictureAt(JSON.parse(e.pictures) as TimedPicture[], time)?.thumbnail ?? null) : null;
+}
+
+/**
  * Builds the result object of one matched episode; `best` is its best line ({@link bestLine}). `said` is the
  * passage of a result found only through its item ({@link itemWords}), which opens at the episode's start.
  * @example
@@ -197,7 +207,7 @@ export function shapeResult(e: EpisodeWithItem, segments: SegmentRow[], match: M
   const visual = aroundMoment(segments.filter((s) => s.kind === 'visual'), startTime);
   const fallback = stripPresentation(e.summary) || audio.map((s) => s.text).join(' ') || e.screen_text.replace(/\n/g, ' / ');
   const content = best ? snippet(best.candidate.text, terms) : (said ?? snippet(fallback, terms));
-  const thumb = e.thumbnail ?? e.item_thumbnail;
+  const thumb = pictureShown(e, startTime) ?? e.thumbnail ?? e.item_thumbnail;
   const image = thumb ? links.file(thumb) : null;
   const stored = e.stored_file ? links.file(e.stored_file) : null;
   const src = e.item_src ?? stored;
@@ -291,7 +301,7 @@ function momentSpan(r: SearchResult): [number, number] {
  * (the original) where it is among the results, else the best-ranked copy's, in the place of the best-ranked
  * of them, with the others in `copies`. Two hits are one moment when their stretches ({@link momentSpan}),
  * mapped onto the kept copy's time, overlap: a trim that starts inside a slide shows that slide from its own
- * second 0. Order is kept otherwise.
+ * second 0. `copies` names each other item once, at its best-ranked hit. Order is kept otherwise.
  * @example
  * mergeCopies([trimHit, reencodeHit, originalHit], (r) => places.get(r.media_id))[0].media_id; // the original's, with copies: [trim, reencode]
  */
@@ -321,7 +331,9 @@ export function mergeCopies(results: SearchResult[], placeOf: (r: SearchResult) 
   }
   return out.map((o) => {
     if (!('shown' in o)) return o;
-    if (!o.others.length) return o.shown;
-    return { ...o.shown, copies: o.others.map((c) => ({ media_id: c.media_id, title: c.title, start_time: c.start_time })) };
+    // Each copy once, and never the shown item itself (two of its episodes may hold the moment).
+    const copies = o.others.filter((c, i) => c.media_id !== o.shown.media_id && o.others.findIndex((d) => d.media_id === c.media_id) === i);
+    if (!copies.length) return o.shown;
+    return { ...o.shown, copies: copies.map((c) => ({ media_id: c.media_id, title: c.title, start_time: c.start_time })) };
   });
 }

@@ -22,6 +22,7 @@ import { m034TaskErrorParams } from './034-task-error-params.js';
 import { m035OwnWords } from './035-own-words.js';
 import { m036CopyEvidence } from './036-copy-evidence.js';
 import { m037HyphenWords } from './037-hyphen-words.js';
+import { m038EpisodePictures } from './038-episode-pictures.js';
 
 /** One schema step; each runs in its own transaction. */
 export type Migration = (db: Db) => void;
@@ -55,6 +56,7 @@ export const migrations: ReadonlyArray<{ id: number; up: Migration }> = [
   { id: 35, up: m035OwnWords },
   { id: 36, up: m036CopyEvidence },
   { id: 37, up: m037HyphenWords },
+  { id: 38, up: m038EpisodePictures },
 ];
 
 /** Numbers already applied: recorded in schema_migrations; databases from before it had 1..user_version. */
