@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EpisodeAnalysis, MediaAnalysis, VisualEntry } from './types.js';
 import type { PipelineContext, PipelineInput } from './pipeline.js';
+import { stageText } from './stages.js';
 import { describeVisual } from './phrases.js';
 import { screenLines } from './screen-lines.js';
 import { labelVectors, tagsFor } from './visual.js';
@@ -22,7 +23,7 @@ const MAX_SIDE = 1600;
  */
 export async function analyzeImage(input: PipelineInput, ctx: PipelineContext): Promise<MediaAnalysis> {
   const language = input.language ?? 'en';
-  ctx.progress(0, 'decoding image');
+  ctx.progress(0, stageText('decoding_image'));
   // Bytes read through the file-access rule: the decoder never opens a name itself. One decode serves OCR,
   // prints, tags and the thumbnail; a picture that does not decode fails here with a clear code.
   const bytes = await ctx.models.tools.files.readCheckedFile(input.file);
@@ -31,14 +32,14 @@ export async function analyzeImage(input: PipelineInput, ctx: PipelineContext): 
   const print = { time: 0, ...framePrint(frame) };
   ctx.signal.throwIfAborted();
 
-  ctx.progress(0.2, 'on-screen text');
+  ctx.progress(0.2, stageText('on_screen_text'));
   const ocr = screenLines(await ctx.models.ocr().recognize(frame));
   const warnings: string[] = [];
   let tags: string[] = [];
   let frameVectors: MediaAnalysis['frameVectors'] = null;
   const embedder = await ctx.models.imageText();
   if (embedder) {
-    ctx.progress(0.6, 'visual tags');
+    ctx.progress(0.6, stageText('visual_tags'));
     const [vector] = await embedder.embedImages([frame]);
     tags = tagsFor(vector, await labelVectors(embedder), language);
     frameVectors = { model: embedder.modelId, dims: embedder.dims, items: [{ episodeIndex: 0, time: 0, vector }] };
@@ -47,7 +48,7 @@ export async function analyzeImage(input: PipelineInput, ctx: PipelineContext): 
   }
   ctx.signal.throwIfAborted();
 
-  ctx.progress(0.8, 'thumbnails');
+  ctx.progress(0.8, stageText('thumbnails'));
   await mkdir(input.thumbnailDir, { recursive: true });
   const thumbnail = join(input.thumbnailDir, 'ep-0.jpg');
   await writeJpeg(await thumbnailJpeg(frame, { width: 320, quality: 75 }), thumbnail);
@@ -63,7 +64,7 @@ export async function analyzeImage(input: PipelineInput, ctx: PipelineContext): 
     const [v] = await textEmbedder.embedPassages([[input.title ?? '', summary, ...ocr].join(' ').slice(0, 2000)]);
     passageVectors = { model: textEmbedder.modelId, dims: textEmbedder.dims, items: [{ episodeIndex: 0, time: 0, vector: v }] };
   }
-  ctx.progress(1, 'done');
+  ctx.progress(1, stageText('done'));
   return {
     type: 'image',
     duration: 0,

@@ -2,6 +2,7 @@ import { decodeAudio, type MediaProbe } from '../media/index.js';
 import { streamSpeechSegments, type SpeechSegment } from '../ml/vad/index.js';
 import type { ModelRuntime } from '../ml/runtime.js';
 import type { TimedText } from './types.js';
+import type { StageCode } from './stages.js';
 import { SPEECH_NOT_TRANSCRIBED } from './speech-warning.js';
 import { cueLines, readSubtitleTracks, trackLanguage, type FoundTrack } from './subtitle-tracks.js';
 
@@ -67,7 +68,7 @@ export async function transcribeMedia(
     language: 'en' | 'de' | null;
     models: ModelRuntime;
     signal: AbortSignal;
-    progress: (fraction: number, stage: string) => void;
+    progress: (fraction: number, stage: StageCode) => void;
   },
 ): Promise<TranscriptResult> {
   const { signal, language } = opts;
@@ -82,12 +83,12 @@ export async function transcribeMedia(
   const none = { trackLanguage: null, otherTracks: [] };
   if (!probe.audio) return { segments: [], source: 'none', speech: [], language, ...none, warnings };
 
-  opts.progress(0, 'voice activity');
+  opts.progress(0, 'voice_activity');
   const speech: SpeechSegment[] = [];
   const duration = Math.max(1, probe.durationSec);
   for await (const seg of streamSpeechSegments(decodeAudio(file, { signal, tools: opts.models.tools, chunkSeconds: 30 }), { assets: opts.models.setup.assets })) {
     speech.push(seg);
-    opts.progress(Math.min(0.3, (0.3 * seg.end) / duration), 'voice activity');
+    opts.progress(Math.min(0.3, (0.3 * seg.end) / duration), 'voice_activity');
   }
   const asr = await opts.models.transcriber();
   if (!asr) {
@@ -100,7 +101,7 @@ export async function transcribeMedia(
   const parts = blocks(speech);
   for (let i = 0; i < parts.length; i++) {
     const b = parts[i];
-    opts.progress(0.3 + (0.7 * i) / parts.length, 'speech recognition');
+    opts.progress(0.3 + (0.7 * i) / parts.length, 'speech_recognition');
     const pcm = await collect(decodeAudio(file, { signal, tools: opts.models.tools, startSec: b.start, durationSec: b.end - b.start + 0.05 }));
     const relative = b.segments.map((s) => ({ start: s.start - b.start, end: s.end - b.start }));
     const result = await asr.transcribe(pcm, relative, { language: detected ?? 'auto', candidates: ['en', 'de'], signal });

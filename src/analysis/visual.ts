@@ -7,6 +7,7 @@ import { screenLines } from './screen-lines.js';
 import { dot } from '../tools/vectors.js';
 import { framePrint } from '../media/perceptual.js';
 import type { EpisodeVector, TimedPrint, TimedText, VisualEntry } from './types.js';
+import type { StageCode } from './stages.js';
 import { visualPrompt, VISUAL_VOCABULARY } from './vocabulary.js';
 
 /** What the visual pass found. */
@@ -136,11 +137,11 @@ export function tagsFor(vector: Float32Array, labels: Float32Array[], language: 
 export async function analyzeVisual(
   file: string,
   probe: MediaProbe,
-  opts: { models: ModelRuntime; language: 'en' | 'de'; signal: AbortSignal; progress: (fraction: number, stage: string) => void; onFrame?: (frame: VideoFrame) => Promise<void> },
+  opts: { models: ModelRuntime; language: 'en' | 'de'; signal: AbortSignal; progress: (fraction: number, stage: StageCode) => void; onFrame?: (frame: VideoFrame) => Promise<void> },
 ): Promise<VisualResult> {
   const warnings: string[] = [];
   const duration = probe.durationSec;
-  opts.progress(0, 'shot detection');
+  opts.progress(0, 'shot_detection');
   const { cuts, sequence } = await detectScenes(file, { signal: opts.signal, tools: opts.models.tools, probe, sequenceFps: sequenceFps(duration) });
   const keyframes = keyframeTimes(duration, cuts.map((c) => c.time));
   const embedder = await opts.models.imageText();
@@ -190,7 +191,7 @@ export async function analyzeVisual(
       if (batch.length >= 8) await flush();
     }
     done++;
-    opts.progress(0.1 + (0.9 * done) / Math.max(1, keyframes.length), 'on-screen text');
+    opts.progress(0.1 + (0.9 * done) / Math.max(1, keyframes.length), 'on_screen_text');
   }
   await flush();
   for (const [time, source] of repeats) {

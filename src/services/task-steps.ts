@@ -1,3 +1,5 @@
+import { ANALYSIS_STAGES } from '../analysis/stages.js';
+
 /** The item a task that goes through many (a folder scan, a re-index) is on. */
 export interface StageItem {
   /** 1-based. */
@@ -14,16 +16,16 @@ export interface TaskStep {
 }
 
 /**
- * The words tasks report their stage in, and the codes they are sent as. Anything else is sent as `other`
- * (the English `stage` text is always there too).
+ * The words tasks report their stage in, and the codes they are sent as: an analysis's stages from the
+ * pipeline's own table (analysis/stages.ts), the tasks' own here. Anything else is sent as `other` (the
+ * English `stage` text is always there too).
  */
 const CODES: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(ANALYSIS_STAGES).map(([code, words]) => [words, code])),
   queued: 'queued', starting: 'starting', 'queued for retry': 'queued', 'requeued after restart': 'queued', 'interrupted by shutdown': 'queued',
-  fetching: 'fetching', opening: 'opening', probing: 'probing', 'voice activity': 'voice_activity', 'speech recognition': 'speech_recognition',
-  'shot detection': 'shot_detection', 'on-screen text': 'on_screen_text', 'visual tags': 'visual_tags', 'decoding image': 'decoding_image',
-  faces: 'faces', episodes: 'episodes', summaries: 'summaries', thumbnails: 'thumbnails', 'text vectors': 'text_vectors', storing: 'storing',
+  fetching: 'fetching', opening: 'opening', storing: 'storing',
   'counting files': 'counting_files', 'checking files': 'checking_files', 'waiting for files': 'waiting_for_files',
-  'removing deleted files': 'removing_deleted_files', downloading: 'downloading', indexed: 'indexed', done: 'done', failed: 'failed',
+  'removing deleted files': 'removing_deleted_files', downloading: 'downloading', indexed: 'indexed', failed: 'failed',
   'waiting for a worker': 'waiting_for_worker',
 };
 

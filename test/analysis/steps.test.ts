@@ -1,0 +1,54 @@
+/**
+ * Issue 44: an analysis step is one file. The runner hands each step the work so far, keeps it to what it
+ * declares, and gives progress by the steps' shares in their stages' words.
+ */
+import { describe, expect, it } from 'vitest';
+import { VIDEO_STEPS } from '../../src/analysis/pipeline.js';
+import { ANALYSIS_STAGES } from '../../src/analysis/stages.js';
+import { runSteps } from '../../src/analysis/steps/run.js';
+import type { AnalysisStep, PipelineContext, Work } from '../../src/analysis/steps/step.js';
+import { ModelRuntime } from '../../src/ml/runtime.js';
+
+const input = { file: '/nowhere.mp4', sourcePath: null, title: null, metadata: null, language: null, thumbnailDir: '/tmp' } as const;
+function context(progress: [number, string][] = []): PipelineContext {
+  return { models: new ModelRuntime({ modelsDir: '/nowhere' }), signal: new AbortController().signal, progress: (f, s) => progress.push([f, s]) };
+}
+
+describe('the analysis steps', () => {
+  it('add up to the whole progress, each reporting stages the table names', () => {
+    expect(VIDEO_STEPS.reduce((s, step) => s + step.share, 0)).toBeCloseTo(1, 9);
+    for (const step of VIDEO_STEPS) for (const stage of [step.stage, ...(step.stages ?? [])]) expect(Object.keys(ANALYSIS_STAGES)).toContain(stage);
+  });
+
+  it('each reads only what a step before it fills', () => {
+    const filled = new Set<string>();
+    for (const step of VIDEO_STEPS) {
+      for (const key of step.reads) expect(filled.has(key), `${step.stage} reads ${key}`).toBe(true);
+      for (const key of step.fills) filled.add(key);
+    }
+  });
+
+  it('runs steps in order with progress by their shares, and passes over a step that does not apply', async () => {
+    const progress: [number, string][] = [];
+    const one: AnalysisStep = { stage: 'probing', share: 0.25, reads: [], fills: ['language'], run: async () => ({ language: 'de', warnings: ['first'] }) };
+    const skipped: AnalysisStep = { stage: 'sound', share: 0.25, reads: [], fills: ['soundPrint'], when: () => false, run: async () => ({ soundPrint: null }) };
+    const two: AnalysisStep = {
+      stage: 'summaries', share: 0.5, reads: ['language'], fills: ['summary'],
+      run: async (w, ctx) => {
+        ctx.progress(0.5, 'summaries');
+        return { summary: `in ${w.language}` };
+      },
+    };
+    const work = await runSteps([one, skipped, two], { input, warnings: [] } as Work, context(progress));
+    expect(work).toMatchObject({ language: 'de', summary: 'in de', warnings: ['first'] });
+    expect(work.soundPrint).toBeUndefined();
+    expect(progress).toEqual([[0, 'probing'], [0.5, 'summaries'], [0.75, 'summaries'], [1, 'done']]);
+  });
+
+  it('refuses a step that fills what it does not declare, or reads what nothing filled', async () => {
+    const sly: AnalysisStep = { stage: 'faces', share: 1, reads: [], fills: ['faces'], run: async () => ({ faces: [], summary: 'not mine' }) };
+    await expect(runSteps([sly], { input, warnings: [] } as Work, context())).rejects.toThrow(/"faces" filled summary, which it does not declare/);
+    const early: AnalysisStep = { stage: 'episodes', share: 1, reads: ['transcribed'], fills: ['spans'], run: async () => ({ spans: [] }) };
+    await expect(runSteps([early], { input, warnings: [] } as Work, context())).rejects.toThrow(/reads transcribed, which no step before it filled/);
+  });
+});
