@@ -11,6 +11,7 @@ import { IMAGE_MIN_SIMILARITY, type QueryEmbedder, type QueryVector } from './em
 import { fuse, type Fused, type RankedList, type TimedList } from './fusion.js';
 import { matchTerms, scoreLine, type MatchTerm } from './moments.js';
 import { correctedWords, foundByItemOnly, rankByLines, type LinedCandidate } from './ranking.js';
+import { WORD_RANKING } from './ranking-knobs.js';
 import { parseQuery, withCorrections, type ParsedQuery } from './query.js';
 import { TypoCorrector, type TypoFix } from './typos.js';
 import { decodeQueryImage, likeProbe, pictureProbe, printList, type LikeMoment, type PictureProbe } from './picture-query.js';
@@ -350,7 +351,8 @@ export class SearchService {
     const text = this.store.text;
     const lists: RankedList[] = [];
     if (!q.all) return { lists, allMatched: true };
-    const words = (match: string | null, columns: 'own' | 'all') => () => (match ? text.matchWords(match, collectionPk, depth, itemPk, filter, columns).map((h) => h.pk) : []);
+    const words = (match: string | null, columns: 'own' | 'all') => () =>
+      match ? text.matchWords(match, collectionPk, { limit: depth, itemPk, filter, columns, ranking: WORD_RANKING }).map((h) => h.pk) : [];
     const ownAll = words(q.all, 'own')();
     let allMatched = ownAll.length > 0;
     const own = fillUp(ownAll, words(q.any, 'own'), depth);
@@ -402,7 +404,11 @@ export class SearchService {
     if (frameQueries.length) out.push(this.vectorList('frame', frameQueries, { ...scope, limit: scope.limit + 1 }, 'frame'));
     if (probe.words) {
       const q = parseQuery(probe.words);
-      if (q.any ?? q.all) out.push({ list: { name: 'words', weight: LIST_WEIGHTS.words, pks: this.store.text.matchWords((q.any ?? q.all)!, collectionPk, scope.depth + 1, scope.item?.pk ?? null, filter).map((h) => h.pk) }, times: new Map() });
+      const match = q.any ?? q.all;
+      if (match) {
+        const hits = this.store.text.matchWords(match, collectionPk, { limit: scope.depth + 1, itemPk: scope.item?.pk ?? null, filter, ranking: WORD_RANKING });
+        out.push({ list: { name: 'words', weight: LIST_WEIGHTS.words, pks: hits.map((h) => h.pk) }, times: new Map() });
+      }
     }
     return out;
   }

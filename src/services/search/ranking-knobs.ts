@@ -1,0 +1,43 @@
+/**
+ * Every weight and knob of search ranking, each with why it has its value: how the words tables rank
+ * (bm25), how the ranked lists are fused, how a line says the query, how deep each list goes, the floors a
+ * vector or picture must reach, and how far a typo may be corrected. Plain `as const` data; the code that
+ * uses a knob names it here and keeps no number of its own. Changing a value changes results: run
+ * `npm run bench:relevance` before and after (docs/search.md, *How it ranks*).
+ *
+ * Why here, and how the store gets its part: the store ranks words with bm25() in SQL, so it needs the
+ * column weights and how many of the newest matches to rank. It takes them with each word query
+ * (`WordRanking`, store/text-index.ts) instead of importing them, because the store sits below the
+ * services and imports none of them (CONTRIBUTING.md). The words table and the own-words shards both read
+ * their weights from the one list below, by column name. The weights are written into the SQL, and
+ * prepared statements are keyed by their SQL (store/statements.ts), so the same knobs reuse the same
+ * statements at every search. A module in src/tools would have let the store import the knobs, but it would
+ * put search policy among the helpers every layer uses, and hide from the store's callers what decides its
+ * order.
+ */
+import type { WordRanking } from '../../store/text-index.js';
+
+/** How the words tables rank a word query with bm25 (passed to the store with each query, see above). */
+export const WORD_RANKING = {
+  /** bm25() weight of each column: evidence that names the moment more closely counts more per word. */
+  bm25: {
+    /** A title word names the whole item: the strongest evidence per word, though not of one moment. */
+    title: 3,
+    /** A transcript is long: one word among a minute of speech says least about what the moment is. */
+    transcript: 1,
+    /** On-screen text is short and chosen (a slide's heading): a word there says more than one spoken. */
+    screen_text: 1.5,
+    /** Tags name what is seen in a few words: as telling as on-screen text. */
+    tags: 1.5,
+    /** The summary is a few sentences about the moment: as telling as its tags. */
+    summary: 1.5,
+    /** Metadata values often describe the file (camera, software) rather than what it shows: the weakest. */
+    metadata: 0.5,
+  },
+  /**
+   * bm25 ranks only the newest this many matches per pass (~2 µs each): for a word that common its newest
+   * 1,000 stand in for all, since the lines rank the final order; 1,000 instead of 2,000 took 2 ms off a
+   * search at 100,000 episodes (docs/performance.md).
+   */
+  newest: 1000,
+} as const satisfies WordRanking;
