@@ -14,11 +14,10 @@ import { contentWords } from '../../analysis/text-stats.js';
 import { notFound, Problem } from '../errors.js';
 import type { TimedList } from './fusion.js';
 import type { PrintIndex } from './print-index.js';
+import { FUSION } from './ranking-knobs.js';
 import { printOfRow } from './print-index.js';
 import { fromBlob } from '../../tools/vectors.js';
 
-/** How much first place in the fingerprint list counts in the fusion (the text lists have 1). */
-export const PRINT_LIST_WEIGHT = 1;
 /** Frames at least this alike (printSimilarity) are hits of a picture query: near copies score 0.85 and more. */
 export const MIN_PRINT_SIMILARITY = 0.5;
 
@@ -109,7 +108,7 @@ export function printList(
   opts: { depth: number; keep?: (itemPk: number) => boolean; exclude: number | null },
 ): TimedList {
   const hits = index.nearest(collectionPk, print, { limit: opts.depth + 1, minSimilarity: MIN_PRINT_SIMILARITY, ...(opts.keep ? { keep: opts.keep } : {}) }).filter((h) => h.episodePk !== opts.exclude);
-  return { list: { name: 'prints', weight: PRINT_LIST_WEIGHT, pks: hits.slice(0, opts.depth).map((h) => h.episodePk) }, times: new Map(hits.map((h) => [h.episodePk, h.time])) };
+  return { list: { name: 'prints', weight: FUSION.weights.prints, pks: hits.slice(0, opts.depth).map((h) => h.episodePk) }, times: new Map(hits.map((h) => [h.episodePk, h.time])) };
 }
 
 /**

@@ -41,3 +41,66 @@ export const WORD_RANKING = {
    */
   newest: 1000,
 } as const satisfies WordRanking;
+
+/** Reciprocal rank fusion of the ranked lists (fusion.ts): each list adds weight / (k + rank). */
+export const FUSION = {
+  /**
+   * RRF's k. The classic 60 was tuned for pools of 1,000 documents; with pages of ten, 20 keeps a visible
+   * difference between the first and the tenth place.
+   */
+  k: 20,
+  /** How much first place in each list counts. */
+  weights: {
+    /** What a moment says and shows, by bm25: the main evidence. */
+    words: 1,
+    /** The item's title, summary or metadata: says nothing of the moment itself, so it only lifts or breaks ties. */
+    title: 0.3,
+    /** Word parts come newest first, without a relevance order: they bring candidates and break ties, the lines rank them. */
+    trigram: 0.25,
+    /** Passage vectors past their floor: what the moment means, as strong as its words. */
+    passage: 1,
+    /** Frame vectors: text–image similarity is looser than text–text (see VECTORS.minSimilarity), so a little less. */
+    frame: 0.8,
+    /** A person named in the query, or asked for by `person_id`: who is seen is as strong as what is said. */
+    people: 1,
+    /** Look-alike frames by fingerprint (a query picture or `like`): a near copy is as strong as words. */
+    prints: 1,
+  },
+} as const;
+
+/**
+ * A number of candidates that grows with the page: `perResult` per result asked for, at least `atLeast`,
+ * at most `atMost` when given.
+ */
+export interface Depth {
+  readonly perResult: number;
+  readonly atLeast: number;
+  readonly atMost?: number;
+}
+
+/**
+ * The candidates a depth asks for at a page of `limit` results.
+ * @example
+ * depthFor(DEPTHS.list, 10); // 30
+ * depthFor(DEPTHS.list, 20); // 60
+ */
+export function depthFor(depth: Depth, limit: number): number {
+  return Math.min(depth.atMost ?? Number.POSITIVE_INFINITY, Math.max(limit * depth.perResult, depth.atLeast));
+}
+
+/** How deep the lists go and how many candidates are ranked by their lines (search.ts). */
+export const DEPTHS = {
+  /**
+   * Candidates per list, and candidates ranked by their lines when the query has several words: enough
+   * that fusion can lift an episode that is only second-best everywhere, and that a moment whose line says
+   * every word is there even when bm25 put it low.
+   */
+  list: { perResult: 3, atLeast: 30 },
+  /**
+   * Candidates beyond the page: merging neighbours that share a moment still fills it. With one word every
+   * line that says it ties, so the fused order already is the order and the page with these is enough.
+   */
+  spares: 5,
+  /** Vector neighbours fetched per result when the items are filtered: the KNN cannot filter, so more are fetched and filtered after. */
+  filteredVectors: 4,
+} as const satisfies { list: Depth; spares: number; filteredVectors: number };

@@ -11,7 +11,7 @@ import { IMAGE_MIN_SIMILARITY, type QueryEmbedder, type QueryVector } from './em
 import { fuse, type Fused, type RankedList, type TimedList } from './fusion.js';
 import { matchTerms, scoreLine, type MatchTerm } from './moments.js';
 import { correctedWords, foundByItemOnly, rankByLines, type LinedCandidate } from './ranking.js';
-import { WORD_RANKING } from './ranking-knobs.js';
+import { DEPTHS, depthFor, FUSION, WORD_RANKING } from './ranking-knobs.js';
 import { parseQuery, withCorrections, type ParsedQuery } from './query.js';
 import { TypoCorrector, type TypoFix } from './typos.js';
 import { decodeQueryImage, likeProbe, pictureProbe, printList, type LikeMoment, type PictureProbe } from './picture-query.js';
@@ -59,13 +59,6 @@ export interface SearchRequest {
   correct_typos?: boolean;
 }
 
-/**
- * How much first place in each list counts in the fusion. Word parts are listed newest first, without a
- * relevance order, and a title match says nothing about the moment itself: both only lift or break ties
- * (the line a moment says ranks it first, see rankByLines).
- */
-export const LIST_WEIGHTS = { words: 1, title: 0.3, trigram: 0.25, passage: 1, frame: 0.8, people: 1 } as const;
-
 /** Lists whose episodes may have a line holding a query word (own text, as words or word parts). */
 const WORD_LISTS = new Set(['words', 'trigram']);
 
@@ -86,9 +79,6 @@ interface TextLists {
 
 /** How far a query's words meet the collection: 2 all together in one episode, 1 some, 0 none. */
 const matchLevel = (text: TextLists) => (text.allMatched ? 2 : text.lists.some((l) => l.pks.length > 0) ? 1 : 0);
-
-/** Candidates per list: enough that fusion can lift an episode that is only second-best everywhere. */
-const depthFor = (limit: number) => Math.max(limit * 3, 30);
 
 /** Up to this many vectors a collection counts as small: 50 sign-bit candidates already hold its true 10 nearest. */
 export const SMALL_VECTOR_SET = 5000;
@@ -151,12 +141,10 @@ function fillUp(first: number[], more: () => number[], depth: number): number[] 
 }
 
 /**
- * Fused candidates ranked by their lines. With several words, the lists' depth, so a moment whose line
- * says them all is there even when bm25 put it low. With one word every line that says it ties on words,
- * so the fused order already is the order (but for written, stem and part matches): the page and its
- * spares are enough.
+ * Fused candidates ranked by their lines: with several words the lists' depth, with one the page and its
+ * spares (DEPTHS in ranking-knobs.ts says why).
  */
-const candidatePool = (limit: number, words: number) => (words > 1 ? depthFor(limit) : limit + 5);
+const candidatePool = (limit: number, words: number) => (words > 1 ? depthFor(DEPTHS.list, limit) : limit + DEPTHS.spares);
 
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   const out = new Map<K, T[]>();
@@ -221,7 +209,7 @@ export class SearchService {
     if (req.like) probes.push(likeProbe(this.store, collection.pk, req.like, spaces.filter((sp) => sp.kind === 'frame')));
 
 
-    const scope: ListScope = { collectionPk: collection.pk, filter: this.itemFilter(req, collection.pk, near), depth: depthFor(req.limit), item, limit: req.limit };
+    const scope: ListScope = { collectionPk: collection.pk, filter: this.itemFilter(req, collection.pk, near), depth: depthFor(DEPTHS.list, req.limit), item, limit: req.limit };
     const lists: RankedList[] = [];
     const frameTimes = new Map<number, number>();
     const add = (timed: TimedList) => {
@@ -295,7 +283,7 @@ export class SearchService {
       return [{ ...f, item: e.item_pk, titleWords: titleWords.get(e.item_pk)!, best: lines || other ? bestLine(episodeLines(lines ?? [], other), terms, q?.phrases ?? []) : null }];
     });
     const ranked = rankByLines(lined, terms, q?.phrases.length ?? 0);
-    const page = ranked.filter((r) => r.score >= req.threshold).slice(0, req.limit + 5);
+    const page = ranked.filter((r) => r.score >= req.threshold).slice(0, req.limit + DEPTHS.spares);
     const openings = this.itemOpenings(page, episodes, terms);
     const shown = (r: LinedCandidate) => openings.get(r.pk) ?? episodes.get(r.pk)!;
     for (const [pk, rows] of groupBy(this.store.search.segmentsOf(page.map((r) => shown(r).pk).filter((pk) => !segments.has(pk))), (s) => s.episode_pk)) segments.set(pk, rows);
@@ -356,18 +344,18 @@ export class SearchService {
     const ownAll = words(q.all, 'own')();
     let allMatched = ownAll.length > 0;
     const own = fillUp(ownAll, words(q.any, 'own'), depth);
-    lists.push({ name: 'words', weight: LIST_WEIGHTS.words, pks: own });
+    lists.push({ name: 'words', weight: FUSION.weights.words, pks: own });
     if (own.length < depth) {
       const have = new Set(own);
       const itemAll = words(q.all, 'all')();
       allMatched ||= itemAll.length > 0;
       const item = fillUp(itemAll, words(q.any, 'all'), depth).filter((pk) => !have.has(pk));
-      if (item.length) lists.push({ name: 'title', weight: LIST_WEIGHTS.title, pks: item.slice(0, depth - own.length) });
+      if (item.length) lists.push({ name: 'title', weight: FUSION.weights.title, pks: item.slice(0, depth - own.length) });
     }
     if (q.allTrigram && ownAll.length < depth) {
       const parts = text.matchParts(q.allTrigram, collectionPk, depth, itemPk, filter);
       allMatched ||= parts.length > 0;
-      lists.push({ name: 'trigram', weight: LIST_WEIGHTS.trigram, pks: fillUp(parts, () => (q.anyTrigram ? text.matchParts(q.anyTrigram, collectionPk, depth, itemPk, filter) : []), depth) });
+      lists.push({ name: 'trigram', weight: FUSION.weights.trigram, pks: fillUp(parts, () => (q.anyTrigram ? text.matchParts(q.anyTrigram, collectionPk, depth, itemPk, filter) : []), depth) });
     }
     return { lists, allMatched };
   }
@@ -375,7 +363,7 @@ export class SearchService {
   /** The nearest episodes of one kind of vector space, filtered, with each frame's time. */
   private vectorList(kind: VectorKind, queries: { space: VectorSpaceRow; query: QueryVector }[], scope: ListScope, name: string | null): TimedList {
     const { collectionPk, filter, item, limit } = scope;
-    let hits = queries.flatMap((v) => this.semantic(v.space, v.query, collectionPk, filter ? limit * 4 : limit, item)).sort((a, b) => b.similarity - a.similarity);
+    let hits = queries.flatMap((v) => this.semantic(v.space, v.query, collectionPk, filter ? limit * DEPTHS.filteredVectors : limit, item)).sort((a, b) => b.similarity - a.similarity);
     // Vector neighbours cannot be filtered inside sqlite-vec's KNN: more are fetched and filtered here.
     if (filter) {
       const allowed = this.store.search.filterEpisodes([...new Set(hits.map((h) => h.episodePk))], collectionPk, filter);
@@ -388,7 +376,7 @@ export class SearchService {
       pks.push(h.episodePk);
       if (kind === 'frame') times.set(h.episodePk, h.time);
     }
-    return { list: { name: name ?? kind, weight: LIST_WEIGHTS[kind], pks: pks.slice(0, scope.depth) }, times };
+    return { list: { name: name ?? kind, weight: FUSION.weights[kind], pks: pks.slice(0, scope.depth) }, times };
   }
 
   /** The lists a picture or a moment brings: look-alike frames by fingerprint, near frame vectors, or its words. */
@@ -407,7 +395,7 @@ export class SearchService {
       const match = q.any ?? q.all;
       if (match) {
         const hits = this.store.text.matchWords(match, collectionPk, { limit: scope.depth + 1, itemPk: scope.item?.pk ?? null, filter, ranking: WORD_RANKING });
-        out.push({ list: { name: 'words', weight: LIST_WEIGHTS.words, pks: hits.map((h) => h.pk) }, times: new Map() });
+        out.push({ list: { name: 'words', weight: FUSION.weights.words, pks: hits.map((h) => h.pk) }, times: new Map() });
       }
     }
     return out;
@@ -457,10 +445,10 @@ export class SearchService {
       const p = faces.person(collectionPk, req.person_id);
       if (!p) throw notFound('person', req.person_id);
       only = new Set(faces.episodesOfPerson(p.pk, itemPk));
-      lists.push({ name: 'people', weight: LIST_WEIGHTS.people, pks: [...only].slice(0, depth) });
+      lists.push({ name: 'people', weight: FUSION.weights.people, pks: [...only].slice(0, depth) });
     }
     for (const p of req.query ? faces.peopleNamedIn([collectionPk], req.query) : []) {
-      lists.push({ name: 'people', weight: LIST_WEIGHTS.people, pks: faces.episodesOfPerson(p.pk, itemPk).slice(0, depth) });
+      lists.push({ name: 'people', weight: FUSION.weights.people, pks: faces.episodesOfPerson(p.pk, itemPk).slice(0, depth) });
     }
     return only;
   }
