@@ -104,3 +104,35 @@ export const DEPTHS = {
   /** Vector neighbours fetched per result when the items are filtered: the KNN cannot filter, so more are fetched and filtered after. */
   filteredVectors: 4,
 } as const satisfies { list: Depth; spares: number; filteredVectors: number };
+
+/** How well one line says the query (moments.ts): each word's match, then phrase and closeness. */
+export const LINE_MATCH = {
+  /** A query word as written: full credit. */
+  asWritten: 1,
+  /** The same stem ("bakes" for `baking`), or a stem that begins the word: as good in meaning, but the word as typed wins a tie. */
+  sameStem: 0.9,
+  /** Inside a longer word (`Kuchen` in "Apfelkuchen"): a compound part is often the thing meant, but not always. */
+  wordPart: 0.6,
+  /** Shortest stem that counts as beginning a longer word: shorter stems begin too many unrelated words. */
+  minStemPrefix: 4,
+  /** Shortest query word that counts inside a longer word: shorter ones sit inside too many words. */
+  minWordPart: 4,
+  /** Every query word in the query's order next to each other: the line says the phrase itself. */
+  phrase: 0.5,
+  /** The most closeness adds (the words next to each other, not in order), less the further apart: below a phrase. */
+  near: 0.4,
+  /** A quoted phrase found as written: the caller asked for those words in that order. */
+  quotedPhrase: 0.5,
+  /** Taken off two consecutive lines read as one sentence: one line that says it all wins a tie. */
+  splitLines: 0.05,
+  /** A word's first places in a line tried for the narrowest window: the tries grow as places^words, and lines are short. */
+  closenessPlaces: 8,
+} as const;
+
+/** The final order (ranking.ts) and the score a result shows. */
+export const FINAL_ORDER = {
+  /** Moments found only through their item's title, summary or metadata, kept per item: such a match names every moment alike, so a few stand for the item. */
+  itemOnlyPerItem: 3,
+  /** A result's score: this share from how well its best line says the query, the rest from the fused score, so both the line and the lists show. */
+  lineShare: 0.5,
+} as const;
