@@ -14,7 +14,14 @@
  * statements at every search. A module in src/tools would have let the store import the knobs, but it would
  * put search policy among the helpers every layer uses, and hide from the store's callers what decides its
  * order.
+ *
+ * Not here, because they do not decide an order: how alike two fingerprints are (`printSimilarity` in
+ * media/perceptual.ts, the one measure duplicates and thumbnails use too; only the floor search applies is
+ * a knob here), what a result shows (MOMENT_LINES and the snippet lengths in results.ts and moments.ts), the
+ * caches (typos.ts, moments.ts), the own-words shard size (store/own-shards.ts: storage, though it bounds
+ * the episodes bm25 counts a word over) and the sign-bit scan's spread over its shards (store/search-index.ts).
  */
+import type { VectorKind } from '../../store/search-index.js';
 import type { WordRanking } from '../../store/text-index.js';
 
 /** How the words tables rank a word query with bm25 (passed to the store with each query, see above). */
@@ -59,7 +66,7 @@ export const FUSION = {
     trigram: 0.25,
     /** Passage vectors past their floor: what the moment means, as strong as its words. */
     passage: 1,
-    /** Frame vectors: text–image similarity is looser than text–text (see VECTORS.minSimilarity), so a little less. */
+    /** Frame vectors: words meet a picture more loosely than a passage (see VECTORS.minSimilarity), so a little less. */
     frame: 0.8,
     /** A person named in the query, or asked for by `person_id`: who is seen is as strong as what is said. */
     people: 1,
@@ -133,6 +140,57 @@ export const LINE_MATCH = {
 export const FINAL_ORDER = {
   /** Moments found only through their item's title, summary or metadata, kept per item: such a match names every moment alike, so a few stand for the item. */
   itemOnlyPerItem: 3,
+  /** Hits of one media starting closer than this (seconds) are one moment: two neighbouring episodes matching at their shared boundary. */
+  sameMomentSeconds: 2,
   /** A result's score: this share from how well its best line says the query, the rest from the fused score, so both the line and the lists show. */
   lineShare: 0.5,
+} as const;
+
+/** The nearest vectors (search.ts `nearestCandidates`, embedder.ts): how many are looked at, and the floors. */
+export const VECTORS = {
+  /**
+   * The least cosine similarity of a query's words and a stored vector that counts, per kind: e5 similarities
+   * of unrelated texts sit around 0.7–0.8 and CLIP text–image similarities of related pairs around 0.2–0.35,
+   * so one number cannot serve both. Starting values, not measured on real models (none can be fetched here).
+   */
+  minSimilarity: { passage: 0.8, frame: 0.2 },
+  /** The least cosine similarity of a query picture (or a `like` moment) and a stored frame (image–image): a starting value, not measured on real CLIP vectors. */
+  pictureMinSimilarity: 0.5,
+  /** Asked of the HNSW index: re-scored, 60 held the true 10 nearest of 100,000 at recall 0.95–0.995 and 100 at 0.9975; 100 keep a margin for ~0.4 ms (bench:search). */
+  approx: { perResult: 10, atLeast: 100 },
+  /**
+   * Of the index's candidates (nearest first by its int8 distance), how many are re-scored with the stored
+   * floats: int8 misorders only near-ties, and at 100,000 vectors the first 20 held every true neighbour the
+   * 100 did (recall@10 0.9925 for 20, 30 and 100); 30 rows instead of 100 save ~0.5 ms (docs/performance.md).
+   */
+  rescored: { perResult: 3, atLeast: 30 },
+  /**
+   * Sign-bit candidates re-scored while a collection's index is missing or rebuilt: sign bits rank the true 10
+   * nearest of 100,000 within their first 200–400, so 250 are re-scored (about a millisecond).
+   */
+  coarse: { perResult: 25, atLeast: 250, atMost: 500 },
+  /** The same in a small collection (at most `smallSet` vectors): 50 already hold its true 10 nearest. */
+  coarseSmall: { perResult: 5, atLeast: 50, atMost: 250 },
+  /** Up to this many vectors a collection is small for the sign-bit scan. */
+  smallSet: 5000,
+} as const satisfies { minSimilarity: Record<VectorKind, number>; pictureMinSimilarity: number; approx: Depth; rescored: Depth; coarse: Depth; coarseSmall: Depth; smallSet: number };
+
+/** Search by picture (picture-query.ts, print-index.ts). How alike two prints are is the media layer's measure (media/perceptual.ts). */
+export const PICTURES = {
+  /** Frames at least this alike by fingerprint are hits: re-encoded and rescaled copies score 0.86–1, slides of one template 0.38–0.59, unrelated pictures 0–0.15. */
+  minPrintSimilarity: 0.5,
+  /** Frames kept after the first pass (the 64-bit hash alone) for the full comparison: the coarse hash misorders near frames, so far more than a page go on. */
+  firstPass: 1000,
+  /** Words a `like` moment without pictures (audio) is searched by, its most frequent: they name its topic, and stay under a query's 16 terms (query.ts). */
+  likeWords: 12,
+} as const;
+
+/** Typo correction (typos.ts). Whether a correction is kept is the search's to judge: it must find more. */
+export const TYPOS = {
+  /** Shortest word corrected: a shorter word is one edit away from too many others. */
+  minLetters: 4,
+  /** From this length two edits are allowed, below it one: a long word takes two slips and still has few neighbours. */
+  twoEditsFrom: 8,
+  /** Nearest words searched in place of a misspelt one, most frequent first: a few, so a wrong guess does not crowd the answer. */
+  alternatives: 3,
 } as const;

@@ -7,11 +7,11 @@ import type { Caller } from '../caller.js';
 import type { CollectionService } from '../collections.js';
 import { notFound, Problem } from '../errors.js';
 import type { FileLinks } from '../file-links.js';
-import { IMAGE_MIN_SIMILARITY, type QueryEmbedder, type QueryVector } from './embedder.js';
+import type { QueryEmbedder, QueryVector } from './embedder.js';
 import { fuse, type Fused, type RankedList, type TimedList } from './fusion.js';
 import { matchTerms, scoreLine, type MatchTerm } from './moments.js';
 import { correctedWords, foundByItemOnly, rankByLines, type LinedCandidate } from './ranking.js';
-import { DEPTHS, depthFor, FUSION, WORD_RANKING } from './ranking-knobs.js';
+import { DEPTHS, depthFor, FUSION, VECTORS, WORD_RANKING } from './ranking-knobs.js';
 import { parseQuery, withCorrections, type ParsedQuery } from './query.js';
 import { TypoCorrector, type TypoFix } from './typos.js';
 import { decodeQueryImage, likeProbe, pictureProbe, printList, type LikeMoment, type PictureProbe } from './picture-query.js';
@@ -80,49 +80,19 @@ interface TextLists {
 /** How far a query's words meet the collection: 2 all together in one episode, 1 some, 0 none. */
 const matchLevel = (text: TextLists) => (text.allMatched ? 2 : text.lists.some((l) => l.pks.length > 0) ? 1 : 0);
 
-/** Up to this many vectors a collection counts as small: 50 sign-bit candidates already hold its true 10 nearest. */
-export const SMALL_VECTOR_SET = 5000;
-
-/**
- * Coarse (sign-bit) candidates per vector space before float re-scoring. Sign bits rank the true 10 nearest
- * of 100,000 within their first 200–400 (bench:search, recall@10), so 250 are re-scored with the stored
- * floats (about a millisecond); the sharded KNN keeps the bit pass near the cost of one for 50 (migration 004).
- * A small collection (`vectors` ≤ SMALL_VECTOR_SET) needs far fewer.
- * @example
- * coarseCandidates(10, 100_000); // 250
- * coarseCandidates(10, 2_000); // 50
- */
-export function coarseCandidates(limit: number, vectors: number): number {
-  if (vectors <= SMALL_VECTOR_SET) return Math.min(250, Math.max(limit * 5, 50));
-  return Math.min(500, Math.max(limit * 25, 250));
-}
-
-/**
- * Candidates asked of a collection's HNSW index before float re-scoring. Re-scored, 60 held the true 10
- * nearest of 100,000 at recall 0.95–0.995 (20 and 40 queries) and 100 at 0.9975; 100 keep a margin for
- * about 0.4 ms more per query (bench:search).
- */
-export const approxCandidates = (limit: number) => Math.max(limit * 10, 100);
-
-/**
- * Of the index's candidates, how many (its nearest first, by its int8 distance) are re-scored with the
- * stored floats. int8 cosine misorders only near-ties: at 100,000 vectors the first 20 already held every
- * true neighbour the 100 did (recall@10 0.9925 for 20, 30 and 100 of them over 200 queries), and reading
- * 30 rows instead of 100 saves about half a millisecond a search (docs/performance.md).
- */
-export const rescoredCandidates = (limit: number) => Math.max(limit * 3, 30);
-
 /**
  * The vector pks to re-score for a query: the nearest few the collection's HNSW index finds when it is
- * ready (0.1–1 ms from 2,000 to 100,000 vectors), else from the sharded sign-bit scan while the index is being rebuilt.
+ * ready (0.1–1 ms from 2,000 to 100,000 vectors), else from the sharded sign-bit scan while the index is
+ * being rebuilt; how many of each is VECTORS in ranking-knobs.ts. The sharded KNN keeps the bit pass near
+ * the cost of one for 50 candidates (migration 004).
  * @example
  * nearestCandidates(store.search, space, collectionPk, unitQuery, 10); // [vector pks…]
  */
 export function nearestCandidates(repo: SearchIndexRepository, space: VectorSpaceRow, collectionPk: number, query: Float32Array, limit: number): number[] {
-  const approx = repo.nearestApprox(space, collectionPk, query, approxCandidates(limit));
-  if (approx) return approx.slice(0, rescoredCandidates(limit));
-  const n = repo.countVectors(collectionPk, space.id, SMALL_VECTOR_SET + 1);
-  return repo.nearestBits(space, collectionPk, signBits(query), coarseCandidates(limit, n)).map((r) => r.pk);
+  const approx = repo.nearestApprox(space, collectionPk, query, depthFor(VECTORS.approx, limit));
+  if (approx) return approx.slice(0, depthFor(VECTORS.rescored, limit));
+  const small = repo.countVectors(collectionPk, space.id, VECTORS.smallSet + 1) <= VECTORS.smallSet;
+  return repo.nearestBits(space, collectionPk, signBits(query), depthFor(small ? VECTORS.coarseSmall : VECTORS.coarse, limit)).map((r) => r.pk);
 }
 
 /** `first`, then (only when it is short of `depth`) what `more` finds that `first` lacks, up to `depth`. */
@@ -388,7 +358,7 @@ export class SearchService {
       const keep = scope.item ? (pk: number) => pk === scope.item!.pk : allowed ? (pk: number) => allowed.has(pk) : undefined;
       out.push(printList(this.printIndex, collectionPk, probe.print, { depth: scope.depth, exclude: probe.exclude, ...(keep ? { keep } : {}) }));
     }
-    const frameQueries = spaces.filter((sp) => sp.kind === 'frame' && probe.vectors.has(sp.id)).map((space) => ({ space, query: { vector: probe.vectors.get(space.id)!, minSimilarity: IMAGE_MIN_SIMILARITY } }));
+    const frameQueries = spaces.filter((sp) => sp.kind === 'frame' && probe.vectors.has(sp.id)).map((space) => ({ space, query: { vector: probe.vectors.get(space.id)!, minSimilarity: VECTORS.pictureMinSimilarity } }));
     if (frameQueries.length) out.push(this.vectorList('frame', frameQueries, { ...scope, limit: scope.limit + 1 }, 'frame'));
     if (probe.words) {
       const q = parseQuery(probe.words);
