@@ -3,8 +3,9 @@
  * `@limit`. bm25 reads each ranked match's column sizes (~2 µs a match); the scalar subquery runs once and
  * finds the rowid of the `@wanted`-th newest match from the doclist alone, so a word in most episodes
  * costs about what a word in `@wanted` does. Parameters: those of `where`, `@wanted` and `@limit`.
+ * `bm25Weights` is bm25()'s weight arguments, one per column (see bm25Weights in text-index.ts).
  * @example
- * prepared(db, newestRankedSql('fts_words_3', '3.0, 1.0, 1.5, 1.5, 1.5, 0.5', 'fts_words_3 MATCH @match'))
+ * prepared(db, newestRankedSql('fts_words_3', bm25Weights(ranking, FTS_COLUMNS), 'fts_words_3 MATCH @match'))
  *   .all({ match: '"appl"', wanted: 1000, limit: 30 }); // [{ pk, bm25 }, …]
  */
 export function newestRankedSql(table: string, bm25Weights: string, where: string): string {

@@ -2,9 +2,12 @@ import type { Db } from './connection.js';
 import { newestRankedSql } from './newest-ranked.js';
 import { prepared } from './statements.js';
 
-/** The columns of what a moment itself says and shows, and their bm25() weights (as in the words table's). */
-const OWN_FTS_COLUMNS = 'transcript, screen_text, tags';
-const OWN_BM25_WEIGHTS = '1.0, 1.5, 1.5';
+/**
+ * The columns of what a moment itself says and shows, in table order. Their bm25() weights come with each
+ * query ({@link OwnQuery}), from the caller's one list of the words tables' weights.
+ */
+export const OWN_COLUMNS = ['transcript', 'screen_text', 'tags'] as const;
+const OWN_FTS_COLUMNS = OWN_COLUMNS.join(', ');
 
 /**
  * Episodes per shard of a collection's own-words table. bm25() first counts, over the whole table, the
@@ -40,6 +43,8 @@ export interface OwnQuery {
   limit: number;
   /** How many of the newest matches are ranked by bm25. */
   ranked: number;
+  /** bm25()'s weight arguments, one per column of {@link OWN_COLUMNS}, in its order. */
+  bm25: string;
   lo: number;
   hi: number;
   /** ` AND …` over `rowid`, or ''. */
@@ -57,7 +62,7 @@ const tableName = (collectionPk: number, shard: number) => `fts_own_${collection
  * @example
  * const own = new OwnWordShards(db);
  * own.insert(collectionPk, episodePk, { transcript: 'appl cake', screen_text: '', tags: '' });
- * own.match(collectionPk, { match: '"appl"', limit: 30, ranked: 1000, lo: 0, hi: 1e15, only: '', args: {} });
+ * own.match(collectionPk, { match: '"appl"', limit: 30, ranked: 1000, bm25: '1, 1, 1', lo: 0, hi: 1e15, only: '', args: {} });
  */
 export class OwnWordShards {
   constructor(
@@ -141,7 +146,7 @@ export class OwnWordShards {
       const table = tableName(collectionPk, shards[i].shard);
       const where = `${table} MATCH @match AND rowid BETWEEN @lo AND @hi${q.only}`;
       const params = { match: q.match, lo: q.lo, hi: q.hi, ...q.args };
-      hits.push(...(prepared(this.db, newestRankedSql(table, OWN_BM25_WEIGHTS, where)).all({ ...params, wanted, limit: q.limit }) as FtsHit[]));
+      hits.push(...(prepared(this.db, newestRankedSql(table, q.bm25, where)).all({ ...params, wanted, limit: q.limit }) as FtsHit[]));
       if (i + 1 < shards.length) {
         wanted -= prepared(this.db, `SELECT count(*) FROM (SELECT rowid FROM ${table} WHERE ${where} ORDER BY rowid DESC LIMIT @wanted)`).pluck().get({ ...params, wanted }) as number;
       }

@@ -2,7 +2,7 @@ import type { Db } from './connection.js';
 import { newestRankedSql } from './newest-ranked.js';
 import { prepared } from './statements.js';
 import { ITEM_FILTER_SQL, filterArgs, type ItemFilter } from './item-filter.js';
-import { OWN_SHARD_ROWS, OwnWordShards, type FtsHit } from './own-shards.js';
+import { OWN_COLUMNS, OWN_SHARD_ROWS, OwnWordShards, type FtsHit } from './own-shards.js';
 
 export type { FtsHit } from './own-shards.js';
 
@@ -16,29 +16,55 @@ export interface EpisodeText {
   metadata: string;
 }
 
-/**
- * Column weights of bm25(), in EpisodeText order: title, transcript, screen_text, tags, summary, metadata.
- * A title or tag hit says more about an episode than one word in a long transcript.
- */
-const BM25_WEIGHTS = '3.0, 1.0, 1.5, 1.5, 1.5, 0.5';
+/** A column of the FTS tables. */
+export type TextColumn = keyof EpisodeText;
 
-const FTS_COLUMNS = 'title, transcript, screen_text, tags, summary, metadata';
+/** The FTS tables' columns in table order, which is bm25()'s order of weights (migration 002). */
+const FTS_COLUMNS = ['title', 'transcript', 'screen_text', 'tags', 'summary', 'metadata'] as const satisfies readonly TextColumn[];
+const FTS_COLUMN_LIST = FTS_COLUMNS.join(', ');
 
 /**
  * FTS5 column filter of what a moment itself says and shows, searched first. The title, metadata and
  * summary describe the whole item: a match there alone makes every moment of the item a hit.
  */
-const OWN_COLUMNS = '{transcript screen_text tags}';
+const OWN_COLUMN_FILTER = `{${OWN_COLUMNS.join(' ')}}`;
 
 /**
- * At most this many matches (the newest) are ranked by bm25 per pass. bm25 costs about 2 µs per matching
- * episode (it reads each match's column sizes), so a word in most of 100,000 episodes would cost 100+ ms;
- * reading the newest matches' rowids first is a walk over the doclist only. A word this common says little
- * about relevance: the best-ranked among its newest 1,000 matches stand in for the best of all. The final
- * order is the moments' own lines (services/search/ranking.ts); bm25 only picks the candidates, and ranking
- * 1,000 instead of 2,000 took 2 ms off a search at 100,000 episodes (docs/performance.md).
+ * How a word query ranks, given with each query: the store keeps no ranking knobs of its own, so the one
+ * list of them (services/search/ranking-knobs.ts) is the only copy, and both the words table and the
+ * own-words shards read their bm25() weights from it.
  */
-export const RANKED_MATCHES = 1000;
+export interface WordRanking {
+  /** bm25() weight of each column; a table of some of the columns uses theirs. */
+  bm25: Readonly<Record<TextColumn, number>>;
+  /**
+   * How many matches (the newest) bm25 ranks per pass; the older ones are not ranked at all. bm25 costs about
+   * 2 µs per matching episode (it reads each match's column sizes), and reading the newest matches' rowids
+   * first is a walk over the doclist only (newest-ranked.ts).
+   */
+  newest: number;
+}
+
+/**
+ * bm25()'s weight arguments for a table of these columns, in their order.
+ * @example
+ * bm25Weights({ bm25: { ...ranking.bm25, transcript: 1, tags: 2 }, newest: 1000 }, ['transcript', 'tags']); // '1, 2'
+ */
+export function bm25Weights(ranking: WordRanking, columns: readonly TextColumn[]): string {
+  return columns.map((c) => ranking.bm25[c]).join(', ');
+}
+
+/** Where and how one word query looks. */
+export interface WordQuery {
+  /** The most hits to return. */
+  limit: number;
+  /** Only this item's episodes; null for the whole collection. */
+  itemPk: number | null;
+  filter?: ItemFilter | null;
+  /** `own`: what a moment says and shows (the own-words shards); `all` (default): also the item's title, summary and metadata. */
+  columns?: 'own' | 'all';
+  ranking: WordRanking;
+}
 
 /**
  * Two FTS5 tables of a collection: words (stemmed in JS, see services/search/stems.ts) and parts (trigrams
@@ -92,7 +118,7 @@ const STORED_TEXT = `SELECT e.pk, i.title, e.screen_text, e.tags, e.summary, i.a
  * episode and dropped with the collection. Writes never open their own transaction.
  * @example
  * const text = new TextIndexRepository(db);
- * text.matchWords('"penalty"', collectionPk, 30, null);
+ * text.matchWords('"penalti"', collectionPk, { limit: 30, itemPk: null, ranking });
  */
 export class TextIndexRepository {
   /** Writes per collection since start: a cached vocabulary is stale when this moved on. */
@@ -165,9 +191,9 @@ export class TextIndexRepository {
 
   private insertRows(t: TextTables, collectionPk: number, episodePk: number, text: EpisodeText, words: EpisodeText): void {
     this.wrote(collectionPk);
-    prepared(this.db, `INSERT INTO ${t.words} (rowid, ${FTS_COLUMNS}) VALUES (@rowid, @title, @transcript, @screen_text, @tags, @summary, @metadata)`).run({ rowid: episodePk, ...text });
+    prepared(this.db, `INSERT INTO ${t.words} (rowid, ${FTS_COLUMN_LIST}) VALUES (@rowid, @title, @transcript, @screen_text, @tags, @summary, @metadata)`).run({ rowid: episodePk, ...text });
     this.own.insert(collectionPk, episodePk, text);
-    prepared(this.db, `INSERT INTO ${t.parts} (rowid, ${FTS_COLUMNS}) VALUES (@rowid, @title, @transcript, @screen_text, @tags, @summary, @metadata)`).run({ rowid: episodePk, ...words });
+    prepared(this.db, `INSERT INTO ${t.parts} (rowid, ${FTS_COLUMN_LIST}) VALUES (@rowid, @title, @transcript, @screen_text, @tags, @summary, @metadata)`).run({ rowid: episodePk, ...words });
   }
 
   /** The collection's FTS tables when they are filled (ready), else null: nothing to match yet. */
@@ -191,9 +217,9 @@ export class TextIndexRepository {
     // Same columns (bm25 weight order) as before the split per collection (migration 002). The words come
     // stemmed per language (migration 030), so the tokenizer only splits and folds diacritics.
     this.db.exec(`
-      CREATE VIRTUAL TABLE ${t.words} USING fts5(${FTS_COLUMNS}, content = '', contentless_delete = 1,
+      CREATE VIRTUAL TABLE ${t.words} USING fts5(${FTS_COLUMN_LIST}, content = '', contentless_delete = 1,
         tokenize = 'unicode61 remove_diacritics 2');
-      CREATE VIRTUAL TABLE ${t.parts} USING fts5(${FTS_COLUMNS}, content = '', contentless_delete = 1,
+      CREATE VIRTUAL TABLE ${t.parts} USING fts5(${FTS_COLUMN_LIST}, content = '', contentless_delete = 1,
         tokenize = 'trigram remove_diacritics 1');
     `);
   }
@@ -241,21 +267,24 @@ export class TextIndexRepository {
   }
 
   /**
-   * Best episodes for a word-level FTS5 query in one collection (optionally one item), by bm25, best first.
-   * `own` matches only what a moment says and shows (transcript, on-screen text, tags: the own-words
-   * shards); `all` also the item's title, summary and metadata (the words table). Each call ranks at most
-   * the newest RANKED_MATCHES matches, so a word in most episodes costs about what a word in 1,000 does.
-   * `match` must already be a safe FTS5 expression (see services/search/query.ts).
+   * Best episodes for a word-level FTS5 query in one collection (optionally one item), by bm25 with the
+   * query's ranking, best first. `own` matches only what a moment says and shows (transcript, on-screen
+   * text, tags: the own-words shards); `all` also the item's title, summary and metadata (the words table).
+   * Each call ranks at most the newest `ranking.newest` matches, so a word in most episodes costs about what
+   * a word in that many does. `match` must already be a safe FTS5 expression (see services/search/query.ts).
+   * @example
+   * text.matchWords('"penalti"', collectionPk, { limit: 30, itemPk: null, columns: 'own', ranking: WORD_RANKING }); // [{ pk, bm25 }, …]
    */
-  matchWords(match: string, collectionPk: number, limit: number, itemPk: number | null, filter: ItemFilter | null = null, columns: 'own' | 'all' = 'all'): FtsHit[] {
+  matchWords(match: string, collectionPk: number, q: WordQuery): FtsHit[] {
     const t = this.readyTables(collectionPk);
-    const range = t && this.itemRange(itemPk);
+    const range = t && this.itemRange(q.itemPk);
     if (!t || !range) return [];
     // The filter applies in the bound too, so the ranked matches are the newest that pass it.
-    const { only, args } = filterClause(collectionPk, filter);
-    if (columns === 'own') return this.own.match(collectionPk, { match, limit, ranked: RANKED_MATCHES, ...range, only, args });
-    const sql = newestRankedSql(t.words, BM25_WEIGHTS, `${t.words} MATCH @match AND rowid BETWEEN @lo AND @hi${only}`);
-    return prepared(this.db, sql).all({ match, limit, wanted: RANKED_MATCHES, ...range, ...args }) as FtsHit[];
+    const { only, args } = filterClause(collectionPk, q.filter ?? null);
+    const { ranking, limit } = q;
+    if (q.columns === 'own') return this.own.match(collectionPk, { match, limit, ranked: ranking.newest, bm25: bm25Weights(ranking, OWN_COLUMNS), ...range, only, args });
+    const sql = newestRankedSql(t.words, bm25Weights(ranking, FTS_COLUMNS), `${t.words} MATCH @match AND rowid BETWEEN @lo AND @hi${only}`);
+    return prepared(this.db, sql).all({ match, limit, wanted: ranking.newest, ...range, ...args }) as FtsHit[];
   }
 
   /**
@@ -274,7 +303,7 @@ export class TextIndexRepository {
       `SELECT rowid AS pk FROM ${t.parts} WHERE ${t.parts} MATCH @match AND rowid BETWEEN @lo AND @hi${clause.only} ORDER BY rowid DESC LIMIT @limit`,
     ).pluck();
     const args = { ...range, ...clause.args };
-    const first = stmt.all({ match: `${OWN_COLUMNS} : (${match})`, limit, ...args }) as number[];
+    const first = stmt.all({ match: `${OWN_COLUMN_FILTER} : (${match})`, limit, ...args }) as number[];
     if (first.length >= limit) return first;
     const seen = new Set(first);
     for (const pk of stmt.all({ match, limit: limit + first.length, ...args }) as number[]) {

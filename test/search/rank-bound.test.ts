@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RANKED_MATCHES } from '../../src/store/text-index.js';
+import { WORD_RANKING } from '../../src/services/search/ranking-knobs.js';
 import { startTestApp } from '../support/app.js';
 import type { TestServer } from '../support/server.js';
 import { buildAnalysis } from './fixtures.js';
 
 /**
- * bm25 ranks at most the newest RANKED_MATCHES matches of a word per pass. A word in more episodes than
+ * bm25 ranks at most the newest WORD_RANKING.newest matches of a word per pass. A word in more episodes than
  * that must still answer with full pages of moments that say it; an old episode that has the word only in
  * its item's title comes after every moment that says it (issue 30).
  */
 describe('rank bound for common words', () => {
   let s: TestServer;
   const PER_ITEM = 50;
-  const ITEMS = Math.ceil((RANKED_MATCHES + 300) / PER_ITEM);
+  const ITEMS = Math.ceil((WORD_RANKING.newest + 300) / PER_ITEM);
 
   beforeAll(async () => {
     s = await startTestApp({ queryEmbedder: null });
@@ -34,7 +34,7 @@ describe('rank bound for common words', () => {
   }, 120_000);
   afterAll(() => s.close());
 
-  it('answers a word in more than RANKED_MATCHES episodes with a full page of moments that say it', async () => {
+  it('answers a word in more than WORD_RANKING.newest episodes with a full page of moments that say it', async () => {
     const r = await s.call('POST', '/search', { form: { collection: 'big', query: 'weather', limit: 20 } });
     expect(r.status).toBe(200);
     expect(r.body.results).toHaveLength(20);

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../src/store/index.js';
-import { OwnWordShards, type OwnQuery } from '../../src/store/own-shards.js';
+import { OWN_COLUMNS, OwnWordShards, type OwnQuery } from '../../src/store/own-shards.js';
+import { bm25Weights } from '../../src/store/text-index.js';
+import { WORD_RANKING } from '../../src/services/search/ranking-knobs.js';
 
 /** Episode i says one of four lines; every third also shows "apple" on screen. */
 const LINES = ['apple cake with cream', 'rain on the window', 'apple trees in rain', 'cake for grandma'];
@@ -21,7 +23,7 @@ describe('own-words shards', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const query = (match: string, over: Partial<OwnQuery> = {}): OwnQuery => ({ match, limit: 100, ranked: 1000, lo: 0, hi: Number.MAX_SAFE_INTEGER, only: '', args: {}, ...over });
+  const query = (match: string, over: Partial<OwnQuery> = {}): OwnQuery => ({ match, limit: 100, ranked: 1000, bm25: bm25Weights(WORD_RANKING, OWN_COLUMNS), lo: 0, hi: Number.MAX_SAFE_INTEGER, only: '', args: {}, ...over });
   const fill = (own: OwnWordShards, collectionPk: number, pks: number[]) => {
     for (const pk of pks) own.insert(collectionPk, pk, textOf(pk));
   };

@@ -7,12 +7,7 @@ import { ModelNotInstalledError } from '../../ml/registry/local.js';
 import { UnknownModelError, type Manifest } from '../../ml/registry/manifest.js';
 import type { VectorKind } from '../../store/search-index.js';
 import type { RgbPicture } from '../../media/perceptual.js';
-
-/**
- * The least cosine similarity of two pictures' image–text vectors that counts as a hit (a query picture or a
- * moment against stored frames). A starting value, not measured on real CLIP vectors (none can be fetched here).
- */
-export const IMAGE_MIN_SIMILARITY = 0.5;
+import { VECTORS } from './ranking-knobs.js';
 
 /** A vector space of the index: passage vectors (text embedder) or frame vectors (image–text model). */
 export interface VectorSpace {
@@ -43,19 +38,13 @@ export interface QueryEmbedder {
 }
 
 /**
- * Cosine floors per kind. e5 similarities of unrelated texts sit around 0.7–0.8 and CLIP text–image
- * similarities of related pairs around 0.2–0.35, so one number cannot serve both. These are starting
- * values, not measurements on real models (none can be downloaded here).
- */
-export const DEFAULT_MIN_SIMILARITY: Record<VectorKind, number> = { passage: 0.8, frame: 0.2 };
-
-/**
  * The QueryEmbedder over the installed models of the models dir: the text embedder for passage spaces,
  * the image–text model's text tower for frame spaces. A space whose model is not installed is skipped.
+ * Each query vector carries its floor (VECTORS in ranking-knobs.ts), a picture's its own.
  * @example
  * const embedder = modelQueryEmbedder({ modelsDir: '/data/models' });
  */
-export function modelQueryEmbedder(models: { modelsDir: string; manifest?: Manifest }, minSimilarity = DEFAULT_MIN_SIMILARITY): QueryEmbedder {
+export function modelQueryEmbedder(models: { modelsDir: string; manifest?: Manifest }, minSimilarity: Readonly<Record<VectorKind, number>> = VECTORS.minSimilarity): QueryEmbedder {
   return {
     async embed(query, space) {
       try {
@@ -74,7 +63,7 @@ export function modelQueryEmbedder(models: { modelsDir: string; manifest?: Manif
       if (space.kind !== 'frame') return null;
       try {
         const [vector] = await (await getImageTextEmbedder({ ...models, modelId: space.model })).embedImages([picture]);
-        return vector && vector.length === space.dims ? { vector, minSimilarity: IMAGE_MIN_SIMILARITY } : null;
+        return vector && vector.length === space.dims ? { vector, minSimilarity: VECTORS.pictureMinSimilarity } : null;
       } catch (err) {
         if (err instanceof ModelNotInstalledError || err instanceof UnknownModelError) return null;
         throw err;

@@ -1,6 +1,7 @@
 /**
  * Reciprocal rank fusion of ranked episode lists (word FTS, trigram FTS, passage vectors, frame vectors).
  */
+import { FUSION } from './ranking-knobs.js';
 
 /** One ranked list of episode pks, best first, and how much a place in it counts. */
 export interface RankedList {
@@ -24,20 +25,15 @@ export interface Fused {
 }
 
 /**
- * RRF's k. The classic 60 was tuned for pools of 1000 documents; with pages of ten, a smaller k keeps a
- * visible difference between the first and the tenth place.
- */
-export const RRF_K = 20;
-
-/**
- * Fuses ranked lists: each episode scores Σ weight / (k + rank) over the lists it is in, divided by the best
+ * Fuses ranked lists: each episode scores Σ weight / (k + rank) over the lists it is in (k: FUSION.k in
+ * ranking-knobs.ts), divided by the best
  * score possible (rank 1 in all of them), so scores are 0..1 and comparable within one response.
  * Ties keep the order of the first list that has them.
  * @example
  * fuse([{ name: 'fts', weight: 1, pks: [7, 3] }, { name: 'vec', weight: 1, pks: [3] }]);
  * // [{ pk: 3, score: 0.976…, via: ['fts', 'vec'] }, { pk: 7, score: 0.5, via: ['fts'] }]
  */
-export function fuse(lists: RankedList[], k = RRF_K): Fused[] {
+export function fuse(lists: RankedList[], k: number = FUSION.k): Fused[] {
   const best = lists.reduce((s, l) => s + l.weight / (k + 1), 0);
   if (best === 0) return [];
   const byPk = new Map<number, Fused & { order: number }>();

@@ -6,6 +6,7 @@
 import { fold } from '../../tools/fold.js';
 import { COMPOUND, compoundWords, hyphenJoins, hyphenParts, joinedWord, transliterate } from '../../tools/normalise.js';
 import type { ParsedQuery } from './query.js';
+import { LINE_MATCH } from './ranking-knobs.js';
 import { stemWord } from './stems.js';
 
 /** A query word prepared for comparison. */
@@ -32,7 +33,7 @@ export interface TimedCandidate {
 export interface LineMatch {
   /** Query words found in the line (as written, stemmed, or inside a longer word). */
   matched: number;
-  /** Sum of each word's match quality (1 as written, 0.9 same stem, 0.6 word part), plus phrase and closeness bonuses. */
+  /** Sum of each word's match quality (as written, same stem, word part), plus phrase and closeness bonuses (LINE_MATCH). */
   score: number;
   /** Which query words were found: bit i for term i. */
   mask: number;
@@ -135,12 +136,12 @@ function mayMatch(text: string, terms: MatchTerm[]): boolean {
   return terms.some((t) => t.keys.some((k) => folded.includes(k)));
 }
 
-/** How well one word matches one term: 1 as written, 0.9 same stem or stem prefix, 0.6 inside a longer word. */
+/** How well one word matches one term: as written, the same stem or a stem prefix, inside a longer word, or not (0). */
 function wordScore(word: WordForms, term: MatchTerm): number {
-  if (word.folded === term.folded) return 1;
-  if (term.stems.has(word.en) || term.stems.has(word.de)) return 0.9;
-  for (const s of term.stems) if (s.length >= 4 && word.folded.startsWith(s)) return 0.9;
-  if (term.folded.length >= 4 && word.folded.includes(term.folded)) return 0.6;
+  if (word.folded === term.folded) return LINE_MATCH.asWritten;
+  if (term.stems.has(word.en) || term.stems.has(word.de)) return LINE_MATCH.sameStem;
+  for (const s of term.stems) if (s.length >= LINE_MATCH.minStemPrefix && word.folded.startsWith(s)) return LINE_MATCH.sameStem;
+  if (term.folded.length >= LINE_MATCH.minWordPart && word.folded.includes(term.folded)) return LINE_MATCH.wordPart;
   return 0;
 }
 
@@ -148,7 +149,7 @@ function wordScore(word: WordForms, term: MatchTerm): number {
 interface TermIndex {
   exact: Map<string, number[]>;
   stem: Map<string, number[]>;
-  /** Terms that can also match as a stem prefix or word part (stems or the word of 4+ letters). */
+  /** Terms that can also match as a stem prefix or word part (a stem or the word long enough, see wordScore). */
   loose: number[];
 }
 
@@ -162,7 +163,7 @@ function termIndex(terms: MatchTerm[]): TermIndex {
   for (const [i, t] of terms.entries()) {
     add(ix.exact, t.folded, i);
     for (const st of t.stems) add(ix.stem, st, i);
-    if (t.folded.length >= 4 || [...t.stems].some((st) => st.length >= 4)) ix.loose.push(i);
+    if (t.folded.length >= LINE_MATCH.minWordPart || [...t.stems].some((st) => st.length >= LINE_MATCH.minStemPrefix)) ix.loose.push(i);
   }
   INDEXES.set(terms, ix);
   return ix;
@@ -180,12 +181,12 @@ function positions(forms: WordForms[][], terms: MatchTerm[]): { best: number[]; 
   for (let pos = 0; pos < forms.length; pos++) {
     scores.fill(0);
     for (const f of forms[pos]) {
-      for (const i of ix.exact.get(f.folded) ?? NONE) scores[i] = 1;
-      for (const i of ix.stem.get(f.en) ?? NONE) scores[i] = Math.max(scores[i], 0.9);
-      for (const i of ix.stem.get(f.de) ?? NONE) scores[i] = Math.max(scores[i], 0.9);
+      for (const i of ix.exact.get(f.folded) ?? NONE) scores[i] = LINE_MATCH.asWritten;
+      for (const i of ix.stem.get(f.en) ?? NONE) scores[i] = Math.max(scores[i], LINE_MATCH.sameStem);
+      for (const i of ix.stem.get(f.de) ?? NONE) scores[i] = Math.max(scores[i], LINE_MATCH.sameStem);
       for (const i of ix.loose) {
         // A stem prefix or word part holds one of the term's keys: most words hold none.
-        if (scores[i] >= 0.9 || !terms[i].keys.some((k) => f.folded.includes(k))) continue;
+        if (scores[i] >= LINE_MATCH.sameStem || !terms[i].keys.some((k) => f.folded.includes(k))) continue;
         scores[i] = Math.max(scores[i], wordScore(f, terms[i]));
       }
     }
@@ -218,21 +219,16 @@ function narrowest(lists: number[][]): { width: number; inOrder: boolean } {
       }
       return;
     }
-    for (const p of lists[i].slice(0, 8)) pick(i + 1, [...chosen, p]);
+    for (const p of lists[i].slice(0, LINE_MATCH.closenessPlaces)) pick(i + 1, [...chosen, p]);
   };
   pick(0, []);
   return { width, inOrder };
 }
 
-/** Bonus for the query's words standing as a phrase (in order, next to each other). */
-const PHRASE_BONUS = 0.5;
-/** Largest bonus for closeness: all matched words next to each other, in any order. */
-const NEAR_BONUS = 0.4;
-
 /**
- * How well a line says the query: the words it holds (each at its best quality), then +0.5 when all the
- * query's words stand in order next to each other, else up to +0.4 the closer the matched words stand; a
- * quoted phrase found as written adds 0.5 more.
+ * How well a line says the query: the words it holds (each at its best quality), then the phrase bonus
+ * when all the query's words stand in order next to each other, else up to the closeness bonus the closer
+ * the matched words stand; a quoted phrase found as written adds its own bonus (LINE_MATCH).
  * @example
  * scoreLine('Today we bake the famous apple cake', matchTerms(parseQuery('apple cake'))); // { matched: 2, score: 2.5, mask: 0b11 }
  */
@@ -250,12 +246,12 @@ function scoreWords(forms: WordForms[][], terms: MatchTerm[], phrases: string[][
   let score = best.reduce((a, b) => a + b, 0);
   if (hit.length >= 2) {
     const { width, inOrder } = narrowest(hit.map((i) => at[i]));
-    if (hit.length === terms.length && width === hit.length && inOrder) score += PHRASE_BONUS;
-    else score += (NEAR_BONUS * (hit.length - 1)) / (width - 1);
+    if (hit.length === terms.length && width === hit.length && inOrder) score += LINE_MATCH.phrase;
+    else score += (LINE_MATCH.near * (hit.length - 1)) / (width - 1);
   }
   if (hit.length > 0 && phrases.length > 0) {
     const joined = ` ${forms.map((f) => f[0].folded).join(' ')} `;
-    for (const p of phrases) if (joined.includes(` ${p.map(fold).join(' ')} `)) score += PHRASE_BONUS;
+    for (const p of phrases) if (joined.includes(` ${p.map(fold).join(' ')} `)) score += LINE_MATCH.quotedPhrase;
   }
   return { matched: hit.length, score, mask: hit.reduce((m, i) => m | (1 << i), 0) };
 }
@@ -298,7 +294,7 @@ export function bestMoment<T extends TimedCandidate>(candidates: T[], terms: Mat
     // Their words one after the other, from the lines' own cached forms: a joined text would be a new
     // string each search, a miss in every cache.
     const pair = scoreWords([...lineForms(a.text), ...lineForms(b.text)], terms, phrases);
-    consider(a, { ...pair, score: pair.score - 0.05 });
+    consider(a, { ...pair, score: pair.score - LINE_MATCH.splitLines });
   }
   return best;
 }

@@ -14,13 +14,9 @@ import { contentWords } from '../../analysis/text-stats.js';
 import { notFound, Problem } from '../errors.js';
 import type { TimedList } from './fusion.js';
 import type { PrintIndex } from './print-index.js';
+import { FUSION, PICTURES } from './ranking-knobs.js';
 import { printOfRow } from './print-index.js';
 import { fromBlob } from '../../tools/vectors.js';
-
-/** How much first place in the fingerprint list counts in the fusion (the text lists have 1). */
-export const PRINT_LIST_WEIGHT = 1;
-/** Frames at least this alike (printSimilarity) are hits of a picture query: near copies score 0.85 and more. */
-export const MIN_PRINT_SIMILARITY = 0.5;
 
 /** A moment of the collection to find more like (POST /search `like`). */
 export interface LikeMoment {
@@ -86,7 +82,7 @@ export function likeProbe(store: Store, collectionPk: number, like: LikeMoment, 
   let words: string | null = null;
   if (!print && vectors.size === 0) {
     const text = [episode.summary, episode.screen_text, ...store.search.segmentsOf([episode.pk]).map((s) => s.text)].join(' ');
-    words = mostFrequent(contentWords(text), 12).join(' ') || null;
+    words = mostFrequent(contentWords(text), PICTURES.likeWords).join(' ') || null;
   }
   return { print, vectors, exclude: episode.pk, words };
 }
@@ -108,8 +104,8 @@ export function printList(
   print: FramePrint,
   opts: { depth: number; keep?: (itemPk: number) => boolean; exclude: number | null },
 ): TimedList {
-  const hits = index.nearest(collectionPk, print, { limit: opts.depth + 1, minSimilarity: MIN_PRINT_SIMILARITY, ...(opts.keep ? { keep: opts.keep } : {}) }).filter((h) => h.episodePk !== opts.exclude);
-  return { list: { name: 'prints', weight: PRINT_LIST_WEIGHT, pks: hits.slice(0, opts.depth).map((h) => h.episodePk) }, times: new Map(hits.map((h) => [h.episodePk, h.time])) };
+  const hits = index.nearest(collectionPk, print, { limit: opts.depth + 1, minSimilarity: PICTURES.minPrintSimilarity, ...(opts.keep ? { keep: opts.keep } : {}) }).filter((h) => h.episodePk !== opts.exclude);
+  return { list: { name: 'prints', weight: FUSION.weights.prints, pks: hits.slice(0, opts.depth).map((h) => h.episodePk) }, times: new Map(hits.map((h) => [h.episodePk, h.time])) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { popcount, similarityOf, type FramePrint } from '../../media/perceptual.js';
 import type { FramePrintRow } from '../../store/frame-prints.js';
 import type { Store } from '../../store/index.js';
+import { PICTURES } from './ranking-knobs.js';
 
 /** A frame of the collection that looks like the query picture. */
 export interface PrintHit {
@@ -23,9 +24,6 @@ interface CollectionPrints {
   item: Int32Array;
   time: Float32Array;
 }
-
-/** Frames kept after the first pass (nearest by the 64-bit hash) for the full comparison. */
-const FIRST_PASS = 1000;
 
 /**
  * The stored row back as a {@link FramePrint}.
@@ -73,9 +71,9 @@ export class PrintIndex {
       distances[i] = d;
       byDistance[d]!++;
     }
-    // The distance up to which the first pass keeps frames: the nearest FIRST_PASS, ties included.
+    // The distance up to which the first pass keeps frames: the nearest PICTURES.firstPass, ties included.
     let cutoff = 0;
-    for (let kept = 0; cutoff < 64 && kept + byDistance[cutoff]! < FIRST_PASS; cutoff++) kept += byDistance[cutoff]!;
+    for (let kept = 0; cutoff < 64 && kept + byDistance[cutoff]! < PICTURES.firstPass; cutoff++) kept += byDistance[cutoff]!;
     const best = new Map<number, PrintHit>();
     for (let i = 0; i < c.size; i++) {
       if (distances[i]! > cutoff || (opts.keep && !opts.keep(c.item[i]!))) continue;

@@ -5,14 +5,12 @@
 import type { Correction } from './answer.js';
 import type { Fused } from './fusion.js';
 import { compareMatches, type LineMatch, type MatchTerm } from './moments.js';
+import { FINAL_ORDER, LINE_MATCH } from './ranking-knobs.js';
 import { fold } from '../../tools/fold.js';
 import { words } from '../../tools/normalise.js';
 import type { BestLine, SearchResult } from './results.js';
 import { stemWord } from './stems.js';
 import type { TypoFix } from './typos.js';
-
-/** Moments that match only through their item's title, metadata or summary, kept per item. */
-export const ITEM_ONLY_PER_ITEM = 3;
 
 /** Lists that say nothing about a moment's own words: they do not lift a moment the title alone found. */
 const TEXT_LISTS = new Set(['words', 'title', 'trigram']);
@@ -45,16 +43,17 @@ export function foundByItemOnly(c: Pick<LinedCandidate, 'best' | 'via'>): boolea
  *    neighbour and no title that names every moment of an item pushes these down;
  * 2. moments with a line holding some of the words, and moments found by vectors, people or pictures,
  *    by the fused score: a line with one word of several is no better evidence than a near vector;
- * 3. moments found only through their item's title, metadata or summary, at most ITEM_ONLY_PER_ITEM per
- *    item, by the fused score.
- * Each score is half how well the line says the query (every word, as a phrase: 1) and half the fused
- * score, never above the score of the result before it.
+ * 3. moments found only through their item's title, metadata or summary, at most
+ *    FINAL_ORDER.itemOnlyPerItem per item, by the fused score.
+ * Each score is a share (FINAL_ORDER.lineShare) of how well the line says the query (every word as
+ * written, as a phrase: 1) and the rest of the fused score, never above the score of the result before it.
  * @example
  * rankByLines(candidates, matchTerms(q), q.phrases.length); // best first, with scores
  */
 export function rankByLines(candidates: LinedCandidate[], terms: MatchTerm[], phrases: number): LinedCandidate[] {
   if (terms.length === 0) return candidates;
-  const perfect = terms.length + 0.5 + 0.5 * phrases;
+  // Every word as written, standing as a phrase, and every quoted phrase found.
+  const perfect = terms.length * LINE_MATCH.asWritten + LINE_MATCH.phrase + LINE_MATCH.quotedPhrase * phrases;
   const quality = (line: LineMatch) => Math.min(1, line.score / perfect);
   const tiers: { c: LinedCandidate; line: LineMatch; order: number }[][] = [[], [], []];
   candidates.forEach((c, order) => {
@@ -69,11 +68,11 @@ export function rankByLines(candidates: LinedCandidate[], terms: MatchTerm[], ph
   tiers[2] = tiers[2].filter(({ c }) => {
     const n = itemOnly.get(c.item) ?? 0;
     itemOnly.set(c.item, n + 1);
-    return n < ITEM_ONLY_PER_ITEM;
+    return n < FINAL_ORDER.itemOnlyPerItem;
   });
   let ceiling = 1;
   return tiers.flat().map(({ c, line }) => {
-    ceiling = Math.min(ceiling, 0.5 * quality(line) + 0.5 * c.score);
+    ceiling = Math.min(ceiling, FINAL_ORDER.lineShare * quality(line) + (1 - FINAL_ORDER.lineShare) * c.score);
     return { ...c, score: ceiling };
   });
 }

@@ -11,6 +11,7 @@ import type { FileLinks } from '../file-links.js';
 import type { Place } from '../places.js';
 import { metadataText } from '../../tools/normalise.js';
 import { bestMoment, compareMatches, scoreLine, snippet, type LineMatch, type MatchTerm, type TimedCandidate } from './moments.js';
+import { FINAL_ORDER } from './ranking-knobs.js';
 
 /** One search result (SPEC 2.7). */
 export interface SearchResult {
@@ -247,9 +248,6 @@ function aroundMoment(lines: SegmentRow[], start: number): SegmentRow[] {
   return sorted.slice(from, from + MOMENT_LINES);
 }
 
-/** Hits of one media closer than this (seconds) are one moment. */
-export const SAME_MOMENT_SECONDS = 2;
-
 /** Content compared without case, spacing and punctuation: two hits that read the same are one. */
 function sameText(a: string, b: string): boolean {
   const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
@@ -257,7 +255,7 @@ function sameText(a: string, b: string): boolean {
 }
 
 /**
- * One result per moment: a hit of a media whose start lies within {@link SAME_MOMENT_SECONDS} of a
+ * One result per moment: a hit of a media whose start lies within FINAL_ORDER.sameMomentSeconds of a
  * better-ranked hit of the same media is dropped (two neighbouring episodes matching at their shared
  * boundary are one place to watch), and so is a hit whose `content` reads the same as a better-ranked hit
  * of the same media (a still slide cut into two episodes shows one text twice). Order is kept.
@@ -267,7 +265,7 @@ function sameText(a: string, b: string): boolean {
 export function mergeMoments(results: SearchResult[]): SearchResult[] {
   const kept: SearchResult[] = [];
   for (const r of results) {
-    const same = kept.some((k) => k.media_id === r.media_id && (Math.abs(k.start_time - r.start_time) < SAME_MOMENT_SECONDS || sameText(k.content, r.content)));
+    const same = kept.some((k) => k.media_id === r.media_id && (Math.abs(k.start_time - r.start_time) < FINAL_ORDER.sameMomentSeconds || sameText(k.content, r.content)));
     if (same) continue;
     kept.push(r);
   }
@@ -283,10 +281,10 @@ export interface CopyPlace {
 
 /**
  * The stretch of its own time a result's moment covers: from its start to the end of the shortest line or
- * shot (transcript segment, visual entry) it starts in, else {@link SAME_MOMENT_SECONDS}.
+ * shot (transcript segment, visual entry) it starts in, else FINAL_ORDER.sameMomentSeconds.
  */
 function momentSpan(r: SearchResult): [number, number] {
-  let end = r.start_time + SAME_MOMENT_SECONDS;
+  let end = r.start_time + FINAL_ORDER.sameMomentSeconds;
   let shortest = Infinity;
   for (const s of [...r.audio, ...r.computer_vision]) {
     if (s.start > r.start_time + 0.05 || s.end <= r.start_time || s.end - s.start >= shortest) continue;

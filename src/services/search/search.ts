@@ -7,10 +7,11 @@ import type { Caller } from '../caller.js';
 import type { CollectionService } from '../collections.js';
 import { notFound, Problem } from '../errors.js';
 import type { FileLinks } from '../file-links.js';
-import { IMAGE_MIN_SIMILARITY, type QueryEmbedder, type QueryVector } from './embedder.js';
+import type { QueryEmbedder, QueryVector } from './embedder.js';
 import { fuse, type Fused, type RankedList, type TimedList } from './fusion.js';
 import { matchTerms, scoreLine, type MatchTerm } from './moments.js';
 import { correctedWords, foundByItemOnly, rankByLines, type LinedCandidate } from './ranking.js';
+import { DEPTHS, depthFor, FUSION, VECTORS, WORD_RANKING } from './ranking-knobs.js';
 import { parseQuery, withCorrections, type ParsedQuery } from './query.js';
 import { TypoCorrector, type TypoFix } from './typos.js';
 import { decodeQueryImage, likeProbe, pictureProbe, printList, type LikeMoment, type PictureProbe } from './picture-query.js';
@@ -58,13 +59,6 @@ export interface SearchRequest {
   correct_typos?: boolean;
 }
 
-/**
- * How much first place in each list counts in the fusion. Word parts are listed newest first, without a
- * relevance order, and a title match says nothing about the moment itself: both only lift or break ties
- * (the line a moment says ranks it first, see rankByLines).
- */
-export const LIST_WEIGHTS = { words: 1, title: 0.3, trigram: 0.25, passage: 1, frame: 0.8, people: 1 } as const;
-
 /** Lists whose episodes may have a line holding a query word (own text, as words or word parts). */
 const WORD_LISTS = new Set(['words', 'trigram']);
 
@@ -86,52 +80,19 @@ interface TextLists {
 /** How far a query's words meet the collection: 2 all together in one episode, 1 some, 0 none. */
 const matchLevel = (text: TextLists) => (text.allMatched ? 2 : text.lists.some((l) => l.pks.length > 0) ? 1 : 0);
 
-/** Candidates per list: enough that fusion can lift an episode that is only second-best everywhere. */
-const depthFor = (limit: number) => Math.max(limit * 3, 30);
-
-/** Up to this many vectors a collection counts as small: 50 sign-bit candidates already hold its true 10 nearest. */
-export const SMALL_VECTOR_SET = 5000;
-
-/**
- * Coarse (sign-bit) candidates per vector space before float re-scoring. Sign bits rank the true 10 nearest
- * of 100,000 within their first 200–400 (bench:search, recall@10), so 250 are re-scored with the stored
- * floats (about a millisecond); the sharded KNN keeps the bit pass near the cost of one for 50 (migration 004).
- * A small collection (`vectors` ≤ SMALL_VECTOR_SET) needs far fewer.
- * @example
- * coarseCandidates(10, 100_000); // 250
- * coarseCandidates(10, 2_000); // 50
- */
-export function coarseCandidates(limit: number, vectors: number): number {
-  if (vectors <= SMALL_VECTOR_SET) return Math.min(250, Math.max(limit * 5, 50));
-  return Math.min(500, Math.max(limit * 25, 250));
-}
-
-/**
- * Candidates asked of a collection's HNSW index before float re-scoring. Re-scored, 60 held the true 10
- * nearest of 100,000 at recall 0.95–0.995 (20 and 40 queries) and 100 at 0.9975; 100 keep a margin for
- * about 0.4 ms more per query (bench:search).
- */
-export const approxCandidates = (limit: number) => Math.max(limit * 10, 100);
-
-/**
- * Of the index's candidates, how many (its nearest first, by its int8 distance) are re-scored with the
- * stored floats. int8 cosine misorders only near-ties: at 100,000 vectors the first 20 already held every
- * true neighbour the 100 did (recall@10 0.9925 for 20, 30 and 100 of them over 200 queries), and reading
- * 30 rows instead of 100 saves about half a millisecond a search (docs/performance.md).
- */
-export const rescoredCandidates = (limit: number) => Math.max(limit * 3, 30);
-
 /**
  * The vector pks to re-score for a query: the nearest few the collection's HNSW index finds when it is
- * ready (0.1–1 ms from 2,000 to 100,000 vectors), else from the sharded sign-bit scan while the index is being rebuilt.
+ * ready (0.1–1 ms from 2,000 to 100,000 vectors), else from the sharded sign-bit scan while the index is
+ * being rebuilt; how many of each is VECTORS in ranking-knobs.ts. The sharded KNN keeps the bit pass near
+ * the cost of one for 50 candidates (migration 004).
  * @example
  * nearestCandidates(store.search, space, collectionPk, unitQuery, 10); // [vector pks…]
  */
 export function nearestCandidates(repo: SearchIndexRepository, space: VectorSpaceRow, collectionPk: number, query: Float32Array, limit: number): number[] {
-  const approx = repo.nearestApprox(space, collectionPk, query, approxCandidates(limit));
-  if (approx) return approx.slice(0, rescoredCandidates(limit));
-  const n = repo.countVectors(collectionPk, space.id, SMALL_VECTOR_SET + 1);
-  return repo.nearestBits(space, collectionPk, signBits(query), coarseCandidates(limit, n)).map((r) => r.pk);
+  const approx = repo.nearestApprox(space, collectionPk, query, depthFor(VECTORS.approx, limit));
+  if (approx) return approx.slice(0, depthFor(VECTORS.rescored, limit));
+  const small = repo.countVectors(collectionPk, space.id, VECTORS.smallSet + 1) <= VECTORS.smallSet;
+  return repo.nearestBits(space, collectionPk, signBits(query), depthFor(small ? VECTORS.coarseSmall : VECTORS.coarse, limit)).map((r) => r.pk);
 }
 
 /** `first`, then (only when it is short of `depth`) what `more` finds that `first` lacks, up to `depth`. */
@@ -150,12 +111,10 @@ function fillUp(first: number[], more: () => number[], depth: number): number[] 
 }
 
 /**
- * Fused candidates ranked by their lines. With several words, the lists' depth, so a moment whose line
- * says them all is there even when bm25 put it low. With one word every line that says it ties on words,
- * so the fused order already is the order (but for written, stem and part matches): the page and its
- * spares are enough.
+ * Fused candidates ranked by their lines: with several words the lists' depth, with one the page and its
+ * spares (DEPTHS in ranking-knobs.ts says why).
  */
-const candidatePool = (limit: number, words: number) => (words > 1 ? depthFor(limit) : limit + 5);
+const candidatePool = (limit: number, words: number) => (words > 1 ? depthFor(DEPTHS.list, limit) : limit + DEPTHS.spares);
 
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   const out = new Map<K, T[]>();
@@ -220,7 +179,7 @@ export class SearchService {
     if (req.like) probes.push(likeProbe(this.store, collection.pk, req.like, spaces.filter((sp) => sp.kind === 'frame')));
 
 
-    const scope: ListScope = { collectionPk: collection.pk, filter: this.itemFilter(req, collection.pk, near), depth: depthFor(req.limit), item, limit: req.limit };
+    const scope: ListScope = { collectionPk: collection.pk, filter: this.itemFilter(req, collection.pk, near), depth: depthFor(DEPTHS.list, req.limit), item, limit: req.limit };
     const lists: RankedList[] = [];
     const frameTimes = new Map<number, number>();
     const add = (timed: TimedList) => {
@@ -294,7 +253,7 @@ export class SearchService {
       return [{ ...f, item: e.item_pk, titleWords: titleWords.get(e.item_pk)!, best: lines || other ? bestLine(episodeLines(lines ?? [], other), terms, q?.phrases ?? []) : null }];
     });
     const ranked = rankByLines(lined, terms, q?.phrases.length ?? 0);
-    const page = ranked.filter((r) => r.score >= req.threshold).slice(0, req.limit + 5);
+    const page = ranked.filter((r) => r.score >= req.threshold).slice(0, req.limit + DEPTHS.spares);
     const openings = this.itemOpenings(page, episodes, terms);
     const shown = (r: LinedCandidate) => openings.get(r.pk) ?? episodes.get(r.pk)!;
     for (const [pk, rows] of groupBy(this.store.search.segmentsOf(page.map((r) => shown(r).pk).filter((pk) => !segments.has(pk))), (s) => s.episode_pk)) segments.set(pk, rows);
@@ -350,22 +309,23 @@ export class SearchService {
     const text = this.store.text;
     const lists: RankedList[] = [];
     if (!q.all) return { lists, allMatched: true };
-    const words = (match: string | null, columns: 'own' | 'all') => () => (match ? text.matchWords(match, collectionPk, depth, itemPk, filter, columns).map((h) => h.pk) : []);
+    const words = (match: string | null, columns: 'own' | 'all') => () =>
+      match ? text.matchWords(match, collectionPk, { limit: depth, itemPk, filter, columns, ranking: WORD_RANKING }).map((h) => h.pk) : [];
     const ownAll = words(q.all, 'own')();
     let allMatched = ownAll.length > 0;
     const own = fillUp(ownAll, words(q.any, 'own'), depth);
-    lists.push({ name: 'words', weight: LIST_WEIGHTS.words, pks: own });
+    lists.push({ name: 'words', weight: FUSION.weights.words, pks: own });
     if (own.length < depth) {
       const have = new Set(own);
       const itemAll = words(q.all, 'all')();
       allMatched ||= itemAll.length > 0;
       const item = fillUp(itemAll, words(q.any, 'all'), depth).filter((pk) => !have.has(pk));
-      if (item.length) lists.push({ name: 'title', weight: LIST_WEIGHTS.title, pks: item.slice(0, depth - own.length) });
+      if (item.length) lists.push({ name: 'title', weight: FUSION.weights.title, pks: item.slice(0, depth - own.length) });
     }
     if (q.allTrigram && ownAll.length < depth) {
       const parts = text.matchParts(q.allTrigram, collectionPk, depth, itemPk, filter);
       allMatched ||= parts.length > 0;
-      lists.push({ name: 'trigram', weight: LIST_WEIGHTS.trigram, pks: fillUp(parts, () => (q.anyTrigram ? text.matchParts(q.anyTrigram, collectionPk, depth, itemPk, filter) : []), depth) });
+      lists.push({ name: 'trigram', weight: FUSION.weights.trigram, pks: fillUp(parts, () => (q.anyTrigram ? text.matchParts(q.anyTrigram, collectionPk, depth, itemPk, filter) : []), depth) });
     }
     return { lists, allMatched };
   }
@@ -373,7 +333,7 @@ export class SearchService {
   /** The nearest episodes of one kind of vector space, filtered, with each frame's time. */
   private vectorList(kind: VectorKind, queries: { space: VectorSpaceRow; query: QueryVector }[], scope: ListScope, name: string | null): TimedList {
     const { collectionPk, filter, item, limit } = scope;
-    let hits = queries.flatMap((v) => this.semantic(v.space, v.query, collectionPk, filter ? limit * 4 : limit, item)).sort((a, b) => b.similarity - a.similarity);
+    let hits = queries.flatMap((v) => this.semantic(v.space, v.query, collectionPk, filter ? limit * DEPTHS.filteredVectors : limit, item)).sort((a, b) => b.similarity - a.similarity);
     // Vector neighbours cannot be filtered inside sqlite-vec's KNN: more are fetched and filtered here.
     if (filter) {
       const allowed = this.store.search.filterEpisodes([...new Set(hits.map((h) => h.episodePk))], collectionPk, filter);
@@ -386,7 +346,7 @@ export class SearchService {
       pks.push(h.episodePk);
       if (kind === 'frame') times.set(h.episodePk, h.time);
     }
-    return { list: { name: name ?? kind, weight: LIST_WEIGHTS[kind], pks: pks.slice(0, scope.depth) }, times };
+    return { list: { name: name ?? kind, weight: FUSION.weights[kind], pks: pks.slice(0, scope.depth) }, times };
   }
 
   /** The lists a picture or a moment brings: look-alike frames by fingerprint, near frame vectors, or its words. */
@@ -398,11 +358,15 @@ export class SearchService {
       const keep = scope.item ? (pk: number) => pk === scope.item!.pk : allowed ? (pk: number) => allowed.has(pk) : undefined;
       out.push(printList(this.printIndex, collectionPk, probe.print, { depth: scope.depth, exclude: probe.exclude, ...(keep ? { keep } : {}) }));
     }
-    const frameQueries = spaces.filter((sp) => sp.kind === 'frame' && probe.vectors.has(sp.id)).map((space) => ({ space, query: { vector: probe.vectors.get(space.id)!, minSimilarity: IMAGE_MIN_SIMILARITY } }));
+    const frameQueries = spaces.filter((sp) => sp.kind === 'frame' && probe.vectors.has(sp.id)).map((space) => ({ space, query: { vector: probe.vectors.get(space.id)!, minSimilarity: VECTORS.pictureMinSimilarity } }));
     if (frameQueries.length) out.push(this.vectorList('frame', frameQueries, { ...scope, limit: scope.limit + 1 }, 'frame'));
     if (probe.words) {
       const q = parseQuery(probe.words);
-      if (q.any ?? q.all) out.push({ list: { name: 'words', weight: LIST_WEIGHTS.words, pks: this.store.text.matchWords((q.any ?? q.all)!, collectionPk, scope.depth + 1, scope.item?.pk ?? null, filter).map((h) => h.pk) }, times: new Map() });
+      const match = q.any ?? q.all;
+      if (match) {
+        const hits = this.store.text.matchWords(match, collectionPk, { limit: scope.depth + 1, itemPk: scope.item?.pk ?? null, filter, ranking: WORD_RANKING });
+        out.push({ list: { name: 'words', weight: FUSION.weights.words, pks: hits.map((h) => h.pk) }, times: new Map() });
+      }
     }
     return out;
   }
@@ -451,10 +415,10 @@ export class SearchService {
       const p = faces.person(collectionPk, req.person_id);
       if (!p) throw notFound('person', req.person_id);
       only = new Set(faces.episodesOfPerson(p.pk, itemPk));
-      lists.push({ name: 'people', weight: LIST_WEIGHTS.people, pks: [...only].slice(0, depth) });
+      lists.push({ name: 'people', weight: FUSION.weights.people, pks: [...only].slice(0, depth) });
     }
     for (const p of req.query ? faces.peopleNamedIn([collectionPk], req.query) : []) {
-      lists.push({ name: 'people', weight: LIST_WEIGHTS.people, pks: faces.episodesOfPerson(p.pk, itemPk).slice(0, depth) });
+      lists.push({ name: 'people', weight: FUSION.weights.people, pks: faces.episodesOfPerson(p.pk, itemPk).slice(0, depth) });
     }
     return only;
   }

@@ -15,6 +15,7 @@ import { osaDistance, swapAt } from '../../tools/edit-distance.js';
 import { fold } from '../../tools/fold.js';
 import { NON_CONTENT } from '../../tools/stopwords.js';
 import { quote, withCorrections, type ParsedQuery } from './query.js';
+import { TYPOS } from './ranking-knobs.js';
 
 /** One corrected query word: as typed, and the stems it is looked up as instead. */
 export interface TypoFix {
@@ -22,8 +23,6 @@ export interface TypoFix {
   stems: string[];
 }
 
-/** Nearest words used in place of a misspelt one. */
-const ALTERNATIVES = 3;
 /** Collections whose vocabulary stays cached; the least recently used goes first. */
 const CACHED_COLLECTIONS = 8;
 /**
@@ -36,14 +35,14 @@ const SLICE = 20_000;
 const REFRESH_MS = 10 * 60_000;
 
 /**
- * How many edits a word of this length may be away from its correction (0: never corrected).
+ * How many edits a word of this length may be away from its correction (0: never corrected; TYPOS says how many).
  * @example
  * allowedEdits('sandpapper'); // 2
  * allowedEdits('cat'); // 0
  */
 export function allowedEdits(word: string): number {
-  if (word.length < 4 || /\p{N}/u.test(word)) return 0;
-  return word.length >= 8 ? 2 : 1;
+  if (word.length < TYPOS.minLetters || /\p{N}/u.test(word)) return 0;
+  return word.length >= TYPOS.twoEditsFrom ? 2 : 1;
 }
 
 /** A vocabulary term with the number of episodes holding it. */
@@ -162,7 +161,7 @@ export class TypoCorrector {
     }
     return found
       .sort((a, b) => b.docs - a.docs)
-      .slice(0, ALTERNATIVES)
+      .slice(0, TYPOS.alternatives)
       .map((f) => f.term);
   }
 
