@@ -5,6 +5,7 @@
  */
 import { stemmer as englishStem } from '@orama/stemmers/english';
 import { stemmer as germanStem } from '@orama/stemmers/german';
+import { LRUMap } from 'mnemonist';
 import { hyphenJoins, transliterations, words } from '../../tools/normalise.js';
 
 /** The languages vidx indexes in (SPEC: index_language). */
@@ -13,8 +14,8 @@ export type TextLanguage = 'en' | 'de';
 const STEMMERS: Record<TextLanguage, (w: string) => string> = { en: englishStem, de: germanStem };
 
 /** Stems by word, per language: transcripts repeat their words, and a re-index meets them all again. */
-const CACHE: Record<TextLanguage, Map<string, string>> = { en: new Map(), de: new Map() };
 const CACHE_CAP = 100_000;
+const CACHE: Record<TextLanguage, LRUMap<string, string>> = { en: new LRUMap(CACHE_CAP), de: new LRUMap(CACHE_CAP) };
 
 /**
  * The language an item's text is stemmed in: German for `de`, English for everything else (an unknown
@@ -40,7 +41,6 @@ export function stemWord(word: string, language: TextLanguage): string {
   let s = cache.get(lower);
   if (s === undefined) {
     s = STEMMERS[language](lower) || lower;
-    if (cache.size >= CACHE_CAP) cache.clear();
     cache.set(lower, s);
   }
   return s;
