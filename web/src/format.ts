@@ -1,19 +1,8 @@
 /** Small text helpers the views share. */
 import { VidxError } from '../../src/client/errors.js';
 
-/**
- * Seconds as m:ss (or h:mm:ss).
- * @example
- * clock(75.4); // '1:15'
- */
-export function clock(seconds: number | null | undefined): string {
-  if (seconds == null || !Number.isFinite(seconds)) return '';
-  const s = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, '0');
-  return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
-}
+/** Seconds as m:ss (or h:mm:ss): the server's clock, so the page and the answers write a time one way. */
+export { clock } from '../../src/tools/clock.js';
 
 /**
  * The words of a query worth marking in a passage (three letters or more, or digits).

@@ -1,11 +1,7 @@
 import { kindName, momentsLine, type Language, type MediaKind } from '../../analysis/phrases.js';
 import type { SearchResult } from '../search/index.js';
+import { clock } from '../../tools/clock.js';
 import { copyKey, type CopyGroups } from './copies.js';
-
-function clock(s: number): string {
-  const m = Math.floor(s / 60);
-  return `${m}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
-}
 
 /**
  * An item as a person knows it: its title, else what it is ("Photo"); never its id.
