@@ -14,6 +14,7 @@ import { otherSubtitleTracks } from './subtitle-tracks.js';
 import type { EpisodeAnalysis, MediaAnalysis, TimedPicture, TimedText, VisualEntry } from './types.js';
 import { analyzeVisual, type VisualResult } from './visual.js';
 import { startFaceScan } from './faces.js';
+import type { Lang } from '../messages/index.js';
 
 /** One media file to analyse. */
 export interface PipelineInput {
@@ -23,7 +24,7 @@ export interface PipelineInput {
   title: string | null;
   metadata: Record<string, unknown> | null;
   /** The language asked for (index_language); null lets the media decide. */
-  language: 'en' | 'de' | null;
+  language: Lang | null;
   /** Folder that receives the episode thumbnails (ep-<n>.jpg) and face crops (face-<n>.jpg). */
   thumbnailDir: string;
   /** Look for faces (a collection setting; off by default: faces are biometric data). */
