@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { type FileAccess, listSidecarSubtitles } from '../media/index.js';
 import { modelSetEntries } from '../ml/model-set.js';
+import type { Lang } from '../messages/index.js';
 
 const SAMPLE = 4 * 1024 * 1024;
 
@@ -62,7 +63,7 @@ export interface AnalysisInputs {
   content: string;
   /** The original path of a `path` source: its sidecar subtitles are read into the transcript. */
   sourcePath: string | null;
-  language: 'en' | 'de' | null;
+  language: Lang | null;
   /** Which models are installed, by capability (a new model changes the transcript, tags, vectors). */
   models: Record<string, { available: boolean; model?: string }>;
   title: string | null;

@@ -4,9 +4,7 @@
  * search cluster. They are presentation only: none of their words go into the text index or into the
  * passages search returns (test/quality/templates.test.ts checks that against this module).
  */
-
-/** The languages vidx writes in. */
-export type Language = 'en' | 'de';
+import type { Lang } from '../messages/index.js';
 
 const PHRASES = {
   en: {
@@ -56,7 +54,7 @@ const OLD_PLACEHOLDERS = ['Picture without recognised text.', 'Bild ohne erkannt
  * @example
  * quote('Apfelkuchen Rezept', 'de'); // '„Apfelkuchen Rezept“'
  */
-export function quote(text: string, language: Language): string {
+export function quote(text: string, language: Lang): string {
   const [open, close] = PHRASES[language].quote;
   return `${open}${text}${close}`;
 }
@@ -66,7 +64,7 @@ export function quote(text: string, language: Language): string {
  * @example
  * describeVisual(['Apfelkuchen Rezept'], ['Küche'], 'de'); // 'Text im Bild: „Apfelkuchen Rezept“. Zu sehen: Küche.'
  */
-export function describeVisual(lines: string[], tags: string[], language: Language): string {
+export function describeVisual(lines: string[], tags: string[], language: Lang): string {
   const p = PHRASES[language];
   const parts: string[] = [];
   if (lines.length) parts.push(`${p.onScreen}: ${quote(lines.join(' / '), language)}.`);
@@ -82,7 +80,7 @@ export function describeVisual(lines: string[], tags: string[], language: Langua
  * episodeSummary(['The goalkeeper dives.'], ['Penalty Shot Training'], ['football'], 'en');
  * // 'The goalkeeper dives. “Penalty Shot Training”'
  */
-export function episodeSummary(spoken: string[], screen: string[], tags: string[], language: Language): string {
+export function episodeSummary(spoken: string[], screen: string[], tags: string[], language: Lang): string {
   const parts = [...spoken];
   if (screen.length) parts.push(quote(screen.join(' / '), language));
   if (parts.length === 0 && tags.length) parts.push(`${tags.join(', ')}.`);
@@ -108,12 +106,12 @@ export type QuestionKind = 'said' | 'shown' | 'photo' | 'photos' | 'anywhere';
  * questionAbout('Apfelkuchen', 'de', 'shown'); // 'Wann wird „Apfelkuchen“ gezeigt?'
  * questionAbout('Lisbon', 'de', 'photo'); // 'Welches Foto zeigt „Lisbon“?'
  */
-export function questionAbout(phrase: string, language: Language, kind: QuestionKind): string {
+export function questionAbout(phrase: string, language: Lang, kind: QuestionKind): string {
   return PHRASES[language].questions[kind].replace('{p}', phrase);
 }
 
 /** "1 video", "2 photos": a count and the noun of a kind of media. */
-function counted(n: number, kind: MediaKind, language: Language): string {
+function counted(n: number, kind: MediaKind, language: Lang): string {
   return `${n} ${PHRASES[language].kinds[kind][n === 1 ? 0 : 1]}`;
 }
 
@@ -122,7 +120,7 @@ function counted(n: number, kind: MediaKind, language: Language): string {
  * @example
  * listed(['“Memo”', '“Talk”', '3 more'], 'en'); // '“Memo”, “Talk” and 3 more'
  */
-export function listed(parts: string[], language: Language): string {
+export function listed(parts: string[], language: Lang): string {
   if (parts.length < 2) return parts.join('');
   return `${parts.slice(0, -1).join(', ')} ${PHRASES[language].and} ${parts[parts.length - 1]}`;
 }
@@ -137,7 +135,7 @@ export function listed(parts: string[], language: Language): string {
  * momentsLine(2, { image: 2 }, 'Beach, Garden', 'de'); // '2 Fotos: Beach, Garden'
  * momentsLine(1, { video: 1 }, 'Baking 0:01', 'de', 2); // '1 Moment in 1 Video: Baking 0:01 (auch in 2 Kopien)'
  */
-export function momentsLine(moments: number, items: Partial<Record<MediaKind, number>>, where: string, language: Language, copies = 0): string {
+export function momentsLine(moments: number, items: Partial<Record<MediaKind, number>>, where: string, language: Lang, copies = 0): string {
   const p = PHRASES[language];
   const also = copies > 0 ? ` ${p.alsoIn.replace('{n}', `${copies} ${p.copies[copies === 1 ? 0 : 1]}`)}` : '';
   const kinds = (['video', 'audio', 'image'] as const).filter((k) => (items[k] ?? 0) > 0);
@@ -151,7 +149,7 @@ export function momentsLine(moments: number, items: Partial<Record<MediaKind, nu
  * @example
  * kindName('audio', 'de'); // 'Sprachmemo'
  */
-export function kindName(kind: MediaKind, language: Language): string {
+export function kindName(kind: MediaKind, language: Lang): string {
   return PHRASES[language].named[kind];
 }
 
@@ -163,7 +161,7 @@ export function kindName(kind: MediaKind, language: Language): string {
  * chapterTitle({ summary: '', kind: 'audio', title: null, index: 0, count: 2 }, 'en'); // 'Voice memo, part 1'
  * chapterTitle({ summary: '', kind: 'video', title: 'Garden', index: 1, count: 3 }, 'de'); // 'Garden, Teil 2'
  */
-export function chapterTitle(c: { summary: string; kind: MediaKind; title: string | null; index: number; count: number }, language: Language): string {
+export function chapterTitle(c: { summary: string; kind: MediaKind; title: string | null; index: number; count: number }, language: Lang): string {
   if (/[\p{L}\p{N}]/u.test(c.summary)) return c.summary;
   if (c.kind === 'image') return kindName('image', language);
   const name = c.kind === 'video' && c.title?.trim() ? c.title.trim() : kindName(c.kind, language);

@@ -1,7 +1,8 @@
 import { dot } from '../tools/vectors.js';
 import { cutText } from './limits.js';
-import { episodeSummary, type Language } from './phrases.js';
+import { episodeSummary } from './phrases.js';
 import { contentWords, cosine, sentences, sumSparse, tfidf, type SparseVector } from './text-stats.js';
+import type { Lang } from '../messages/index.js';
 
 /** Ranks sentences by how central they are; dense vectors when the text embedder is there, TF-IDF otherwise. */
 export type SentenceEmbedder = ((texts: string[]) => Promise<Float32Array[]>) | null;
@@ -204,7 +205,7 @@ export interface RetoldEpisode {
  * await retoldSummaries([{ lines: ['Guten Morgen aus Berlin.'], screen: [], tags: [] }], 'de');
  * // { episodes: ['Guten Morgen aus Berlin.'], summary: 'Guten Morgen aus Berlin.' }
  */
-export async function retoldSummaries(episodes: RetoldEpisode[], language: Language, boost: string[] = []): Promise<{ episodes: string[]; summary: string }> {
+export async function retoldSummaries(episodes: RetoldEpisode[], language: Lang, boost: string[] = []): Promise<{ episodes: string[]; summary: string }> {
   const told: string[] = [];
   for (const e of episodes) {
     const spoken = await extractiveSummary(e.lines, 2, null, boost);

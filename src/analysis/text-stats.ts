@@ -5,6 +5,7 @@
  */
 import { NON_CONTENT } from '../tools/stopwords.js';
 import { words } from '../tools/normalise.js';
+import type { Lang } from '../messages/index.js';
 
 const STOP_EN = NON_CONTENT.en;
 const STOP_DE = NON_CONTENT.de;
@@ -34,7 +35,7 @@ export function isContentWord(word: string): boolean {
  * @example
  * guessLanguage(['Morgen gibt es viel Schnee in Berlin.', 'Die Temperaturen fallen unter null Grad.']); // 'de'
  */
-export function guessLanguage(texts: string[]): 'en' | 'de' | null {
+export function guessLanguage(texts: string[]): Lang | null {
   let en = 0;
   let de = 0;
   for (const w of words(texts.join(' ').toLowerCase())) {

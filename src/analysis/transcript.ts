@@ -5,6 +5,7 @@ import type { TimedText } from './types.js';
 import type { StageCode } from './stages.js';
 import { SPEECH_NOT_TRANSCRIBED } from './speech-warning.js';
 import { cueLines, readSubtitleTracks, trackLanguage, type FoundTrack } from './subtitle-tracks.js';
+import type { Lang } from '../messages/index.js';
 
 /** Where the transcript came from and what it says. */
 export interface TranscriptResult {
@@ -12,7 +13,7 @@ export interface TranscriptResult {
   source: 'sidecar' | 'embedded' | 'asr' | 'none';
   /** Speech regions found by VAD (only computed when ASR runs or no subtitles exist). */
   speech: SpeechSegment[];
-  language: 'en' | 'de' | null;
+  language: Lang | null;
   /** The base language code the transcript's subtitle track is tagged with (`en`, `fr`); null when untagged or not from subtitles. */
   trackLanguage: string | null;
   /** The media's other subtitle tracks with text (see subtitle-tracks.ts). */
@@ -65,7 +66,7 @@ export async function transcribeMedia(
   probe: MediaProbe,
   opts: {
     sourcePath: string | null;
-    language: 'en' | 'de' | null;
+    language: Lang | null;
     models: ModelRuntime;
     signal: AbortSignal;
     progress: (fraction: number, stage: StageCode) => void;
@@ -97,7 +98,7 @@ export async function transcribeMedia(
     return { segments: [], source: 'none', speech, language, ...none, warnings };
   }
   const segments: TimedText[] = [];
-  let detected: 'en' | 'de' | null = language;
+  let detected: Lang | null = language;
   const parts = blocks(speech);
   for (let i = 0; i < parts.length; i++) {
     const b = parts[i];
@@ -111,7 +112,7 @@ export async function transcribeMedia(
   return { segments: cueLines(segments), source: 'asr', speech, language: detected, ...none, warnings };
 }
 
-function asLanguage(code: string | null | undefined): 'en' | 'de' | null {
+function asLanguage(code: string | null | undefined): Lang | null {
   if (!code) return null;
   const c = code.toLowerCase();
   if (c === 'de' || c === 'deu' || c === 'ger' || c.startsWith('de-')) return 'de';

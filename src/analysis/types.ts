@@ -5,6 +5,7 @@ import type { FramePrint } from '../media/perceptual.js';
 import type { FrameSequence } from '../media/scenes.js';
 import type { SoundPrint } from '../media/sound-print.js';
 import type { FaceTrack } from './faces.js';
+import type { Lang } from '../messages/index.js';
 
 /** A stretch of text with its time: a transcript segment or a merged on-screen text entry. */
 export interface TimedText {
@@ -87,7 +88,7 @@ export interface MediaAnalysis {
   /** The picture's size as shown (rotation applied); absent for audio and older analyses. */
   width?: number | null;
   height?: number | null;
-  language: 'en' | 'de';
+  language: Lang;
   title: string | null;
   transcript: TimedText[];
   transcriptSource: 'sidecar' | 'embedded' | 'asr' | 'none';

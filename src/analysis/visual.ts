@@ -9,6 +9,7 @@ import { framePrint } from '../media/perceptual.js';
 import type { EpisodeVector, TimedPrint, TimedText, VisualEntry } from './types.js';
 import type { StageCode } from './stages.js';
 import { visualPrompt, VISUAL_VOCABULARY } from './vocabulary.js';
+import type { Lang } from '../messages/index.js';
 
 /** What the visual pass found. */
 export interface VisualResult {
@@ -114,7 +115,7 @@ export async function labelVectors(embedder: ImageTextEmbedder): Promise<Float32
  * @example
  * tagsFor(frameVector, await labelVectors(embedder), 'en'); // ['beach', 'sea']
  */
-export function tagsFor(vector: Float32Array, labels: Float32Array[], language: 'en' | 'de'): string[] {
+export function tagsFor(vector: Float32Array, labels: Float32Array[], language: Lang): string[] {
   const logits = labels.map((l) => 100 * dot(vector, l));
   const max = Math.max(...logits);
   const exp = logits.map((x) => Math.exp(x - max));
@@ -137,7 +138,7 @@ export function tagsFor(vector: Float32Array, labels: Float32Array[], language: 
 export async function analyzeVisual(
   file: string,
   probe: MediaProbe,
-  opts: { models: ModelRuntime; language: 'en' | 'de'; signal: AbortSignal; progress: (fraction: number, stage: StageCode) => void; onFrame?: (frame: VideoFrame) => Promise<void> },
+  opts: { models: ModelRuntime; language: Lang; signal: AbortSignal; progress: (fraction: number, stage: StageCode) => void; onFrame?: (frame: VideoFrame) => Promise<void> },
 ): Promise<VisualResult> {
   const warnings: string[] = [];
   const duration = probe.durationSec;

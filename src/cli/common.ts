@@ -98,21 +98,22 @@ export function jsonFailure(err: CliError): { error: { code: string; message: st
 /**
  * Runs a command body; a CliError (or ApiError) is printed as `vidx <name>: message` and becomes its exit
  * code; with --json it is also printed on stdout as {@link jsonFailure}, so a script reads one JSON answer.
+ * `io` are the streams to write to (this process's unless a test passes its own).
  * @example
  * return runCommand('search', HELP, argv, async () => { …; return EXIT.OK; });
  */
-export async function runCommand(name: string, help: string, argv: string[], body: () => Promise<number>): Promise<number> {
+export async function runCommand(name: string, help: string, argv: string[], body: () => Promise<number>, io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream } = process): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(`${help}\n`);
+    io.stdout.write(`${help}\n`);
     return EXIT.OK;
   }
   try {
     return await body();
   } catch (err) {
     if (err instanceof CliError) {
-      if (argv.includes('--json')) process.stdout.write(`${JSON.stringify(jsonFailure(err))}\n`);
-      process.stderr.write(`vidx ${name}: ${err.message}\n`);
-      if (err.exitCode === EXIT.USAGE && !('status' in err)) process.stderr.write(`Run "vidx ${name} --help" for usage.\n`);
+      if (argv.includes('--json')) io.stdout.write(`${JSON.stringify(jsonFailure(err))}\n`);
+      io.stderr.write(`vidx ${name}: ${err.message}\n`);
+      if (err.exitCode === EXIT.USAGE && !('status' in err)) io.stderr.write(`Run "vidx ${name} --help" for usage.\n`);
       return err.exitCode;
     }
     throw err;

@@ -6,7 +6,7 @@ import type { ModelAssetPaths } from '../ml/assets.js';
 import { SETTINGS } from '../settings/schema.js';
 import { MediaTools, type ToolLocation } from '../media/binaries.js';
 import { FileAccess } from '../media/index.js';
-import { freeBytes } from '../ml/registry/format.js';
+import { freeBytes } from './models-format.js';
 import { formatBytes } from '../tools/bytes.js';
 import { nativeRoot } from '../sea/native.js';
 import { exposedFiles } from '../store/privacy.js';

@@ -4,6 +4,7 @@ import { addFolder, FOLDER_HELP, FOLDER_OPTIONS } from './folders.js';
 import { CLIENT_HELP, CLIENT_OPTIONS, clientFrom, parseFlags, runCommand } from './common.js';
 import { describeIndexResult } from './present.js';
 import { metadataFlag, reportTask, submitVideo, VIDEO_HELP, VIDEO_OPTIONS } from './submit.js';
+import { LANGS, type Lang } from '../messages/index.js';
 
 const HELP = `Usage: vidx index <file|url|folder> --collection C [options]
 
@@ -49,11 +50,11 @@ export async function indexCommand(argv: string[]): Promise<number> {
     });
     if (positionals.length !== 1) throw new CliError('give exactly one file or URL', EXIT.USAGE);
     if (!values.collection) throw new CliError('--collection is required', EXIT.USAGE);
-    if (values.language && !['en', 'de'].includes(values.language)) throw new CliError('--language must be en or de', EXIT.USAGE);
+    if (values.language && !LANGS.includes(values.language as Lang)) throw new CliError('--language must be en or de', EXIT.USAGE);
     const api = apiClient(clientFrom(values));
     if (isDirectory(positionals[0])) return addFolder(api, values.collection, positionals[0], values);
     // --language was checked above.
-    const language = values.language as 'en' | 'de' | undefined;
+    const language = values.language as Lang | undefined;
     const body = { collection: values.collection, ...(language ? { index_language: language } : {}), ...(values.reindex ? { reindex_if_exists: true } : {}) };
     const fields = { media_id: values['media-id'], title: values.title, additional_metadata: metadataFlag(values.metadata) };
     const submitted = await submitVideo(api, '/index', positionals[0], body, fields, {

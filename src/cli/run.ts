@@ -34,8 +34,7 @@ On the data dir directly (also while the server runs):
 Options: -h, --help (also after any command), -v, --version
 
 Exit codes: 0 ok, 1 failed (a task failed, a server or download error, doctor found a problem), 2 usage error,
-3 cannot reach the server, 4 key missing or refused. \`vidx models\` uses 3 for "not confirmed" and 4 for
-"not enough disk space" (see "vidx models --help").
+3 cannot reach the server, 4 key missing or refused.
 
 Configuration comes from VIDX_* environment variables (vidx serve --help lists them; see README.md).`;
 

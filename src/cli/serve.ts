@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, readConfig } from '../config.js';
 import { startVidx } from '../server.js';
-import { runModelsCommand } from '../ml/registry/index.js';
+import { runModels } from './models.js';
 
 const HELP = `Usage: vidx serve [options]
 
@@ -46,7 +46,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
   }
   if (config.pullModels) {
     // Asked for explicitly: fetch the missing default models before serving; a failure only warns.
-    const code = await runModelsCommand(['pull', 'default', '--yes'], {
+    const code = await runModels(['pull', 'default', '--yes'], {
       modelsDir: config.modelsDir, hubUrl: config.hubUrl, manifestPath: config.modelsManifest,
       stdin: process.stdin, stdout: process.stderr, stderr: process.stderr,
     });

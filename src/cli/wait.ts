@@ -2,6 +2,7 @@
  * Waiting for a task: polls GET /tasks/{id} and shows its stage and progress on stderr, as a bar redrawn in
  * place on a terminal and as one line per stage otherwise (logs, CI), so stdout stays clean for `--json`.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Schemas, VidxClient } from '../client/index.js';
 
 /** The task as the CLI reads it (GET /tasks/{task_id}; `kind` tells the shape of its data and result). */
@@ -51,7 +52,7 @@ async function poll(api: VidxClient, id: string, opts: WaitOptions): Promise<Tas
       }
     }
     if (done) return t;
-    await new Promise((r) => setTimeout(r, opts.intervalMs ?? 500));
+    await delay(opts.intervalMs ?? 500);
   }
 }
 

@@ -5,7 +5,7 @@
  * locale. Every problem carries a key (services/errors.ts), so none stays English.
  */
 import { z } from '@hono/zod-openapi';
-import { render } from '../messages/index.js';
+import { render, type Lang } from '../messages/index.js';
 import { issueMessage } from './zod-messages.js';
 
 /**
@@ -25,7 +25,7 @@ export function prefersGerman(header: string | undefined): boolean {
  * readerLanguage('de-DE,de;q=0.9,en;q=0.8'); // 'de'
  * readerLanguage('*'); // null
  */
-export function readerLanguage(header: string | undefined): 'en' | 'de' | null {
+export function readerLanguage(header: string | undefined): Lang | null {
   if (!header) return null;
   const ranked = header
     .split(',')
@@ -46,7 +46,7 @@ export function readerLanguage(header: string | undefined): 'en' | 'de' | null {
  * @example
  * answerLanguage(c); // 'de' for Accept-Language: de-AT
  */
-export function answerLanguage(c: { req: { header(name: string): string | undefined } }): 'en' | 'de' {
+export function answerLanguage(c: { req: { header(name: string): string | undefined } }): Lang {
   return prefersGerman(c.req.header('accept-language')) ? 'de' : 'en';
 }
 

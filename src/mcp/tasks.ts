@@ -2,6 +2,7 @@
  * Tasks as the task tools show them: waiting for one (with MCP progress notifications when the client
  * asked for them) and a compact view whose analysis result fits an agent's context window.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
 import type { Schemas } from '../client/index.js';
 import { clock } from '../tools/clock.js';
@@ -41,7 +42,7 @@ export async function waitForTask(api: VidxApi, id: string, seconds: number, ext
       const message = `${t.status}${t.stage ? `: ${t.stage}` : ''}`;
       await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: t.progress, total: 1, message } });
     }
-    await new Promise((r) => setTimeout(r, Math.min(POLL_MS, Math.max(0, until - Date.now()))));
+    await delay(Math.min(POLL_MS, Math.max(0, until - Date.now())));
   }
 }
 

@@ -9,8 +9,15 @@ import { type Catalogue, en, type MessageKey, type MessageParams } from './en.js
 export { de } from './de.js';
 export { type Catalogue, en, type MessageKey, type MessageParams, type Noun } from './en.js';
 
-/** The languages vidx speaks. */
-export type Lang = 'en' | 'de';
+/**
+ * The languages vidx speaks, indexes in and answers in (SPEC: index_language, search_language).
+ * @example
+ * LANGS.includes(value as Lang); // whether a flag names one
+ */
+export const LANGS = ['en', 'de'] as const;
+
+/** One of vidx's languages: the one type for them in the server, the CLI, the MCP tools and the page. */
+export type Lang = (typeof LANGS)[number];
 
 /**
  * The tables by language.

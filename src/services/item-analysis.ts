@@ -7,8 +7,8 @@ import type { FileLinks } from './file-links.js';
 import type { EpisodeRow, ItemAnalysisRow } from '../store/search-index.js';
 import { normalizeLanguage } from '../media/languages.js';
 import { fieldProblem } from './errors.js';
-import { msg } from '../messages/index.js';
-import { chapterTitle, type Language } from '../analysis/phrases.js';
+import { msg, type Lang } from '../messages/index.js';
+import { chapterTitle } from '../analysis/phrases.js';
 import { retoldSummaries } from '../analysis/summarize.js';
 
 /** One episode of GET .../analysis (the SPEC leaves its fields open; vidx's choice). */
@@ -39,7 +39,7 @@ export interface AnalysisView {
   video_summary: string;
   video_duration: number;
   /** The language it was analysed in (as /analyze returns it); null when not analysed. */
-  language: 'en' | 'de' | null;
+  language: Lang | null;
   /** The languages of its subtitle tracks, the transcript's first; empty when its transcript is not from subtitles. */
   subtitle_languages: string[];
   /** The language of the lines in the episodes' `audio`: the transcript's, or the track asked for; null when not analysed. */
@@ -54,7 +54,7 @@ export interface AnalysisLookup extends Lookup {
   /** A language tag (`de`, `de-DE`, `ger`); absent: the transcript. */
   language?: string;
   /** The reader's language (Accept-Language), for the words vidx adds itself ("Voice memo, part 1"); absent: the item's. */
-  reader?: Language;
+  reader?: Lang;
 }
 
 /**
@@ -114,7 +114,7 @@ export class ItemAnalysisService {
     // Another language's lines stand where the transcript's would, each in the episode it belongs to.
     const audio = other === null ? segments.filter((s) => s.kind === 'audio') : this.store.subtitles.of(pks, other);
     const facesIn = this.faces?.(item.collection_pk, item.pk) ?? null;
-    const analysed: Language = analysis?.language === 'de' ? 'de' : 'en';
+    const analysed: Lang = analysis?.language === 'de' ? 'de' : 'en';
     const own = (e: EpisodeRow) => audio.filter((s) => s.episode_pk === e.pk);
     // Another track's lines get summaries told from them: a German page reading the German track reads German.
     const retold = other === null ? null : await retoldSummaries(

@@ -5,7 +5,7 @@ import { placeIn } from '../media/places/local-names.js';
 import type { PlaceCount } from '../store/items.js';
 import type { NearFilter } from '../store/item-filter.js';
 import type { ItemRepository } from '../store/items.js';
-import { msg } from '../messages/index.js';
+import { msg, type Lang } from '../messages/index.js';
 import { fieldProblem } from './errors.js';
 import { inTransaction, type Db } from '../store/connection.js';
 
@@ -17,7 +17,7 @@ export { placeIn };
  * @example
  * withPlaceIn(item, 'de').place?.city; // 'München'
  */
-export function withPlaceIn<T extends { place: Place | null }>(value: T, lang: 'en' | 'de'): T {
+export function withPlaceIn<T extends { place: Place | null }>(value: T, lang: Lang): T {
   return value.place && lang !== 'en' ? { ...value, place: placeIn(value.place, lang) } : value;
 }
 
@@ -26,7 +26,7 @@ export function withPlaceIn<T extends { place: Place | null }>(value: T, lang: '
  * @example
  * placeCountIn({ city: 'Vienna', region: 'Vienna', country: 'Austria', country_code: 'AT', … }, 'de'); // { city: 'Wien', region: 'Wien', country: 'Österreich', … }
  */
-export function placeCountIn(p: PlaceCount, lang: 'en' | 'de'): PlaceCount {
+export function placeCountIn(p: PlaceCount, lang: Lang): PlaceCount {
   if (lang === 'en') return p;
   const named = placeIn({ city: p.city, district: null, region: p.region, country: p.country, country_code: p.country_code }, lang);
   return { ...p, city: named.city, region: named.region, country: named.country };

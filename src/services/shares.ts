@@ -6,8 +6,8 @@ import { nowIso } from './timestamps.js';
 import type { CollectionService } from './collections.js';
 import { notFound, Problem } from './errors.js';
 import type { FileLinks } from './file-links.js';
-import { msg } from '../messages/index.js';
-import { chapterTitle, type Language } from '../analysis/phrases.js';
+import { msg, type Lang } from '../messages/index.js';
+import { chapterTitle } from '../analysis/phrases.js';
 import { pictureLink } from './shown-pictures.js';
 
 /** A share as its owner sees it; `token` goes into the link the HTTP layer builds. */
@@ -102,7 +102,7 @@ export class ShareService {
    * What a share link shows; 404 when it is unknown, expired, revoked, or its owner's key or item is gone.
    * `reader`: the language of the words vidx adds to chapters without words ("Voice memo, part 1"); else the item's.
    */
-  open(token: string, reader?: Language): SharedMoment {
+  open(token: string, reader?: Lang): SharedMoment {
     const share = this.live(token);
     const item = share && this.store.items.find(share.collection_pk, share.media_id);
     if (!share || !item) throw new Problem('not_found', msg('share_link_gone'));

@@ -6,7 +6,7 @@ import type { Caller } from './caller.js';
 import type { CollectionService } from './collections.js';
 import { fieldProblem, Problem } from './errors.js';
 import type { TaskService, TaskView } from './tasks.js';
-import { type Message, msg } from '../messages/index.js';
+import { type Message, msg, type Lang } from '../messages/index.js';
 
 /** The video object of SPEC 2.2 as validated by the HTTP layer. */
 export interface VideoInput {
@@ -59,7 +59,7 @@ export interface IndexTaskData {
   video: StoredVideo;
   collection: string;
   /** null (folder scans without a language): the media decides. */
-  index_language: 'en' | 'de' | null;
+  index_language: Lang | null;
   reindex_if_exists: boolean;
   upload: TaskUpload | null;
 }
@@ -105,7 +105,7 @@ export class SubmissionService {
 
   async index(
     caller: Caller,
-    input: { video: VideoInput; collection: string; index_language: 'en' | 'de'; reindex_if_exists: boolean },
+    input: { video: VideoInput; collection: string; index_language: Lang; reindex_if_exists: boolean },
     upload: TaskUpload | null,
   ): Promise<TaskView> {
     const collection = this.collections.writable(caller, input.collection);

@@ -1,5 +1,6 @@
 import type { Db } from './connection.js';
 import { prepared } from './statements.js';
+import type { Lang } from '../messages/index.js';
 
 /** A folders row as stored (`exclude` is a JSON array of globs). */
 export interface FolderRow {
@@ -21,7 +22,7 @@ export interface FolderRow {
   /** 1 when a scan was asked for while one was queued or running: one more follows when it ends. */
   rescan_requested?: number;
   /** The folder's index_language, or null: each file's media decides. */
-  language?: 'en' | 'de' | null;
+  language?: Lang | null;
 }
 
 /** What a scan did with a file: pending (indexing started), indexed, ignored (not media) or failed. */

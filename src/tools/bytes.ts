@@ -1,3 +1,5 @@
+import type { Lang } from '../messages/index.js';
+
 /**
  * A size in bytes as people read it: SI units (B, kB, MB, GB, TB: powers of 1000, as file managers and the
  * model hub show them), one decimal under 100 and none from there, with the language's decimal mark. The one
@@ -7,7 +9,7 @@
  * formatBytes(45_300, 'de'); // '45,3 kB'
  * formatBytes(152_000_000); // '152 MB'
  */
-export function formatBytes(n: number, language: 'en' | 'de' = 'en'): string {
+export function formatBytes(n: number, language: Lang = 'en'): string {
   const units = ['B', 'kB', 'MB', 'GB', 'TB'];
   let v = n;
   let u = 0;

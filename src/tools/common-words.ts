@@ -11,6 +11,7 @@
 import winkModel from 'wink-eng-lite-web-model';
 import { NON_CONTENT } from './stopwords.js';
 import { germanWords } from './german-words.js';
+import type { Lang } from '../messages/index.js';
 
 /** A list of words of one language, asked by the lower-cased word. */
 export interface WordList {
@@ -18,7 +19,7 @@ export interface WordList {
 }
 
 /** The word lists of the languages a query may be written in. */
-export type CommonWords = Record<'en' | 'de', WordList>;
+export type CommonWords = Record<Lang, WordList>;
 
 /** The part of wink's core model read here: its lexicon's words. */
 interface WinkCore {

@@ -4,6 +4,8 @@
  * they would only make posting lists long. Fillers are words that carry no topic either but may be worth
  * matching in a query ("not", "über"…): summaries, episode cuts and topic labels skip them as well.
  */
+import type { Lang } from '../messages/index.js';
+
 const QUERY = {
   en:
     'a an and are as at be been but by can could did do does for from had has have he her his i if in into is it its ' +
@@ -27,7 +29,7 @@ const split = (s: string): string[] => s.split(' ');
 export const STOPWORDS: ReadonlySet<string> = new Set([...split(QUERY.en), ...split(QUERY.de)]);
 
 /** Words without meaning of their own (query stop words and fillers), per language. */
-export const NON_CONTENT: Readonly<Record<'en' | 'de', ReadonlySet<string>>> = {
+export const NON_CONTENT: Readonly<Record<Lang, ReadonlySet<string>>> = {
   en: new Set([...split(QUERY.en), ...split(FILLERS.en)]),
   de: new Set([...split(QUERY.de), ...split(FILLERS.de)]),
 };

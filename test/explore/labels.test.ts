@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { clusterLine } from '../../src/services/explore/cluster-line.js';
 import { describeCluster, resultText } from '../../src/services/explore/clusters.js';
 import type { SearchResult } from '../../src/services/search/index.js';
 import { contentWords } from '../../src/analysis/text-stats.js';
@@ -26,5 +27,12 @@ describe('cluster answers', () => {
     const text = resultText(hit('Schnee.'));
     expect(text).toContain('Wetter in Berlin');
     expect(text).not.toMatch(/Text im Bild|„/);
+  });
+});
+
+describe('cluster lines', () => {
+  it('name a moment past the first hour as h:mm:ss, as every other time vidx writes (not 62:05)', () => {
+    const line = clusterLine([hit('Schnee in Berlin.', { title: 'Wetterchronik', start_time: 3725.4 })], {}, 'de');
+    expect(line).toMatch(/: Wetterchronik 1:02:05$/);
   });
 });

@@ -118,6 +118,19 @@ describe('pull', () => {
     expect(modelStatus(whisper(), modelsDir).state).toBe('installed');
   });
 
+  it('stops in the pause before a retry when the pull is stopped, and keeps the part file for the next pull', async () => {
+    const modelsDir = freshDir();
+    const file = 'onnx/decoder_model_merged_quantized.onnx';
+    hub.cutNext(1000, file);
+    const stop = new AbortController();
+    const before = hub.requests.length;
+    // A pause of an hour: the pull ends only because the stop cuts it short.
+    const pulling = pull(['tiny-whisper'], { hubUrl: hub.url, modelsDir, manifest, retryDelayMs: 3_600_000, signal: stop.signal, onProgress: (e) => e.type === 'retry' && stop.abort() });
+    await expect(pulling).rejects.toThrow(/aborted/);
+    expect(hub.requests.slice(before).filter((r) => r.file === file).map((r) => r.range)).toEqual([null]);
+    expect(statSync(`${join(modelDir(modelsDir, whisper()), file)}.part`).size).toBe(1000);
+  });
+
   it('rejects a file whose sha256 does not match and keeps nothing of it', async () => {
     const modelsDir = freshDir();
     const bad = structuredClone(manifest);

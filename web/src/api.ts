@@ -5,7 +5,7 @@
  */
 import { createVidxClient, mediaForm, VidxError, type operations, type RequestBody, type Schemas, type StreamElement, type StreamPath, type VidxClient } from '../../src/client/index.js';
 import { failureOf } from '../../src/client/errors.js';
-import { lang } from './i18n.js';
+import { type Lang, lang } from './i18n.js';
 
 /** A refused request: the server's `detail` as the message, its status and code. */
 export { VidxError };
@@ -137,7 +137,7 @@ export class Api {
    * Uploads a file to POST /index (the multipart body of mediaForm), reporting upload progress; resolves with
    * the task id. XMLHttpRequest rather than the client's upload(), because fetch does not report upload progress.
    */
-  upload(file: File, collection: string, language: 'en' | 'de', onProgress: (sent: number, total: number) => void): { done: Promise<string>; abort: () => void } {
+  upload(file: File, collection: string, language: Lang, onProgress: (sent: number, total: number) => void): { done: Promise<string>; abort: () => void } {
     const xhr = new XMLHttpRequest();
     const done = new Promise<string>((resolve, reject) => {
       // The server names the item after the file; the file's own date goes along as the fallback date (never a recording date).

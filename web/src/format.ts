@@ -1,19 +1,9 @@
 /** Small text helpers the views share. */
 import { VidxError } from '../../src/client/errors.js';
+import type { Lang } from '../../src/messages/index.js';
 
-/**
- * Seconds as m:ss (or h:mm:ss).
- * @example
- * clock(75.4); // '1:15'
- */
-export function clock(seconds: number | null | undefined): string {
-  if (seconds == null || !Number.isFinite(seconds)) return '';
-  const s = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, '0');
-  return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
-}
+/** Seconds as m:ss (or h:mm:ss): the server's clock, so the page and the answers write a time one way. */
+export { clock } from '../../src/tools/clock.js';
 
 /**
  * The words of a query worth marking in a passage (three letters or more, or digits).
@@ -79,7 +69,7 @@ const DAY: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 
  * @example
  * dateTime('2019-07-14T09:30:00Z', 'en');
  */
-export function dateTime(iso: string, lang: 'en' | 'de'): string {
+export function dateTime(iso: string, lang: Lang): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
   return d.toLocaleString(lang === 'de' ? 'de-DE' : 'en-GB', { ...DAY, hour: '2-digit', minute: '2-digit' });
@@ -90,7 +80,7 @@ export function dateTime(iso: string, lang: 'en' | 'de'): string {
  * @example
  * dateText('2019-07-14T09:30:00Z', 'de'); // '14. Juli 2019'
  */
-export function dateText(iso: string, lang: 'en' | 'de'): string {
+export function dateText(iso: string, lang: Lang): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
   return d.toLocaleDateString(lang === 'de' ? 'de-DE' : 'en-GB', DAY);
@@ -109,7 +99,7 @@ export interface PlaceName {
  * @example
  * placeText({ city: 'Lisbon', district: null, country_code: 'PT' }, 'de'); // 'Lisbon, Portugal'
  */
-export function placeText(place: PlaceName, lang: 'en' | 'de'): string {
+export function placeText(place: PlaceName, lang: Lang): string {
   let country = place.country_code;
   try {
     country = new Intl.DisplayNames([lang], { type: 'region' }).of(place.country_code) ?? country;

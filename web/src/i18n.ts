@@ -3,7 +3,7 @@
  * the header switches it (kept in localStorage). Counts take their plural form from Intl.PluralRules.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { Lang as MessageLang } from '../../src/messages/index.js';
+import type { Lang } from '../../src/messages/index.js';
 import { de } from './i18n/de.js';
 import { type Dict, en } from './i18n/en.js';
 import { type Plural, pluralForm } from './i18n/plural.js';
@@ -15,8 +15,8 @@ export type CountKey = { [K in TextKey]: Dict[K] extends string ? never : K }[Te
 /** A text's arguments: a count first where the text depends on one. */
 type TextArgs<K extends TextKey> = K extends CountKey ? [count: number, ...rest: (string | number)[]] : (string | number)[];
 
-/** The languages the page speaks: those of the server's message tables (src/messages), which it shares. */
-export type Lang = MessageLang;
+/** The languages the page speaks: those of the server's message tables (src/messages), the one `Lang`. */
+export type { Lang };
 const DICTS: Record<Lang, Dict> = { en, de };
 const listeners = new Set<(l: Lang) => void>();
 

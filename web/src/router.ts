@@ -70,13 +70,18 @@ export function go(link: string): void {
  * const route = useRoute();
  */
 export function useRoute(): Route {
+  return parseRoute(useHash());
+}
+
+/** The location hash, redrawing the component on each navigation. */
+function useHash(): string {
   const [hash, setHash] = useState(location.hash);
   useEffect(() => {
     const on = () => setHash(location.hash);
     addEventListener('hashchange', on);
     return () => removeEventListener('hashchange', on);
   }, []);
-  return parseRoute(hash);
+  return hash;
 }
 
 /**
@@ -95,11 +100,5 @@ export function sharedToken(hash: string): string | null {
  * const token = useSharedToken();
  */
 export function useSharedToken(): string | null {
-  const [hash, setHash] = useState(location.hash);
-  useEffect(() => {
-    const on = () => setHash(location.hash);
-    addEventListener('hashchange', on);
-    return () => removeEventListener('hashchange', on);
-  }, []);
-  return sharedToken(hash);
+  return sharedToken(useHash());
 }

@@ -5,6 +5,7 @@
  * (voices, say) is a new step file, a line in the pipeline's list, and where its output is stored.
  */
 import type { FaceScan } from '../faces.js';
+import type { Lang } from '../../messages/index.js';
 import type { MediaProbe } from '../../media/index.js';
 import type { ModelRuntime } from '../../ml/runtime.js';
 import type { SentenceEmbedder } from '../summarize.js';
@@ -21,7 +22,7 @@ export interface PipelineInput {
   title: string | null;
   metadata: Record<string, unknown> | null;
   /** The language asked for (index_language); null lets the media decide. */
-  language: 'en' | 'de' | null;
+  language: Lang | null;
   /** Folder that receives the episode thumbnails (ep-<n>.jpg) and face crops (face-<n>.jpg). */
   thumbnailDir: string;
   /** Look for faces (a collection setting; off by default: faces are biometric data). */

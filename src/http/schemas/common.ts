@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { jsonLimitProblem, METADATA_LIMITS } from '../../tools/json-shape.js';
 import { customIssue, zodText } from '../zod-messages.js';
+import { LANGS } from '../../messages/index.js';
 
 const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
 
@@ -34,7 +35,7 @@ export const Metadata = z
   .openapi({ description: `Free-form metadata: at most ${METADATA_LIMITS.maxDepth} levels deep and ${METADATA_LIMITS.maxBytes / 1024} KiB as JSON` });
 
 /** en or de (SPEC 8). */
-export const Language = z.enum(['en', 'de']);
+export const Language = z.enum(LANGS);
 
 /**
  * A boolean query parameter: true/false/1/0 (any case); anything else is a validation error.

@@ -1,6 +1,7 @@
 import countries from 'i18n-iso-countries';
 import de from 'i18n-iso-countries/langs/de.json' with { type: 'json' };
 import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
+import type { Lang } from '../../messages/index.js';
 
 // Only the two languages vidx speaks: the package's Node entry would register about 80.
 countries.registerLocale(en);
@@ -29,7 +30,7 @@ export function countryNames(code: string): CountryNames {
  * countryAliases('US'); // ['United States of America', 'United States', 'USA', 'Vereinigte Staaten von Amerika', …]
  */
 export function countryAliases(code: string): string[] {
-  const all = (lang: 'en' | 'de') => [countries.getName(code, lang, { select: 'all' }) ?? []].flat();
+  const all = (lang: Lang) => [countries.getName(code, lang, { select: 'all' }) ?? []].flat();
   // "US" and "U.S." would be the English word "us"; "USA" stays.
   return [...new Set([...all('en'), ...all('de')])].filter((n) => n.length >= 3 && !n.includes('.'));
 }

@@ -8,6 +8,7 @@ import { fold } from '../../tools/fold.js';
 import { countryNames } from './countries.js';
 import type { Place } from './gazetteer.js';
 import { CITIES_DE as CITIES, REGIONS_DE as REGIONS } from './names-de.js';
+import type { Lang } from '../../messages/index.js';
 
 /** English region names by their folded German names, by country ("bayern" → "Bavaria" in DE). */
 let regionsByGerman: Map<string, { country_code: string; region: string }> | null = null;
@@ -31,7 +32,7 @@ export function regionFromGerman(folded: string): { country_code: string; region
  * placeIn({ city: 'Munich', district: null, region: 'Bavaria', country: 'Germany', country_code: 'DE' }, 'de');
  * // { city: 'München', district: null, region: 'Bayern', country: 'Deutschland', country_code: 'DE' }
  */
-export function placeIn(place: Place, lang: 'en' | 'de'): Place {
+export function placeIn(place: Place, lang: Lang): Place {
   if (lang === 'en') return place;
   const cc = place.country_code;
   const city = (name: string) => CITIES[cc]?.[name] ?? name;

@@ -1,6 +1,7 @@
 import { guessEszett, mayHoldGermanLetters, mergeGermanLetters } from './german.js';
 import { tesseractLines } from './tesseract.js';
 import type { OcrLine, Quad, RgbFrame } from './types.js';
+import type { Lang } from '../../messages/index.js';
 
 /**
  * The German second pass over PP-OCRv4's lines: with `language: 'de'` every line, otherwise only lines that
@@ -13,7 +14,7 @@ export async function addGermanLetters(
   frame: RgbFrame,
   lines: OcrLine[],
   uprightBoxes: Quad[],
-  opts: { language?: 'en' | 'de'; tesseractPath: string | null; signal?: AbortSignal },
+  opts: { language?: Lang; tesseractPath: string | null; signal?: AbortSignal },
 ): Promise<OcrLine[]> {
   const german = opts.language === 'de';
   const pick = lines.map((_, i) => i).filter((i) => german || mayHoldGermanLetters(lines[i].text));

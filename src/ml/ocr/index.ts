@@ -12,6 +12,7 @@ import { getOcrModels, releaseOcrModels, retainOcrModels } from './sessions.js';
 import { addGermanLetters } from './german-pass.js';
 import { germanTesseract } from './tesseract.js';
 import type { OcrLine, Quad, RgbFrame } from './types.js';
+import type { Lang } from '../../messages/index.js';
 
 /**
  * Shapes of OCR input and output, and where the models live.
@@ -54,7 +55,7 @@ export interface OcrOptions {
  */
 export interface RecognizeOptions {
   /** The video's language. `de` re-reads every line for German letters; otherwise only lines that look German are. */
-  language?: 'en' | 'de';
+  language?: Lang;
   /** Aborting kills a running Tesseract pass. */
   signal?: AbortSignal;
 }

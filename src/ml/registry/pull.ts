@@ -3,6 +3,7 @@
  * fetched, interrupted downloads resume, and each file is verified before it is moved into place.
  */
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { downloadFile, DownloadError, HubUnreachableError, NoAnswerError } from './download.js';
 import { expectedSize, loadManifest, resolveModelIds, type Manifest, type ModelEntry } from './manifest.js';
 import { modelDir, modelStatus } from './status.js';
@@ -52,16 +53,6 @@ export interface PullResult {
   /** Models that were already complete: nothing fetched. */
   alreadyInstalled: string[];
   bytesFetched: number;
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(t);
-      reject(signal.reason);
-    }, { once: true });
-  });
 }
 
 function isRetryable(err: unknown, signal?: AbortSignal): boolean {
@@ -154,7 +145,7 @@ async function fetchWithRetries(
       if (offline && fetched === 0 && !reachedHub) throw offline;
       if (attempt >= retries || !isRetryable(err, opts.signal)) throw offline ?? err;
       report(lastBytes, file?.size ?? null, 'retry', err instanceof Error ? err.message : String(err));
-      await sleep((opts.retryDelayMs ?? 500) * 2 ** attempt, opts.signal);
+      await delay((opts.retryDelayMs ?? 500) * 2 ** attempt, undefined, { signal: opts.signal });
     }
   }
 }

@@ -11,6 +11,7 @@ import { sourceName } from '../../media/source-name.js';
 import { readContentCapture, type ContentCapture } from '../../media/capture-info.js';
 import { stat } from 'node:fs/promises';
 import type { MediaAnalysis } from '../../analysis/types.js';
+import type { Lang } from '../../messages/index.js';
 
 /** Where sources may come from and where temporary files go. */
 export interface AnalyzerOptions {
@@ -79,7 +80,7 @@ export class Analyzer {
   async run(
     video: StoredVideo,
     upload: TaskUpload | null,
-    language: 'en' | 'de' | null,
+    language: Lang | null,
     ctx: AnalyzeContext,
   ): Promise<AnalyzedMedia> {
     // Only a URL is fetched; a path or an upload is a file on this machine, opened where it lies.
@@ -96,7 +97,7 @@ export class Analyzer {
   private async analyze(
     video: StoredVideo,
     upload: TaskUpload | null,
-    language: 'en' | 'de' | null,
+    language: Lang | null,
     ctx: AnalyzeContext,
   ): Promise<AnalyzedMedia> {
     const source = await resolveSource(

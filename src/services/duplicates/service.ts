@@ -1,4 +1,5 @@
 import { extname } from 'node:path';
+import { LRUMapWithDelete } from 'mnemonist';
 import type { Store } from '../../store/index.js';
 import type { ItemRow } from '../../store/items.js';
 import type { DuplicatePairRow } from '../../store/frame-prints.js';
@@ -47,7 +48,7 @@ export class DuplicateService {
   /** Each collection's copies as search and explore read them, made on first use, dropped on a change. */
   private readonly copies = new Map<number, CopiesOf>();
   /** Looks read lately: a candidate is often compared again with the next item (copies come together). */
-  private readonly looks = new Map<number, ItemLook | null>();
+  private readonly looks = new LRUMapWithDelete<number, ItemLook | null>(4096);
 
   /**
    * @param isKeptUpload Whether an item's kept media (its `stored_file`) is an upload's only stored copy
@@ -220,8 +221,9 @@ export class DuplicateService {
   }
 
   private look(itemPk: number): ItemLook | null {
-    if (this.looks.has(itemPk)) return this.looks.get(itemPk)!;
-    if (this.looks.size >= 4096) this.looks.clear();
+    // get, not has: a read counts as a use. A look may be null (nothing to compare), so undefined means not read.
+    const kept = this.looks.get(itemPk);
+    if (kept !== undefined) return kept;
     const look = this.readLook(itemPk);
     this.looks.set(itemPk, look);
     return look;

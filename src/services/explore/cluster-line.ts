@@ -1,23 +1,20 @@
-import { kindName, momentsLine, type Language, type MediaKind } from '../../analysis/phrases.js';
+import { kindName, momentsLine, type MediaKind } from '../../analysis/phrases.js';
 import type { SearchResult } from '../search/index.js';
+import { clock } from '../../tools/clock.js';
 import { copyKey, type CopyGroups } from './copies.js';
-
-function clock(s: number): string {
-  const m = Math.floor(s / 60);
-  return `${m}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
-}
+import type { Lang } from '../../messages/index.js';
 
 /**
  * An item as a person knows it: its title, else what it is ("Photo"); never its id.
  * @example
  * itemName(hit, 'de'); // 'Apple cake vlog', or 'Foto' for a photo without a title
  */
-export function itemName(r: SearchResult, language: Language): string {
+export function itemName(r: SearchResult, language: Lang): string {
   return r.title?.trim() || kindName(r.media_type, language);
 }
 
 /** A moment named by its item, and the time within it for media that have a clock ("Vlog 0:10", "Beach"). */
-function momentName(r: SearchResult, language: Language): string {
+function momentName(r: SearchResult, language: Lang): string {
   return r.media_type === 'image' ? itemName(r, language) : `${itemName(r, language)} ${clock(r.start_time)}`;
 }
 
@@ -46,7 +43,7 @@ export function copyShadows(group: SearchResult[], copies: CopyGroups): Set<Sear
  * @example
  * clusterLine([vlog, vlogCopy, beach], { 'vlog-copy': 'vlog' }, 'en'); // '2 moments in 1 video and 1 photo: Vlog 0:10, Beach (also in 1 copy)'
  */
-export function clusterLine(group: SearchResult[], copies: CopyGroups, language: Language): string {
+export function clusterLine(group: SearchResult[], copies: CopyGroups, language: Lang): string {
   const shadows = copyShadows(group, copies);
   const hits = new Map<string, Map<string, number>>();
   const items: Partial<Record<MediaKind, number>> = {};

@@ -7,6 +7,7 @@ import { copyKey, type CopyGroups } from './copies.js';
 import { keyPhrases, phraseCorpus, readsWholeIn, titleCase, type PhraseCorpus } from './keyphrases.js';
 import { averageLinkage } from './linkage.js';
 import { ocrSlips } from './ocr-slips.js';
+import type { Lang } from '../../messages/index.js';
 
 /** One streamed element of POST /search_clusters (SPEC 2.8). */
 export interface ClusterElement {
@@ -58,7 +59,7 @@ export interface ClusterJobInput {
   results: SearchResult[];
   vectors: Float32Array[] | null;
   query: string;
-  language: 'en' | 'de';
+  language: Lang;
   maxClusters: number;
   /** The hits' items that have copies, with the copy each group keeps: a video and its copies are one item. */
   copies?: CopyGroups;
@@ -96,7 +97,7 @@ export function describeCluster(
   allTexts: string[] | PhraseCorpus,
   memberIndexes: number[],
   query: string,
-  language: 'en' | 'de',
+  language: Lang,
   copies: CopyGroups = {},
 ): ClusterElement {
   const corpus = Array.isArray(allTexts) ? phraseCorpus(allTexts, language) : allTexts;

@@ -6,6 +6,7 @@ import type { ThreadPool } from '../threads/pool.js';
 import { resultText, type ClusterElement, type GroupEmbedder } from './clusters.js';
 import { onePerCopy, type CopyGroups } from './copies.js';
 import type { SuggestionElement } from './suggestions.js';
+import type { Lang } from '../../messages/index.js';
 
 export type { ClusterElement } from './clusters.js';
 export type { SuggestionElement } from './suggestions.js';
@@ -15,14 +16,14 @@ export interface ClustersRequest {
   query: string;
   collection: string;
   search_public_collections: boolean;
-  search_language: 'en' | 'de';
+  search_language: Lang;
 }
 
 /** POST /collection_suggestions input. */
 export interface SuggestionsRequest {
   collection: string;
   search_public_collections: boolean;
-  search_language: 'en' | 'de';
+  search_language: Lang;
 }
 
 /** Hits clustered per search, clusters streamed per response: enough to group, few enough to read. */

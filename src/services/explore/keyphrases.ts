@@ -1,6 +1,6 @@
-import type { Language } from '../../analysis/phrases.js';
 import { nounPhrases } from './noun-phrases.js';
 import { readsWhole } from './reads-whole.js';
+import type { Lang } from '../../messages/index.js';
 
 /** A phrase that stands out in a group of texts, as most often written, with the documents it occurs in. */
 export interface KeyPhrase {
@@ -9,7 +9,7 @@ export interface KeyPhrase {
   /** The most frequent spelling in the texts ("Penalty shot training"). */
   surface: string;
   /** The language of the sentences it was found in, which its shape was checked against. */
-  language: Language;
+  language: Lang;
   score: number;
   docs: number[];
 }
@@ -18,7 +18,7 @@ export interface KeyPhrase {
 interface Occurrence {
   key: string;
   surface: string;
-  language: Language;
+  language: Lang;
 }
 
 /**
@@ -40,7 +40,7 @@ export interface PhraseCorpus {
  * @example
  * const corpus = phraseCorpus(['Penalty shot training.', 'The penalty shot.'], 'en');
  */
-export function phraseCorpus(docs: string[], language: Language, leaveOut: ReadonlySet<string> = new Set()): PhraseCorpus {
+export function phraseCorpus(docs: string[], language: Lang, leaveOut: ReadonlySet<string> = new Set()): PhraseCorpus {
   const occurrences = docs.map((text) =>
     nounPhrases(text, language)
       .map((c) => ({ key: c.words.join(' ').toLowerCase(), surface: c.words.join(' '), language: c.language }))
@@ -56,7 +56,7 @@ export function phraseCorpus(docs: string[], language: Language, leaveOut: Reado
  * @example
  * readsWholeIn(corpus, 'Penalty shot', 'en'); // true
  */
-export function readsWholeIn(corpus: PhraseCorpus, surface: string, language: Language): boolean {
+export function readsWholeIn(corpus: PhraseCorpus, surface: string, language: Lang): boolean {
   const key = `${language} ${surface}`;
   const known = corpus.whole.get(key);
   if (known !== undefined) return known;
@@ -82,7 +82,7 @@ export function keyPhrases(
   accept: (phrase: KeyPhrase) => boolean = () => true,
 ): KeyPhrase[] {
   const n = corpus.docs.length;
-  const inGroup = new Map<string, { tf: number; docs: Set<number>; surfaces: Map<string, { count: number; language: Language }> }>();
+  const inGroup = new Map<string, { tf: number; docs: Set<number>; surfaces: Map<string, { count: number; language: Lang }> }>();
   for (const i of group) {
     for (const { key, surface, language } of corpus.docs[i]) {
       const e = inGroup.get(key) ?? { tf: 0, docs: new Set<number>(), surfaces: new Map() };

@@ -1,21 +1,21 @@
-import type { Language } from '../../analysis/phrases.js';
 import { NON_CONTENT } from '../../tools/stopwords.js';
 import { words } from '../../tools/normalise.js';
 import { englishNounRuns } from './english-phrases.js';
 import { germanNounRuns } from './german-phrases.js';
 import { phrasesOfRun, type NounRun } from './noun-runs.js';
 import { isGreeting } from './wordlists.js';
+import type { Lang } from '../../messages/index.js';
 
 /** A noun phrase found in a text, as written, with the language of the sentence it came from. */
 export interface PhraseCandidate {
   words: string[];
-  language: Language;
+  language: Lang;
 }
 
-const RUNS: Record<Language, (text: string) => NounRun[]> = { en: englishNounRuns, de: germanNounRuns };
+const RUNS: Record<Lang, (text: string) => NounRun[]> = { en: englishNounRuns, de: germanNounRuns };
 
 /** English or German by the stop words only one of them has; null on a tie (a title, a list of words). */
-function stopwordLanguage(text: string): Language | null {
+function stopwordLanguage(text: string): Lang | null {
   let en = 0;
   let de = 0;
   for (const w of words(text.toLowerCase())) {
@@ -41,10 +41,10 @@ function ungreeted(run: NounRun): NounRun {
  * nounPhrases('Tomatoes need water every day.', 'en').map((c) => c.words.join(' ')); // ['Tomatoes', 'water']
  * nounPhrases('Der Kuchen kommt fuer vierzig Minuten in den Ofen.', 'en').map((c) => c.language); // ['de', …]
  */
-export function nounPhrases(text: string, language: Language): PhraseCandidate[] {
+export function nounPhrases(text: string, language: Lang): PhraseCandidate[] {
   const whole = stopwordLanguage(text) ?? language;
   // Consecutive sentences of one language are tagged together: one tagger call, and the tagger sees context.
-  const parts: { language: Language; text: string }[] = [];
+  const parts: { language: Lang; text: string }[] = [];
   for (const sentence of text.split(/(?<=[.!?…])\s+|\s*\n\s*/u)) {
     if (!sentence.trim()) continue;
     const lang = stopwordLanguage(sentence) ?? whole;

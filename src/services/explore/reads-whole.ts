@@ -1,7 +1,7 @@
-import type { Language } from '../../analysis/phrases.js';
 import { MAX_PHRASE_WORDS } from './noun-runs.js';
 import { tagEnglish } from './tagger.js';
 import { isEdgeWord, isVerbForm } from './wordlists.js';
+import type { Lang } from '../../messages/index.js';
 
 const WORD = /^\p{L}[\p{L}\p{M}]*(?:[-'’]\p{L}[\p{L}\p{M}]*)*$/u;
 const ADJECTIVE_ENDING = /(e|en|er|es|em)$/u;
@@ -40,7 +40,7 @@ function germanShape(words: string[]): boolean {
  * readsWhole('frische Äpfel', 'de'); // true
  * readsWhole('Kuchen kommt fuer vierzig', 'de'); // false
  */
-export function readsWhole(phrase: string, language: Language): boolean {
+export function readsWhole(phrase: string, language: Lang): boolean {
   const words = phrase.split(' ');
   if (words.length > MAX_PHRASE_WORDS || !words.every((w) => WORD.test(w))) return false;
   // One word of one or two letters is a scrap ("Ni"), not a subject.

@@ -5,6 +5,7 @@ import { keyPhrases, phraseCorpus, titleCase } from './keyphrases.js';
 import { averageLinkage } from './linkage.js';
 import { ocrSlips } from './ocr-slips.js';
 import { questionOf } from './questions.js';
+import type { Lang } from '../../messages/index.js';
 
 /** One streamed element of POST /collection_suggestions (SPEC 2.9). */
 export interface SuggestionElement {
@@ -24,7 +25,7 @@ export interface SuggestionElement {
  */
 export interface SuggestionsJobInput {
   rows: EpisodeTextRow[];
-  language: 'en' | 'de';
+  language: Lang;
   maxTopics: number;
 }
 
@@ -60,7 +61,7 @@ function element(type: 'topic' | 'question', text: string, rows: EpisodeTextRow[
  * @example
  * for (const s of suggestFromEpisodes(rows, 'en', 8)) console.log(s.completion.text); // 'Penalty shot training', …
  */
-export function* suggestFromEpisodes(rows: EpisodeTextRow[], language: 'en' | 'de', maxTopics = 8): Generator<SuggestionElement> {
+export function* suggestFromEpisodes(rows: EpisodeTextRow[], language: Lang, maxTopics = 8): Generator<SuggestionElement> {
   const usable = rows.filter((r) => contentWords(r.text).length > 0);
   if (usable.length === 0) return;
   const slips = ocrSlips(usable.map((r) => ({ shown: r.shown, other: `${r.spoken} ${r.tags}`, item: r.media_id })));

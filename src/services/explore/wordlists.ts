@@ -6,7 +6,7 @@
  * folded (ä→ae, ö→oe, ü→ue, ß→ss), so "für" and its ASCII spelling "fuer" are one entry.
  */
 import { isContentWord } from '../../analysis/text-stats.js';
-import type { Language } from '../../analysis/phrases.js';
+import type { Lang } from '../../messages/index.js';
 
 const list = (s: string): ReadonlySet<string> => new Set(s.trim().split(/\s+/));
 
@@ -121,7 +121,7 @@ export function fold(word: string): string {
  * isEdgeWord('vierzig', 'de'); // true
  * isEdgeWord('Kuchen', 'de'); // false
  */
-export function isEdgeWord(word: string, language: Language): boolean {
+export function isEdgeWord(word: string, language: Lang): boolean {
   const lower = word.toLowerCase();
   if (!isContentWord(lower) || /\d/.test(lower)) return true;
   const key = language === 'de' ? fold(lower) : lower;
@@ -133,7 +133,7 @@ export function isEdgeWord(word: string, language: Language): boolean {
  * @example
  * isNumberWord('zwanzig', 'de'); // true
  */
-export function isNumberWord(word: string, language: Language): boolean {
+export function isNumberWord(word: string, language: Lang): boolean {
   const key = language === 'de' ? fold(word) : word.toLowerCase();
   if (NUMBERS[language].has(key)) return true;
   return language === 'de' ? DE_COMPOUND_NUMBER.test(key) : EN_COMPOUND_NUMBER.test(key);
@@ -146,7 +146,7 @@ export function isNumberWord(word: string, language: Language): boolean {
  * isVerbForm('kommt', 'de'); // true
  * isVerbForm('Keep', 'en'); // true
  */
-export function isVerbForm(word: string, language: Language): boolean {
+export function isVerbForm(word: string, language: Lang): boolean {
   return VERBS[language].has(language === 'de' ? fold(word) : word.toLowerCase());
 }
 

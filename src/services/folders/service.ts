@@ -12,7 +12,7 @@ import { fieldProblem, notFound, Problem } from '../errors.js';
 import type { ItemService } from '../items.js';
 import type { TaskEngine } from '../task-engine.js';
 import type { ScanResult } from './scan.js';
-import { msg } from '../../messages/index.js';
+import { msg, type Lang } from '../../messages/index.js';
 
 
 /** A folder as the API shows it. */
@@ -26,7 +26,7 @@ export interface FolderView {
   created_at: string;
   last_scan: string | null;
   scan_task_id: string | null;
-  language: 'en' | 'de' | null;
+  language: Lang | null;
   /**
    * What the last finished scan found: counts that add up (`found` = added + changed + moved + unchanged +
    * skipped + the failed files) and the failed files with their reasons; null before the first scan ends.
@@ -41,7 +41,7 @@ export interface FolderInput {
   exclude: string[];
   watch: boolean;
   /** The folder's index_language; null lets each file's media decide. */
-  language: 'en' | 'de' | null;
+  language: Lang | null;
 }
 
 /** Told when a folder appears or goes, so file watching follows (see watch.ts). */

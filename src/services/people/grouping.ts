@@ -10,6 +10,7 @@ import type { FaceTrack } from '../../analysis/faces.js';
 import { cosine } from '../../analysis/face-tracks.js';
 import { DEFAULT_SAME_PERSON } from '../../ml/face/embed.js';
 import { blend, fromBlob, toBlob } from './vectors.js';
+import { nowIso } from '../timestamps.js';
 
 /** A centre stops moving much after this many tracks, so one odd track cannot drag a well-known person away. */
 const MAX_WEIGHT = 50;
@@ -45,7 +46,7 @@ export function storeFaceTracks(
         repo.updatePerson(person.pk, { vector: toBlob(person.centre), weight: person.weight });
       } else {
         const personId = `person-${uuid7()}`;
-        const pk = repo.insertPerson({ collection_pk: collectionPk, person_id: personId, name: null, vector: toBlob(t.vector), weight: 1, created_at: new Date().toISOString() });
+        const pk = repo.insertPerson({ collection_pk: collectionPk, person_id: personId, name: null, vector: toBlob(t.vector), weight: 1, created_at: nowIso() });
         person = { pk, personId, centre: t.vector, weight: 1 };
         people.push(person);
       }

@@ -11,6 +11,7 @@ import { uuid7 } from '../../store/uuid7.js';
 import type { Caller } from '../caller.js';
 import type { CollectionService, Lookup } from '../collections.js';
 import { notFound, Problem } from '../errors.js';
+import { nowIso } from '../timestamps.js';
 import type { FileLinks } from '../file-links.js';
 import { blend, fromBlob, toBlob } from './vectors.js';
 import { meanVector } from '../../analysis/face-tracks.js';
@@ -114,7 +115,7 @@ export class PeopleService {
     const newId = `person-${uuid7()}`;
     inTransaction(this.store.db, () => {
       const vector = track.vector ?? from.vector;
-      const pk = this.store.faces.insertPerson({ collection_pk: c.pk, person_id: newId, name: null, vector, weight: 1, created_at: new Date().toISOString() });
+      const pk = this.store.faces.insertPerson({ collection_pk: c.pk, person_id: newId, name: null, vector, weight: 1, created_at: nowIso() });
       this.store.faces.moveTrack(track.pk, pk);
       this.recentre(from);
     });

@@ -1,4 +1,4 @@
-import { msg } from '../../messages/index.js';
+import { msg, type Lang } from '../../messages/index.js';
 import type { Store } from '../../store/index.js';
 import type { PrintIndex } from './print-index.js';
 import type { ItemRow } from '../../store/items.js';
@@ -13,7 +13,7 @@ import { nowIso } from '../timestamps.js';
 import type { Logger } from '../../logger.js';
 import { Problem } from '../errors.js';
 import { distinctWords, metadataText } from '../../tools/normalise.js';
-import { indexText, textLanguage, type TextLanguage } from './stems.js';
+import { indexText, textLanguage } from './stems.js';
 import { signBits, toBlob, unit } from '../../tools/vectors.js';
 
 /**
@@ -111,7 +111,7 @@ function prepareEpisode(e: EpisodeAnalysis, analysis: MediaAnalysis, title: stri
  * transcript column, each stemmed in its own track's language: a German line is found by German word
  * forms and ranks like a transcript line.
  */
-function tablesText(raw: EpisodeText, language: TextLanguage, others: readonly { language: string; text: string }[] = []): { text: EpisodeText; words: EpisodeText } {
+function tablesText(raw: EpisodeText, language: Lang, others: readonly { language: string; text: string }[] = []): { text: EpisodeText; words: EpisodeText } {
   const map = (f: (s: string) => string) => Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, f(v)])) as unknown as EpisodeText;
   const text = map((v) => indexText(v, language));
   const words = map(distinctWords);

@@ -3,6 +3,7 @@
  * of its words it holds, how close together, in the query's order. The search ranks moments by their best
  * line first and picks the moment's time from it. Runs in JS over the few dozen candidate episodes.
  */
+import { LRUMap } from 'mnemonist';
 import { fold } from '../../tools/fold.js';
 import { COMPOUND, compoundWords, hyphenJoins, hyphenParts, joinedWord, transliterate } from '../../tools/normalise.js';
 import type { ParsedQuery } from './query.js';
@@ -66,8 +67,8 @@ interface WordForms {
  * (Unicode normalisation) and stemming them again each time was about a quarter of a small collection's
  * search CPU (bench:search profile). Transcript vocabularies are small; the cap bounds memory.
  */
-const FORMS = new Map<string, WordForms[]>();
 const FORMS_CAP = 50_000;
+const FORMS = new LRUMap<string, WordForms[]>(FORMS_CAP);
 
 function forms(word: string): WordForms {
   const folded = fold(word);
@@ -80,14 +81,13 @@ function formsOf(word: string): WordForms[] {
   if (f) return f;
   const t = transliterate(word);
   f = t !== word ? [forms(word), forms(t)] : [forms(word)];
-  if (FORMS.size >= FORMS_CAP) FORMS.clear();
   FORMS.set(word, f);
   return f;
 }
 
 /** The word forms of a line, word by word, by the line's text: a line is compared again at every search that finds its episode. */
-const LINE_FORMS = new Map<string, WordForms[][]>();
 const LINE_CAP = 20_000;
+const LINE_FORMS = new LRUMap<string, WordForms[][]>(LINE_CAP);
 
 /**
  * The word positions of one written word: a hyphenated word takes one position per part, each part matching
@@ -105,13 +105,12 @@ function lineForms(text: string): WordForms[][] {
   let f = LINE_FORMS.get(text);
   if (f) return f;
   f = compoundWords(text).flatMap(compoundForms);
-  if (LINE_FORMS.size >= LINE_CAP) LINE_FORMS.clear();
   LINE_FORMS.set(text, f);
   return f;
 }
 
 /** Lines folded (and transliterated where they have umlauts), by their text: the screen every line passes first. */
-const FOLDED = new Map<string, string>();
+const FOLDED = new LRUMap<string, string>(FORMS_CAP);
 
 function foldedLine(text: string): string {
   let f = FOLDED.get(text);
@@ -120,7 +119,6 @@ function foldedLine(text: string): string {
   const all = joined.length ? `${text} ${joined.join(' ')}` : text;
   const t = transliterate(all);
   f = t === all ? fold(all) : `${fold(all)} ${fold(t)}`;
-  if (FOLDED.size >= FORMS_CAP) FOLDED.clear();
   FOLDED.set(text, f);
   return f;
 }

@@ -6,6 +6,7 @@
 
 import type { WarnedItems } from '../../store/analysis-warnings.js';
 import { listed, quote } from '../../analysis/phrases.js';
+import type { Lang } from '../../messages/index.js';
 
 /** The gaps a search answer can name. */
 export type NoticeCode = 'image_text_missing' | 'speech_missing';
@@ -19,9 +20,6 @@ export interface SearchNotice {
   /** `speech_missing`: how many items it means in all. */
   item_count?: number;
 }
-
-/** The languages notices are written in. */
-export type NoticeLanguage = 'en' | 'de';
 
 /** What the notices are made from; each model is named by its id, null when nothing is missing. */
 export interface NoticeGaps {
@@ -54,10 +52,10 @@ const DE: Texts = {
   more: (n) => `${n} weitere`,
 };
 
-const TEXTS: Record<NoticeLanguage, Texts> = { en: EN, de: DE };
+const TEXTS: Record<Lang, Texts> = { en: EN, de: DE };
 
 /** The items a notice means in words: a few titles in quotes, and how many more ("“Memo”, “Talk” and 3 more"). */
-function itemWords(found: WarnedItems, language: NoticeLanguage): string {
+function itemWords(found: WarnedItems, language: Lang): string {
   const texts = TEXTS[language];
   const parts = found.items.map((i) => quote(i.title || i.media_id, language));
   if (found.total > parts.length) parts.push(texts.more(found.total - parts.length));
@@ -70,7 +68,7 @@ function itemWords(found: WarnedItems, language: NoticeLanguage): string {
  * searchNotices({ words: true, imageTextModel: 'clip-vit-base-patch32', speechModel: null, untranscribed: null }, 'de');
  * // [{ code: 'image_text_missing', message: 'Was nur zu sehen ist … Installiere clip-vit-base-patch32 …' }]
  */
-export function searchNotices(gaps: NoticeGaps, language: NoticeLanguage): SearchNotice[] {
+export function searchNotices(gaps: NoticeGaps, language: Lang): SearchNotice[] {
   if (!gaps.words) return [];
   const texts = TEXTS[language];
   const out: SearchNotice[] = [];

@@ -7,8 +7,9 @@
  */
 import { fold } from '../../tools/fold.js';
 import { compoundWords, hyphenParts, joinedWord, words } from '../../tools/normalise.js';
-import { queryStems, stemWord, type TextLanguage } from './stems.js';
+import { queryStems, stemWord } from './stems.js';
 import { isStopword } from '../../tools/stopwords.js';
+import { LANGS } from '../../messages/index.js';
 
 /** More terms than this add cost, not precision. */
 const MAX_TERMS = 16;
@@ -47,7 +48,7 @@ const termExpr = (t: QueryTerm) => (t.stems.length === 1 ? quote(t.stems[0]) : `
 
 /** A phrase as each language would have indexed it, e.g. `("appl cake" OR "apple cake")`. */
 function phraseExpr(p: string[]): string {
-  const forms = [...new Set((['en', 'de'] as TextLanguage[]).map((lang) => p.map((w) => stemWord(w, lang)).join(' ')))];
+  const forms = [...new Set(LANGS.map((lang) => p.map((w) => stemWord(w, lang)).join(' ')))];
   return forms.length === 1 ? quote(forms[0]) : `(${forms.map(quote).join(' OR ')})`;
 }
 
@@ -62,7 +63,7 @@ function queryTerm(typed: string): QueryTerm {
   const joined = joinedWord(typed);
   if (!joined) return { word: typed, stems: queryStems(typed) };
   const parts = hyphenParts(typed);
-  const inARow = (['en', 'de'] as TextLanguage[]).map((lang) => parts.map((p) => stemWord(p, lang)).join(' '));
+  const inARow = LANGS.map((lang) => parts.map((p) => stemWord(p, lang)).join(' '));
   return { word: joined, stems: [...new Set([...queryStems(joined), ...inARow])] };
 }
 

@@ -1,4 +1,4 @@
-import { msg } from '../../messages/index.js';
+import { msg, type Lang } from '../../messages/index.js';
 import type { Store } from '../../store/index.js';
 import type { ItemRow } from '../../store/items.js';
 import type { NearFilter } from '../../store/item-filter.js';
@@ -54,7 +54,7 @@ export interface SearchRequest {
   /** The radius around a city or point, in km. */
   near_km?: number;
   /** The language of the answer's notices (vidx extra; default en). */
-  search_language?: 'en' | 'de';
+  search_language?: Lang;
   /** false: search the words as given, never as the collection's nearest words (vidx extra; default true). */
   correct_typos?: boolean;
 }

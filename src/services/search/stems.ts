@@ -5,16 +5,16 @@
  */
 import { stemmer as englishStem } from '@orama/stemmers/english';
 import { stemmer as germanStem } from '@orama/stemmers/german';
+import { LRUMap } from 'mnemonist';
 import { hyphenJoins, transliterations, words } from '../../tools/normalise.js';
+import type { Lang } from '../../messages/index.js';
 
-/** The languages vidx indexes in (SPEC: index_language). */
-export type TextLanguage = 'en' | 'de';
 
-const STEMMERS: Record<TextLanguage, (w: string) => string> = { en: englishStem, de: germanStem };
+const STEMMERS: Record<Lang, (w: string) => string> = { en: englishStem, de: germanStem };
 
 /** Stems by word, per language: transcripts repeat their words, and a re-index meets them all again. */
-const CACHE: Record<TextLanguage, Map<string, string>> = { en: new Map(), de: new Map() };
 const CACHE_CAP = 100_000;
+const CACHE: Record<Lang, LRUMap<string, string>> = { en: new LRUMap(CACHE_CAP), de: new LRUMap(CACHE_CAP) };
 
 /**
  * The language an item's text is stemmed in: German for `de`, English for everything else (an unknown
@@ -23,7 +23,7 @@ const CACHE_CAP = 100_000;
  * textLanguage('de'); // 'de'
  * textLanguage(null); // 'en'
  */
-export function textLanguage(language: string | null | undefined): TextLanguage {
+export function textLanguage(language: string | null | undefined): Lang {
   return language === 'de' ? 'de' : 'en';
 }
 
@@ -33,14 +33,13 @@ export function textLanguage(language: string | null | undefined): TextLanguage 
  * stemWord('Wanderungen', 'de'); // 'wander'
  * stemWord('baking', 'en'); // 'bake'
  */
-export function stemWord(word: string, language: TextLanguage): string {
+export function stemWord(word: string, language: Lang): string {
   const lower = word.toLowerCase();
   if (lower.length < 3 || /^\p{N}+$/u.test(lower)) return lower;
   const cache = CACHE[language];
   let s = cache.get(lower);
   if (s === undefined) {
     s = STEMMERS[language](lower) || lower;
-    if (cache.size >= CACHE_CAP) cache.clear();
     cache.set(lower, s);
   }
   return s;
@@ -52,7 +51,7 @@ export function stemWord(word: string, language: TextLanguage): string {
  * @example
  * stemText('Es beginnt zu regnen.', 'de'); // 'es beginnt zu regn'
  */
-export function stemText(text: string, language: TextLanguage): string {
+export function stemText(text: string, language: Lang): string {
   return words(text)
     .map((w) => stemWord(w, language))
     .join(' ');
@@ -89,7 +88,7 @@ export function queryStems(word: string): string[] {
  * indexText('Wanderungen in München', 'de'); // 'wander in munch muench'
  * indexText('The Wi-Fi password', 'en'); // 'the wi fi password wifi'
  */
-export function indexText(text: string, language: TextLanguage): string {
+export function indexText(text: string, language: Lang): string {
   const joined = hyphenJoins(text);
   const extra = [...joined, ...transliterations(joined.length ? `${text} ${joined.join(' ')}` : text)];
   const stemmed = stemText(text, language);

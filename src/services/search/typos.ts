@@ -8,7 +8,7 @@
  * have passed. Whether a correction is kept is the search's to judge (search.ts: it must find more).
  */
 import { distance } from 'fastest-levenshtein';
-import { BKTree } from 'mnemonist';
+import { BKTree, LRUMap } from 'mnemonist';
 import type { TextIndexRepository } from '../../store/text-index.js';
 import { COMMON_WORDS, isCommonWord, type CommonWords } from '../../tools/common-words.js';
 import { osaDistance, swapAt } from '../../tools/edit-distance.js';
@@ -104,7 +104,7 @@ const meaningless = (term: string) => NON_CONTENT.en.has(term) || NON_CONTENT.de
  * // corrections [{ from: 'sandpapper', stems: ['sandpap'] }]
  */
 export class TypoCorrector {
-  private readonly cache = new Map<number, Vocabulary>();
+  private readonly cache = new LRUMap<number, Vocabulary>(CACHED_COLLECTIONS);
   private readonly reading = new Set<number>();
 
   constructor(
@@ -184,9 +184,6 @@ export class TypoCorrector {
     const generation = this.text.generation(collectionPk);
     const cached = this.cache.get(collectionPk);
     if (cached) {
-      // Most recently used last, so the first key is the one to evict.
-      this.cache.delete(collectionPk);
-      this.cache.set(collectionPk, cached);
       if (cached.generation !== generation && Date.now() - cached.readAt > REFRESH_MS) void this.readInSlices(collectionPk, [], '');
       return cached;
     }
@@ -229,9 +226,7 @@ export class TypoCorrector {
     }
     for (const list of byLength.values()) list.sort((a, b) => b.docs - a.docs);
     const vocab: Vocabulary = { generation, readAt: Date.now(), byLength, trees: new Map() };
-    this.cache.delete(collectionPk);
     this.cache.set(collectionPk, vocab);
-    if (this.cache.size > CACHED_COLLECTIONS) this.cache.delete(this.cache.keys().next().value!);
     return vocab;
   }
 }

@@ -7,7 +7,7 @@ import type { Item } from '../api.js';
 import { useSession } from '../context.js';
 import { formatBytes } from '../../../src/tools/bytes.js';
 import { clock, dateTime, placeText } from '../format.js';
-import { t, useLang } from '../i18n.js';
+import { type Lang, t, useLang } from '../i18n.js';
 
 /**
  * "recorded 14 Jul 2019, 09:30" when the file states it, "file date …" when only the file's own date is
@@ -15,7 +15,7 @@ import { t, useLang } from '../i18n.js';
  * @example
  * datedText(item, 'en'); // 'recorded 14 Jul 2019, 09:30'
  */
-export function datedText(item: Pick<Item, 'captured_at' | 'captured_at_source'>, lang: 'en' | 'de'): string {
+export function datedText(item: Pick<Item, 'captured_at' | 'captured_at_source'>, lang: Lang): string {
   const when = item.captured_at ? dateTime(item.captured_at, lang) : '';
   if (!when) return '';
   return item.captured_at_source === 'file' ? t('fileDate', when) : t('recordedOn', when);

@@ -6,7 +6,7 @@ import { Folders } from '../components/Folders.js';
 import { tasksChanged } from '../tasks-store.js';
 import { useTasks } from '../use-tasks.js';
 import { useSession } from '../context.js';
-import { t } from '../i18n.js';
+import { type Lang, t } from '../i18n.js';
 import { useLoad } from '../load.js';
 import { href } from '../router.js';
 import { failureText, stepText } from '../task-words.js';
@@ -41,7 +41,7 @@ export function Add({ initial }: { initial: string }) {
   const { api, notify } = useSession();
   const mine = useLoad(() => api.collections(false), [api]);
   const [collection, setCollection] = useState(initial);
-  const [lang, setLang] = useState<'en' | 'de'>('en');
+  const [lang, setLang] = useState<Lang>('en');
   const [uploads, setUploads] = useState<Upload[]>([]);
   const tasks = useTasks();
   const ids = mine.value?.collections.map((c) => c.collection_id) ?? [];
@@ -70,7 +70,7 @@ export function Add({ initial }: { initial: string }) {
           {mine.value?.collections.map((c) => <option key={c.collection_id} value={c.collection_id}>{c.name}</option>)}
         </select>
         <label for="add-lang">{t('indexLanguage')}</label>
-        <select id="add-lang" value={lang} onChange={(e) => setLang(e.currentTarget.value as 'en' | 'de')}>
+        <select id="add-lang" value={lang} onChange={(e) => setLang(e.currentTarget.value as Lang)}>
           <option value="en">English</option>
           <option value="de">Deutsch</option>
         </select>

@@ -1,7 +1,7 @@
-/** Text helpers for the `models` CLI: tables, a progress line, free space (sizes: src/tools/bytes.ts). */
+/** Text helpers for `vidx models`: tables, a progress line, free space (sizes: src/tools/bytes.ts). */
 import { statfs } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { formatBytes } from '../../tools/bytes.js';
+import { formatBytes } from '../tools/bytes.js';
 
 /**
  * Left-aligned columns separated by two spaces.
