@@ -127,7 +127,8 @@ describe('transcript language', () => {
 
   it('never shows the clock past the length the player plays (a file longer than its picture)', async () => {
     await page.goto(`${s.url}/#/c/films/play/overlong?t=11`);
-    await page.locator('video').waitFor();
+    // The page was on another item's player: a hash change keeps that <video> until this item has loaded.
+    await page.locator('video[src*="overlong"]').waitFor();
     await page.evaluate(async () => {
       const v = document.querySelector('video')!;
       if (v.readyState < 1) await new Promise((r) => v.addEventListener('loadedmetadata', r, { once: true }));
