@@ -175,11 +175,13 @@ export class JobBroker {
    */
   heartbeat(a: WorkerAnnouncement, keyId: string): HeartbeatAnswer {
     const { key } = this.workerKeys.claim(keyId, a.id, a.concurrency);
-    this.registry.beat(a, { id: key.id, name: key.name });
+    // The worker is counted under its id as the key was fixed to it: `Desk-1` and `desk-1` are one worker.
+    const id = key.worker_id;
+    this.registry.beat({ ...a, id }, { id: key.id, name: key.name });
     this.o.store.jobs.renew(a.jobs, key.id, Date.now() + LEASE_MS);
     this.tick();
     const queue = this.queueName();
-    const view = this.registry.views(queue, this.o.models()).find((w) => w.id === a.id);
+    const view = this.registry.views(queue, this.o.models()).find((w) => w.id === id);
     const cancel = a.jobs.filter((id) => this.cancelled.has(id) || !taskWaits(this.o.store.tasks, parseJobId(id)?.task ?? ''));
     return { server_version: this.o.version, queue, models: this.o.models(), takes_jobs: view?.takes_jobs ?? false, reason: view?.reason ?? null, cancel, heartbeat_ms: HEARTBEAT_MS };
   }
