@@ -1,18 +1,16 @@
 import { msg } from '../../messages/index.js';
-import { mkdtempSync, renameSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv, App, HttpDeps } from '../env.js';
 import { adminOnly } from '../middleware/auth/index.js';
-import { readFormBody, removeUploads } from '../middleware/form-body/index.js';
+import { readDelivery } from '../delivery-body.js';
 import { errors, jsonResponse, SECURITY } from '../schemas/common.js';
 import { DeliveryAnswer, DeliveryBody, DELIVERY_LIMITS, HeartbeatAnswer, JobParams, JobStartAnswer, JobStartBody, ProgressAnswer, ProgressBody, WorkerAnnouncement, WorkerList, WorkerModels, WorkerSetup } from '../schemas/workers.js';
 import { fileResponse } from '../send-file.js';
 import { Problem } from '../../services/errors.js';
 import type { JobBroker } from '../../services/jobs/broker.js';
-import { DELIVERED_FILE } from '../../services/jobs/wire.js';
-import type { StoredAnalysis } from '../../analysis/cache.js';
+import { WORKER_HEADER } from '../../services/jobs/wire.js';
 
 const tags = ['workers'];
 const json = <S extends z.ZodType>(schema: S) => ({ body: { required: true, content: { 'application/json': { schema } } } });
@@ -127,7 +125,15 @@ export function workerRoutes(app: App, deps: HttpDeps): void {
     return c.json(broker.progress(c.req.valid('param').job_id, broker.holderOf(c.get('caller').id, worker), fraction, stage), 200);
   });
   app.openAPIRegistry.registerPath(deliver);
-  app.post('/worker/jobs/:job_id/result', async (c) => c.json(await receiveDelivery(c, deps, c.req.param('job_id')), 200));
+  app.post('/worker/jobs/:job_id/result', async (c) => {
+    try {
+      return c.json(await receiveDelivery(c, deps, c.req.param('job_id')), 200);
+    } catch (err) {
+      // A refused delivery is not read on: the rest of its body stays unread, and the connection goes with the answer.
+      c.header('connection', 'close');
+      throw err;
+    }
+  });
   app.openapi(models, (c) => {
     const broker = brokerOf(deps);
     return c.json({ models: broker.pack.entries() as unknown as Record<string, unknown>[], capabilities: deps.health().capabilities }, 200);
@@ -147,18 +153,26 @@ export function workerRoutes(app: App, deps: HttpDeps): void {
   app.openapi(list, (c) => c.json(deps.jobs ? deps.jobs.workers() : { workers: [], queue: null }, 200));
 }
 
-/** Reads a delivery (its files stream to disk), hands it to the broker and removes whatever it did not take. */
+/**
+ * A delivery: checked before any of it is read (its size as declared, the key, the worker and the job
+ * from the headers and the path; an answer that takes nothing of it is given at once), then read as it
+ * streams in (see readDelivery), handed to the broker, and whatever it did not take removed.
+ */
 async function receiveDelivery(c: Context<AppEnv>, deps: HttpDeps, jobId: string) {
   const broker = brokerOf(deps);
-  const limits = { ...deps.form, maxBodyBytes: 256 * 1024 * 1024, maxFiles: 2 * DELIVERY_LIMITS.episodes };
-  const { value, uploads } = await readFormBody(c, DeliveryBody, limits, (body) => ((body as { files?: unknown } | null)?.files as string[] | undefined) ?? []);
-  const dir = mkdtempSync(join(deps.form.uploadsDir, 'delivery-'));
+  const declared = c.req.header('content-length');
+  if (declared !== undefined && Number(declared) > DELIVERY_LIMITS.requestBytes) throw new Problem('too_large', msg('delivery_too_large', { max: DELIVERY_LIMITS.requestBytes }));
+  const keyId = c.get('caller').id;
+  const { holder, answer } = broker.beforeDelivery(jobId, keyId, c.req.header(WORKER_HEADER) || undefined);
+  if (answer) {
+    // Nothing of the body is read: the connection goes with the answer.
+    c.header('connection', 'close');
+    return answer;
+  }
+  const d = await readDelivery(c, deps.form.uploadsDir, (head) => broker.holderOf(keyId, head.worker));
   try {
-    for (const u of uploads) if (DELIVERED_FILE.test(u.filename)) renameSync(u.path, join(dir, u.filename));
-    const holder = broker.holderOf(c.get('caller').id, value.worker);
-    return await broker.deliver(jobId, holder, value.analysis as StoredAnalysis, dir, value.files);
+    return await broker.deliver(jobId, holder, { wire: d.analysis, dir: d.dir, files: d.files, lines: d.lines });
   } finally {
-    removeUploads(uploads);
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(d.dir, { recursive: true, force: true });
   }
 }
