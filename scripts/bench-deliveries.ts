@@ -4,12 +4,13 @@
  * on a loopback port and no workers of its own; this script is the worker, by hand: a worker key, heartbeats,
  * an /index task of a 2-second video, its job started, then one delivery of `--lines` transcript lines of
  * `--chars` characters in `--episodes` episodes (the default is the probe of issue 43: 11,500 lines of 20,000
- * characters in one episode, about 230 MB). Meanwhile a poller asks `GET /health` again as soon as it
+ * characters in one episode, about 230 MB), as JSON lines (`--format lines`, what `vidx worker` sends) or in
+ * one JSON object (`--format json`, what workers sent before; also what a vidx before issue 43 reads). Meanwhile a poller asks `GET /health` again as soon as it
  * answered: the longest answer is how long a caller waited at most. The server's own event loop reports its
  * longest delay (monitorEventLoopDelay). Also the server's peak memory (VmHWM) and what the delivery and the
  * task answered. The last line printed is one JSON object.
  *
- *   npx tsx scripts/bench-deliveries.ts [--lines 11500] [--chars 20000] [--episodes 1]
+ *   npx tsx scripts/bench-deliveries.ts [--lines 11500] [--chars 20000] [--episodes 1] [--format lines|json]
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -17,11 +18,14 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Queue } from 'bullmq';
+import type { StoredAnalysis } from '../src/analysis/cache.js';
 import { makeVideo } from '../test/support/folder-media.js';
 import { jpeg } from '../test/support/hand-worker.js';
 import { startRedis } from '../test/support/redis.js';
 
-const { values } = parseArgs({ options: { lines: { type: 'string', default: '11500' }, chars: { type: 'string', default: '20000' }, episodes: { type: 'string', default: '1' } } });
+const { values } = parseArgs({
+  options: { lines: { type: 'string', default: '11500' }, chars: { type: 'string', default: '20000' }, episodes: { type: 'string', default: '1' }, format: { type: 'string', default: 'lines' } },
+});
 const LINES = Number(values.lines);
 const CHARS = Number(values.chars);
 const EPISODES = Number(values.episodes);
@@ -69,7 +73,8 @@ const base = mkdtempSync(join(tmpdir(), 'vidx-bench-deliveries-'));
 const media = join(base, 'media');
 mkdirSync(media);
 const redis = await startRedis();
-const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-deliveries.server.ts'], {
+// BENCH_NODE_ARGS: flags for the server's node (`--trace-gc`, `--cpu-prof`) when looking into what holds it.
+const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'scripts/bench-deliveries.server.ts'], {
   env: { ...process.env, VIDX_HOST: '127.0.0.1', VIDX_PORT: '0', VIDX_LOG: process.env.BENCH_SERVER_LOG ? 'info' : 'silent', VIDX_DATA_DIR: join(base, 'data'), VIDX_MEDIA_ROOTS: media, VIDX_ADMIN_KEY: KEY, VIDX_QUEUE_URL: redis.url, VIDX_LOCAL_WORKERS: '0' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
@@ -82,7 +87,7 @@ child.stdout!.on('data', (d: Buffer) => {
     const line = out.slice(0, nl);
     out = out.slice(nl + 1);
     if (line.startsWith('bench {')) lineWaiters.shift()?.(JSON.parse(line.slice(6)) as Record<string, unknown>);
-    else if (process.env.BENCH_SERVER_LOG) process.stderr.write(`${line}\n`);
+    else if (process.env.BENCH_SERVER_LOG || process.env.BENCH_NODE_ARGS) process.stderr.write(`${line}\n`);
   }
 });
 const nextLine = () => new Promise<Record<string, unknown>>((r) => lineWaiters.push(r));
@@ -122,9 +127,21 @@ try {
   const start = await call('POST', `/worker/jobs/${job}/start`, { key, json: { worker: 'bench-1' } });
   if (start.body.status !== 'ready') throw new Error(`the job did not start: ${JSON.stringify(start.body)}`);
 
-  const body = JSON.stringify({ worker: 'bench-1', files: ['ep-0.jpg'], analysis: analysis() });
+  // As `vidx worker` sends it (JSON lines), or in one JSON object (`--format json`, as workers did before).
   const form = new FormData();
-  form.set('body', body);
+  const a = analysis();
+  let bodyBytes: number;
+  if (values.format === 'json') {
+    const body = JSON.stringify({ worker: 'bench-1', files: ['ep-0.jpg'], analysis: a });
+    bodyBytes = Buffer.byteLength(body);
+    form.set('body', body);
+  } else {
+    // Imported here, so the script also runs (with `--format json`) in a checkout from before JSON lines.
+    const { deliveryLines } = await import('../src/services/jobs/delivery-lines.js');
+    const lines = [...deliveryLines({ worker: 'bench-1', files: ['ep-0.jpg'] }, a as unknown as StoredAnalysis)].map((l) => `${l}\n`);
+    bodyBytes = lines.reduce((n, l) => n + Buffer.byteLength(l), 0);
+    form.set('body', new Blob(lines, { type: 'application/x-ndjson' }), 'body.jsonl');
+  }
   form.append('ep-0.jpg', new Blob([new Uint8Array(await jpeg())]), 'ep-0.jpg');
   const before = memory(started.pid);
   child.kill('SIGUSR2');
@@ -151,9 +168,10 @@ try {
   // A kept-alive connection the server closed as it went idle fails at once (ECONNRESET): sent once more.
   const delivered = await call('POST', `/worker/jobs/${job}/result`, { key, body: form });
   const deliverS = (performance.now() - t0) / 1000;
-  let status = '';
+  // A refused delivery leaves the task waiting for another: nothing more to wait for then.
+  let status = delivered.body.status === 'committed' ? '' : 'not delivered';
   let error: unknown = null;
-  while (status !== 'completed' && status !== 'failed') {
+  while (status !== 'completed' && status !== 'failed' && status !== 'not delivered') {
     const t = (await call('GET', `/tasks/${task}`)).body;
     status = t.status as string;
     error = t.error ?? null;
@@ -169,7 +187,7 @@ try {
   console.log(JSON.stringify({
     date: new Date().toISOString(),
     machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', load_avg_1m: round(loadavg()[0], 2) },
-    delivery: { lines: LINES, chars: CHARS, episodes: EPISODES, body_mb: round(Buffer.byteLength(body) / 2 ** 20) },
+    delivery: { lines: LINES, chars: CHARS, episodes: EPISODES, format: values.format, body_mb: round(bodyBytes / 2 ** 20) },
     answer: { status: delivered.status, body: delivered.body },
     task: { status, error },
     deliver_s: round(deliverS, 2),

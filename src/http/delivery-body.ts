@@ -42,10 +42,19 @@ const L = DELIVERY_LIMITS;
 /** Whether a `body` file part holds JSON lines (else it is one JSON object). */
 const isLines = (p: Extract<Part, { kind: 'file' }>) => /ndjson|jsonl|json-seq/i.test(p.mimeType) || /\.jsonl$/i.test(p.filename);
 
+type Timed = { text: string };
+type Visual = { summary: string; ocr: string[]; tags: string[] };
+
+/** Characters of an episode's own lines and visual entries (what it holds before the item-wide lines are filed with it). */
+const ownText = (audio: Timed[], visual: Visual[]) =>
+  audio.reduce((n, a) => n + a.text.length, 0) + visual.reduce((n, v) => n + v.summary.length + v.ocr.reduce((m, o) => m + o.length, 0) + v.tags.reduce((m, t) => m + t.length, 0), 0);
+
 /** The delivery's lines as they are checked, put together and written down. */
 class LineReader {
   head: (DeliveryHead & { analysis: StoredAnalysis }) | null = null;
   private count = 0;
+  /** Characters of each episode's own text so far: past the bound, reading stops (the item-wide lines are added at the end, services/jobs/delivery-checks.ts). */
+  private readonly episodeText: number[] = [];
 
   constructor(
     private readonly out: WriteStream,
@@ -57,6 +66,7 @@ class LineReader {
     if (text.trim() === '') return;
     this.count++;
     const written = this.head ? this.add(text) : this.first(text);
+    if (this.out.errored) throw this.out.errored;
     if (!this.out.write(`${written}\n`)) await once(this.out, 'drain');
   }
 
@@ -66,7 +76,16 @@ class LineReader {
     const value = parsed.data as unknown as DeliveryHead & { analysis: StoredAnalysis };
     this.onHead({ worker: value.worker, files: value.files });
     this.head = value;
+    for (const e of value.analysis.episodes) this.grow(this.episodeText.length, e.summary.length + ownText(e.audio, e.visual));
     return JSON.stringify(value);
+  }
+
+  /** Counts text for episode `n` (its place in the list), and refuses the delivery once the episode holds too much. */
+  private grow(n: number, chars: number): void {
+    const size = (this.episodeText[n] ?? 0) + chars;
+    this.episodeText[n] = size;
+    const max = L.episodeText;
+    if (size > max) throw new Problem('invalid', msg('episode_text_too_long', { n, size, max }), [{ field: `analysis.episodes.${n}`, message: msg('text_at_most', { max, size }) }], 'episode_text_too_long');
   }
 
   private add(text: string): string {
@@ -89,6 +108,9 @@ class LineReader {
       throw validationProblem(issues, ['analysis', ...add.split('.')]);
     }
     for (const item of checked.data as unknown[]) list.push(item);
+    const episode = /^episodes\.(\d+)\.(audio|visual)$/.exec(add);
+    if (episode) this.grow(Number(episode[1]), episode[2] === 'audio' ? ownText(checked.data as Timed[], []) : ownText([], checked.data as Visual[]));
+    if (add === 'episodes') for (const e of checked.data as { summary: string; audio: Timed[]; visual: Visual[] }[]) this.grow(this.episodeText.length, e.summary.length + ownText(e.audio, e.visual));
     return JSON.stringify({ add, items: checked.data });
   }
 }
@@ -136,6 +158,7 @@ async function readWhole(stream: Readable, max: number): Promise<Buffer> {
 /** Streams one delivered file to the delivery's folder, at most MAX_THUMBNAIL_BYTES. */
 async function saveFile(stream: Readable, dir: string, name: string): Promise<void> {
   const out = createWriteStream(join(dir, name), { mode: 0o600 });
+  out.on('error', () => {});
   let size = 0;
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
@@ -144,6 +167,7 @@ async function saveFile(stream: Readable, dir: string, name: string): Promise<vo
         const why = msg('as_given', { text: `is larger than ${MAX_THUMBNAIL_BYTES} bytes` });
         throw new Problem('invalid', msg('delivered_file_refused', { file: name, reason: why }), [{ field: `files.${name}`, message: why }], 'bad_thumbnail');
       }
+      if (out.errored) throw out.errored;
       if (!out.write(chunk)) await once(out, 'drain');
     }
   } finally {
@@ -167,6 +191,9 @@ export async function readDelivery(c: Context, uploadsDir: string, onHead: (head
   const dir = mkdtempSync(join(uploadsDir, 'delivery-'));
   const lines = join(dir, 'delivery.jsonl');
   const out = createWriteStream(lines, { mode: 0o600 });
+  // A write that fails (a full disk) is said when the next line is written; one still pending when the
+  // delivery is refused fails on the destroyed stream, which is no error any more.
+  out.on('error', () => {});
   const reader = new LineReader(out, onHead);
   const slices = new TimeSlices();
   try {

@@ -35,3 +35,29 @@ export class TimeSlices {
     this.started = performance.now();
   }
 }
+
+/**
+ * Runs work written as steps (a generator that yields between short steps) to its end at once, and gives
+ * its result: for small work, or callers that cannot wait.
+ * @example
+ * const text = runAll(indexTextSteps(transcript, 'en'));
+ */
+export function runAll<T>(steps: Generator<unknown, T>): T {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * Runs work written as steps in slices: between steps, requests get their turn once the slice is spent.
+ * @example
+ * const text = await runInSlices(indexTextSteps(transcript, 'en'), slices);
+ */
+export async function runInSlices<T>(steps: Generator<unknown, T>, slices: TimeSlices): Promise<T> {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+    await slices.pause();
+  }
+}

@@ -6,6 +6,7 @@ import { request, type IncomingHttpHeaders } from 'node:http';
 
 /** What came back, and how much of the body had been sent by then. */
 export interface SlowAnswer {
+  /** 0 when the server closed the connection before its answer could be read (it stopped reading: a reset may overtake the answer). */
   status: number;
   // `any` on purpose, as in server.ts: tests assert on body fields directly.
   body: any;
@@ -23,7 +24,7 @@ export interface SlowBody {
 /**
  * POSTs `path` on `base` with `headers`, writing the body piece by piece until the server answers (or
  * the body ends); then stops writing and reads the answer. A server that closes the connection after its
- * answer makes further writes fail: that is expected and ignored.
+ * answer makes further writes fail: that is expected and ignored (status 0 when the reset came first).
  * @example
  * const r = await slowPost(s.url, '/worker/jobs/x/result', { 'content-length': String(1 << 30) }, { next: () => Buffer.alloc(65_536), everyMs: 20 });
  * r.sentBeforeAnswer; // a few hundred KB at most
@@ -35,8 +36,11 @@ export function slowPost(base: string, path: string, headers: Record<string, str
     let answered = false;
     let timer: NodeJS.Timeout | undefined;
     const req = request({ host: hostname, port, method: 'POST', path, headers });
-    req.on('error', (err) => {
-      if (!answered) reject(err);
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      if (answered) return;
+      // The server answered and closed while the body was still coming: the reset may reach the client first.
+      if (err.code === 'EPIPE' || err.code === 'ECONNRESET') resolve({ status: 0, body: null, headers: {}, sentBeforeAnswer: sent });
+      else reject(err);
     });
     req.on('response', (res) => {
       answered = true;

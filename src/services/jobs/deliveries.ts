@@ -37,13 +37,22 @@ async function moveFile(from: string, to: string): Promise<void> {
 async function writeLines(file: string, wire: StoredAnalysis, files: string[], slices: TimeSlices): Promise<void> {
   const temp = `${file}.${process.pid}.tmp`;
   const out = createWriteStream(temp, { mode: 0o600 });
-  for (const line of deliveryLines({ worker: '', files }, wire)) {
-    if (!out.write(`${line}\n`)) await once(out, 'drain');
-    await slices.pause();
+  out.on('error', () => {});
+  try {
+    for (const line of deliveryLines({ worker: '', files }, wire)) {
+      if (out.errored) throw out.errored;
+      if (!out.write(`${line}\n`)) await once(out, 'drain');
+      await slices.pause();
+    }
+    out.end();
+    await once(out, 'close');
+    if (out.errored) throw out.errored;
+    renameSync(temp, file);
+  } catch (err) {
+    out.destroy();
+    rmSync(temp, { force: true });
+    throw err;
   }
-  out.end();
-  await once(out, 'close');
-  renameSync(temp, file);
 }
 
 /** A delivery read back from its lines, one line at a time. */

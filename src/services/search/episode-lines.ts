@@ -7,7 +7,7 @@
  */
 import { belongsTo, owningSpans, type Span } from '../../analysis/spans.js';
 import type { SubtitleTrack, TimedText } from '../../analysis/types.js';
-import type { TimeSlices } from '../../tools/time-slices.js';
+import { runInSlices, type TimeSlices } from '../../tools/time-slices.js';
 
 /** A line of another subtitle track (another language than the transcript's), in the episode it belongs to. */
 export interface OtherLine {
@@ -54,8 +54,12 @@ export function inTimeOrder(spans: readonly Span[]): boolean {
   return true;
 }
 
-/** The first span in time order whose end lies after `t` (spans.length when none does). */
-function firstEndingAfter(spans: readonly Span[], t: number): number {
+/**
+ * The first span in time order whose end lies after `t` (spans.length when none does).
+ * @example
+ * firstEndingAfter([{ start: 0, end: 8 }, { start: 8, end: 20 }], 8); // 1
+ */
+export function firstEndingAfter(spans: readonly Span[], t: number): number {
   let lo = 0;
   let hi = spans.length;
   while (lo < hi) {
@@ -128,7 +132,16 @@ function owningSpanOfAll(x: Span, spans: readonly Span[], budget: PairBudget): n
  * const { screen, others } = await episodeLines(analysis, new TimeSlices());
  * screen[0]; // the on-screen text of the first episode
  */
-export async function episodeLines(a: LinesSource, slices: TimeSlices, maxPairs = Number.POSITIVE_INFINITY): Promise<EpisodeLines> {
+export function episodeLines(a: LinesSource, slices: TimeSlices, maxPairs = Number.POSITIVE_INFINITY): Promise<EpisodeLines> {
+  return runInSlices(episodeLineSteps(a, maxPairs), slices);
+}
+
+/**
+ * {@link episodeLines} as steps, one line (or, for episodes in no order, one episode) at a time.
+ * @example
+ * const { screen } = runAll(episodeLineSteps(analysis));
+ */
+export function* episodeLineSteps(a: LinesSource, maxPairs = Number.POSITIVE_INFINITY): Generator<void, EpisodeLines> {
   const episodes = a.episodes;
   const screen: TimedText[][] = episodes.map(() => []);
   const others: OtherLine[][] = episodes.map(() => []);
@@ -140,26 +153,25 @@ export async function episodeLines(a: LinesSource, slices: TimeSlices, maxPairs 
       let i = lo;
       for (; i < episodes.length && episodes[i]!.start < t.end; i++) if (belongsTo(t, episodes[i]!)) screen[i]!.push(t);
       budget.spend(i - lo + 1, 'screenText');
-      await slices.pause();
+      yield;
     }
   } else {
     for (const [i, e] of episodes.entries()) {
       budget.spend(a.screenText.length, 'screenText');
       screen[i] = a.screenText.filter((t) => belongsTo(t, e));
-      await slices.pause();
+      yield;
     }
   }
   for (const track of a.subtitleTracks ?? []) {
     const count = new Map<number, number>();
     for (const line of track.segments) {
       const at = ordered ? owningSpanInOrder(line, episodes, budget) : owningSpanOfAll(line, episodes, budget);
-      const e = episodes[at];
-      if (e && line.text.trim()) {
+      if (episodes[at] && line.text.trim()) {
         const seq = count.get(at) ?? 0;
         count.set(at, seq + 1);
         others[at]!.push({ language: track.language, seq, start: line.start, end: line.end, text: line.text });
       }
-      await slices.pause();
+      yield;
     }
   }
   return { screen, others };

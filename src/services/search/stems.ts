@@ -5,7 +5,8 @@
  */
 import { stemmer as englishStem } from '@orama/stemmers/english';
 import { stemmer as germanStem } from '@orama/stemmers/german';
-import { transliterations, words } from '../../tools/normalise.js';
+import { addTransliterations, textPieces, words } from '../../tools/normalise.js';
+import { runAll } from '../../tools/time-slices.js';
 
 /** The languages vidx indexes in (SPEC: index_language). */
 export type TextLanguage = 'en' | 'de';
@@ -88,7 +89,27 @@ export function queryStems(word: string): string[] {
  * indexText('Wanderungen in München', 'de'); // 'wander in munch muench'
  */
 export function indexText(text: string, language: TextLanguage): string {
-  const extra = transliterations(text);
-  const stemmed = stemText(text, language);
-  return extra.length === 0 ? stemmed : `${stemmed} ${stemText(extra.join(' '), language)}`;
+  return runAll(indexTextSteps(text, language));
+}
+
+/**
+ * {@link indexText} in steps of a few thousand words (a long text is stemmed piece by piece, each piece
+ * cut at whitespace, so the result is the same).
+ * @example
+ * const stemmed = await runInSlices(indexTextSteps(transcript, 'de'), slices);
+ */
+export function* indexTextSteps(text: string, language: TextLanguage): Generator<void, string> {
+  const extra = new Set<string>();
+  const stem = function* (all: string, collect: boolean): Generator<void, string> {
+    const out: string[] = [];
+    for (const piece of textPieces(all)) {
+      const s = stemText(piece, language);
+      if (s) out.push(s);
+      if (collect) addTransliterations(piece, extra);
+      yield;
+    }
+    return out.join(' ');
+  };
+  const stemmed = yield* stem(text, true);
+  return extra.size === 0 ? stemmed : `${stemmed} ${yield* stem([...extra].join(' '), false)}`;
 }

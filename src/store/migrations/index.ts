@@ -21,6 +21,7 @@ import { m033Places } from './033-places.js';
 import { m034TaskErrorParams } from './034-task-error-params.js';
 import { m035OwnWords } from './035-own-words.js';
 import { m036CopyEvidence } from './036-copy-evidence.js';
+import { m038StagedItems } from './038-staged-items.js';
 
 /** One schema step; each runs in its own transaction. */
 export type Migration = (db: Db) => void;
@@ -53,6 +54,7 @@ export const migrations: ReadonlyArray<{ id: number; up: Migration }> = [
   { id: 34, up: m034TaskErrorParams },
   { id: 35, up: m035OwnWords },
   { id: 36, up: m036CopyEvidence },
+  { id: 38, up: m038StagedItems },
 ];
 
 /** Numbers already applied: recorded in schema_migrations; databases from before it had 1..user_version. */
