@@ -10,7 +10,10 @@
  * longest delay (monitorEventLoopDelay). Also the server's peak memory (VmHWM) and what the delivery and the
  * task answered. The last line printed is one JSON object.
  *
- *   npx tsx scripts/bench-deliveries.ts [--lines 11500] [--chars 20000] [--episodes 1] [--format lines|json]
+ * With `--made-up N` the delivery is instead sent N times at once, each by a worker key of its own, to a job
+ * id that does not exist (the second finding of issue 43).
+ *
+ *   npx tsx scripts/bench-deliveries.ts [--lines 11500] [--chars 20000] [--episodes 1] [--format lines|json] [--made-up 8]
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -24,7 +27,10 @@ import { jpeg } from '../test/support/hand-worker.js';
 import { startRedis } from '../test/support/redis.js';
 
 const { values } = parseArgs({
-  options: { lines: { type: 'string', default: '11500' }, chars: { type: 'string', default: '20000' }, episodes: { type: 'string', default: '1' }, format: { type: 'string', default: 'lines' } },
+  options: {
+    lines: { type: 'string', default: '11500' }, chars: { type: 'string', default: '20000' }, episodes: { type: 'string', default: '1' }, format: { type: 'string', default: 'lines' },
+    'made-up': { type: 'string', default: '0' },
+  },
 });
 const LINES = Number(values.lines);
 const CHARS = Number(values.chars);
@@ -165,8 +171,19 @@ try {
     return rssMax;
   })();
   const t0 = performance.now();
+  const madeUp = Number(values['made-up']);
+  let others: { status: number; body: Record<string, unknown> }[] = [];
+  if (madeUp > 0) {
+    // N keys, each its own worker, each sending the body to a job that does not exist, all at once.
+    const keys = await Promise.all(Array.from({ length: madeUp }, async (_, i) => {
+      const k = (await call('POST', '/keys', { json: { name: `stranger-${i}`, role: 'worker' } })).body.key as string;
+      await call('POST', '/worker/heartbeat', { key: k, json: { id: `stranger-${i}`, host: 'bench', version: '0', concurrency: 1, models: {}, queue: setup.queue, jobs: [] } });
+      return k;
+    }));
+    others = await Promise.all(keys.map((k) => call('POST', `/worker/jobs/${task}-made-up-job/result`, { key: k, body: form }).catch((err: Error) => ({ status: 0, body: { error: err.message } }))));
+  }
   // A kept-alive connection the server closed as it went idle fails at once (ECONNRESET): sent once more.
-  const delivered = await call('POST', `/worker/jobs/${job}/result`, { key, body: form });
+  const delivered = madeUp > 0 ? others[0]! : await call('POST', `/worker/jobs/${job}/result`, { key, body: form });
   const deliverS = (performance.now() - t0) / 1000;
   // A refused delivery leaves the task waiting for another: nothing more to wait for then.
   let status = delivered.body.status === 'committed' ? '' : 'not delivered';
@@ -189,6 +206,7 @@ try {
     machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', load_avg_1m: round(loadavg()[0], 2) },
     delivery: { lines: LINES, chars: CHARS, episodes: EPISODES, format: values.format, body_mb: round(bodyBytes / 2 ** 20) },
     answer: { status: delivered.status, body: delivered.body },
+    ...(madeUp > 0 ? { made_up: { sent: madeUp, answers: others.map((o) => `${o.status} ${String(o.body.status ?? o.body.code ?? o.body.error)}`) } } : {}),
     task: { status, error },
     deliver_s: round(deliverS, 2),
     until_stored_s: round(storedS, 2),
