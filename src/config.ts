@@ -47,6 +47,8 @@ export interface Config {
   localWorkers: number;
   /** Seconds a job stays locked to a worker that stopped answering (VIDX_WORKER_LOCK_SECONDS). */
   workerLockSeconds: number;
+  /** Requests a worker key may have in flight beyond one per job its worker announced (VIDX_WORKER_SPARE_REQUESTS). */
+  workerSpareRequests: number;
   /** Analyses run in worker threads (VIDX_ANALYSIS_THREADS=1, the default) or on the request thread (0). */
   analysisThreads: boolean;
   /**
@@ -175,6 +177,7 @@ export function loadConfig(env: Record<string, string | undefined>, argv: string
     queueUrl: s.VIDX_QUEUE_URL,
     localWorkers: s.VIDX_QUEUE_URL ? (s.VIDX_LOCAL_WORKERS ?? 1) : 0,
     workerLockSeconds: s.VIDX_WORKER_LOCK_SECONDS,
+    workerSpareRequests: s.VIDX_WORKER_SPARE_REQUESTS,
     analysisThreads: s.VIDX_ANALYSIS_THREADS === 1,
     ownDirs: [dataDir, modelsDir, ...(s.VIDX_NATIVE_ROOT ? [resolve(s.VIDX_NATIVE_ROOT)] : [])],
     maxWebhooksPerKey: s.VIDX_MAX_WEBHOOKS_PER_KEY,

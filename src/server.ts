@@ -122,6 +122,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
       await folders.close();
       await core.engine.stop();
       await core.collections.stopPurges();
+      await core.searchIndex.stop();
       await analysis.close();
       core.sender.stop();
       store.close();

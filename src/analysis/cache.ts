@@ -16,13 +16,18 @@ function packVectors(v: MediaAnalysis['passageVectors']): StoredVectors {
   return v && { ...v, items: v.items.map((i) => ({ ...i, vector: Buffer.from(i.vector.buffer, i.vector.byteOffset, i.vector.byteLength).toString('base64') })) };
 }
 
+/**
+ * One stored vector with its float32 values again.
+ * @example
+ * unpackVector({ episodeIndex: 0, time: 1, vector: 'AACAPw==' }).vector; // Float32Array [1]
+ */
+export function unpackVector(i: NonNullable<StoredVectors>['items'][number]): EpisodeVector {
+  const b = Buffer.from(i.vector, 'base64');
+  return { episodeIndex: i.episodeIndex, time: i.time, vector: new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength)) };
+}
+
 function unpackVectors(v: StoredVectors): MediaAnalysis['passageVectors'] {
-  if (!v) return null;
-  const items: EpisodeVector[] = v.items.map((i) => {
-    const b = Buffer.from(i.vector, 'base64');
-    return { episodeIndex: i.episodeIndex, time: i.time, vector: new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength)) };
-  });
-  return { ...v, items };
+  return v && { ...v, items: v.items.map(unpackVector) };
 }
 
 /**

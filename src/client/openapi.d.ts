@@ -706,7 +706,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What a worker needs before it takes jobs: the server's queue prefix, its queue and models (worker key) */
+        /**
+         * What a worker needs before it takes jobs: the server's queue prefix, its queue and models (worker key)
+         * @description A worker key has at most its worker’s announced concurrency + `VIDX_WORKER_SPARE_REQUESTS` (default 1) requests in flight at once; one more answers 429 `worker_busy` with `Retry-After` before its body is read.
+         */
         get: operations["workerSetup"];
         put?: never;
         post?: never;
@@ -727,7 +730,7 @@ export interface paths {
         put?: never;
         /**
          * A worker says it is there, with its models and jobs (worker key)
-         * @description Every 2 s. The answer names the server’s queue and models, whether this worker takes its jobs, and which of its jobs to stop (their tasks were deleted). One worker key is one worker: the first heartbeat fixes the key’s worker id (unless the key was made with one); another id answers 403 `worker_id_mismatch`, a reserved id such as `local` 403 `worker_id_reserved`, an id another key has 409 `worker_id_taken`, and more jobs at once than the key may announce (default 8) 422 `concurrency_over_cap`. The jobs it names and holds keep their lease.
+         * @description Every 2 s. The answer names the server’s queue and models, whether this worker takes its jobs, and which of its jobs to stop (their tasks were deleted). One worker key is one worker: the first heartbeat fixes the key’s worker id (unless the key was made with one); another id answers 403 `worker_id_mismatch`, an id starting with `local` in any case (the server’s own workers) 403 `worker_id_reserved`, an id another key has (compared without case: `WA` is `wa`) 409 `worker_id_taken`, and more jobs at once than the key may announce (default 8) 422 `concurrency_over_cap`. The worker is counted under its id as the key was fixed to it. The jobs it names and holds keep their lease. A worker key has at most its worker’s announced concurrency + `VIDX_WORKER_SPARE_REQUESTS` (default 1) requests in flight at once; one more answers 429 `worker_busy` with `Retry-After` before its body is read.
          */
         post: operations["workerHeartbeat"];
         delete?: never;
@@ -747,7 +750,7 @@ export interface paths {
         put?: never;
         /**
          * A worker starts a job it took from the queue (worker key)
-         * @description Answers what to analyse, with signed links to the media and its subtitle files (valid for this job and key; HTTP ranges answered, so a download resumes); or wait (the server restarted and has not asked for the job again yet), or gone (drop it). The job is then this key’s: while its worker’s heartbeats name it, a start from another key answers 409 `job_held` with no links; once they stop (the lease runs out after about 7 s), another key may start it. `worker` must be the key’s worker (403 `worker_id_mismatch`; 409 `worker_not_announced` before its first heartbeat).
+         * @description Answers what to analyse, with signed links to the media and its subtitle files (valid for this job and key; HTTP ranges answered, so a download resumes); or wait (the server restarted and has not asked for the job again yet), or gone (drop it). The job is then this key’s: while its worker’s heartbeats name it, a start from another key answers 409 `job_held` with no links; once they stop (the lease runs out after about 7 s), another key may start it. `worker` must be the key’s worker (403 `worker_id_mismatch`; 409 `worker_not_announced` before its first heartbeat). A worker key has at most its worker’s announced concurrency + `VIDX_WORKER_SPARE_REQUESTS` (default 1) requests in flight at once; one more answers 429 `worker_busy` with `Retry-After` before its body is read.
          */
         post: operations["startJob"];
         delete?: never;
@@ -767,7 +770,7 @@ export interface paths {
         put?: never;
         /**
          * The worker holding a job says how far it is (worker key)
-         * @description Only from the key that started the job (403 `job_not_held` otherwise); renews its lease.
+         * @description Only from the key that started the job (403 `job_not_held` otherwise); renews its lease. A worker key has at most its worker’s announced concurrency + `VIDX_WORKER_SPARE_REQUESTS` (default 1) requests in flight at once; one more answers 429 `worker_busy` with `Retry-After` before its body is read.
          */
         post: operations["jobProgress"];
         delete?: never;
@@ -787,7 +790,7 @@ export interface paths {
         put?: never;
         /**
          * A worker delivers a job’s analysis with its thumbnails and face crops (worker key)
-         * @description Multipart: the field `body` (a Delivery as JSON) first, then one file part per name in `files`. Committed once per job: a second delivery of the same job answers `duplicate` and commits nothing. Only the key that started the job delivers it (403 `job_not_held` otherwise). Each file must be a JPEG or WebP picture of at most 4096 pixels on a side and 8 MiB (422 `bad_thumbnail` naming it); texts and lists are bounded (422 naming the field). A delivered analysis serves only the owner of its job: the analysis cache never hands it to another owner.
+         * @description Multipart: the part `body` first, then one file part per name in `files`. `body` is a file part of JSON lines (`application/x-ndjson`, what `vidx worker` sends): the first line the Delivery with its long lists cut short, each further line `{"add": "<list>", "items": […]}` adding items to one list (`transcript`, `screenText`, `visual`, `episodes`, `episodes.<n>.audio`, `episodes.<n>.visual`, `subtitleTracks`, `subtitleTracks.<n>.segments`, `passageVectors.items`, `frameVectors.items`, `framePrints`, `faces`); or a field holding the Delivery in one JSON object (also as `application/json`, at most 1 MiB). Checked before any of it is read, from the path, the key and the header `x-vidx-worker` when sent: another key’s job 403 `job_not_held`, another worker 403 `worker_id_mismatch`, a `Content-Length` over 256 MiB 413, and an unknown, delivered or ended job answered (`gone`, `duplicate`) at once; such answers close the connection. Read as it streams: a line over 16 MiB, or the request past 256 MiB in all, answers 413 as soon as it is passed (nothing more is read); each line is checked as it comes (422 naming the field, e.g. `analysis.transcript.123.text`); an episode holding more than 1,000,000 characters of text answers 422 `episode_text_too_long` naming it. Committed once per job: a second delivery of the same job answers `duplicate` and commits nothing. Only the key that started the job delivers it. Each file must be a JPEG or WebP picture of at most 4096 pixels on a side and 8 MiB (422 `bad_thumbnail` naming it). A delivered analysis serves only the owner of its job: the analysis cache never hands it to another owner. A worker key has at most its worker’s announced concurrency + `VIDX_WORKER_SPARE_REQUESTS` (default 1) requests in flight at once; one more answers 429 `worker_busy` with `Retry-After` before its body is read.
          */
         post: operations["deliverJob"];
         delete?: never;
@@ -6051,6 +6054,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests of this key at once; `Retry-After` says when to ask again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     workerHeartbeat: {
@@ -6107,6 +6121,17 @@ export interface operations {
             /** @description A field broke a rule; `errors` names each field */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests of this key at once; `Retry-After` says when to ask again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before asking again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6177,6 +6202,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests of this key at once; `Retry-After` says when to ask again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     jobProgress: {
@@ -6241,12 +6277,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests of this key at once; `Retry-After` says when to ask again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deliverJob: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The worker delivering (the key’s): checked before the body is read */
+                "x-vidx-worker"?: string;
+            };
             path: {
                 job_id: string;
             };
@@ -6256,7 +6306,7 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["Delivery"];
                 "multipart/form-data": {
-                    /** @description JSON text of the Delivery; it comes before the file parts */
+                    /** @description JSON lines of the Delivery (a file part, application/x-ndjson), or its JSON text (a field); it comes before the file parts */
                     body: string;
                     /**
                      * Format: binary
@@ -6341,6 +6391,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests of this key at once; `Retry-After` says when to ask again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     workerModels: {
@@ -6384,6 +6445,17 @@ export interface operations {
             /** @description Conflicts with the current state */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests of this key at once; `Retry-After` says when to ask again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before asking again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6452,6 +6524,17 @@ export interface operations {
             /** @description Conflicts with the current state */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests of this key at once; `Retry-After` says when to ask again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before asking again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -10,6 +10,7 @@ import { hostCheck } from './middleware/host-check/index.js';
 import { requestLog } from './middleware/request-log/index.js';
 import { responseHeaders } from './middleware/response-headers/index.js';
 import { strictJsonBodies } from './middleware/strict-json/index.js';
+import { workerRequestLimit } from './middleware/worker-requests/index.js';
 import { peopleRoutes } from './routes/people.js';
 import { duplicateRoutes } from './routes/duplicates.js';
 import { analysisRoutes } from './routes/analysis.js';
@@ -64,6 +65,8 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<AppEnv> {
   app.use('*', hostCheck(deps.hosts));
   app.use('*', smallBodies(deps.form.maxBodyBytes));
   app.use('*', apiKeyAuth(deps.keys));
+  // Before any body is read: a worker key with too many requests in flight is refused at once.
+  app.use('*', workerRequestLimit((keyId) => deps.jobs?.requestsAllowed(keyId) ?? 1));
   app.use('*', strictJsonBodies());
 
   healthRoutes(app, deps);

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { render } from '../messages/index.js';
-import { type FieldProblem, Problem, type ProblemKind } from '../services/errors.js';
+import { type FieldProblem, Problem, type ProblemKind, TooManyRequests } from '../services/errors.js';
 import { germanIssue, prefersGerman } from './german.js';
 import { ValidationProblem } from './validation.js';
 
@@ -15,6 +15,7 @@ const STATUS: Record<ProblemKind, ContentfulStatusCode> = {
   too_large: 413,
   unsupported: 415,
   invalid: 422,
+  too_many: 429,
   not_implemented: 501,
 };
 
@@ -27,6 +28,7 @@ const CODE: Record<ProblemKind, string> = {
   too_large: 'payload_too_large',
   unsupported: 'unsupported_media_type',
   invalid: 'validation_error',
+  too_many: 'too_many_requests',
   not_implemented: 'not_implemented',
 };
 
@@ -85,6 +87,7 @@ export function errorResponse(log: (msg: string, fields: Record<string, unknown>
       if (err.kind === 'too_large') c.header('connection', 'close');
       // RFC 9110 asks a 401 to name how to authenticate; the key goes as a Bearer token (or x-api-key).
       if (err.kind === 'unauthorized') c.header('www-authenticate', AUTH_CHALLENGE);
+      if (err instanceof TooManyRequests) c.header('retry-after', String(err.retryAfterSeconds));
       return c.json(body, STATUS[err.kind]);
     }
     if (err instanceof HTTPException) {

@@ -117,7 +117,7 @@ export const de: Catalogue = {
   worker_fields_need_worker_role: () => 'worker_id und max_concurrency gibt es nur für Worker-Schlüssel',
   must_be_worker: () => 'muss worker sein',
   worker_id_refused: (p) => `worker_id „${p.id}“ ${p.reason}`,
-  reserved_for_own_workers: () => 'ist für die eigenen Worker des Servers reserviert',
+  reserved_for_own_workers: (p) => `beginnt mit „${p.prefix}“, was den eigenen Workern des Servers vorbehalten ist`,
   belongs_to_another_key: () => 'gehört schon zu einem anderen Schlüssel',
   max_concurrency_range: (p) => `max_concurrency muss eine ganze Zahl von 1 bis ${p.max} sein`,
   from_1_to: (p) => `1 bis ${p.max}`,
@@ -148,15 +148,33 @@ export const de: Catalogue = {
   job_held_by_other_worker: () => 'ein anderer Worker hält ihn',
   job_not_started: () => 'kein Worker hat ihn gestartet',
   delivered_file_refused: (p) => `Die gelieferte Datei ${p.file}: ${p.reason}`,
-  worker_id_reserved: (p) => `Die Worker-ID „${p.id}“ ist für die eigenen Worker des Servers reserviert`,
+  worker_id_reserved: (p) =>
+    `Die Worker-ID „${p.id}“ beginnt mit „${p.prefix}“, was den eigenen Workern des Servers vorbehalten ist (in jeder Schreibweise): starte diesen Worker mit einer anderen --id, unter einem eigenen Schlüssel`,
   reserved: () => 'reserviert',
   worker_id_taken: (p) => `Die Worker-ID „${p.id}“ gehört zu einem anderen Worker-Schlüssel; starte diesen Worker mit einer anderen --id`,
   taken: () => 'vergeben',
   concurrency_over_cap: (p) =>
     `concurrency ${p.concurrency} ist mehr, als dieser Worker-Schlüssel ankündigen darf (${p.cap}); starte den Worker mit --concurrency ${p.cap} oder weniger, oder lege einen Schlüssel mit --max-concurrency an`,
   at_most_for_key: (p) => `höchstens ${p.cap} für diesen Schlüssel`,
+  worker_requests_in_flight: (p) =>
+    `Dieser Worker-Schlüssel hat schon ${p.max} Anfragen in Arbeit, so viele wie er darf (eine je Job, den sein Worker angekündigt hat, und VIDX_WORKER_SPARE_REQUESTS): sende diese noch einmal, sobald eine davon beantwortet ist`,
   worker_not_announced: () => 'Dieser Worker-Schlüssel hat noch kein Lebenszeichen gesendet: ein Worker meldet sich an, bevor er Jobs startet',
   worker_id_mismatch: (p) => `Dieser Worker-Schlüssel gehört zum Worker „${p.bound}“, nicht zu „${p.given}“: ein Worker-Schlüssel ist ein Worker`,
+  delivery_too_large: (p) => `Diese Lieferung ist größer als ${p.max} Bytes, alle Teile zusammen: mehr davon wurde nicht gelesen`,
+  delivery_line_too_large: (p) =>
+    `Zeile ${p.line} des Inhalts („body“) der Lieferung ist länger als ${p.max} Bytes: sende die Analyse als JSON-Zeilen (der \`vidx worker\` dieser Version tut das), keine länger als das`,
+  delivery_body_twice: () => 'Die Lieferung hat zwei Teile „body“: sende einen, vor den Dateien',
+  given_twice: () => 'doppelt angegeben',
+  delivery_list_missing: (p) => `Eine Zeile der Lieferung ergänzt ${p.list}, das es nicht gibt (seine Episode oder Spur muss in einer früheren Zeile kommen)`,
+  names_no_list_yet: () => '(noch) nicht vorhanden',
+  delivery_list_too_long: (p) => `${p.list} hat mehr als ${p.max} Einträge`,
+  at_most_items: (p) => `höchstens ${p.max} Einträge`,
+  delivered_file_not_named: (p) => `Den Dateiteil „${p.file}“ nennen die „files“ der Lieferung nicht (oder er kam doppelt): nur dort genannte ep-<n>.jpg und face-<n>.jpg werden angenommen`,
+  episode_text_too_long: (p) =>
+    `Episode ${p.n} enthält ${p.size} Zeichen Text (ihre Zeilen, Bildschirmtext, Schlagwörter, Zusammenfassung und die Bildschirmtext- und Untertitelzeilen in ihrer Zeit), mehr als die ${p.max}, die eine Episode enthalten darf`,
+  text_at_most: (p) => `${p.size} Zeichen Text; höchstens ${p.max}`,
+  delivery_lines_overlap: (p) => `Die Zeilen von ${p.list} liegen in viel zu vielen Episoden zugleich (jede Zeile in vielen Episoden): das ist keine Analyse der Pipeline`,
+  overlap_too_many_episodes: () => 'seine Zeilen liegen in zu vielen Episoden',
   not_this_keys_worker: () => 'nicht der Worker dieses Schlüssels',
 
   must_match: (p) => `muss ${p.pattern} entsprechen`,

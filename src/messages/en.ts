@@ -128,7 +128,7 @@ export const en = {
   worker_fields_need_worker_role: () => 'worker_id and max_concurrency are for worker keys only',
   must_be_worker: () => 'must be worker',
   worker_id_refused: (p: { id: string; reason: string }) => `worker_id "${p.id}" ${p.reason}`,
-  reserved_for_own_workers: () => 'is reserved for the server’s own workers',
+  reserved_for_own_workers: (p: { prefix: string }) => `starts with “${p.prefix}”, which is reserved for the server’s own workers`,
   belongs_to_another_key: () => 'belongs to another key',
   max_concurrency_range: (p: { max: number }) => `max_concurrency must be a whole number from 1 to ${p.max}`,
   from_1_to: (p: { max: number }) => `1 to ${p.max}`,
@@ -160,16 +160,34 @@ export const en = {
   job_held_by_other_worker: () => 'another worker holds it',
   job_not_started: () => 'no worker has started it',
   delivered_file_refused: (p: { file: string; reason: string }) => `the delivered file ${p.file} ${p.reason}`,
-  worker_id_reserved: (p: { id: string }) => `the worker id "${p.id}" is reserved for the server's own workers`,
+  worker_id_reserved: (p: { id: string; prefix: string }) =>
+    `the worker id "${p.id}" starts with "${p.prefix}", which is reserved for the server's own workers (in any case): start this worker with another --id, under a key of its own`,
   reserved: () => 'reserved',
   worker_id_taken: (p: { id: string }) => `the worker id "${p.id}" belongs to another worker key; start this worker with another --id`,
   taken: () => 'taken',
   concurrency_over_cap: (p: { concurrency: number; cap: number }) =>
     `concurrency ${p.concurrency} is more than this worker key may announce (${p.cap}); start the worker with --concurrency ${p.cap} or less, or make a key with --max-concurrency`,
   at_most_for_key: (p: { cap: number }) => `at most ${p.cap} for this key`,
+  worker_requests_in_flight: (p: { max: number }) =>
+    `this worker key has ${p.max} requests in flight already, as many as it may (one per job its worker announced and VIDX_WORKER_SPARE_REQUESTS): send this one again when one of them has been answered`,
   worker_not_announced: () => 'this worker key has sent no heartbeat yet: a worker announces itself before it starts jobs',
   worker_id_mismatch: (p: { bound: string; given: string }) => `this worker key belongs to the worker "${p.bound}", not "${p.given}": one worker key is one worker`,
   not_this_keys_worker: () => 'not this key’s worker',
+  delivery_too_large: (p: { max: number }) => `this delivery is larger than ${p.max} bytes, all parts together: nothing more of it was read`,
+  delivery_line_too_large: (p: { line: number; max: number }) =>
+    `line ${p.line} of the delivery's body is longer than ${p.max} bytes: send the analysis as JSON lines (the \`vidx worker\` of this version does), none longer than that`,
+  delivery_body_twice: () => 'the delivery has two "body" parts: send one, before the files',
+  given_twice: () => 'given twice',
+  delivery_list_missing: (p: { list: string }) => `a line of the delivery adds to ${p.list}, which is not there (its episode or track must come in an earlier line)`,
+  names_no_list_yet: () => 'not there (yet)',
+  delivery_list_too_long: (p: { list: string; max: number }) => `${p.list} holds more than ${p.max} entries`,
+  at_most_items: (p: { max: number }) => `at most ${p.max} entries`,
+  delivered_file_not_named: (p: { file: string }) => `the file part "${p.file}" is not named in the delivery's "files" (or came twice): only ep-<n>.jpg and face-<n>.jpg named there are taken`,
+  episode_text_too_long: (p: { n: number; size: number; max: number }) =>
+    `episode ${p.n} holds ${p.size} characters of text (its lines, on-screen text, tags, summary, and the screen-text and subtitle lines in its time), more than the ${p.max} one episode may hold`,
+  text_at_most: (p: { max: number; size: number }) => `${p.size} characters of text; at most ${p.max}`,
+  delivery_lines_overlap: (p: { list: string }) => `the lines of ${p.list} lie in far too many episodes at once (each line in many episodes): this is no analysis of the pipeline`,
+  overlap_too_many_episodes: () => 'its lines lie in too many episodes',
 
   // Field messages: what one field broke.
   must_match: (p: { pattern: string }) => `must match ${p.pattern}`,

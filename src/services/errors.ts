@@ -1,7 +1,7 @@
 import { english, type Message, msg, type Noun } from '../messages/index.js';
 
 /** Why a request could not be served, in words the HTTP layer maps to a status code. */
-export type ProblemKind = 'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_large' | 'unsupported' | 'invalid' | 'not_implemented';
+export type ProblemKind = 'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_large' | 'unsupported' | 'invalid' | 'too_many' | 'not_implemented';
 
 /**
  * One field that failed a rule: a dotted path such as `video.media_id` and the rule it broke, in English
@@ -42,6 +42,23 @@ export class Problem extends Error {
     this.name = 'Problem';
     this.text = message;
     this.fields = fields.map((f) => ({ field: f.field, message: english(f.message), text: f.message }));
+  }
+}
+
+/**
+ * Too many requests of one caller at once (429): the answer says when to ask again (`Retry-After`).
+ * @example
+ * throw new TooManyRequests(msg('worker_requests_in_flight', { max: 2 }), 1, 'too_many_requests');
+ */
+export class TooManyRequests extends Problem {
+  constructor(
+    message: Message,
+    /** Seconds the caller should wait before it asks again. */
+    readonly retryAfterSeconds: number,
+    code?: string,
+  ) {
+    super('too_many', message, [], code);
+    this.name = 'TooManyRequests';
   }
 }
 

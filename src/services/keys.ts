@@ -5,7 +5,7 @@ import type { KeyRepository, KeyRole, KeyRow } from '../store/keys.js';
 import type { Caller } from './caller.js';
 import { nowIso } from './timestamps.js';
 import { notFound, Problem } from './errors.js';
-import { DEFAULT_WORKER_CONCURRENCY, MAX_WORKER_CONCURRENCY, reservedWorkerId, WORKER_ID } from './jobs/worker-keys.js';
+import { DEFAULT_WORKER_CONCURRENCY, MAX_WORKER_CONCURRENCY, RESERVED_PREFIX, reservedWorkerId, WORKER_ID } from './jobs/worker-keys.js';
 import { msg } from '../messages/index.js';
 
 /** A key as shown to admins: never the key or its hash. */
@@ -49,7 +49,7 @@ function workerFields(repo: KeyRepository, role: KeyRole, o: WorkerKeyOptions): 
   const { workerId, maxConcurrency } = o;
   if ((workerId !== undefined || maxConcurrency !== undefined) && role !== 'worker') throw new Problem('invalid', msg('worker_fields_need_worker_role'), [{ field: 'role', message: msg('must_be_worker') }]);
   if (workerId !== undefined) {
-    const why = !WORKER_ID.test(workerId) ? msg('must_match', { pattern: WORKER_ID.source }) : reservedWorkerId(workerId) ? msg('reserved_for_own_workers') : repo.byWorker(workerId) ? msg('belongs_to_another_key') : null;
+    const why = !WORKER_ID.test(workerId) ? msg('must_match', { pattern: WORKER_ID.source }) : reservedWorkerId(workerId) ? msg('reserved_for_own_workers', { prefix: RESERVED_PREFIX }) : repo.byWorker(workerId) ? msg('belongs_to_another_key') : null;
     if (why) throw new Problem('invalid', msg('worker_id_refused', { id: workerId, reason: why }), [{ field: 'worker_id', message: why }]);
   }
   if (maxConcurrency !== undefined && !(Number.isInteger(maxConcurrency) && maxConcurrency >= 1 && maxConcurrency <= MAX_WORKER_CONCURRENCY)) {

@@ -153,6 +153,12 @@ export const SETTINGS = {
     default: '`1` with a queue',
     meaning: 'Jobs of the queue the server itself analyses at once; `0`: it analyses nothing and waits for workers',
   }),
+  VIDX_WORKER_SPARE_REQUESTS: setting(integer(1, 64, 1), {
+    group: 'server',
+    default: '`1`',
+    meaning:
+      'Requests one worker key may have in flight at once beyond one per job its worker announced (`--concurrency`): its heartbeat. One more answers 429 `worker_busy` with `Retry-After`, before its body is read (see [Workers](workers.md))',
+  }),
   VIDX_ANALYSIS_THREADS: setting(integer(0, 1, 1), {
     group: 'server',
     default: '`1`',

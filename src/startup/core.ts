@@ -22,7 +22,7 @@ import { KeyService, type AdminKeySource } from '../services/keys.js';
 import { uploadsDir } from '../services/paths.js';
 import { PeopleService } from '../services/people/service.js';
 import { PlaceService } from '../services/places.js';
-import { modelQueryEmbedder, SearchIndex, SearchService, type QueryEmbedder } from '../services/search/index.js';
+import { modelQueryEmbedder, SearchIndex, SearchService, type QueryEmbedder, type SliceOptions } from '../services/search/index.js';
 import { PrintIndex } from '../services/search/print-index.js';
 import { SearchGaps } from '../services/search/gaps.js';
 import { ShareService } from '../services/shares.js';
@@ -41,6 +41,8 @@ import { dataDirRedactor, linkSecret } from './data-dir.js';
 /** What the core wiring takes from the start options. */
 export interface CoreOptions {
   deliveryPolicy?: DeliveryPolicy;
+  /** How large items are written in slices (tests stage every item, or hold a write between slices). */
+  slicing?: SliceOptions;
   queryEmbedder?: QueryEmbedder | null;
   resolver?: Resolver;
   webhookEgress?: EgressPolicy;
@@ -115,8 +117,10 @@ export function buildCore(app: AppBase, opts: CoreOptions): Core {
   const items = new ItemService(store, collections, config.dataDir, links, (near, km) => places.nearFilter(near, km));
   // The in-memory fingerprints of image search, forgotten per collection as its items change.
   const printIndex = new PrintIndex(store);
-  const searchIndex = new SearchIndex(store, printIndex);
+  const searchIndex = new SearchIndex(store, printIndex, opts.slicing, log);
   searchIndex.rebuildText(log);
+  // Items a stop cut short while they were written in slices, and replaced ones not yet removed: nothing shows them.
+  searchIndex.dropLeftovers();
   wireDeletions(store, engine, collections, items, searchIndex);
   const places = new PlaceService(config.placesFiles, store.items, store.db, (c, i) => searchIndex.retextItem(c, i), log);
   const shares = new ShareService(store, collections, links);

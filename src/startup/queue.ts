@@ -33,6 +33,7 @@ export function buildJobQueue(core: Core, models: ModelRuntime, cache: AnalysisC
     gate: core.gate,
     localWorkers: config.localWorkers,
     lockSeconds: config.workerLockSeconds,
+    spareRequests: config.workerSpareRequests,
     pool,
     workDir: join(config.dataDir, 'tmp'),
     version: VERSION,

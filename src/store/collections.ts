@@ -1,5 +1,6 @@
 import type { Db } from './connection.js';
 import { prepared } from './statements.js';
+import { STAGING_COLLECTION } from './staging.js';
 
 /** A collections row as stored. */
 export interface CollectionRow {
@@ -76,7 +77,8 @@ export class CollectionRepository {
 
   /** Collections whose delete was started and not finished (a restart resumes them). */
   deleting(): number[] {
-    return prepared(this.db, 'SELECT pk FROM collections WHERE deleting = 1 ORDER BY pk').pluck().all() as number[];
+    // The hidden collection of staged items is no deleted one (services/search/staged-write.ts removes what it holds).
+    return prepared(this.db, 'SELECT pk FROM collections WHERE deleting = 1 AND collection_id != ? ORDER BY pk').pluck().all(STAGING_COLLECTION) as number[];
   }
 
   /** Items, episodes and vectors go with it through ON DELETE CASCADE and the item cleanup hooks. */

@@ -1,5 +1,6 @@
 import type { Db } from './connection.js';
 import { prepared } from './statements.js';
+import { stagedItem } from './staging.js';
 
 /** A frame print as stored: the 64-bit hash in two unsigned halves, the detail hash and colour layout as bytes. */
 export interface FramePrintRow {
@@ -89,7 +90,8 @@ export class FramePrintRepository {
   }
 
   ofCollection(collectionPk: number): FramePrintRow[] {
-    return prepared(this.db, 'SELECT * FROM frame_prints WHERE collection_pk = ? ORDER BY pk').all(collectionPk) as FramePrintRow[];
+    // A staged item's prints are written before the item is shown: left out until then.
+    return prepared(this.db, `SELECT * FROM frame_prints WHERE collection_pk = ? AND NOT ${stagedItem('item_pk')} ORDER BY pk`).all(collectionPk) as FramePrintRow[];
   }
 
   ofItem(itemPk: number): FramePrintRow[] {
@@ -104,7 +106,8 @@ export class FramePrintRepository {
   comparableItems(collectionPk: number): number[] {
     return prepared(
       this.db,
-      `SELECT item_pk FROM frame_sequences WHERE collection_pk = ? UNION SELECT item_pk FROM frame_prints WHERE collection_pk = ? ORDER BY 1`,
+      `SELECT item_pk FROM frame_sequences WHERE collection_pk = ? AND NOT ${stagedItem('item_pk')}
+       UNION SELECT item_pk FROM frame_prints WHERE collection_pk = ? AND NOT ${stagedItem('item_pk')} ORDER BY 1`,
     )
       .pluck()
       .all(collectionPk, collectionPk) as number[];

@@ -15,6 +15,7 @@ import { ShareRepository } from './shares.js';
 import { AnalysisWarnings } from './analysis-warnings.js';
 import { VectorAnnIndexes } from './vector-ann.js';
 import { SubtitleLineRepository } from './subtitle-lines.js';
+import { StagingRepository } from './staging.js';
 
 /** The database handle and one repository per table group. */
 export interface Store {
@@ -38,6 +39,8 @@ export interface Store {
   jobs: AnalysisJobRepository;
   /** Warnings the analyses left (a transcript skipped for want of a speech model). */
   warnings: AnalysisWarnings;
+  /** Items written in slices, and replaced ones removed so: hidden until shown (staging.ts). */
+  staging: StagingRepository;
   close(): void;
 }
 
@@ -67,6 +70,7 @@ export function openStore(file: string): Store {
     prints: new FramePrintRepository(db),
     jobs: new AnalysisJobRepository(db),
     warnings: new AnalysisWarnings(db),
+    staging: new StagingRepository(db),
     close: () => {
       ann.close();
       db.close();

@@ -1,5 +1,6 @@
 import type { Db } from './connection.js';
 import { prepared } from './statements.js';
+import { stagedItem } from './staging.js';
 import { filterArgs, ITEM_MATCH_SQL, type NearFilter } from './item-filter.js';
 
 /** An items row as stored. */
@@ -109,7 +110,7 @@ export class ItemRepository {
 
   /** Items with GPS whose place was never looked up (stored before places existed), a page at a time. */
   placesPending(limit: number): Pick<ItemRow, 'pk' | 'collection_pk' | 'latitude' | 'longitude'>[] {
-    return prepared(this.db, 'SELECT pk, collection_pk, latitude, longitude FROM items WHERE latitude IS NOT NULL AND place_words IS NULL ORDER BY pk LIMIT ?').all(limit) as Pick<ItemRow, 'pk' | 'collection_pk' | 'latitude' | 'longitude'>[];
+    return prepared(this.db, `SELECT pk, collection_pk, latitude, longitude FROM items WHERE latitude IS NOT NULL AND place_words IS NULL AND NOT ${stagedItem('pk')} ORDER BY pk LIMIT ?`).all(limit) as Pick<ItemRow, 'pk' | 'collection_pk' | 'latitude' | 'longitude'>[];
   }
 
   /** Records the place looked up for an item (place null and words '' when its point has none). */
@@ -142,7 +143,8 @@ export class ItemRepository {
    * store.items.exists(42); // false once deleted or replaced by a re-index
    */
   exists(pk: number): boolean {
-    return prepared(this.db, 'SELECT 1 FROM items WHERE pk = ?').pluck().get(pk) !== undefined;
+    // A replaced item waits in the hidden collection until it is removed (store/staging.ts): gone already.
+    return prepared(this.db, `SELECT 1 FROM items WHERE pk = ? AND NOT ${stagedItem('pk')}`).pluck().get(pk) !== undefined;
   }
 
   byPks(pks: readonly number[]): ItemRow[] {

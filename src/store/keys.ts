@@ -37,14 +37,26 @@ export class KeyRepository {
     ).run({ worker_id: null, worker_concurrency: null, ...row });
   }
 
-  /** Fixes a worker key to `workerId` unless it is fixed already; false when it is (to that id or another). */
+  /**
+   * Fixes a worker key to `workerId` unless it is fixed already or another key has that id in any case
+   * (`Desk-1` is `desk-1`), in one statement; false when it was not fixed now.
+   */
   bindWorker(id: string, workerId: string): boolean {
-    return prepared(this.db, 'UPDATE api_keys SET worker_id = ? WHERE id = ? AND worker_id IS NULL').run(workerId, id).changes > 0;
+    return (
+      prepared(
+        this.db,
+        `UPDATE api_keys SET worker_id = @workerId WHERE id = @id AND worker_id IS NULL
+         AND NOT EXISTS (SELECT 1 FROM api_keys WHERE worker_id = @workerId COLLATE NOCASE)`,
+      ).run({ id, workerId }).changes > 0
+    );
   }
 
-  /** The key a worker id is fixed to, if any. */
-  byWorker(workerId: string): KeyRow | undefined {
-    return prepared(this.db, 'SELECT * FROM api_keys WHERE worker_id = ?').get(workerId) as KeyRow | undefined;
+  /**
+   * A key (other than `exceptId`) whose worker id is `workerId` compared without case, if any. Ids that
+   * differ only in case and were both fixed before vidx compared them so stay each with its key.
+   */
+  byWorker(workerId: string, exceptId = ''): KeyRow | undefined {
+    return prepared(this.db, 'SELECT * FROM api_keys WHERE worker_id = ? COLLATE NOCASE AND id != ? ORDER BY created_at, id LIMIT 1').get(workerId, exceptId) as KeyRow | undefined;
   }
 
   /** Inserts or replaces the hash, role and name of a key with a fixed id (the VIDX_ADMIN_KEY key, which earlier versions named after the setting). */

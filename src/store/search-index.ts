@@ -4,6 +4,7 @@ import { allRows, prepared } from './statements.js';
 import type { TextIndexRepository } from './text-index.js';
 import type { VectorAnnIndexes } from './vector-ann.js';
 import { ITEM_FILTER_SQL, filterArgs, type ItemFilter } from './item-filter.js';
+import { stagedEpisode, stagedItem } from './staging.js';
 
 export type { ItemFilter } from './item-filter.js';
 
@@ -242,7 +243,8 @@ export class SearchIndexRepository {
     if (pks.length === 0) return [];
     return allRows<VectorRow>(
       this.db,
-      'SELECT pk, episode_pk, time, embedding FROM vectors WHERE pk IN (SELECT value FROM json_each(?)) AND collection_pk = ? AND space_id = ?',
+      // A staged item's vectors are in the collection's indexes before the item is shown: left out until then.
+      `SELECT pk, episode_pk, time, embedding FROM vectors WHERE pk IN (SELECT value FROM json_each(?)) AND collection_pk = ? AND space_id = ? AND NOT ${stagedEpisode('vectors.episode_pk')}`,
       JSON.stringify(pks),
       collectionPk,
       spaceId,
@@ -257,7 +259,7 @@ export class SearchIndexRepository {
     ).all(itemPk, spaceId) as VectorRow[];
   }
 
-  /** Episodes by pk with their item's fields; order not guaranteed. */
+  /** Episodes by pk with their item's fields (never those of an item being staged); order not guaranteed. */
   episodesWithItems(pks: number[]): EpisodeWithItem[] {
     if (pks.length === 0) return [];
     return allRows<EpisodeWithItem>(
@@ -265,7 +267,7 @@ export class SearchIndexRepository {
       `SELECT e.*, i.media_id, i.type AS item_type, i.title AS item_title, i.captured_at, i.captured_at_source, i.place, i.place_words,
          i.additional_metadata AS item_metadata, i.src AS item_src, i.thumbnail AS item_thumbnail, a.stored_file
        FROM episodes e JOIN items i ON i.pk = e.item_pk LEFT JOIN item_analysis a ON a.item_pk = e.item_pk
-       WHERE e.pk IN (SELECT value FROM json_each(?))`,
+       WHERE e.pk IN (SELECT value FROM json_each(?)) AND NOT ${stagedItem('e.item_pk')}`,
       JSON.stringify(pks),
     );
   }
@@ -306,6 +308,39 @@ export class SearchIndexRepository {
 
   analysisOf(itemPk: number): ItemAnalysisRow | undefined {
     return prepared(this.db, 'SELECT * FROM item_analysis WHERE item_pk = ?').get(itemPk) as ItemAnalysisRow | undefined;
+  }
+
+  /**
+   * One bounded step of removing an item whose rows sit in `collectionPk`'s tables (a staged item being
+   * dropped): up to `rows` of its episodes' segments, subtitle lines, prints or vectors (with their sign
+   * bits and nearest-neighbour keys), else up to `rows` of its episodes with their text rows, else the
+   * item itself (what is left cascades: its analysis, sequence, staged mark). True while more remains; each
+   * call is meant to be a short transaction of its own.
+   */
+  dropSome(itemPk: number, collectionPk: number, rows: number): boolean {
+    const episodes = 'SELECT pk FROM episodes WHERE item_pk = @item';
+    const children: [string, string][] = [['segments', `episode_pk IN (${episodes})`], ['subtitle_lines', `episode_pk IN (${episodes})`], ['frame_prints', 'item_pk = @item']];
+    for (const [table, where] of children) {
+      if (prepared(this.db, `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${where} LIMIT @rows)`).run({ item: itemPk, rows }).changes > 0) return true;
+    }
+    const vectors = prepared(this.db, `SELECT pk, space_id, collection_pk FROM vectors WHERE episode_pk IN (${episodes}) LIMIT @rows`).all({ item: itemPk, rows }) as { pk: number; space_id: number; collection_pk: number }[];
+    if (vectors.length > 0) {
+      this.deleteVecRows(vectors);
+      for (const space of this.spaces()) {
+        const gone = vectors.filter((r) => r.space_id === space.id);
+        if (gone.length > 0) this.ann.remove(gone[0].collection_pk, space, gone.map((r) => r.pk));
+      }
+      prepared(this.db, 'DELETE FROM vectors WHERE pk IN (SELECT value FROM json_each(?))').run(JSON.stringify(vectors.map((v) => v.pk)));
+      return true;
+    }
+    const pks = prepared(this.db, `${episodes} LIMIT @rows`).pluck().all({ item: itemPk, rows }) as number[];
+    if (pks.length > 0) {
+      this.text.deleteRows(collectionPk, pks);
+      prepared(this.db, 'DELETE FROM episodes WHERE pk IN (SELECT value FROM json_each(?))').run(JSON.stringify(pks));
+      return true;
+    }
+    prepared(this.db, 'DELETE FROM items WHERE pk = ?').run(itemPk);
+    return false;
   }
 
   /** Removes everything indexed for an item; the caller is inside the delete (or replace) transaction. */

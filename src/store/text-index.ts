@@ -84,6 +84,13 @@ function filterClause(collectionPk: number, filter: ItemFilter | null): { only: 
   return { only: ` AND rowid IN (SELECT e.pk FROM episodes e WHERE ${ITEM_FILTER_SQL})`, args: { collection: collectionPk, ...filterArgs(filter) } };
 }
 
+/**
+ * The episodes of items being staged in the collection, as an ` AND rowid NOT IN …` (their text rows are
+ * written slice by slice before the item is shown: a search leaves them out, so they neither show nor take
+ * the places of the newest matches it ranks); nothing while none is.
+ */
+const STAGED_EPISODES = ' AND rowid NOT IN (SELECT e.pk FROM staged_items s JOIN episodes e ON e.item_pk = s.item_pk WHERE s.collection_pk = @staged_collection)';
+
 const textTables = (collectionPk: number): TextTables => ({ words: `fts_words_${collectionPk}`, parts: `fts_parts_${collectionPk}` });
 
 /** A stored episode with what its searchable text is rebuilt from. */
@@ -280,7 +287,7 @@ export class TextIndexRepository {
     const range = t && this.itemRange(q.itemPk);
     if (!t || !range) return [];
     // The filter applies in the bound too, so the ranked matches are the newest that pass it.
-    const { only, args } = filterClause(collectionPk, q.filter ?? null);
+    const { only, args } = this.clauses(collectionPk, q.filter ?? null);
     const { ranking, limit } = q;
     if (q.columns === 'own') return this.own.match(collectionPk, { match, limit, ranked: ranking.newest, bm25: bm25Weights(ranking, OWN_COLUMNS), ...range, only, args });
     const sql = newestRankedSql(t.words, bm25Weights(ranking, FTS_COLUMNS), `${t.words} MATCH @match AND rowid BETWEEN @lo AND @hi${only}`);
@@ -297,7 +304,7 @@ export class TextIndexRepository {
     const t = this.readyTables(collectionPk);
     const range = t && this.itemRange(itemPk);
     if (!t || !range) return [];
-    const clause = filterClause(collectionPk, filter);
+    const clause = this.clauses(collectionPk, filter);
     const stmt = prepared(
       this.db,
       `SELECT rowid AS pk FROM ${t.parts} WHERE ${t.parts} MATCH @match AND rowid BETWEEN @lo AND @hi${clause.only} ORDER BY rowid DESC LIMIT @limit`,
@@ -311,6 +318,13 @@ export class TextIndexRepository {
       if (!seen.has(pk)) first.push(pk);
     }
     return first;
+  }
+
+  /** The item filter's clause, and the staged episodes' while the collection has any. */
+  private clauses(collectionPk: number, filter: ItemFilter | null): { only: string; args: Record<string, unknown> } {
+    const c = filterClause(collectionPk, filter);
+    if (prepared(this.db, 'SELECT 1 FROM staged_items WHERE collection_pk = ? LIMIT 1').get(collectionPk) === undefined) return c;
+    return { only: c.only + STAGED_EPISODES, args: { ...c.args, staged_collection: collectionPk } };
   }
 
   /** The pk range of an item's episodes (written in one transaction, so contiguous: FTS5 seeks to it); all when no item. */

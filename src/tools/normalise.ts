@@ -87,8 +87,40 @@ export function hyphenJoins(text: string): string[] {
  * transliterations('Apfelkuchen in München'); // ['Muenchen']
  */
 export function transliterations(text: string): string[] {
-  if (!UMLAUT.test(text)) return [];
-  return [...new Set(words(text).filter((w) => UMLAUT.test(w)).map(transliterate))];
+  const out = new Set<string>();
+  addTransliterations(text, out);
+  return [...out];
+}
+
+/**
+ * Adds a text's umlaut words, transliterated, to `out` (in the order they first come): what
+ * {@link transliterations} gives, for a text read piece by piece.
+ * @example
+ * const out = new Set<string>();
+ * addTransliterations('in München', out); // out: {'Muenchen'}
+ */
+export function addTransliterations(text: string, out: Set<string>): void {
+  if (!UMLAUT.test(text)) return;
+  for (const w of words(text)) if (UMLAUT.test(w)) out.add(transliterate(w));
+}
+
+/**
+ * A long text in pieces of about `size` characters, each cut at whitespace so no word is split: a text's
+ * words are the words of its pieces, in order. A stretch of `size` characters without whitespace stays
+ * whole.
+ * @example
+ * [...textPieces('one two three', 4)]; // ['one ', 'two ', 'three']
+ */
+export function* textPieces(text: string, size = 32_768): Generator<string> {
+  let from = 0;
+  while (text.length - from > size) {
+    const space = text.slice(from + size).search(/\s/);
+    if (space < 0) break;
+    const cut = from + size + space + 1;
+    yield text.slice(from, cut);
+    from = cut;
+  }
+  if (from < text.length) yield text.slice(from);
 }
 
 /**
@@ -100,13 +132,37 @@ export function transliterations(text: string): string[] {
  */
 export function distinctWords(text: string): string {
   const out = new Set<string>();
+  addDistinctWords(text, out);
+  return [...out].join(' ');
+}
+
+/**
+ * {@link distinctWords} in steps, a piece of a long text at a time.
+ * @example
+ * const words = runAll(distinctWordsSteps(transcript));
+ */
+export function* distinctWordsSteps(text: string): Generator<void, string> {
+  const out = new Set<string>();
+  for (const piece of textPieces(text)) {
+    addDistinctWords(piece, out);
+    yield;
+  }
+  return [...out].join(' ');
+}
+
+/**
+ * Adds a text's distinct words (as {@link distinctWords} picks them) to `out`, for a text read piece by piece.
+ * @example
+ * const out = new Set<string>();
+ * addDistinctWords('Der Käse', out); // out: {'käse', 'kaese'}
+ */
+export function addDistinctWords(text: string, out: Set<string>): void {
   for (const w of [...words(text), ...hyphenJoins(text)]) {
     const lower = w.toLowerCase();
     if (lower.length < 3 || isStopword(lower)) continue;
     out.add(lower);
     if (UMLAUT.test(lower)) out.add(transliterate(lower));
   }
-  return [...out].join(' ');
 }
 
 /**

@@ -4,7 +4,8 @@ import { basename, join } from 'node:path';
 import { VidxError, type VidxClient } from '../client/index.js';
 import { downloadFile } from '../ml/registry/download.js';
 import type { JobPort, PreparedJob } from '../services/jobs/processor.js';
-import { toWireAnalysis, type DeliveryAnswer, type JobNotReady } from '../services/jobs/wire.js';
+import { deliveryLines } from '../services/jobs/delivery-lines.js';
+import { toWireAnalysis, WORKER_HEADER, type DeliveryAnswer, type JobNotReady } from '../services/jobs/wire.js';
 
 /** Pauses between tries while the server is away (it may be restarting), growing to 5 s. */
 const backoff = (attempt: number) => Math.min(5_000, 250 * 2 ** attempt);
@@ -19,9 +20,12 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** Whether a failed call may pass if tried again: no answer at all, or the server's own trouble (5xx). */
+/**
+ * Whether a failed call may pass if tried again: no answer at all, the server's own trouble (5xx), or too
+ * many requests of this key at once (429: one of them is still being answered).
+ */
 function passing(err: unknown): boolean {
-  return !(err instanceof VidxError) || err.status >= 500;
+  return !(err instanceof VidxError) || err.status >= 500 || err.status === 429;
 }
 
 /** Another worker holds the job (409 `job_held`): it may be ours once that worker's lease has run out. */
@@ -54,6 +58,9 @@ function safeName(name: string, index: number): string {
  * new Worker(queue, jobProcessor({ port, pool, workDir, models, running }), opts);
  */
 export function httpPort(client: VidxClient, server: string, worker: string, jobsDir: string): JobPort {
+  // One progress report per job at a time (a slow server gets no pile of them): the server allows a worker
+  // key one request per job it runs, and its heartbeat, at once (VIDX_WORKER_SPARE_REQUESTS).
+  const reporting = new Map<string, Promise<void>>();
   return {
     async start(jobId, signal): Promise<PreparedJob | JobNotReady> {
       let answer;
@@ -72,16 +79,25 @@ export function httpPort(client: VidxClient, server: string, worker: string, job
       return { status: 'ready', kind: answer.kind, input: answer.input, file: paths[0]!, sourcePath: answer.path_source ? paths[0]! : null };
     },
     async progress(jobId, fraction, stage) {
-      await client.POST('/worker/jobs/{job_id}/progress', { params: { path: { job_id: jobId } }, body: { worker, fraction, stage } });
+      if (reporting.has(jobId)) return;
+      const report = client
+        .POST('/worker/jobs/{job_id}/progress', { params: { path: { job_id: jobId } }, body: { worker, fraction, stage } })
+        .then(() => {})
+        .finally(() => reporting.delete(jobId));
+      reporting.set(jobId, report);
+      await report;
     },
     async deliver(jobId, analysis, dir, signal): Promise<DeliveryAnswer> {
+      await reporting.get(jobId)?.catch(() => {});
       const { analysis: wire, files } = toWireAnalysis(analysis);
       for (let attempt = 0; ; attempt++) {
         try {
+          // The analysis as JSON lines (delivery-lines.ts): the server reads and checks it line by line.
           const form = new FormData();
-          form.set('body', JSON.stringify({ worker, files, analysis: wire }));
+          const lines = [...deliveryLines({ worker, files }, wire)].map((l) => `${l}\n`);
+          form.set('body', new Blob(lines, { type: 'application/x-ndjson' }), 'body.jsonl');
           for (const name of files) form.append(name, await openAsBlob(join(dir, name)), name);
-          const answer = await client.POST('/worker/jobs/{job_id}/result', { params: { path: { job_id: jobId } }, body: form as never });
+          const answer = await client.POST('/worker/jobs/{job_id}/result', { params: { path: { job_id: jobId } }, body: form as never, headers: { [WORKER_HEADER]: worker } });
           if (answer.status !== 'wait') return answer;
         } catch (err) {
           if (!passing(err)) throw err;

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { WORKER_ID as VALID } from '../services/jobs/worker-keys.js';
+import { RESERVED_PREFIX, WORKER_ID as VALID } from '../services/jobs/worker-keys.js';
 import { processAlive } from '../tools/process-alive.js';
 
 /**
- * The worker's name: the one given (VIDX_WORKER_ID), else the one kept in `<data dir>/worker.id`, else a
- * new one, `<host>-<4 hex>`, kept there, so a worker restarted on the same machine keeps its name. A second
+ * The worker's name: the one given (VIDX_WORKER_ID; never `local…`, the server's own), else the one kept in
+ * `<data dir>/worker.id`, else a new one, `<host>-<4 hex>` (`worker-<host>-<4 hex>` on a host named `local…`), kept there, so a worker restarted on the same machine keeps its name. A second
  * worker running on the same data dir meanwhile gets the name with its pid added.
  * @example
  * workerId('/home/me/.local/share/vidx-worker'); // 'desk-1a2b'
@@ -15,6 +15,7 @@ import { processAlive } from '../tools/process-alive.js';
 export function workerId(dataDir: string, given?: string): string {
   if (given) {
     if (!VALID.test(given)) throw new Error(`VIDX_WORKER_ID "${given}" must match ${VALID.source}`);
+    if (given.toLowerCase().startsWith(RESERVED_PREFIX)) throw new Error(`VIDX_WORKER_ID "${given}" must not start with "${RESERVED_PREFIX}" (in any case): the server's own workers are named so`);
     return given;
   }
   const id = keptId(dataDir);
@@ -40,7 +41,9 @@ function keptId(dataDir: string): string {
   const kept = readOr(file, '');
   if (VALID.test(kept)) return kept;
   const host = hostname().replace(/[^A-Za-z0-9._-]/g, '-').replace(/^[^A-Za-z0-9]+/, '').slice(0, 40) || 'worker';
-  const id = `${host}-${randomBytes(2).toString('hex')}`;
+  // A machine called `localhost` (a container, say) would get an id the server refuses: the server's own workers are `local…`.
+  const named = host.toLowerCase().startsWith(RESERVED_PREFIX) ? `worker-${host}` : host;
+  const id = `${named}-${randomBytes(2).toString('hex')}`;
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   writeFileSync(file, `${id}\n`);
   return id;

@@ -142,6 +142,11 @@ function heartbeats(client: VidxClient, b: BeatContext): { first: Promise<void>;
         say(answer.takes_jobs ? 'worker: the server counts this worker' : `worker: takes no jobs of this server: ${answer.reason}`);
         resolveFirst();
       } catch (err) {
+        // Too many requests of this key at once (its deliveries are being read): the server is there; beat again.
+        if (err instanceof VidxError && err.status === 429) {
+          if (!stopped) timer = setTimeout(() => void beat(), every);
+          return;
+        }
         if (b.worker.isRunning() && !b.worker.isPaused()) void b.worker.pause(true);
         // A refusal (another id for this key, a reserved id, too many jobs at once) is not the server being away.
         if (err instanceof VidxError && err.status < 500) say(`worker: the server refuses this worker (${err.code}); taking no jobs`, { error: err.message });

@@ -3,6 +3,8 @@
  * worker key that heartbeats, starts, reports and delivers exactly what a test says.
  */
 import sharp from 'sharp';
+import type { StoredAnalysis } from '../../src/analysis/cache.js';
+import { deliveryLines } from '../../src/services/jobs/delivery-lines.js';
 import type { TestServer } from './server.js';
 
 // `any` on purpose, as in server.ts: tests assert on body fields directly, and a wrong guess fails the assertion.
@@ -19,6 +21,8 @@ export interface HandWorker {
   start(job: string, worker?: string): Answer;
   progress(job: string, fraction: number): Answer;
   deliver(job: string, analysis: Record<string, unknown>, files?: Record<string, Uint8Array>, worker?: string): Answer;
+  /** Delivers as `vidx worker` does: the analysis as JSON lines, the worker named in a header. */
+  deliverLines(job: string, analysis: Record<string, unknown>, files?: Record<string, Uint8Array>): Answer;
 }
 
 /**
@@ -50,6 +54,13 @@ export async function handWorker(s: TestServer, id: string): Promise<HandWorker>
       form.set('body', JSON.stringify({ worker, files: Object.keys(files), analysis }));
       for (const [name, bytes] of Object.entries(files)) form.append(name, new Blob([new Uint8Array(bytes)]), name);
       return s.call('POST', `/worker/jobs/${job}/result`, { key, body: form });
+    },
+    deliverLines(job, analysis, files = {}) {
+      const form = new FormData();
+      const lines = [...deliveryLines({ worker: id, files: Object.keys(files) }, analysis as unknown as StoredAnalysis)].map((l) => `${l}\n`);
+      form.set('body', new Blob(lines, { type: 'application/x-ndjson' }), 'body.jsonl');
+      for (const [name, bytes] of Object.entries(files)) form.append(name, new Blob([new Uint8Array(bytes)]), name);
+      return s.call('POST', `/worker/jobs/${job}/result`, { key, body: form, headers: { 'x-vidx-worker': id } });
     },
   };
 }

@@ -77,10 +77,12 @@ export function errors(...statuses: number[]) {
     413: 'Body or upload larger than the limit',
     415: 'Unsupported content type',
     422: 'A field broke a rule; `errors` names each field',
+    429: 'Too many requests of this key at once; `Retry-After` says when to ask again',
   };
   // Every 401 names how to authenticate (src/http/errors.ts sets it).
   const challenge = { 'WWW-Authenticate': { description: 'Bearer realm="vidx": send the key as a Bearer token (or in x-api-key)', schema: { type: 'string' as const } } };
-  return Object.fromEntries(statuses.map((s) => [s, { description: text[s] ?? 'Error', content: errorContent, ...(s === 401 ? { headers: challenge } : {}) }]));
+  const retry = { 'Retry-After': { description: 'Seconds to wait before asking again', schema: { type: 'integer' as const } } };
+  return Object.fromEntries(statuses.map((s) => [s, { description: text[s] ?? 'Error', content: errorContent, ...(s === 401 ? { headers: challenge } : s === 429 ? { headers: retry } : {}) }]));
 }
 
 /**

@@ -1,6 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { CapabilityInfo } from './models.js';
 import { DELIVERED_FILE } from '../../services/jobs/wire.js';
+import { LIST_PATH, MAX_LINE_BYTES } from '../../services/jobs/delivery-lines.js';
+import { MAX_EPISODE_TEXT } from '../../services/jobs/delivery-checks.js';
 import { WORKER_ID } from '../../services/jobs/worker-keys.js';
 import { zodText } from '../zod-messages.js';
 import { SOUND_PRINT_FPS, SOUND_PRINT_SECONDS } from '../../media/sound-print.js';
@@ -95,6 +97,16 @@ export const DELIVERY_LIMITS = {
   looks: 26 * 4 * 3600 * 12,
   /** Characters of a sound print (10 per frame, 10 frames a second, at most half an hour). */
   sound: 10 * SOUND_PRINT_FPS * SOUND_PRINT_SECONDS,
+  /**
+   * Characters of one episode's text: its audio lines, the on-screen text and tags of its visual entries,
+   * the screen-text and other subtitle lines that fall in it, and its summary. An episode of the pipeline
+   * lasts at most 5 minutes and holds a few thousand; its text is one row of the search tables, written at once.
+   */
+  episodeText: MAX_EPISODE_TEXT,
+  /** Bytes of the whole request, every part together (checked against Content-Length first, then while it is read). */
+  requestBytes: 256 * 1024 * 1024,
+  /** Bytes of one JSON line of the `body` part (or of a `body` in one JSON object). */
+  lineBytes: MAX_LINE_BYTES,
 } as const;
 
 const L = DELIVERY_LIMITS;
@@ -104,13 +116,50 @@ const Seconds = z.number().min(-3_600).max(1e7);
 const TimedText = z.object({ start: Seconds, end: Seconds, text: Text });
 const VisualEntry = z.object({ start: Seconds, end: Seconds, summary: Text, ocr: z.array(Text).max(L.words), tags: z.array(z.string().max(200)).max(L.words) });
 const FileName = z.string().regex(DELIVERED_FILE).nullable();
+const VectorItem = z.object({ episodeIndex: z.number().int().min(0), time: Seconds, vector: z.string().max(Math.ceil((L.dims * 4) / 3) + 4).openapi({ description: 'float32 values, little-endian, base64' }) });
 const Vectors = z
   .object({
     model: z.string().max(200),
     dims: z.number().int().min(1).max(L.dims),
-    items: z.array(z.object({ episodeIndex: z.number().int().min(0), time: Seconds, vector: z.string().max(Math.ceil((L.dims * 4) / 3) + 4).openapi({ description: 'float32 values, little-endian, base64' }) })).max(L.entries),
+    items: z.array(VectorItem).max(L.entries),
   })
   .nullable();
+const Episode = z.object({ index: z.number().int().min(0).max(L.episodes), start: Seconds, end: Seconds, audio: z.array(TimedText).max(L.entries), visual: z.array(VisualEntry).max(L.entries), summary: Text, thumbnail: FileName, thumbnailTime: Seconds,
+  pictures: z.array(z.object({ from: Seconds, time: Seconds, thumbnail: FileName })).max(L.entries).optional() });
+const SubtitleTrack = z.object({ language: z.string().min(1).max(16), source: z.enum(['sidecar', 'embedded']), segments: z.array(TimedText).max(L.entries) });
+const FramePrint = z.object({ time: Seconds, hash: z.string().regex(/^[0-9a-f]{16}$/), detail: z.string().regex(/^[0-9a-f]{64}$/), colour: z.array(z.number()).length(48) });
+const Face = z.object({
+  start: Seconds, end: Seconds,
+  box: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
+  score: z.number(), thumbnail: FileName, vector: z.array(z.number()).max(L.dims).nullable(), personId: z.string().max(200).nullable(),
+});
+
+/**
+ * What each list of a delivered analysis holds and how many at most: a JSON line of a delivery that adds
+ * to a list (services/jobs/delivery-lines.ts) is checked with these, item by item.
+ */
+export const DELIVERY_LISTS = {
+  transcript: { item: TimedText, max: L.entries },
+  screenText: { item: TimedText, max: L.entries },
+  visual: { item: VisualEntry, max: L.entries },
+  episodes: { item: Episode, max: L.episodes },
+  'episodes.audio': { item: TimedText, max: L.entries },
+  'episodes.visual': { item: VisualEntry, max: L.entries },
+  subtitleTracks: { item: SubtitleTrack, max: L.words },
+  'subtitleTracks.segments': { item: TimedText, max: L.entries },
+  'passageVectors.items': { item: VectorItem, max: L.entries },
+  'frameVectors.items': { item: VectorItem, max: L.entries },
+  framePrints: { item: FramePrint, max: L.entries },
+  faces: { item: Face, max: L.episodes },
+} as const;
+
+/** A JSON line of a delivery after its first: items for one list of the analysis (services/jobs/delivery-lines.ts). */
+export const AddLine = z
+  .object({
+    add: z.string().regex(LIST_PATH, zodText('must_match', { pattern: LIST_PATH.source })),
+    items: z.array(z.unknown()).max(L.entries),
+  })
+  .strict();
 
 /** An analysis as a worker delivers it: the pipeline's output, thumbnails and face crops by file name, vectors as base64. */
 export const WireAnalysis = z
@@ -124,19 +173,16 @@ export const WireAnalysis = z
     transcript: z.array(TimedText).max(L.entries),
     transcriptSource: z.enum(['sidecar', 'embedded', 'asr', 'none']),
     subtitleLanguages: z.array(z.string().min(1).max(16)).max(L.words).optional(),
-    subtitleTracks: z.array(z.object({ language: z.string().min(1).max(16), source: z.enum(['sidecar', 'embedded']), segments: z.array(TimedText).max(L.entries) })).max(L.words).optional(),
+    subtitleTracks: z.array(SubtitleTrack).max(L.words).optional(),
     screenText: z.array(TimedText).max(L.entries),
     visual: z.array(VisualEntry).max(L.entries),
-    episodes: z
-      .array(z.object({ index: z.number().int().min(0).max(L.episodes), start: Seconds, end: Seconds, audio: z.array(TimedText).max(L.entries), visual: z.array(VisualEntry).max(L.entries), summary: Text, thumbnail: FileName, thumbnailTime: Seconds,
-        pictures: z.array(z.object({ from: Seconds, time: Seconds, thumbnail: FileName })).max(L.entries).optional() }))
-      .max(L.episodes),
+    episodes: z.array(Episode).max(L.episodes),
     summary: z.string().max(L.text * 10),
     warnings: z.array(Text).max(L.words),
     passageVectors: Vectors,
     frameVectors: Vectors,
     framePrints: z
-      .array(z.object({ time: Seconds, hash: z.string().regex(/^[0-9a-f]{16}$/), detail: z.string().regex(/^[0-9a-f]{64}$/), colour: z.array(z.number()).length(48) }))
+      .array(FramePrint)
       .max(L.entries)
       .optional()
       .openapi({ description: 'Perceptual fingerprints of the keyframes (a photo: one at time 0)' }),
@@ -149,17 +195,7 @@ export const WireAnalysis = z
       .nullable()
       .optional()
       .openapi({ description: 'The sound print of a video (its first half hour): change bits, shape bits and loudness per tenth of a second, hex' }),
-    faces: z
-      .array(
-        z.object({
-          start: Seconds, end: Seconds,
-          box: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
-          score: z.number(), thumbnail: FileName, vector: z.array(z.number()).max(L.dims).nullable(), personId: z.string().max(200).nullable(),
-        }),
-      )
-      .max(L.episodes)
-      .nullable()
-      .optional(),
+    faces: z.array(Face).max(L.episodes).nullable().optional(),
     facesSamePerson: z.number().nullable().optional(),
   })
   // Every field of the pipeline's output is named above (a worker and its server run one version: the

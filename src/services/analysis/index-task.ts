@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import type { Store } from '../../store/index.js';
 import { collectionDeleted, type TaskContext, type TaskEngine } from '../task-engine.js';
 import { removeTaskUpload, type IndexTaskData, type StoredVideo } from '../submissions.js';
@@ -128,35 +128,36 @@ export async function indexMedia(
   const place = await deps.places.locate(capture.latitude ?? null, capture.longitude ?? null);
   // A point that is no place on Earth (0,0 from a camera without a fix, out of range) is not kept either.
   const point = place ? {} : { latitude: null, longitude: null };
-  // A task cancelled while it read the file's date or place stores nothing: storing runs without a pause.
+  // A task cancelled while it read the file's date or place stores nothing.
   ctx.signal.throwIfAborted();
-  const result = storeAnalyzed(deps, opts, d, collectionOf(), analyzed, { ...capture, ...point, ...place, folder_pk: extras.folderPk ?? null });
+  const result = await storeAnalyzed(deps, opts, d, collectionOf(), analyzed, { ...capture, ...point, ...place, folder_pk: extras.folderPk ?? null });
   return warning ? { ...result, warnings: [...result.warnings, warning] } : result;
 }
 
 /**
  * Stores an analysed item atomically: its files in a new version folder, then its rows (with its face tracks)
- * in one transaction, then the older versions and the upload removed.
+ * shown to readers in one transaction (a large item's written before in slices: SearchIndex), then the older
+ * versions and the upload removed.
  */
-function storeAnalyzed(
+async function storeAnalyzed(
   deps: IndexDeps,
   opts: IndexTaskOptions,
   d: IndexTaskData,
   collection: { pk: number },
   analyzed: AnalyzedMedia,
   known: Partial<IndexedItem>,
-): IndexResult {
+): Promise<IndexResult> {
   const { analysis, src, localPath } = analyzed;
   // The setting may have been turned off while the item was analysed: then nothing about faces is kept.
   const keepFaces = Boolean(analysis.faces) && deps.store.faces.enabled(collection.pk);
-  const staged = stageItemFiles({
+  const staged = await stageItemFiles({
     dataDir: opts.dataDir, uploadsDir: opts.uploadsDir, collectionPk: collection.pk, data: d,
     episodes: analysis.episodes, faces: analysis.faces ?? null, keepFaces, localPath,
   });
   deps.onStep?.('staged');
   let result: StoredItem;
   try {
-    result = deps.searchIndex.storeItem(
+    result = await deps.searchIndex.storeItemInSlices(
       collection.pk,
       {
         media_id: d.video.media_id,
@@ -181,13 +182,13 @@ function storeAnalyzed(
       },
     );
   } catch (err) {
-    rmSync(staged.dir, { recursive: true, force: true });
+    await rm(staged.dir, { recursive: true, force: true });
     throw err;
   }
   deps.onStep?.('committed');
   // The new version is in use: the upload it holds a link to and every older version can go.
   removeTaskUpload(d, opts.uploadsDir);
-  dropOtherVersions(staged.dir);
+  await dropOtherVersions(staged.dir);
   deps.onStep?.('cleaned');
   return {
     collection: d.collection, media_id: d.video.media_id, status: result.replaced ? 'reindexed' : 'indexed',

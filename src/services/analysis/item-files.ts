@@ -6,9 +6,11 @@
  * new one unnamed; after it, the old one unnamed. Unnamed versions are removed at the next start.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync, symlinkSync } from 'node:fs';
+import { closeSync, existsSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFile, rm } from 'node:fs/promises';
 import { basename, extname, join, relative } from 'node:path';
 import type { Db } from '../../store/connection.js';
+import { stagedItem } from '../../store/staging.js';
 import { uploadPath, type IndexTaskData } from '../submissions.js';
 import { itemDir } from '../paths.js';
 import type { FaceTrack } from '../../analysis/faces.js';
@@ -46,42 +48,52 @@ const VERSION = /^v-[0-9a-f]{12}$/;
 /**
  * Writes a new version folder for the item: thumbnails and face crops copied in (their temporary files
  * removed), the upload hard-linked in (the upload itself stays until the commit, so a crash before it
- * leaves the task retryable), a path source linked. Nothing in the database names it yet.
+ * leaves the task retryable), a path source linked. Nothing in the database names it yet. The copies run
+ * off the request thread (an item may have thousands of thumbnails).
  * @example
- * const staged = stageItemFiles({ dataDir, uploadsDir, collectionPk: 3, data, episodes, faces, keepFaces, localPath });
+ * const staged = await stageItemFiles({ dataDir, uploadsDir, collectionPk: 3, data, episodes, faces, keepFaces, localPath });
  */
-export function stageItemFiles(input: StageInput): StagedFiles {
+export async function stageItemFiles(input: StageInput): Promise<StagedFiles> {
   const { dataDir } = input;
   const dir = join(itemDir(dataDir, input.collectionPk, input.data.video.media_id), `v-${randomBytes(6).toString('hex')}`);
   mkdirSync(dir, { recursive: true });
   try {
     // A picture that shows in two episodes is one file, copied once under its own name (pic-<n>.jpg).
     const copied = new Map<string, string>();
-    const copyIn = (from: string, name: string) => {
+    const copyIn = async (from: string, name: string) => {
       let to = copied.get(from);
       if (!to) {
-        copyFileSync(join(dataDir, from), join(dir, name));
+        await copyFile(join(dataDir, from), join(dir, name));
         to = relative(dataDir, join(dir, name));
         copied.set(from, to);
       }
       return to;
     };
-    const episodes = input.episodes.map((e) => {
-      const pictures = e.pictures?.map((p) => ({ ...p, thumbnail: p.thumbnail && copyIn(p.thumbnail, basename(p.thumbnail)) }));
-      const own = { ...e, ...(pictures ? { pictures } : {}) };
-      return e.thumbnail ? { ...own, thumbnail: copyIn(e.thumbnail, `ep-${e.index}.jpg`) } : own;
-    });
-    const faceThumbs = (input.faces ?? []).map((f, i) => {
-      if (!f.thumbnail) return null;
+    const episodes: EpisodeAnalysis[] = [];
+    for (const e of input.episodes) {
+      let own: EpisodeAnalysis = e;
+      if (e.pictures) {
+        const pictures = [];
+        for (const p of e.pictures) pictures.push({ ...p, thumbnail: p.thumbnail && (await copyIn(p.thumbnail, basename(p.thumbnail))) });
+        own = { ...own, pictures };
+      }
+      episodes.push(e.thumbnail ? { ...own, thumbnail: await copyIn(e.thumbnail, `ep-${e.index}.jpg`) } : own);
+    }
+    const faceThumbs: Array<string | null> = [];
+    for (const [i, f] of (input.faces ?? []).entries()) {
+      if (!f.thumbnail) {
+        faceThumbs.push(null);
+        continue;
+      }
       const from = join(dataDir, f.thumbnail);
-      if (input.keepFaces) copyFileSync(from, join(dir, `face-${i}.jpg`));
-      rmSync(from, { force: true });
-      return relative(dataDir, join(dir, `face-${i}.jpg`));
-    });
+      if (input.keepFaces) await copyFile(from, join(dir, `face-${i}.jpg`));
+      await rm(from, { force: true });
+      faceThumbs.push(relative(dataDir, join(dir, `face-${i}.jpg`)));
+    }
     const kept = keepMedia(dir, input.data, input.localPath, input.uploadsDir);
     return { dir, episodes, faceThumbs, storedFile: kept ? relative(dataDir, join(dir, kept)) : null };
   } catch (err) {
-    rmSync(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true });
     throw err;
   }
 }
@@ -134,14 +146,15 @@ function keepMedia(dir: string, data: IndexTaskData, localPath: string | null, u
 }
 
 /**
- * After the commit: removes every other version of the item (and files of the layout before versions).
+ * After the commit: removes every other version of the item (and files of the layout before versions), off
+ * the request thread.
  * @example
- * dropOtherVersions(staged.dir);
+ * await dropOtherVersions(staged.dir);
  */
-export function dropOtherVersions(versionDir: string): void {
+export async function dropOtherVersions(versionDir: string): Promise<void> {
   const home = join(versionDir, '..');
   const keep = relative(home, versionDir);
-  for (const name of readdirSync(home)) if (name !== keep) rmSync(join(home, name), { recursive: true, force: true });
+  for (const name of readdirSync(home)) if (name !== keep) await rm(join(home, name), { recursive: true, force: true });
 }
 
 /**
@@ -154,8 +167,9 @@ export function sweepItemFolders(db: Db, dataDir: string): number {
   const named = new Set<string>();
   const rows = db
     .prepare(
-      `SELECT e.thumbnail AS path FROM episodes e WHERE e.thumbnail IS NOT NULL
-       UNION ALL SELECT a.stored_file FROM item_analysis a WHERE a.stored_file IS NOT NULL
+      // A staged item is none yet (its write was cut short) or none any more (replaced): its files go.
+      `SELECT e.thumbnail AS path FROM episodes e WHERE e.thumbnail IS NOT NULL AND NOT ${stagedItem('e.item_pk')}
+       UNION ALL SELECT a.stored_file FROM item_analysis a WHERE a.stored_file IS NOT NULL AND NOT ${stagedItem('a.item_pk')}
        UNION ALL SELECT f.thumbnail FROM face_tracks f WHERE f.thumbnail IS NOT NULL`,
     )
     .all() as { path: string }[];

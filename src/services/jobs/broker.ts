@@ -7,7 +7,7 @@
 import { msg } from '../../messages/index.js';
 import { hostname } from 'node:os';
 import { Queue, QueueEvents } from 'bullmq';
-import type { StoredAnalysis, AnalysisCache } from '../../analysis/cache.js';
+import type { AnalysisCache } from '../../analysis/cache.js';
 import type { AnalysisRunner } from '../analysis/runner.js';
 import { Problem } from '../errors.js';
 import type { WorkGate } from '../work-gate.js';
@@ -15,8 +15,9 @@ import type { ThreadPool } from '../threads/pool.js';
 import type { Store } from '../../store/index.js';
 import type { JobHolder } from '../../store/jobs.js';
 import { AttachedJobs } from './attached.js';
-import { Deliveries, taskWaits } from './deliveries.js';
-import { checkDeliveredFiles } from './delivery-checks.js';
+import { Deliveries, taskWaits, type Delivery } from './deliveries.js';
+import { checkDeliveredFiles, checkEpisodeText, MAX_EPISODE_TEXT } from './delivery-checks.js';
+import { TimeSlices } from '../../tools/time-slices.js';
 import { LOCAL_WORKER, LocalWorkers } from './local-worker.js';
 import { queueName } from './model-set.js';
 import type { ModelSet } from '../../ml/model-set.js';
@@ -58,6 +59,8 @@ export interface BrokerOptions {
   /** The server's own workers (0: none). */
   localWorkers: number;
   lockSeconds: number;
+  /** Requests a worker key may have in flight beyond one per job its worker announced (VIDX_WORKER_SPARE_REQUESTS). */
+  spareRequests: number;
   /** The threads the server's own workers run the pipeline in. */
   pool: ThreadPool;
   /** Where the server's own workers write thumbnails before they are delivered. */
@@ -175,13 +178,23 @@ export class JobBroker {
    */
   heartbeat(a: WorkerAnnouncement, keyId: string): HeartbeatAnswer {
     const { key } = this.workerKeys.claim(keyId, a.id, a.concurrency);
-    this.registry.beat(a, { id: key.id, name: key.name });
+    // The worker is counted under its id as the key was fixed to it: `Desk-1` and `desk-1` are one worker.
+    const id = key.worker_id;
+    this.registry.beat({ ...a, id }, { id: key.id, name: key.name });
     this.o.store.jobs.renew(a.jobs, key.id, Date.now() + LEASE_MS);
     this.tick();
     const queue = this.queueName();
-    const view = this.registry.views(queue, this.o.models()).find((w) => w.id === a.id);
+    const view = this.registry.views(queue, this.o.models()).find((w) => w.id === id);
     const cancel = a.jobs.filter((id) => this.cancelled.has(id) || !taskWaits(this.o.store.tasks, parseJobId(id)?.task ?? ''));
     return { server_version: this.o.version, queue, models: this.o.models(), takes_jobs: view?.takes_jobs ?? false, reason: view?.reason ?? null, cancel, heartbeat_ms: HEARTBEAT_MS };
+  }
+
+  /**
+   * Requests a worker key may have in flight at once: one per job its live worker announced (one before its
+   * first heartbeat) and the spare ones (its heartbeat). More would only be a worker flooding the server.
+   */
+  requestsAllowed(keyId: string): number {
+    return (this.registry.concurrencyOfKey(keyId) ?? 1) + this.o.spareRequests;
   }
 
   /** Who a job call of a remote worker comes from: its key, as the worker that key is fixed to (403/409 otherwise). */
@@ -222,13 +235,25 @@ export class JobBroker {
   }
 
   /**
-   * The worker holding a job delivers its analysis (see Deliveries): refused (403 `job_not_held`) from any
-   * other key before a file is read, and (422 `bad_thumbnail`) when a file is not a picture.
+   * What a remote worker's delivery gets before any of it is read, from its key (and the worker it names
+   * in a header, if it does) and the job it is for: the holder it comes from (403/409 when the key is not
+   * the job's worker), and the answer itself when none of it would be taken (see Deliveries.before).
    */
-  async deliver(jobId: string, holder: JobHolder, wire: StoredAnalysis, dir: string, files: string[]): Promise<DeliveryAnswer> {
+  beforeDelivery(jobId: string, keyId: string, worker?: string): { holder: JobHolder; answer: DeliveryAnswer | null } {
+    const holder = this.workerKeys.holder(keyId, worker);
+    return { holder, answer: this.deliveries.before(jobId, holder) };
+  }
+
+  /**
+   * The worker holding a job delivers its analysis (see Deliveries): refused (403 `job_not_held`) from any
+   * other key, (422 `episode_text_too_long`) when an episode holds more text than one row of the search
+   * tables should, and (422 `bad_thumbnail`) when a file is not a picture.
+   */
+  async deliver(jobId: string, holder: JobHolder, d: Delivery): Promise<DeliveryAnswer> {
     this.deliveries.held(jobId, holder);
-    await checkDeliveredFiles(dir, files);
-    return this.deliveries.accept(jobId, holder, wire, dir, files);
+    await checkEpisodeText(d.wire, MAX_EPISODE_TEXT, new TimeSlices());
+    await checkDeliveredFiles(d.dir, d.files);
+    return this.deliveries.accept(jobId, holder, d);
   }
 
   /**
@@ -319,7 +344,7 @@ export class JobBroker {
       },
       deliver: async (id, analysis, dir) => {
         const { analysis: wire, files } = toWireAnalysis(analysis);
-        return this.deliver(id, LOCAL_HOLDER, wire, dir, files);
+        return this.deliver(id, LOCAL_HOLDER, { wire, dir, files });
       },
     };
   }

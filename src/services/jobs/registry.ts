@@ -65,6 +65,12 @@ export class WorkerRegistry {
     return [...this.known.values()];
   }
 
+  /** The jobs at once the live worker of a key announced, or null when none of its workers is live. */
+  concurrencyOfKey(keyId: string): number | null {
+    const mine = this.live().filter((w) => w.key?.id === keyId);
+    return mine.length ? Math.max(...mine.map((w) => w.concurrency)) : null;
+  }
+
   /** Jobs at once the live workers on `queue` take. */
   capacity(queue: string): number {
     return this.live()

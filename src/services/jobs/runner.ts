@@ -68,7 +68,7 @@ export class QueueRunner implements AnalysisRunner {
     const { attachment, fresh } = this.deps.attached.attach(id, () => ({ job, queue: this.deps.queueName(), files, progress: o.progress ?? (() => {}) }));
     if (fresh) {
       // Delivered while no task waited for it (the server restarted while the job ran): nothing to queue.
-      const early = this.deps.deliveries.take(id);
+      const early = await this.deps.deliveries.take(id);
       if (early) this.deps.attached.settle(id, early);
       else void this.supervise(attachment);
     }

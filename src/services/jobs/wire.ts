@@ -4,7 +4,8 @@
  * face crops as files named beside it). Plain data, shared by the server's side and `vidx worker`.
  */
 import { basename } from 'node:path';
-import { fromStoredAnalysis, toStoredAnalysis, type StoredAnalysis } from '../../analysis/cache.js';
+import { fromStoredAnalysis, toStoredAnalysis, unpackVector, type StoredAnalysis } from '../../analysis/cache.js';
+import type { TimeSlices } from '../../tools/time-slices.js';
 import type { AnalysisJob } from '../analysis/runner.js';
 import type { EpisodeAnalysis, MediaAnalysis } from '../../analysis/types.js';
 import type { ModelSet } from '../../ml/model-set.js';
@@ -43,6 +44,9 @@ export type JobStart = { status: 'ready'; kind: AnalysisJob['kind']; input: JobI
 
 /** The answer to a delivery: committed now, already committed before, try again soon, or nobody wants it any more. */
 export type DeliveryAnswer = { status: 'committed' | 'duplicate' | 'wait' | 'gone'; reason?: string };
+
+/** The header a worker names itself in, where its request's body (a delivery) is read only after the checks. */
+export const WORKER_HEADER = 'x-vidx-worker';
 
 /** The names a delivered file may have: the pipeline's episode thumbnails, pictures and face crops. */
 export const DELIVERED_FILE = /^(ep|pic|face)-\d{1,5}\.jpg$/;
@@ -109,8 +113,33 @@ function pictures(e: EpisodeAnalysis, name: (p: string | null) => string | null)
  * const analysis = fromWireAnalysis(wire, cache.folder(key), new Set(['ep-0.jpg']));
  */
 export function fromWireAnalysis(wire: StoredAnalysis, folder: string, present: ReadonlySet<string>): MediaAnalysis {
+  return withFiles(fromStoredAnalysis(wire), folder, present);
+}
+
+/**
+ * {@link fromWireAnalysis} in slices that let requests in: a delivery may hold a hundred thousand vectors,
+ * each decoded from base64.
+ * @example
+ * const analysis = await fromWireAnalysisInSlices(wire, folder, present, new TimeSlices());
+ */
+export async function fromWireAnalysisInSlices(wire: StoredAnalysis, folder: string, present: ReadonlySet<string>, slices: TimeSlices): Promise<MediaAnalysis> {
+  const unpack = async (v: StoredAnalysis['passageVectors']): Promise<MediaAnalysis['passageVectors']> => {
+    if (!v) return null;
+    const items = [];
+    for (const i of v.items) {
+      items.push(unpackVector(i));
+      await slices.pause();
+    }
+    return { ...v, items };
+  };
+  const passageVectors = await unpack(wire.passageVectors);
+  const frameVectors = await unpack(wire.frameVectors);
+  return withFiles({ ...wire, passageVectors, frameVectors }, folder, present);
+}
+
+/** The analysis with each file it names as a path in `folder`, or null where that file was not delivered. */
+function withFiles(analysis: MediaAnalysis, folder: string, present: ReadonlySet<string>): MediaAnalysis {
   const path = (name: string | null) => (name && DELIVERED_FILE.test(name) && present.has(name) ? `${folder}/${name}` : null);
-  const analysis = fromStoredAnalysis(wire);
   return {
     ...analysis,
     episodes: analysis.episodes.map((e) => ({ ...e, thumbnail: path(e.thumbnail), ...pictures(e, path) })),

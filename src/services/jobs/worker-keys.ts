@@ -1,7 +1,7 @@
 /**
  * One worker key is one worker: a key is fixed to one worker id (when it is made, else by its first
- * heartbeat), that id is no other key's and never a reserved name such as `local` (the server's own
- * workers), and the jobs at once it may announce are capped per key.
+ * heartbeat), that id is no other key's (compared without case: `WA` is `wa`) and never starts with
+ * `local` (the server's own workers are `local`), and the jobs at once it may announce are capped per key.
  */
 import { type Message, msg } from '../../messages/index.js';
 import type { KeyRepository, KeyRow } from '../../store/keys.js';
@@ -18,16 +18,29 @@ export const MAX_WORKER_CONCURRENCY = 64;
 /** A worker's name: letters, digits, `.`, `_` and `-`, at most 64. */
 export const WORKER_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
-/** Names no remote worker may take: the server's own workers are `local` in task views, `/workers` and job records. */
-const RESERVED = new Set([LOCAL_WORKER]);
+/**
+ * The start no remote worker's id may have: the server's own workers are `local` in task views, `/workers`
+ * and job records, and `local-1`, `LOCAL` or `localhost` would read as one of them there.
+ */
+export const RESERVED_PREFIX = LOCAL_WORKER;
 
 /**
  * Why `id` cannot be a remote worker's id, or null when it can.
  * @example
- * reservedWorkerId('local'); // msg('worker_id_reserved', { id: 'local' })
+ * reservedWorkerId('Local-2'); // msg('worker_id_reserved', { id: 'Local-2', prefix: 'local' })
  */
 export function reservedWorkerId(id: string): Message | null {
-  return RESERVED.has(id.toLowerCase()) ? msg('worker_id_reserved', { id }) : null;
+  return id.toLowerCase().startsWith(RESERVED_PREFIX) ? msg('worker_id_reserved', { id, prefix: RESERVED_PREFIX }) : null;
+}
+
+/**
+ * Whether two worker ids name the same worker: ids are compared without case (ASCII letters only, as
+ * WORKER_ID allows), so `WA` cannot stand beside `wa` in `/workers`.
+ * @example
+ * sameWorker('Desk-1', 'desk-1'); // true
+ */
+export function sameWorker(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
 }
 
 /**
@@ -40,15 +53,18 @@ export function reservedWorkerId(id: string): Message | null {
 export class WorkerKeys {
   constructor(private readonly keys: KeyRepository) {}
 
-  /** A heartbeat's check: the key's worker is `workerId` (fixed now if the key was not yet) and may announce `concurrency`. */
-  claim(keyId: string, workerId: string, concurrency: number): { key: KeyRow; cap: number } {
+  /**
+   * A heartbeat's check: the key's worker is `workerId` (fixed now if the key was not yet) and may announce
+   * `concurrency`. The key comes back with the id as it was fixed (its case), which is the worker's id from then on.
+   */
+  claim(keyId: string, workerId: string, concurrency: number): { key: KeyRow & { worker_id: string }; cap: number } {
     const reserved = reservedWorkerId(workerId);
     if (reserved) throw new Problem('forbidden', reserved, [{ field: 'id', message: msg('reserved') }], 'worker_id_reserved');
     let key = this.key(keyId);
     if (key.worker_id === null) {
-      const other = this.keys.byWorker(workerId);
-      if (other && other.id !== keyId) throw new Problem('conflict', msg('worker_id_taken', { id: workerId }), [{ field: 'id', message: msg('taken') }], 'worker_id_taken');
-      this.keys.bindWorker(keyId, workerId);
+      if (!this.keys.bindWorker(keyId, workerId) && this.keys.byWorker(workerId, keyId)) {
+        throw new Problem('conflict', msg('worker_id_taken', { id: workerId }), [{ field: 'id', message: msg('taken') }], 'worker_id_taken');
+      }
       key = this.key(keyId);
     }
     this.same(key, workerId, 'id');
@@ -56,15 +72,21 @@ export class WorkerKeys {
     if (concurrency > cap) {
       throw new Problem('invalid', msg('concurrency_over_cap', { concurrency, cap }), [{ field: 'concurrency', message: msg('at_most_for_key', { cap }) }], 'concurrency_over_cap');
     }
-    return { key, cap };
+    return { key: key as KeyRow & { worker_id: string }, cap };
   }
 
-  /** A job call's check (start, progress, delivery): the worker named is the one the key is fixed to. */
-  holder(keyId: string, workerId: string): JobHolder {
+  /**
+   * A job call's check (start, progress, delivery): the worker named is the one the key is fixed to (without
+   * `workerId`: whoever that is, for checks made before a request's body is read). The holder carries the id
+   * as it was fixed.
+   */
+  holder(keyId: string, workerId?: string): JobHolder {
     const key = this.key(keyId);
     if (key.worker_id === null) throw new Problem('conflict', msg('worker_not_announced'), [], 'worker_not_announced');
-    this.same(key, workerId, 'worker');
-    return { key: keyId, worker: workerId };
+    const reserved = reservedWorkerId(key.worker_id);
+    if (reserved) throw new Problem('forbidden', reserved, [{ field: 'worker', message: msg('reserved') }], 'worker_id_reserved');
+    if (workerId !== undefined) this.same(key, workerId, 'worker');
+    return { key: keyId, worker: key.worker_id };
   }
 
   /** The name of a key (`/workers` shows which key each worker uses), or null when it is gone. */
@@ -79,7 +101,7 @@ export class WorkerKeys {
   }
 
   private same(key: KeyRow, workerId: string, field: string): void {
-    if (key.worker_id !== workerId) {
+    if (key.worker_id === null || !sameWorker(key.worker_id, workerId)) {
       throw new Problem('forbidden', msg('worker_id_mismatch', { bound: key.worker_id ?? '', given: workerId }), [{ field, message: msg('not_this_keys_worker') }], 'worker_id_mismatch');
     }
   }

@@ -1,20 +1,19 @@
-import { msg, type Lang } from '../../messages/index.js';
+import { msg } from '../../messages/index.js';
 import type { Store } from '../../store/index.js';
 import type { PrintIndex } from './print-index.js';
 import type { ItemRow } from '../../store/items.js';
-import type { VectorKind } from '../../store/search-index.js';
-import type { EpisodeText, StoredEpisodeText } from '../../store/text-index.js';
-import { inTransaction } from '../../store/connection.js';
+import { inLightTransaction, inTransaction } from '../../store/connection.js';
 import { uuid7 } from '../../store/uuid7.js';
 import { boundedAnalysis } from '../../analysis/limits.js';
-import { belongsTo, owningSpans } from '../../analysis/spans.js';
-import type { TimedPrint, EpisodeAnalysis, EpisodeVector, MediaAnalysis } from '../../analysis/types.js';
+import type { MediaAnalysis } from '../../analysis/types.js';
 import { nowIso } from '../timestamps.js';
 import type { Logger } from '../../logger.js';
 import { Problem } from '../errors.js';
-import { distinctWords, metadataText } from '../../tools/normalise.js';
-import { indexText, textLanguage } from './stems.js';
-import { signBits, toBlob, unit } from '../../tools/vectors.js';
+import { collectionDeleted } from '../task-engine.js';
+import { runAll, runInSlices, TimeSlices } from '../../tools/time-slices.js';
+import { textLanguage } from './stems.js';
+import { describedBy, prepareItemSteps, storedOthers, storedText, tablesText, type PreparedItem } from './item-rows.js';
+import { indexRowSteps, writeCostMs } from './item-writes.js';
 
 /**
  * The media item fields indexing writes to the items row (SPEC 2.3): the row's own fields, metadata as an
@@ -36,117 +35,32 @@ export interface StoredItem {
   replaced: boolean;
 }
 
-/** An episode's rows, computed before the write transaction opens so the write lock is held briefly. */
-interface PreparedEpisode {
-  episode: EpisodeAnalysis;
-  screenText: string[];
-  tags: string[];
-  segments: { kind: 'audio' | 'visual' | 'screen'; seq: number; start: number; end: number; text: string; ocr: string | null; tags: string | null }[];
-  /** The episode's lines of the item's other subtitle tracks. */
-  others: OtherLine[];
-  text: EpisodeText;
-  words: EpisodeText;
+/** How an item is stored: replacing an existing one of its media_id or not, and more writes that commit with it. */
+export interface StoreOptions {
+  replace: boolean;
+  /** More writes that commit or roll back with the item's (its face tracks). */
+  alsoWrite?: (item: ItemRow) => void;
 }
 
-/** A line of another subtitle track (another language than the transcript's), in the episode it belongs to. */
-interface OtherLine {
-  language: string;
-  seq: number;
-  start: number;
-  end: number;
-  text: string;
+/** How a SearchIndex writes large items. */
+export interface SliceOptions {
+  /**
+   * Items whose rows take about this long to write (ms) or less are written in one transaction; larger ones
+   * are staged (written in slices, shown by a last short transaction). Tests set 0 to stage every item.
+   */
+  oneTransactionMs?: number;
+  /** Told after each slice of a staged write (tests hold a write there to look at what readers see). */
+  afterSlice?: () => Promise<void> | void;
 }
 
-const finite = (n: number, what: string): number => {
-  if (typeof n !== 'number' || !Number.isFinite(n)) throw new Error(`analysis: ${what} is not a finite number (${String(n)})`);
-  return n;
-};
+/** Up to this long (ms) an item's rows are written in one transaction; a larger one is staged. */
+const ONE_TRANSACTION_MS = 8;
 
-/**
- * Each episode's lines of the other subtitle tracks, by episode index: a line belongs to the episode it
- * overlaps most, as a transcript line does, so it is found in the episode where it is said.
- */
-function otherLinesByEpisode(analysis: MediaAnalysis): Map<number, OtherLine[]> {
-  const out = new Map<number, OtherLine[]>();
-  for (const track of analysis.subtitleTracks ?? []) {
-    const owner = owningSpans(track.segments, analysis.episodes);
-    const count = new Map<number, number>();
-    track.segments.forEach((line, k) => {
-      const e = analysis.episodes[owner[k]];
-      if (!e || !line.text.trim()) return;
-      const seq = count.get(e.index) ?? 0;
-      count.set(e.index, seq + 1);
-      const list = out.get(e.index) ?? [];
-      list.push({ language: track.language, seq, start: finite(line.start, 'subtitle start'), end: finite(line.end, 'subtitle end'), text: line.text });
-      out.set(e.index, list);
-    });
-  }
-  return out;
-}
+/** About the bytes one slice of a staged write writes: its commit (and a checkpoint after it) writes them out. */
+const SLICE_BYTES = 512 * 1024;
 
-function prepareEpisode(e: EpisodeAnalysis, analysis: MediaAnalysis, title: string, metadata: string, others: OtherLine[]): PreparedEpisode {
-  const language = textLanguage(analysis.language);
-  finite(e.start, `episode ${e.index} start`);
-  finite(e.end, `episode ${e.index} end`);
-  // On-screen text goes with the episode its shot mostly lies in, as the pipeline assigns visual entries.
-  const screenEntries = analysis.screenText.filter((t) => belongsTo(t, e));
-  const screenText = [...new Set([...e.visual.flatMap((v) => v.ocr), ...screenEntries.map((t) => t.text)].map((s) => s.trim()).filter(Boolean))];
-  const tags = [...new Set(e.visual.flatMap((v) => v.tags).map((s) => s.trim()).filter(Boolean))];
-  const transcript = e.audio.map((a) => a.text.trim()).filter(Boolean).join(' ');
-  const segments: PreparedEpisode['segments'] = [
-    ...e.audio.map((a, seq) => ({ kind: 'audio' as const, seq, start: finite(a.start, 'audio start'), end: finite(a.end, 'audio end'), text: a.text, ocr: null, tags: null })),
-    ...e.visual.map((v, seq) => ({
-      kind: 'visual' as const, seq, start: finite(v.start, 'visual start'), end: finite(v.end, 'visual end'),
-      text: v.summary, ocr: JSON.stringify(v.ocr), tags: JSON.stringify(v.tags),
-    })),
-    ...screenEntries.map((t, seq) => ({ kind: 'screen' as const, seq, start: t.start, end: t.end, text: t.text, ocr: null, tags: null })),
-  ];
-  const raw: EpisodeText = { title, transcript, screen_text: screenText.join('\n'), tags: tags.join(', '), summary: e.summary, metadata };
-  return { episode: e, screenText, tags, segments, others, ...tablesText(raw, language, others) };
-}
-
-/**
- * What the words table (stemmed in the item's language, umlauts also transliterated) and the parts table
- * (distinct words as written) get of an episode's text. The lines of other subtitle tracks join the
- * transcript column, each stemmed in its own track's language: a German line is found by German word
- * forms and ranks like a transcript line.
- */
-function tablesText(raw: EpisodeText, language: Lang, others: readonly { language: string; text: string }[] = []): { text: EpisodeText; words: EpisodeText } {
-  const map = (f: (s: string) => string) => Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, f(v)])) as unknown as EpisodeText;
-  const text = map((v) => indexText(v, language));
-  const words = map(distinctWords);
-  if (others.length > 0) {
-    text.transcript = [text.transcript, ...others.map((o) => indexText(o.text, textLanguage(o.language)))].filter(Boolean).join(' ');
-    words.transcript = distinctWords([raw.transcript, ...others.map((o) => o.text)].join(' '));
-  }
-  return { text, words };
-}
-
-/** An episode's stored lines of other subtitle tracks, as tablesText takes them. */
-function storedOthers(r: StoredEpisodeText): { language: string; text: string }[] {
-  return (JSON.parse(r.others) as [string, string][]).map(([language, text]) => ({ language, text }));
-}
-
-/**
- * The item-level words of the metadata column: the owner's metadata and the names of the place it was
- * recorded at (both describe the whole item, so both rank like metadata).
- */
-function describedBy(metadata: unknown, placeWords: string | null | undefined): string {
-  return [metadataText(metadata), placeWords ?? ''].filter(Boolean).join('\n');
-}
-
-/** An episode's text rebuilt from its stored rows, as prepareEpisode built it when the item was stored. */
-function storedText(r: StoredEpisodeText): EpisodeText {
-  const audio = JSON.parse(r.audio) as string[];
-  return {
-    title: r.title ?? '',
-    transcript: audio.map((a) => a.trim()).filter(Boolean).join(' '),
-    screen_text: r.screen_text,
-    tags: (JSON.parse(r.tags) as string[]).join(', '),
-    summary: r.summary,
-    metadata: describedBy(r.additional_metadata ? JSON.parse(r.additional_metadata) : null, r.place_words),
-  };
-}
+/** Rows a staged item's removal deletes per statement. */
+const DROP_ROWS = 200;
 
 /** Episodes removed per transaction when a collection is deleted: a few milliseconds of write lock each. */
 const DELETE_BATCH = 100;
@@ -163,34 +77,32 @@ export interface RebuildPace {
   pageSize?: number;
 }
 
-/** The episode a vector belongs to: by its index, else by its time (the pipeline may not know the index). */
-/** A print's columns: the 64-bit hash in two unsigned halves, the detail hash and colours as bytes. */
-function printRow(p: TimedPrint): { time: number; hash_hi: number; hash_lo: number; detail: Buffer; colour: Buffer } {
-  return { time: p.time, hash_hi: parseInt(p.hash.slice(0, 8), 16), hash_lo: parseInt(p.hash.slice(8, 16), 16), detail: Buffer.from(p.detail, 'hex'), colour: Buffer.from(p.colour) };
-}
-
-function episodeFor(v: EpisodeVector, episodes: EpisodeAnalysis[]): EpisodeAnalysis | undefined {
-  const byIndex = episodes.find((e) => e.index === v.episodeIndex);
-  if (byIndex) return byIndex;
-  return episodes.find((e) => v.time >= e.start && v.time < e.end) ?? (episodes.length > 0 && v.time >= episodes[episodes.length - 1].end ? episodes[episodes.length - 1] : undefined);
-}
-
 /**
  * Writes analysed media into the search index: the items row, the item's analysis, episodes, segments,
- * the FTS tables and the vectors, all in one transaction, so a search sees the whole item or none of it.
- * Also the delete hooks that remove FTS rows and vectors (which no foreign key reaches).
+ * the FTS tables and the vectors, so that a search sees the whole item or none of it. A small item is
+ * written in one transaction. A large one (a delivery of hours of text) would hold the request thread and
+ * the write lock for seconds that way, so it is staged (`storeItemInSlices`): its rows are written in
+ * transactions of about 10 ms each, with requests let in between, under an item row in a hidden
+ * collection whose rows every read leaves out (store/staging.ts), and a last short transaction moves it
+ * into its collection (and a replaced version out, to be removed in slices afterwards). A write cut short
+ * leaves a staged item that nothing shows; the next start removes it. Also the delete hooks that remove
+ * FTS rows and vectors (which no foreign key reaches).
  * @example
  * const index = new SearchIndex(store);
- * index.storeItem(collection.pk, { media_id: 'clip', type: 'video', title: 'Match', src: null, thumbnail: null,
+ * await index.storeItemInSlices(collection.pk, { media_id: 'clip', type: 'video', title: 'Match', src: null, thumbnail: null,
  *   duration: 90, additional_metadata: null }, analysis, { replace: false });
  */
 export class SearchIndex {
   private readonly storedListeners: Array<(collectionPk: number, itemPk: number) => void> = [];
+  private readonly drops = new Set<Promise<void>>();
+  private stopped = false;
 
   constructor(
     private readonly store: Store,
     /** The in-memory prints of image search, told when a collection's items change. */
     private readonly printIndex?: PrintIndex,
+    private readonly slicing: SliceOptions = {},
+    private readonly log: Logger = () => {},
   ) {}
 
   /** Told after an item was stored and committed (duplicates are looked for then). */
@@ -199,18 +111,54 @@ export class SearchIndex {
   }
 
   /**
-   * Stores one analysed item. With `replace`, an existing item of that media_id is removed with all its
-   * index rows in the same transaction (its list position and created time are kept); without, an existing
-   * item is a conflict.
+   * Stores one analysed item in one transaction, at once. With `replace`, an existing item of that
+   * media_id is removed with all its index rows in the same transaction (its list position and created
+   * time are kept); without, an existing item is a conflict. For small items and callers that cannot wait;
+   * tasks use storeItemInSlices.
    */
-  storeItem(
-    collectionPk: number,
-    incoming: IndexedItem,
-    given: MediaAnalysis,
-    opts: { replace: boolean; /** More writes that commit or roll back with the item's (its face tracks). */ alsoWrite?: (item: ItemRow) => void },
-  ): StoredItem {
+  storeItem(collectionPk: number, incoming: IndexedItem, given: MediaAnalysis, opts: StoreOptions): StoredItem {
     // What is stored is what a search may read back: bounded, whoever made the analysis (a worker too).
     const analysis = boundedAnalysis(given);
+    const { item, before, title, metadata } = this.itemOf(collectionPk, incoming, analysis, opts);
+    const prepared = runAll(prepareItemSteps(analysis, title, metadata));
+    return this.stored(collectionPk, this.writeItem(collectionPk, item, analysis, opts, prepared, before));
+  }
+
+  /**
+   * Stores one analysed item as storeItem does, with the request thread let go every few milliseconds: its
+   * rows are prepared in slices, then written in one short transaction when small, else staged (see the
+   * class). A search sees the whole item or none of it either way.
+   */
+  async storeItemInSlices(collectionPk: number, incoming: IndexedItem, given: MediaAnalysis, opts: StoreOptions): Promise<StoredItem> {
+    const analysis = boundedAnalysis(given);
+    const slices = new TimeSlices();
+    const { item, before, title, metadata } = this.itemOf(collectionPk, incoming, analysis, opts);
+    const prepared = await runInSlices(prepareItemSteps(analysis, title, metadata), slices);
+    await slices.pause();
+    if (writeCostMs(prepared, analysis) <= (this.slicing.oneTransactionMs ?? ONE_TRANSACTION_MS)) {
+      return this.stored(collectionPk, this.writeItem(collectionPk, item, analysis, opts, prepared, before));
+    }
+    return this.stored(collectionPk, await this.writeStaged(collectionPk, item, analysis, opts, prepared, before));
+  }
+
+  /** Resolves once no removal of a replaced (or left) staged item is running. */
+  async idle(): Promise<void> {
+    while (this.drops.size > 0) await Promise.all([...this.drops]);
+  }
+
+  /** Stops the removals after their current slice (the server stops; the next start goes on with them). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.idle();
+  }
+
+  /** At start: removes, in slices and in the background, the staged items a stop or crash left. */
+  dropLeftovers(): void {
+    for (const row of this.store.staging.all()) this.dropInBackground(row.item_pk);
+  }
+
+  /** The item row's fields: what the owner set by hand outlives a re-index; the searchable title and metadata. */
+  private itemOf(collectionPk: number, incoming: IndexedItem, analysis: MediaAnalysis, opts: StoreOptions): { item: IndexedItem; before: ItemRow | undefined; title: string; metadata: string } {
     // What the owner set by hand (PATCH …/items/{id}) outlives a re-index: a rescan or reindex keeps it.
     const before = opts.replace ? this.store.items.find(collectionPk, incoming.media_id) : undefined;
     const item: IndexedItem = {
@@ -218,145 +166,168 @@ export class SearchIndex {
       ...(before?.title_edited ? { title: before.title } : {}),
       ...(before?.metadata_edited ? { additional_metadata: before.additional_metadata ? (JSON.parse(before.additional_metadata) as Record<string, unknown>) : null } : {}),
     };
-    const title = item.title ?? analysis.title ?? '';
-    const metadata = describedBy(item.additional_metadata, item.place_words);
-    const seen = new Set<number>();
-    for (const e of analysis.episodes) {
-      if (seen.has(e.index)) throw new Error(`analysis: episode index ${e.index} appears twice`);
-      seen.add(e.index);
-    }
-    const others = otherLinesByEpisode(analysis);
-    const episodes = analysis.episodes.map((e) => prepareEpisode(e, analysis, title, metadata, others.get(e.index) ?? []));
-    const vectorSets = (
-      [
-        ['passage', analysis.passageVectors],
-        ['frame', analysis.frameVectors],
-      ] as const
-    ).filter((x): x is [VectorKind, NonNullable<MediaAnalysis['passageVectors']>] => x[1] !== null && x[1].items.length > 0);
-    for (const [kind, set] of vectorSets) {
-      for (const v of set.items) {
-        if (v.vector.length !== set.dims) throw new Error(`analysis: a ${kind} vector of ${set.model} has ${v.vector.length} dimensions, not ${set.dims}`);
-        if (!v.vector.every(Number.isFinite)) throw new Error(`analysis: a ${kind} vector of ${set.model} holds a non-finite value`);
-      }
-    }
+    return { item, before, title: item.title ?? analysis.title ?? '', metadata: describedBy(item.additional_metadata, item.place_words) };
+  }
 
+  /** After a commit: image search forgets the collection's prints, and the listeners are told. */
+  private stored(collectionPk: number, stored: StoredItem): StoredItem {
     this.printIndex?.invalidate(collectionPk);
-    const stored = this.writeItem(collectionPk, item, analysis, opts, { episodes, vectorSets, before });
     for (const listener of this.storedListeners) listener(collectionPk, stored.item.pk);
     return stored;
   }
 
-  /** The write transaction of {@link storeItem}. */
-  private writeItem(
-    collectionPk: number,
-    item: IndexedItem,
-    analysis: MediaAnalysis,
-    opts: { replace: boolean; alsoWrite?: (item: ItemRow) => void },
-    ready: { episodes: PreparedEpisode[]; vectorSets: [VectorKind, NonNullable<MediaAnalysis['passageVectors']>][]; before: ItemRow | undefined },
-  ): StoredItem {
-    const { episodes, vectorSets, before } = ready;
+  /** The item row as indexing writes it (`cursor` and `created` kept from a replaced version). */
+  private itemRow(collectionPk: number, item: IndexedItem, analysis: MediaAnalysis, before: ItemRow | undefined, at: string) {
+    return {
+      cursor: uuid7(),
+      collection_pk: collectionPk,
+      media_id: item.media_id,
+      type: item.type,
+      title: item.title,
+      src: item.src,
+      thumbnail: item.thumbnail,
+      duration: item.duration ?? analysis.duration,
+      additional_metadata: item.additional_metadata ? JSON.stringify(item.additional_metadata) : null,
+      created_at: at,
+      updated_at: at,
+      captured_at: item.captured_at ?? null,
+      captured_at_source: item.captured_at_source ?? null,
+      latitude: item.latitude ?? null,
+      longitude: item.longitude ?? null,
+      place: item.place ?? null,
+      place_words: item.place_words ?? null,
+      folder_pk: item.folder_pk ?? null,
+      title_edited: before?.title_edited ?? 0,
+      metadata_edited: before?.metadata_edited ?? 0,
+      size: item.size ?? null,
+      width: analysis.width ?? null,
+      height: analysis.height ?? null,
+    };
+  }
+
+  /** The item's analysis row. */
+  private analysisRow(itemPk: number, item: IndexedItem, analysis: MediaAnalysis, at: string) {
+    return {
+      item_pk: itemPk,
+      summary: analysis.summary,
+      duration: analysis.duration,
+      language: analysis.language,
+      transcript_source: analysis.transcriptSource,
+      stored_file: item.storedFile ?? null,
+      warnings: JSON.stringify(analysis.warnings),
+      indexed_at: at,
+      // The face stage ran (faces may be empty); null means it did not look.
+      faces_scanned: analysis.faces ? 1 : 0,
+      // An analysis from before every track was kept says nothing: null reads as its transcript's language alone.
+      subtitle_languages: analysis.subtitleLanguages ? JSON.stringify(analysis.subtitleLanguages) : null,
+    };
+  }
+
+  /** A small item in one write transaction: an existing version removed, the new one written. */
+  private writeItem(collectionPk: number, item: IndexedItem, analysis: MediaAnalysis, opts: StoreOptions, prepared: PreparedItem, before: ItemRow | undefined): StoredItem {
     const at = nowIso();
-    const repo = this.store.search;
     return inTransaction(this.store.db, () => {
       const existing = this.store.items.find(collectionPk, item.media_id);
       if (existing && !opts.replace) throw new Problem('conflict', msg('media_item_exists', { id: item.media_id }));
       if (existing) {
-        repo.deleteItem(existing.pk);
+        this.store.search.deleteItem(existing.pk);
         this.store.items.delete(existing.pk);
       }
-      const row = this.store.items.insert({
-        cursor: existing?.cursor ?? uuid7(),
-        collection_pk: collectionPk,
-        media_id: item.media_id,
-        type: item.type,
-        title: item.title,
-        src: item.src,
-        thumbnail: item.thumbnail,
-        duration: item.duration ?? analysis.duration,
-        additional_metadata: item.additional_metadata ? JSON.stringify(item.additional_metadata) : null,
-        created_at: existing?.created_at ?? at,
-        updated_at: at,
-        captured_at: item.captured_at ?? null,
-        captured_at_source: item.captured_at_source ?? null,
-        latitude: item.latitude ?? null,
-        longitude: item.longitude ?? null,
-        place: item.place ?? null,
-        place_words: item.place_words ?? null,
-        folder_pk: item.folder_pk ?? existing?.folder_pk ?? null,
-        title_edited: before?.title_edited ?? 0,
-        metadata_edited: before?.metadata_edited ?? 0,
-        size: item.size ?? null,
-        width: analysis.width ?? null,
-        height: analysis.height ?? null,
-      });
-      repo.insertAnalysis({
-        item_pk: row.pk,
-        summary: analysis.summary,
-        duration: analysis.duration,
-        language: analysis.language,
-        transcript_source: analysis.transcriptSource,
-        stored_file: item.storedFile ?? null,
-        warnings: JSON.stringify(analysis.warnings),
-        indexed_at: at,
-        // The face stage ran (faces may be empty); null means it did not look.
-        faces_scanned: analysis.faces ? 1 : 0,
-        // An analysis from before every track was kept says nothing: null reads as its transcript's language alone.
-        subtitle_languages: analysis.subtitleLanguages ? JSON.stringify(analysis.subtitleLanguages) : null,
-      });
-      const pkByIndex = new Map<number, number>();
-      for (const p of episodes) {
-        const e = p.episode;
-        const pk = repo.insertEpisode({
-          item_pk: row.pk,
-          collection_pk: collectionPk,
-          idx: e.index,
-          start: e.start,
-          end: e.end,
-          summary: e.summary,
-          thumbnail: e.thumbnail,
-          thumbnail_time: Number.isFinite(e.thumbnailTime) ? e.thumbnailTime : null,
-          screen_text: p.screenText.join('\n'),
-          tags: JSON.stringify(p.tags),
-          pictures: e.pictures?.length ? JSON.stringify(e.pictures) : null,
-        });
-        pkByIndex.set(e.index, pk);
-        for (const s of p.segments) repo.insertSegment({ episode_pk: pk, ...s });
-        for (const o of p.others) this.store.subtitles.insert({ episode_pk: pk, ...o });
-        this.store.text.insertText(collectionPk, pk, p.text, p.words);
-      }
-      let vectors = 0;
-      for (const [kind, set] of vectorSets) {
-        const space = repo.space(kind, set.model, set.dims, at);
-        for (const v of set.items) {
-          const episode = episodeFor(v, analysis.episodes);
-          if (!episode) continue;
-          const u = unit(v.vector);
-          repo.insertVector(space, { episode_pk: pkByIndex.get(episode.index)!, collection_pk: collectionPk, time: v.time, embedding: toBlob(u) }, signBits(u));
-          vectors++;
-        }
-      }
-      this.storeSequence(row.pk, collectionPk, analysis);
-      for (const print of analysis.framePrints ?? []) {
-        const episode = episodeFor({ episodeIndex: -1, time: print.time, vector: new Float32Array(0) }, analysis.episodes) ?? analysis.episodes[0];
-        if (episode) this.store.prints.insert({ ...printRow(print), episode_pk: pkByIndex.get(episode.index)!, item_pk: row.pk, collection_pk: collectionPk });
-      }
+      const fields = this.itemRow(collectionPk, item, analysis, before, at);
+      const row = this.store.items.insert({ ...fields, cursor: existing?.cursor ?? fields.cursor, created_at: existing?.created_at ?? at, folder_pk: item.folder_pk ?? existing?.folder_pk ?? null });
+      this.store.search.insertAnalysis(this.analysisRow(row.pk, item, analysis, at));
+      const { vectors } = runAll(indexRowSteps(this.store, { itemPk: row.pk, collectionPk, episodesIn: collectionPk, at }, analysis, prepared));
       opts.alsoWrite?.(row);
-      return { item: row, episodes: episodes.length, vectors, replaced: existing !== undefined };
+      return { item: row, episodes: prepared.episodes.length, vectors, replaced: existing !== undefined };
     });
   }
 
-  /** A video's dense frames, their looks and its sound print, which duplicates compare. */
-  private storeSequence(itemPk: number, collectionPk: number, analysis: MediaAnalysis): void {
-    const seq = analysis.frameSequence;
-    if (!seq?.hashes) return;
-    const sound = analysis.soundPrint ?? null;
-    this.store.prints.putSequence(itemPk, collectionPk, {
-      fps: seq.fps,
-      hashes: Buffer.from(seq.hashes, 'hex'),
-      looks: seq.looks ? Buffer.from(seq.looks, 'hex') : null,
-      sound_fps: sound?.fps ?? null,
-      sound: sound ? Buffer.from(sound.frames, 'hex') : null,
+  /**
+   * A large item, staged: its row in the hidden collection, its rows slice by slice (each slice a
+   * transaction of about 10 ms, requests let in between), then one short transaction that shows it (and
+   * hides a replaced version, removed afterwards in the background). Anything failing on the way removes
+   * what was staged.
+   */
+  private async writeStaged(collectionPk: number, item: IndexedItem, analysis: MediaAnalysis, opts: StoreOptions, prepared: PreparedItem, before: ItemRow | undefined): Promise<StoredItem> {
+    const db = this.store.db;
+    const staging = this.store.staging;
+    const slices = new TimeSlices();
+    const at = nowIso();
+    const fields = this.itemRow(collectionPk, item, analysis, before, at);
+    const staged = inTransaction(db, () => {
+      const hidden = staging.collection();
+      const row = this.store.items.insert({ ...fields, collection_pk: hidden, media_id: `~staged-${fields.cursor}`, folder_pk: null });
+      this.store.search.insertAnalysis(this.analysisRow(row.pk, item, analysis, at));
+      staging.mark(row.pk, collectionPk, 'storing', at);
+      return { row, hidden };
     });
+    try {
+      const steps = indexRowSteps(this.store, { itemPk: staged.row.pk, collectionPk, episodesIn: staged.hidden, at }, analysis, prepared);
+      let vectors = 0;
+      for (let done = false; !done; ) {
+        await slices.yield();
+        // A slice ends when its time is spent or it wrote about SLICE_BYTES (what its commit writes out).
+        let bytes = 0;
+        inLightTransaction(db, () => {
+          do {
+            const r = steps.next();
+            if (r.done) {
+              vectors = r.value.vectors;
+              done = true;
+            } else bytes += r.value;
+          } while (!done && !slices.spent && bytes < SLICE_BYTES);
+        });
+        await this.slicing.afterSlice?.();
+      }
+      await slices.yield();
+      const { row, existing } = inTransaction(db, () => this.show(collectionPk, item, staged.row, opts, at));
+      if (existing) this.dropInBackground(existing.pk);
+      return { item: row, episodes: prepared.episodes.length, vectors, replaced: existing !== undefined };
+    } catch (err) {
+      await this.dropStaged(staged.row.pk).catch(() => {});
+      throw err;
+    }
+  }
+
+  /**
+   * The last transaction of a staged write: the collection still there, the media id free (or replaced),
+   * a replaced version hidden, the staged item shown in its place, and the writes that commit with it.
+   */
+  private show(collectionPk: number, item: IndexedItem, staged: ItemRow, opts: StoreOptions, at: string): { row: ItemRow; existing: ItemRow | undefined } {
+    if (!this.store.collections.findLiveByPk(collectionPk)) throw collectionDeleted();
+    const existing = this.store.items.find(collectionPk, item.media_id);
+    if (existing && !opts.replace) throw new Problem('conflict', msg('media_item_exists', { id: item.media_id }));
+    if (existing) this.store.staging.hide(existing.pk, collectionPk, at);
+    const shown = { media_id: item.media_id, cursor: existing?.cursor ?? staged.cursor, folder_pk: item.folder_pk ?? existing?.folder_pk ?? null, created_at: existing?.created_at ?? at };
+    this.store.staging.show(staged.pk, collectionPk, shown);
+    const row: ItemRow = { ...staged, ...shown, collection_pk: collectionPk };
+    opts.alsoWrite?.(row);
+    return { row, existing };
+  }
+
+  /** Removes a staged item in the background (errors are logged; the next start tries again). */
+  private dropInBackground(itemPk: number): void {
+    const p: Promise<void> = this.dropStaged(itemPk)
+      .catch((err: unknown) => {
+        if (this.store.db.open) this.log('removing a staged item failed; the next start tries again', { item_pk: itemPk, error: (err as Error).message });
+      })
+      .finally(() => this.drops.delete(p));
+    this.drops.add(p);
+  }
+
+  /** Removes a staged item (being stored, or replaced) and its rows, in slices of short transactions. */
+  private async dropStaged(itemPk: number): Promise<void> {
+    const row = this.store.staging.get(itemPk);
+    if (!row) return;
+    const slices = new TimeSlices();
+    for (let more = true; more && !this.stopped && this.store.db.open; ) {
+      await slices.yield();
+      inLightTransaction(this.store.db, () => {
+        do more = this.store.search.dropSome(itemPk, row.collection_pk, DROP_ROWS);
+        while (more && !slices.spent);
+      });
+    }
+    if (!this.stopped) this.printIndex?.invalidate(row.collection_pk);
   }
 
   /**

@@ -6,7 +6,8 @@
 import { stemmer as englishStem } from '@orama/stemmers/english';
 import { stemmer as germanStem } from '@orama/stemmers/german';
 import { LRUMap } from 'mnemonist';
-import { hyphenJoins, transliterations, words } from '../../tools/normalise.js';
+import { addTransliterations, hyphenJoins, textPieces, words } from '../../tools/normalise.js';
+import { runAll } from '../../tools/time-slices.js';
 import type { Lang } from '../../messages/index.js';
 
 
@@ -89,8 +90,32 @@ export function queryStems(word: string): string[] {
  * indexText('The Wi-Fi password', 'en'); // 'the wi fi password wifi'
  */
 export function indexText(text: string, language: Lang): string {
-  const joined = hyphenJoins(text);
-  const extra = [...joined, ...transliterations(joined.length ? `${text} ${joined.join(' ')}` : text)];
-  const stemmed = stemText(text, language);
-  return extra.length === 0 ? stemmed : `${stemmed} ${stemText(extra.join(' '), language)}`;
+  return runAll(indexTextSteps(text, language));
+}
+
+/**
+ * {@link indexText} in steps of a few thousand words (a long text is stemmed piece by piece, each piece
+ * cut at whitespace, so the result is the same).
+ * @example
+ * const stemmed = await runInSlices(indexTextSteps(transcript, 'de'), slices);
+ */
+export function* indexTextSteps(text: string, language: Lang): Generator<void, string> {
+  const extra = new Set<string>();
+  const stem = function* (all: string, collect: boolean): Generator<void, string> {
+    const out: string[] = [];
+    for (const piece of textPieces(all)) {
+      const s = stemText(piece, language);
+      if (s) out.push(s);
+      if (collect) {
+        const joined = hyphenJoins(piece);
+        for (const j of joined) extra.add(j);
+        addTransliterations(piece, extra);
+        if (joined.length) addTransliterations(joined.join(' '), extra);
+      }
+      yield;
+    }
+    return out.join(' ');
+  };
+  const stemmed = yield* stem(text, true);
+  return extra.size === 0 ? stemmed : `${stemmed} ${yield* stem([...extra].join(' '), false)}`;
 }

@@ -23,6 +23,7 @@ import { m035OwnWords } from './035-own-words.js';
 import { m036CopyEvidence } from './036-copy-evidence.js';
 import { m037HyphenWords } from './037-hyphen-words.js';
 import { m038EpisodePictures } from './038-episode-pictures.js';
+import { m039StagedItems } from './039-staged-items.js';
 
 /** One schema step; each runs in its own transaction. */
 export type Migration = (db: Db) => void;
@@ -57,6 +58,7 @@ export const migrations: ReadonlyArray<{ id: number; up: Migration }> = [
   { id: 36, up: m036CopyEvidence },
   { id: 37, up: m037HyphenWords },
   { id: 38, up: m038EpisodePictures },
+  { id: 39, up: m039StagedItems },
 ];
 
 /** Numbers already applied: recorded in schema_migrations; databases from before it had 1..user_version. */
