@@ -2,15 +2,15 @@ import type { FileAccess } from '../media/index.js';
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analysisKey, type AnalysisInputs } from './fingerprint.js';
+import type { StoredAnalysis } from './schema.js';
 import type { EpisodeVector, MediaAnalysis } from './types.js';
 
 /** Bump when the pipeline's output changes so old cached analyses are not reused. */
 export const PIPELINE_VERSION = 9;
 
-type StoredVectors = { model: string; dims: number; items: { episodeIndex: number; time: number; vector: string }[] } | null;
+export type { StoredAnalysis } from './schema.js';
 
-/** An analysis as JSON holds it: the vectors as base64 of their float32 bytes (the cache's files, a job's delivery). */
-export type StoredAnalysis = Omit<MediaAnalysis, 'passageVectors' | 'frameVectors'> & { passageVectors: StoredVectors; frameVectors: StoredVectors };
+type StoredVectors = StoredAnalysis['passageVectors'];
 
 function packVectors(v: MediaAnalysis['passageVectors']): StoredVectors {
   return v && { ...v, items: v.items.map((i) => ({ ...i, vector: Buffer.from(i.vector.buffer, i.vector.byteOffset, i.vector.byteLength).toString('base64') })) };

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { LANGS } from '../../messages/index.js';
 import type { App, HttpDeps } from '../env.js';
 import { errors, SECURITY } from '../schemas/common.js';
 import { AnalysisQuery, ItemParams } from '../schemas/collections.js';
@@ -38,7 +39,7 @@ const Analysis = z
   .object({
     video_summary: z.string().openapi({ description: 'Empty when the item was not analysed' }),
     video_duration: z.number().openapi({ description: 'Seconds; 0 when unknown' }),
-    language: z.enum(['en', 'de']).nullable().openapi({ description: "The language the item was analysed in, as POST /analyze returns it; null when the item was not analysed" }),
+    language: z.enum(LANGS).nullable().openapi({ description: "The language the item was analysed in, as POST /analyze returns it; null when the item was not analysed" }),
     subtitle_languages: z
       .array(z.string())
       .openapi({ description: "vidx extra: the languages of the item's subtitle tracks (base codes: en, de, fr; und when unknown), the transcript's first; each can be asked for with `?language=`. Empty when the transcript is speech recognition or none", example: ['en', 'de'] }),

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { LANGS } from '../../messages/index.js';
 import type { AnalyzeResult as AnalyzeResultType } from '../../analysis/result.js';
 import type { SameShape } from './explore.js';
 
@@ -34,7 +35,7 @@ export const AnalyzeResult = z
     episodic_summary: z.array(AnalyzeEpisode).openapi({ description: 'Episodes in order, covering the media without gaps' }),
     media_type: z.enum(['video', 'audio', 'image']).openapi({ description: 'vidx extra' }),
     title: z.string().nullable().openapi({ description: 'vidx extra: the title given, else the one the source names' }),
-    language: z.enum(['en', 'de']).openapi({ description: 'vidx extra: the language the media was analysed in' }),
+    language: z.enum(LANGS).openapi({ description: 'vidx extra: the language the media was analysed in' }),
     transcript_source: z.enum(['sidecar', 'embedded', 'asr', 'none']).openapi({ description: 'vidx extra: where the transcript came from' }),
     subtitle_languages: z
       .array(z.string())

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { LANGS } from '../../messages/index.js';
 import { CollectionId } from './common.js';
 import { ScanResult } from './task-results.js';
 
@@ -13,7 +14,7 @@ export const Folder = z
     created_at: z.string(),
     last_scan: z.string().nullable().openapi({ description: 'When the last scan completed' }),
     scan_task_id: z.string().nullable().openapi({ description: 'The latest scan task (GET /tasks/{task_id})' }),
-    language: z.enum(['en', 'de']).nullable().openapi({ description: "vidx extra: the index_language of the folder's files; null lets each file's speech and text decide" }),
+    language: z.enum(LANGS).nullable().openapi({ description: "vidx extra: the index_language of the folder's files; null lets each file's speech and text decide" }),
     last_scan_result: ScanResult.omit({ folder_id: true }).nullable().openapi({ description: "The last finished scan's counts (they add up) and its skipped and failed files with reasons; null before the first" }),
   })
   .openapi('Folder');

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { LANGS } from '../../messages/index.js';
 import type { AnalyzeTaskData as AnalyzeTaskDataType, IndexTaskData as IndexTaskDataType, StoredVideo as StoredVideoType } from '../../services/submissions.js';
 import type { SameShape } from './explore.js';
 import type { ReindexTaskData as ReindexTaskDataType } from '../../services/analysis/reindex-task.js';
@@ -31,7 +32,7 @@ export const IndexTaskData = z
   .object({
     video: StoredVideo,
     collection: z.string(),
-    index_language: z.enum(['en', 'de']).nullable().openapi({ description: 'As asked (default en); null only inside vidx, where the media decides' }),
+    index_language: z.enum(LANGS).nullable().openapi({ description: 'As asked (default en); null only inside vidx, where the media decides' }),
     reindex_if_exists: z.boolean(),
     upload: TaskUpload,
   })

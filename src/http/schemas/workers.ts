@@ -1,11 +1,12 @@
 import { z } from '@hono/zod-openapi';
+import { LANGS } from '../../messages/index.js';
 import { CapabilityInfo } from './models.js';
 import { DELIVERED_FILE } from '../../services/jobs/wire.js';
 import { LIST_PATH, MAX_LINE_BYTES } from '../../services/jobs/delivery-lines.js';
 import { MAX_EPISODE_TEXT } from '../../services/jobs/delivery-checks.js';
 import { WORKER_ID } from '../../services/jobs/worker-keys.js';
 import { zodText } from '../zod-messages.js';
-import { SOUND_PRINT_FPS, SOUND_PRINT_SECONDS } from '../../media/sound-print.js';
+import { ANALYSIS_BOUNDS, analysisSchemas } from '../../analysis/schema.js';
 
 /** A worker's name: letters, digits, `.`, `_` and `-`. */
 export const WorkerId = z.string().regex(WORKER_ID, zodText('must_match', { pattern: WORKER_ID.source })).openapi({ example: 'desk-1a2b' });
@@ -64,7 +65,7 @@ export const JobStartAnswer = z
       .object({
         status: z.literal('ready'),
         kind: z.enum(['image', 'media']),
-        input: z.object({ title: z.string().nullable(), metadata: z.record(z.string(), z.unknown()).nullable(), language: z.enum(['en', 'de']).nullable(), faces: z.boolean() }),
+        input: z.object({ title: z.string().nullable(), metadata: z.record(z.string(), z.unknown()).nullable(), language: z.enum(LANGS).nullable(), faces: z.boolean() }),
         path_source: z.boolean().openapi({ description: 'The media is a file on the server: the subtitle files beside it come along, and are read as its sidecars' }),
         files: z
           .array(z.object({ name: z.string(), size: z.number().int(), url: z.string().openapi({ description: 'A signed link for this job and key (ranges answered)' }) }))
@@ -77,26 +78,11 @@ export const JobStartAnswer = z
   .openapi('JobStart');
 
 /**
- * What a worker may deliver at most: generous for hours of media, small enough that a made-up analysis
- * cannot fill the server's disk or memory (the body itself is capped too; larger answers 413).
+ * What a worker may deliver at most: the analysis schema's bounds (analysis/schema.ts), and the request's own.
+ * Generous for hours of media, small enough that a made-up analysis cannot fill the server's disk or memory.
  */
 export const DELIVERY_LIMITS = {
-  /** Characters of one line of text, one summary, one title, one warning. */
-  text: 20_000,
-  /** Entries of a transcript, screen text, visual list, frame print list. */
-  entries: 100_000,
-  /** Episodes and face tracks. */
-  episodes: 10_000,
-  /** OCR lines and tags of one visual entry; warnings. */
-  words: 500,
-  /** Vector dimensions. */
-  dims: 4_096,
-  /** Characters of the frame sequence's hashes (16 per frame). */
-  sequence: 16 * 4 * 3600 * 12,
-  /** Characters of the frame sequence's looks (26 per frame, beside each hash). */
-  looks: 26 * 4 * 3600 * 12,
-  /** Characters of a sound print (10 per frame, 10 frames a second, at most half an hour). */
-  sound: 10 * SOUND_PRINT_FPS * SOUND_PRINT_SECONDS,
+  ...ANALYSIS_BOUNDS,
   /**
    * Characters of one episode's text: its audio lines, the on-screen text and tags of its visual entries,
    * the screen-text and other subtitle lines that fall in it, and its summary. An episode of the pipeline
@@ -110,47 +96,26 @@ export const DELIVERY_LIMITS = {
 } as const;
 
 const L = DELIVERY_LIMITS;
-const Text = z.string().max(L.text);
-// Times may dip a little below 0 (a stream's first pts); nothing vidx reads lasts longer than months.
-const Seconds = z.number().min(-3_600).max(1e7);
-const TimedText = z.object({ start: Seconds, end: Seconds, text: Text });
-const VisualEntry = z.object({ start: Seconds, end: Seconds, summary: Text, ocr: z.array(Text).max(L.words), tags: z.array(z.string().max(200)).max(L.words) });
-const FileName = z.string().regex(DELIVERED_FILE).nullable();
-const VectorItem = z.object({ episodeIndex: z.number().int().min(0), time: Seconds, vector: z.string().max(Math.ceil((L.dims * 4) / 3) + 4).openapi({ description: 'float32 values, little-endian, base64' }) });
-const Vectors = z
-  .object({
-    model: z.string().max(200),
-    dims: z.number().int().min(1).max(L.dims),
-    items: z.array(VectorItem).max(L.entries),
-  })
-  .nullable();
-const Episode = z.object({ index: z.number().int().min(0).max(L.episodes), start: Seconds, end: Seconds, audio: z.array(TimedText).max(L.entries), visual: z.array(VisualEntry).max(L.entries), summary: Text, thumbnail: FileName, thumbnailTime: Seconds,
-  pictures: z.array(z.object({ from: Seconds, time: Seconds, thumbnail: FileName })).max(L.entries).optional() });
-const SubtitleTrack = z.object({ language: z.string().min(1).max(16), source: z.enum(['sidecar', 'embedded']), segments: z.array(TimedText).max(L.entries) });
-const FramePrint = z.object({ time: Seconds, hash: z.string().regex(/^[0-9a-f]{16}$/), detail: z.string().regex(/^[0-9a-f]{64}$/), colour: z.array(z.number()).length(48) });
-const Face = z.object({
-  start: Seconds, end: Seconds,
-  box: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
-  score: z.number(), thumbnail: FileName, vector: z.array(z.number()).max(L.dims).nullable(), personId: z.string().max(200).nullable(),
-});
+/** The analysis schema with its files as the names of the delivery's file parts. */
+const Wire = analysisSchemas(z.string().regex(DELIVERED_FILE).nullable());
 
 /**
  * What each list of a delivered analysis holds and how many at most: a JSON line of a delivery that adds
  * to a list (services/jobs/delivery-lines.ts) is checked with these, item by item.
  */
 export const DELIVERY_LISTS = {
-  transcript: { item: TimedText, max: L.entries },
-  screenText: { item: TimedText, max: L.entries },
-  visual: { item: VisualEntry, max: L.entries },
-  episodes: { item: Episode, max: L.episodes },
-  'episodes.audio': { item: TimedText, max: L.entries },
-  'episodes.visual': { item: VisualEntry, max: L.entries },
-  subtitleTracks: { item: SubtitleTrack, max: L.words },
-  'subtitleTracks.segments': { item: TimedText, max: L.entries },
-  'passageVectors.items': { item: VectorItem, max: L.entries },
-  'frameVectors.items': { item: VectorItem, max: L.entries },
-  framePrints: { item: FramePrint, max: L.entries },
-  faces: { item: Face, max: L.episodes },
+  transcript: { item: Wire.TimedText, max: L.entries },
+  screenText: { item: Wire.TimedText, max: L.entries },
+  visual: { item: Wire.VisualEntry, max: L.entries },
+  episodes: { item: Wire.Episode, max: L.episodes },
+  'episodes.audio': { item: Wire.TimedText, max: L.entries },
+  'episodes.visual': { item: Wire.VisualEntry, max: L.entries },
+  subtitleTracks: { item: Wire.SubtitleTrack, max: L.words },
+  'subtitleTracks.segments': { item: Wire.TimedText, max: L.entries },
+  'passageVectors.items': { item: Wire.VectorItem, max: L.entries },
+  'frameVectors.items': { item: Wire.VectorItem, max: L.entries },
+  framePrints: { item: Wire.TimedPrint, max: L.entries },
+  faces: { item: Wire.Face, max: L.episodes },
 } as const;
 
 /** A JSON line of a delivery after its first: items for one list of the analysis (services/jobs/delivery-lines.ts). */
@@ -161,47 +126,12 @@ export const AddLine = z
   })
   .strict();
 
-/** An analysis as a worker delivers it: the pipeline's output, thumbnails and face crops by file name, vectors as base64. */
-export const WireAnalysis = z
-  .object({
-    type: z.enum(['video', 'audio', 'image']),
-    duration: Seconds,
-    width: z.number().int().min(0).max(1e5).nullable().optional(),
-    height: z.number().int().min(0).max(1e5).nullable().optional(),
-    language: z.enum(['en', 'de']),
-    title: z.string().max(1_000).nullable(),
-    transcript: z.array(TimedText).max(L.entries),
-    transcriptSource: z.enum(['sidecar', 'embedded', 'asr', 'none']),
-    subtitleLanguages: z.array(z.string().min(1).max(16)).max(L.words).optional(),
-    subtitleTracks: z.array(SubtitleTrack).max(L.words).optional(),
-    screenText: z.array(TimedText).max(L.entries),
-    visual: z.array(VisualEntry).max(L.entries),
-    episodes: z.array(Episode).max(L.episodes),
-    summary: z.string().max(L.text * 10),
-    warnings: z.array(Text).max(L.words),
-    passageVectors: Vectors,
-    frameVectors: Vectors,
-    framePrints: z
-      .array(FramePrint)
-      .max(L.entries)
-      .optional()
-      .openapi({ description: 'Perceptual fingerprints of the keyframes (a photo: one at time 0)' }),
-    frameSequence: z
-      .object({ fps: z.number().min(0).max(1_000), hashes: z.string().max(L.sequence).regex(/^[0-9a-f]*$/), looks: z.string().max(L.looks).regex(/^[0-9a-f]*$/).optional() })
-      .nullable()
-      .optional(),
-    soundPrint: z
-      .object({ fps: z.number().min(0).max(1_000), frames: z.string().max(L.sound).regex(/^[0-9a-f]*$/) })
-      .nullable()
-      .optional()
-      .openapi({ description: 'The sound print of a video (its first half hour): change bits, shape bits and loudness per tenth of a second, hex' }),
-    faces: z.array(Face).max(L.episodes).nullable().optional(),
-    facesSamePerson: z.number().nullable().optional(),
-  })
-  // Every field of the pipeline's output is named above (a worker and its server run one version: the
-  // queue name says so); anything else a worker adds is dropped, so nothing unbounded reaches the cache.
-  .strip()
-  .openapi('WireAnalysis');
+/**
+ * An analysis as a worker delivers it: the analysis schema itself, thumbnails and face crops by file name,
+ * vectors as base64. A worker and its server run one version (the queue name says so); anything else a
+ * worker adds is dropped, so nothing unbounded reaches the cache.
+ */
+export const WireAnalysis = Wire.MediaAnalysis.strip().openapi('WireAnalysis');
 
 export const DeliveryBody = z
   .object({

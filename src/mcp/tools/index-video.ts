@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGS } from '../../messages/index.js';
 import { taskOutput } from '../tasks.js';
 import { defineTool } from '../tool.js';
 import { collection } from './fields.js';
@@ -19,7 +20,7 @@ export const indexVideo = defineTool({
   input: {
     ...videoFields,
     collection,
-    language: z.enum(['en', 'de']).optional().describe('Spoken language: en (default) or de'),
+    language: z.enum(LANGS).optional().describe('Spoken language: en (default) or de'),
     reindex: z.boolean().optional().describe('Replace the video when its media_id already exists (default false)'),
     wait_seconds: waitSeconds,
   },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg, render } from '../../messages/index.js';
+import { msg, render, LANGS } from '../../messages/index.js';
 import { clock } from '../../tools/clock.js';
 import { defineTool } from '../tool.js';
 import { collection, itemParams, itemUri, mediaId } from './fields.js';
@@ -66,7 +66,7 @@ export const search = defineTool({
     folder_id: z.string().min(1).max(100).optional().describe('Only items from this folder (add_folder returns its folder_id)'),
     near: z.string().min(1).max(200).optional().describe('Only items recorded near a place: a city (Lisbon, Lissabon), a region (Bavaria), a country (Portugal, Deutschland) or "latitude,longitude"; items without GPS are left out'),
     near_km: z.number().gt(0).max(2000).optional().describe('Radius around a city or point in km (default 25)'),
-    language: z.enum(['en', 'de']).optional().describe('Language of the notices and the correction: en (default) or de'),
+    language: z.enum(LANGS).optional().describe('Language of the notices and the correction: en (default) or de'),
     correct_typos: z.boolean().optional().describe('false: search the words exactly as given, never as the collection\'s nearest words (default true: a word that is no English or German word and matches nothing may be read as a near word)'),
   },
   output: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGS } from '../../messages/index.js';
 import { defineTool } from '../tool.js';
 import { collection } from './fields.js';
 
@@ -15,7 +16,7 @@ export const suggest = defineTool({
     'Use it to get an overview of an unknown collection or to propose good search queries.',
   input: {
     collection,
-    language: z.enum(['en', 'de']).optional().describe('Language of the suggested questions: en (default) or de'),
+    language: z.enum(LANGS).optional().describe('Language of the suggested questions: en (default) or de'),
     public: z.boolean().optional().describe("true when the collection is another owner's public collection"),
   },
   output: {

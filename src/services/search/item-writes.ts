@@ -9,6 +9,36 @@ import type { Store } from '../../store/index.js';
 import { signBits, toBlob, unit } from '../../tools/vectors.js';
 import { EpisodeFinder, printRow, type PreparedItem } from './item-rows.js';
 
+/**
+ * Where each field of an analysis is kept once its item is stored. A field added to the analysis schema
+ * (analysis/schema.ts) and given no place here fails the build; test/jobs/every-field.test.ts reads each
+ * place back after a remote worker delivered it.
+ */
+export const ANALYSIS_STORAGE: Record<keyof MediaAnalysis, string> = {
+  type: 'items.type',
+  duration: 'items.duration, item_analysis.duration',
+  width: 'items.width',
+  height: 'items.height',
+  language: 'item_analysis.language (the stems of the text tables too)',
+  title: "items.title when the caller gave it (a job's input carries it); a file's own title tag only for a source without a name",
+  transcript: "segments of kind audio: each episode's audio holds its lines",
+  transcriptSource: 'item_analysis.transcript_source',
+  subtitleLanguages: 'item_analysis.subtitle_languages',
+  subtitleTracks: 'subtitle_lines, in the episode each line belongs to',
+  screenText: 'segments of kind screen, and episodes.screen_text',
+  visual: "segments of kind visual: each episode's visual holds its entries",
+  episodes: 'episodes, with their text rows (words, own words, parts)',
+  summary: 'item_analysis.summary',
+  warnings: 'item_analysis.warnings',
+  passageVectors: 'vectors of a text space',
+  frameVectors: 'vectors of a frame space',
+  framePrints: 'frame_prints',
+  frameSequence: 'frame_sequences.hashes and .looks',
+  soundPrint: 'frame_sequences.sound',
+  faces: "face_tracks, when the collection's faces are on (services/people), and item_analysis.faces_scanned",
+  facesSamePerson: "not kept: it groups the item's face tracks into people as they are stored",
+};
+
 /** Where an item's rows go. */
 export interface RowTarget {
   itemPk: number;
