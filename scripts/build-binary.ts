@@ -3,7 +3,7 @@
  * the npm-shipped models, as a Node single-executable application made from this machine's own Node, offline:
  *   0. the web page is built into dist/web when stale (scripts/build-web.ts) and embedded as assets;
  *   1. esbuild bundles src/sea-main.ts (the loader, the main script), src/sea/app.ts (the application, an asset)
- *      and src/sea/worker.ts (the threads) to CommonJS files (node20), native requires redirected;
+ *      and src/sea/thread.ts (the threads) to CommonJS files (node20), native requires redirected;
  *   2. libraries are gzipped (cached in dist/.sea-cache), a build id hashes the bundle and every asset;
  *   3. `node --experimental-sea-config` writes the preparation blob (code cache included);
  *   4. a copy of `process.execPath` (stripped when `strip` exists) gets the blob through postject.
@@ -43,7 +43,7 @@ function log(msg: string): void {
   process.stderr.write(`build-binary: ${msg}\n`);
 }
 
-/** Bundles one entry (the binary's main, or a worker thread's) to a CommonJS file in the work folder. */
+/** Bundles one entry (the binary's main, or a thread's) to a CommonJS file in the work folder. */
 async function bundle(assets: AssetSource[], entry: string, name: string): Promise<string> {
   const outfile = join(WORK, name);
   const nativeFiles = new Map(assets.filter((a) => a.path.endsWith('.node')).map((a) => [a.source, a.path]));
@@ -108,12 +108,12 @@ async function main(): Promise<void> {
   // quarter of its 12 MB (src/sea/app-loader.ts keeps its code cache).
   const app = await bundle(assets, join('sea', 'app.ts'), 'app.cjs');
   assets.push({ path: 'app.cjs', source: app, gzip: true, mode: 0o644 });
-  // The worker threads' own bundle (analyses, clusters, suggestions), unpacked beside the libraries and started from there.
-  const worker = await bundle(assets, join('sea', 'worker.ts'), 'worker.cjs');
-  assets.push({ path: 'workers/worker.cjs', source: worker, gzip: true, mode: 0o644 });
+  // The threads' own bundle (analyses, clusters, suggestions), unpacked beside the libraries and started from there.
+  const thread = await bundle(assets, join('sea', 'thread.ts'), 'thread.cjs');
+  assets.push({ path: 'threads/thread.cjs', source: thread, gzip: true, mode: 0o644 });
   const bundled = Date.now();
   const code = readFileSync(main);
-  log(`bundles ${mb(code.length)} + ${mb(statSync(app).size)} + ${mb(statSync(worker).size)} MB in ${bundled - started} ms`);
+  log(`bundles ${mb(code.length)} + ${mb(statSync(app).size)} + ${mb(statSync(thread).size)} MB in ${bundled - started} ms`);
 
   const idHash = createHash('sha256').update(code);
   const files: AssetFile[] = [];

@@ -10,7 +10,7 @@ import type { ToolPaths } from './media/binaries.js';
 import { gazetteerFiles, type GazetteerFiles } from './media/places/gazetteer-data.js';
 import type { ModelAssetPaths } from './ml/assets.js';
 import type { OnnxProviders } from './ml/providers.js';
-import { FLAG_SETTINGS, parseSettings, SETTINGS, type ParsedSettings, type SettingName, type SettingProblem } from './settings/schema.js';
+import { FLAG_SETTINGS, parseSettings, RENAMED_SETTINGS, SETTINGS, type ParsedSettings, type SettingName, type SettingProblem } from './settings/schema.js';
 
 /** Everything vidx reads from the environment and the command line, resolved once at start. */
 export interface Config {
@@ -49,7 +49,7 @@ export interface Config {
   workerLockSeconds: number;
   /** Requests a worker key may have in flight beyond one per job its worker announced (VIDX_WORKER_SPARE_REQUESTS). */
   workerSpareRequests: number;
-  /** Analyses run in worker threads (VIDX_ANALYSIS_THREADS=1, the default) or on the request thread (0). */
+  /** Analyses run in threads (VIDX_ANALYSIS_THREADS=1, the default) or on the request thread (0). */
   analysisThreads: boolean;
   /**
    * Every folder vidx writes: the data dir, the models dir and the single binary's unpacked files
@@ -62,8 +62,10 @@ export interface Config {
   modelAssets: ModelAssetPaths;
   /** The execution providers of ONNX sessions (VIDX_ONNX_PROVIDERS). */
   onnxProviders: OnnxProviders;
-  /** The single binary's worker-thread bundles (VIDX_WORKERS_DIR); undefined from a checkout. */
-  workersDir: string | undefined;
+  /** The single binary's thread bundles (VIDX_THREADS_DIR); undefined from a checkout. */
+  threadsDir: string | undefined;
+  /** What the start should say about the settings themselves (an old setting name in use). */
+  warnings: string[];
   /** The folder the single binary unpacked its files to (VIDX_NATIVE_ROOT); undefined from a checkout. */
   nativeRoot: string | undefined;
 }
@@ -116,15 +118,21 @@ function withFlags(
 }
 
 /** Parses the variables, packaged defaults beneath them; every problem at once. */
-function parsed(vars: Record<string, string | undefined>): ParsedSettings {
+function parsed(vars: Record<string, string | undefined>): { s: ParsedSettings; warnings: string[] } {
   const merged = { ...vars };
+  const warnings: string[] = [];
+  for (const [old, name] of Object.entries(RENAMED_SETTINGS)) {
+    if (merged[old] === undefined) continue;
+    warnings.push(`${old} is now called ${name}: the old name still works for now; use the new one`);
+    merged[name] ??= merged[old];
+  }
   for (const [name, value] of Object.entries(packagedDefaults) as Array<[SettingName, string]>) {
     // The binary's own settings (where it unpacked) are always its; the others only fill in.
     if (!merged[name] || SETTINGS[name].group === 'binary') merged[name] = value;
   }
   const { settings, problems } = parseSettings(merged);
   if (problems.length > 0) throw new ConfigError(problems.map((p) => p.message).join('; '), problems);
-  return settings;
+  return { s: settings, warnings };
 }
 
 /** Where the external tools and the shipped models are, when settings name them, and what runs the ONNX models. */
@@ -143,7 +151,7 @@ function externalFiles(s: ParsedSettings): { tools: ToolPaths; modelAssets: Mode
  */
 export function loadConfig(env: Record<string, string | undefined>, argv: string[] = []): Config {
   const { vars, pullModels } = withFlags(env, argv);
-  const s = parsed(vars);
+  const { s, warnings } = parsed(vars);
   const dataDir = resolve(s.VIDX_DATA_DIR ?? join(s.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'vidx'));
   const modelsDir = resolve(s.VIDX_MODELS_DIR ?? join(dataDir, 'models'));
   let urlAllow: AllowList;
@@ -182,8 +190,9 @@ export function loadConfig(env: Record<string, string | undefined>, argv: string
     ownDirs: [dataDir, modelsDir, ...(s.VIDX_NATIVE_ROOT ? [resolve(s.VIDX_NATIVE_ROOT)] : [])],
     maxWebhooksPerKey: s.VIDX_MAX_WEBHOOKS_PER_KEY,
     ...externalFiles(s),
-    workersDir: s.VIDX_WORKERS_DIR,
+    threadsDir: s.VIDX_THREADS_DIR,
     nativeRoot: s.VIDX_NATIVE_ROOT,
+    warnings,
   };
 }
 
@@ -219,7 +228,9 @@ export interface WorkerConfig {
   tools: ToolPaths;
   modelAssets: ModelAssetPaths;
   onnxProviders: OnnxProviders;
-  workersDir: string | undefined;
+  threadsDir: string | undefined;
+  /** What the start should say about the settings themselves (an old setting name in use). */
+  warnings: string[];
   nativeRoot: string | undefined;
 }
 
@@ -236,7 +247,7 @@ const WORKER_FLAGS: Record<string, SettingName> = {
  */
 export function loadWorkerConfig(env: Record<string, string | undefined>, argv: string[] = []): WorkerConfig {
   const { vars, pullModels } = withFlags(env, argv, WORKER_FLAGS, 'worker');
-  const s = parsed(vars);
+  const { s, warnings } = parsed(vars);
   if (!s.VIDX_URL) throw new ConfigError('vidx worker needs the server: --server URL (or VIDX_URL)');
   if (!s.VIDX_QUEUE_URL) throw new ConfigError("vidx worker needs the server's queue: --queue redis://host:port (or VIDX_QUEUE_URL)");
   if (!s.VIDX_API_KEY) throw new ConfigError('vidx worker needs a worker key in VIDX_API_KEY (or --key): `vidx keys create --worker` on the server');
@@ -246,7 +257,7 @@ export function loadWorkerConfig(env: Record<string, string | undefined>, argv: 
     modelsDir: resolve(s.VIDX_MODELS_DIR ?? join(dataDir, 'models')), modelsManifest: s.VIDX_MODELS_MANIFEST,
     concurrency: s.VIDX_WORKER_CONCURRENCY, id: s.VIDX_WORKER_ID, lockSeconds: s.VIDX_WORKER_LOCK_SECONDS, pullModels, logLevel: s.VIDX_LOG,
     ...externalFiles(s),
-    workersDir: s.VIDX_WORKERS_DIR, nativeRoot: s.VIDX_NATIVE_ROOT,
+    threadsDir: s.VIDX_THREADS_DIR, nativeRoot: s.VIDX_NATIVE_ROOT, warnings,
   };
 }
 

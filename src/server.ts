@@ -70,6 +70,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   const files = prepareDataDir(config);
   // Share tokens and link signatures never reach the log, whichever logger writes it.
   const log = redacting(opts.logger ?? createLogger(config.logLevel));
+  for (const warning of config.warnings) log(`settings: ${warning}`);
   const store = openStore(join(config.dataDir, 'vidx.db'));
   // Versions of item files a crash left unnamed (before or after a commit) go before anything is served.
   sweepItemFolders(store.db, config.dataDir);
@@ -88,7 +89,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
     folders: folders.folders,
     models: analysis.modelAdmin,
     jobs: analysis.jobs,
-    servedFiles: new ServedFiles(config.dataDir, files, store.collections, store.keys, (id, pk, folder) => core.shares.allows(id, pk, folder), (job, n, key) => analysis.jobs?.jobFile(job, n, key) ?? null, new ShownPictures((input) => analysis.jobThread.run('browser_picture', input))),
+    servedFiles: new ServedFiles(config.dataDir, files, store.collections, store.keys, (id, pk, folder) => core.shares.allows(id, pk, folder), (job, n, key) => analysis.jobs?.jobFile(job, n, key) ?? null, new ShownPictures((input) => analysis.requestThread.run('browser_picture', input))),
     webDir: config.webDir,
     form: { uploadsDir: uploadsDir(config.dataDir), maxUploadBytes: config.maxUploadBytes, maxBodyBytes: config.maxBodyBytes },
     hosts: servedHosts(config),

@@ -23,7 +23,7 @@ export function describeSystem(
     capabilities,
     // Search by picture always compares perceptual fingerprints; the image-text model adds its vectors.
     picture_search: { fingerprints: true, image_text: capabilities.image_text.available },
-    // Where analyses run: worker threads (true) or the request thread (VIDX_ANALYSIS_THREADS=0, or no worker entry).
+    // Where analyses run: threads (true) or the request thread (VIDX_ANALYSIS_THREADS=0, or no worker entry).
     analysis,
     tools: {
       ffmpeg: tool(t.locateFfmpeg(), 'install ffmpeg (apt-get install ffmpeg) or set FFMPEG_PATH'),

@@ -107,7 +107,7 @@ export class MediaTools {
     this.paths = { ...paths };
   }
 
-  /** The paths the settings named (for a worker thread's settings). */
+  /** The paths the settings named (for a thread's settings). */
   get configured(): Readonly<ToolPaths> {
     return this.paths;
   }

@@ -10,7 +10,7 @@ import { loadNative, setNativeRoot } from './native.js';
 
 /**
  * Runs the CLI with the unpacked files of `dir` as the defaults of the settings that name them (explicit
- * settings still win); worker threads start from their own bundles there and load the addons from there too.
+ * settings still win); threads start from their own bundles there and load the addons from there too.
  * @example
  * process.exitCode = await runBinary('/home/me/.cache/vidx/3fa2c1d0e9b8a7f6');
  */
@@ -24,7 +24,7 @@ export async function runBinary(dir: string): Promise<number> {
     VIDX_WEB_DIR: join(dir, 'web'),
     VIDX_PLACES_DATA: join(dir, 'places'),
     VIDX_NATIVE_ROOT: dir,
-    VIDX_WORKERS_DIR: join(dir, 'workers'),
+    VIDX_THREADS_DIR: join(dir, 'threads'),
   });
   useSqliteNative({ nativeBinding: loadNative('native/better_sqlite3.node') as object, vecExtension: join(dir, 'native', 'vec0.so') });
   const { runCli } = await import('../cli/run.js');

@@ -1,3 +1,4 @@
+import pTimeout from 'p-timeout';
 import { randomUUID } from 'node:crypto';
 import PQueue from 'p-queue';
 import type { TaskRepository, TaskRow } from '../store/tasks.js';
@@ -288,11 +289,7 @@ export class TaskEngine {
   }
 }
 
-async function settledWithin(p: Promise<void>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((r) => (timer = setTimeout(() => r(false), ms)));
-  const done = p.then(() => true);
-  const ok = await Promise.race([done, timeout]);
-  clearTimeout(timer);
-  return ok;
+/** Whether `p` settled within `ms`. */
+function settledWithin(p: Promise<void>, ms: number): Promise<boolean> {
+  return pTimeout(p.then(() => true), { milliseconds: ms, fallback: () => false });
 }

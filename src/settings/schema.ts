@@ -163,7 +163,7 @@ export const SETTINGS = {
     group: 'server',
     default: '`1`',
     meaning:
-      '`1`: analyses run in worker threads with their own models, off the request thread (onnxruntime-node runs inference synchronously on the calling thread); `0`: on the request thread (debugging). `GET /health` says where they run: `analysis: {threads: true}`',
+      '`1`: analyses run in threads with their own models, off the request thread (onnxruntime-node runs inference synchronously on the calling thread); `0`: on the request thread (debugging). `GET /health` says where they run: `analysis: {threads: true}`',
   }),
   VIDX_FOLDER_RESCAN_MINUTES: setting(integer(0, 10_080, 60), {
     group: 'server',
@@ -247,11 +247,17 @@ export const SETTINGS = {
     default: 'set by the binary',
     meaning: 'The folder the single binary unpacked its native parts, models and page to; never read as media',
   }),
-  VIDX_WORKERS_DIR: setting(optionalText, { group: 'binary', default: 'set by the binary', meaning: "The binary's worker-thread bundles" }),
+  VIDX_THREADS_DIR: setting(optionalText, { group: 'binary', default: 'set by the binary', meaning: "The binary's thread bundles (the old name `VIDX_WORKERS_DIR` still works, with a warning)" }),
 } satisfies Record<string, Setting>;
 
 /** The name of a setting: its environment variable. */
 export type SettingName = keyof typeof SETTINGS;
+
+/**
+ * Settings that were renamed, old name → new: the old name is still read (when the new one is not set), and a
+ * start says to use the new one.
+ */
+export const RENAMED_SETTINGS: Readonly<Record<string, SettingName>> = { VIDX_WORKERS_DIR: 'VIDX_THREADS_DIR' };
 
 /** Every setting parsed: what `src/config.ts` builds the Config from. */
 export type ParsedSettings = { [K in SettingName]: z.output<(typeof SETTINGS)[K]['parse']> };

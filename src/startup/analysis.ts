@@ -1,5 +1,5 @@
 /**
- * The analysis side of a start: the models, the worker threads analyses and explore jobs run in, the
+ * The analysis side of a start: the models, the threads analyses and explore calls run in, the
  * analyzer, and the handlers of every task kind that analyses (index, analyze, re-index), explores or pulls
  * models.
  */
@@ -23,7 +23,7 @@ import { ModelService } from '../services/models.js';
 import { uploadsDir } from '../services/paths.js';
 import type { TaskEngine } from '../services/task-engine.js';
 import { ThreadPool } from '../services/threads/pool.js';
-import type { WorkerSettings } from '../services/threads/protocol.js';
+import type { ThreadSettings } from '../services/threads/protocol.js';
 import type { Core } from './core.js';
 import { buildJobQueue } from './queue.js';
 import type { JobBroker } from '../services/jobs/broker.js';
@@ -49,15 +49,15 @@ export interface AnalysisSide {
   indexOptions: IndexTaskOptions;
   analysisThreads: ThreadPool;
   /** The one job thread for light work off the request loop (explore, a photo's picture for browsers). */
-  jobThread: ThreadPool;
+  requestThread: ThreadPool;
   /** The job queue (VIDX_QUEUE_URL), or null: analyses run in this process. */
   jobs: JobBroker | null;
-  /** Stops the job queue and the worker threads. */
+  /** Stops the job queue and the threads. */
   close(): Promise<void>;
 }
 
-/** What every worker thread starts with: plain data (file access, tool and model paths). */
-function workerSettings(config: Config): WorkerSettings {
+/** What every thread starts with: plain data (file access, tool and model paths). */
+function threadSettings(config: Config): ThreadSettings {
   return {
     modelsDir: config.modelsDir,
     ...(config.modelsManifest ? { manifestPath: config.modelsManifest } : {}),
@@ -72,7 +72,7 @@ function workerSettings(config: Config): WorkerSettings {
 }
 
 /**
- * Builds the models, worker threads and analyzer, and registers the task handlers that use them.
+ * Builds the models, threads and analyzer, and registers the task handlers that use them.
  * @example
  * const analysis = buildAnalysis(core, opts);
  */
@@ -91,8 +91,8 @@ export function buildAnalysis(core: Core, opts: AnalysisOptions): AnalysisSide {
   cache.prune();
   // A task reaches what its owner's key may reach now (a key made admin later gains loopback, a revoked one nothing more).
   const egressFor = (owner: string): EgressPolicy => egressPolicy({ loopback: store.keys.get(owner)?.role === 'admin', allow: config.urlAllow });
-  const pool = (threads: number, label: string) => new ThreadPool({ threads, settings: workerSettings(config), models, label, workersDir: config.workersDir, ...(opts.threadEntry ? { entry: opts.threadEntry } : {}) });
-  // Analyses run in worker threads with their own models (ONNX inference is synchronous on the thread that
+  const pool = (threads: number, label: string) => new ThreadPool({ threads, settings: threadSettings(config), models, label, threadsDir: config.threadsDir, ...(opts.threadEntry ? { entry: opts.threadEntry } : {}) });
+  // Analyses run in threads with their own models (ONNX inference is synchronous on the thread that
   // runs it), as many as the work gate lets run at once; VIDX_ANALYSIS_THREADS=0 runs them here.
   // With the job queue, the threads are the server's own workers' (VIDX_LOCAL_WORKERS).
   const threads = config.queueUrl ? Math.max(1, config.localWorkers) : config.taskConcurrency;
@@ -107,12 +107,12 @@ export function buildAnalysis(core: Core, opts: AnalysisOptions): AnalysisSide {
     uploadsDir: uploadsDir(config.dataDir),
   }, jobs?.runner ?? poolRunner(analysisThreads));
   // One job thread for explore: on a 2-core machine the other core serves requests (and ONNX has its own threads).
-  const jobThread = pool(1, 'job thread');
+  const requestThread = pool(1, 'job thread');
   const textEmbedder = async () => {
     const embedder = await models.textEmbedder();
     return embedder ? (texts: string[]) => embedder.embedPassages(texts) : null;
   };
-  const explore = new ExploreService(new ExploreRepository(store.db), core.collections, core.search, textEmbedder, jobThread, (pk) => core.duplicates.copyGroups(pk));
+  const explore = new ExploreService(new ExploreRepository(store.db), core.collections, core.search, textEmbedder, requestThread, (pk) => core.duplicates.copyGroups(pk));
 
   opts.registerTasks?.(engine);
   const indexOptions: IndexTaskOptions = { dataDir: config.dataDir, uploadsDir: uploadsDir(config.dataDir) };
@@ -122,10 +122,10 @@ export function buildAnalysis(core: Core, opts: AnalysisOptions): AnalysisSide {
   registerReindexTask(engine, { ...index, options: indexOptions });
   registerExploreTasks(engine, store, explore);
   return {
-    models, modelAdmin, explore, index, indexOptions, analysisThreads, jobs, jobThread,
+    models, modelAdmin, explore, index, indexOptions, analysisThreads, jobs, requestThread,
     async close() {
       await jobs?.close();
-      await jobThread.close();
+      await requestThread.close();
       await analysisThreads.close();
     },
   };

@@ -1,24 +1,18 @@
 import { openAsBlob } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import pRetry from 'p-retry';
 import { VidxError, type VidxClient } from '../client/index.js';
 import { downloadFile } from '../ml/registry/download.js';
 import type { JobPort, PreparedJob } from '../services/jobs/processor.js';
 import { deliveryLines } from '../services/jobs/delivery-lines.js';
 import { toWireAnalysis, WORKER_HEADER, type DeliveryAnswer, type JobNotReady } from '../services/jobs/wire.js';
 
-/** Pauses between tries while the server is away (it may be restarting), growing to 5 s. */
-const backoff = (attempt: number) => Math.min(5_000, 250 * 2 ** attempt);
+/** Tries while the server is away (it may be restarting): pauses of 250 ms growing to 5 s. */
+const BACKOFF = { minTimeout: 250, maxTimeout: 5_000, factor: 2 } as const;
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(t);
-      reject(signal.reason);
-    }, { once: true });
-  });
-}
+/** A delivery the server answered `wait` (another delivery of it is being written): sent again. */
+class DeliverAgain extends Error {}
 
 /**
  * Whether a failed call may pass if tried again: no answer at all, the server's own trouble (5xx), or too
@@ -90,20 +84,17 @@ export function httpPort(client: VidxClient, server: string, worker: string, job
     async deliver(jobId, analysis, dir, signal): Promise<DeliveryAnswer> {
       await reporting.get(jobId)?.catch(() => {});
       const { analysis: wire, files } = toWireAnalysis(analysis);
-      for (let attempt = 0; ; attempt++) {
-        try {
-          // The analysis as JSON lines (delivery-lines.ts): the server reads and checks it line by line.
-          const form = new FormData();
-          const lines = [...deliveryLines({ worker, files }, wire)].map((l) => `${l}\n`);
-          form.set('body', new Blob(lines, { type: 'application/x-ndjson' }), 'body.jsonl');
-          for (const name of files) form.append(name, await openAsBlob(join(dir, name)), name);
-          const answer = await client.POST('/worker/jobs/{job_id}/result', { params: { path: { job_id: jobId } }, body: form as never, headers: { [WORKER_HEADER]: worker } });
-          if (answer.status !== 'wait') return answer;
-        } catch (err) {
-          if (!passing(err)) throw err;
-        }
-        await sleep(backoff(attempt), signal);
-      }
+      const send = async (): Promise<DeliveryAnswer> => {
+        // The analysis as JSON lines (delivery-lines.ts): the server reads and checks it line by line.
+        const form = new FormData();
+        const lines = [...deliveryLines({ worker, files }, wire)].map((l) => `${l}\n`);
+        form.set('body', new Blob(lines, { type: 'application/x-ndjson' }), 'body.jsonl');
+        for (const name of files) form.append(name, await openAsBlob(join(dir, name)), name);
+        const answer = await client.POST('/worker/jobs/{job_id}/result', { params: { path: { job_id: jobId } }, body: form as never, headers: { [WORKER_HEADER]: worker } });
+        if (answer.status === 'wait') throw new DeliverAgain(answer.reason ?? 'wait');
+        return answer;
+      };
+      return pRetry(send, { ...BACKOFF, retries: Number.POSITIVE_INFINITY, signal, shouldRetry: ({ error }) => error instanceof DeliverAgain || passing(error) });
     },
     async finish(jobId) {
       await rm(join(jobsDir, jobId), { recursive: true, force: true });
@@ -116,18 +107,14 @@ export function httpPort(client: VidxClient, server: string, worker: string, job
  * file the server will not give (it leads outside the media roots) is left out, as the server would skip it.
  */
 async function fetchFile(url: string, dest: string, size: number, required: boolean, signal: AbortSignal): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await downloadFile(url, dest, { size, signal });
-      return;
-    } catch (err) {
-      if (signal.aborted) throw err;
-      const retryable = (err as { retryable?: boolean }).retryable !== false;
-      if (!retryable || attempt >= 4) {
-        if (!required) return;
-        throw new Error(`the media of this job could not be downloaded from the server: ${(err as Error).message}`);
-      }
-      await sleep(backoff(attempt), signal);
-    }
+  try {
+    await pRetry(() => downloadFile(url, dest, { size, signal }), {
+      ...BACKOFF, retries: 4, signal,
+      shouldRetry: ({ error }) => (error as { retryable?: boolean }).retryable !== false,
+    });
+  } catch (err) {
+    if (signal.aborted) throw err;
+    if (!required) return;
+    throw new Error(`the media of this job could not be downloaded from the server: ${(err as Error).message}`);
   }
 }

@@ -9,6 +9,7 @@ import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'bullmq';
+import pRetry from 'p-retry';
 import { createVidxClient, VidxError, type VidxClient } from '../client/index.js';
 import type { WorkerConfig } from '../config.js';
 import type { Logger } from '../logger.js';
@@ -57,6 +58,7 @@ export async function startWorker(c: WorkerConfig, log: Logger): Promise<Running
   for (const d of [jobsDir, workDir, c.modelsDir]) mkdirSync(d, { recursive: true, mode: 0o700 });
   sweepJobs(jobsDir);
   const client = createVidxClient({ baseUrl: c.serverUrl, key: c.apiKey });
+  for (const warning of c.warnings) log(`settings: ${warning}`);
   const setup = await serverSetup(client, log);
   if (c.pullModels) await pullServerModels(client, c, log);
   // The worker's own tools read only what its server sent into its job folders; its threads keep a rule of their own.
@@ -65,7 +67,7 @@ export async function startWorker(c: WorkerConfig, log: Logger): Promise<Running
   const id = workerId(c.dataDir, c.id);
   // The threads read media only from the job folders (their media root); the models and work folders are never media.
   const settings = { modelsDir: c.modelsDir, ...(c.modelsManifest ? { manifestPath: c.modelsManifest } : {}), mediaRoots: [jobsDir], dataDir: workDir, ownDirs: [c.modelsDir], tools: c.tools, modelAssets: c.modelAssets, onnxProviders: c.onnxProviders, ...(c.nativeRoot ? { nativeRoot: c.nativeRoot } : {}) };
-  const pool = new ThreadPool({ threads: c.concurrency, settings, models, label: 'worker thread', ...(c.workersDir ? { workersDir: c.workersDir } : {}) });
+  const pool = new ThreadPool({ threads: c.concurrency, settings, models, label: 'analysis thread', ...(c.threadsDir ? { threadsDir: c.threadsDir } : {}) });
   // The queue of this worker's own model set: the server's jobs come only when the sets are the same.
   const queue = queueName(models.capabilities());
   if (queue !== setup.queue) log("worker: its models differ from the server's; it takes none of its jobs", { differences: modelSetDifference(setup.models, models.capabilities()) });
@@ -95,15 +97,18 @@ export async function startWorker(c: WorkerConfig, log: Logger): Promise<Running
  * refused key or a server without a job queue ends the start.
  */
 async function serverSetup(client: VidxClient, log: Logger): Promise<WorkerSetup> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await client.GET('/worker/setup');
-    } catch (err) {
-      if (err instanceof VidxError && err.status < 500) throw err;
-      if (attempt === 0) log('worker: waiting for the server', { error: (err as Error).message });
-      await new Promise((r) => setTimeout(r, Math.min(5_000, 500 * 2 ** attempt)));
-    }
-  }
+  return pRetry(() => client.GET('/worker/setup'), {
+    retries: Number.POSITIVE_INFINITY, minTimeout: 500, maxTimeout: 5_000, factor: 2,
+    onFailedAttempt: ({ error, attemptNumber }) => {
+      if (attemptNumber === 1 && !refused(error)) log('worker: waiting for the server', { error: error.message });
+    },
+    shouldRetry: ({ error }) => !refused(error),
+  });
+}
+
+/** The server answered and said no (a refused key, no job queue): asking again will not help. */
+function refused(err: unknown): boolean {
+  return err instanceof VidxError && err.status < 500;
 }
 
 /** What the heartbeat says and acts on. */

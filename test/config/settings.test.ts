@@ -21,6 +21,15 @@ describe('settings', () => {
     for (const name of Object.keys(SETTINGS)) expect(page).toContain(`| \`${name}\` |`);
   });
 
+  it('still reads a renamed setting by its old name, and says to use the new one', () => {
+    const old = loadConfig({ VIDX_WORKERS_DIR: '/opt/vidx/threads' });
+    expect(old.threadsDir).toBe('/opt/vidx/threads');
+    expect(old.warnings).toEqual([expect.stringContaining('VIDX_WORKERS_DIR is now called VIDX_THREADS_DIR')]);
+    const both = loadConfig({ VIDX_WORKERS_DIR: '/old', VIDX_THREADS_DIR: '/new' });
+    expect(both.threadsDir).toBe('/new');
+    expect(loadConfig({ VIDX_THREADS_DIR: '/new' }).warnings).toEqual([]);
+  });
+
   it('names every variable whose value does not parse, all at once', () => {
     let err: unknown;
     try {

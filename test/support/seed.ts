@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Vidx } from '../../src/server.js';
 import { itemDir } from '../../src/services/paths.js';
-import { uuid7 } from '../../src/store/uuid7.js';
+import { v7 as uuid7 } from 'uuid';
 
 /**
  * Puts media items straight into a collection through the item repository, as indexing will,

@@ -35,7 +35,7 @@ export interface CallOptions {
 export const ADMIN_KEY = 'vidx_test_admin_key_0123456789';
 
 /**
- * The env that runs a test server's analyses in a worker thread, as production does (from lib/'s compiled
+ * The env that runs a test server's analyses in a thread, as production does (from lib/'s compiled
  * modules when they match the sources). The default of every test server; a test that depends on it says so
  * with this, so a run with VIDX_TEST_THREADS=0 keeps it on threads.
  * @example

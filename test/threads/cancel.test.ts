@@ -13,7 +13,7 @@ import { FileAccess } from '../../src/media/index.js';
 import { MediaTools } from '../../src/media/binaries.js';
 import { ModelRuntime } from '../../src/ml/runtime.js';
 import { ThreadPool } from '../../src/services/threads/pool.js';
-import type { WorkerSettings } from '../../src/services/threads/protocol.js';
+import type { ThreadSettings } from '../../src/services/threads/protocol.js';
 import { waitFor } from '../support/server.js';
 
 const run = promisify(execFile);
@@ -30,7 +30,7 @@ describe('a cancelled analysis thread', () => {
   const dir = mkdtempSync(join(tmpdir(), 'vidx-cancel-'));
   const media = join(dir, 'media');
   const data = join(dir, 'data');
-  const settings: WorkerSettings = { modelsDir: join(dir, 'models'), mediaRoots: [media], dataDir: data, ownDirs: [data], tools: {}, modelAssets: {} };
+  const settings: ThreadSettings = { modelsDir: join(dir, 'models'), mediaRoots: [media], dataDir: data, ownDirs: [data], tools: {}, modelAssets: {} };
   const models = new ModelRuntime({ modelsDir: settings.modelsDir, tools: new MediaTools({}, new FileAccess({ mediaRoots: [media], dataDir: data, ownDirs: [data] })) });
   const pool = new ThreadPool({ threads: 1, settings, models, label: 'analysis thread' });
   const input = (file: string) => ({ file: join(media, file), sourcePath: join(media, file), title: null, metadata: null, language: 'en' as const, thumbnailDir: join(data, 'thumbs') });

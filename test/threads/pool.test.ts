@@ -5,10 +5,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ModelRuntime } from '../../src/ml/runtime.js';
 import { suggestFromEpisodes } from '../../src/services/explore/suggestions.js';
 import { ThreadPool } from '../../src/services/threads/pool.js';
-import type { WorkerSettings } from '../../src/services/threads/protocol.js';
+import type { ThreadSettings } from '../../src/services/threads/protocol.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vidx-pool-'));
-const settings: WorkerSettings = { modelsDir: join(dir, 'models'), mediaRoots: [dir], dataDir: join(dir, 'data'), ownDirs: [join(dir, 'data')], tools: {}, modelAssets: {} };
+const settings: ThreadSettings = { modelsDir: join(dir, 'models'), mediaRoots: [dir], dataDir: join(dir, 'data'), ownDirs: [join(dir, 'data')], tools: {}, modelAssets: {} };
 const models = new ModelRuntime({ modelsDir: settings.modelsDir });
 const newPool = (threads: number) => new ThreadPool({ threads, settings, models, label: 'job thread' });
 
@@ -19,7 +19,7 @@ const rows = [
   { media_id: 'd', idx: 0, start: 0, end: 10, text: 'apple cake baking in the oven with sugar' },
 ].map((r) => ({ ...r, spoken: r.text, shown: '', tags: '[]', media_type: 'video' as const, title: null }));
 
-describe('worker pool', () => {
+describe('thread pool', () => {
   const threaded = newPool(1);
   const inline = newPool(0);
   afterAll(async () => {
@@ -27,7 +27,7 @@ describe('worker pool', () => {
     await inline.close();
   });
 
-  it('gives the same output in a worker thread as inline and as the direct call', async () => {
+  it('gives the same output in a thread as inline and as the direct call', async () => {
     const input = { rows, language: 'en' as const, maxTopics: 8 };
     expect(threaded.threaded).toBe(true);
     expect(inline.threaded).toBe(false);
@@ -44,9 +44,9 @@ describe('worker pool', () => {
     expect(out).toEqual([[], [], []]);
   });
 
-  it('refuses a job it does not know, in a thread and inline', async () => {
-    await expect(threaded.run('nope' as never, {} as never)).rejects.toThrow(/unknown job "nope"/);
-    await expect(inline.run('nope' as never, {} as never)).rejects.toThrow(/unknown job "nope"/);
+  it('refuses a call it does not know, in a thread and inline', async () => {
+    await expect(threaded.run('nope' as never, {} as never)).rejects.toThrow(/unknown thread call "nope"/);
+    await expect(inline.run('nope' as never, {} as never)).rejects.toThrow(/unknown thread call "nope"/);
   });
 
   it('does not start a job whose caller already gave up', async () => {

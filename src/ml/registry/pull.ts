@@ -3,7 +3,7 @@
  * fetched, interrupted downloads resume, and each file is verified before it is moved into place.
  */
 import { join } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
+import pRetry from 'p-retry';
 import { downloadFile, DownloadError, HubUnreachableError, NoAnswerError } from './download.js';
 import { expectedSize, loadManifest, resolveModelIds, type Manifest, type ModelEntry } from './manifest.js';
 import { modelDir, modelStatus } from './status.js';
@@ -125,27 +125,29 @@ async function fetchWithRetries(
   const dest = join(modelDir(opts.modelsDir, entry), path);
   let fetched = 0;
   let lastBytes = 0;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await downloadFile(url, dest, {
-        size: file?.size,
-        sha256: file?.sha256,
-        signal: opts.signal,
-        fetch: opts.fetch,
-        onBytes: (done, total, received) => {
-          lastBytes = done;
-          fetched += received;
-          report(done, total, 'bytes');
-        },
-      });
-      return { bytesFetched: fetched, size: lastBytes };
-    } catch (err) {
+  const fetchOnce = async () => {
+    await downloadFile(url, dest, {
+      size: file?.size,
+      sha256: file?.sha256,
+      signal: opts.signal,
+      fetch: opts.fetch,
+      onBytes: (done, total, received) => {
+        lastBytes = done;
+        fetched += received;
+        report(done, total, 'bytes');
+      },
+    });
+    return { bytesFetched: fetched, size: lastBytes };
+  };
+  return pRetry(fetchOnce, {
+    retries, minTimeout: opts.retryDelayMs ?? 500, factor: 2, signal: opts.signal,
+    // Decides here, before any pause, so a failure that is not retried ends the pull with its own error.
+    onFailedAttempt: ({ error, retriesLeft }) => {
       // No answer at all before anything arrived in this pull: the machine is offline, and retrying will not help.
-      const offline = err instanceof NoAnswerError ? new HubUnreachableError(url, err.reason, opts.hubUrl, { id: entry.id, repo: entry.repo, revision: entry.revision }) : null;
+      const offline = error instanceof NoAnswerError ? new HubUnreachableError(url, error.reason, opts.hubUrl, { id: entry.id, repo: entry.repo, revision: entry.revision }) : null;
       if (offline && fetched === 0 && !reachedHub) throw offline;
-      if (attempt >= retries || !isRetryable(err, opts.signal)) throw offline ?? err;
-      report(lastBytes, file?.size ?? null, 'retry', err instanceof Error ? err.message : String(err));
-      await delay((opts.retryDelayMs ?? 500) * 2 ** attempt, undefined, { signal: opts.signal });
-    }
-  }
+      if (retriesLeft === 0 || !isRetryable(error, opts.signal)) throw offline ?? error;
+      report(lastBytes, file?.size ?? null, 'retry', error.message);
+    },
+  });
 }

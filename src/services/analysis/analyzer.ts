@@ -64,7 +64,7 @@ export interface AnalyzeContext {
  * const { analysis } = await analyzer.run(video, upload, 'en', { signal, progress });
  */
 export class Analyzer {
-  /** `runner` is where analyses run: this server's worker threads (or this thread), or the job queue's workers. */
+  /** `runner` is where analyses run: this server's threads (or this thread), or the job queue's workers. */
   constructor(
     private readonly models: ModelRuntime,
     private readonly cache: AnalysisCache,

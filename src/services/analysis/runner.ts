@@ -25,7 +25,7 @@ export interface RunOutcome {
 }
 
 /**
- * Where analyses run: this server's worker threads, or the job queue's workers (services/jobs). Either
+ * Where analyses run: this server's threads, or the job queue's workers (services/jobs). Either
  * way the answer is the analysis with its thumbnails and face crops written into `input.thumbnailDir`
  * (a remote worker's delivery: into a folder of its job's own).
  * @example
@@ -45,7 +45,7 @@ export function pipelineJob(kind: AnalysisJob['kind']): 'analyze_image' | 'analy
 }
 
 /**
- * Runs analyses in a pool of worker threads (the in-process default).
+ * Runs analyses in a pool of threads (the in-process default).
  * @example
  * const analyzer = new Analyzer(models, cache, opts, poolRunner(pool));
  */

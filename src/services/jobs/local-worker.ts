@@ -1,3 +1,4 @@
+import pTimeout from 'p-timeout';
 import { Worker, type ConnectionOptions } from 'bullmq';
 import type { ThreadPool } from '../threads/pool.js';
 import type { ModelSet } from '../../ml/model-set.js';
@@ -79,8 +80,5 @@ export class LocalWorkers {
  */
 export async function stopWorker(worker: Worker<JobData>): Promise<void> {
   worker.cancelAllJobs(SHUTDOWN);
-  let timer: NodeJS.Timeout | undefined;
-  const forced = new Promise<void>((r) => (timer = setTimeout(r, 5_000)));
-  await Promise.race([worker.close(), forced.then(() => worker.close(true))]);
-  clearTimeout(timer);
+  await pTimeout(worker.close(), { milliseconds: 5_000, fallback: () => worker.close(true) });
 }

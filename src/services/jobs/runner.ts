@@ -1,3 +1,4 @@
+import { setTimeout as pause } from 'node:timers/promises';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Job, Queue } from 'bullmq';
@@ -45,8 +46,6 @@ export async function jobFiles(input: AnalysisJob['input']): Promise<JobFile[]> 
   const extra = await Promise.all(sidecars.map(async (s) => ({ name: basename(s.path), size: (await stat(s.path).catch(() => ({ size: 0 }))).size, path: s.path })));
   return [media, ...extra];
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
 
 /**
  * Analyses through the job queue: a task's analysis becomes a BullMQ job named after the task and the
@@ -114,7 +113,7 @@ export class QueueRunner implements AnalysisRunner {
           // Redis went away during the look: the next round looks again.
         }
       }
-      await sleep(this.deps.checkMs);
+      await pause(this.deps.checkMs, undefined, { ref: false });
     }
   }
 

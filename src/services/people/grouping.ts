@@ -4,7 +4,7 @@
  * person ids (and the names people were given) stay put across rescans and reindexing: a person's centre
  * outlives the reindex that briefly removes their tracks.
  */
-import { uuid7 } from '../../store/uuid7.js';
+import { v7 as uuid7 } from 'uuid';
 import type { FaceRepository } from '../../store/faces.js';
 import type { FaceTrack } from '../../analysis/faces.js';
 import { cosine } from '../../analysis/face-tracks.js';

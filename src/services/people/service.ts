@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { inTransaction } from '../../store/connection.js';
 import type { FaceTrackRow, PersonRow } from '../../store/faces.js';
 import type { Store } from '../../store/index.js';
-import { uuid7 } from '../../store/uuid7.js';
+import { v7 as uuid7 } from 'uuid';
 import type { Caller } from '../caller.js';
 import type { CollectionService, Lookup } from '../collections.js';
 import { notFound, Problem } from '../errors.js';

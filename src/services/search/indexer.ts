@@ -3,7 +3,7 @@ import type { Store } from '../../store/index.js';
 import type { PrintIndex } from './print-index.js';
 import type { ItemRow } from '../../store/items.js';
 import { inLightTransaction, inTransaction } from '../../store/connection.js';
-import { uuid7 } from '../../store/uuid7.js';
+import { v7 as uuid7 } from 'uuid';
 import { boundedAnalysis } from '../../analysis/limits.js';
 import type { MediaAnalysis } from '../../analysis/types.js';
 import { nowIso } from '../timestamps.js';

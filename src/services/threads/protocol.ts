@@ -4,10 +4,10 @@ import type { OnnxProviders } from '../../ml/providers.js';
 import { MediaError, SourceError } from '../../media/index.js';
 
 /**
- * What a worker thread is started with: plain data, so the same worker could run in another process or on
+ * What a thread is started with: plain data, so the same thread could run in another process or on
  * another machine given the same files.
  */
-export interface WorkerSettings {
+export interface ThreadSettings {
   modelsDir: string;
   manifestPath?: string;
   /** The file-access rule of the server (media roots, never the data dir). */
@@ -19,7 +19,7 @@ export interface WorkerSettings {
   modelAssets: ModelAssetPaths;
   /** The execution providers of the thread's ONNX sessions (VIDX_ONNX_PROVIDERS). */
   onnxProviders?: OnnxProviders;
-  /** The single binary's unpacked folder, where a binary worker thread loads the native addons from. */
+  /** The single binary's unpacked folder, where a binary thread loads the native addons from. */
   nativeRoot?: string;
 }
 
@@ -30,14 +30,14 @@ export interface WireError {
   code?: string;
 }
 
-/** Main thread → worker: run a job, or cancel the one with that id. */
-export type WorkerRequest = { id: number; job: string; input: unknown } | { id: number; cancel: true };
+/** Main thread → thread: run a call, or cancel the one with that id. */
+export type ThreadRequest = { id: number; call: string; input: unknown } | { id: number; cancel: true };
 
 /**
- * Worker → main thread: progress of a job, its output, or its error; and each tool process the thread starts
+ * Thread → main thread: progress of a call, its output, or its error; and each tool process the thread starts
  * and ends (`child`), so the pool can end them when a cancel finds the thread busy.
  */
-export type WorkerReply =
+export type ThreadReply =
   | { id: number; progress: [fraction: number, stage: string] }
   | { id: number; output: unknown }
   | { id: number; error: WireError }

@@ -1,7 +1,7 @@
 /**
- * Entry of the single binary's worker threads (bundled on its own by scripts/build-binary.ts and unpacked to
+ * Entry of the single binary's threads (bundled on its own by scripts/build-binary.ts and unpacked to
  * `<cache>/<build id>/workers/worker.cjs`): points the addon loader at the unpacked folder its settings name,
  * then runs the same thread code as a checkout does.
  */
-import './worker-native-root.js';
+import './thread-native-root.js';
 import '../services/threads/thread.js';

@@ -16,7 +16,7 @@ function makeVideo(file: string, seconds: number): void {
   ]);
 }
 
-describe('analysis in worker threads', () => {
+describe('analysis in threads', () => {
   let s: TestServer;
   let short: string;
   let long: string;
