@@ -982,8 +982,10 @@ export interface components {
                 running: number;
                 /** @description Analyses waiting for their owner’s turn */
                 queued: number;
-                /** @description The most that ever ran at once since the start; never above the largest limit */
+                /** @description The most that ever ran at once since the start; never above the largest limit plus spare */
                 peak: number;
+                /** @description Slots beyond the limit, each lent only to an owner with nothing running while other owners fill every slot (1; 0 with a job queue) */
+                spare: number;
             };
             /** @description vidx extra: live workers (the server’s own counted), 0 without a job queue */
             workers: number;

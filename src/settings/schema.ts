@@ -138,7 +138,7 @@ export const SETTINGS = {
     flag: '--concurrency',
     default: '`1`',
     meaning:
-      "Heavy work at once, all of it together: tasks and every folder scan's files (one suits 2 cores); owners take turns. `GET /health` shows `work: {running, queued, limit}`",
+      "Heavy work at once, all of it together: tasks and every folder scan's files (one suits 2 cores); owners take turns, and one more slot is lent to an owner with nothing running while others fill these (without a job queue). `GET /health` shows `work: {running, queued, limit, spare}`",
   }),
   VIDX_QUEUE_URL: setting(redisUrl, {
     group: 'server',

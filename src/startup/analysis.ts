@@ -24,7 +24,7 @@ import { uploadsDir } from '../services/paths.js';
 import type { TaskEngine } from '../services/task-engine.js';
 import { ThreadPool } from '../services/threads/pool.js';
 import type { ThreadSettings } from '../services/threads/protocol.js';
-import type { Core } from './core.js';
+import { SPARE_WORK_SLOTS, type Core } from './core.js';
 import { buildJobQueue } from './queue.js';
 import type { JobBroker } from '../services/jobs/broker.js';
 
@@ -95,7 +95,7 @@ export function buildAnalysis(core: Core, opts: AnalysisOptions): AnalysisSide {
   // Analyses run in threads with their own models (ONNX inference is synchronous on the thread that
   // runs it), as many as the work gate lets run at once; VIDX_ANALYSIS_THREADS=0 runs them here.
   // With the job queue, the threads are the server's own workers' (VIDX_LOCAL_WORKERS).
-  const threads = config.queueUrl ? Math.max(1, config.localWorkers) : config.taskConcurrency;
+  const threads = config.queueUrl ? Math.max(1, config.localWorkers) : config.taskConcurrency + SPARE_WORK_SLOTS;
   const analysisThreads = pool(config.analysisThreads ? threads : 0, 'analysis thread');
   const jobs = buildJobQueue(core, models, cache, analysisThreads);
   const analyzer = new Analyzer(models, cache, {

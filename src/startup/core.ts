@@ -38,6 +38,13 @@ import type { Store } from '../store/index.js';
 import { VERSION } from '../version.js';
 import { dataDirRedactor, linkSecret } from './data-dir.js';
 
+/**
+ * Slots lent beyond VIDX_TASK_CONCURRENCY, each only to an owner with nothing running while others fill every
+ * slot: another owner's short clip never waits behind a long analysis (issue 43). One is enough for turns, and
+ * on 2 cores two analyses at once still leave the request thread its share.
+ */
+export const SPARE_WORK_SLOTS = 1;
+
 /** What the core wiring takes from the start options. */
 export interface CoreOptions {
   deliveryPolicy?: DeliveryPolicy;
@@ -102,8 +109,9 @@ export function buildCore(app: AppBase, opts: CoreOptions): Core {
   const webhookEgress = opts.webhookEgress ?? egressPolicy({ loopback: true, allow: config.urlAllow });
   const sender = new WebhookSender(store.webhooks, opts.deliveryPolicy ?? DEFAULT_DELIVERY_POLICY, VERSION, webhookEgress, opts.resolver);
   const webhooks = new WebhookService(store.webhooks, () => sender.wake(), presenter, (url) => literalRefusal(url, webhookEgress), config.maxWebhooksPerKey);
-  // One bound for all heavy work, shared by owners in turn (tasks, and every folder scan's files).
-  const gate = new WorkGate(config.taskConcurrency);
+  // One bound for all heavy work, shared by owners in turn (tasks, and every folder scan's files), and one
+  // spare slot for an owner with nothing running (without a job queue: remote workers bound their own work).
+  const gate = new WorkGate(config.taskConcurrency, config.queueUrl ? 0 : SPARE_WORK_SLOTS);
   const engine = new TaskEngine(store.tasks, gate, (event, row) => onTaskEvent(event, row), log, dataDirRedactor(config.dataDir));
   // An upload a task can never use (not media, a refused path) goes at once, not when the task is deleted.
   const onTaskEvent = (event: TaskEvent, row: TaskRow) => {

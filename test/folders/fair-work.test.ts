@@ -17,7 +17,7 @@ describe('heavy work: one bound, owners in turn, one scan per folder', () => {
   let base: string;
   const keys: Record<string, string> = {};
 
-  const health = async () => (await s.call('GET', '/health', { key: null })).body.work as { limit: number; running: number; queued: number; peak: number };
+  const health = async () => (await s.call('GET', '/health', { key: null })).body.work as { limit: number; running: number; queued: number; peak: number; spare: number };
   const asOwner = (owner: string) => ({ key: keys[owner]! });
 
   beforeAll(async () => {
@@ -44,8 +44,8 @@ describe('heavy work: one bound, owners in turn, one scan per folder', () => {
     rmSync(base, { recursive: true, force: true });
   });
 
-  it('gives another owner a turn during a long scan, and never runs more than the limit', async () => {
-    expect(await health()).toMatchObject({ limit: 1, running: 0, queued: 0 });
+  it('gives another owner a turn during a long scan, and never runs more than the limit and its one spare slot', async () => {
+    expect(await health()).toMatchObject({ limit: 1, running: 0, queued: 0, spare: 1 });
     const big = await s.call('POST', '/collections/alice-home/folders', { ...asOwner('alice'), json: { path: join(base, 'alice/big'), watch: false } });
     expect(big.status, JSON.stringify(big.body)).toBe(201);
     // A second owner's folder is scanned at the same time: scans do not bring slots of their own.
@@ -66,7 +66,8 @@ describe('heavy work: one bound, owners in turn, one scan per folder', () => {
     const [aliceScan, carolScan] = await Promise.all([settledTask(s, scanId, 240_000), settledTask(s, small.body.scan_task_id, 240_000)]);
     expect(aliceScan.result).toMatchObject({ found: 5, added: 5, failed: [] });
     expect(carolScan.result).toMatchObject({ found: 2, added: 2 });
-    expect(await health()).toEqual({ limit: 1, running: 0, queued: 0, peak: 1 });
+    // Three owners at once: Alice's file on the slot, Carol's or Bob's on the spare, never a third.
+    expect(await health()).toEqual({ limit: 1, running: 0, queued: 0, peak: 2, spare: 1 });
   }, 300_000);
 
   it('scans a folder once at a time: requests during a scan bring exactly one rescan after it', async () => {

@@ -30,7 +30,7 @@ describe('work gate: one bound, owners in turn', () => {
     await Promise.all(runs);
     // a1 was running when the rest arrived; after it, owners alternate while both wait.
     expect(log).toEqual(['a1', 'b1', 'a2', 'b2', 'a3', 'a4']);
-    expect(gate.counts()).toEqual({ limit: 1, running: 0, queued: 0, peak: 1 });
+    expect(gate.counts()).toEqual({ limit: 1, running: 0, queued: 0, peak: 1, spare: 0 });
   });
 
   it('uses every slot, and a waiter whose signal fires leaves the line without a slot', async () => {
@@ -80,6 +80,30 @@ describe('work gate: one bound, owners in turn', () => {
     r2();
     (await r3)();
     expect(() => gate.resize(-1)).toThrow();
+  });
+
+  it("lends its spare slot only to an owner with nothing running, and takes turns for it", async () => {
+    const gate = new WorkGate(1, 1);
+    const a1 = await gate.acquire('a');
+    // a already runs: its second unit waits for the regular slot, never takes the spare.
+    let a2got = false;
+    const a2 = gate.acquire('a').then((r) => ((a2got = true), r));
+    // b runs nothing: it starts at once on the spare.
+    const b1 = await gate.acquire('b');
+    expect(gate.counts()).toMatchObject({ limit: 1, spare: 1, running: 2, queued: 1 });
+    // c runs nothing either, but the spare is taken: it waits, and is served before a (served already).
+    let cgot = false;
+    const c1 = gate.acquire('c').then((r) => ((cgot = true), r));
+    await new Promise((r) => setImmediate(r));
+    expect([a2got, cgot]).toEqual([false, false]);
+    b1();
+    await new Promise((r) => setImmediate(r));
+    expect([a2got, cgot]).toEqual([false, true]);
+    a1();
+    (await c1)();
+    (await a2)();
+    expect(gate.counts()).toMatchObject({ running: 0, queued: 0, peak: 2 });
+    expect(() => new WorkGate(1, -1)).toThrow(/spare/);
   });
 
   it('refuses a gate without slots', () => {

@@ -43,7 +43,8 @@ const route = createRoute({
                   limit: z.number().int().openapi({ description: 'Units of heavy work at once (VIDX_TASK_CONCURRENCY; with a job queue, what its live workers take at once, 0 while none is there or Redis is away)' }),
                   running: z.number().int().openapi({ description: 'Analyses holding a slot now' }),
                   queued: z.number().int().openapi({ description: 'Analyses waiting for their owner’s turn' }),
-                  peak: z.number().int().openapi({ description: 'The most that ever ran at once since the start; never above the largest limit' }),
+                  peak: z.number().int().openapi({ description: 'The most that ever ran at once since the start; never above the largest limit plus spare' }),
+                  spare: z.number().int().openapi({ description: 'Slots beyond the limit, each lent only to an owner with nothing running while other owners fill every slot (1; 0 with a job queue)' }),
                 })
                 .openapi({ description: 'vidx extra: the one bound of heavy work (index, analyze, re-index, folder scan files), shared by owners in turn' }),
               ...HealthQueueFields,
