@@ -87,13 +87,19 @@ describe('work gate: one bound, owners in turn', () => {
     const a1 = await gate.acquire('a');
     // a already runs: its second unit waits for the regular slot, never takes the spare.
     let a2got = false;
-    const a2 = gate.acquire('a').then((r) => ((a2got = true), r));
+    const a2 = gate.acquire('a').then((r) => {
+      a2got = true;
+      return r;
+    });
     // b runs nothing: it starts at once on the spare.
     const b1 = await gate.acquire('b');
     expect(gate.counts()).toMatchObject({ limit: 1, spare: 1, running: 2, queued: 1 });
     // c runs nothing either, but the spare is taken: it waits, and is served before a (served already).
     let cgot = false;
-    const c1 = gate.acquire('c').then((r) => ((cgot = true), r));
+    const c1 = gate.acquire('c').then((r) => {
+      cgot = true;
+      return r;
+    });
     await new Promise((r) => setImmediate(r));
     expect([a2got, cgot]).toEqual([false, false]);
     b1();
