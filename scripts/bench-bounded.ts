@@ -46,7 +46,8 @@ async function writeSrt(path: string, n: number, seconds: number, chars: number)
 async function makeInputs(dir: string): Promise<void> {
   const clip = (out: string, seconds: number, size = '640x360', extra: string[] = []) =>
     ffmpeg('-f', 'lavfi', '-i', `testsrc2=s=${size}:r=25`, '-f', 'lavfi', '-i', 'sine=f=330', '-t', String(seconds), ...extra, '-c:v', 'libx264', '-preset', 'veryfast', '-c:a', 'aac', '-shortest', out);
-  await Promise.all([clip(join(dir, 'b-alone.mp4'), 10), clip(join(dir, 'b-beside.mp4'), 10), clip(join(dir, 'sidecar.mp4'), 60), clip(join(dir, 'long.mp4'), 120, '1280x720')]);
+  // B's two clips differ in a tag alone: the same work, but not one analysis cache entry.
+  await Promise.all([clip(join(dir, 'b-alone.mp4'), 10, '640x360', ['-metadata', 'title=alone']), clip(join(dir, 'b-beside.mp4'), 10, '640x360', ['-metadata', 'title=beside']), clip(join(dir, 'sidecar.mp4'), 60), clip(join(dir, 'long.mp4'), 120, '1280x720')]);
   // About 50 MB of sidecar: 100,000 cues of 500 characters over a minute.
   await writeSrt(join(dir, 'sidecar.srt'), 100_000, 60, 500);
   await writeSrt(join(dir, 'cues.srt'), 32_000, 60, 40);
