@@ -10,6 +10,7 @@ import { picturesStep } from './steps/pictures.js';
 import { probeStep } from './steps/probe.js';
 import { runSteps } from './steps/run.js';
 import { soundStep } from './steps/sound.js';
+import { speakersStep } from './steps/speakers.js';
 import type { AnalysisStep, PipelineContext, PipelineInput, Work } from './steps/step.js';
 import { summariesStep } from './steps/summaries.js';
 import { textVectorsStep } from './steps/text-vectors.js';
@@ -24,13 +25,14 @@ export type { PipelineContext, PipelineInput } from './steps/step.js';
 /**
  * The steps of an audio or video analysis, in the order they run (their shares of the progress add up to 1).
  * @example
- * VIDEO_STEPS.map((s) => s.stage); // ['probing', 'transcript', 'shot_detection', 'sound', 'faces', 'episodes', …]
+ * VIDEO_STEPS.map((s) => s.stage); // ['probing', 'transcript', 'shot_detection', 'sound', 'speakers', 'faces', …]
  */
 export const VIDEO_STEPS: readonly AnalysisStep[] = [
   probeStep,
   transcriptStep,
   visualStep,
   soundStep,
+  speakersStep,
   facesStep,
   episodesStep,
   picturesStep,
@@ -41,7 +43,7 @@ export const VIDEO_STEPS: readonly AnalysisStep[] = [
 ];
 
 /**
- * Analyses one media file: probe, transcript, shots and on-screen text, sound, faces, episodes, summaries,
+ * Analyses one media file: probe, transcript, shots and on-screen text, sound, speakers, faces, episodes, summaries,
  * thumbnails and (when the models are installed) vectors. Failures of the file itself throw a MediaError; a
  * missing model only adds a warning.
  * @example
@@ -78,6 +80,7 @@ function analysisOf(w: Work): MediaAnalysis {
     framePrints: w.framePrints ?? [],
     frameSequence: w.frameSequence ?? null,
     soundPrint: w.soundPrint ?? null,
+    speakers: w.speakers ?? [],
     faces: w.faces ?? null,
     facesSamePerson: w.facesSamePerson ?? null,
   };

@@ -52,7 +52,9 @@ export function analysisSchemas<F extends z.ZodType<string | null>>(file: F) {
   const Text = z.string().max(B.text);
   // Times may dip a little below 0 (a stream's first pts); nothing vidx reads lasts longer than months.
   const Seconds = z.number().min(-3_600).max(1e7);
-  const TimedText = z.object({ start: Seconds, end: Seconds, text: Text });
+  // A transcript line's speaker: the turn of `speakers` that covers most of it (absent where none does).
+  const TimedText = z.object({ start: Seconds, end: Seconds, text: Text, speaker: z.number().int().min(1).max(1_000).optional() });
+  const SpeakerTurn = z.object({ speaker: z.number().int().min(1).max(1_000), start: Seconds, end: Seconds });
   const VisualEntry = z.object({ start: Seconds, end: Seconds, summary: Text, ocr: z.array(Text).max(B.words), tags: z.array(z.string().max(200)).max(B.words) });
   const TimedPicture = z.object({ from: Seconds, time: Seconds, thumbnail: file });
   const Episode = z.object({
@@ -94,10 +96,11 @@ export function analysisSchemas<F extends z.ZodType<string | null>>(file: F) {
     framePrints: z.array(TimedPrint).max(B.entries).optional().describe('Perceptual fingerprints of the keyframes (a photo: one at time 0)'),
     frameSequence: FrameSequence.nullable().optional(),
     soundPrint: SoundPrint.nullable().optional().describe('The sound print of a video (its first half hour): change bits, shape bits and loudness per tenth of a second, hex'),
+    speakers: z.array(SpeakerTurn).max(B.entries).optional().describe('Who speaks when: anonymous speakers 1, 2, … in the order they first speak (absent for photos and older analyses)'),
     faces: z.array(Face).max(B.episodes).nullable().optional(),
     facesSamePerson: z.number().nullable().optional(),
   });
-  return { TimedText, VisualEntry, TimedPicture, Episode, SubtitleTrack, VectorItem, Vectors, TimedPrint, FrameSequence, SoundPrint, Face, MediaAnalysis };
+  return { TimedText, SpeakerTurn, VisualEntry, TimedPicture, Episode, SubtitleTrack, VectorItem, Vectors, TimedPrint, FrameSequence, SoundPrint, Face, MediaAnalysis };
 }
 
 /** The schemas of an analysis as the cache holds it: files as paths. */

@@ -13,6 +13,7 @@ export const ANALYSIS_STAGES = {
   visual_tags: 'visual tags',
   decoding_image: 'decoding image',
   sound: 'sound',
+  speakers: 'speakers',
   faces: 'faces',
   episodes: 'episodes',
   summaries: 'summaries',

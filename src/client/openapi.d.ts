@@ -1261,6 +1261,14 @@ export interface components {
             summary_language: string | null;
             /** @description Episodes in order, covering the media without gaps */
             episodes: components["schemas"]["AnalysisEpisode"][];
+            /** @description vidx extra: who speaks when, in turns. Speakers are anonymous numbers within this item, 1 for the first to speak, labelled in the caller's language ("Speaker 1", "Sprecher 1"); no voiceprint is kept. Empty for photos, recordings without speech and items indexed before speakers */
+            speakers: {
+                speaker: number;
+                /** @example Speaker 1 */
+                label: string;
+                start: number;
+                end: number;
+            }[];
         };
         AnalysisEpisode: {
             /** @description Index of the episode within the media (as in search results) */
@@ -1277,6 +1285,8 @@ export interface components {
                 start: number;
                 end: number;
                 text: string;
+                /** @description vidx extra: who says it, the number of a turn in `speakers`; null where no turn covers it */
+                speaker: number | null;
             }[];
             /** @description What is seen, in stretches */
             visual: {
@@ -2340,6 +2350,8 @@ export interface components {
                 start: number;
                 end: number;
                 text: string;
+                /** @description Who says it: an anonymous speaker number within the item; null where unknown */
+                speaker: number | null;
             }[];
         };
         WorkerSetup: {
@@ -2474,6 +2486,7 @@ export interface components {
                 start: number;
                 end: number;
                 text: string;
+                speaker?: number;
             }[];
             /** @enum {string} */
             transcriptSource: "sidecar" | "embedded" | "asr" | "none";
@@ -2486,12 +2499,14 @@ export interface components {
                     start: number;
                     end: number;
                     text: string;
+                    speaker?: number;
                 }[];
             }[];
             screenText: {
                 start: number;
                 end: number;
                 text: string;
+                speaker?: number;
             }[];
             visual: {
                 start: number;
@@ -2508,6 +2523,7 @@ export interface components {
                     start: number;
                     end: number;
                     text: string;
+                    speaker?: number;
                 }[];
                 visual: {
                     start: number;
@@ -2564,6 +2580,12 @@ export interface components {
                 fps: number;
                 frames: string;
             } | null;
+            /** @description Who speaks when: anonymous speakers 1, 2, … in the order they first speak (absent for photos and older analyses) */
+            speakers?: {
+                speaker: number;
+                start: number;
+                end: number;
+            }[];
             faces?: {
                 start: number;
                 end: number;

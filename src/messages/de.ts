@@ -189,4 +189,5 @@ export const de: Catalogue = {
   one_video_source: () => 'genau eines von path, url oder content ist nötig',
   title_or_metadata: () => 'gib title, additional_metadata oder beides an',
   language_tag: (p) => `muss eine Sprachangabe wie ${p.examples} oder ${p.last} sein`,
+  speaker_label: (p) => `Sprecher ${p.n}`,
 };

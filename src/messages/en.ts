@@ -202,6 +202,7 @@ export const en = {
   one_video_source: () => 'exactly one of path, url or content is required',
   title_or_metadata: () => 'give title, additional_metadata or both',
   language_tag: (p: { examples: string; last: string }) => `must be a language tag such as ${p.examples} or ${p.last}`,
+  speaker_label: (p: { n: number }) => `Speaker ${p.n}`,
 };
 
 /** Every message key. */

@@ -7,7 +7,8 @@ import type { FileLinks } from './file-links.js';
 import type { EpisodeRow, ItemAnalysisRow } from '../store/search-index.js';
 import { normalizeLanguage } from '../media/languages.js';
 import { fieldProblem } from './errors.js';
-import { msg, type Lang } from '../messages/index.js';
+import { msg, render, type Lang } from '../messages/index.js';
+import { lineSpeakers, type SpeakerTurn } from '../analysis/speakers.js';
 import { chapterTitle } from '../analysis/phrases.js';
 import { retoldSummaries } from '../analysis/summarize.js';
 
@@ -22,8 +23,8 @@ export interface EpisodeView {
   title: string;
   /** Signed thumbnail URL, null when there is no picture. */
   thumbnail_url: string | null;
-  /** Transcript segments overlapping the episode. */
-  audio: { start: number; end: number; text: string }[];
+  /** Transcript segments overlapping the episode, each with its speaker (null where none is known). */
+  audio: { start: number; end: number; text: string; speaker: number | null }[];
   /** What is seen, in stretches. */
   visual: { start: number; end: number; summary: string }[];
   /** Distinct on-screen text lines read in the episode. */
@@ -47,6 +48,16 @@ export interface AnalysisView {
   /** The language of `video_summary` and the episodes' summaries: told from the track asked for, else the analysis's; null when not analysed. */
   summary_language: string | null;
   episodes: EpisodeView[];
+  /** Who speaks when: anonymous speakers by number, with their words in the reader's language ("Speaker 1"). */
+  speakers: SpeakerTurnView[];
+}
+
+/** One speaker's turn as the API shows it. */
+export interface SpeakerTurnView {
+  speaker: number;
+  label: string;
+  start: number;
+  end: number;
 }
 
 /** What GET …/analysis may be asked besides the item: its visibility and the subtitle language to show. */
@@ -126,6 +137,9 @@ export class ItemAnalysisService {
     // What vidx adds itself where a chapter has no words ("Voice memo, part 1") is said in the reader's language.
     const named = (e: EpisodeRow, index: number) =>
       chapterTitle({ summary: summaryOf(e, index), kind: item.type, title: item.title, index, count: episodes.length }, opts.reader ?? analysed);
+    const turns = speakerTurnsOf(analysis?.speakers ?? null);
+    // Another track's lines take the speaker of the turn that covers most of each.
+    const speakerOf = other === null ? (s: { speaker?: number | null }) => s.speaker ?? null : byTurns(turns);
     return {
       video_summary: retold?.summary ?? analysis?.summary ?? '',
       video_duration: analysis?.duration ?? item.duration ?? 0,
@@ -133,8 +147,9 @@ export class ItemAnalysisService {
       subtitle_languages: languages,
       transcript_language: other ?? primary,
       summary_language: analysis ? (other ?? primary ?? analysed) : null,
+      speakers: turns.map((t) => ({ ...t, label: render(msg('speaker_label', { n: t.speaker }), opts.reader ?? analysed) })),
       episodes: episodes.map((e, i) => this.episode(e, summaryOf(e, i), named(e, i), {
-        audio: own(e),
+        audio: own(e).map((s) => ({ start: s.start, end: s.end, text: s.text, speaker: speakerOf(s) })),
         visual: segments.filter((s) => s.episode_pk === e.pk && s.kind === 'visual'),
         faces: facesIn,
       })),
@@ -145,7 +160,7 @@ export class ItemAnalysisService {
     e: EpisodeRow,
     summary: string,
     title: string,
-    own: { audio: { start: number; end: number; text: string }[]; visual: { start: number; end: number; text: string }[]; faces: ((start: number, end: number) => EpisodeFace[]) | null },
+    own: { audio: EpisodeView['audio']; visual: { start: number; end: number; text: string }[]; faces: ((start: number, end: number) => EpisodeFace[]) | null },
   ): EpisodeView {
     return {
       episode_id: e.idx,
@@ -154,11 +169,21 @@ export class ItemAnalysisService {
       summary,
       title,
       thumbnail_url: e.thumbnail ? this.links.file(e.thumbnail) : null,
-      audio: own.audio.map((s) => ({ start: s.start, end: s.end, text: s.text })),
+      audio: own.audio,
       visual: own.visual.map((s) => ({ start: s.start, end: s.end, summary: s.text })),
       on_screen_text: e.screen_text ? e.screen_text.split('\n') : [],
       tags: JSON.parse(e.tags) as string[],
       faces: own.faces ? own.faces(e.start, e.end) : null,
     };
   }
+}
+
+/** The stored turns (item_analysis.speakers), none for items indexed before them. */
+function speakerTurnsOf(json: string | null): SpeakerTurn[] {
+  return json ? (JSON.parse(json) as SpeakerTurn[]) : [];
+}
+
+/** A line's speaker by the turns: the one covering most of it. */
+function byTurns(turns: readonly SpeakerTurn[]): (line: { start: number; end: number }) => number | null {
+  return (line) => lineSpeakers([line], turns)[0] ?? null;
 }

@@ -34,7 +34,7 @@ export interface SharedMoment {
   thumbnail_url: string | null;
   /** `title`: the summary, else what the chapter is ("Voice memo, part 1"), in the reader's language (else the item's). */
   chapters: { start: number; end: number; summary: string; title: string }[];
-  transcript: { start: number; end: number; text: string }[];
+  transcript: { start: number; end: number; text: string; speaker: number | null }[];
 }
 
 /** How long a share lasts: one day or one week. */
@@ -128,7 +128,7 @@ export class ShareService {
         summary: e.summary,
         title: chapterTitle({ summary: e.summary, kind: item.type, title: item.title, index: i, count: episodes.length }, reader ?? (analysis?.language === 'de' ? 'de' : 'en')),
       })),
-      transcript: audio.map((s) => ({ start: s.start, end: s.end, text: s.text })).sort((a, b) => a.start - b.start),
+      transcript: audio.map((s) => ({ start: s.start, end: s.end, text: s.text, speaker: s.speaker ?? null })).sort((a, b) => a.start - b.start),
     };
   }
 

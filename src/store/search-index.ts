@@ -23,6 +23,8 @@ export interface ItemAnalysisRow {
   faces_scanned?: number;
   /** JSON array of the item's subtitle languages, the transcript's first; null for items indexed before migration 031. */
   subtitle_languages?: string | null;
+  /** JSON `[{speaker, start, end}]`: who speaks when; null for photos and items indexed before migration 040. */
+  speakers?: string | null;
 }
 
 /** An episodes row. */
@@ -53,6 +55,8 @@ export interface SegmentRow {
   text: string;
   ocr: string | null;
   tags: string | null;
+  /** An audio line's speaker (its turn's number), else null. */
+  speaker?: number | null;
 }
 
 export type VectorKind = 'passage' | 'frame';
@@ -111,9 +115,9 @@ export class SearchIndexRepository {
   insertAnalysis(row: ItemAnalysisRow): void {
     prepared(
       this.db,
-      `INSERT INTO item_analysis (item_pk, summary, duration, language, transcript_source, stored_file, warnings, indexed_at, faces_scanned, subtitle_languages)
-       VALUES (@item_pk, @summary, @duration, @language, @transcript_source, @stored_file, @warnings, @indexed_at, @faces_scanned, @subtitle_languages)`,
-    ).run({ faces_scanned: 0, subtitle_languages: null, ...row });
+      `INSERT INTO item_analysis (item_pk, summary, duration, language, transcript_source, stored_file, warnings, indexed_at, faces_scanned, subtitle_languages, speakers)
+       VALUES (@item_pk, @summary, @duration, @language, @transcript_source, @stored_file, @warnings, @indexed_at, @faces_scanned, @subtitle_languages, @speakers)`,
+    ).run({ faces_scanned: 0, subtitle_languages: null, speakers: null, ...row });
   }
 
   insertEpisode(row: Omit<EpisodeRow, 'pk'>): number {
@@ -128,9 +132,9 @@ export class SearchIndexRepository {
   insertSegment(row: Omit<SegmentRow, 'pk'>): void {
     prepared(
       this.db,
-      `INSERT INTO segments (episode_pk, kind, seq, start, end, text, ocr, tags)
-       VALUES (@episode_pk, @kind, @seq, @start, @end, @text, @ocr, @tags)`,
-    ).run(row);
+      `INSERT INTO segments (episode_pk, kind, seq, start, end, text, ocr, tags, speaker)
+       VALUES (@episode_pk, @kind, @seq, @start, @end, @text, @ocr, @tags, @speaker)`,
+    ).run({ speaker: null, ...row });
   }
 
   /** The space for (kind, model), created with its vec0 table on first use. */

@@ -17,7 +17,7 @@ import { settledTask, startTestServer, waitFor, type TestServer } from '../suppo
 /** Float32 values as base64, as vectors travel. */
 const vector = (values: number[]) => Buffer.from(new Float32Array(values).buffer).toString('base64');
 
-const line = { start: 0, end: 1.5, text: 'every field arrives' };
+const line = { start: 0, end: 1.5, text: 'every field arrives', speaker: 1 };
 const seen = { start: 0, end: 2, summary: 'On screen: SIGNPOST', ocr: ['SIGNPOST'], tags: ['poster'] };
 
 /** An analysis with every field of the schema, optional ones too (Required: a new field must be named here). */
@@ -37,6 +37,7 @@ const FULL: Required<StoredAnalysis> = {
   framePrints: [{ time: 1, hash: '0123456789abcdef', detail: 'fedcba9876543210'.repeat(4), colour: Array.from({ length: 48 }, (_, i) => i * 5) }],
   frameSequence: { fps: 4, hashes: '0123456789abcdef'.repeat(16), looks: '0a'.repeat(13 * 16) },
   soundPrint: { fps: 10, frames: '0123456789'.repeat(40) },
+  speakers: [{ speaker: 1, start: 0, end: 1.5 }],
   faces: [{ start: 0, end: 2, box: { x: 0.1, y: 0.1, width: 0.2, height: 0.3 }, score: 0.9, thumbnail: 'face-0.jpg', vector: [0.6, 0.8, 0, 0], personId: null }],
   facesSamePerson: 0.5,
 };
@@ -66,6 +67,7 @@ const READ_BACK: Record<keyof StoredAnalysis, [sql: string, expected: unknown]> 
   framePrints: ['SELECT hex(detail) FROM frame_prints WHERE item_pk = @item', 'FEDCBA9876543210'.repeat(4)],
   frameSequence: ['SELECT length(hashes) + length(looks) FROM frame_sequences WHERE item_pk = @item', 8 * 16 + 13 * 16],
   soundPrint: ['SELECT length(sound) FROM frame_sequences WHERE item_pk = @item', 200],
+  speakers: ["SELECT s.speaker || ' ' || a.speakers FROM segments s JOIN episodes e ON e.pk = s.episode_pk JOIN item_analysis a ON a.item_pk = e.item_pk WHERE e.item_pk = @item AND s.kind = 'audio'", '1 [{"speaker":1,"start":0,"end":1.5}]'],
   faces: ['SELECT count(*) FROM face_tracks WHERE item_pk = @item', 1],
   // Not kept as a value: the face track it grouped is in a person.
   facesSamePerson: ['SELECT count(*) FROM face_tracks WHERE item_pk = @item AND person_pk IS NOT NULL', 1],

@@ -54,7 +54,7 @@ describe('web page helpers', () => {
   });
 
   it('writes the transcript as WebVTT for the player’s captions, escaped (issue 42)', () => {
-    expect(webVtt([{ start: 1, end: 3.5, text: 'Good morning.' }, { start: 3725.25, end: 3725.25, text: 'A <b> & C --> D\n\nE' }])).toBe(
+    expect(webVtt([{ start: 1, end: 3.5, text: 'Good morning.', speaker: null }, { start: 3725.25, end: 3725.25, text: 'A <b> & C --> D\n\nE', speaker: null }])).toBe(
       'WEBVTT\n\n00:00:01.000 --> 00:00:03.500\nGood morning.\n\n01:02:05.250 --> 01:02:06.250\nA &lt;b> &amp; C → D\nE\n',
     );
     expect(webVtt([])).toBe('WEBVTT\n');
@@ -106,8 +106,8 @@ describe('web page helpers', () => {
   });
   it('sorts the transcript once and finds the line playing by binary search', () => {
     const lines = transcriptLines([
-      { audio: [{ start: 4, end: 6, text: 'c' }, { start: 2, end: 4, text: 'b' }] },
-      { audio: [{ start: 0, end: 2, text: 'a' }, { start: 9, end: 10, text: 'd' }] },
+      { audio: [{ start: 4, end: 6, text: 'c', speaker: null }, { start: 2, end: 4, text: 'b', speaker: null }] },
+      { audio: [{ start: 0, end: 2, text: 'a', speaker: null }, { start: 9, end: 10, text: 'd', speaker: null }] },
     ]);
     expect(lines.map((l) => l.text)).toEqual(['a', 'b', 'c', 'd']);
     const at = (now: number) => currentIndex(lines, now);

@@ -19,14 +19,15 @@ function metadataWords(meta: Record<string, unknown> | null): string[] {
 export const summariesStep: AnalysisStep = {
   stage: 'summaries',
   share: 0.06,
-  reads: ['spans', 'transcribed', 'language'],
+  reads: ['spans', 'transcript', 'language'],
   fills: ['episodes', 'embed', 'boost'],
   async run(w, ctx) {
     const spans = w.spans!;
     const textEmbedder = await ctx.models.textEmbedder();
     const embed: SentenceEmbedder = textEmbedder ? (texts) => textEmbedder.embedPassages(texts) : null;
     const boost = [w.input.title ?? '', ...metadataWords(w.input.metadata)];
-    const segments = w.transcribed!.segments;
+    // The transcript as the steps left it: its lines carry their speakers (steps/speakers.ts).
+    const segments = w.transcript!;
     const owner = owningSpans(segments, spans.map(([start, end]) => ({ start, end })));
     const lines = spans.map((): TimedText[] => []);
     segments.forEach((line, k) => {

@@ -12,7 +12,7 @@ import type { AnalysisStep } from './step.js';
 export const transcriptStep: AnalysisStep = {
   stage: 'transcript',
   stages: ['voice_activity', 'speech_recognition'],
-  share: 0.4,
+  share: 0.37,
   reads: ['probe'],
   fills: ['transcribed', 'language', 'transcript', 'transcriptSource', 'otherTracks'],
   async run(w, ctx) {

@@ -16,7 +16,9 @@ const Episode = z
       .string()
       .openapi({ description: 'What to call the chapter: its summary when it has words, else what it is ("Voice memo, part 1", "Photo", or the item\'s title with the part), those words in the caller\'s language (Accept-Language naming en or de first), else in the language the item was analysed in; never a bare time' }),
     thumbnail_url: z.string().nullable().openapi({ description: 'Signed thumbnail URL; null without a picture' }),
-    audio: z.array(z.object({ ...Span, text: z.string() })).openapi({ description: 'Transcript segments overlapping the episode' }),
+    audio: z
+      .array(z.object({ ...Span, text: z.string(), speaker: z.number().int().nullable().openapi({ description: 'vidx extra: who says it, the number of a turn in `speakers`; null where no turn covers it' }) }))
+      .openapi({ description: 'Transcript segments overlapping the episode' }),
     visual: z.array(z.object({ ...Span, summary: z.string() })).openapi({ description: 'What is seen, in stretches' }),
     on_screen_text: z.array(z.string()).openapi({ description: 'Distinct on-screen text lines' }),
     tags: z.array(z.string()).openapi({ description: 'Distinct visual tags (empty without the image–text model)' }),
@@ -52,6 +54,12 @@ const Analysis = z
       .nullable()
       .openapi({ description: "vidx extra: the language of `video_summary` and the episodes' `summary`: with `?language=`, they are told from that track's lines (ranked lexically), else they are the analysis's, in its transcript's language; null when the item was not analysed" }),
     episodes: z.array(Episode).openapi({ description: 'Episodes in order, covering the media without gaps' }),
+    speakers: z
+      .array(z.object({ speaker: z.number().int(), label: z.string().openapi({ example: 'Speaker 1' }), ...Span }))
+      .openapi({
+        description:
+          "vidx extra: who speaks when, in turns. Speakers are anonymous numbers within this item, 1 for the first to speak, labelled in the caller's language (\"Speaker 1\", \"Sprecher 1\"); no voiceprint is kept. Empty for photos, recordings without speech and items indexed before speakers",
+      }),
   })
   .openapi('ItemAnalysis');
 

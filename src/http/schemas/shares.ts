@@ -42,7 +42,7 @@ export const SharedMoment = z
         title: z.string().openapi({ description: 'The summary, else what the chapter is ("Voice memo, part 1", "Photo", the title), those words in the caller\'s language (Accept-Language naming en or de first), else the item\'s' }),
       }),
     ),
-    transcript: z.array(z.object({ start: z.number(), end: z.number(), text: z.string() })),
+    transcript: z.array(z.object({ start: z.number(), end: z.number(), text: z.string(), speaker: z.number().int().nullable().openapi({ description: 'Who says it: an anonymous speaker number within the item; null where unknown' }) })),
   })
   .openapi('SharedMoment');
 

@@ -220,6 +220,7 @@ export class SearchIndex {
       faces_scanned: analysis.faces ? 1 : 0,
       // An analysis from before every track was kept says nothing: null reads as its transcript's language alone.
       subtitle_languages: analysis.subtitleLanguages ? JSON.stringify(analysis.subtitleLanguages) : null,
+      speakers: analysis.speakers ? JSON.stringify(analysis.speakers) : null,
     };
   }
 

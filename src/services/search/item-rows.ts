@@ -19,7 +19,7 @@ export interface PreparedEpisode {
   episode: EpisodeAnalysis;
   screenText: string[];
   tags: string[];
-  segments: { kind: 'audio' | 'visual' | 'screen'; seq: number; start: number; end: number; text: string; ocr: string | null; tags: string | null }[];
+  segments: { kind: 'audio' | 'visual' | 'screen'; seq: number; start: number; end: number; text: string; ocr: string | null; tags: string | null; speaker?: number | null }[];
   /** The episode's lines of the item's other subtitle tracks. */
   others: OtherLine[];
   text: EpisodeText;
@@ -133,7 +133,7 @@ function* prepareEpisodeSteps(e: EpisodeAnalysis, language: Lang, title: string,
   const tags = distinct(e.visual.flatMap((v) => v.tags));
   const segments: PreparedEpisode['segments'] = [];
   for (const [seq, a] of e.audio.entries()) {
-    segments.push({ kind: 'audio', seq, start: finite(a.start, 'audio start'), end: finite(a.end, 'audio end'), text: a.text, ocr: null, tags: null });
+    segments.push({ kind: 'audio', seq, start: finite(a.start, 'audio start'), end: finite(a.end, 'audio end'), text: a.text, ocr: null, tags: null, speaker: a.speaker ?? null });
     if (seq % PER_STEP === 0) yield;
   }
   for (const [seq, v] of e.visual.entries()) {

@@ -8,7 +8,7 @@ import type { Dict } from './en.js';
  */
 export const de: Dict = {
   // Issue 23 (Texte des Leads): Schritte, Aufgaben in Worten, Fehler nach Code, Modelle, Sammlungen, Fehlschläge.
-  stage_queued: 'wartet', stage_starting: 'beginnt', stage_fetching: 'holt die Datei', stage_opening: 'öffnet die Datei', stage_probing: 'liest die Datei', stage_transcript: 'liest Untertitel und Sprache', stage_sound: 'hört den Ton',
+  stage_queued: 'wartet', stage_starting: 'beginnt', stage_fetching: 'holt die Datei', stage_opening: 'öffnet die Datei', stage_probing: 'liest die Datei', stage_transcript: 'liest Untertitel und Sprache', stage_sound: 'hört den Ton', stage_speakers: 'unterscheidet die Stimmen',
   stage_voice_activity: 'sucht Sprache', stage_speech_recognition: 'erkennt Sprache', stage_shot_detection: 'sucht Schnitte',
   stage_on_screen_text: 'liest Text im Bild', stage_visual_tags: 'verschlagwortet Bilder', stage_decoding_image: 'dekodiert das Bild',
   stage_faces: 'sucht Gesichter', stage_episodes: 'sucht Kapitel', stage_summaries: 'fasst zusammen', stage_thumbnails: 'macht Vorschaubilder',

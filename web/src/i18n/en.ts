@@ -8,7 +8,7 @@ import type { Plural } from './plural.js';
  */
 export const en = {
   // Issue 23 (the lead's texts): stages, tasks in words, errors by code, models, collections, failures.
-  stage_queued: 'waiting', stage_starting: 'starting', stage_fetching: 'fetching the file', stage_opening: 'opening the file', stage_probing: 'reading the file', stage_transcript: 'reading subtitles and speech', stage_sound: 'listening to the sound',
+  stage_queued: 'waiting', stage_starting: 'starting', stage_fetching: 'fetching the file', stage_opening: 'opening the file', stage_probing: 'reading the file', stage_transcript: 'reading subtitles and speech', stage_sound: 'listening to the sound', stage_speakers: 'telling the voices apart',
   stage_voice_activity: 'finding speech', stage_speech_recognition: 'recognising speech', stage_shot_detection: 'finding shots',
   stage_on_screen_text: 'reading on-screen text', stage_visual_tags: 'tagging pictures', stage_decoding_image: 'decoding the picture',
   stage_faces: 'finding faces', stage_episodes: 'finding chapters', stage_summaries: 'summarising', stage_thumbnails: 'making thumbnails',

@@ -1,0 +1,148 @@
+/**
+ * Who speaks when, inside one recording and with no model: windows of speech (media/voice-features.ts)
+ * grouped by how alike their voices sound (agglomerative clustering, ml-hclust), then runs of one voice made
+ * into turns labelled 1, 2, … in the order they first speak. Labels are anonymous and nothing of a voice is
+ * kept beyond them.
+ */
+import { agnes } from 'ml-hclust';
+import type { Span, VoiceWindow } from '../media/voice-features.js';
+
+/** One speaker's turn: from `start` to `end`, speaker `speaker` (1-based, in the order they first speak). */
+export interface SpeakerTurn extends Span {
+  speaker: number;
+}
+
+/**
+ * How far apart two groups of windows may be (average linkage over voiceDistance) and still be one voice.
+ * One voice's windows lie about 1 apart, a voice an octave away about 6.
+ */
+export const SAME_VOICE_DISTANCE = 2.2;
+/** What counts as one unit of difference: in log pitch (about 13 %), and in the MFCC means. */
+const PITCH_UNIT = 0.12;
+const TIMBRE_UNIT = 10;
+/** At most this many windows are clustered (all pairs are compared): longer recordings get longer windows. */
+export const MAX_WINDOWS = 1_500;
+/** A voice heard for less than this share of the speech (or 2 s) is folded into the nearest other voice. */
+const SMALLEST_SHARE = 0.05;
+/** Windows of one voice this far apart (s) are two turns. */
+const TURN_GAP = 1.5;
+
+/**
+ * The window length that keeps a recording's speech within MAX_WINDOWS windows, at least `base` seconds.
+ * @example
+ * windowSeconds(600, 1); // 1
+ */
+export function windowSeconds(speechSeconds: number, base = 1): number {
+  return Math.max(base, speechSeconds / MAX_WINDOWS);
+}
+
+/**
+ * Speaker turns from voice windows: none without windows, one speaker when every window sounds alike.
+ * @example
+ * speakerTurns(windows); // [{ speaker: 1, start: 0.4, end: 5.2 }, { speaker: 2, start: 5.6, end: 9 }, …]
+ */
+export function speakerTurns(windows: readonly VoiceWindow[]): SpeakerTurn[] {
+  if (windows.length === 0) return [];
+  const labels = windows.length === 1 ? [0] : clusterLabels(windows);
+  const folded = foldSmallVoices(windows, labels);
+  const smoothed = smooth(folded);
+  return turnsOf(windows, numberedByFirstWord(smoothed));
+}
+
+/**
+ * How different two windows sound: their pitch (a window without voiced frames tells none) and their
+ * spectral envelope (MFCC means), each in units where one voice's windows differ by about one.
+ */
+function voiceDistance(a: VoiceWindow, b: VoiceWindow): number {
+  const pitch = a.pitch === null || b.pitch === null ? 0 : (a.pitch - b.pitch) / PITCH_UNIT;
+  let timbre = 0;
+  for (let i = 0; i < MEANS; i++) timbre += (a.features[i]! - b.features[i]!) ** 2;
+  return Math.sqrt(pitch ** 2 + timbre / TIMBRE_UNIT ** 2);
+}
+
+/** The MFCC means lead each window's features (voice-features.ts). */
+const MEANS = 12;
+
+/** The cluster of each window. */
+function clusterLabels(windows: readonly VoiceWindow[]): number[] {
+  const matrix = windows.map((a) => windows.map((b) => voiceDistance(a, b)));
+  const tree = agnes(matrix, { method: 'average', isDistanceMatrix: true });
+  const labels = new Array<number>(windows.length).fill(0);
+  tree.cut(SAME_VOICE_DISTANCE).forEach((cluster, k) => {
+    for (const i of cluster.indices()) labels[i] = k;
+  });
+  return labels;
+}
+
+/** Labels of voices heard too briefly to be a person of their own, replaced by the nearest voice's (by centroid). */
+function foldSmallVoices(windows: readonly VoiceWindow[], labels: number[]): number[] {
+  const seconds = new Map<number, number>();
+  const total = windows.reduce((s, w) => s + (w.end - w.start), 0);
+  windows.forEach((w, i) => {
+    seconds.set(labels[i]!, (seconds.get(labels[i]!) ?? 0) + (w.end - w.start));
+  });
+  const big = [...seconds].filter(([, s]) => s >= Math.min(2, total) && s >= SMALLEST_SHARE * total).map(([l]) => l);
+  if (big.length === 0) return labels.map(() => 0);
+  const centroid = (label: number) => {
+    const members = windows.filter((_, i) => labels[i] === label);
+    return members[0]!.features.map((_, d) => members.reduce((s, m) => s + m.features[d]!, 0) / members.length);
+  };
+  const centres = new Map(big.map((l) => [l, centroid(l)]));
+  return labels.map((l, i) => {
+    if (centres.has(l)) return l;
+    let best = big[0]!;
+    let bestDistance = Infinity;
+    for (const [c, centre] of centres) {
+      const d = distance(windows[i]!.features.slice(0, MEANS), centre.slice(0, MEANS));
+      if (d < bestDistance) [best, bestDistance] = [c, d];
+    }
+    return best;
+  });
+}
+
+/** A lone window between two of one other voice takes theirs: one window is too short to be a turn. */
+function smooth(labels: number[]): number[] {
+  return labels.map((l, i) => (i > 0 && i < labels.length - 1 && labels[i - 1] === labels[i + 1] && labels[i - 1] !== l ? labels[i - 1]! : l));
+}
+
+/** Labels renumbered 1, 2, … in the order the voices first speak. */
+function numberedByFirstWord(labels: number[]): number[] {
+  const order = new Map<number, number>();
+  for (const l of labels) if (!order.has(l)) order.set(l, order.size + 1);
+  return labels.map((l) => order.get(l)!);
+}
+
+/** Runs of one voice as turns. */
+function turnsOf(windows: readonly VoiceWindow[], speakers: number[]): SpeakerTurn[] {
+  const turns: SpeakerTurn[] = [];
+  windows.forEach((w, i) => {
+    const last = turns.at(-1);
+    if (last && last.speaker === speakers[i] && w.start - last.end <= TURN_GAP) last.end = w.end;
+    else turns.push({ speaker: speakers[i]!, start: w.start, end: w.end });
+  });
+  return turns;
+}
+
+function distance(a: readonly number[], b: readonly number[]): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += (a[i]! - b[i]!) ** 2;
+  return Math.sqrt(s);
+}
+
+/**
+ * The speaker of each line: the turn that covers most of it, or null where no turn does.
+ * @example
+ * lineSpeakers([{ start: 0, end: 2, text: 'Hi' }], [{ speaker: 1, start: 0, end: 3 }]); // [1]
+ */
+export function lineSpeakers(lines: readonly Span[], turns: readonly SpeakerTurn[]): (number | null)[] {
+  return lines.map((line) => {
+    let best: number | null = null;
+    let most = 0;
+    for (const t of turns) {
+      if (t.start >= line.end) break;
+      const overlap = Math.min(line.end, t.end) - Math.max(line.start, t.start);
+      if (overlap > most) [best, most] = [t.speaker, overlap];
+    }
+    return best;
+  });
+}

@@ -1,0 +1,144 @@
+/**
+ * What a voice sounds like, window by window, with no model: MFCCs (meyda) of 32 ms frames of the sound the
+ * analysis decodes, summed per window of speech into their mean and spread. Two people differ in these as
+ * their vocal tracts and pitches differ; the speakers step clusters the windows (analysis/speakers.ts).
+ *
+ * Only a window's sums are kept while the sound streams by, so a 3-hour memo costs what a few thousand
+ * windows hold, never its samples.
+ */
+import MeydaModule from 'meyda';
+import { decodeAudio, PCM_SAMPLE_RATE } from './audio.js';
+import type { MediaTools } from './binaries.js';
+
+// meyda's types describe an ES module with a default export; Node loads its CommonJS build, which is the object itself.
+const Meyda = ((MeydaModule as { default?: unknown }).default ?? MeydaModule) as typeof MeydaModule.default;
+
+/** Samples per MFCC frame (32 ms at 16 kHz; meyda wants a power of two). */
+const FRAME = 512;
+/** MFCCs per frame; the first (loudness) is left out of the features. */
+const COEFFICIENTS = 13;
+/** Frames quieter than this RMS are pauses inside a speech region, not voice. */
+const QUIET_RMS = 0.004;
+/** Pitch is looked for between these lags (samples): 400 Hz down to 60 Hz. */
+const MIN_LAG = Math.floor(PCM_SAMPLE_RATE / 400);
+const MAX_LAG = Math.ceil(PCM_SAMPLE_RATE / 60);
+/** A frame is voiced when its normalised autocorrelation at the pitch lag is at least this. */
+const VOICED = 0.5;
+
+/** A stretch of time. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** One window of speech: its time and its voice features (means then spreads of MFCC 1–12). */
+export interface VoiceWindow extends Span {
+  features: number[];
+  /** The mean log pitch (Hz) of its voiced frames; null with too few of them. */
+  pitch: number | null;
+  pitchSpread: number;
+}
+
+/**
+ * Voice features of the speech in `file`, one window per `windowSec` of each speech span (a last piece
+ * shorter than half a window joins the one before). Frames outside the spans and quiet frames are skipped.
+ * @example
+ * const windows = await voiceWindows(file, [{ start: 0.4, end: 6.1 }], { windowSec: 1, signal, tools });
+ * windows[0].features.length; // 24
+ */
+export async function voiceWindows(file: string, spans: readonly Span[], opts: { windowSec: number; signal: AbortSignal; tools?: MediaTools }): Promise<VoiceWindow[]> {
+  const windows = windowsOf(spans, opts.windowSec);
+  if (windows.length === 0) return [];
+  const sums = windows.map(() => ({ n: 0, sum: new Float64Array(COEFFICIENTS - 1), sq: new Float64Array(COEFFICIENTS - 1), voiced: 0, pitch: 0, pitchSq: 0 }));
+  Meyda.bufferSize = FRAME;
+  Meyda.sampleRate = PCM_SAMPLE_RATE;
+  Meyda.numberOfMFCCCoefficients = COEFFICIENTS;
+  const frame = new Float32Array(FRAME);
+  let filled = 0;
+  let frameIndex = 0;
+  let w = 0;
+  for await (const pcm of decodeAudio(file, { signal: opts.signal, tools: opts.tools, chunkSeconds: 10 })) {
+    for (let i = 0; i < pcm.length; i++) {
+      frame[filled++] = pcm[i]!;
+      if (filled < FRAME) continue;
+      filled = 0;
+      const t = ((frameIndex++ + 0.5) * FRAME) / PCM_SAMPLE_RATE;
+      while (w < windows.length && windows[w]!.end <= t) w++;
+      if (w >= windows.length) break;
+      if (t < windows[w]!.start || rms(frame) < QUIET_RMS) continue;
+      const mfcc = Meyda.extract('mfcc', frame) as unknown as number[];
+      const s = sums[w]!;
+      s.n++;
+      // Every other frame is enough for a window's pitch, and the search for it is the costly part.
+      const f0 = frameIndex % 2 === 0 ? pitchOf(frame) : null;
+      if (f0 !== null) {
+        s.voiced++;
+        s.pitch += Math.log(f0);
+        s.pitchSq += Math.log(f0) ** 2;
+      }
+      for (let c = 1; c < COEFFICIENTS; c++) {
+        s.sum[c - 1]! += mfcc[c]!;
+        s.sq[c - 1]! += mfcc[c]! * mfcc[c]!;
+      }
+    }
+    if (w >= windows.length) break;
+  }
+  const out: VoiceWindow[] = [];
+  windows.forEach((win, k) => {
+    const s = sums[k]!;
+    // A window with a few voiced frames says little about whose voice it is.
+    if (s.n < 8) return;
+    const mean = [...s.sum].map((v) => v / s.n);
+    const spread = [...s.sq].map((v, c) => Math.sqrt(Math.max(0, v / s.n - mean[c]! ** 2)));
+    const pitch = s.voiced ? s.pitch / s.voiced : 0;
+    const pitchSpread = s.voiced ? Math.sqrt(Math.max(0, s.pitchSq / s.voiced - pitch ** 2)) : 0;
+    out.push({ ...win, features: [...mean, ...spread], pitch: s.voiced >= 4 ? pitch : null, pitchSpread });
+  });
+  return out;
+}
+
+/** Each speech span (overlapping ones merged: subtitle cues may overlap) cut into windows of about `size` seconds, in time order. */
+function windowsOf(spans: readonly Span[], size: number): Span[] {
+  const merged: Span[] = [];
+  for (const s of [...spans].sort((a, b) => a.start - b.start)) {
+    const last = merged.at(-1);
+    if (last && s.start < last.end) last.end = Math.max(last.end, s.end);
+    else merged.push({ start: s.start, end: s.end });
+  }
+  const out: Span[] = [];
+  for (const span of merged) {
+    const length = span.end - span.start;
+    if (!(length > 0)) continue;
+    const n = Math.max(1, Math.round(length / size));
+    for (let i = 0; i < n; i++) out.push({ start: span.start + (i * length) / n, end: span.start + ((i + 1) * length) / n });
+  }
+  return out;
+}
+
+/** A frame's pitch (Hz) by normalised autocorrelation, or null when it is not voiced. */
+function pitchOf(frame: Float32Array): number | null {
+  let energy = 0;
+  for (let i = 0; i < frame.length; i++) energy += frame[i]! * frame[i]!;
+  if (energy === 0) return null;
+  let best = 0;
+  let bestLag = 0;
+  for (let lag = MIN_LAG; lag <= MAX_LAG; lag++) {
+    let r = 0;
+    let e1 = 0;
+    let e2 = 0;
+    for (let i = 0; i + lag < frame.length; i++) {
+      r += frame[i]! * frame[i + lag]!;
+      e1 += frame[i]! * frame[i]!;
+      e2 += frame[i + lag]! * frame[i + lag]!;
+    }
+    const c = r / Math.sqrt(e1 * e2 || 1);
+    if (c > best) [best, bestLag] = [c, lag];
+  }
+  return best >= VOICED ? PCM_SAMPLE_RATE / bestLag : null;
+}
+
+function rms(frame: Float32Array): number {
+  let s = 0;
+  for (let i = 0; i < frame.length; i++) s += frame[i]! * frame[i]!;
+  return Math.sqrt(s / frame.length);
+}
