@@ -14,11 +14,11 @@ export interface SpeakerTurn extends Span {
 
 /**
  * How far apart two groups of windows may be (average linkage over voiceDistance) and still be one voice.
- * One voice's windows lie about 1 apart, a voice an octave away about 6.
+ * One voice's windows lie about 1 apart, a voice an octave away (pitch alone) about 4.6.
  */
-export const SAME_VOICE_DISTANCE = 2.2;
-/** What counts as one unit of difference: in log pitch (about 13 %), and in the MFCC means. */
-const PITCH_UNIT = 0.12;
+export const SAME_VOICE_DISTANCE = 2.5;
+/** What counts as one unit of difference: in log pitch (about 16 %), and in the MFCC means. */
+const PITCH_UNIT = 0.15;
 const TIMBRE_UNIT = 10;
 /** At most this many windows are clustered (all pairs are compared): longer recordings get longer windows. */
 export const MAX_WINDOWS = 1_500;
@@ -41,12 +41,28 @@ export function windowSeconds(speechSeconds: number, base = 1): number {
  * @example
  * speakerTurns(windows); // [{ speaker: 1, start: 0.4, end: 5.2 }, { speaker: 2, start: 5.6, end: 9 }, …]
  */
-export function speakerTurns(windows: readonly VoiceWindow[]): SpeakerTurn[] {
+export function speakerTurns(windows: readonly VoiceWindow[], fine: readonly VoiceWindow[] = []): SpeakerTurn[] {
   if (windows.length === 0) return [];
   const labels = windows.length === 1 ? [0] : clusterLabels(windows);
   const folded = foldSmallVoices(windows, labels);
-  const smoothed = smooth(folded);
-  return turnsOf(windows, numberedByFirstWord(smoothed));
+  if (fine.length === 0) return turnsOf(windows, numberedByFirstWord(smooth(folded)));
+  // The voices are told apart on long windows (what is said averages out); where one voice hands over to the
+  // next is then found on short ones, each taking the voice it sounds nearest to.
+  const voices = [...new Set(folded)].map((label) => ({ label, centre: centreOf(windows.filter((_, i) => folded[i] === label)) }));
+  const nearest = fine.map((w) => voices.reduce((best, v) => (voiceDistance(w, v.centre) < voiceDistance(w, best.centre) ? v : best)).label);
+  return turnsOf(fine, numberedByFirstWord(smooth(nearest)));
+}
+
+/** The mean of windows: what a voice sounds like on the whole. */
+function centreOf(members: readonly VoiceWindow[]): VoiceWindow {
+  const pitched = members.filter((m) => m.pitch !== null);
+  return {
+    start: 0,
+    end: 0,
+    features: members[0]!.features.map((_, d) => members.reduce((s, m) => s + m.features[d]!, 0) / members.length),
+    pitch: pitched.length ? pitched.reduce((s, m) => s + m.pitch!, 0) / pitched.length : null,
+    pitchSpread: 0,
+  };
 }
 
 /**

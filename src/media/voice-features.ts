@@ -39,60 +39,96 @@ export interface VoiceWindow extends Span {
   pitchSpread: number;
 }
 
+/** The running sums of one window while the sound streams by. */
+interface WindowSums {
+  n: number;
+  sum: Float64Array;
+  sq: Float64Array;
+  voiced: number;
+  pitch: number;
+  pitchSq: number;
+}
+
+/** One window length's windows, their sums, and the window the stream has reached. */
+interface Scale {
+  windows: Span[];
+  sums: WindowSums[];
+  at: number;
+}
+
 /**
- * Voice features of the speech in `file`, one window per `windowSec` of each speech span (a last piece
- * shorter than half a window joins the one before). Frames outside the spans and quiet frames are skipped.
+ * Voice features of the speech in `file` at each window length of `windowSec`, from one decode: one window
+ * per length of each speech span (rounded to whole windows). Frames outside the spans and quiet frames are
+ * skipped; a window with too few voiced frames is left out.
  * @example
- * const windows = await voiceWindows(file, [{ start: 0.4, end: 6.1 }], { windowSec: 1, signal, tools });
- * windows[0].features.length; // 24
+ * const [long, short] = await voiceWindows(file, [{ start: 0.4, end: 6.1 }], { windowSec: [2, 0.5], signal, tools });
+ * long[0].features.length; // 24
  */
-export async function voiceWindows(file: string, spans: readonly Span[], opts: { windowSec: number; signal: AbortSignal; tools?: MediaTools }): Promise<VoiceWindow[]> {
-  const windows = windowsOf(spans, opts.windowSec);
-  if (windows.length === 0) return [];
-  const sums = windows.map(() => ({ n: 0, sum: new Float64Array(COEFFICIENTS - 1), sq: new Float64Array(COEFFICIENTS - 1), voiced: 0, pitch: 0, pitchSq: 0 }));
+export async function voiceWindows(file: string, spans: readonly Span[], opts: { windowSec: readonly number[]; signal: AbortSignal; tools?: MediaTools }): Promise<VoiceWindow[][]> {
+  const scales: Scale[] = opts.windowSec.map((size) => {
+    const windows = windowsOf(spans, size);
+    return { windows, sums: windows.map(() => ({ n: 0, sum: new Float64Array(COEFFICIENTS - 1), sq: new Float64Array(COEFFICIENTS - 1), voiced: 0, pitch: 0, pitchSq: 0 })), at: 0 };
+  });
+  if (scales.every((sc) => sc.windows.length === 0)) return scales.map(() => []);
   Meyda.bufferSize = FRAME;
   Meyda.sampleRate = PCM_SAMPLE_RATE;
   Meyda.numberOfMFCCCoefficients = COEFFICIENTS;
   const frame = new Float32Array(FRAME);
   let filled = 0;
   let frameIndex = 0;
-  let w = 0;
+  const done = () => scales.every((sc) => sc.at >= sc.windows.length);
+  let ended = false;
   for await (const pcm of decodeAudio(file, { signal: opts.signal, tools: opts.tools, chunkSeconds: 10 })) {
-    for (let i = 0; i < pcm.length; i++) {
+    for (let i = 0; i < pcm.length && !ended; i++) {
       frame[filled++] = pcm[i]!;
       if (filled < FRAME) continue;
       filled = 0;
-      const t = ((frameIndex++ + 0.5) * FRAME) / PCM_SAMPLE_RATE;
-      while (w < windows.length && windows[w]!.end <= t) w++;
-      if (w >= windows.length) break;
-      if (t < windows[w]!.start || rms(frame) < QUIET_RMS) continue;
-      const mfcc = Meyda.extract('mfcc', frame) as unknown as number[];
-      const s = sums[w]!;
-      s.n++;
-      // Every other frame is enough for a window's pitch, and the search for it is the costly part.
-      const f0 = frameIndex % 2 === 0 ? pitchOf(frame) : null;
-      if (f0 !== null) {
-        s.voiced++;
-        s.pitch += Math.log(f0);
-        s.pitchSq += Math.log(f0) ** 2;
-      }
-      for (let c = 1; c < COEFFICIENTS; c++) {
-        s.sum[c - 1]! += mfcc[c]!;
-        s.sq[c - 1]! += mfcc[c]! * mfcc[c]!;
-      }
+      addFrame(scales, frame, frameIndex++);
+      ended = done();
     }
-    if (w >= windows.length) break;
+    // The speech is all heard: the rest of the file need not be decoded.
+    if (ended) break;
   }
+  return scales.map((sc) => finished(sc));
+}
+
+/** Adds one frame to the window of each scale it falls in. */
+function addFrame(scales: Scale[], frame: Float32Array, index: number): void {
+  const t = ((index + 0.5) * FRAME) / PCM_SAMPLE_RATE;
+  const open = scales.filter((sc) => {
+    while (sc.at < sc.windows.length && sc.windows[sc.at]!.end <= t) sc.at++;
+    return sc.at < sc.windows.length && t >= sc.windows[sc.at]!.start;
+  });
+  if (open.length === 0 || rms(frame) < QUIET_RMS) return;
+  const mfcc = Meyda.extract('mfcc', frame) as unknown as number[];
+  // Every other frame is enough for a window's pitch, and the search for it is the costly part.
+  const f0 = index % 2 === 0 ? pitchOf(frame) : null;
+  for (const sc of open) {
+    const s = sc.sums[sc.at]!;
+    s.n++;
+    if (f0 !== null) {
+      s.voiced++;
+      s.pitch += Math.log(f0);
+      s.pitchSq += Math.log(f0) ** 2;
+    }
+    for (let c = 1; c < COEFFICIENTS; c++) {
+      s.sum[c - 1]! += mfcc[c]!;
+      s.sq[c - 1]! += mfcc[c]! * mfcc[c]!;
+    }
+  }
+}
+
+/** A scale's windows with their features; those with few frames (a few voiced ones say little) left out. */
+function finished(sc: Scale): VoiceWindow[] {
   const out: VoiceWindow[] = [];
-  windows.forEach((win, k) => {
-    const s = sums[k]!;
-    // A window with a few voiced frames says little about whose voice it is.
+  sc.windows.forEach((win, k) => {
+    const s = sc.sums[k]!;
     if (s.n < 8) return;
     const mean = [...s.sum].map((v) => v / s.n);
     const spread = [...s.sq].map((v, c) => Math.sqrt(Math.max(0, v / s.n - mean[c]! ** 2)));
     const pitch = s.voiced ? s.pitch / s.voiced : 0;
     const pitchSpread = s.voiced ? Math.sqrt(Math.max(0, s.pitchSq / s.voiced - pitch ** 2)) : 0;
-    out.push({ ...win, features: [...mean, ...spread], pitch: s.voiced >= 4 ? pitch : null, pitchSpread });
+    out.push({ ...win, features: [...mean, ...spread], pitch: s.voiced >= 3 ? pitch : null, pitchSpread });
   });
   return out;
 }

@@ -4,6 +4,8 @@ import type { AnalysisStep } from './step.js';
 
 /** Seconds of speech per voice window: long enough that what is said averages out and the voice remains. */
 const WINDOW_SECONDS = 2;
+/** Seconds per short window, on which a turn's edges are found. */
+const EDGE_SECONDS = 0.5;
 
 /**
  * Who speaks when (analysis/speakers.ts), with no model: the speech found (the voice activity the transcript
@@ -24,8 +26,8 @@ export const speakersStep: AnalysisStep = {
     const speech = w.transcribed?.speech.length ? w.transcribed.speech : transcript;
     const seconds = speech.reduce((s, x) => s + Math.max(0, x.end - x.start), 0);
     if (seconds === 0) return { speakers: [] };
-    const windows = await voiceWindows(w.input.file, speech, { windowSec: windowSeconds(seconds, WINDOW_SECONDS), signal: ctx.signal, tools: ctx.models.tools });
-    const speakers = speakerTurns(windows);
+    const [windows, edges] = await voiceWindows(w.input.file, speech, { windowSec: [windowSeconds(seconds, WINDOW_SECONDS), windowSeconds(seconds, EDGE_SECONDS)], signal: ctx.signal, tools: ctx.models.tools });
+    const speakers = speakerTurns(windows!, edges);
     const by = lineSpeakers(transcript, speakers);
     return { speakers, transcript: transcript.map((line, i) => (by[i] ? { ...line, speaker: by[i] } : line)) };
   },
