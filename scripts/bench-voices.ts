@@ -35,7 +35,10 @@ const VOICES: Record<'en' | 'de', Voice[]> = {
 /** A conversation's turns: speakers in a shuffled but repeatable order, sentences of every length. */
 function script(lang: 'en' | 'de', speakers: number, turns: number, seed: number): Turn[] {
   let x = seed;
-  const next = () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const next = () => {
+    x = (x * 1103515245 + 12345) % 2 ** 31;
+    return x / 2 ** 31;
+  };
   const out: Turn[] = [];
   for (let i = 0; i < turns; i++) {
     let speaker = 1 + Math.floor(next() * speakers);

@@ -151,26 +151,27 @@ function windowsOf(spans: readonly Span[], size: number): Span[] {
   return out;
 }
 
-/** A frame's pitch (Hz) by normalised autocorrelation, or null when it is not voiced. */
+/** The frame at half the rate (pairs of samples averaged): pitch lies far below 4 kHz, and a quarter of the work finds it. */
+const half = new Float32Array(FRAME / 2);
+
+/** A frame's pitch (Hz) by normalised autocorrelation at half the sample rate, or null when it is not voiced. */
 function pitchOf(frame: Float32Array): number | null {
-  let energy = 0;
-  for (let i = 0; i < frame.length; i++) energy += frame[i]! * frame[i]!;
-  if (energy === 0) return null;
+  for (let i = 0; i < half.length; i++) half[i] = (frame[2 * i]! + frame[2 * i + 1]!) / 2;
   let best = 0;
   let bestLag = 0;
-  for (let lag = MIN_LAG; lag <= MAX_LAG; lag++) {
+  for (let lag = Math.floor(MIN_LAG / 2); lag <= Math.ceil(MAX_LAG / 2); lag++) {
     let r = 0;
     let e1 = 0;
     let e2 = 0;
-    for (let i = 0; i + lag < frame.length; i++) {
-      r += frame[i]! * frame[i + lag]!;
-      e1 += frame[i]! * frame[i]!;
-      e2 += frame[i + lag]! * frame[i + lag]!;
+    for (let i = 0; i + lag < half.length; i++) {
+      r += half[i]! * half[i + lag]!;
+      e1 += half[i]! * half[i]!;
+      e2 += half[i + lag]! * half[i + lag]!;
     }
     const c = r / Math.sqrt(e1 * e2 || 1);
     if (c > best) [best, bestLag] = [c, lag];
   }
-  return best >= VOICED ? PCM_SAMPLE_RATE / bestLag : null;
+  return best >= VOICED ? PCM_SAMPLE_RATE / 2 / bestLag : null;
 }
 
 function rms(frame: Float32Array): number {
