@@ -1,7 +1,8 @@
 /**
  * The transcript as timed lines: a click seeks, the line being spoken is marked and kept in view. A time
  * update finds the line by binary search and redraws nothing unless the line changed, and then only the
- * two rows whose mark moved.
+ * two rows whose mark moved. Where more than one voice speaks, a line that starts a turn names its speaker
+ * ("Speaker 2"), in a colour of that speaker's own.
  */
 import { Component } from 'preact';
 import { useCallback, useEffect, useMemo, useRef } from 'preact/hooks';
@@ -10,19 +11,24 @@ import { clock } from '../format.js';
 import { t } from '../i18n.js';
 import { currentIndex } from '../transcript-lines.js';
 
-interface LineProps { line: TimedText; current: boolean; seek: (to: number) => void }
+interface LineProps { line: TimedText; current: boolean; seek: (to: number) => void; /** The speaker to name: this line starts a turn. */ speaker: number | null }
+
+/** Speaker colours cycle after this many (styles.css: .speaker.s1 … .s6). */
+const SPEAKER_COLOURS = 6;
 
 /** One row; redrawn only when its line or its mark changes (a class for shouldComponentUpdate, without preact/compat). */
 class Line extends Component<LineProps> {
   override shouldComponentUpdate(next: LineProps): boolean {
-    return next.line !== this.props.line || next.current !== this.props.current || next.seek !== this.props.seek;
+    return next.line !== this.props.line || next.current !== this.props.current || next.seek !== this.props.seek || next.speaker !== this.props.speaker;
   }
 
-  override render({ line, current, seek }: LineProps) {
+  override render({ line, current, seek, speaker }: LineProps) {
     return (
       <li>
-        <button type="button" class="line" aria-current={current ? 'true' : undefined} data-start={line.start} onClick={() => seek(line.start)}>
-          <span class="time">{clock(line.start)}</span> <span>{line.text}</span>
+        <button type="button" class="line" aria-current={current ? 'true' : undefined} data-start={line.start} data-speaker={line.speaker ?? undefined} onClick={() => seek(line.start)}>
+          <span class="time">{clock(line.start)}</span>{' '}
+          {speaker !== null && <span class={`speaker s${((speaker - 1) % SPEAKER_COLOURS) + 1}`}>{t('speakerLabel', speaker)}</span>}
+          <span>{line.text}</span>
         </button>
       </li>
     );
@@ -42,7 +48,8 @@ export function Transcript({ lines, now, onSeek }: { lines: TimedText[]; now: nu
   latestSeek.current = onSeek;
   const seek = useCallback((to: number) => latestSeek.current(to), []);
   // The same row elements while the line is the same: Preact skips an element it has seen, so a time update costs nothing here.
-  const rows = useMemo(() => lines.map((l, i) => <Line key={i} line={l} current={i === current} seek={seek} />), [lines, current, seek]);
+  const named = useMemo(() => turnStarts(lines), [lines]);
+  const rows = useMemo(() => lines.map((l, i) => <Line key={i} line={l} current={i === current} seek={seek} speaker={named[i] ?? null} />), [lines, current, seek, named]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `current` is the trigger: the list scrolls when the line being said changes.
   useEffect(() => {
     const el = list.current?.querySelector<HTMLElement>('[aria-current="true"]');
@@ -55,4 +62,11 @@ export function Transcript({ lines, now, onSeek }: { lines: TimedText[]; now: nu
   }, [current]);
   if (!lines.length) return <p class="muted">{t('noTranscript')}</p>;
   return <ol class="transcript" ref={list} aria-label={t('transcript')}>{rows}</ol>;
+}
+
+/** For each line, its speaker where it starts a turn (the first line, or another speaker than the line before); none with one voice. */
+function turnStarts(lines: readonly TimedText[]): (number | null)[] {
+  const voices = new Set(lines.map((l) => l.speaker).filter((s) => s != null));
+  if (voices.size < 2) return lines.map(() => null);
+  return lines.map((l, i) => (l.speaker != null && (i === 0 || lines[i - 1]!.speaker !== l.speaker) ? l.speaker : null));
 }

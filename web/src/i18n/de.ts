@@ -74,7 +74,7 @@ export const de: Dict = {
   results: { one: '1 Moment', other: '{0} Momente' }, noResults: 'Kein Moment passt.', showingFor: 'Ergebnisse für {0}.', searchInstead: 'Stattdessen nach {0} suchen', at: 'bei {0}', play: 'Abspielen',
   transcript: 'Transkript', transcriptLanguage: 'Sprache des Transkripts', unknownLanguage: 'unbekannte Sprache', chapters: 'Kapitel', onScreen: 'Text im Bild', summary: 'Zusammenfassung', tags: 'Schlagwörter', timeline: 'Kapitel auf der Zeitleiste',
   noSource: 'Für diesen Eintrag gibt es hier keine abspielbare Quelle.', openSource: 'Quelle öffnen', copyLink: 'Link zu diesem Moment', copied: 'Link kopiert',
-  back: 'Zurück', noTranscript: 'Kein Transkript.', clusters: 'Themen in den Treffern', clusterQuery: 'Eine Frage erkunden', suggestions: 'Ideen aus dieser Sammlung',
+  back: 'Zurück', noTranscript: 'Kein Transkript.', speakerLabel: 'Sprecher {0}', clusters: 'Themen in den Treffern', clusterQuery: 'Eine Frage erkunden', suggestions: 'Ideen aus dieser Sammlung',
   exploring: 'Momente werden gruppiert…', dropHere: 'Videos, Audio oder Bilder hier ablegen', chooseFiles: 'Dateien wählen', indexLanguage: 'Gesprochene Sprache',
   completedWithFailures: { one: 'fertig, 1 Datei fehlgeschlagen', other: 'fertig, {0} Dateien fehlgeschlagen' },
   err_item_deleted: '„{0}“: Sein Eintrag wurde in vidx gelöscht; die Datei wird wieder indexiert, sobald sie sich ändert.',

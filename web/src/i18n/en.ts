@@ -74,7 +74,7 @@ export const en = {
   results: { one: '1 moment', other: '{0} moments' }, noResults: 'No moment matches.', showingFor: 'Showing results for {0}.', searchInstead: 'Search for {0} instead', at: 'at {0}', play: 'Play',
   transcript: 'Transcript', transcriptLanguage: 'Transcript language', unknownLanguage: 'unknown language', chapters: 'Chapters', onScreen: 'On-screen text', summary: 'Summary', tags: 'Tags', timeline: 'Chapters on the timeline',
   noSource: 'This item has no source the page can play here.', openSource: 'Open the source', copyLink: 'Link to this moment', copied: 'Link copied',
-  back: 'Back', noTranscript: 'No transcript.', clusters: 'Topics in the results', clusterQuery: 'Explore a question', suggestions: 'Ideas from this collection',
+  back: 'Back', noTranscript: 'No transcript.', speakerLabel: 'Speaker {0}', clusters: 'Topics in the results', clusterQuery: 'Explore a question', suggestions: 'Ideas from this collection',
   exploring: 'Grouping the moments…', dropHere: 'Drop videos, audio or pictures here', chooseFiles: 'Choose files', indexLanguage: 'Spoken language',
   // Issue 34: smaller points (scan failures, deleted items, search on a phone).
   completedWithFailures: { one: 'completed, 1 file failed', other: 'completed, {0} files failed' },
