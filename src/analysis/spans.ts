@@ -1,22 +1,7 @@
 /** Time spans (seconds, half-open [start, end)) and which episode a timed thing belongs to. */
+import { lastStartingBy, type Span } from '../tools/time-spans.js';
 
-/** Anything with a start and an end. */
-export interface Span {
-  start: number;
-  end: number;
-}
-
-/** The index of the last span that starts at or before `t` (spans sorted by start), or -1. */
-function lastStartingBy(spans: readonly Span[], t: number): number {
-  let lo = 0;
-  let hi = spans.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (spans[mid]!.start <= t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
-}
+export type { Span };
 
 /**
  * The span each item belongs to, by index: the one it overlaps most, so a transcript line belongs to

@@ -5,7 +5,8 @@
  * kept beyond them.
  */
 import { agnes } from 'ml-hclust';
-import type { Span, VoiceWindow } from '../media/voice-features.js';
+import type { VoiceWindow } from '../media/voice-features.js';
+import type { Span } from '../tools/time-spans.js';
 
 /** One speaker's turn: from `start` to `end`, speaker `speaker` (1-based, in the order they first speak). */
 export interface SpeakerTurn extends Span {

@@ -9,6 +9,7 @@
 import MeydaModule from 'meyda';
 import { decodeAudio, PCM_SAMPLE_RATE } from './audio.js';
 import type { MediaTools } from './binaries.js';
+import type { Span } from '../tools/time-spans.js';
 
 // meyda's types describe an ES module with a default export; Node loads its CommonJS build, which is the object itself.
 const Meyda = ((MeydaModule as { default?: unknown }).default ?? MeydaModule) as typeof MeydaModule.default;
@@ -25,11 +26,6 @@ const MAX_LAG = Math.ceil(PCM_SAMPLE_RATE / 60);
 /** A frame is voiced when its normalised autocorrelation at the pitch lag is at least this. */
 const VOICED = 0.5;
 
-/** A stretch of time. */
-export interface Span {
-  start: number;
-  end: number;
-}
 
 /** One window of speech: its time and its voice features (means then spreads of MFCC 1–12). */
 export interface VoiceWindow extends Span {

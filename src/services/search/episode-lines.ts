@@ -6,6 +6,7 @@
  * order are compared with every line, as before. Both in slices that let requests in.
  */
 import { belongsTo, owningSpans, type Span } from '../../analysis/spans.js';
+import { lastStartingBy } from '../../tools/time-spans.js';
 import type { SubtitleTrack, TimedText } from '../../analysis/types.js';
 import { runInSlices, type TimeSlices } from '../../tools/time-slices.js';
 
@@ -68,18 +69,6 @@ export function firstEndingAfter(spans: readonly Span[], t: number): number {
     else lo = mid + 1;
   }
   return lo;
-}
-
-/** The last span in time order that starts at or before `t` (-1 when none does). */
-function lastStartingBy(spans: readonly Span[], t: number): number {
-  let lo = 0;
-  let hi = spans.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (spans[mid]!.start <= t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
 }
 
 /** Counts the pairs of line and episode looked at, and stops past the allowed number. */
