@@ -11,7 +11,7 @@ import { ModelNotInstalledError } from '../ml/registry/local.js';
 import { getModel, type Manifest } from '../ml/registry/manifest.js';
 import { formatBytes } from '../tools/bytes.js';
 import { EXIT } from './client.js';
-import type { ModelsIo } from './models.js';
+import type { ModelsIo } from './models-io.js';
 
 /**
  * Installs a model from a hub folder or an archive of `models export`: 0 installed, 1 refused (the reason

@@ -10,7 +10,7 @@ import { modelStatus, type ModelStatus } from '../ml/registry/status.js';
 import { formatBytes } from '../tools/bytes.js';
 import { CliError, EXIT } from './client.js';
 import { freeBytes, progressLine, table } from './models-format.js';
-import type { ModelsIo, Out } from './models.js';
+import type { ModelsIo, Out } from './models-io.js';
 
 /** Bytes still to download for a model (files not yet complete, minus resumable parts). */
 function remainingBytes(s: ModelStatus): number {

@@ -12,21 +12,7 @@ import { parseFlags, runCommand } from './common.js';
 import { table } from './models-format.js';
 import { exportModelTo, importModel } from './models-move.js';
 import { pullModels } from './models-pull.js';
-
-/** A stream the command writes to; a terminal gets a redrawn bar. */
-export type Out = NodeJS.WritableStream & { isTTY?: boolean };
-
-/** Streams and settings the command runs with (tests pass their own). */
-export interface ModelsIo {
-  modelsDir: string;
-  hubUrl: string;
-  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
-  stdout: Out;
-  stderr: Out;
-  /** Manifest to use instead of models/manifest.json (tests use the fixture manifest). */
-  manifestPath?: string;
-  signal?: AbortSignal;
-}
+import type { ModelsIo } from './models-io.js';
 
 const HELP = `Usage: vidx models <command>
 
