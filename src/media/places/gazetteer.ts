@@ -4,17 +4,9 @@ import { fold } from '../../tools/fold.js';
 import { countryAliases, countryCode, countryNames } from './countries.js';
 import { NO_REGION, type GazetteerData } from './gazetteer-data.js';
 import { regionFromGerman } from './local-names.js';
+import type { Place } from './place.js';
 
-/** Where a photo or video was taken, in words (GeoNames' names; the country in English). */
-export interface Place {
-  city: string;
-  /** A part of the city GeoNames names ("Kreuzberg"), when the point lies in one. */
-  district: string | null;
-  region: string | null;
-  country: string;
-  /** ISO 3166-1 alpha-2. */
-  country_code: string;
-}
+export type { Place };
 
 /** A place found by its coordinates, with the words that make its items findable. */
 export interface PlaceMatch {

@@ -6,7 +6,7 @@
  */
 import { fold } from '../../tools/fold.js';
 import { countryNames } from './countries.js';
-import type { Place } from './gazetteer.js';
+import type { Place } from './place.js';
 import { CITIES_DE as CITIES, REGIONS_DE as REGIONS } from './names-de.js';
 import type { Lang } from '../../messages/index.js';
 
