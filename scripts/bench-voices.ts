@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { speakerTurns, windowSeconds, type SpeakerTurn } from '../src/analysis/speakers.js';
+import { MAX_EDGE_WINDOWS, speakerTurns, windowSeconds, type SpeakerTurn } from '../src/analysis/speakers.js';
 import { decodeAudio } from '../src/media/audio.js';
 import { voiceWindows } from '../src/media/voice-features.js';
 import { detectSpeech } from '../src/ml/vad/index.js';
@@ -92,7 +92,7 @@ async function diarize(file: string): Promise<{ turns: SpeakerTurn[]; seconds: n
   const t1 = performance.now();
   const total = speech.reduce((s, x) => s + x.end - x.start, 0);
   const signal = new AbortController().signal;
-  const [windows, fine] = await voiceWindows(file, speech, { windowSec: [windowSeconds(total, 2), windowSeconds(total, 0.5)], signal });
+  const [windows, fine] = await voiceWindows(file, speech, { windowSec: [windowSeconds(total, 2), windowSeconds(total, 0.5, MAX_EDGE_WINDOWS)], signal });
   const turns = speakerTurns(windows!, fine);
   const t2 = performance.now();
   return { turns, seconds: (t2 - t0) / 1000, stepSeconds: (t2 - t1) / 1000 };

@@ -21,20 +21,26 @@ export const SAME_VOICE_DISTANCE = 2.5;
 /** What counts as one unit of difference: in log pitch (about 16 %), and in the MFCC means. */
 const PITCH_UNIT = 0.15;
 const TIMBRE_UNIT = 10;
-/** At most this many windows are clustered (all pairs are compared): longer recordings get longer windows. */
-export const MAX_WINDOWS = 1_500;
+/**
+ * At most this many windows are clustered: average linkage compares all pairs, again and again (600 take
+ * about 0.8 s on one core, 1,000 take 3.7 s), so longer recordings get longer windows.
+ */
+export const MAX_WINDOWS = 600;
+/** At most this many short windows find the turns' edges (each is only compared with the voices). */
+export const MAX_EDGE_WINDOWS = 20_000;
 /** A voice heard for less than this share of the speech (or 2 s) is folded into the nearest other voice. */
 const SMALLEST_SHARE = 0.05;
 /** Windows of one voice this far apart (s) are two turns. */
 const TURN_GAP = 1.5;
 
 /**
- * The window length that keeps a recording's speech within MAX_WINDOWS windows, at least `base` seconds.
+ * The window length that keeps a recording's speech within `most` windows, at least `base` seconds.
  * @example
- * windowSeconds(600, 1); // 1
+ * windowSeconds(600, 2); // 2
+ * windowSeconds(7200, 2); // 12: two hours of speech in 600 windows
  */
-export function windowSeconds(speechSeconds: number, base = 1): number {
-  return Math.max(base, speechSeconds / MAX_WINDOWS);
+export function windowSeconds(speechSeconds: number, base: number, most = MAX_WINDOWS): number {
+  return Math.max(base, speechSeconds / most);
 }
 
 /**

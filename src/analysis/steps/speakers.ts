@@ -1,4 +1,4 @@
-import { lineSpeakers, speakerTurns, windowSeconds } from '../speakers.js';
+import { lineSpeakers, MAX_EDGE_WINDOWS, speakerTurns, windowSeconds } from '../speakers.js';
 import { voiceWindows } from '../../media/voice-features.js';
 import type { AnalysisStep } from './step.js';
 
@@ -26,7 +26,7 @@ export const speakersStep: AnalysisStep = {
     const speech = w.transcribed?.speech.length ? w.transcribed.speech : transcript;
     const seconds = speech.reduce((s, x) => s + Math.max(0, x.end - x.start), 0);
     if (seconds === 0) return { speakers: [] };
-    const [windows, edges] = await voiceWindows(w.input.file, speech, { windowSec: [windowSeconds(seconds, WINDOW_SECONDS), windowSeconds(seconds, EDGE_SECONDS)], signal: ctx.signal, tools: ctx.models.tools });
+    const [windows, edges] = await voiceWindows(w.input.file, speech, { windowSec: [windowSeconds(seconds, WINDOW_SECONDS), windowSeconds(seconds, EDGE_SECONDS, MAX_EDGE_WINDOWS)], signal: ctx.signal, tools: ctx.models.tools });
     const speakers = speakerTurns(windows!, edges);
     const by = lineSpeakers(transcript, speakers);
     return { speakers, transcript: transcript.map((line, i) => (by[i] ? { ...line, speaker: by[i] } : line)) };
