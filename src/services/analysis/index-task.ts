@@ -1,4 +1,5 @@
 import { rm } from 'node:fs/promises';
+import type { AnalysisWarning } from '../../analysis/warnings.js';
 import type { Store } from '../../store/index.js';
 import { collectionDeleted, type TaskContext, type TaskEngine } from '../task-engine.js';
 import { removeTaskUpload, type IndexTaskData, type StoredVideo } from '../submissions.js';
@@ -30,7 +31,8 @@ export interface IndexResult {
   episodes: number;
   duration: number | null;
   transcript_source: MediaAnalysis['transcriptSource'] | null;
-  warnings: string[];
+  /** Keyed, as the analysis holds them (an unreadable EXIF block in words); said in the reader's language when shown. */
+  warnings: AnalysisWarning[];
 }
 
 /** What indexing one media file needs. */
