@@ -7,6 +7,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { callJson } from '../mcp/clients.js';
 import { srt } from '../support/subtitled-media.js';
 import { settledTask, startTestServer, type TestServer } from '../support/server.js';
 
@@ -43,6 +46,18 @@ describe('an analysis warning in the reader’s language', () => {
     const list = await s.call('GET', '/tasks?endpoint=/index', { headers: { 'accept-language': 'de' } });
     const task = list.body.tasks.find((t: { id: string }) => t.id === taskId);
     expect(task.result.warnings).toContain(GERMAN);
+  });
+
+  it('says it in the language of the MCP client asking (get_task over /mcp)', async () => {
+    const client = new Client({ name: 'vidx-test-agent', version: '1.0.0' });
+    const headers = { authorization: `Bearer ${s.adminKey}`, 'accept-language': 'de' };
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${s.url}/mcp`), { requestInit: { headers } }));
+    try {
+      const task = await callJson(client, 'get_task', { task_id: taskId });
+      expect(task.result.warnings).toContain(GERMAN);
+    } finally {
+      await client.close();
+    }
   });
 
   it('stores the warning keyed, so a later reader may have it in either language', async () => {
