@@ -23,6 +23,8 @@ export const WARNING_KEYS = [
   'analysis_subtitle_file_unread',
   'analysis_subtitle_tracks_one_read',
   'analysis_subtitle_tracks_unread',
+  // Read by the index task beside the analysis (media/capture-info.ts), shown in its warnings.
+  'analysis_exif_unreadable',
 ] as const satisfies readonly (keyof typeof en)[];
 
 /** A key of {@link WARNING_KEYS}. */

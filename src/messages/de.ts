@@ -203,4 +203,5 @@ export const de: Catalogue = {
   analysis_subtitle_file_unread: (p) => `Untertiteldatei nicht gelesen: ${p.reason}`,
   analysis_subtitle_tracks_one_read: (p) => `Nur eine von ${p.tracks} Untertitelspuren wurde gelesen: ${p.reason}`,
   analysis_subtitle_tracks_unread: (p) => `Die Untertitelspuren in der Datei wurden nicht gelesen: ${p.reason}`,
+  analysis_exif_unreadable: (p) => `Der EXIF-Block des Bildes war nicht lesbar (${p.reason}): Datum und GPS-Punkt wurden nicht daraus genommen`,
 };

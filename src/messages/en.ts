@@ -219,6 +219,7 @@ export const en = {
   analysis_subtitle_file_unread: (p: { reason: string }) => `subtitle file ${p.reason}`,
   analysis_subtitle_tracks_one_read: (p: { tracks: number; reason: string }) => `only one of ${p.tracks} subtitle tracks was read: ${p.reason}`,
   analysis_subtitle_tracks_unread: (p: { reason: string }) => `the subtitle tracks inside the file were not read: ${p.reason}`,
+  analysis_exif_unreadable: (p: { reason: string }) => `the picture's EXIF block could not be read (${p.reason}): its date and GPS point were not taken from it`,
 };
 
 /** Every message key. */

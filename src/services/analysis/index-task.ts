@@ -4,7 +4,7 @@ import type { Store } from '../../store/index.js';
 import { collectionDeleted, type TaskContext, type TaskEngine } from '../task-engine.js';
 import { removeTaskUpload, type IndexTaskData, type StoredVideo } from '../submissions.js';
 import type { IndexedItem, SearchIndex, StoredItem } from '../search/index.js';
-import { type CaptureInfo, readCaptureInfo } from '../../media/capture-info.js';
+import { type CaptureInfo, type ExifWarning, readCaptureInfo } from '../../media/capture-info.js';
 
 /** Reads a local file's capture time and place (a scan passes one that reads each content once). */
 type CaptureReader = (file: string, kind: 'image' | 'video' | 'audio', signal?: AbortSignal) => Promise<CaptureInfo>;
@@ -77,7 +77,7 @@ function nameDate(video: StoredVideo, upload: TaskUpload | null | undefined): st
  * (`file_modified_at`, the page's File.lastModified), else nothing. An upload's own file date is when it
  * was copied, never used.
  */
-async function captureOf(analyzed: AnalyzedMedia, video: StoredVideo, upload: TaskUpload | null | undefined, signal: AbortSignal, read: CaptureReader): Promise<{ item: Partial<IndexedItem>; warning: string | null }> {
+async function captureOf(analyzed: AnalyzedMedia, video: StoredVideo, upload: TaskUpload | null | undefined, signal: AbortSignal, read: CaptureReader): Promise<{ item: Partial<IndexedItem>; warning: ExifWarning | null }> {
   const { localPath, analysis, capture } = analyzed;
   if (localPath) {
     const c = await read(localPath, analysis.type, signal);
