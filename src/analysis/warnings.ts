@@ -77,6 +77,9 @@ export function sayWarning(w: AnalysisWarning, lang: Lang): string {
   return render(w as Message, lang);
 }
 
+// Built once: every task shown checks its stored warnings with it. Stored results were bounded when made.
+const STORED = warningSchema(Number.MAX_SAFE_INTEGER);
+
 /**
  * A stored list of warnings (a task result's, read back as JSON) in words: anything that is neither words nor
  * a keyed warning of the catalogue is passed over rather than shown as "[object Object]".
@@ -85,9 +88,8 @@ export function sayWarning(w: AnalysisWarning, lang: Lang): string {
  */
 export function sayWarnings(list: unknown, lang: Lang): string[] {
   if (!Array.isArray(list)) return [];
-  const keyed = warningSchema(Number.MAX_SAFE_INTEGER);
   return list.flatMap((w) => {
-    const read = keyed.safeParse(w);
+    const read = STORED.safeParse(w);
     return read.success ? [sayWarning(read.data, lang)] : [];
   });
 }
