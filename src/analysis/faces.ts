@@ -14,6 +14,7 @@ import type { FaceDetection } from '../ml/face/types.js';
 import type { ModelRuntime } from '../ml/runtime.js';
 import { extraFaceTimes } from './face-sampling.js';
 import { linkTracks, type FaceSighting, type UnitBox } from './face-tracks.js';
+import { type AnalysisWarning, warning } from './warnings.js';
 
 /** One person in one shot, as the analysis keeps it. */
 export interface FaceTrack {
@@ -57,7 +58,7 @@ export class FaceScan {
 
   constructor(
     private readonly embedder: FaceEmbedder | null,
-    readonly warnings: string[],
+    readonly warnings: AnalysisWarning[],
     private readonly setup: ModelSetup = DEFAULT_MODEL_SETUP,
   ) {}
 
@@ -114,6 +115,6 @@ export class FaceScan {
  */
 export async function startFaceScan(models: ModelRuntime): Promise<FaceScan> {
   const embedder = await models.faceEmbedder();
-  const warnings = embedder ? [] : [`faces found but not grouped into people: the face embedding model is ${models.capabilities().face_embedding.reason ?? 'not installed'}`];
+  const warnings = embedder ? [] : [warning('analysis_faces_not_grouped', { reason: models.capabilities().face_embedding.reason ?? 'not installed' })];
   return new FaceScan(embedder, warnings, models.setup);
 }

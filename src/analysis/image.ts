@@ -9,6 +9,7 @@ import { labelVectors, tagsFor } from './visual.js';
 import { thumbnailJpeg, writeJpeg } from '../media/index.js';
 import { decodeStill } from '../media/still-decode.js';
 import { framePrint } from '../media/perceptual.js';
+import { type AnalysisWarning, warning } from './warnings.js';
 
 /** Pictures are read at most this wide or high: enough for OCR, bounded in memory. */
 const MAX_SIDE = 1600;
@@ -34,7 +35,7 @@ export async function analyzeImage(input: PipelineInput, ctx: PipelineContext): 
 
   ctx.progress(0.2, stageText('on_screen_text'));
   const ocr = screenLines(await ctx.models.ocr().recognize(frame));
-  const warnings: string[] = [];
+  const warnings: AnalysisWarning[] = [];
   let tags: string[] = [];
   let frameVectors: MediaAnalysis['frameVectors'] = null;
   const embedder = await ctx.models.imageText();
@@ -44,7 +45,7 @@ export async function analyzeImage(input: PipelineInput, ctx: PipelineContext): 
     tags = tagsFor(vector, await labelVectors(embedder), language);
     frameVectors = { model: embedder.modelId, dims: embedder.dims, items: [{ episodeIndex: 0, time: 0, vector }] };
   } else {
-    warnings.push(`no visual tags or frame search: the image-text model is ${ctx.models.capabilities().image_text.reason ?? 'not installed'}`);
+    warnings.push(warning('analysis_no_visual_tags', { reason: ctx.models.capabilities().image_text.reason ?? 'not installed' }));
   }
   ctx.signal.throwIfAborted();
 

@@ -15,6 +15,7 @@ import type { FramePrint } from '../media/perceptual.js';
 import type { FrameSequence } from '../media/scenes.js';
 import type { SoundPrint } from '../media/sound-print.js';
 import type { FaceTrack } from './faces.js';
+import { warningSchema } from './warnings.js';
 
 /**
  * What an analysis holds at most: generous for hours of media, small enough that a made-up one (a remote
@@ -90,7 +91,7 @@ export function analysisSchemas<F extends z.ZodType<string | null>>(file: F) {
     visual: z.array(VisualEntry).max(B.entries),
     episodes: z.array(Episode).max(B.episodes),
     summary: z.string().max(B.text * 10),
-    warnings: z.array(Text).max(B.words),
+    warnings: z.array(warningSchema(B.text)).max(B.words),
     passageVectors: Vectors,
     frameVectors: Vectors,
     framePrints: z.array(TimedPrint).max(B.entries).optional().describe('Perceptual fingerprints of the keyframes (a photo: one at time 0)'),

@@ -24,6 +24,7 @@ import type { FileAccess } from '../media/index.js';
 import { guessLanguage } from './text-stats.js';
 import { cutText, TEXT_LIMITS } from './limits.js';
 import type { SubtitleTrack, TimedText } from './types.js';
+import { type AnalysisWarning, warning } from './warnings.js';
 
 /** A subtitle track as read: its language tag as written (absent when untagged), where it came from, its lines. */
 export interface FoundTrack {
@@ -76,7 +77,7 @@ export const TRACK_LIMITS = { cuesPerSecond: 5, leastCues: 500, cues: 30_000 } a
  * @example
  * boundedTrack(cues, 12, warnings, 'talk.srt'); // the first 500 cues of a 12 s video's 9,000
  */
-export function boundedTrack(segments: TimedText[], duration: number, warnings: string[], name: string): TimedText[] {
+export function boundedTrack(segments: TimedText[], duration: number, warnings: AnalysisWarning[], name: string): TimedText[] {
   const most = Math.min(TRACK_LIMITS.cues, Math.max(TRACK_LIMITS.leastCues, Math.ceil(duration * TRACK_LIMITS.cuesPerSecond)));
   let cut = 0;
   const lines = segments.slice(0, most).map((s) => {
@@ -84,18 +85,19 @@ export function boundedTrack(segments: TimedText[], duration: number, warnings: 
     cut++;
     return { ...s, text: cutText(s.text, TEXT_LIMITS.lineChars) };
   });
-  if (segments.length > most) warnings.push(`subtitles cut: ${name} has ${segments.length} cues, more than a recording of this length holds; the first ${most} are kept`);
-  if (cut) warnings.push(`subtitles cut: ${cut} lines of ${name} are longer than ${TEXT_LIMITS.lineChars} characters and were shortened`);
+  if (segments.length > most) warnings.push(warning('analysis_subtitle_cues_cut', { name, cues: segments.length, kept: most }));
+  if (cut) warnings.push(warning('analysis_subtitle_lines_cut', { name, lines: cut, chars: TEXT_LIMITS.lineChars }));
   return lines;
 }
 
 /** A sidecar that cannot be read (a link out of the media roots, a directory) is skipped with a warning. */
-async function readSidecar(files: FileAccess, path: string, warnings: string[]): Promise<SubtitleCue[]> {
+async function readSidecar(files: FileAccess, path: string, warnings: AnalysisWarning[]): Promise<SubtitleCue[]> {
   try {
     return await readSubtitleFile(files, path);
   } catch (e) {
     if (!(e instanceof SourceError)) throw e;
-    warnings.push(`subtitle file ${e.message}`);
+    // A source error given as a message is said in the reader's language too.
+    warnings.push(warning('analysis_subtitle_file_unread', { reason: e.text ?? e.message }));
     return [];
   }
 }
@@ -104,7 +106,7 @@ async function readSidecar(files: FileAccess, path: string, warnings: string[]):
  * The container's text streams, all in one ffmpeg run. When that run fails (one odd stream can fail
  * it), only the chosen stream is read, as vidx always did, and a warning says the others were left out.
  */
-async function readEmbedded(file: string, probe: MediaProbe, preferred: string | undefined, signal: AbortSignal, warnings: string[], tools?: MediaTools): Promise<{ tag: string | undefined; chosen: boolean; segments: TimedText[] }[]> {
+async function readEmbedded(file: string, probe: MediaProbe, preferred: string | undefined, signal: AbortSignal, warnings: AnalysisWarning[], tools?: MediaTools): Promise<{ tag: string | undefined; chosen: boolean; segments: TimedText[] }[]> {
   const streams = textSubtitleStreams(probe.subtitles);
   if (streams.length === 0) return [];
   const chosen = chooseSubtitleStream(streams, preferred);
@@ -113,7 +115,7 @@ async function readEmbedded(file: string, probe: MediaProbe, preferred: string |
     return all.map((t) => ({ tag: t.stream.language, chosen: t.stream === chosen, segments: cueLines(t.cues) }));
   } catch (e) {
     if (signal.aborted || !(e instanceof ToolError) || streams.length === 1) throw e;
-    warnings.push(`only one of ${streams.length} subtitle tracks was read: ${e.message}`);
+    warnings.push(warning('analysis_subtitle_tracks_one_read', { tracks: streams.length, reason: e.message }));
     const one = await extractEmbeddedSubtitles(file, { signal, tools, probe, ...(preferred ? { language: preferred } : {}) });
     return one ? [{ tag: one.stream.language, chosen: true, segments: cueLines(one.cues) }] : [];
   }
@@ -127,14 +129,14 @@ async function readEmbeddedBeside(
   sidecars: readonly (FoundTrack & { chosen: boolean })[],
   file: string,
   probe: MediaProbe,
-  opts: { preferred: string | undefined; signal: AbortSignal; warnings: string[]; tools: MediaTools },
+  opts: { preferred: string | undefined; signal: AbortSignal; warnings: AnalysisWarning[]; tools: MediaTools },
 ): Promise<{ tag: string | undefined; chosen: boolean; segments: TimedText[] }[]> {
   try {
     return await readEmbedded(file, probe, opts.preferred, opts.signal, opts.warnings, opts.tools);
   } catch (e) {
     const transcribed = sidecars.some((t) => t.chosen && t.segments.length);
     if (!transcribed || opts.signal.aborted || !(e instanceof ToolError)) throw e;
-    opts.warnings.push(`the subtitle tracks inside the file were not read: ${e.message}`);
+    opts.warnings.push(warning('analysis_subtitle_tracks_unread', { reason: e.message }));
     return [];
   }
 }
@@ -149,7 +151,7 @@ async function readEmbeddedBeside(
 export async function readSubtitleTracks(
   file: string,
   probe: MediaProbe,
-  opts: { sourcePath: string | null; preferred: string | undefined; signal: AbortSignal; warnings: string[]; tools: MediaTools },
+  opts: { sourcePath: string | null; preferred: string | undefined; signal: AbortSignal; warnings: AnalysisWarning[]; tools: MediaTools },
 ): Promise<FoundTracks> {
   const sidecars = opts.sourcePath ? await listSidecarSubtitles(opts.sourcePath) : [];
   const chosenSidecar = chooseSidecar(sidecars, opts.preferred);

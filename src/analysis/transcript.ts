@@ -3,7 +3,8 @@ import { streamSpeechSegments, type SpeechSegment } from '../ml/vad/index.js';
 import type { ModelRuntime } from '../ml/runtime.js';
 import type { TimedText } from './types.js';
 import type { StageCode } from './stages.js';
-import { SPEECH_NOT_TRANSCRIBED } from './speech-warning.js';
+import { SPEECH_NOT_TRANSCRIBED_KEY } from './speech-warning.js';
+import { type AnalysisWarning, warning } from './warnings.js';
 import { cueLines, readSubtitleTracks, trackLanguage, type FoundTrack } from './subtitle-tracks.js';
 import type { Lang } from '../messages/index.js';
 
@@ -18,7 +19,7 @@ export interface TranscriptResult {
   trackLanguage: string | null;
   /** The media's other subtitle tracks with text (see subtitle-tracks.ts). */
   otherTracks: FoundTrack[];
-  warnings: string[];
+  warnings: AnalysisWarning[];
 }
 
 /** Audio is transcribed in blocks of about this length, cut at pauses, so it never sits in memory whole. */
@@ -75,7 +76,7 @@ export async function transcribeMedia(
   const { signal, language } = opts;
   // Without a language asked for, the sound's own language tag picks among subtitles in several languages.
   const preferred = language ?? asLanguage(probe.audio?.language);
-  const warnings: string[] = [];
+  const warnings: AnalysisWarning[] = [];
   const tracks = await readSubtitleTracks(file, probe, { sourcePath: opts.sourcePath, preferred: preferred ?? undefined, signal, tools: opts.models.tools, warnings });
   if (tracks.primary) {
     const { tag, source, segments } = tracks.primary;
@@ -94,7 +95,7 @@ export async function transcribeMedia(
   const asr = await opts.models.transcriber();
   if (!asr) {
     const why = opts.models.capabilities().asr.reason ?? 'not installed';
-    if (speech.length) warnings.push(`${SPEECH_NOT_TRANSCRIBED}: the speech recognition model is ${why}`);
+    if (speech.length) warnings.push(warning(SPEECH_NOT_TRANSCRIBED_KEY, { reason: why }));
     return { segments: [], source: 'none', speech, language, ...none, warnings };
   }
   const segments: TimedText[] = [];

@@ -61,8 +61,8 @@ export interface VectorSet {
  * Optional fields are absent in analyses from before them: `width`/`height` (the picture as shown),
  * `subtitleLanguages` and `subtitleTracks` (the transcript's track first), `framePrints`, `frameSequence`
  * (media/scenes.ts), `soundPrint` (media/sound-print.ts), `faces` (null or absent when faces were not looked
- * for) and `facesSamePerson` (the face embedder's same-person cosine). `warnings` are in words for the task
- * result.
+ * for) and `facesSamePerson` (the face embedder's same-person cosine). `warnings` are keyed messages
+ * (warnings.ts; English words in analyses from before keys), said in words in the task result.
  */
 export type MediaAnalysis = Omit<StoredAnalysis, 'passageVectors' | 'frameVectors'> & {
   passageVectors: VectorSet | null;

@@ -10,6 +10,7 @@ import type { EpisodeVector, TimedPrint, TimedText, VisualEntry } from './types.
 import type { StageCode } from './stages.js';
 import { visualPrompt, VISUAL_VOCABULARY } from './vocabulary.js';
 import type { Lang } from '../messages/index.js';
+import { type AnalysisWarning, warning } from './warnings.js';
 
 /** What the visual pass found. */
 export interface VisualResult {
@@ -25,7 +26,7 @@ export interface VisualResult {
   sequence: FrameSequence | null;
   /** Thumbnail JPEGs of the keyframes by time (the first {@link KEYFRAME_THUMBNAILS}): an episode's thumbnail is its first keyframe. */
   thumbnails: Map<number, Buffer>;
-  warnings: string[];
+  warnings: AnalysisWarning[];
 }
 
 /**
@@ -140,13 +141,13 @@ export async function analyzeVisual(
   probe: MediaProbe,
   opts: { models: ModelRuntime; language: Lang; signal: AbortSignal; progress: (fraction: number, stage: StageCode) => void; onFrame?: (frame: VideoFrame) => Promise<void> },
 ): Promise<VisualResult> {
-  const warnings: string[] = [];
+  const warnings: AnalysisWarning[] = [];
   const duration = probe.durationSec;
   opts.progress(0, 'shot_detection');
   const { cuts, sequence } = await detectScenes(file, { signal: opts.signal, tools: opts.models.tools, probe, sequenceFps: sequenceFps(duration) });
   const keyframes = keyframeTimes(duration, cuts.map((c) => c.time));
   const embedder = await opts.models.imageText();
-  if (!embedder) warnings.push(`no visual tags or frame search: the image-text model is ${opts.models.capabilities().image_text.reason ?? 'not installed'}`);
+  if (!embedder) warnings.push(warning('analysis_no_visual_tags', { reason: opts.models.capabilities().image_text.reason ?? 'not installed' }));
   const labels = embedder ? await labelVectors(embedder) : null;
   const ocr = opts.models.ocr();
 

@@ -1489,7 +1489,7 @@ export interface components {
              * @enum {string|null}
              */
             transcript_source: "sidecar" | "embedded" | "asr" | "none" | null;
-            /** @description Capabilities that were missing or failed, in words */
+            /** @description Capabilities that were missing or failed, in words: German when Accept-Language prefers de, else English */
             warnings: string[];
         };
         /** @description A POST /analyze task */
@@ -1661,7 +1661,7 @@ export interface components {
                     text: string;
                 }[];
             }[];
-            /** @description vidx extra: capabilities that were missing or failed, in words */
+            /** @description vidx extra: capabilities that were missing or failed, in words: German when Accept-Language prefers de, else English */
             warnings: string[];
             /** @description vidx extra: true when an earlier analysis of the same content and inputs was reused instead of analysing again */
             reused: boolean;
@@ -2542,7 +2542,18 @@ export interface components {
                 }[];
             }[];
             summary: string;
-            warnings: string[];
+            warnings: (string | {
+                /** @enum {string} */
+                key: "analysis_no_visual_tags" | "analysis_no_text_vectors" | "analysis_speech_not_transcribed" | "analysis_no_transcript" | "analysis_faces_not_grouped" | "analysis_subtitle_cues_cut" | "analysis_subtitle_lines_cut" | "analysis_subtitle_file_unread" | "analysis_subtitle_tracks_one_read" | "analysis_subtitle_tracks_unread" | "analysis_exif_unreadable";
+                params?: {
+                    [key: string]: string | number | {
+                        key: string;
+                        params?: {
+                            [key: string]: string | number;
+                        };
+                    };
+                };
+            })[];
             passageVectors: {
                 model: string;
                 dims: number;

@@ -5,6 +5,7 @@ import { dateFromFileName } from './filename-date.js';
 import { heifExif, isBmff } from './heif-exif.js';
 import { probeMedia } from './probe.js';
 import type { MediaTools } from './binaries.js';
+import { type Message, msg } from '../messages/index.js';
 
 /** When and where a file was recorded, and which source said so. */
 export interface CaptureInfo {
@@ -18,7 +19,7 @@ export interface CaptureInfo {
   latitude: number | null;
   longitude: number | null;
   /** Why the content's metadata could not be read (see {@link ContentCapture}), or null. */
-  warning: string | null;
+  warning: ExifWarning | null;
 }
 
 /**
@@ -48,7 +49,7 @@ type ExifTags = { DateTimeOriginal?: unknown; CreateDate?: unknown; latitude?: n
  * The EXIF tags of a picture's bytes, or why its EXIF block cannot be read. A HEIF picture's block is found
  * by {@link heifExif} (exifr misplaces it in libheif's files) and handed to exifr as TIFF bytes.
  */
-async function exifTags(bytes: Uint8Array): Promise<{ tags: ExifTags | undefined; warning: string | null }> {
+async function exifTags(bytes: Uint8Array): Promise<{ tags: ExifTags | undefined; warning: ExifWarning | null }> {
   let source: Uint8Array = bytes;
   if (isBmff(bytes)) {
     const found = heifExif(bytes);
@@ -67,7 +68,11 @@ async function exifTags(bytes: Uint8Array): Promise<{ tags: ExifTags | undefined
   }
 }
 
-const exifWarning = (reason: string): string => `the picture's EXIF block could not be read (${reason}): its date and GPS point were not taken from it`;
+/** A warning that a picture's EXIF block could not be read, as a message: the index task says it in the reader's language. */
+export type ExifWarning = Message<'analysis_exif_unreadable'>;
+
+// exifr's reason is English words: said as given in every language.
+const exifWarning = (reason: string): ExifWarning => msg('analysis_exif_unreadable', { reason });
 
 async function fromExif(file: string, tools: MediaTools): Promise<Omit<ContentCapture, 'capturedAt'> & { capturedAt: string }> {
   // exifr reads only the few EXIF blocks it needs; a picture without EXIF gives undefined.
@@ -96,7 +101,7 @@ export interface ContentCapture {
   latitude: number | null;
   longitude: number | null;
   /** Why the content's metadata could not be read (a malformed EXIF block), for the task's warnings; null when nothing went wrong. */
-  warning: string | null;
+  warning: ExifWarning | null;
 }
 
 /**

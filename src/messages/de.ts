@@ -190,4 +190,18 @@ export const de: Catalogue = {
   title_or_metadata: () => 'gib title, additional_metadata oder beides an',
   language_tag: (p) => `muss eine Sprachangabe wie ${p.examples} oder ${p.last} sein`,
   speaker_label: (p) => `Sprecher ${p.n}`,
+
+  // The model's state (`reason`) comes from the model registry in English: it stands in brackets.
+  analysis_no_visual_tags: (p) => `Keine Bildschlagwörter und keine Bildsuche: das Bild-Text-Modell ist nicht bereit (${p.reason})`,
+  analysis_no_text_vectors: (p) => `Zusammenfassungen nur nach Wörtern gereiht und keine Suche nach Bedeutung: das Text-Embedding-Modell ist nicht bereit (${p.reason})`,
+  analysis_speech_not_transcribed: (p) => `Sprache gefunden, aber nicht verschriftet: das Spracherkennungsmodell ist nicht bereit (${p.reason})`,
+  analysis_no_transcript: () => 'Kein Transkript: keine Untertitel und keine Sprache gefunden',
+  analysis_faces_not_grouped: (p) => `Gesichter gefunden, aber nicht zu Personen gruppiert: das Gesichts-Embedding-Modell ist nicht bereit (${p.reason})`,
+  analysis_subtitle_cues_cut: (p) =>
+    `Untertitel gekürzt: ${p.name} hat ${p.cues} Einträge, mehr als eine Aufnahme dieser Länge fasst; die ersten ${p.kept} bleiben`,
+  analysis_subtitle_lines_cut: (p) => `Untertitel gekürzt: ${p.lines} Zeilen von ${p.name} sind länger als ${p.chars} Zeichen und wurden gekürzt`,
+  analysis_subtitle_file_unread: (p) => `Untertiteldatei nicht gelesen: ${p.reason}`,
+  analysis_subtitle_tracks_one_read: (p) => `Nur eine von ${p.tracks} Untertitelspuren wurde gelesen: ${p.reason}`,
+  analysis_subtitle_tracks_unread: (p) => `Die Untertitelspuren in der Datei wurden nicht gelesen: ${p.reason}`,
+  analysis_exif_unreadable: (p) => `Der EXIF-Block des Bildes war nicht lesbar (${p.reason}): Datum und GPS-Punkt wurden nicht daraus genommen`,
 };

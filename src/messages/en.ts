@@ -203,6 +203,23 @@ export const en = {
   title_or_metadata: () => 'give title, additional_metadata or both',
   language_tag: (p: { examples: string; last: string }) => `must be a language tag such as ${p.examples} or ${p.last}`,
   speaker_label: (p: { n: number }) => `Speaker ${p.n}`,
+
+  // Warnings of the analysis pipeline (src/analysis/warnings.ts): what a step could not do. They are kept as
+  // key and parameters with the analysis and said in the reader's language where they leave the server.
+  // `reason` is the model's state as the model registry says it (in English), or a lower layer's error.
+  analysis_no_visual_tags: (p: { reason: string }) => `no visual tags or frame search: the image-text model is ${p.reason}`,
+  analysis_no_text_vectors: (p: { reason: string }) => `summaries ranked lexically and no semantic text search: the text embedding model is ${p.reason}`,
+  analysis_speech_not_transcribed: (p: { reason: string }) => `speech found but not transcribed: the speech recognition model is ${p.reason}`,
+  analysis_no_transcript: () => 'no transcript: no subtitles and no speech found',
+  analysis_faces_not_grouped: (p: { reason: string }) => `faces found but not grouped into people: the face embedding model is ${p.reason}`,
+  analysis_subtitle_cues_cut: (p: { name: string; cues: number; kept: number }) =>
+    `subtitles cut: ${p.name} has ${p.cues} cues, more than a recording of this length holds; the first ${p.kept} are kept`,
+  analysis_subtitle_lines_cut: (p: { name: string; lines: number; chars: number }) =>
+    `subtitles cut: ${p.lines} lines of ${p.name} are longer than ${p.chars} characters and were shortened`,
+  analysis_subtitle_file_unread: (p: { reason: string }) => `subtitle file ${p.reason}`,
+  analysis_subtitle_tracks_one_read: (p: { tracks: number; reason: string }) => `only one of ${p.tracks} subtitle tracks was read: ${p.reason}`,
+  analysis_subtitle_tracks_unread: (p: { reason: string }) => `the subtitle tracks inside the file were not read: ${p.reason}`,
+  analysis_exif_unreadable: (p: { reason: string }) => `the picture's EXIF block could not be read (${p.reason}): its date and GPS point were not taken from it`,
 };
 
 /** Every message key. */

@@ -5,7 +5,7 @@ import type { TaskEngine } from './task-engine.js';
 import type { TaskFailure } from './task-failure.js';
 import type { TaskKind } from './task-kinds.js';
 import { describeStage, type StageItem, type TaskStep } from './task-steps.js';
-import { msg } from '../messages/index.js';
+import { type Lang, msg } from '../messages/index.js';
 import { nowIso } from './timestamps.js';
 
 /** How long DELETE waits for a running task's handler to stop before the task goes anyway (see TaskService.delete). */
@@ -92,25 +92,26 @@ export function taskView(row: TaskRow, endpointOf: TaskEndpoints): TaskView {
 /**
  * Turns rows into API objects: the endpoint path from the HTTP layer's naming, and a kind's stored result
  * rewritten for display where it needs it (for example data-dir paths into signed links, which expire and
- * so are not stored).
+ * so are not stored, and keyed warnings into words in the reader's language: English where no reader asked,
+ * as for webhooks).
  * @example
  * const presenter = new TaskPresenter(taskEndpoint);
  * presenter.register('analyze', (r) => withLinks(r));
  * presenter.view(row).result;
  */
 export class TaskPresenter {
-  private readonly byKind = new Map<TaskKind, (result: unknown, row: TaskRow) => unknown>();
+  private readonly byKind = new Map<TaskKind, (result: unknown, row: TaskRow, lang: Lang) => unknown>();
 
   constructor(private readonly endpointOf: TaskEndpoints = (kind) => `/${kind}`) {}
 
-  register(kind: TaskKind, present: (result: unknown, row: TaskRow) => unknown): void {
+  register(kind: TaskKind, present: (result: unknown, row: TaskRow, lang: Lang) => unknown): void {
     this.byKind.set(kind, present);
   }
 
-  view(row: TaskRow): TaskView {
+  view(row: TaskRow, lang: Lang = 'en'): TaskView {
     const v = taskView(row, this.endpointOf);
     const present = this.byKind.get(v.kind);
-    if (present && v.result !== null) v.result = present(v.result, row);
+    if (present && v.result !== null) v.result = present(v.result, row, lang);
     return v;
   }
 }
@@ -144,9 +145,10 @@ export class TaskService {
     return this.presenter.view(this.engine.create(caller.id, kind, data, collectionPk));
   }
 
-  list(caller: Caller, f: { status?: TaskStatus; kind?: TaskKind; limit: number; offset: number }): { tasks: TaskView[]; total: number } {
+  /** A page of the caller's tasks; results in `lang`, the reader's language (their warnings are words in it). */
+  list(caller: Caller, f: { status?: TaskStatus; kind?: TaskKind; limit: number; offset: number }, lang: Lang = 'en'): { tasks: TaskView[]; total: number } {
     const { rows, total } = this.repo.list({ owner: caller.role === 'admin' ? null : caller.id, ...f });
-    return { tasks: rows.map((r) => this.presenter.view(r)), total };
+    return { tasks: rows.map((r) => this.presenter.view(r, lang)), total };
   }
 
   count(caller: Caller): Record<TaskStatus | 'total', number> {
@@ -160,8 +162,8 @@ export class TaskService {
     return this.presenter.view(row);
   }
 
-  get(caller: Caller, id: string): TaskView {
-    return this.presenter.view(this.row(caller, id));
+  get(caller: Caller, id: string, lang: Lang = 'en'): TaskView {
+    return this.presenter.view(this.row(caller, id), lang);
   }
 
   /**
@@ -170,7 +172,7 @@ export class TaskService {
    * checks for the cancel before it stores) and its thread is ended by the pool, so the row goes anyway, and a
    * restart never runs it again. The answer shows the task as it ended: `failed`, `cancelled`.
    */
-  async delete(caller: Caller, id: string): Promise<TaskView> {
+  async delete(caller: Caller, id: string, lang: Lang = 'en'): Promise<TaskView> {
     const row = this.row(caller, id);
     let final = row;
     if (row.status === 'running' || this.engine.isRunning(id)) {
@@ -178,7 +180,7 @@ export class TaskService {
       const now = this.repo.get(id) ?? row;
       final = now.status === 'completed' ? now : { ...now, status: 'failed', error: CANCELLED, error_code: 'cancelled', error_retryable: 0, finished_at: nowIso() };
     }
-    const last = this.presenter.view(final);
+    const last = this.presenter.view(final, lang);
     this.repo.delete(id);
     for (const hook of this.deleteHooks) hook({ ...last, data: JSON.parse(final.data) as unknown });
     return last;

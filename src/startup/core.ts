@@ -12,7 +12,7 @@ import type { Logger } from '../logger.js';
 import { egressPolicy, literalRefusal, type EgressPolicy, type Resolver } from '../media/index.js';
 import { loadManifest, type Manifest } from '../ml/registry/manifest.js';
 import { pulledModel } from '../ml/capabilities.js';
-import { presentAnalyzeResult } from '../services/analysis/present.js';
+import { presentAnalyzeResult, presentWarnings } from '../services/analysis/present.js';
 import { isKeptUpload } from '../services/analysis/item-files.js';
 import { CollectionService } from '../services/collections.js';
 import { DuplicateService } from '../services/duplicates/service.js';
@@ -104,7 +104,8 @@ export function buildCore(app: AppBase, opts: CoreOptions): Core {
   // The base URL is known once the server listens (port 0 picks one): startVidx sets it then.
   const links = new SignedFileLinks('', linkSecret(config.dataDir), config.dataDir);
   const presenter = new TaskPresenter(taskEndpoint);
-  presenter.register('analyze', (result, row) => presentAnalyzeResult(result, links, row.owner));
+  presenter.register('analyze', (result, row, lang) => presentAnalyzeResult(result, links, row.owner, lang));
+  presenter.register('index', (result, _row, lang) => presentWarnings(result, lang));
 
   const webhookEgress = opts.webhookEgress ?? egressPolicy({ loopback: true, allow: config.urlAllow });
   const sender = new WebhookSender(store.webhooks, opts.deliveryPolicy ?? DEFAULT_DELIVERY_POLICY, VERSION, webhookEgress, opts.resolver);

@@ -66,6 +66,9 @@ describe('HEIC photos: date, place and a picture browsers show', () => {
     const t = await upload('IMG_0003.HEIC', broken, 'broken-exif');
     expect(t.status, t.error?.message).toBe('completed');
     expect((t.result as { warnings: string[] }).warnings).toContainEqual(expect.stringMatching(/EXIF block could not be read \(the Exif item has no TIFF header where its offset \(40\) says\)/));
+    // The same warning for a German reader (exifr's own reason stays as it gave it).
+    const german = await s.call('GET', `/tasks/${t.id}`, { headers: { 'accept-language': 'de' } });
+    expect(german.body.result.warnings).toContainEqual(expect.stringMatching(/^Der EXIF-Block des Bildes war nicht lesbar \(the Exif item has no TIFF header/));
     expect(await item('broken-exif')).toMatchObject({ captured_at_source: null, latitude: null, place: null });
   });
 

@@ -6,6 +6,10 @@ import { ModelRuntime } from '../../src/ml/runtime.js';
 import { analyzeFile } from '../../src/analysis/pipeline.js';
 import { linkTracks, type FaceSighting } from '../../src/analysis/face-tracks.js';
 import { makeShotsVideo } from './videos.js';
+import { type AnalysisWarning, sayWarning } from '../../src/analysis/warnings.js';
+
+/** An analysis's (keyed) warnings in English words, as a task result shows them. */
+const said = (warnings: AnalysisWarning[]) => warnings.map((w) => sayWarning(w, 'en')).join(' ');
 
 let tmp: string;
 let manifestPath: string;
@@ -64,7 +68,7 @@ describe('the faces stage in the analysis pipeline', () => {
       { file: video, sourcePath: null, title: null, metadata: null, language: 'en', thumbnailDir, faces: true },
       { models, signal: new AbortController().signal, progress: () => {} },
     );
-    expect(a.warnings.join(' ')).toMatch(/faces found but not grouped into people: the face embedding model is missing: run `vidx models pull tiny-sface`/);
+    expect(said(a.warnings)).toMatch(/faces found but not grouped into people: the face embedding model is missing: run `vidx models pull tiny-sface`/);
     expect(a.faces).toHaveLength(2);
     expect(a.facesSamePerson).toBeNull();
     const [astronaut, camera] = a.faces!;
@@ -89,6 +93,6 @@ describe('the faces stage in the analysis pipeline', () => {
     mkdirSync(thumbnailDir);
     const a = await analyzeFile({ file: video, sourcePath: null, title: null, metadata: null, language: 'en', thumbnailDir }, { models, signal: new AbortController().signal, progress: () => {} });
     expect(a.faces).toBeNull();
-    expect(a.warnings.join(' ')).not.toMatch(/faces/);
+    expect(said(a.warnings)).not.toMatch(/faces/);
   }, 120_000);
 });

@@ -103,6 +103,6 @@ describe('the Exif item of a HEIF picture', () => {
       expect(await readContentCapture(join(dir, name), 'image', tools)).toEqual({ capturedAt: null, source: null, latitude: null, longitude: null, warning: null });
     }
     const broken = await readContentCapture(join(dir, 'broken.heic'), 'image', tools);
-    expect(broken).toMatchObject({ capturedAt: null, source: null, latitude: null, warning: expect.stringMatching(/EXIF block could not be read \(the Exif item has no TIFF header/) });
+    expect(broken).toMatchObject({ capturedAt: null, source: null, latitude: null, warning: { key: 'analysis_exif_unreadable', params: { reason: expect.stringMatching(/^the Exif item has no TIFF header/) } } });
   });
 });

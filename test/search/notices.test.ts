@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultModel, loadManifest } from '../../src/ml/registry/manifest.js';
-import { SPEECH_NOT_TRANSCRIBED } from '../../src/analysis/speech-warning.js';
+import { SPEECH_NOT_TRANSCRIBED, SPEECH_NOT_TRANSCRIBED_KEY } from '../../src/analysis/speech-warning.js';
+import { type AnalysisWarning, warning } from '../../src/analysis/warnings.js';
 import { searchNotices } from '../../src/services/search/notices.js';
 import { startTestApp } from '../support/app.js';
 import type { TestServer } from '../support/server.js';
@@ -15,14 +16,20 @@ const manifest = loadManifest();
 const CLIP = defaultModel(manifest, 'image_text')!.id;
 const WHISPER = defaultModel(manifest, 'asr')!.id;
 
-/** Stores a video whose speech was found but not transcribed (no subtitles, no speech model), as the analysis leaves it. */
-function storeUntranscribed(s: TestServer, collectionId: string, mediaId: string): void {
+/** The warning as items stored before warnings were keyed hold it: English words. */
+const OLD_WARNING = `${SPEECH_NOT_TRANSCRIBED}: the speech recognition model is missing: run \`vidx models pull ${WHISPER}\``;
+
+/**
+ * Stores a video whose speech was found but not transcribed (no subtitles, no speech model), as the analysis
+ * leaves it: by default as an older analysis did, in words.
+ */
+function storeUntranscribed(s: TestServer, collectionId: string, mediaId: string, said: AnalysisWarning = OLD_WARNING): void {
   const pk = s.vidx.store.collections.findById(collectionId)!.pk;
   const analysis = {
     ...buildAnalysis({ language: 'en', summary: 'A talk in a garden.', episodes: [{ start: 0, end: 60, summary: 'Someone talks.', visual: [{ start: 0, end: 60, summary: 'A garden', tags: ['garden'] }] }] }),
     transcript: [],
     transcriptSource: 'none' as const,
-    warnings: [`${SPEECH_NOT_TRANSCRIBED}: the speech recognition model is missing: run \`vidx models pull ${WHISPER}\``],
+    warnings: [said],
   };
   s.vidx.searchIndex.storeItem(pk, fixtureItem(s.vidx, s.dataDir, collectionId, mediaId, { title: 'Garden talk' }), analysis, { replace: false });
 }
@@ -34,10 +41,11 @@ describe('POST /search notices and corrected', () => {
 
   beforeAll(async () => {
     s = await startTestApp({ queryEmbedder: null });
-    for (const id of ['mixed', 'heard']) expect((await s.call('POST', '/collections', { json: { collection_id: id, name: id } })).status).toBe(201);
+    for (const id of ['mixed', 'heard', 'keyed']) expect((await s.call('POST', '/collections', { json: { collection_id: id, name: id } })).status).toBe(201);
     indexFixtures(s.vidx, s.dataDir, 'heard');
     indexFixtures(s.vidx, s.dataDir, 'mixed');
     storeUntranscribed(s, 'mixed', 'garden-talk');
+    storeUntranscribed(s, 'keyed', 'garden-walk', warning(SPEECH_NOT_TRANSCRIBED_KEY, { reason: `missing: run \`vidx models pull ${WHISPER}\`` }));
   });
   afterAll(() => s.close());
 
@@ -61,6 +69,12 @@ describe('POST /search notices and corrected', () => {
     // One item searched: only that item's gap counts.
     expect(codes((await search({ query: 'penalty', media_id: 'cup-final' })).body)).toEqual(['image_text_missing']);
     expect(codes((await search({ query: 'garden', media_id: 'garden-talk' })).body)).toEqual(['image_text_missing', 'speech_missing']);
+  });
+
+  it('finds the gap in items whose warning is keyed, as analyses store it now', async () => {
+    const r = await s.call('POST', '/search', { form: { collection: 'keyed', query: 'garden' } });
+    expect(codes(r.body)).toContain('speech_missing');
+    expect(r.body.notices.find((n: { code: string }) => n.code === 'speech_missing')).toMatchObject({ items: [{ media_id: 'garden-walk' }], item_count: 1 });
   });
 
   it('names a few of the items it means and counts the rest, in both languages', () => {

@@ -1,4 +1,5 @@
 import { stageText } from '../stages.js';
+import type { AnalysisWarning } from '../warnings.js';
 import type { AnalysisStep, PipelineContext, StepContext, Work } from './step.js';
 
 /**
@@ -30,7 +31,7 @@ async function runStep(step: AnalysisStep, work: Work, ctx: PipelineContext, fro
   stepCtx.progress(0, step.stage);
   const out = await step.run(work, stepCtx);
   for (const [key, value] of Object.entries(out)) {
-    if (key === 'warnings') work.warnings.push(...(value as string[]));
+    if (key === 'warnings') work.warnings.push(...(value as AnalysisWarning[]));
     else if (!(step.fills as readonly string[]).includes(key)) throw new Error(`analysis step "${step.stage}" filled ${key}, which it does not declare`);
     else (work as unknown as Record<string, unknown>)[key] = value;
   }

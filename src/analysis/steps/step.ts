@@ -13,6 +13,7 @@ import type { StageCode } from '../stages.js';
 import type { TranscriptResult } from '../transcript.js';
 import type { MediaAnalysis, SubtitleTrack, TimedPicture } from '../types.js';
 import type { VisualResult } from '../visual.js';
+import type { AnalysisWarning } from '../warnings.js';
 
 /** One media file to analyse. */
 export interface PipelineInput {
@@ -57,7 +58,7 @@ export interface Work extends Partial<MediaAnalysis> {
   boost?: string[];
   /** The other subtitle tracks (output fields subtitleLanguages and subtitleTracks are made from them). */
   otherTracks?: { languages: string[]; tracks: SubtitleTrack[] };
-  warnings: string[];
+  warnings: AnalysisWarning[];
 }
 
 /** The keys of the work a step may read or fill. */
@@ -96,4 +97,4 @@ export interface AnalysisStep {
 }
 
 /** What a step hands back: fields it declares in `fills`, and warnings to add to the analysis's. */
-export type StepOutput = Partial<Omit<Work, 'input' | 'warnings'>> & { warnings?: string[] };
+export type StepOutput = Partial<Omit<Work, 'input' | 'warnings'>> & { warnings?: AnalysisWarning[] };

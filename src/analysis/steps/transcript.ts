@@ -1,6 +1,8 @@
 import { otherSubtitleTracks } from '../subtitle-tracks.js';
 import { guessLanguage } from '../text-stats.js';
 import { transcribeMedia } from '../transcript.js';
+import { SPEECH_NOT_TRANSCRIBED_KEY } from '../speech-warning.js';
+import { isWarning, warning } from '../warnings.js';
 import type { AnalysisStep } from './step.js';
 
 /**
@@ -24,7 +26,7 @@ export const transcriptStep: AnalysisStep = {
     const fromSubtitles = transcribed.source === 'sidecar' || transcribed.source === 'embedded';
     const otherTracks = fromSubtitles ? otherSubtitleTracks(transcribed.trackLanguage ?? language, transcribed.otherTracks) : { languages: [], tracks: [] };
     const warnings = [...transcribed.warnings];
-    if (transcribed.source === 'none' && probe.audio && !warnings.some((x) => x.startsWith('speech'))) warnings.push('no transcript: no subtitles and no speech found');
+    if (transcribed.source === 'none' && probe.audio && !warnings.some((x) => isWarning(x, SPEECH_NOT_TRANSCRIBED_KEY))) warnings.push(warning('analysis_no_transcript'));
     return { transcribed, language, transcript: transcribed.segments, transcriptSource: transcribed.source, otherTracks, warnings };
   },
 };

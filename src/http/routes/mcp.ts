@@ -55,6 +55,11 @@ const mcpRoute = createRoute({
   },
 });
 
+/** The Accept-Language an inner request carries: the /mcp request's, when it sent one. */
+function readerHeader(value: string | undefined): Record<string, string> {
+  return value ? { 'accept-language': value } : {};
+}
+
 /**
  * POST /mcp: the MCP server of src/mcp over the Streamable HTTP transport. A fresh stateless server per
  * request; its tools call this same app in-process with the caller's key, so ownership rules, validation
@@ -74,8 +79,9 @@ export function mcpRoutes(app: App, deps: HttpDeps): void {
       baseUrl: 'http://localhost',
       fetch: async (request) => app.request(request),
       key,
-      // The inner requests log under the /mcp request's id, so one tool call can be traced.
-      headers: { 'x-request-id': requestId },
+      // The inner requests log under the /mcp request's id, so one tool call can be traced; they answer in
+      // the language the MCP client asked for (task warnings, errors), as the HTTP API would.
+      headers: { 'x-request-id': requestId, ...readerHeader(c.req.header('accept-language')) },
     });
     const server = createMcpServer(api, deps.version, { stopping: deps.stopping });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });

@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { App, HttpDeps } from '../env.js';
+import { answerLanguage } from '../german.js';
 import { kindOfEndpoint } from '../task-endpoints.js';
 import { errors, jsonResponse, SECURITY } from '../schemas/common.js';
 import { Task, TaskCounts, TaskList, TaskListQuery, TaskParams } from '../schemas/tasks.js';
@@ -49,10 +50,10 @@ export function taskRoutes(app: App, deps: HttpDeps): void {
     if (endpoint !== undefined && (kind === undefined || (q.kind && q.kind !== kind))) {
       return c.json({ tasks: [], total: 0, limit: q.limit, offset: q.offset }, 200);
     }
-    return c.json({ ...deps.tasks.list(c.get('caller'), { ...q, kind }), limit: q.limit, offset: q.offset }, 200);
+    return c.json({ ...deps.tasks.list(c.get('caller'), { ...q, kind }, answerLanguage(c)), limit: q.limit, offset: q.offset }, 200);
   });
   app.openapi(count, (c) => c.json(deps.tasks.count(c.get('caller')), 200));
-  app.openapi(read, (c) => c.json(deps.tasks.get(c.get('caller'), c.req.valid('param').task_id), 200));
-  app.openapi(remove, async (c) => c.json(await deps.tasks.delete(c.get('caller'), c.req.valid('param').task_id), 200));
+  app.openapi(read, (c) => c.json(deps.tasks.get(c.get('caller'), c.req.valid('param').task_id, answerLanguage(c)), 200));
+  app.openapi(remove, async (c) => c.json(await deps.tasks.delete(c.get('caller'), c.req.valid('param').task_id, answerLanguage(c)), 200));
   app.openapi(retry, (c) => c.json(deps.tasks.retry(c.get('caller'), c.req.valid('param').task_id), 202));
 }

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { LANGS } from '../../messages/index.js';
 import type { AnalyzeResult as AnalyzeResultType } from '../../analysis/result.js';
+import type { WarningsSaid } from '../../services/analysis/present.js';
 import type { SameShape } from './explore.js';
 
 /** SPEC 2.5 writes times inside segments as `{seconds}` objects (episode entries use plain numbers). */
@@ -49,10 +50,10 @@ export const AnalyzeResult = z
         }),
       )
       .openapi({ description: 'vidx extra: the other subtitle tracks, one per language, in subtitle_languages order after the first (audio_summary is the first)' }),
-    warnings: z.array(z.string()).openapi({ description: 'vidx extra: capabilities that were missing or failed, in words' }),
+    warnings: z.array(z.string()).openapi({ description: 'vidx extra: capabilities that were missing or failed, in words: German when Accept-Language prefers de, else English' }),
     reused: z.boolean().openapi({ description: 'vidx extra: true when an earlier analysis of the same content and inputs was reused instead of analysing again' }),
   })
   .openapi('AnalyzeResult', { description: 'Result of a completed POST /analyze task (SPEC 2.5)' });
 
-// The stored result is the service's own object; the presenter only turns thumbnails into links.
-true satisfies SameShape<z.output<typeof AnalyzeResult>, AnalyzeResultType>;
+// The stored result is the service's own object; the presenter turns thumbnails into links and warnings into words.
+true satisfies SameShape<z.output<typeof AnalyzeResult>, WarningsSaid<AnalyzeResultType>>;

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import type { IndexResult as IndexResultType } from '../../services/analysis/index-task.js';
 import type { ScanResult as ScanResultType } from '../../services/folders/scan.js';
 import type { ReindexResult as ReindexResultType } from '../../services/analysis/reindex-task.js';
+import type { WarningsSaid } from '../../services/analysis/present.js';
 import type { SameShape } from './explore.js';
 
 /**
@@ -18,7 +19,7 @@ export const IndexResult = z
     episodes: z.number().int().openapi({ description: 'Episodes stored (0 when skipped)' }),
     duration: z.number().nullable().openapi({ description: 'Seconds; null when unknown' }),
     transcript_source: z.enum(['sidecar', 'embedded', 'asr', 'none']).nullable().openapi({ description: 'Where the transcript came from; null when skipped' }),
-    warnings: z.array(z.string()).openapi({ description: 'Capabilities that were missing or failed, in words' }),
+    warnings: z.array(z.string()).openapi({ description: 'Capabilities that were missing or failed, in words: German when Accept-Language prefers de, else English' }),
   })
   .openapi('IndexResult', { description: 'Result of a completed POST /index task' });
 
@@ -71,6 +72,6 @@ export const ReindexResult = z
   .openapi('ReindexResult', { description: 'Result of a completed re-index task' });
 
 // The documented shapes and the services' types must not drift apart: a change to one fails the typecheck here.
-true satisfies SameShape<z.output<typeof IndexResult>, IndexResultType>;
+true satisfies SameShape<z.output<typeof IndexResult>, WarningsSaid<IndexResultType>>;
 true satisfies SameShape<z.output<typeof ScanResult>, ScanResultType>;
 true satisfies SameShape<z.output<typeof ReindexResult>, ReindexResultType>;

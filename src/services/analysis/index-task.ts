@@ -1,9 +1,10 @@
 import { rm } from 'node:fs/promises';
+import type { AnalysisWarning } from '../../analysis/warnings.js';
 import type { Store } from '../../store/index.js';
 import { collectionDeleted, type TaskContext, type TaskEngine } from '../task-engine.js';
 import { removeTaskUpload, type IndexTaskData, type StoredVideo } from '../submissions.js';
 import type { IndexedItem, SearchIndex, StoredItem } from '../search/index.js';
-import { type CaptureInfo, readCaptureInfo } from '../../media/capture-info.js';
+import { type CaptureInfo, type ExifWarning, readCaptureInfo } from '../../media/capture-info.js';
 
 /** Reads a local file's capture time and place (a scan passes one that reads each content once). */
 type CaptureReader = (file: string, kind: 'image' | 'video' | 'audio', signal?: AbortSignal) => Promise<CaptureInfo>;
@@ -30,7 +31,8 @@ export interface IndexResult {
   episodes: number;
   duration: number | null;
   transcript_source: MediaAnalysis['transcriptSource'] | null;
-  warnings: string[];
+  /** Keyed, as the analysis holds them (an unreadable EXIF block in words); said in the reader's language when shown. */
+  warnings: AnalysisWarning[];
 }
 
 /** What indexing one media file needs. */
@@ -75,7 +77,7 @@ function nameDate(video: StoredVideo, upload: TaskUpload | null | undefined): st
  * (`file_modified_at`, the page's File.lastModified), else nothing. An upload's own file date is when it
  * was copied, never used.
  */
-async function captureOf(analyzed: AnalyzedMedia, video: StoredVideo, upload: TaskUpload | null | undefined, signal: AbortSignal, read: CaptureReader): Promise<{ item: Partial<IndexedItem>; warning: string | null }> {
+async function captureOf(analyzed: AnalyzedMedia, video: StoredVideo, upload: TaskUpload | null | undefined, signal: AbortSignal, read: CaptureReader): Promise<{ item: Partial<IndexedItem>; warning: ExifWarning | null }> {
   const { localPath, analysis, capture } = analyzed;
   if (localPath) {
     const c = await read(localPath, analysis.type, signal);

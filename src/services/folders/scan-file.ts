@@ -19,6 +19,7 @@ import type { StageItem } from '../task-steps.js';
 import type { captureMemo } from './capture-memo.js';
 import { relinkMedia } from './relink.js';
 import { isSubtitle, notMediaReason, type ScanTally } from './scan-tally.js';
+import { english } from '../../messages/index.js';
 
 /** Extensions people expect to be media: such a file that is not readable media fails (reported); others are ignored quietly. */
 export const MEDIA_EXTENSIONS: ReadonlySet<string> = new Set(
@@ -175,7 +176,7 @@ async function indexFile(run: ScanRun, file: FoundFile, real: string, row: Folde
         contentHash: content.content_hash,
         readCapture: async (path, kind, signal) => {
           const capture = await run.capture.read(content.fingerprint, path, kind, signal);
-          if (capture.warning) run.tally.warn(file.rel, capture.warning, 'exif_unreadable');
+          if (capture.warning) run.tally.warn(file.rel, english(capture.warning), 'exif_unreadable');
           return capture;
         },
       },

@@ -6,7 +6,7 @@
 import type { CapabilityStatus } from '../../ml/capabilities.js';
 import type { Capability } from '../../ml/registry/manifest.js';
 import type { AnalysisWarnings, WarnedItems } from '../../store/analysis-warnings.js';
-import { SPEECH_NOT_TRANSCRIBED } from '../../analysis/speech-warning.js';
+import { SPEECH_NOT_TRANSCRIBED, SPEECH_NOT_TRANSCRIBED_KEY } from '../../analysis/speech-warning.js';
 import type { NoticeGaps } from './notices.js';
 
 /** What one search knows when it answers. */
@@ -27,6 +27,9 @@ const KEEP_MS = 10_000;
 export const NAMED_ITEMS = 3;
 
 const NONE: WarnedItems = { total: 0, items: [] };
+
+/** The warning of speech never transcribed: keyed, or in words in items stored before warnings were keyed. */
+const SPEECH_WARNING = { key: SPEECH_NOT_TRANSCRIBED_KEY, prefix: SPEECH_NOT_TRANSCRIBED };
 
 interface Kept<T> {
   value: T;
@@ -65,10 +68,10 @@ export class SearchGaps {
   /** The items searched that hold speech never transcribed: a few by name, and how many. */
   private speechGap(q: GapQuery): WarnedItems {
     // One item is a primary-key lookup: not worth keeping.
-    if (q.itemPk !== null) return this.warnings.some(q.collectionPk, q.itemPk, SPEECH_NOT_TRANSCRIBED, NAMED_ITEMS);
+    if (q.itemPk !== null) return this.warnings.some(q.collectionPk, q.itemPk, SPEECH_WARNING, NAMED_ITEMS);
     const kept = this.untranscribed.get(q.collectionPk);
     if (kept && this.now() - kept.at < KEEP_MS) return kept.value;
-    const found = this.warnings.some(q.collectionPk, null, SPEECH_NOT_TRANSCRIBED, NAMED_ITEMS);
+    const found = this.warnings.some(q.collectionPk, null, SPEECH_WARNING, NAMED_ITEMS);
     const value = found.total ? found : NONE;
     this.untranscribed.set(q.collectionPk, { value, at: this.now() });
     return value;
