@@ -137,7 +137,7 @@ describe('search index lifecycle', () => {
     expect(Object.keys(e0).sort()).toEqual(['audio', 'end', 'episode_id', 'faces', 'on_screen_text', 'start', 'summary', 'tags', 'thumbnail_url', 'title', 'visual']);
     expect(e0).toMatchObject({ episode_id: 0, start: 0, end: 40, summary: 'Äpfel werden geschält.', thumbnail_url: null, faces: null, tags: ['kitchen'] });
     expect(e0.on_screen_text).toEqual(['Apfelkuchen nach Omas Rezept']);
-    expect(e0.audio[0]).toEqual({ start: 0, end: 6, text: 'Heute backen wir zusammen.' });
+    expect(e0.audio[0]).toEqual({ start: 0, end: 6, text: 'Heute backen wir zusammen.', speaker: null });
     expect(e0.visual[1]).toEqual({ start: 20, end: 40, summary: 'Eine Schrifttafel' });
   });
 
@@ -155,7 +155,7 @@ describe('search index lifecycle', () => {
       cursor: '01900000-0000-7000-8000-000000000000', collection_pk: s.vidx.store.collections.findById('one')!.pk, media_id: 'bare',
       type: 'video', title: null, src: null, thumbnail: null, duration: 12, additional_metadata: null, created_at: at, updated_at: at,
     });
-    expect((await s.call('GET', '/collections/one/items/bare/analysis', { key: alice })).body).toEqual({ video_summary: '', video_duration: 12, language: null, subtitle_languages: [], transcript_language: null, summary_language: null, episodes: [] });
+    expect((await s.call('GET', '/collections/one/items/bare/analysis', { key: alice })).body).toEqual({ video_summary: '', video_duration: 12, language: null, subtitle_languages: [], transcript_language: null, summary_language: null, episodes: [], speakers: [] });
   });
 
   it('documents both endpoints in the OpenAPI document', async () => {
