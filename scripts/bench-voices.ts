@@ -4,9 +4,10 @@
  * by the shipped Silero VAD and its turns made as the speakers step makes them; the diarization error rate
  * (missed speech, false alarm and confusion over time, a 0.25 s collar around each true boundary, the best
  * mapping of found speakers to true ones). With `--minutes N` also the whole analysis of an N-minute
- * conversation, timed, and the speakers step's own share of it.
+ * conversation, timed, and the speakers step's own share of it. With `--hours H` also an H-hour recording (a
+ * talk looped) through the speakers step's path: its time and the process's peak memory against before it.
  *
- *   npx tsx scripts/bench-voices.ts [--minutes 10]
+ *   npx tsx scripts/bench-voices.ts [--minutes 10] [--hours 3]
  *
  * The last line printed is one JSON object.
  */
@@ -20,7 +21,7 @@ import { voiceWindows } from '../src/media/voice-features.js';
 import { detectSpeech } from '../src/ml/vad/index.js';
 import { conversation, type PlacedTurn, type Turn, type Voice } from '../test/support/conversation.js';
 
-const { values } = parseArgs({ options: { minutes: { type: 'string', default: '0' } } });
+const { values } = parseArgs({ options: { minutes: { type: 'string', default: '0' }, hours: { type: 'string', default: '0' } } });
 const round = (n: number, d = 3) => Math.round(n * 10 ** d) / 10 ** d;
 
 const SENTENCES = {
@@ -138,9 +139,21 @@ try {
     long = { minutes, analysis_s: round(analysed, 2), speakers_step_s: round(stepSeconds, 2), speakers_found: new Set((analysis.speakers ?? []).map((t) => t.speaker)).size || null };
     console.log(JSON.stringify(long));
   }
+  let hours: Record<string, unknown> | null = null;
+  if (Number(values.hours) > 0) {
+    const talk = join(dir, 'loop.m4a');
+    await conversation(talk, VOICES.en.slice(0, 2), script('en', 2, 20, 5), 0.5);
+    const file = join(dir, 'hours.m4a');
+    const { execFileSync } = await import('node:child_process');
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-stream_loop', '-1', '-i', talk, '-t', String(Number(values.hours) * 3600), '-c', 'copy', file]);
+    const before = process.resourceUsage().maxRSS / 1024;
+    const { turns, seconds } = await diarize(file);
+    hours = { hours: Number(values.hours), seconds: round(seconds, 1), turns: turns.length, speakers: new Set(turns.map((t) => t.speaker)).size, peak_rss_mb_before: Math.round(before), peak_rss_mb_after: Math.round(process.resourceUsage().maxRSS / 1024) };
+    console.log(JSON.stringify(hours));
+  }
   console.log(JSON.stringify({
     bench: 'voices', date: new Date().toISOString(), machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', load_avg_1m: round(loadavg()[0]!, 2) },
-    der: round(errors / Math.max(1, speech)), cases: results, long,
+    der: round(errors / Math.max(1, speech)), cases: results, long, hours,
   }));
 } finally {
   rmSync(dir, { recursive: true, force: true });
