@@ -23,7 +23,8 @@ const PITCH_UNIT = 0.15;
 const TIMBRE_UNIT = 10;
 /**
  * At most this many windows are clustered: average linkage compares all pairs, again and again (600 take
- * about 0.8 s on one core, 1,000 take 3.7 s), so longer recordings get longer windows.
+ * about 0.8 s on one core, 1,000 take 3.7 s), so longer recordings get longer windows, and a recording of many
+ * short utterances (one window each at least) is clustered on an even sample of them.
  */
 export const MAX_WINDOWS = 600;
 /** At most this many short windows find the turns' edges (each is only compared with the voices). */
@@ -50,14 +51,22 @@ export function windowSeconds(speechSeconds: number, base: number, most = MAX_WI
  */
 export function speakerTurns(windows: readonly VoiceWindow[], fine: readonly VoiceWindow[] = []): SpeakerTurn[] {
   if (windows.length === 0) return [];
-  const labels = windows.length === 1 ? [0] : clusterLabels(windows);
-  const folded = foldSmallVoices(windows, labels);
-  if (fine.length === 0) return turnsOf(windows, numberedByFirstWord(smooth(folded)));
+  // A long recording's voices are told apart on an even sample of its windows; every window then takes the
+  // voice it sounds nearest to (clustering all pairs of thousands would take minutes and much memory).
+  const sample = windows.length <= MAX_WINDOWS ? windows : evenly(windows, MAX_WINDOWS);
+  const labels = sample.length === 1 ? [0] : clusterLabels(sample);
+  const folded = foldSmallVoices(sample, labels);
+  const voices = [...new Set(folded)].map((label) => ({ label, centre: centreOf(sample.filter((_, i) => folded[i] === label)) }));
+  const nearest = (w: VoiceWindow) => voices.reduce((best, v) => (voiceDistance(w, v.centre) < voiceDistance(w, best.centre) ? v : best)).label;
+  if (fine.length === 0) return turnsOf(windows, numberedByFirstWord(smooth(sample === windows ? folded : windows.map(nearest))));
   // The voices are told apart on long windows (what is said averages out); where one voice hands over to the
   // next is then found on short ones, each taking the voice it sounds nearest to.
-  const voices = [...new Set(folded)].map((label) => ({ label, centre: centreOf(windows.filter((_, i) => folded[i] === label)) }));
-  const nearest = fine.map((w) => voices.reduce((best, v) => (voiceDistance(w, v.centre) < voiceDistance(w, best.centre) ? v : best)).label);
-  return turnsOf(fine, numberedByFirstWord(smooth(nearest)));
+  return turnsOf(fine, numberedByFirstWord(smooth(fine.map(nearest))));
+}
+
+/** `n` items spread evenly over a list, in order. */
+function evenly<T>(list: readonly T[], n: number): T[] {
+  return Array.from({ length: n }, (_, i) => list[Math.floor((i * list.length) / n)]!);
 }
 
 /** The mean of windows: what a voice sounds like on the whole. */
