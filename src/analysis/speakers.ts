@@ -115,11 +115,7 @@ function foldSmallVoices(windows: readonly VoiceWindow[], labels: number[]): num
   });
   const big = [...seconds].filter(([, s]) => s >= Math.min(2, total) && s >= SMALLEST_SHARE * total).map(([l]) => l);
   if (big.length === 0) return labels.map(() => 0);
-  const centroid = (label: number) => {
-    const members = windows.filter((_, i) => labels[i] === label);
-    return members[0]!.features.map((_, d) => members.reduce((s, m) => s + m.features[d]!, 0) / members.length);
-  };
-  const centres = new Map(big.map((l) => [l, centroid(l)]));
+  const centres = new Map(big.map((l) => [l, centreOf(windows.filter((_, i) => labels[i] === l)).features]));
   return labels.map((l, i) => {
     if (centres.has(l)) return l;
     let best = big[0]!;
