@@ -26,6 +26,7 @@ import { openStore, type Store } from './store/index.js';
 import { describeSystem } from './system.js';
 import type { MediaTools } from './media/binaries.js';
 import { VERSION } from './version.js';
+import { systemClock, type WallClock } from './services/timestamps.js';
 
 /** A running vidx: its URL, services for in-process callers (tests, CLI) and a clean stop. */
 export interface Vidx {
@@ -55,6 +56,8 @@ export interface Vidx {
  */
 export interface StartOptions extends CoreOptions, AnalysisOptions, FolderOptions {
   logger?: Logger;
+  /** The time services judge by; tests give one that stands still until they move it. Default the system's. */
+  time?: WallClock;
   /** false opens no socket (tests that call `request`); everything else starts as usual. Default true. */
   listen?: boolean;
 }
@@ -77,7 +80,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   // Uploads a killed server was receiving belong to no task: nothing would ever remove them.
   const partial = sweepUploads(store.tasks, uploadsDir(config.dataDir));
   if (partial > 0) log('removed uploads no task holds (left by an interrupted request)', { files: partial });
-  const core = buildCore({ config, log, store, files }, opts);
+  const core = buildCore({ config, log, store, files, time: opts.time ?? systemClock }, opts);
   const analysis = buildAnalysis(core, opts);
   const folders = buildFolders(core, analysis, opts);
   const stopping = new AbortController();

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { relative, isAbsolute } from 'node:path';
 
 import type { FileLinks } from '../services/file-links.js';
+import { systemClock, type WallClock } from '../services/timestamps.js';
 
 /**
  * Turns stored files into URLs a browser can open without the key header: `/files/<path>?exp=&sig=`,
@@ -17,6 +18,7 @@ export class SignedFileLinks implements FileLinks {
     private readonly secret: Buffer,
     private readonly dataDir: string,
     private readonly ttlSeconds = 24 * 3600,
+    private readonly time: WallClock = systemClock,
   ) {}
 
   /** Set once the server knows its port. */
@@ -38,14 +40,14 @@ export class SignedFileLinks implements FileLinks {
     const rel = isAbsolute(stored) ? relative(this.dataDir, stored) : stored;
     if (!rel || rel.startsWith('..') || isAbsolute(rel)) return null;
     const path = rel.split(/[\\/]/).map(encodeURIComponent).join('/');
-    const exp = Math.floor(Date.now() / 1000) + this.ttlSeconds;
+    const exp = Math.floor(this.time.now().getTime() / 1000) + this.ttlSeconds;
     const key = forKey ? `&k=${encodeURIComponent(forKey)}` : '';
     return `${this.baseUrl}/files/${path}?exp=${exp}${key}&sig=${this.sign(rel, exp, forKey)}`;
   }
 
   /** Whether a signature from a `/files/...` request is genuine and unexpired (`key`: its `k`, if any). */
   verify(rel: string, exp: number, sig: string, key?: string): boolean {
-    if (!Number.isFinite(exp) || exp < Date.now() / 1000) return false;
+    if (!Number.isFinite(exp) || exp < this.time.now().getTime() / 1000) return false;
     const want = Buffer.from(this.sign(rel, exp, key));
     const got = Buffer.from(sig);
     return want.length === got.length && timingSafeEqual(want, got);

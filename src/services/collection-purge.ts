@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import type { Store } from '../store/index.js';
+import type { Store, Repos } from '../store/index.js';
 import { inTransaction } from '../store/connection.js';
 import { collectionDir } from './paths.js';
 
@@ -33,7 +33,7 @@ export class CollectionPurger {
   private stopping = false;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: Repos<'collections' | 'db' | 'items'>,
     private readonly dataDir: string,
   ) {}
 

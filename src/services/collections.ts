@@ -1,4 +1,4 @@
-import type { Store } from '../store/index.js';
+import type { Store, Repos } from '../store/index.js';
 import type { CollectionRow } from '../store/collections.js';
 import { inTransaction } from '../store/connection.js';
 import { ownsOrAdmin, type Caller } from './caller.js';
@@ -36,7 +36,7 @@ export class CollectionService {
   private readonly deletedListeners: ((collectionPk: number) => void)[] = [];
 
   constructor(
-    private readonly store: Store,
+    private readonly store: Repos<'collections' | 'db' | 'items'>,
     dataDir: string,
     private readonly links: FileLinks,
   ) {

@@ -1,5 +1,5 @@
 import type { EpisodeFace } from './people/service.js';
-import type { Store } from '../store/index.js';
+import type { Store, Repos } from '../store/index.js';
 import type { Caller } from './caller.js';
 import type { Lookup } from './collections.js';
 import type { ItemService } from './items.js';
@@ -105,7 +105,7 @@ function otherLanguage(asked: string | undefined, primary: string | null, langua
  */
 export class ItemAnalysisService {
   constructor(
-    private readonly store: Store,
+    private readonly store: Repos<'search' | 'subtitles'>,
     private readonly items: ItemService,
     private readonly links: FileLinks,
     /** The episode faces of an item (PeopleService.episodeFaces); absent: always null. */

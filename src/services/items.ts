@@ -1,6 +1,6 @@
 import { msg } from '../messages/index.js';
 import { rmSync } from 'node:fs';
-import type { Store } from '../store/index.js';
+import type { Store, Repos } from '../store/index.js';
 import type { NearFilter } from '../store/item-filter.js';
 import type { CaptureSource, ItemRow, ItemSort, PlaceCount } from '../store/items.js';
 import { inTransaction } from '../store/connection.js';
@@ -55,7 +55,7 @@ export class ItemService {
   private readonly cleanups: ItemCleanup[] = [];
 
   constructor(
-    private readonly store: Store,
+    private readonly store: Repos<'db' | 'items' | 'search'>,
     private readonly collections: CollectionService,
     private readonly dataDir: string,
     private readonly links: FileLinks,

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { KeyRepository, KeyRole, KeyRow } from '../store/keys.js';
 import type { Caller } from './caller.js';
-import { nowIso } from './timestamps.js';
+import { nowIso, systemClock, type WallClock } from './timestamps.js';
 import { notFound, Problem } from './errors.js';
 import { DEFAULT_WORKER_CONCURRENCY, MAX_WORKER_CONCURRENCY, RESERVED_PREFIX, reservedWorkerId, WORKER_ID } from './jobs/worker-keys.js';
 import { msg } from '../messages/index.js';
@@ -65,13 +65,16 @@ function workerFields(repo: KeyRepository, role: KeyRole, o: WorkerKeyOptions): 
  * keys.verify(key); // → { id, name, role }
  */
 export class KeyService {
-  constructor(private readonly repo: KeyRepository) {}
+  constructor(
+    private readonly repo: KeyRepository,
+    private readonly time: WallClock = systemClock,
+  ) {}
 
   /** A new key; a worker key may be fixed to its worker id at once and given its own cap of jobs at once. */
   create(name: string, role: KeyRole, worker: WorkerKeyOptions = {}): KeyInfo & { key: string } {
     const fields = workerFields(this.repo, role, worker);
     const key = `vidx_${randomBytes(24).toString('base64url')}`;
-    const row = { id: `key_${randomUUID().replace(/-/g, '').slice(0, 16)}`, name, role, hash: hashKey(key), created_at: nowIso(), ...fields };
+    const row = { id: `key_${randomUUID().replace(/-/g, '').slice(0, 16)}`, name, role, hash: hashKey(key), created_at: nowIso(this.time), ...fields };
     this.repo.insert(row);
     return { ...toInfo({ ...row, last_used_at: null }), key };
   }
@@ -103,7 +106,7 @@ export class KeyService {
 
   /** Marks a key as used now; called at most once a minute per key by the auth middleware. */
   touch(id: string): void {
-    this.repo.touch(id, nowIso());
+    this.repo.touch(id, nowIso(this.time));
   }
 
   /**
@@ -113,7 +116,7 @@ export class KeyService {
    */
   bootstrap(adminKey: string | undefined, dataDir: string): AdminKeySource {
     if (adminKey) {
-      this.repo.upsert({ id: ENV_KEY_ID, name: 'admin', role: 'admin', hash: hashKey(adminKey), created_at: nowIso() });
+      this.repo.upsert({ id: ENV_KEY_ID, name: 'admin', role: 'admin', hash: hashKey(adminKey), created_at: nowIso(this.time) });
       return { kind: 'env' };
     }
     const path = join(dataDir, 'admin.key');

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Store } from '../store/index.js';
+import type { Store, Repos } from '../store/index.js';
 import type { ShareRow } from '../store/shares.js';
 import type { Caller } from './caller.js';
-import { nowIso } from './timestamps.js';
+import { nowIso, systemClock, type WallClock } from './timestamps.js';
 import type { CollectionService } from './collections.js';
 import { notFound, Problem } from './errors.js';
 import type { FileLinks } from './file-links.js';
@@ -59,9 +59,10 @@ export function shareLinkKey(shareId: string): string {
  */
 export class ShareService {
   constructor(
-    private readonly store: Store,
+    private readonly store: Repos<'collections' | 'items' | 'keys' | 'search' | 'shares'>,
     private readonly collections: CollectionService,
     private readonly links: FileLinks,
+    private readonly time: WallClock = systemClock,
   ) {}
 
   create(caller: Caller, collectionId: string, mediaId: string, input: { days: (typeof SHARE_DAYS)[number]; start_time?: number }): ShareView {
@@ -70,7 +71,7 @@ export class ShareService {
     if (item.duration !== null && start > item.duration) {
       throw new Problem('invalid', msg('start_past_end', { start, duration: item.duration }), [{ field: 'start_time', message: msg('past_end_of_item') }]);
     }
-    const at = new Date();
+    const at = this.time.now();
     const row: ShareRow = {
       share_id: randomUUID(),
       token: randomBytes(24).toString('base64url'),
@@ -87,12 +88,12 @@ export class ShareService {
 
   list(caller: Caller, collectionId: string, mediaId: string): ShareView[] {
     const { collection } = this.ownItem(caller, collectionId, mediaId);
-    return this.store.shares.ofItem(collection.pk, mediaId, nowIso()).map(view);
+    return this.store.shares.ofItem(collection.pk, mediaId, nowIso(this.time)).map(view);
   }
 
   revoke(caller: Caller, collectionId: string, mediaId: string, shareId: string): ShareView {
     const { collection } = this.ownItem(caller, collectionId, mediaId);
-    const row = this.store.shares.byId(shareId, nowIso());
+    const row = this.store.shares.byId(shareId, nowIso(this.time));
     if (!row || row.collection_pk !== collection.pk || row.media_id !== mediaId) throw notFound('share', shareId);
     this.store.shares.delete(shareId);
     return view(row);
@@ -137,12 +138,12 @@ export class ShareService {
    * is for that item, and its collection's owner key exists (checked by the caller).
    */
   allows(shareId: string, collectionPk: number, itemFolder: string): boolean {
-    const row = this.store.shares.byId(shareId, nowIso());
+    const row = this.store.shares.byId(shareId, nowIso(this.time));
     return row !== undefined && row.collection_pk === collectionPk && row.media_id === itemFolder;
   }
 
   private live(token: string): ShareRow | undefined {
-    const row = this.store.shares.byToken(token, nowIso());
+    const row = this.store.shares.byToken(token, nowIso(this.time));
     if (!row) return undefined;
     const collection = this.store.collections.findLiveByPk(row.collection_pk);
     return collection && this.store.keys.get(collection.owner) ? row : undefined;

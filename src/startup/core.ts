@@ -30,7 +30,7 @@ import { mediaPathGuard, removeTaskUpload, SubmissionService } from '../services
 import { TaskEngine, type TaskEvent } from '../services/task-engine.js';
 import type { TaskRow } from '../store/tasks.js';
 import { TaskPresenter, TaskService } from '../services/tasks.js';
-import { nowIso } from '../services/timestamps.js';
+import { nowIso, type WallClock } from '../services/timestamps.js';
 import { DEFAULT_DELIVERY_POLICY, WebhookSender, type DeliveryPolicy } from '../services/webhook-sender.js';
 import { WebhookService } from '../services/webhooks.js';
 import { WorkGate } from '../services/work-gate.js';
@@ -66,6 +66,8 @@ export interface AppBase {
   store: Store;
   /** The server's file-access rule (src/media/file-access.ts). */
   files: FileAccess;
+  /** The time services judge by (expiry of shares and signed links, key use): the system's, or a test's. */
+  time: WallClock;
 }
 
 /** The app: its base and the core services, for the HTTP app and the later wiring steps (analysis, folders). */
@@ -94,15 +96,15 @@ export interface Core extends AppBase {
 /**
  * Builds the core services over an open store.
  * @example
- * const core = buildCore({ config, log, store, files }, opts);
+ * const core = buildCore({ config, log, store, files, time: systemClock }, opts);
  * core.engine.start();
  */
 export function buildCore(app: AppBase, opts: CoreOptions): Core {
-  const { config, store, log, files } = app;
-  const keys = new KeyService(store.keys);
+  const { config, store, log, files, time } = app;
+  const keys = new KeyService(store.keys, time);
   const adminKey = keys.bootstrap(config.adminKey, config.dataDir);
   // The base URL is known once the server listens (port 0 picks one): startVidx sets it then.
-  const links = new SignedFileLinks('', linkSecret(config.dataDir), config.dataDir);
+  const links = new SignedFileLinks('', linkSecret(config.dataDir), config.dataDir, undefined, time);
   const presenter = new TaskPresenter(taskEndpoint);
   presenter.register('analyze', (result, row, lang) => presentAnalyzeResult(result, links, row.owner, lang));
   presenter.register('index', (result, _row, lang) => presentWarnings(result, lang));
@@ -132,8 +134,8 @@ export function buildCore(app: AppBase, opts: CoreOptions): Core {
   searchIndex.dropLeftovers();
   wireDeletions(store, engine, collections, items, searchIndex);
   const places = new PlaceService(config.placesFiles, store.items, store.db, (c, i) => searchIndex.retextItem(c, i), log);
-  const shares = new ShareService(store, collections, links);
-  store.shares.pruneExpired(nowIso());
+  const shares = new ShareService(store, collections, links, time);
+  store.shares.pruneExpired(nowIso(time));
 
   const manifest = loadManifest(config.modelsManifest);
   const queryEmbedder = opts.queryEmbedder !== undefined ? opts.queryEmbedder : modelQueryEmbedder({ modelsDir: config.modelsDir, manifest });

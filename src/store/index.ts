@@ -45,6 +45,14 @@ export interface Store {
 }
 
 /**
+ * The part of the store a service uses: it is handed only the repositories it names, so a reader sees what
+ * it touches and a test can give it just those.
+ * @example
+ * constructor(private readonly store: Repos<'items' | 'collections'>) {}
+ */
+export type Repos<K extends keyof Store> = Pick<Store, K>;
+
+/**
  * Opens the SQLite file and builds the repositories over it.
  * @example
  * const store = openStore(join(dataDir, 'vidx.db'));

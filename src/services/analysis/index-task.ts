@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import type { AnalysisWarning } from '../../analysis/warnings.js';
-import type { Store } from '../../store/index.js';
+import type { Store, Repos } from '../../store/index.js';
 import { collectionDeleted, type TaskContext, type TaskEngine } from '../task-engine.js';
 import { removeTaskUpload, type IndexTaskData, type StoredVideo } from '../submissions.js';
 import type { IndexedItem, SearchIndex, StoredItem } from '../search/index.js';
@@ -38,7 +38,7 @@ export interface IndexResult {
 /** What indexing one media file needs. */
 export interface IndexDeps {
   analyzer: Analyzer;
-  store: Store;
+  store: Repos<'collections' | 'faces' | 'items' | 'search'>;
   searchIndex: SearchIndex;
   /** Names the place of an item's GPS point (offline). */
   places: Pick<PlaceService, 'locate'>;

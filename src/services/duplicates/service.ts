@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
 import { LRUMapWithDelete } from 'mnemonist';
-import type { Store } from '../../store/index.js';
+import type { Store, Repos } from '../../store/index.js';
 import type { ItemRow } from '../../store/items.js';
 import type { DuplicatePairRow } from '../../store/frame-prints.js';
 import { contentWords } from '../../analysis/text-stats.js';
@@ -55,7 +55,7 @@ export class DuplicateService {
    *   (analysis/item-files.ts), which deleting the item deletes.
    */
   constructor(
-    private readonly store: Store,
+    private readonly store: Repos<'db' | 'items' | 'prints' | 'search'>,
     private readonly collections: CollectionService,
     private readonly isKeptUpload: (storedFile: string | null) => boolean,
   ) {}

@@ -1,10 +1,10 @@
-import type { Store } from '../../store/index.js';
+import type { Store, Repos } from '../../store/index.js';
 import type { Caller } from '../caller.js';
 import type { TaskEngine } from '../task-engine.js';
 import type { ClustersRequest, ExploreService, SuggestionsRequest } from './index.js';
 
 /** The caller a deferred task acts for: its owner's key, as it is now (a revoked key fails the task). */
-function ownerOf(store: Store, owner: string): Caller {
+function ownerOf(store: Repos<'keys'>, owner: string): Caller {
   const key = store.keys.get(owner);
   if (!key) throw new Error('the API key that created this task was revoked');
   return { id: key.id, name: key.name, role: key.role };
@@ -22,7 +22,7 @@ async function collect<T>(gen: AsyncGenerator<T>): Promise<T[]> {
  * @example
  * registerExploreTasks(engine, store, explore);
  */
-export function registerExploreTasks(engine: TaskEngine, store: Store, explore: ExploreService): void {
+export function registerExploreTasks(engine: TaskEngine, store: Repos<'keys'>, explore: ExploreService): void {
   engine.register<{ request: ClustersRequest }>('clusters', async (ctx) =>
     collect(explore.clusters(ownerOf(store, ctx.owner), ctx.data.request, ctx.signal)),
   );

@@ -9,7 +9,7 @@ import { extname, join } from 'node:path';
 import { MediaError, probeMedia, resolveInsideRoots, SourceError } from '../../media/index.js';
 import { probeStillImage } from '../../media/still-image.js';
 import type { FolderFileRow, FolderRow } from '../../store/folders.js';
-import type { Store } from '../../store/index.js';
+import type { Store, Repos } from '../../store/index.js';
 import { fingerprintFile, hashWholeFile } from '../../analysis/fingerprint.js';
 import { indexMedia, type IndexDeps, type IndexTaskOptions } from '../analysis/index-task.js';
 import type { ItemService } from '../items.js';
@@ -36,7 +36,7 @@ export interface FoundFile {
 
 /** What one scan holds while it looks at files: the folder, its collection, the tally and how to report. */
 export interface ScanRun {
-  store: Store;
+  store: Repos<'db' | 'folders' | 'items' | 'search'>;
   items: ItemService;
   index: IndexDeps;
   indexOptions: IndexTaskOptions;

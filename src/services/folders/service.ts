@@ -4,7 +4,7 @@ import { resolveDirInsideRoots } from '../../media/folder-path.js';
 import { SourceError } from '../../media/errors.js';
 import { isInside as inside } from '../../media/file-access.js';
 import type { FolderRow } from '../../store/folders.js';
-import type { Store } from '../../store/index.js';
+import type { Store, Repos } from '../../store/index.js';
 import type { Caller } from '../caller.js';
 import { nowIso } from '../timestamps.js';
 import type { CollectionService } from '../collections.js';
@@ -67,7 +67,7 @@ export class FolderService {
   private hooks: FolderWatchHooks | null = null;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: Repos<'collections' | 'folders' | 'items' | 'tasks'>,
     private readonly collections: CollectionService,
     private readonly items: ItemService,
     private readonly engine: TaskEngine,

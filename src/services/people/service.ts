@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { inTransaction } from '../../store/connection.js';
 import type { FaceTrackRow, PersonRow } from '../../store/faces.js';
-import type { Store } from '../../store/index.js';
+import type { Store, Repos } from '../../store/index.js';
 import { v7 as uuid7 } from 'uuid';
 import type { Caller } from '../caller.js';
 import type { CollectionService, Lookup } from '../collections.js';
@@ -58,7 +58,7 @@ export interface MomentView {
  */
 export class PeopleService {
   constructor(
-    private readonly store: Store,
+    private readonly store: Repos<'db' | 'faces' | 'search'>,
     private readonly collections: CollectionService,
     private readonly links: FileLinks,
     private readonly dataDir: string,

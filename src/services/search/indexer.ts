@@ -1,5 +1,5 @@
 import { msg } from '../../messages/index.js';
-import type { Store } from '../../store/index.js';
+import type { Store, Repos } from '../../store/index.js';
 import type { PrintIndex } from './print-index.js';
 import type { ItemRow } from '../../store/items.js';
 import { inLightTransaction, inTransaction } from '../../store/connection.js';
@@ -98,7 +98,7 @@ export class SearchIndex {
   private stopped = false;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: Repos<'collections' | 'db' | 'items' | 'prints' | 'search' | 'staging' | 'subtitles' | 'text'>,
     /** The in-memory prints of image search, told when a collection's items change. */
     private readonly printIndex?: PrintIndex,
     private readonly slicing: SliceOptions = {},

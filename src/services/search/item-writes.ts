@@ -5,7 +5,7 @@
  * services/search/indexer.ts). Writes never open their own transaction.
  */
 import type { MediaAnalysis } from '../../analysis/types.js';
-import type { Store } from '../../store/index.js';
+import type { Store, Repos } from '../../store/index.js';
 import { signBits, toBlob, unit } from '../../tools/vectors.js';
 import { EpisodeFinder, printRow, type PreparedItem } from './item-rows.js';
 
@@ -76,7 +76,7 @@ export function writeCostMs(p: PreparedItem, analysis: MediaAnalysis): number {
  * @example
  * runAll(indexRowSteps(store, { itemPk, collectionPk, episodesIn: collectionPk, at }, analysis, prepared));
  */
-export function* indexRowSteps(store: Store, t: RowTarget, analysis: MediaAnalysis, p: PreparedItem): Generator<number, { vectors: number }> {
+export function* indexRowSteps(store: Repos<'prints' | 'search' | 'subtitles' | 'text'>, t: RowTarget, analysis: MediaAnalysis, p: PreparedItem): Generator<number, { vectors: number }> {
   const repo = store.search;
   const pkByIndex = new Map<number, number>();
   for (const ep of p.episodes) {
@@ -137,7 +137,7 @@ function textBytes(ep: PreparedItem['episodes'][number]): number {
 }
 
 /** A video's dense frames, their looks and its sound print, which duplicates compare. */
-function storeSequence(store: Store, t: RowTarget, analysis: MediaAnalysis): void {
+function storeSequence(store: Repos<'prints'>, t: RowTarget, analysis: MediaAnalysis): void {
   const seq = analysis.frameSequence;
   if (!seq?.hashes) return;
   const sound = analysis.soundPrint ?? null;

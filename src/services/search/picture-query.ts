@@ -7,7 +7,7 @@ import { msg } from '../../messages/index.js';
 import { MediaError } from '../../media/index.js';
 import { framePrint, type FramePrint, type RgbPicture } from '../../media/perceptual.js';
 import { decodePicture } from '../../media/still-image.js';
-import type { Store } from '../../store/index.js';
+import type { Store, Repos } from '../../store/index.js';
 import type { ItemRow } from '../../store/items.js';
 import type { EpisodeRow, VectorSpaceRow } from '../../store/search-index.js';
 import { contentWords } from '../../analysis/text-stats.js';
@@ -67,7 +67,7 @@ function episodeAt(episodes: EpisodeRow[], item: ItemRow, time: number): Episode
  * @example
  * const probe = likeProbe(store, collection.pk, { media_id: 'trip', start_time: 42 }, spaces);
  */
-export function likeProbe(store: Store, collectionPk: number, like: LikeMoment, frameSpaces: VectorSpaceRow[]): PictureProbe {
+export function likeProbe(store: Repos<'items' | 'prints' | 'search'>, collectionPk: number, like: LikeMoment, frameSpaces: VectorSpaceRow[]): PictureProbe {
   const item = store.items.find(collectionPk, like.media_id);
   if (!item) throw notFound('media item', like.media_id);
   const episode = episodeAt(store.search.episodesOfItem(item.pk), item, like.start_time);

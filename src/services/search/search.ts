@@ -1,5 +1,5 @@
 import { msg, type Lang } from '../../messages/index.js';
-import type { Store } from '../../store/index.js';
+import type { Store, Repos } from '../../store/index.js';
 import type { ItemRow } from '../../store/items.js';
 import type { NearFilter } from '../../store/item-filter.js';
 import type { EpisodeWithItem, ItemFilter, SearchIndexRepository, VectorKind, VectorSpaceRow } from '../../store/search-index.js';
@@ -142,7 +142,7 @@ interface SemanticHit {
  */
 export class SearchService {
   constructor(
-    private readonly store: Store,
+    private readonly store: Repos<'faces' | 'folders' | 'items' | 'prints' | 'search' | 'subtitles' | 'text'>,
     private readonly collections: CollectionService,
     private readonly links: FileLinks,
     private readonly embedder: QueryEmbedder | null,
