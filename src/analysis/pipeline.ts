@@ -83,6 +83,7 @@ function analysisOf(w: Work): MediaAnalysis {
     speakers: w.speakers ?? [],
     faces: w.faces ?? null,
     facesSamePerson: w.facesSamePerson ?? null,
+    ...(w.voices ? { voices: w.voices } : {}),
   };
 }
 

@@ -15,6 +15,7 @@ import type { FramePrint } from '../media/perceptual.js';
 import type { FrameSequence } from '../media/scenes.js';
 import type { SoundPrint } from '../media/sound-print.js';
 import type { FaceTrack } from './faces.js';
+import type { VoicePrint } from './speakers.js';
 import { warningSchema } from './warnings.js';
 
 /**
@@ -56,6 +57,7 @@ export function analysisSchemas<F extends z.ZodType<string | null>>(file: F) {
   // A transcript line's speaker: the turn of `speakers` that covers most of it (absent where none does).
   const TimedText = z.object({ start: Seconds, end: Seconds, text: Text, speaker: z.number().int().min(1).max(1_000).optional() });
   const SpeakerTurn = z.object({ speaker: z.number().int().min(1).max(1_000), start: Seconds, end: Seconds });
+  const VoicePrint = z.object({ speaker: z.number().int().min(1).max(1_000), seconds: z.number().min(0).max(1e7), pitch: z.number().min(-100).max(100).nullable(), timbre: z.array(z.number().min(-1e4).max(1e4)).length(12) });
   const VisualEntry = z.object({ start: Seconds, end: Seconds, summary: Text, ocr: z.array(Text).max(B.words), tags: z.array(z.string().max(200)).max(B.words) });
   const TimedPicture = z.object({ from: Seconds, time: Seconds, thumbnail: file });
   const Episode = z.object({
@@ -100,8 +102,9 @@ export function analysisSchemas<F extends z.ZodType<string | null>>(file: F) {
     speakers: z.array(SpeakerTurn).max(B.entries).optional().describe('Who speaks when: anonymous speakers 1, 2, … in the order they first speak (absent for photos and older analyses)'),
     faces: z.array(Face).max(B.episodes).nullable().optional(),
     facesSamePerson: z.number().nullable().optional(),
+    voices: z.array(VoicePrint).max(1_000).nullable().optional().describe('Each speaker\'s voiceprint, only where the collection groups voices (biometric data)'),
   });
-  return { TimedText, SpeakerTurn, VisualEntry, TimedPicture, Episode, SubtitleTrack, VectorItem, Vectors, TimedPrint, FrameSequence, SoundPrint, Face, MediaAnalysis };
+  return { TimedText, SpeakerTurn, VoicePrint, VisualEntry, TimedPicture, Episode, SubtitleTrack, VectorItem, Vectors, TimedPrint, FrameSequence, SoundPrint, Face, MediaAnalysis };
 }
 
 /** The schemas of an analysis as the cache holds it: files as paths. */
@@ -119,4 +122,5 @@ export const OWN_TYPES_MATCH: [
   Same<z.infer<Parts['FrameSequence']>, FrameSequence>,
   Same<z.infer<Parts['SoundPrint']>, SoundPrint>,
   Same<z.infer<Parts['Face']>, FaceTrack>,
-] = [true, true, true, true];
+  Same<z.infer<Parts['VoicePrint']>, VoicePrint>,
+] = [true, true, true, true, true];

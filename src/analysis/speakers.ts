@@ -174,3 +174,50 @@ export function lineSpeakers(lines: readonly Span[], turns: readonly SpeakerTurn
     return best;
   });
 }
+
+/**
+ * What one speaker of a recording sounds like on the whole (their windows' mean pitch and MFCC means) and for
+ * how long they speak. Made only where the collection groups voices across its items: a voiceprint is
+ * biometric data.
+ */
+export interface VoicePrint {
+  speaker: number;
+  seconds: number;
+  /** Mean log pitch; null when too few frames were voiced. */
+  pitch: number | null;
+  /** The MFCC means (12). */
+  timbre: number[];
+}
+
+/**
+ * One print per speaker of `turns`, from the windows whose middle lies in their turns.
+ * @example
+ * voicePrints(windows, speakerTurns(windows)); // [{ speaker: 1, seconds: 12.5, pitch: 4.9, timbre: [...] }, …]
+ */
+export function voicePrints(windows: readonly VoiceWindow[], turns: readonly SpeakerTurn[]): VoicePrint[] {
+  const speakers = [...new Set(turns.map((t) => t.speaker))].sort((a, b) => a - b);
+  return speakers.flatMap((speaker) => {
+    const own = turns.filter((t) => t.speaker === speaker);
+    const members = windows.filter((w) => own.some((t) => (w.start + w.end) / 2 >= t.start && (w.start + w.end) / 2 <= t.end));
+    if (members.length === 0) return [];
+    const centre = centreOf(members);
+    return [{ speaker, seconds: own.reduce((s, t) => s + (t.end - t.start), 0), pitch: centre.pitch, timbre: centre.features.slice(0, MEANS) }];
+  });
+}
+
+/**
+ * How different two voiceprints sound, in the units of the turns inside one recording.
+ * @example
+ * voicePrintDistance(a, b) <= SAME_VOICE_ACROSS; // the same voice
+ */
+export function voicePrintDistance(a: Pick<VoicePrint, 'pitch' | 'timbre'>, b: Pick<VoicePrint, 'pitch' | 'timbre'>): number {
+  const asWindow = (p: Pick<VoicePrint, 'pitch' | 'timbre'>): VoiceWindow => ({ start: 0, end: 0, features: p.timbre, pitch: p.pitch, pitchSpread: 0 });
+  return voiceDistance(asWindow(a), asWindow(b));
+}
+
+/**
+ * How far apart two recordings' prints of one voice may be. Prints are means over many windows, so one
+ * voice's prints lie closer than its windows do; the room and microphone move them some, so the bound is that
+ * of the windows (issue 45: two different voices must never be one person).
+ */
+export const SAME_VOICE_ACROSS = SAME_VOICE_DISTANCE;

@@ -15,6 +15,8 @@ Options:
   --near PLACE      only items recorded near a city, region or country (Lisbon, Lissabon, Bavaria,
                     Deutschland) or "latitude,longitude"
   --near-km KM      the radius around a city or point (default 25)
+  --speaker WHO     only what this person says: a name or a person id (needs voices on for the
+                    collection); with no query, everything they say
   --as-typed        search the words as given: never read a misspelt word as the collection's nearest
 
 ${CLIENT_HELP}`;
@@ -35,17 +37,19 @@ export async function searchCommand(argv: string[]): Promise<number> {
       threshold: { type: 'string' },
       near: { type: 'string' },
       'near-km': { type: 'string' },
+      speaker: { type: 'string' },
       'as-typed': { type: 'boolean' },
     });
     const query = positionals.join(' ').trim();
-    if (!query) throw new CliError('give a query, e.g. vidx search "apple cake" --collection trips', EXIT.USAGE);
+    if (!query && !values.speaker) throw new CliError('give a query, e.g. vidx search "apple cake" --collection trips (or --speaker)', EXIT.USAGE);
     if (!values.collection) throw new CliError('--collection is required', EXIT.USAGE);
     const threshold = values.threshold === undefined ? undefined : Number(values.threshold);
     if (threshold !== undefined && !(threshold >= 0 && threshold <= 1)) throw new CliError(`--threshold must be a number from 0 to 1, got "${values.threshold}"`, EXIT.USAGE);
     const nearKm = values['near-km'] === undefined ? undefined : Number(values['near-km']);
     if (nearKm !== undefined && !(nearKm > 0 && nearKm <= 2000)) throw new CliError(`--near-km must be a number of km above 0, at most 2000, got "${values['near-km']}"`, EXIT.USAGE);
     const body = {
-      query,
+      ...(query ? { query } : {}),
+      ...(values.speaker ? { speaker: values.speaker } : {}),
       collection: values.collection,
       limit: intFlag('--limit', values.limit, 10, 1, 100),
       ...(values['media-id'] ? { media_id: values['media-id'] } : {}),
@@ -60,7 +64,8 @@ export async function searchCommand(argv: string[]): Promise<number> {
       const short = text.length > 100 ? `${text.slice(0, 99)}…` : text;
       const where = r.place ? `  (${[r.place.city, r.place.country].join(', ')})` : '';
       // The title a person gave or the file's name; the media id only for an item without either.
-      return `${r.score.toFixed(2)}  ${r.title || r.media_id}  ${clock(r.start_time)}  ${short}${where}${r.src ? `\n      ${r.src}` : ''}`;
+      const who = r.speaker ? `${r.speaker.name ?? r.speaker.person_id}: ` : '';
+      return `${r.score.toFixed(2)}  ${r.title || r.media_id}  ${clock(r.start_time)}  ${who}${short}${where}${r.src ? `\n      ${r.src}` : ''}`;
     });
     // What the answer could not look for, and words searched as others, come before the moments they shaped.
     const said = [

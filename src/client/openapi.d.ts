@@ -276,6 +276,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/collections/{collection_id}/voices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Turn voices on or off for a collection (vidx extra): on groups the speakers of its recordings into people as they are indexed; off deletes every voiceprint, and every person known by voice alone */
+        put: operations["setCollectionVoices"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/collections/{collection_id}/people/{person_id}/voices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A person's voices: one per recording they speak in, each with a sample to hear */
+        get: operations["listPersonVoices"];
+        put?: never;
+        /** Give these voices (voice_id from …/voices of any person) to this person, in one call; unknown ids are a 422 naming them and nothing moves */
+        post: operations["reassignVoices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/collections/{collection_id}/people": {
         parameters: {
             query?: never;
@@ -320,7 +355,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Merge another person into this one (their faces move here; the other person is removed) */
+        /** Merge another person into this one (their faces and voices move here; the other person is removed) */
         post: operations["mergePerson"];
         delete?: never;
         options?: never;
@@ -337,7 +372,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Move one wrongly grouped face track (track_id from …/moments) to a new person */
+        /** Move one wrongly grouped face track (track_id from …/moments) or voice (voice_id from …/voices) to a new person */
         post: operations["splitPerson"];
         delete?: never;
         options?: never;
@@ -1317,6 +1352,23 @@ export interface components {
                 thumbnail: string | null;
             }[] | null;
         };
+        PersonVoice: {
+            /** @description The voice (to split it off, or give it to another person) */
+            voice_id: number;
+            media_id: string;
+            title: string | null;
+            /** @description The speaker's number in the recording: its transcript lines carry it */
+            speaker: number;
+            /** @description Seconds this voice speaks in the recording */
+            seconds: number;
+            /** @description A few seconds of the voice: its longest turn, from its start */
+            sample: {
+                start: number;
+                end: number;
+            } | null;
+            /** @description Signed link to the recording with a media fragment (#t=start,end): a browser plays the sample alone */
+            sample_url: string | null;
+        };
         Person: {
             person_id: string;
             name: string | null;
@@ -1325,6 +1377,10 @@ export interface components {
             media_count: number;
             /** @description Signed link to the best face crop */
             cover_url: string | null;
+            /** @description Voices of theirs: one per recording they speak in (when the collection groups voices) */
+            voice_count: number;
+            /** @description Seconds they speak across those recordings */
+            voice_seconds: number;
         };
         PersonMoment: {
             media_id: string;
@@ -1957,6 +2013,11 @@ export interface components {
                 person_id: string;
                 name: string | null;
             }[];
+            /** @description vidx extra: who says the line at start_time (GET /collections/{id}/people); present only when the collection groups voices and the line has a known speaker */
+            speaker?: {
+                person_id: string;
+                name: string | null;
+            };
             /** @description vidx extra: the same moment in other copies of this video or photo (GET /collections/{id}/duplicates) that matched too, each with its own time. The result itself is the kept copy (the original) where it matched; present only when copies matched */
             copies?: {
                 media_id: string;
@@ -2231,6 +2292,8 @@ export interface components {
             media_id?: string;
             /** @description vidx extra: only moments where this person (GET /collections/{id}/people) is seen */
             person_id?: string;
+            /** @description vidx extra: only moments where this person speaks: a person_id or a person's name (GET /collections/{id}/people). Needs voices on for the collection (PUT …/voices); an unknown person is a 404 */
+            speaker?: string;
             /**
              * @description vidx extra: drop results scoring below this
              * @default 0
@@ -2612,6 +2675,13 @@ export interface components {
                 personId: string | null;
             }[] | null;
             facesSamePerson?: number | null;
+            /** @description Each speaker's voiceprint, only where the collection groups voices (biometric data) */
+            voices?: {
+                speaker: number;
+                seconds: number;
+                pitch: number | null;
+                timbre: number[];
+            }[] | null;
         };
         WorkerModels: {
             /** @description The entries of models/manifest.json the server has installed: `vidx worker --pull-models` pulls them from GET /worker/hub */
@@ -4114,6 +4184,236 @@ export interface operations {
             };
         };
     };
+    setCollectionVoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                collection_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The setting */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        collection_id: string;
+                        voices: boolean;
+                    };
+                };
+            };
+            /** @description Malformed request (for example a body that is not JSON) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unknown x-api-key */
+            401: {
+                headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field broke a rule; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPersonVoices: {
+        parameters: {
+            query?: {
+                is_public?: boolean;
+            };
+            header?: never;
+            path: {
+                collection_id: string;
+                person_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Voices by media */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        collection_id: string;
+                        person_id: string;
+                        voices: components["schemas"]["PersonVoice"][];
+                    };
+                };
+            };
+            /** @description Missing or unknown x-api-key */
+            401: {
+                headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field broke a rule; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reassignVoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                collection_id: string;
+                person_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    voice_ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description The person */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Person"];
+                };
+            };
+            /** @description Malformed request (for example a body that is not JSON) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unknown x-api-key */
+            401: {
+                headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field broke a rule; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listPeople: {
         parameters: {
             query?: {
@@ -4127,7 +4427,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description People, most seen first */
+            /** @description People, most seen or heard first */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4138,6 +4438,8 @@ export interface operations {
                         faces: boolean;
                         /** @description Items whose analysis did not look for faces (indexed before faces were on, or without the face model): a re-index looks at them */
                         unscanned_items: number;
+                        /** @description Whether the collection groups voices (PUT …/voices) */
+                        voices: boolean;
                         people: components["schemas"]["Person"][];
                     };
                 };
@@ -4420,7 +4722,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    track_id: number;
+                    track_id?: number;
+                    voice_id?: number;
                 };
             };
         };

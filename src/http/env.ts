@@ -15,6 +15,7 @@ import type { SignedFileLinks } from './file-links.js';
 import type { TaskService } from '../services/tasks.js';
 import type { FolderService } from '../services/folders/service.js';
 import type { PeopleService } from '../services/people/service.js';
+import type { VoiceService } from '../services/people/voices.js';
 import type { WebhookService } from '../services/webhooks.js';
 import type { ServedFiles } from '../services/served-files.js';
 import type { ModelService } from '../services/models.js';
@@ -45,6 +46,7 @@ export interface HttpDeps {
   analysis: ItemAnalysisService;
   folders: FolderService;
   people: PeopleService;
+  voices: VoiceService;
   duplicates: DuplicateService;
   links: SignedFileLinks;
   servedFiles: ServedFiles;

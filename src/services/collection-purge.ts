@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import type { Store, Repos } from '../store/index.js';
+import type { Repos } from '../store/index.js';
 import { inTransaction } from '../store/connection.js';
 import { collectionDir } from './paths.js';
 

@@ -1,4 +1,4 @@
-import type { Store, Repos } from '../store/index.js';
+import type { Repos } from '../store/index.js';
 import type { CollectionRow } from '../store/collections.js';
 import { inTransaction } from '../store/connection.js';
 import { ownsOrAdmin, type Caller } from './caller.js';

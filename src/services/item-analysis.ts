@@ -1,5 +1,5 @@
 import type { EpisodeFace } from './people/service.js';
-import type { Store, Repos } from '../store/index.js';
+import type { Repos } from '../store/index.js';
 import type { Caller } from './caller.js';
 import type { Lookup } from './collections.js';
 import type { ItemService } from './items.js';

@@ -1,6 +1,6 @@
 import { msg } from '../messages/index.js';
 import { rmSync } from 'node:fs';
-import type { Store, Repos } from '../store/index.js';
+import type { Repos } from '../store/index.js';
 import type { NearFilter } from '../store/item-filter.js';
 import type { CaptureSource, ItemRow, ItemSort, PlaceCount } from '../store/items.js';
 import { inTransaction } from '../store/connection.js';

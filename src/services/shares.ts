@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Store, Repos } from '../store/index.js';
+import type { Repos } from '../store/index.js';
 import type { ShareRow } from '../store/shares.js';
 import type { Caller } from './caller.js';
 import { nowIso, systemClock, type WallClock } from './timestamps.js';

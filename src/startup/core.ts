@@ -21,6 +21,7 @@ import { ItemService } from '../services/items.js';
 import { KeyService, type AdminKeySource } from '../services/keys.js';
 import { uploadsDir } from '../services/paths.js';
 import { PeopleService } from '../services/people/service.js';
+import { VoiceService } from '../services/people/voices.js';
 import { PlaceService } from '../services/places.js';
 import { modelQueryEmbedder, SearchIndex, SearchService, type QueryEmbedder, type SliceOptions } from '../services/search/index.js';
 import { PrintIndex } from '../services/search/print-index.js';
@@ -86,6 +87,7 @@ export interface Core extends AppBase {
   places: PlaceService;
   search: SearchService;
   people: PeopleService;
+  voices: VoiceService;
   analysis: ItemAnalysisService;
   duplicates: DuplicateService;
   shares: ShareService;
@@ -144,6 +146,7 @@ export function buildCore(app: AppBase, opts: CoreOptions): Core {
   searchIndex.afterStore((collectionPk) => gaps.forget(collectionPk));
   items.onDelete((item) => gaps.forget(item.collection_pk));
   const people = new PeopleService(store, collections, links, config.dataDir);
+  const voices = new VoiceService(store, collections, links);
   const analysis = new ItemAnalysisService(store, items, links, (c, i) => people.episodeFaces(c, i));
   const duplicates = new DuplicateService(store, collections, (stored) => isKeptUpload(config.dataDir, stored));
   const search = new SearchService(store, collections, links, queryEmbedder, printIndex, gaps, (near, km) => places.nearFilter(near, km), (pk) => duplicates.copiesIn(pk));
@@ -154,7 +157,7 @@ export function buildCore(app: AppBase, opts: CoreOptions): Core {
     return false; // one step: nothing left for another batch
   });
   const submissions = new SubmissionService(tasks, collections, mediaPathGuard(files, config.mediaRoots, config.dataDir), (collectionPk, mediaId) => store.items.find(collectionPk, mediaId) !== undefined);
-  return { ...app, keys, adminKey, links, gate, engine, tasks, webhooks, sender, collections, items, searchIndex, places, search, people, analysis, duplicates, shares, submissions, manifest };
+  return { ...app, keys, adminKey, links, gate, engine, tasks, webhooks, sender, collections, items, searchIndex, places, search, people, voices, analysis, duplicates, shares, submissions, manifest };
 }
 
 /** What follows a deletion: a collection's text, vectors and tasks; an item's index rows and shares. */

@@ -7,9 +7,13 @@ export interface PersonRow {
   collection_pk: number;
   person_id: string;
   name: string | null;
+  /** The face centre; empty for a person known by voice alone. */
   vector: Buffer;
   weight: number;
   created_at: string;
+  /** The voice centre (JSON `{pitch, timbre}`), null without voice tracks (voices.ts). */
+  voice?: string | null;
+  voice_weight?: number;
 }
 
 /** A face_tracks row. */
@@ -67,7 +71,9 @@ export class FaceRepository {
 
   clearCollection(collectionPk: number): void {
     prepared(this.db, 'DELETE FROM face_tracks WHERE collection_pk = ?').run(collectionPk);
-    prepared(this.db, 'DELETE FROM people WHERE collection_pk = ?').run(collectionPk);
+    // A person also known by voice stays, with no face centre; the others go.
+    prepared(this.db, 'DELETE FROM people WHERE collection_pk = ? AND voice IS NULL').run(collectionPk);
+    prepared(this.db, "UPDATE people SET vector = x'', weight = 0 WHERE collection_pk = ?").run(collectionPk);
   }
 
   people(collectionPk: number): PersonRow[] {
@@ -123,7 +129,11 @@ export class FaceRepository {
 
   /** Unnamed people left without a track (after a reindex or a split): nothing to show for them. */
   dropEmptyPeople(collectionPk: number): void {
-    prepared(this.db, 'DELETE FROM people WHERE collection_pk = ? AND name IS NULL AND NOT EXISTS (SELECT 1 FROM face_tracks t WHERE t.person_pk = people.pk)').run(collectionPk);
+    prepared(
+      this.db,
+      `DELETE FROM people WHERE collection_pk = ? AND name IS NULL AND NOT EXISTS (SELECT 1 FROM face_tracks t WHERE t.person_pk = people.pk)
+       AND NOT EXISTS (SELECT 1 FROM voice_tracks v WHERE v.person_pk = people.pk)`,
+    ).run(collectionPk);
   }
 
   insertTrack(row: Omit<FaceTrackRow, 'pk'>): number {

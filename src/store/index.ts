@@ -16,6 +16,7 @@ import { AnalysisWarnings } from './analysis-warnings.js';
 import { VectorAnnIndexes } from './vector-ann.js';
 import { SubtitleLineRepository } from './subtitle-lines.js';
 import { StagingRepository } from './staging.js';
+import { VoiceRepository } from './voices.js';
 
 /** The database handle and one repository per table group. */
 export interface Store {
@@ -32,6 +33,8 @@ export interface Store {
   tasks: TaskRepository;
   webhooks: WebhookRepository;
   faces: FaceRepository;
+  /** Voice tracks and the people's voice centres (off by default per collection). */
+  voices: VoiceRepository;
   shares: ShareRepository;
   /** Perceptual fingerprints of keyframes and photos, and the look-alike pairs built from them. */
   prints: FramePrintRepository;
@@ -74,6 +77,7 @@ export function openStore(file: string): Store {
     tasks: new TaskRepository(db),
     webhooks: new WebhookRepository(db),
     faces: new FaceRepository(db),
+    voices: new VoiceRepository(db),
     shares: new ShareRepository(db),
     prints: new FramePrintRepository(db),
     jobs: new AnalysisJobRepository(db),

@@ -40,6 +40,7 @@ const FULL: Required<StoredAnalysis> = {
   speakers: [{ speaker: 1, start: 0, end: 1.5 }],
   faces: [{ start: 0, end: 2, box: { x: 0.1, y: 0.1, width: 0.2, height: 0.3 }, score: 0.9, thumbnail: 'face-0.jpg', vector: [0.6, 0.8, 0, 0], personId: null }],
   facesSamePerson: 0.5,
+  voices: [{ speaker: 1, seconds: 1.5, pitch: 4.9, timbre: Array.from({ length: 12 }, (_, i) => i - 6) }],
 };
 
 /**
@@ -71,6 +72,7 @@ const READ_BACK: Record<keyof StoredAnalysis, [sql: string, expected: unknown]> 
   faces: ['SELECT count(*) FROM face_tracks WHERE item_pk = @item', 1],
   // Not kept as a value: the face track it grouped is in a person.
   facesSamePerson: ['SELECT count(*) FROM face_tracks WHERE item_pk = @item AND person_pk IS NOT NULL', 1],
+  voices: ['SELECT v.speaker || \' \' || v.pitch || \' \' || (p.voice IS NOT NULL) FROM voice_tracks v JOIN people p ON p.pk = v.person_pk WHERE v.item_pk = @item', '1 4.9 1'],
 };
 
 describe('a remote worker delivers every field of the analysis schema', () => {
@@ -91,6 +93,7 @@ describe('a remote worker delivers every field of the analysis schema', () => {
     expect(Object.keys(READ_BACK).sort()).toEqual(Object.keys(ANALYSIS_STORAGE).sort());
     expect((await s.call('POST', '/collections', { json: { collection_id: 'home', name: 'Home' } })).status).toBe(201);
     expect((await s.call('PUT', '/collections/home/faces', { json: { enabled: true } })).status).toBe(200);
+    expect((await s.call('PUT', '/collections/home/voices', { json: { enabled: true } })).status).toBe(200);
     const worker = await handWorker(s, 'every');
     await worker.beat();
     const task = (await s.call('POST', '/index', { json: { collection: 'home', video: { path: join(s.mediaDir, 'every.mp4'), media_id: 'every', title: 'EVERY FIELD' } } })).body.task_id as string;

@@ -119,7 +119,7 @@ describe.each(['http', 'stdio'] as Transport[])('MCP over %s', (transport) => {
     expect(more.like).toEqual(like);
     const nothing = await client.callTool({ name: 'search', arguments: { collection: 'home' } });
     expect(nothing.isError).toBe(true);
-    expect(textOf(nothing)).toMatch(/query, image or like .*\(HTTP 422/);
+    expect(textOf(nothing)).toMatch(/query, image, like or speaker .*\(HTTP 422/);
   });
 
   it('refuses an image_path outside the media roots with the API reason, reading nothing', async () => {

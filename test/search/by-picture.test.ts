@@ -124,7 +124,7 @@ describe('POST /search by picture, without models', () => {
     expect(unnamed.body.detail).toMatch(/image: names no file part/);
     const nothing = await s.call('POST', '/search', { json: { collection: 'home' } });
     expect(nothing.status).toBe(422);
-    expect(nothing.body.detail).toMatch(/query, image or like/);
+    expect(nothing.body.detail).toMatch(/query, image, like or speaker/);
     expect((await s.call('POST', '/search', { json: { collection: 'home', like: { media_id: 'no-such-item', start_time: 0 } } })).status).toBe(404);
     const outside = await s.call('POST', '/search', { json: { collection: 'home', like: { media_id: ids.get('life'), start_time: 999 } } });
     expect(outside.status).toBe(422);

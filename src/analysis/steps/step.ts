@@ -28,6 +28,8 @@ export interface PipelineInput {
   thumbnailDir: string;
   /** Look for faces (a collection setting; off by default: faces are biometric data). */
   faces?: boolean;
+  /** Make each speaker's voiceprint (a collection setting; off by default: voiceprints are biometric data). */
+  voices?: boolean;
 }
 
 /** Runs stage by stage with cancellation and progress (the stage as its English words, see stages.ts). */

@@ -15,11 +15,24 @@ const Person = z
     face_count: z.number().int().openapi({ description: 'Face tracks (one per shot a person is seen in)' }),
     media_count: z.number().int(),
     cover_url: z.string().nullable().openapi({ description: 'Signed link to the best face crop' }),
+    voice_count: z.number().int().openapi({ description: 'Voices of theirs: one per recording they speak in (when the collection groups voices)' }),
+    voice_seconds: z.number().openapi({ description: 'Seconds they speak across those recordings' }),
   })
   .openapi('Person');
 const Moment = z
   .object({ media_id: z.string(), title: z.string().nullable(), track_id: z.number().int(), start: z.number(), end: z.number(), box: Box, score: z.number(), thumbnail_url: z.string().nullable() })
   .openapi('PersonMoment');
+const Voice = z
+  .object({
+    voice_id: z.number().int().openapi({ description: 'The voice (to split it off, or give it to another person)' }),
+    media_id: z.string(),
+    title: z.string().nullable(),
+    speaker: z.number().int().openapi({ description: "The speaker's number in the recording: its transcript lines carry it" }),
+    seconds: z.number().openapi({ description: 'Seconds this voice speaks in the recording' }),
+    sample: z.object({ start: z.number(), end: z.number() }).nullable().openapi({ description: 'A few seconds of the voice: its longest turn, from its start' }),
+    sample_url: z.string().nullable().openapi({ description: 'Signed link to the recording with a media fragment (#t=start,end): a browser plays the sample alone' }),
+  })
+  .openapi('PersonVoice');
 const body = <T extends z.ZodTypeAny>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } });
 
 const setFaces = createRoute({
@@ -28,11 +41,17 @@ const setFaces = createRoute({
   request: { params: CollectionParams, ...body(z.object({ enabled: z.boolean() }).strict()) },
   responses: { 200: json(z.object({ collection_id: z.string(), faces: z.boolean() }), 'The setting'), ...errors(400, 401, 403, 404, 415, 422) },
 });
+const setVoices = createRoute({
+  method: 'put', path: '/collections/{collection_id}/voices', operationId: 'setCollectionVoices', tags, security: SECURITY,
+  summary: 'Turn voices on or off for a collection (vidx extra): on groups the speakers of its recordings into people as they are indexed; off deletes every voiceprint, and every person known by voice alone',
+  request: { params: CollectionParams, ...body(z.object({ enabled: z.boolean() }).strict()) },
+  responses: { 200: json(z.object({ collection_id: z.string(), voices: z.boolean() }), 'The setting'), ...errors(400, 401, 403, 404, 415, 422) },
+});
 const list = createRoute({
   method: 'get', path: '/collections/{collection_id}/people', operationId: 'listPeople', tags, security: SECURITY,
   summary: 'People found in a collection (vidx extra)',
   request: { params: CollectionParams, query: ItemQuery },
-  responses: { 200: json(z.object({ collection_id: z.string(), faces: z.boolean(), unscanned_items: z.number().int().openapi({ description: 'Items whose analysis did not look for faces (indexed before faces were on, or without the face model): a re-index looks at them' }), people: z.array(Person) }), 'People, most seen first'), ...errors(401, 404, 422) },
+  responses: { 200: json(z.object({ collection_id: z.string(), faces: z.boolean(), unscanned_items: z.number().int().openapi({ description: 'Items whose analysis did not look for faces (indexed before faces were on, or without the face model): a re-index looks at them' }), voices: z.boolean().openapi({ description: 'Whether the collection groups voices (PUT …/voices)' }), people: z.array(Person) }), 'People, most seen or heard first'), ...errors(401, 404, 422) },
 });
 const rename = createRoute({
   method: 'put', path: '/collections/{collection_id}/people/{person_id}', operationId: 'renamePerson', tags, security: SECURITY,
@@ -42,14 +61,14 @@ const rename = createRoute({
 });
 const merge = createRoute({
   method: 'post', path: '/collections/{collection_id}/people/{person_id}/merge', operationId: 'mergePerson', tags, security: SECURITY,
-  summary: 'Merge another person into this one (their faces move here; the other person is removed)',
+  summary: 'Merge another person into this one (their faces and voices move here; the other person is removed)',
   request: { params: PersonParams, ...body(z.object({ person_id: PersonId }).strict()) },
   responses: { 200: json(Person, 'The merged person'), ...errors(400, 401, 403, 404, 415, 422) },
 });
 const split = createRoute({
   method: 'post', path: '/collections/{collection_id}/people/{person_id}/split', operationId: 'splitPerson', tags, security: SECURITY,
-  summary: 'Move one wrongly grouped face track (track_id from …/moments) to a new person',
-  request: { params: PersonParams, ...body(z.object({ track_id: z.number().int().positive() }).strict()) },
+  summary: 'Move one wrongly grouped face track (track_id from …/moments) or voice (voice_id from …/voices) to a new person',
+  request: { params: PersonParams, ...body(z.object({ track_id: z.number().int().positive().optional(), voice_id: z.number().int().positive().optional() }).strict().openapi({ description: 'Exactly one of track_id and voice_id' })) },
   responses: { 200: json(Person, 'The new person'), ...errors(400, 401, 403, 404, 415, 422) },
 });
 const remove = createRoute({
@@ -57,6 +76,18 @@ const remove = createRoute({
   summary: 'Delete a person with all their face data (tracks, vectors, crops)',
   request: { params: PersonParams },
   responses: { 200: json(z.object({ collection_id: z.string(), person_id: z.string() }), 'What was removed'), ...errors(401, 403, 404, 422) },
+});
+const voices = createRoute({
+  method: 'get', path: '/collections/{collection_id}/people/{person_id}/voices', operationId: 'listPersonVoices', tags, security: SECURITY,
+  summary: "A person's voices: one per recording they speak in, each with a sample to hear",
+  request: { params: PersonParams, query: ItemQuery },
+  responses: { 200: json(z.object({ collection_id: z.string(), person_id: z.string(), voices: z.array(Voice) }), 'Voices by media'), ...errors(401, 404, 422) },
+});
+const reassign = createRoute({
+  method: 'post', path: '/collections/{collection_id}/people/{person_id}/voices', operationId: 'reassignVoices', tags, security: SECURITY,
+  summary: 'Give these voices (voice_id from …/voices of any person) to this person, in one call; unknown ids are a 422 naming them and nothing moves',
+  request: { params: PersonParams, ...body(z.object({ voice_ids: z.array(z.number().int().positive()).min(1).max(1000) }).strict()) },
+  responses: { 200: json(Person, 'The person'), ...errors(400, 401, 403, 404, 415, 422) },
 });
 const moments = createRoute({
   method: 'get', path: '/collections/{collection_id}/people/{person_id}/moments', operationId: 'listPersonMoments', tags, security: SECURITY,
@@ -73,6 +104,15 @@ const moments = createRoute({
 export function peopleRoutes(app: App, deps: HttpDeps): void {
   const svc = deps.people;
   app.openapi(setFaces, (c) => c.json(svc.faces(c.get('caller'), c.req.valid('param').collection_id, c.req.valid('json').enabled), 200));
+  app.openapi(setVoices, (c) => c.json(deps.voices.setting(c.get('caller'), c.req.valid('param').collection_id, c.req.valid('json').enabled), 200));
+  app.openapi(voices, (c) => {
+    const p = c.req.valid('param');
+    return c.json(deps.voices.ofPerson(c.get('caller'), p.collection_id, p.person_id, { public: c.req.valid('query').is_public }), 200);
+  });
+  app.openapi(reassign, (c) => {
+    const p = c.req.valid('param');
+    return c.json(svc.reassignVoices(c.get('caller'), p.collection_id, p.person_id, c.req.valid('json').voice_ids), 200);
+  });
   app.openapi(list, (c) => c.json(svc.list(c.get('caller'), c.req.valid('param').collection_id, { public: c.req.valid('query').is_public }), 200));
   app.openapi(rename, (c) => {
     const p = c.req.valid('param');
@@ -84,7 +124,7 @@ export function peopleRoutes(app: App, deps: HttpDeps): void {
   });
   app.openapi(split, (c) => {
     const p = c.req.valid('param');
-    return c.json(svc.split(c.get('caller'), p.collection_id, p.person_id, c.req.valid('json').track_id), 200);
+    return c.json(svc.split(c.get('caller'), p.collection_id, p.person_id, c.req.valid('json')), 200);
   });
   app.openapi(remove, (c) => {
     const p = c.req.valid('param');

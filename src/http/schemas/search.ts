@@ -32,6 +32,10 @@ export const SearchResult = z
       .array(z.object({ person_id: z.string(), name: z.string().nullable() }))
       .optional()
       .openapi({ description: 'vidx extra: the people seen in the episode (GET /collections/{id}/people); present only when the collection has faces on' }),
+    speaker: z
+      .object({ person_id: z.string(), name: z.string().nullable() })
+      .optional()
+      .openapi({ description: 'vidx extra: who says the line at start_time (GET /collections/{id}/people); present only when the collection groups voices and the line has a known speaker' }),
     copies: z
       .array(z.object({ media_id: z.string(), title: z.string().nullable(), start_time: z.number() }))
       .optional()

@@ -79,6 +79,7 @@ export const SearchBody = z
     limit: z.number().int().min(1).max(100).optional().default(10).openapi({ description: 'vidx extra: results wanted (default 10)' }),
     media_id: MediaId.optional().openapi({ description: 'vidx extra: search one media item only' }),
     person_id: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, zodText('must_match', { pattern: '^[A-Za-z0-9_-]+$' })).optional().openapi({ description: 'vidx extra: only moments where this person (GET /collections/{id}/people) is seen' }),
+    speaker: z.string().trim().min(1).max(200).optional().openapi({ description: "vidx extra: only moments where this person speaks: a person_id or a person's name (GET /collections/{id}/people). Needs voices on for the collection (PUT …/voices); an unknown person is a 404" }),
     threshold: z.number().min(0).max(1).optional().default(0).openapi({ description: 'vidx extra: drop results scoring below this' }),
     media_type: z.enum(['video', 'audio', 'image']).optional().openapi({ description: 'vidx extra: only items of this type' }),
     captured_after: z.iso.datetime({ offset: true }).optional().openapi({ description: 'vidx extra: only items captured at or after this time (ISO 8601); items without a capture time are left out' }),
@@ -92,7 +93,7 @@ export const SearchBody = z
       .openapi({ description: "vidx extra: false searches the query's words as given, never as the collection's nearest words (what \"Search for … instead\" sends); default true" }),
   })
   .strict()
-  .refine((b) => b.query !== undefined || b.image !== undefined || b.image_path !== undefined || b.like !== undefined, { path: ['query'], message: 'give query, image or like (at least one; image_path may stand for image)' })
+  .refine((b) => b.query !== undefined || b.image !== undefined || b.image_path !== undefined || b.like !== undefined || b.speaker !== undefined, { path: ['query'], message: 'give query, image, like or speaker (at least one; image_path may stand for image)' })
   .refine((b) => b.image === undefined || b.image_path === undefined, { path: ['image_path'], message: 'give image or image_path, not both' })
   .openapi('SearchRequest');
 

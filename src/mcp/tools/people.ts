@@ -2,13 +2,14 @@ import { z } from 'zod';
 import type { Schemas } from '../../client/index.js';
 import { defineTool, toolError } from '../tool.js';
 import { collection } from './fields.js';
+import { fold } from '../../tools/fold.js';
 
 type Person = Schemas['Person'];
 
 /** A person asked for by id, else by name (case and accents aside), among a collection's people. */
 function findPerson(people: Person[], who: string): Person | undefined {
-  const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
-  return people.find((p) => p.person_id === who) ?? people.find((p) => p.name !== null && fold(p.name) === fold(who));
+  const wanted = fold(who.trim());
+  return people.find((p) => p.person_id === who) ?? people.find((p) => p.name !== null && fold(p.name.trim()) === wanted);
 }
 
 /**
@@ -21,9 +22,9 @@ export const people = defineTool({
   name: 'people',
   title: 'People in a collection',
   description:
-    'Lists the people seen in a collection (faces grouped into people on this machine, when the collection has faces turned on), ' +
+    'Lists the people seen or heard in a collection (faces and voices grouped into people on this machine, when the collection has faces or voices turned on), ' +
     'with their names where someone named them, or, given `person` (an id from this list or a name), the moments that person is seen in: ' +
-    'media_id with start and end seconds. Use it for "every video with grandma"; search also takes a name.',
+    'media_id with start and end seconds. Use it for "every video with grandma"; search also takes a name, and search with `speaker` finds what a person says.',
   input: {
     collection,
     person: z.string().min(1).max(200).optional().describe('A person_id from the list, or a name given to a person'),
@@ -31,7 +32,7 @@ export const people = defineTool({
   },
   output: {
     collection: z.string(),
-    people: z.array(z.object({ person_id: z.string(), name: z.string().nullable(), face_count: z.number(), media_count: z.number() })).optional().describe('Without person: the people seen'),
+    people: z.array(z.object({ person_id: z.string(), name: z.string().nullable(), face_count: z.number(), voice_count: z.number(), media_count: z.number() })).optional().describe('Without person: the people seen or heard'),
     person: z.object({ person_id: z.string(), name: z.string().nullable() }).optional().describe('With person: who was found'),
     moments: z.array(z.object({ media_id: z.string(), title: z.string().nullable(), start: z.number(), end: z.number() })).optional().describe("With person: where they are seen (seconds)"),
     more: z.number().optional().describe('Moments left out by limit'),
@@ -42,7 +43,7 @@ export const people = defineTool({
     const list = await api.GET('/collections/{collection_id}/people', { params: { path: { collection_id: args.collection } } });
     if (!list.faces) return toolError(`collection ${args.collection} has faces turned off: nobody is grouped (PUT /collections/${args.collection}/faces {"enabled": true} turns them on)`);
     if (args.person === undefined) {
-      return { collection: args.collection, people: list.people.slice(0, limit).map(({ person_id, name, face_count, media_count }) => ({ person_id, name, face_count, media_count })) };
+      return { collection: args.collection, people: list.people.slice(0, limit).map(({ person_id, name, face_count, voice_count, media_count }) => ({ person_id, name, face_count, voice_count, media_count })) };
     }
     const who = findPerson(list.people, args.person);
     if (!who) return toolError(`no person "${args.person}" in collection ${args.collection}: call people without \`person\` for the list`);

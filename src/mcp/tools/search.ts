@@ -19,6 +19,7 @@ const moment = z.object({
   passage: z.string().describe('What matched'),
   link: z.string().nullable().describe('Plays from the moment'),
   resource: z.string().describe('The item as an MCP resource (its transcript)'),
+  speaker: z.object({ person_id: z.string(), name: z.string().nullable() }).optional().describe('Who says the line at start_time (when the collection groups voices)'),
   copies: z
     .array(z.object({ media_id: z.string(), start_time: z.number() }))
     .optional()
@@ -44,7 +45,7 @@ export const search = defineTool({
     'notices say what could not be searched (no image–text model: things only seen; speech never transcribed): tell the user. ' +
     'When misspelt words were read as others, correction says so ("Showing results for X. Search for Y instead") and corrected lists them: tell the user, and search again with correct_typos: false when they meant the words as typed.',
   input: {
-    query: z.string().min(1).max(1000).optional().describe('Plain words or a "quoted phrase"; no operators needed. Give query, image_path or like (any together are combined)'),
+    query: z.string().min(1).max(1000).optional().describe('Plain words or a "quoted phrase"; no operators needed. Give query, image_path, like or speaker (any together are combined)'),
     image_path: z
       .string()
       .min(1)
@@ -64,6 +65,7 @@ export const search = defineTool({
     captured_after: z.string().max(40).optional().describe('Only items recorded at or after this time, ISO 8601 (e.g. 2023-06-01T00:00:00Z)'),
     captured_before: z.string().max(40).optional().describe('Only items recorded before this time, ISO 8601'),
     folder_id: z.string().min(1).max(100).optional().describe('Only items from this folder (add_folder returns its folder_id)'),
+    speaker: z.string().min(1).max(200).optional().describe('Only what this person says: a name ("Dad") or a person_id of the collection\'s people. Needs voices on for the collection; alone (no query) it finds everything they say'),
     near: z.string().min(1).max(200).optional().describe('Only items recorded near a place: a city (Lisbon, Lissabon), a region (Bavaria), a country (Portugal, Deutschland) or "latitude,longitude"; items without GPS are left out'),
     near_km: z.number().gt(0).max(2000).optional().describe('Radius around a city or point in km (default 25)'),
     language: z.enum(LANGS).optional().describe('Language of the notices and the correction: en (default) or de'),
@@ -109,6 +111,7 @@ export const search = defineTool({
         passage: r.content,
         link: r.src || null,
         resource: itemUri(args.collection, r.media_id),
+        ...(r.speaker ? { speaker: r.speaker } : {}),
         ...(r.copies?.length ? { copies: r.copies.map((c) => ({ media_id: c.media_id, start_time: c.start_time })) } : {}),
       })),
       // What could not be searched (a model not installed) and which words were read as others: an agent

@@ -53,6 +53,8 @@ export interface AnalyzeContext {
   progress: (fraction: number, stage: string) => void;
   /** Whether to look for faces (the collection's setting). */
   faces?: boolean;
+  /** Whether to make voiceprints (the collection's voices setting). */
+  voices?: boolean;
   /** The whole file's hash where the caller computed it (folder scans): the cache key's content then. */
   contentHash?: string;
 }
@@ -128,7 +130,7 @@ export class Analyzer {
         sourcePath,
         language,
         // Faces on for the collection is one more input (the face stage runs only then).
-        models: { ...this.models.capabilities(), ...(ctx.faces ? { faces: { available: true } } : {}) },
+        models: { ...this.models.capabilities(), ...(ctx.faces ? { faces: { available: true } } : {}), ...(ctx.voices ? { voices: { available: true } } : {}) },
         title: video.title,
         metadata: video.additional_metadata,
       }, this.models.tools.files);
@@ -141,7 +143,7 @@ export class Analyzer {
       if (cached) return { analysis: cached, folder, origin: source.origin, src, localPath, ...about, capture: await captureOf(cached.type), reused: true };
       // Still pictures have their own short path; everything else is audio or video.
       const kind = (await probeStillImage(this.models.tools.files, source.file)) ? 'image' : 'media';
-      const input = { file: source.file, sourcePath, title: video.title, metadata: video.additional_metadata, language, thumbnailDir: this.cache.folder(key), faces: ctx.faces ?? false };
+      const input = { file: source.file, sourcePath, title: video.title, metadata: video.additional_metadata, language, thumbnailDir: this.cache.folder(key), faces: ctx.faces ?? false, voices: ctx.voices ?? false };
       const { analysis, shared } = await this.runner.run(
         { kind, input, key, task: ctx.id, owner: ctx.owner },
         { signal: ctx.signal, progress: (f, s) => ctx.progress(0.02 + 0.96 * f, s) },
@@ -151,9 +153,9 @@ export class Analyzer {
         for (const p of ep.pictures ?? []) if (p.thumbnail) p.thumbnail = relative(this.opts.dataDir, p.thumbnail);
       }
       for (const f of analysis.faces ?? []) if (f.thumbnail) f.thumbnail = relative(this.opts.dataDir, f.thumbnail);
-      // Faces are biometric: an analysis holding them is not cached, so turning faces off leaves no copy behind.
+      // Faces and voiceprints are biometric: an analysis holding them is not cached, so turning them off leaves no copy behind.
       // A remote worker's analysis is not cached either: only its job's owner may receive what a worker says.
-      if (!analysis.faces && shared) this.cache.save(key, analysis);
+      if (!analysis.faces && !analysis.voices && shared) this.cache.save(key, analysis);
       return { analysis, folder, origin: source.origin, src, localPath, ...about, capture: await captureOf(analysis.type), reused: false };
     } finally {
       await source.cleanup();

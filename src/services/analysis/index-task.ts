@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import type { AnalysisWarning } from '../../analysis/warnings.js';
-import type { Store, Repos } from '../../store/index.js';
+import type { Repos } from '../../store/index.js';
 import { collectionDeleted, type TaskContext, type TaskEngine } from '../task-engine.js';
 import { removeTaskUpload, type IndexTaskData, type StoredVideo } from '../submissions.js';
 import type { IndexedItem, SearchIndex, StoredItem } from '../search/index.js';
@@ -13,6 +13,7 @@ import type { TaskUpload } from '../submissions.js';
 import type { AnalyzedMedia, Analyzer } from './analyzer.js';
 import type { MediaAnalysis } from '../../analysis/types.js';
 import { storeFaceTracks } from '../people/grouping.js';
+import { storeVoiceTracks } from '../people/voice-grouping.js';
 import { dropOtherVersions, stageItemFiles } from './item-files.js';
 import type { PlaceService } from '../places.js';
 
@@ -38,7 +39,7 @@ export interface IndexResult {
 /** What indexing one media file needs. */
 export interface IndexDeps {
   analyzer: Analyzer;
-  store: Repos<'collections' | 'faces' | 'items' | 'search'>;
+  store: Repos<'collections' | 'faces' | 'items' | 'search' | 'voices'>;
   searchIndex: SearchIndex;
   /** Names the place of an item's GPS point (offline). */
   places: Pick<PlaceService, 'locate'>;
@@ -123,8 +124,9 @@ export async function indexMedia(
     };
   }
   const faces = deps.store.faces.enabled(collectionOf().pk);
+  const voices = deps.store.voices.enabled(collectionOf().pk);
   // The analysis is the heavy part: it runs in the owner's turn under the server's one bound.
-  const analyzed = await ctx.work(() => deps.analyzer.run(d.video, d.upload, d.index_language, { ...ctx, faces, ...(extras.contentHash ? { contentHash: extras.contentHash } : {}) }));
+  const analyzed = await ctx.work(() => deps.analyzer.run(d.video, d.upload, d.index_language, { ...ctx, faces, voices, ...(extras.contentHash ? { contentHash: extras.contentHash } : {}) }));
   ctx.progress(0.99, 'storing');
   const { item: capture, warning } = await captureOf(analyzed, d.video, d.upload, ctx.signal, extras.readCapture ?? ((f, k, s) => readCaptureInfo(f, k, deps.analyzer.tools, s)));
   const place = await deps.places.locate(capture.latitude ?? null, capture.longitude ?? null);
@@ -152,6 +154,7 @@ async function storeAnalyzed(
   const { analysis, src, localPath } = analyzed;
   // The setting may have been turned off while the item was analysed: then nothing about faces is kept.
   const keepFaces = Boolean(analysis.faces) && deps.store.faces.enabled(collection.pk);
+  const keepVoices = Boolean(analysis.voices) && deps.store.voices.enabled(collection.pk);
   const staged = await stageItemFiles({
     dataDir: opts.dataDir, uploadsDir: opts.uploadsDir, collectionPk: collection.pk, data: d,
     episodes: analysis.episodes, faces: analysis.faces ?? null, keepFaces, localPath,
@@ -180,6 +183,7 @@ async function storeAnalyzed(
         // Face tracks commit with the item: a crash leaves either the old item and its faces, or the new ones.
         alsoWrite: (item) => {
           if (keepFaces) storeFaceTracks(deps.store.faces, collection.pk, item.pk, analysis.faces ?? [], staged.faceThumbs, analysis.facesSamePerson ?? undefined);
+          if (keepVoices) storeVoiceTracks(deps.store, collection.pk, item.pk, analysis.voices ?? []);
         },
       },
     );

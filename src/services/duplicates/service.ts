@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
 import { LRUMapWithDelete } from 'mnemonist';
-import type { Store, Repos } from '../../store/index.js';
+import type { Repos } from '../../store/index.js';
 import type { ItemRow } from '../../store/items.js';
 import type { DuplicatePairRow } from '../../store/frame-prints.js';
 import { contentWords } from '../../analysis/text-stats.js';

@@ -1,4 +1,4 @@
-import type { Store, Repos } from '../../store/index.js';
+import type { Repos } from '../../store/index.js';
 import type { Caller } from '../caller.js';
 import type { TaskEngine } from '../task-engine.js';
 import type { ClustersRequest, ExploreService, SuggestionsRequest } from './index.js';

@@ -9,7 +9,7 @@ import { extname, join } from 'node:path';
 import { MediaError, probeMedia, resolveInsideRoots, SourceError } from '../../media/index.js';
 import { probeStillImage } from '../../media/still-image.js';
 import type { FolderFileRow, FolderRow } from '../../store/folders.js';
-import type { Store, Repos } from '../../store/index.js';
+import type { Repos } from '../../store/index.js';
 import { fingerprintFile, hashWholeFile } from '../../analysis/fingerprint.js';
 import { indexMedia, type IndexDeps, type IndexTaskOptions } from '../analysis/index-task.js';
 import type { ItemService } from '../items.js';

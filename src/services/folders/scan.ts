@@ -14,7 +14,7 @@ import { resolveDirInsideRoots } from '../../media/folder-path.js';
 import { startsLikeMedia } from '../../media/media-signature.js';
 import { walkFolder } from '../../media/walk.js';
 import { inTransaction } from '../../store/connection.js';
-import type { Store, Repos } from '../../store/index.js';
+import type { Repos } from '../../store/index.js';
 import type { IndexDeps, IndexTaskOptions } from '../analysis/index-task.js';
 import type { ItemService } from '../items.js';
 import { collectionDeleted, type TaskContext } from '../task-engine.js';

@@ -4,7 +4,7 @@ import { resolveDirInsideRoots } from '../../media/folder-path.js';
 import { SourceError } from '../../media/errors.js';
 import { isInside as inside } from '../../media/file-access.js';
 import type { FolderRow } from '../../store/folders.js';
-import type { Store, Repos } from '../../store/index.js';
+import type { Repos } from '../../store/index.js';
 import type { Caller } from '../caller.js';
 import { nowIso } from '../timestamps.js';
 import type { CollectionService } from '../collections.js';

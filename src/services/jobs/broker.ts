@@ -221,8 +221,8 @@ export class JobBroker {
       throw new Problem('conflict', msg('job_held'), [], JOB_HELD);
     }
     this.o.store.tasks.setWorker(task, holder.worker);
-    const { title, metadata, language, faces } = a.job.input;
-    return { status: 'ready', kind: a.job.kind, input: { title, metadata, language, faces: faces ?? false }, path_source: a.job.input.sourcePath !== null, files: a.files };
+    const { title, metadata, language, faces, voices } = a.job.input;
+    return { status: 'ready', kind: a.job.kind, input: { title, metadata, language, faces: faces ?? false, voices: voices ?? false }, path_source: a.job.input.sourcePath !== null, files: a.files };
   }
 
   /** The worker holding a job reports progress: the waiting task shows it, and the lease is renewed. */

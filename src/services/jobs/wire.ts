@@ -27,6 +27,8 @@ export interface JobInputFields {
   metadata: Record<string, unknown> | null;
   language: 'en' | 'de' | null;
   faces: boolean;
+  /** Make voiceprints (the collection groups voices); absent from older servers: off. */
+  voices?: boolean;
 }
 
 /** A file of a job: the media first, then the subtitle files beside it; `path` on the server, never sent. */

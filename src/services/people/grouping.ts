@@ -30,7 +30,7 @@ export function storeFaceTracks(
   thumbnails: Array<string | null>,
   samePerson = DEFAULT_SAME_PERSON,
 ): FaceTrack[] {
-  const people = repo.people(collectionPk).map((p) => ({ pk: p.pk, personId: p.person_id, centre: Array.from(fromBlob(p.vector)), weight: p.weight }));
+  const people = repo.people(collectionPk).filter((p) => p.vector.length > 0).map((p) => ({ pk: p.pk, personId: p.person_id, centre: Array.from(fromBlob(p.vector)), weight: p.weight }));
   const out: FaceTrack[] = [];
   tracks.forEach((t, i) => {
     let person: (typeof people)[number] | null = null;

@@ -5,8 +5,10 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { inTransaction } from '../../store/connection.js';
-import type { FaceTrackRow, PersonRow } from '../../store/faces.js';
-import type { Store, Repos } from '../../store/index.js';
+import type { FaceTrackRow, PersonRow, PersonSummary } from '../../store/faces.js';
+import type { VoiceRepository } from '../../store/voices.js';
+import { recentreVoice } from './voice-grouping.js';
+import type { Repos } from '../../store/index.js';
 import { v7 as uuid7 } from 'uuid';
 import type { Caller } from '../caller.js';
 import type { CollectionService, Lookup } from '../collections.js';
@@ -15,6 +17,7 @@ import { nowIso } from '../timestamps.js';
 import type { FileLinks } from '../file-links.js';
 import { blend, fromBlob, toBlob } from './vectors.js';
 import { meanVector } from '../../analysis/face-tracks.js';
+import { personIn } from './person-lookup.js';
 import { msg } from '../../messages/index.js';
 
 /** One person as the API shows them. */
@@ -25,6 +28,10 @@ export interface PersonView {
   media_count: number;
   /** Signed link to the best crop of the person. */
   cover_url: string | null;
+  /** Voices of theirs (one per recording they speak in), when the collection groups voices. */
+  voice_count: number;
+  /** Seconds they speak across those recordings. */
+  voice_seconds: number;
 }
 
 /** One face entry of an episode (SPEC `episodic_summary[].faces`, filled by vidx). */
@@ -58,7 +65,7 @@ export interface MomentView {
  */
 export class PeopleService {
   constructor(
-    private readonly store: Repos<'db' | 'faces' | 'search'>,
+    private readonly store: Repos<'db' | 'faces' | 'search' | 'voices'>,
     private readonly collections: CollectionService,
     private readonly links: FileLinks,
     private readonly dataDir: string,
@@ -75,13 +82,16 @@ export class PeopleService {
    * The people of a collection, with what is missing for faces to be found: `unscanned_items` counts items
    * whose analysis did not look for faces (indexed before faces were on, or while the model was missing).
    */
-  list(caller: Caller, collectionId: string, opts: Lookup = {}): { collection_id: string; faces: boolean; unscanned_items: number; people: PersonView[] } {
+  list(caller: Caller, collectionId: string, opts: Lookup = {}): { collection_id: string; faces: boolean; voices: boolean; unscanned_items: number; people: PersonView[] } {
     const c = this.collections.readable(caller, collectionId, opts);
+    const voices = this.store.voices.counts(c.pk);
     const people = this.store.faces
       .summaries(c.pk)
-      .filter((p) => p.face_count > 0 || p.name !== null)
-      .map((p) => ({ person_id: p.person_id, name: p.name, face_count: p.face_count, media_count: p.media_count, cover_url: p.cover ? this.links.file(p.cover) : null }));
-    return { collection_id: c.collection_id, faces: this.store.faces.enabled(c.pk), unscanned_items: this.store.search.unscannedForFaces(c.pk), people };
+      .filter((p) => p.face_count > 0 || voices.has(p.pk) || p.name !== null)
+      .map((p) => this.shown(p, voices))
+      // Most seen or heard first.
+      .sort((a, b) => b.face_count + b.voice_count - (a.face_count + a.voice_count));
+    return { collection_id: c.collection_id, faces: this.store.faces.enabled(c.pk), voices: this.store.voices.enabled(c.pk), unscanned_items: this.store.search.unscannedForFaces(c.pk), people };
   }
 
   rename(caller: Caller, collectionId: string, personId: string, name: string | null): PersonView {
@@ -99,17 +109,24 @@ export class PeopleService {
     const gone = this.person(c.pk, otherId, 'person_id');
     inTransaction(this.store.db, () => {
       this.store.faces.moveTracks(gone.pk, keep.pk);
-      const centre = blend(fromBlob(keep.vector), keep.weight, fromBlob(gone.vector), gone.weight);
-      this.store.faces.updatePerson(keep.pk, { vector: toBlob(centre), weight: Math.min(50, keep.weight + gone.weight), name: keep.name ?? gone.name });
+      this.store.voices.moveTracks(gone.pk, keep.pk);
+      // A person known by voice alone has no face centre: the other's is kept as it is.
+      const faced = [keep, gone].filter((p) => p.vector.length > 0);
+      const centre = faced.length === 2 ? toBlob(blend(fromBlob(keep.vector), keep.weight, fromBlob(gone.vector), gone.weight)) : (faced[0]?.vector ?? keep.vector);
+      this.store.faces.updatePerson(keep.pk, { vector: centre, weight: Math.min(50, keep.weight + gone.weight), name: keep.name ?? gone.name });
       this.store.faces.deletePerson(gone.pk);
+      recentreVoice(this.store.voices, keep.pk);
     });
     return this.view(c.pk, personId);
   }
 
-  /** Takes one wrongly grouped track away from a person into a new person of its own. */
-  split(caller: Caller, collectionId: string, personId: string, trackId: number): PersonView {
+  /** Takes one wrongly grouped face track, or one voice (`voice_id`), away from a person into a new person of its own. */
+  split(caller: Caller, collectionId: string, personId: string, what: { track_id?: number; voice_id?: number }): PersonView {
     const c = this.collections.writable(caller, collectionId);
     const from = this.person(c.pk, personId);
+    if ((what.track_id === undefined) === (what.voice_id === undefined)) throw new Problem('invalid', msg('split_one_of'), [{ field: 'track_id', message: msg('split_one_of') }]);
+    if (what.voice_id !== undefined) return this.splitVoice(c.pk, from, what.voice_id);
+    const trackId = what.track_id!;
     const track = this.store.faces.track(c.pk, trackId);
     if (!track || track.person_pk !== from.pk) throw new Problem('not_found', msg('track_not_of_person', { track: String(trackId), person: personId }), [{ field: 'track_id', message: msg('not_a_track_of_person') }]);
     const newId = `person-${uuid7()}`;
@@ -120,6 +137,40 @@ export class PeopleService {
       this.recentre(from);
     });
     return this.view(c.pk, newId);
+  }
+
+  /** A voice of one person moved to a new person of its own. */
+  private splitVoice(collectionPk: number, from: PersonRow, voiceId: number): PersonView {
+    const voice = this.store.voices.tracks(collectionPk, [voiceId])[0];
+    if (!voice || voice.person_pk !== from.pk) throw new Problem('not_found', msg('voice_not_of_person', { voice: String(voiceId), person: from.person_id }), [{ field: 'voice_id', message: msg('not_a_track_of_person') }]);
+    const newId = `person-${uuid7()}`;
+    inTransaction(this.store.db, () => {
+      const pk = this.store.faces.insertPerson({ collection_pk: collectionPk, person_id: newId, name: null, vector: Buffer.alloc(0), weight: 0, created_at: nowIso() });
+      this.store.voices.moveTrack(voice.pk, pk);
+      recentreVoice(this.store.voices, pk);
+      recentreVoice(this.store.voices, from.pk);
+    });
+    return this.view(collectionPk, newId);
+  }
+
+  /**
+   * Gives many voices (speakers of recordings, `voice_id` from …/voices) to one person in one call; an id of
+   * no voice of the collection is a 422 that names it, and nothing moves.
+   */
+  reassignVoices(caller: Caller, collectionId: string, personId: string, voiceIds: number[]): PersonView {
+    const c = this.collections.writable(caller, collectionId);
+    const to = this.person(c.pk, personId);
+    const found = this.store.voices.tracks(c.pk, voiceIds);
+    const missing = voiceIds.filter((id) => !found.some((v) => v.pk === id));
+    if (missing.length) throw new Problem('invalid', msg('no_such_voices', { ids: missing.join(', ') }), [{ field: 'voice_ids', message: msg('no_such_voices', { ids: missing.join(', ') }) }]);
+    const from = new Set(found.map((v) => v.person_pk).filter((pk): pk is number => pk !== null && pk !== to.pk));
+    inTransaction(this.store.db, () => {
+      for (const v of found) this.store.voices.moveTrack(v.pk, to.pk);
+      recentreVoice(this.store.voices, to.pk);
+      for (const pk of from) recentreVoice(this.store.voices, pk);
+      this.store.faces.dropEmptyPeople(c.pk);
+    });
+    return this.view(c.pk, personId);
   }
 
   /** Removes the person and every face track of theirs, crops included. */
@@ -171,18 +222,24 @@ export class PeopleService {
   }
 
   private person(collectionPk: number, personId: string, field?: string): PersonRow {
-    const p = this.store.faces.person(collectionPk, personId);
-    if (!p) {
-      if (field) throw new Problem('invalid', msg('not_found', { what: 'person', id: personId }), [{ field, message: msg('no_such_person') }]);
-      throw notFound('person', personId);
-    }
-    return p;
+    return personIn(this.store.faces, collectionPk, personId, field);
   }
 
   private view(collectionPk: number, personId: string): PersonView {
     const p = this.store.faces.summaries(collectionPk).find((s) => s.person_id === personId);
     if (!p) throw notFound('person', personId);
-    return { person_id: p.person_id, name: p.name, face_count: p.face_count, media_count: p.media_count, cover_url: p.cover ? this.links.file(p.cover) : null };
+    return this.shown(p, this.store.voices.counts(collectionPk));
+  }
+
+  private shown(p: PersonSummary, voices: ReturnType<VoiceRepository['counts']>): PersonView {
+    const heard = voices.get(p.pk);
+    return {
+      person_id: p.person_id, name: p.name, face_count: p.face_count,
+      // Recordings they are seen or heard in.
+      media_count: heard?.media ?? p.media_count,
+      cover_url: p.cover ? this.links.file(p.cover) : null,
+      voice_count: heard?.voices ?? 0, voice_seconds: Math.round((heard?.seconds ?? 0) * 10) / 10,
+    };
   }
 
   private track(t: FaceTrackRow): Omit<MomentView, 'media_id' | 'title'> {

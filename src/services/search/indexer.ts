@@ -1,5 +1,5 @@
 import { msg } from '../../messages/index.js';
-import type { Store, Repos } from '../../store/index.js';
+import type { Repos } from '../../store/index.js';
 import type { PrintIndex } from './print-index.js';
 import type { ItemRow } from '../../store/items.js';
 import { inLightTransaction, inTransaction } from '../../store/connection.js';

@@ -5,7 +5,7 @@
  * services/search/indexer.ts). Writes never open their own transaction.
  */
 import type { MediaAnalysis } from '../../analysis/types.js';
-import type { Store, Repos } from '../../store/index.js';
+import type { Repos } from '../../store/index.js';
 import { signBits, toBlob, unit } from '../../tools/vectors.js';
 import { EpisodeFinder, printRow, type PreparedItem } from './item-rows.js';
 
@@ -38,6 +38,7 @@ export const ANALYSIS_STORAGE: Record<keyof MediaAnalysis, string> = {
   speakers: "item_analysis.speakers (the turns), and each transcript line's segments.speaker",
   faces: "face_tracks, when the collection's faces are on (services/people), and item_analysis.faces_scanned",
   facesSamePerson: "not kept: it groups the item's face tracks into people as they are stored",
+  voices: "voice_tracks, each joined to a person, when the collection's voices are on (services/people/voice-grouping.ts)",
 };
 
 /** Where an item's rows go. */

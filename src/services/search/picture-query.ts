@@ -7,7 +7,7 @@ import { msg } from '../../messages/index.js';
 import { MediaError } from '../../media/index.js';
 import { framePrint, type FramePrint, type RgbPicture } from '../../media/perceptual.js';
 import { decodePicture } from '../../media/still-image.js';
-import type { Store, Repos } from '../../store/index.js';
+import type { Repos } from '../../store/index.js';
 import type { ItemRow } from '../../store/items.js';
 import type { EpisodeRow, VectorSpaceRow } from '../../store/search-index.js';
 import { contentWords } from '../../analysis/text-stats.js';

@@ -44,6 +44,8 @@ export interface SearchResult {
   place: Place | null;
   /** vidx extra: the people seen in the episode, when the collection has faces on. */
   people?: { person_id: string; name: string | null }[];
+  /** vidx extra: who says the line at `start_time`, when the collection groups voices. */
+  speaker?: { person_id: string; name: string | null };
   /** vidx extra: the same moment in other copies of this video or photo (duplicates), where they matched too. */
   copies?: { media_id: string; title: string | null; start_time: number }[];
 }

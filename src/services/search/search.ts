@@ -1,5 +1,6 @@
 import { msg, type Lang } from '../../messages/index.js';
-import type { Store, Repos } from '../../store/index.js';
+import type { Repos } from '../../store/index.js';
+import { fold } from '../../tools/fold.js';
 import type { ItemRow } from '../../store/items.js';
 import type { NearFilter } from '../../store/item-filter.js';
 import type { EpisodeWithItem, ItemFilter, SearchIndexRepository, VectorKind, VectorSpaceRow } from '../../store/search-index.js';
@@ -41,6 +42,8 @@ export interface SearchRequest {
   media_id?: string;
   /** Only episodes this person is seen in (vidx extra, issue 17). */
   person_id?: string;
+  /** Only episodes where this person speaks: a person id or name (vidx extra, issue 45). */
+  speaker?: string;
   threshold: number;
   /** Also find another owner's public collection (search_public_collections). */
   public?: boolean;
@@ -142,7 +145,7 @@ interface SemanticHit {
  */
 export class SearchService {
   constructor(
-    private readonly store: Repos<'faces' | 'folders' | 'items' | 'prints' | 'search' | 'subtitles' | 'text'>,
+    private readonly store: Repos<'faces' | 'folders' | 'items' | 'prints' | 'search' | 'subtitles' | 'text' | 'voices'>,
     private readonly collections: CollectionService,
     private readonly links: FileLinks,
     private readonly embedder: QueryEmbedder | null,
@@ -201,7 +204,7 @@ export class SearchService {
     const fused = fuse(lists)
       .filter((f) => f.score > 0 && (!only || only.has(f.pk)) && !excluded.has(f.pk))
       .slice(0, candidatePool(req.limit, q ? q.terms.length + q.phrases.length : 0));
-    const results = this.shape(fused, frameTimes, q, collection.pk, req).map((r) => withPlaceIn(r, req.search_language ?? 'en'));
+    const results = this.shape(fused, frameTimes, q, collection.pk, req, req.speaker !== undefined ? this.store.voices.labelsOf(this.speakers(collection.pk, req.speaker)) : null).map((r) => withPlaceIn(r, req.search_language ?? 'en'));
     const gaps = this.gaps?.of({ collectionPk: collection.pk, itemPk: item?.pk ?? null, words: Boolean(q?.all), framesSearched: vectors.some((v) => v.space.kind === 'frame') });
     const corrected = words?.fixes.length ? correctedWords(words.fixes, results) : [];
     const notices = gaps ? searchNotices(gaps, req.search_language ?? 'en') : [];
@@ -233,16 +236,17 @@ export class SearchService {
   }
 
   /** Fused episodes as SPEC 2.7 results: ranked by the line each says best, one per moment, with the people seen in each. */
-  private shape(fused: Fused[], frameTimes: Map<number, number>, q: ParsedQuery | null, collectionPk: number, req: SearchRequest): SearchResult[] {
+  private shape(fused: Fused[], frameTimes: Map<number, number>, q: ParsedQuery | null, collectionPk: number, req: SearchRequest, spokenBy: Map<number, Set<number>> | null): SearchResult[] {
     if (fused.length === 0) return [];
     const episodes = new Map(this.store.search.episodesWithItems(fused.map((f) => f.pk)).map((e) => [e.pk, e]));
     const terms = q ? matchTerms(q) : [];
     // Only an episode a word list found can have a line with a query word: the lines of the others (found
     // by vectors, people or pictures alone) are read for the page only.
     const worded = terms.length ? fused.filter((f) => f.via.some((v) => WORD_LISTS.has(v))).map((f) => f.pk) : [];
-    const segments = groupBy(this.store.search.segmentsOf(worded), (s) => s.episode_pk);
-    // Lines of other subtitle languages are matched too, so a German word finds the German line's moment.
-    const others = groupBy(this.store.subtitles.of(worded), (l) => l.episode_pk);
+    const segments = groupBy(this.store.search.segmentsOf(worded).filter((s) => !spokenBy || saidBy(s, episodes.get(s.episode_pk), spokenBy)), (s) => s.episode_pk);
+    // Lines of other subtitle languages are matched too, so a German word finds the German line's moment
+    // (not under a speaker filter: those lines carry no speaker).
+    const others = groupBy(spokenBy ? [] : this.store.subtitles.of(worded), (l) => l.episode_pk);
     const titleWords = new Map<number, number>();
     const lined = fused.flatMap((f) => {
       const e = episodes.get(f.pk);
@@ -252,7 +256,8 @@ export class SearchService {
       const other = others.get(f.pk);
       return [{ ...f, item: e.item_pk, titleWords: titleWords.get(e.item_pk)!, best: lines || other ? bestLine(episodeLines(lines ?? [], other), terms, q?.phrases ?? []) : null }];
     });
-    const ranked = rankByLines(lined, terms, q?.phrases.length ?? 0);
+    // Under a speaker filter, words count only where that person says them.
+    const ranked = rankByLines(spokenBy && terms.length ? lined.filter((l) => (l.best?.match.matched ?? 0) > 0) : lined, terms, q?.phrases.length ?? 0);
     const page = ranked.filter((r) => r.score >= req.threshold).slice(0, req.limit + DEPTHS.spares);
     const openings = this.itemOpenings(page, episodes, terms);
     const shown = (r: LinedCandidate) => openings.get(r.pk) ?? episodes.get(r.pk)!;
@@ -264,7 +269,9 @@ export class SearchService {
       return shapeResult(e, rows, { score: r.score, frameTime: said === undefined ? (frameTimes.get(r.pk) ?? null) : null }, said === undefined ? r.best : null, terms, this.links, said);
     });
     const moments = mergeMoments(this.oneCopy(results, page.map((r) => r.item), collectionPk)).slice(0, req.limit);
-    this.addPeopleSeen(moments, collectionPk, new Map([...episodes.values()].map((e) => [`${e.media_id}:${e.idx}`, e])));
+    const byMoment = new Map([...episodes.values()].map((e) => [`${e.media_id}:${e.idx}`, e]));
+    this.addPeopleSeen(moments, collectionPk, byMoment);
+    this.addSpeakers(moments, collectionPk, byMoment);
     return moments;
   }
 
@@ -386,6 +393,21 @@ export class SearchService {
     }
   }
 
+  /** Names who says each result's line (a vidx extra), when the collection groups voices. */
+  private addSpeakers(page: SearchResult[], collectionPk: number, byMoment: Map<string, { pk: number; item_pk: number }>): void {
+    const voices = this.store.voices;
+    if (page.length === 0 || !voices.enabled(collectionPk)) return;
+    const tracks = new Map<number, ReturnType<typeof voices.tracksOfItem>>();
+    for (const r of page) {
+      const e = byMoment.get(`${r.media_id}:${r.episode_id}`);
+      if (!e) continue;
+      if (!tracks.has(e.item_pk)) tracks.set(e.item_pk, voices.tracksOfItem(e.item_pk));
+      const line = this.store.search.segmentsOf([e.pk]).find((s) => s.kind === 'audio' && s.start <= r.start_time + 0.01 && s.end > r.start_time);
+      const v = line?.speaker ? tracks.get(e.item_pk)!.find((t) => t.speaker === line.speaker) : undefined;
+      if (v?.person_id) r.speaker = { person_id: v.person_id, name: v.name };
+    }
+  }
+
   /** The vidx-extra filters as the store takes them; null when none is set. A folder of another collection is a 404. */
   private itemFilter(req: SearchRequest, collectionPk: number, near: NearFilter | null): ItemFilter | null {
     if (!req.media_type && !req.captured_after && !req.captured_before && !req.folder_id && !near) return null;
@@ -417,10 +439,26 @@ export class SearchService {
       only = new Set(faces.episodesOfPerson(p.pk, itemPk));
       lists.push({ name: 'people', weight: FUSION.weights.people, pks: [...only].slice(0, depth) });
     }
+    if (req.speaker !== undefined) {
+      const spoken = this.store.voices.episodesSpokenBy(this.speakers(collectionPk, req.speaker), itemPk);
+      only = only ? new Set(spoken.filter((pk) => only!.has(pk))) : new Set(spoken);
+      lists.push({ name: 'people', weight: FUSION.weights.people, pks: spoken.slice(0, depth) });
+    }
     for (const p of req.query ? faces.peopleNamedIn([collectionPk], req.query) : []) {
       lists.push({ name: 'people', weight: FUSION.weights.people, pks: faces.episodesOfPerson(p.pk, itemPk).slice(0, depth) });
     }
     return only;
+  }
+
+  /** The people a `speaker` value names: the person of that id, else those of that name; none is a 404. */
+  private speakers(collectionPk: number, speaker: string): number[] {
+    const byId = this.store.faces.person(collectionPk, speaker);
+    if (byId) return [byId.pk];
+    // A name as the people tool and the page compare it: case and accents aside.
+    const wanted = fold(speaker.trim());
+    const named = this.store.faces.people(collectionPk).filter((p) => p.name !== null && fold(p.name.trim()) === wanted);
+    if (named.length === 0) throw new Problem('not_found', msg('no_such_speaker', { speaker }), [{ field: 'speaker', message: msg('no_such_person') }]);
+    return named.map((p) => p.pk);
   }
 
   private semantic(space: VectorSpaceRow, query: QueryVector, collectionPk: number, limit: number, item: ItemRow | null): SemanticHit[] {
@@ -452,4 +490,9 @@ export class SearchService {
     }
     return out;
   }
+}
+
+/** Whether a stored line is one the speaker filter's people say (`spokenBy`: their speaker numbers by item). */
+function saidBy(s: { kind: string; speaker?: number | null }, e: { item_pk: number } | undefined, spokenBy: Map<number, Set<number>>): boolean {
+  return s.kind === 'audio' && e !== undefined && s.speaker != null && (spokenBy.get(e.item_pk)?.has(s.speaker) ?? false);
 }

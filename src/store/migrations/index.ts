@@ -25,6 +25,7 @@ import { m037HyphenWords } from './037-hyphen-words.js';
 import { m038EpisodePictures } from './038-episode-pictures.js';
 import { m039StagedItems } from './039-staged-items.js';
 import { m040Speakers } from './040-speakers.js';
+import { m041Voices } from './041-voices.js';
 
 /** One schema step; each runs in its own transaction. */
 export type Migration = (db: Db) => void;
@@ -61,6 +62,7 @@ export const migrations: ReadonlyArray<{ id: number; up: Migration }> = [
   { id: 38, up: m038EpisodePictures },
   { id: 39, up: m039StagedItems },
   { id: 40, up: m040Speakers },
+  { id: 41, up: m041Voices },
 ];
 
 /** Numbers already applied: recorded in schema_migrations; databases from before it had 1..user_version. */

@@ -1,0 +1,93 @@
+/**
+ * Incremental grouping of an item's voices into a collection's people, as faces are grouped (grouping.ts):
+ * each speaker's voiceprint joins the person whose voice centre is nearest, if near enough, or starts a new
+ * person. Nothing is regrouped from scratch, so person ids and names stay across rescans and re-indexing.
+ * Two speakers of one recording were told apart there, so they never join one person.
+ */
+import { v7 as uuid7 } from 'uuid';
+import { SAME_VOICE_ACROSS, voicePrintDistance, type VoicePrint } from '../../analysis/speakers.js';
+import type { FaceRepository } from '../../store/faces.js';
+import type { VoiceRepository } from '../../store/voices.js';
+import { nowIso, systemClock, type WallClock } from '../timestamps.js';
+
+/** A centre stops moving much after this many voices, so one odd recording cannot drag a known voice away. */
+const MAX_WEIGHT = 50;
+
+/** A voice centre as a person keeps it (people.voice). */
+export interface VoiceCentre {
+  pitch: number | null;
+  timbre: number[];
+}
+
+/**
+ * The mean of two centres by weight (a voice without pitch keeps the other's).
+ * @example
+ * blendVoices({ pitch: 5, timbre: [1] }, 1, { pitch: 5.2, timbre: [3] }, 1); // { pitch: 5.1, timbre: [2] }
+ */
+export function blendVoices(a: VoiceCentre, wa: number, b: VoiceCentre, wb: number): VoiceCentre {
+  const mix = (x: number, y: number) => (x * wa + y * wb) / (wa + wb);
+  const pitch = a.pitch === null ? b.pitch : b.pitch === null ? a.pitch : mix(a.pitch, b.pitch);
+  return { pitch, timbre: a.timbre.map((x, i) => mix(x, b.timbre[i] ?? x)) };
+}
+
+/** Rounded so the stored JSON stays short; far finer than one voice's spread. */
+export function centreText(c: VoiceCentre): string {
+  const r = (x: number) => Math.round(x * 1e4) / 1e4;
+  return JSON.stringify({ pitch: c.pitch === null ? null : r(c.pitch), timbre: c.timbre.map(r) });
+}
+
+/**
+ * Stores an item's voiceprints and gives each a person. Call inside the transaction that stores the item.
+ * @example
+ * storeVoiceTracks({ voices: store.voices, faces: store.faces }, collection.pk, item.pk, analysis.voices);
+ */
+export function storeVoiceTracks(
+  repos: { voices: VoiceRepository; faces: FaceRepository },
+  collectionPk: number,
+  itemPk: number,
+  prints: readonly VoicePrint[],
+  time: WallClock = systemClock,
+): void {
+  const people = repos.voices.centres(collectionPk).map((p) => ({ pk: p.pk, centre: JSON.parse(p.voice) as VoiceCentre, weight: p.voice_weight }));
+  const taken = new Set<number>();
+  // The longest speakers choose first: theirs are the surest prints.
+  for (const print of [...prints].sort((a, b) => b.seconds - a.seconds)) {
+    let person: (typeof people)[number] | null = null;
+    let best = SAME_VOICE_ACROSS;
+    for (const p of people) {
+      if (taken.has(p.pk)) continue;
+      const d = voicePrintDistance(print, p.centre);
+      if (d <= best) [best, person] = [d, p];
+    }
+    if (person) {
+      person.centre = blendVoices(person.centre, person.weight, print, 1);
+      person.weight = Math.min(MAX_WEIGHT, person.weight + 1);
+    } else {
+      const pk = repos.faces.insertPerson({ collection_pk: collectionPk, person_id: `person-${uuid7()}`, name: null, vector: Buffer.alloc(0), weight: 0, created_at: nowIso(time) });
+      person = { pk, centre: { pitch: print.pitch, timbre: print.timbre }, weight: 1 };
+      people.push(person);
+    }
+    repos.voices.setCentre(person.pk, centreText(person.centre), person.weight);
+    taken.add(person.pk);
+    repos.voices.insertTrack({ collection_pk: collectionPk, item_pk: itemPk, person_pk: person.pk, speaker: print.speaker, seconds: print.seconds, pitch: print.pitch, timbre: JSON.stringify(print.timbre) });
+  }
+}
+
+/**
+ * A person's voice centre made again from the voice tracks they have now (after a split or a reassignment);
+ * none left clears it.
+ * @example
+ * recentreVoice(store.voices, person.pk);
+ */
+export function recentreVoice(voices: VoiceRepository, personPk: number): void {
+  const tracks = voices.tracksOfPerson(personPk);
+  if (tracks.length === 0) {
+    voices.setCentre(personPk, null, 0);
+    return;
+  }
+  let centre: VoiceCentre = { pitch: tracks[0]!.pitch, timbre: JSON.parse(tracks[0]!.timbre) as number[] };
+  tracks.slice(1).forEach((t, i) => {
+    centre = blendVoices(centre, i + 1, { pitch: t.pitch, timbre: JSON.parse(t.timbre) as number[] }, 1);
+  });
+  voices.setCentre(personPk, centreText(centre), Math.min(MAX_WEIGHT, tracks.length));
+}
