@@ -6,8 +6,12 @@
  * mapping of found speakers to true ones). With `--minutes N` also the whole analysis of an N-minute
  * conversation, timed, and the speakers step's own share of it. With `--hours H` also an H-hour recording (a
  * talk looped) through the speakers step's path: its time and the process's peak memory against before it.
+ * With `--across N` (default 5) also voices across recordings: each of 4 voices per language speaks in N
+ * two-voice recordings; every speaker's voiceprint is grouped into people as items are stored
+ * (services/people/voice-grouping.ts); the share of each voice's speech that lands in its one person, and
+ * how many people hold two voices (must be none).
  *
- *   npx tsx scripts/bench-voices.ts [--minutes 10] [--hours 3]
+ *   npx tsx scripts/bench-voices.ts [--minutes 10] [--hours 3] [--across 5]
  *
  * The last line printed is one JSON object.
  */
@@ -15,13 +19,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { MAX_EDGE_WINDOWS, speakerTurns, windowSeconds, type SpeakerTurn } from '../src/analysis/speakers.js';
+import { MAX_EDGE_WINDOWS, speakerTurns, voicePrints, windowSeconds, type SpeakerTurn, type VoicePrint } from '../src/analysis/speakers.js';
+import { joinVoices, type VoicePerson } from '../src/services/people/voice-grouping.js';
 import { decodeAudio } from '../src/media/audio.js';
 import { voiceWindows } from '../src/media/voice-features.js';
 import { detectSpeech } from '../src/ml/vad/index.js';
 import { conversation, type PlacedTurn, type Turn, type Voice } from '../test/support/conversation.js';
 
-const { values } = parseArgs({ options: { minutes: { type: 'string', default: '0' }, hours: { type: 'string', default: '0' } } });
+const { values } = parseArgs({ options: { minutes: { type: 'string', default: '0' }, hours: { type: 'string', default: '0' }, across: { type: 'string', default: '5' } } });
 const round = (n: number, d = 3) => Math.round(n * 10 ** d) / 10 ** d;
 
 const SENTENCES = {
@@ -87,7 +92,7 @@ function* mappings(hyp: number[], ref: number[]): Generator<Map<number, number>>
 }
 
 /** The turns the speakers step makes of a file, and how long they took (decode, VAD, features, clusters). */
-async function diarize(file: string): Promise<{ turns: SpeakerTurn[]; seconds: number; stepSeconds: number }> {
+async function diarize(file: string): Promise<{ turns: SpeakerTurn[]; prints: VoicePrint[]; seconds: number; stepSeconds: number }> {
   const t0 = performance.now();
   const speech = await detectSpeech(decodeAudio(file));
   const t1 = performance.now();
@@ -96,7 +101,52 @@ async function diarize(file: string): Promise<{ turns: SpeakerTurn[]; seconds: n
   const [windows, fine] = await voiceWindows(file, speech, { windowSec: [windowSeconds(total, 2), windowSeconds(total, 0.5, MAX_EDGE_WINDOWS)], signal });
   const turns = speakerTurns(windows!, fine);
   const t2 = performance.now();
-  return { turns, seconds: (t2 - t0) / 1000, stepSeconds: (t2 - t1) / 1000 };
+  return { turns, prints: voicePrints(windows!, turns), seconds: (t2 - t0) / 1000, stepSeconds: (t2 - t1) / 1000 };
+}
+
+/** The true voice a found speaker is: the one they overlap most in time. */
+function trueVoice(truth: readonly PlacedTurn[], found: readonly SpeakerTurn[], speaker: number): number {
+  const overlap = new Map<number, number>();
+  for (const f of found.filter((t) => t.speaker === speaker)) {
+    for (const t of truth) overlap.set(t.speaker, (overlap.get(t.speaker) ?? 0) + Math.max(0, Math.min(f.end, t.end) - Math.max(f.start, t.start)));
+  }
+  return [...overlap].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
+}
+
+/**
+ * Voices across recordings, as a collection with voices on groups them: per language, each of 4 voices in
+ * `n` two-voice talks. Returns the share of each voice's speech in its main person, and the people holding
+ * the speech of two voices.
+ */
+async function across(dir: string, n: number): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const lang of ['en', 'de'] as const) {
+    const people: VoicePerson[] = [];
+    let next = 1;
+    // seconds of speech of [voice][person key]
+    const heard = new Map<number, Map<number, number>>();
+    const pairs = [[0, 1], [2, 3], [0, 2], [1, 3], [0, 3], [1, 2]];
+    for (let k = 0; k < n * 2; k++) {
+      const pair = pairs[k % pairs.length]!;
+      const file = join(dir, `across-${lang}-${k}.m4a`);
+      const placed = await conversation(file, pair.map((v) => VOICES[lang][v]!), script(lang, 2, 8, 31 + k), 0.5);
+      const { turns, prints } = await diarize(file);
+      const joined = joinVoices(people, prints, () => next++);
+      prints.forEach((p, i) => {
+        const voice = pair[trueVoice(placed, turns, p.speaker) - 1] ?? -1;
+        const m = heard.get(voice) ?? new Map<number, number>();
+        m.set(joined[i]!.key, (m.get(joined[i]!.key) ?? 0) + p.seconds);
+        heard.set(voice, m);
+      });
+    }
+    const main = new Map([...heard].map(([voice, m]) => [voice, [...m].sort((a, b) => b[1] - a[1])[0]![0]]));
+    const share = [...heard].map(([voice, m]) => [...m.values()].reduce((a, b) => a + b, 0) && m.get(main.get(voice)!)! / [...m.values()].reduce((a, b) => a + b, 0));
+    const owners = new Map<number, Set<number>>();
+    for (const [voice, m] of heard) for (const key of m.keys()) owners.set(key, (owners.get(key) ?? new Set()).add(voice));
+    out[lang] = { recordings: n * 2, voices: heard.size, people: people.length, in_main_person: share.map((x) => round(x)), people_with_two_voices: [...owners.values()].filter((v) => v.size > 1).length };
+    console.log(JSON.stringify({ across: lang, ...(out[lang] as object) }));
+  }
+  return out;
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'vidx-bench-voices-'));
@@ -151,9 +201,10 @@ try {
     hours = { hours: Number(values.hours), seconds: round(seconds, 1), turns: turns.length, speakers: new Set(turns.map((t) => t.speaker)).size, peak_rss_mb_before: Math.round(before), peak_rss_mb_after: Math.round(process.resourceUsage().maxRSS / 1024) };
     console.log(JSON.stringify(hours));
   }
+  const grouped = Number(values.across) > 0 ? await across(dir, Number(values.across)) : null;
   console.log(JSON.stringify({
     bench: 'voices', date: new Date().toISOString(), machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', load_avg_1m: round(loadavg()[0]!, 2) },
-    der: round(errors / Math.max(1, speech)), cases: results, long, hours,
+    der: round(errors / Math.max(1, speech)), cases: results, long, hours, across: grouped,
   }));
 } finally {
   rmSync(dir, { recursive: true, force: true });

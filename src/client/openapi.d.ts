@@ -1296,11 +1296,16 @@ export interface components {
             summary_language: string | null;
             /** @description Episodes in order, covering the media without gaps */
             episodes: components["schemas"]["AnalysisEpisode"][];
-            /** @description vidx extra: who speaks when, in turns. Speakers are anonymous numbers within this item, 1 for the first to speak, labelled in the caller's language ("Speaker 1", "Sprecher 1"); no voiceprint is kept. Empty for photos, recordings without speech and items indexed before speakers */
+            /** @description vidx extra: who speaks when, in turns. Speakers are anonymous numbers within this item, 1 for the first to speak, labelled in the caller's language ("Speaker 1", "Sprecher 1"), or by the person's name where the collection groups voices (PUT …/voices) and the person is named. Empty for photos, recordings without speech and items indexed before speakers */
             speakers: {
                 speaker: number;
-                /** @example Speaker 1 */
+                /**
+                 * @description The person's name where the collection groups voices and the person is named, else Speaker N
+                 * @example Speaker 1
+                 */
                 label: string;
+                /** @description The person this speaker is (GET /collections/{id}/people), where the collection groups voices */
+                person_id?: string;
                 start: number;
                 end: number;
             }[];

@@ -55,7 +55,10 @@ export interface AnalysisView {
 /** One speaker's turn as the API shows it. */
 export interface SpeakerTurnView {
   speaker: number;
+  /** The person's name where the collection groups voices and someone named them, else "Speaker 1". */
   label: string;
+  /** The person this speaker is, where the collection groups voices. */
+  person_id?: string;
   start: number;
   end: number;
 }
@@ -105,12 +108,21 @@ function otherLanguage(asked: string | undefined, primary: string | null, langua
  */
 export class ItemAnalysisService {
   constructor(
-    private readonly store: Repos<'search' | 'subtitles'>,
+    private readonly store: Repos<'search' | 'subtitles' | 'voices'>,
     private readonly items: ItemService,
     private readonly links: FileLinks,
     /** The episode faces of an item (PeopleService.episodeFaces); absent: always null. */
     private readonly faces?: (collectionPk: number, itemPk: number) => ((start: number, end: number) => EpisodeFace[]) | null,
   ) {}
+
+  /** The turns as the API shows them: named by their person where the collection groups voices. */
+  private turnViews(item: { pk: number; collection_pk: number }, turns: ReturnType<typeof speakerTurnsOf>, reader: Lang): SpeakerTurnView[] {
+    const voices = this.store.voices.enabled(item.collection_pk) ? new Map(this.store.voices.tracksOfItem(item.pk).map((v) => [v.speaker, v])) : new Map();
+    return turns.map((t) => {
+      const v = voices.get(t.speaker);
+      return { ...t, label: v?.name ?? render(msg('speaker_label', { n: t.speaker }), reader), ...(v?.person_id ? { person_id: v.person_id } : {}) };
+    });
+  }
 
   async get(caller: Caller, collectionId: string, mediaId: string, opts: AnalysisLookup = {}): Promise<AnalysisView> {
     const item = this.items.row(caller, collectionId, mediaId, opts);
@@ -147,7 +159,7 @@ export class ItemAnalysisService {
       subtitle_languages: languages,
       transcript_language: other ?? primary,
       summary_language: analysis ? (other ?? primary ?? analysed) : null,
-      speakers: turns.map((t) => ({ ...t, label: render(msg('speaker_label', { n: t.speaker }), opts.reader ?? analysed) })),
+      speakers: this.turnViews(item, turns, opts.reader ?? analysed),
       episodes: episodes.map((e, i) => this.episode(e, summaryOf(e, i), named(e, i), {
         audio: own(e).map((s) => ({ start: s.start, end: s.end, text: s.text, speaker: speakerOf(s) })),
         visual: segments.filter((s) => s.episode_pk === e.pk && s.kind === 'visual'),

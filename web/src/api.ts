@@ -23,7 +23,7 @@ export type SearchResult = Schemas['SearchResult'];
 /** What a search answer says besides its results: what it could not look for, and words it read as others. */
 export type SearchSaid = Pick<Schemas['SearchResponse'], 'notices' | 'corrected'>;
 /** The search filters the page offers (POST /search extras). */
-export type SearchFilterFields = Pick<RequestBody<'/search', 'post'>, 'media_type' | 'captured_after' | 'captured_before'>;
+export type SearchFilterFields = Pick<RequestBody<'/search', 'post'>, 'media_type' | 'captured_after' | 'captured_before' | 'speaker'>;
 /** A moment to find more like (POST /search `like`). */
 export type LikeMoment = NonNullable<RequestBody<'/search', 'post'>['like']>;
 /** What one search asks for: words, a picture, a moment to find more like; any of them together are fused. `exact`: the words as typed, never corrected. */
@@ -45,6 +45,7 @@ export type Me = Schemas['Me'];
 export type WorkerList = Schemas['WorkerList'];
 export type Person = Schemas['Person'];
 export type PersonMoment = Schemas['PersonMoment'];
+export type PersonVoice = Schemas['PersonVoice'];
 
 /** GET /health: capabilities, the work gate and (on loopback) the admin key file. */
 export type Health = Schemas['Health'];
@@ -118,6 +119,8 @@ export class Api {
   removeFolder = (id: string, folderId: string) => this.vidx.DELETE('/collections/{collection_id}/folders/{folder_id}', { params: { path: { collection_id: id, folder_id: folderId } } });
   people = (id: string) => this.vidx.GET('/collections/{collection_id}/people', { params: inCollection(id) });
   setFaces = (id: string, enabled: boolean) => this.vidx.PUT('/collections/{collection_id}/faces', { params: inCollection(id), body: { enabled } });
+  setVoices = (id: string, enabled: boolean) => this.vidx.PUT('/collections/{collection_id}/voices', { params: inCollection(id), body: { enabled } });
+  personVoices = (id: string, personId: string) => this.vidx.GET('/collections/{collection_id}/people/{person_id}/voices', { params: ofPerson(id, personId) });
   namePerson = (id: string, personId: string, name: string | null) =>
     this.vidx.PUT('/collections/{collection_id}/people/{person_id}', { params: ofPerson(id, personId), body: { name } });
   mergePeople = (id: string, into: string, other: string) =>

@@ -55,10 +55,10 @@ const Analysis = z
       .openapi({ description: "vidx extra: the language of `video_summary` and the episodes' `summary`: with `?language=`, they are told from that track's lines (ranked lexically), else they are the analysis's, in its transcript's language; null when the item was not analysed" }),
     episodes: z.array(Episode).openapi({ description: 'Episodes in order, covering the media without gaps' }),
     speakers: z
-      .array(z.object({ speaker: z.number().int(), label: z.string().openapi({ example: 'Speaker 1' }), ...Span }))
+      .array(z.object({ speaker: z.number().int(), label: z.string().openapi({ example: 'Speaker 1', description: "The person's name where the collection groups voices and the person is named, else Speaker N" }), person_id: z.string().optional().openapi({ description: 'The person this speaker is (GET /collections/{id}/people), where the collection groups voices' }), ...Span }))
       .openapi({
         description:
-          "vidx extra: who speaks when, in turns. Speakers are anonymous numbers within this item, 1 for the first to speak, labelled in the caller's language (\"Speaker 1\", \"Sprecher 1\"); no voiceprint is kept. Empty for photos, recordings without speech and items indexed before speakers",
+          "vidx extra: who speaks when, in turns. Speakers are anonymous numbers within this item, 1 for the first to speak, labelled in the caller's language (\"Speaker 1\", \"Sprecher 1\"), or by the person's name where the collection groups voices (PUT …/voices) and the person is named. Empty for photos, recordings without speech and items indexed before speakers",
       }),
   })
   .openapi('ItemAnalysis');

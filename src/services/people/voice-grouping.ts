@@ -36,6 +36,47 @@ export function centreText(c: VoiceCentre): string {
   return JSON.stringify({ pitch: c.pitch === null ? null : r(c.pitch), timbre: c.timbre.map(r) });
 }
 
+/** A person as voice grouping sees them: a key, a voice centre and how many voices made it. */
+export interface VoicePerson {
+  key: number;
+  centre: VoiceCentre;
+  weight: number;
+}
+
+/**
+ * Which person each print of one recording joins: the nearest within SAME_VOICE_ACROSS that no other speaker
+ * of the recording joined, else a new one (`newPerson` gives its key). The people's centres move as prints
+ * join; new people are added to `people`.
+ * @example
+ * const joined = joinVoices(people, analysis.voices, () => nextKey++); // joined[i]: the person of prints[i]
+ */
+export function joinVoices(people: VoicePerson[], prints: readonly VoicePrint[], newPerson: (print: VoicePrint) => number): VoicePerson[] {
+  const joined = new Array<VoicePerson>(prints.length);
+  const taken = new Set<number>();
+  // The longest speakers choose first: theirs are the surest prints.
+  const order = prints.map((_, i) => i).sort((a, b) => prints[b]!.seconds - prints[a]!.seconds);
+  for (const i of order) {
+    const print = prints[i]!;
+    let person: VoicePerson | null = null;
+    let best = SAME_VOICE_ACROSS;
+    for (const p of people) {
+      if (taken.has(p.key)) continue;
+      const d = voicePrintDistance(print, p.centre);
+      if (d <= best) [best, person] = [d, p];
+    }
+    if (person) {
+      person.centre = blendVoices(person.centre, person.weight, print, 1);
+      person.weight = Math.min(MAX_WEIGHT, person.weight + 1);
+    } else {
+      person = { key: newPerson(print), centre: { pitch: print.pitch, timbre: print.timbre }, weight: 1 };
+      people.push(person);
+    }
+    taken.add(person.key);
+    joined[i] = person;
+  }
+  return joined;
+}
+
 /**
  * Stores an item's voiceprints and gives each a person. Call inside the transaction that stores the item.
  * @example
@@ -48,29 +89,13 @@ export function storeVoiceTracks(
   prints: readonly VoicePrint[],
   time: WallClock = systemClock,
 ): void {
-  const people = repos.voices.centres(collectionPk).map((p) => ({ pk: p.pk, centre: JSON.parse(p.voice) as VoiceCentre, weight: p.voice_weight }));
-  const taken = new Set<number>();
-  // The longest speakers choose first: theirs are the surest prints.
-  for (const print of [...prints].sort((a, b) => b.seconds - a.seconds)) {
-    let person: (typeof people)[number] | null = null;
-    let best = SAME_VOICE_ACROSS;
-    for (const p of people) {
-      if (taken.has(p.pk)) continue;
-      const d = voicePrintDistance(print, p.centre);
-      if (d <= best) [best, person] = [d, p];
-    }
-    if (person) {
-      person.centre = blendVoices(person.centre, person.weight, print, 1);
-      person.weight = Math.min(MAX_WEIGHT, person.weight + 1);
-    } else {
-      const pk = repos.faces.insertPerson({ collection_pk: collectionPk, person_id: `person-${uuid7()}`, name: null, vector: Buffer.alloc(0), weight: 0, created_at: nowIso(time) });
-      person = { pk, centre: { pitch: print.pitch, timbre: print.timbre }, weight: 1 };
-      people.push(person);
-    }
-    repos.voices.setCentre(person.pk, centreText(person.centre), person.weight);
-    taken.add(person.pk);
-    repos.voices.insertTrack({ collection_pk: collectionPk, item_pk: itemPk, person_pk: person.pk, speaker: print.speaker, seconds: print.seconds, pitch: print.pitch, timbre: JSON.stringify(print.timbre) });
-  }
+  const people = repos.voices.centres(collectionPk).map((p) => ({ key: p.pk, centre: JSON.parse(p.voice) as VoiceCentre, weight: p.voice_weight }));
+  const newPerson = () => repos.faces.insertPerson({ collection_pk: collectionPk, person_id: `person-${uuid7()}`, name: null, vector: Buffer.alloc(0), weight: 0, created_at: nowIso(time) });
+  joinVoices(people, prints, newPerson).forEach((person, i) => {
+    const print = prints[i]!;
+    repos.voices.setCentre(person.key, centreText(person.centre), person.weight);
+    repos.voices.insertTrack({ collection_pk: collectionPk, item_pk: itemPk, person_pk: person.key, speaker: print.speaker, seconds: print.seconds, pitch: print.pitch, timbre: JSON.stringify(print.timbre) });
+  });
 }
 
 /**

@@ -1,24 +1,31 @@
-/** Search filters of the folders API: media type and a capture date range (sent as POST /search extras). */
+/** Search filters of the folders API: media type, a capture date range and who speaks (sent as POST /search extras). */
 import type { SearchFilterFields } from '../api.js';
 import { useState } from 'preact/hooks';
 import { t, useLang } from '../i18n.js';
 import { datePattern, readDay, showDay } from '../typed-date.js';
 
 /** The filters as the search body takes them; empty means "any". */
-export interface Filters { media_type: '' | 'video' | 'audio' | 'image'; captured_after: string; captured_before: string }
+export interface Filters {
+  media_type: '' | 'video' | 'audio' | 'image';
+  captured_after: string;
+  captured_before: string;
+  /** Only what this person says (a result's speaker chip sets it). */
+  speaker: { person_id: string; name: string | null } | null;
+}
 
-export const NO_FILTERS: Filters = { media_type: '', captured_after: '', captured_before: '' };
+export const NO_FILTERS: Filters = { media_type: '', captured_after: '', captured_before: '', speaker: null };
 
 /**
  * The filters present, as search body fields (dates as the start and end of the chosen days, UTC).
  * @example
- * filterFields({ media_type: 'image', captured_after: '2024-05-01', captured_before: '' }); // { media_type: 'image', captured_after: '2024-05-01T00:00:00.000Z' }
+ * filterFields({ media_type: 'image', captured_after: '2024-05-01', captured_before: '', speaker: null }); // { media_type: 'image', captured_after: '2024-05-01T00:00:00.000Z' }
  */
 export function filterFields(f: Filters): SearchFilterFields {
   const out: SearchFilterFields = {};
   if (f.media_type) out.media_type = f.media_type;
   if (f.captured_after) out.captured_after = new Date(`${f.captured_after}T00:00:00Z`).toISOString();
   if (f.captured_before) out.captured_before = new Date(`${f.captured_before}T23:59:59.999Z`).toISOString();
+  if (f.speaker) out.speaker = f.speaker.person_id;
   return out;
 }
 

@@ -11,7 +11,7 @@ import { clock } from '../format.js';
 import { t } from '../i18n.js';
 import { currentIndex } from '../transcript-lines.js';
 
-interface LineProps { line: TimedText; current: boolean; seek: (to: number) => void; /** The speaker to name: this line starts a turn. */ speaker: number | null }
+interface LineProps { line: TimedText; current: boolean; seek: (to: number) => void; /** The speaker to name: this line starts a turn. */ speaker: number | null; /** Their words ("Dad", "Speaker 2"). */ name: string | null }
 
 /** Speaker colours cycle after this many (styles.css: .speaker.s1 … .s6). */
 const SPEAKER_COLOURS = 6;
@@ -19,15 +19,15 @@ const SPEAKER_COLOURS = 6;
 /** One row; redrawn only when its line or its mark changes (a class for shouldComponentUpdate, without preact/compat). */
 class Line extends Component<LineProps> {
   override shouldComponentUpdate(next: LineProps): boolean {
-    return next.line !== this.props.line || next.current !== this.props.current || next.seek !== this.props.seek || next.speaker !== this.props.speaker;
+    return next.line !== this.props.line || next.current !== this.props.current || next.seek !== this.props.seek || next.speaker !== this.props.speaker || next.name !== this.props.name;
   }
 
-  override render({ line, current, seek, speaker }: LineProps) {
+  override render({ line, current, seek, speaker, name }: LineProps) {
     return (
       <li>
         <button type="button" class="line" aria-current={current ? 'true' : undefined} data-start={line.start} data-speaker={line.speaker ?? undefined} onClick={() => seek(line.start)}>
           <span class="time">{clock(line.start)}</span>{' '}
-          {speaker !== null && <span class={`speaker s${((speaker - 1) % SPEAKER_COLOURS) + 1}`}>{t('speakerLabel', speaker)}</span>}
+          {speaker !== null && <span class={`speaker s${((speaker - 1) % SPEAKER_COLOURS) + 1}`}>{name ?? t('speakerLabel', speaker)}</span>}
           <span>{line.text}</span>
         </button>
       </li>
@@ -38,9 +38,9 @@ class Line extends Component<LineProps> {
 /**
  * The transcript list (lines sorted by start); the current line is marked and scrolled into view inside the list.
  * @example
- * <Transcript lines={lines} now={12.5} onSeek={seek} />
+ * <Transcript lines={lines} now={12.5} onSeek={seek} names={new Map([[1, 'Dad']])} />
  */
-export function Transcript({ lines, now, onSeek }: { lines: TimedText[]; now: number; onSeek: (t: number) => void }) {
+export function Transcript({ lines, now, onSeek, names }: { lines: TimedText[]; now: number; onSeek: (t: number) => void; /** Speakers' words by number (the analysis's labels); default "Speaker N". */ names?: ReadonlyMap<number, string> }) {
   const list = useRef<HTMLOListElement>(null);
   const current = currentIndex(lines, now);
   // The caller's seek is a new closure on each render; the rows get one that stays, so they can skip redraws.
@@ -49,7 +49,7 @@ export function Transcript({ lines, now, onSeek }: { lines: TimedText[]; now: nu
   const seek = useCallback((to: number) => latestSeek.current(to), []);
   // The same row elements while the line is the same: Preact skips an element it has seen, so a time update costs nothing here.
   const named = useMemo(() => turnStarts(lines), [lines]);
-  const rows = useMemo(() => lines.map((l, i) => <Line key={i} line={l} current={i === current} seek={seek} speaker={named[i] ?? null} />), [lines, current, seek, named]);
+  const rows = useMemo(() => lines.map((l, i) => <Line key={i} line={l} current={i === current} seek={seek} speaker={named[i] ?? null} name={named[i] != null ? (names?.get(named[i]!) ?? null) : null} />), [lines, current, seek, named, names]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `current` is the trigger: the list scrolls when the line being said changes.
   useEffect(() => {
     const el = list.current?.querySelector<HTMLElement>('[aria-current="true"]');

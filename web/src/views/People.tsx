@@ -1,9 +1,10 @@
 /**
- * The people of a collection: the faces setting (with what it means), each person with their best crop,
- * a name to give, merging two people who are one, deleting one; and one person's moments to play.
+ * The people of a collection: the faces and voices settings (with what they mean), each person with their
+ * best crop or how often they are heard, a name to give, merging two people who are one, deleting one; and
+ * one person's moments to play and voices to hear.
  */
 import { useState } from 'preact/hooks';
-import type { Person, Task } from '../api.js';
+import type { Person, PersonVoice, Task } from '../api.js';
 import { useSession } from '../context.js';
 import { ask } from '../components/Dialog.js';
 import { tasksChanged } from '../tasks-store.js';
@@ -29,7 +30,8 @@ function PersonCard({ collection, person, others, onChange }: { collection: stri
         {person.cover_url ? <img src={person.cover_url} alt="" loading="lazy" /> : <span class="ph" />}
       </a>
       <h3><a href={href('c', collection, 'people', person.person_id)}>{label}</a></h3>
-      <p class="muted">{t('faceCounts', person.face_count, person.media_count)}</p>
+      {(person.face_count > 0 || person.voice_count === 0) && <p class="muted">{t('faceCounts', person.face_count, person.media_count)}</p>}
+      {person.voice_count > 0 && <p class="muted" data-voices>{t('voiceCounts', person.voice_count, clock(person.voice_seconds))}</p>}
       <form class="row" onSubmit={(e) => { e.preventDefault(); act(api.namePerson(collection, person.person_id, name.trim() || null)); }}>
         <label class="sr" for={`n-${person.person_id}`}>{t('personName')}</label>
         <input id={`n-${person.person_id}`} value={name} maxLength={200} placeholder={t('personName')} onInput={(e) => setName(e.currentTarget.value)} />
@@ -90,10 +92,24 @@ function FacesMissing({ collection, unscanned }: { collection: string; unscanned
   );
 }
 
-/** One person's moments, each a link to the player at its start. */
+/** One voice of a person: its recording and speaker, a player of its sample, a link to play it in the recording. */
+function VoiceSample({ collection, voice }: { collection: string; voice: PersonVoice }) {
+  const title = voice.title || voice.media_id;
+  return (
+    <li class="card stack tight" data-voice={voice.voice_id}>
+      <strong>{t('voiceIn', title, voice.speaker)}</strong>
+      {/* biome-ignore lint/a11y/useMediaCaption: a few seconds to know a voice by; what is said is in the recording's transcript, one link away */}
+      {voice.sample_url && <audio controls preload="none" src={voice.sample_url} aria-label={`${t('playVoice')}: ${title}`} />}
+      {voice.sample && <a href={href('c', collection, 'play', voice.media_id, { t: voice.sample.start })}>{t('at', clock(voice.sample.start))}</a>}
+    </li>
+  );
+}
+
+/** One person's voices and moments, each a link to the player at its start. */
 function PersonMoments({ collection, personId }: { collection: string; personId: string }) {
   const { api } = useSession();
   const found = useLoad(() => api.personMoments(collection, personId), [api, collection, personId]);
+  const voices = useLoad(() => api.personVoices(collection, personId), [api, collection, personId]);
   const name = found.value ? (found.value.person.name ?? t('unnamed')) : '';
   return (
     <div class="stack">
@@ -102,6 +118,12 @@ function PersonMoments({ collection, personId }: { collection: string; personId:
         <a class="button" href={href('c', collection, 'people')}>{t('allPeople')}</a>
       </div>
       {found.error && <p class="error" role="alert">{t('error', found.error.message)}</p>}
+      {(voices.value?.voices.length ?? 0) > 0 && (
+        <section class="stack tight" aria-label={t('voicesOf', name)}>
+          <h3>{t('voicesOf', name)}</h3>
+          <ul class="cards grid voices">{voices.value!.voices.map((v) => <VoiceSample key={v.voice_id} collection={collection} voice={v} />)}</ul>
+        </section>
+      )}
       <ol class="moments">
         {(found.value?.moments ?? []).map((m) => (
           <li key={`${m.media_id}-${m.track_id}`}>
@@ -127,8 +149,18 @@ export function People({ collection, personId }: { collection: string; personId?
   const list = useLoad(() => api.people(collection), [api, collection]);
   // The box shows the choice at once; the server's answer (or its refusal) settles it.
   const [asked, setAsked] = useState<boolean | null>(null);
+  const [askedVoices, setAskedVoices] = useState<boolean | null>(null);
   if (personId) return <PersonMoments collection={collection} personId={personId} />;
   const faces = asked ?? list.value?.faces ?? false;
+  const voices = askedVoices ?? list.value?.voices ?? false;
+  const toggleVoices = async (on: boolean) => {
+    if (!on && !(await ask({ title: t('confirmVoicesOff', name(collection)), body: t('voicesExplain'), confirm: t('delete'), danger: true }))) return;
+    setAskedVoices(on);
+    api.setVoices(collection, on).then(
+      () => list.reload(),
+      (e: Error) => { setAskedVoices(null); notify(t('error', e.message), 'error'); },
+    );
+  };
   const people = list.value?.people ?? [];
   const toggle = async (on: boolean) => {
     if (!on && !(await ask({ title: t('confirmFacesOff', name(collection)), body: t('facesExplain'), confirm: t('delete'), danger: true }))) return;
@@ -146,10 +178,12 @@ export function People({ collection, personId }: { collection: string; personId?
         <div class="card stack tight">
           <label class="row"><input type="checkbox" checked={faces} onChange={(e) => toggle(e.currentTarget.checked)} /> {t('facesOn')}</label>
           <p class="muted">{t('facesExplain')}</p>
+          <label class="row"><input type="checkbox" checked={voices} onChange={(e) => toggleVoices(e.currentTarget.checked)} data-voices-setting /> {t('voicesOn')}</label>
+          <p class="muted">{t('voicesExplain')}</p>
         </div>
       )}
       {list.value && faces && <FacesMissing collection={collection} unscanned={list.value.unscanned_items} />}
-      {list.value && faces && !people.length && <p class="muted">{t('noPeople')}</p>}
+      {list.value && (faces || voices) && !people.length && <p class="muted">{t('noPeople')}</p>}
       <ul class="cards grid" aria-label={t('people')}>
         {people.map((p) => (
           <PersonCard key={p.person_id} collection={collection} person={p} others={people.filter((o) => o.person_id !== p.person_id)} onChange={() => list.reload()} />

@@ -87,6 +87,9 @@ export function Player({ collection, mediaId, pub, start }: { collection: string
   const episodes = timed ? analysis.value?.episodes ?? [] : [];
   // Sorted once per analysis, not on every time update (the transcript searches this order).
   const lines = useMemo(() => transcriptLines(timed ? analysis.value?.episodes ?? [] : []), [timed, analysis.value]);
+  // A speaker who is a person of the collection (voices grouped) goes by the person's name; the others are
+  // "Speaker 1" in the page's language of the moment.
+  const speakerNames = useMemo(() => new Map((analysis.value?.speakers ?? []).filter((s) => s.person_id).map((s) => [s.speaker, s.label])), [analysis.value]);
   const all = analysis.value?.episodes ?? [];
   const onScreen = [...new Set(all.flatMap((e) => e.on_screen_text))];
   const tags = [...new Set(all.flatMap((e) => e.tags))];
@@ -154,7 +157,7 @@ export function Player({ collection, mediaId, pub, start }: { collection: string
               <TranscriptLanguage languages={analysis.value?.subtitle_languages ?? []} value={analysis.value?.transcript_language ?? ''} onChange={(code) => setShown({ mediaId, code })} />
             </div>
             {analysis.value && !lines.length && <SpeechNotice kind={type === 'audio' ? 'audio' : 'video'} />}
-            <Transcript lines={lines} now={now} onSeek={seek} />
+            <Transcript lines={lines} now={now} onSeek={seek} names={speakerNames} />
           </section>
         )}
         {episodes.length > 0 && (

@@ -42,13 +42,20 @@ function likeText(title: string, like: LikeMoment, still: boolean): string {
  * @example
  * <Result r={r} pub={false} words={['goal']} />
  */
-function Result({ r, pub, words, collectionName }: { r: FoundResult; pub: boolean; words: string[]; collectionName?: string }) {
+function Result({ r, pub, words, collectionName, onSpeaker }: { r: FoundResult; pub: boolean; words: string[]; collectionName?: string; onSpeaker?: (who: NonNullable<FoundResult['speaker']>) => void }) {
   const title = r.title ?? r.media_id;
   const still = r.media_type === 'image';
   const at = still ? 0 : r.start_time;
   return (
     <li class="result">
       <Moment r={r} collection={r.collection} pub={pub} title={title} words={words} {...(collectionName ? { collectionName } : {})} />
+      {r.speaker && onSpeaker && (
+        // Who says the line: a chip that keeps only what they say (in one collection: people are per collection).
+        <button type="button" class="chip speaker" data-speaker={r.speaker.person_id} title={t('onlySaidBy', r.speaker.name ?? t('unnamed'))} onClick={() => onSpeaker(r.speaker!)}>
+          {t('saidBy', r.speaker.name ?? t('unnamed'))}
+        </button>
+      )}
+      {r.speaker && !onSpeaker && <span class="chip speaker">{t('saidBy', r.speaker.name ?? t('unnamed'))}</span>}
       {!pub && (
         <a class="more-like" href={href('c', r.collection, 'search', likeParams(r.media_id, at))} aria-label={`${t('moreLike')}: ${likeText(title, { media_id: r.media_id, start_time: at }, still)}`}>
           {t('moreLike')}
@@ -80,6 +87,10 @@ export function Search({ collection, pub, query, exact, img, like }: { collectio
   const likeItem = useLoad(() => (likeNow ? api.item(collection, likeNow.media_id, false) : Promise.resolve(null)), [api, collection, likeNow?.media_id]);
   const probeKey = `${query}\n${exact}\n${picture ? img : ''}\n${likeNow ? `${likeNow.media_id}@${likeNow.start_time}` : ''}`;
   const { results, said, error, progress } = useSearch(api, { collection, pub, own: own.map((c) => c.collection_id) }, { query: query.trim() || undefined, picture, like: likeNow, exact }, probeKey, filters);
+
+  // A person is of one collection: another collection's search keeps no speaker.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the collection is what ends the speaker filter
+  useEffect(() => setFilters((f) => (f.speaker ? { ...f, speaker: null } : f)), [collection]);
 
   const shown = useRef(query);
   useEffect(() => {
@@ -130,6 +141,12 @@ export function Search({ collection, pub, query, exact, img, like }: { collectio
           onInput={(e) => setText(e.currentTarget.value)} onPaste={onPaste} aria-label={t('searchLabel')} />
         {picture && <PictureChip file={picture} onRemove={dropPicture} />}
         {liked && <LikeChip what={likeTitle} picture={liked.thumbnail_url} onRemove={dropLike} />}
+        {filters.speaker && (
+          <span class="chip speaker" data-speaker-filter>
+            {t('onlySaidBy', filters.speaker.name ?? t('unnamed'))}
+            <button type="button" class="small" aria-label={t('removeSpeaker')} onClick={() => setFilters({ ...filters, speaker: null })}>×</button>
+          </span>
+        )}
         {!pub && <PictureButton onPicture={addPicture} />}
         <button type="submit" class="primary">{t('searchButton')}</button>
       </form>
@@ -163,7 +180,7 @@ export function Search({ collection, pub, query, exact, img, like }: { collectio
       <SearchSaid said={said} query={query} asTyped={searchLink(collection, { q: query.trim(), img: picture ? img : undefined, like: likeNow, exact: true }, pub)} notices={!results?.length} />
       {results && results.length > 0 && (
         <ol class="moments" aria-label={t('results', results.length)}>
-          {results.map((r) => <Result key={`${r.collection}-${r.media_id}-${r.episode_id}`} r={r} pub={pub} words={words} {...(all ? { collectionName: name(r.collection) } : {})} />)}
+          {results.map((r) => <Result key={`${r.collection}-${r.media_id}-${r.episode_id}`} r={r} pub={pub} words={words} {...(all ? { collectionName: name(r.collection) } : { onSpeaker: (who: NonNullable<FoundResult['speaker']>) => setFilters({ ...filters, speaker: who }) })} />)}
         </ol>
       )}
       {results && results.length > 0 && <SearchNotices said={said} />}
