@@ -7,11 +7,11 @@
  * conversation, timed, and the speakers step's own share of it. With `--hours H` also an H-hour recording (a
  * talk looped) through the speakers step's path: its time and the process's peak memory against before it.
  * With `--across N` (default 5) also voices across recordings: each of 4 voices per language speaks in N
- * two-voice recordings; every speaker's voiceprint is grouped into people as items are stored
+ * two-voice recordings (and, apart, two clearly different voices in N recordings); every speaker's voiceprint is grouped into people as items are stored
  * (services/people/voice-grouping.ts); the share of each voice's speech that lands in its one person, and
  * how many people hold two voices (must be none).
  *
- *   npx tsx scripts/bench-voices.ts [--minutes 10] [--hours 3] [--across 5]
+ *   npx tsx scripts/bench-voices.ts [--minutes 10] [--hours 3] [--across 5] [--same D (the grouping distance to try)]
  *
  * The last line printed is one JSON object.
  */
@@ -26,7 +26,7 @@ import { voiceWindows } from '../src/media/voice-features.js';
 import { detectSpeech } from '../src/ml/vad/index.js';
 import { conversation, type PlacedTurn, type Turn, type Voice } from '../test/support/conversation.js';
 
-const { values } = parseArgs({ options: { minutes: { type: 'string', default: '0' }, hours: { type: 'string', default: '0' }, across: { type: 'string', default: '5' } } });
+const { values } = parseArgs({ options: { minutes: { type: 'string', default: '0' }, hours: { type: 'string', default: '0' }, across: { type: 'string', default: '5' }, same: { type: 'string' } } });
 const round = (n: number, d = 3) => Math.round(n * 10 ** d) / 10 ** d;
 
 const SENTENCES = {
@@ -120,18 +120,23 @@ function trueVoice(truth: readonly PlacedTurn[], found: readonly SpeakerTurn[], 
  */
 async function across(dir: string, n: number): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
-  for (const lang of ['en', 'de'] as const) {
+  // Four voices (two of them a pitch step apart, of one kind), and the first two alone (a man and a woman).
+  for (const [name, lang, pairs, recordings] of [
+    ['en', 'en', [[0, 1], [2, 3], [0, 2], [1, 3], [0, 3], [1, 2]], n * 2],
+    ['de', 'de', [[0, 1], [2, 3], [0, 2], [1, 3], [0, 3], [1, 2]], n * 2],
+    ['en-two', 'en', [[0, 1], [1, 0]], n],
+    ['de-two', 'de', [[0, 1], [1, 0]], n],
+  ] as const) {
     const people: VoicePerson[] = [];
     let next = 1;
     // seconds of speech of [voice][person key]
     const heard = new Map<number, Map<number, number>>();
-    const pairs = [[0, 1], [2, 3], [0, 2], [1, 3], [0, 3], [1, 2]];
-    for (let k = 0; k < n * 2; k++) {
+    for (let k = 0; k < recordings; k++) {
       const pair = pairs[k % pairs.length]!;
-      const file = join(dir, `across-${lang}-${k}.m4a`);
+      const file = join(dir, `across-${name}-${k}.m4a`);
       const placed = await conversation(file, pair.map((v) => VOICES[lang][v]!), script(lang, 2, 8, 31 + k), 0.5);
       const { turns, prints } = await diarize(file);
-      const joined = joinVoices(people, prints, () => next++);
+      const joined = joinVoices(people, prints, () => next++, values.same === undefined ? undefined : Number(values.same));
       prints.forEach((p, i) => {
         const voice = pair[trueVoice(placed, turns, p.speaker) - 1] ?? -1;
         const m = heard.get(voice) ?? new Map<number, number>();
@@ -143,8 +148,8 @@ async function across(dir: string, n: number): Promise<Record<string, unknown>> 
     const share = [...heard].map(([voice, m]) => [...m.values()].reduce((a, b) => a + b, 0) && m.get(main.get(voice)!)! / [...m.values()].reduce((a, b) => a + b, 0));
     const owners = new Map<number, Set<number>>();
     for (const [voice, m] of heard) for (const key of m.keys()) owners.set(key, (owners.get(key) ?? new Set()).add(voice));
-    out[lang] = { recordings: n * 2, voices: heard.size, people: people.length, in_main_person: share.map((x) => round(x)), people_with_two_voices: [...owners.values()].filter((v) => v.size > 1).length };
-    console.log(JSON.stringify({ across: lang, ...(out[lang] as object) }));
+    out[name] = { recordings, voices: heard.size, people: people.length, in_main_person: share.map((x) => round(x)), people_with_two_voices: [...owners.values()].filter((v) => v.size > 1).length };
+    console.log(JSON.stringify({ across: name, ...(out[name] as object) }));
   }
   return out;
 }

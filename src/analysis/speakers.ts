@@ -216,8 +216,11 @@ export function voicePrintDistance(a: Pick<VoicePrint, 'pitch' | 'timbre'>, b: P
 }
 
 /**
- * How far apart two recordings' prints of one voice may be. Prints are means over many windows, so one
- * voice's prints lie closer than its windows do; the room and microphone move them some, so the bound is that
- * of the windows (issue 45: two different voices must never be one person).
+ * How far apart two recordings' prints of one voice may be. Prints are means over a speaker's windows, so one
+ * voice's prints lie closer than its windows. On espeak-ng talks (2026-11-29, `npm run bench:voices -- --across
+ * 5 --same D`): two clearly different voices stay apart and each is one person from 1.6 to 2.5, while below
+ * 1.6 one voice falls apart over several people (0.8: 5 people for 2 voices); voices a pitch step apart are
+ * mixed already inside a recording, so they share a person at any bound. The lowest bound that keeps one
+ * voice whole: a voice split over two people is mended by a merge, two voices in one person are not found.
  */
-export const SAME_VOICE_ACROSS = SAME_VOICE_DISTANCE;
+export const SAME_VOICE_ACROSS = 1.6;

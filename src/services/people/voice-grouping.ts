@@ -50,7 +50,7 @@ export interface VoicePerson {
  * @example
  * const joined = joinVoices(people, analysis.voices, () => nextKey++); // joined[i]: the person of prints[i]
  */
-export function joinVoices(people: VoicePerson[], prints: readonly VoicePrint[], newPerson: (print: VoicePrint) => number): VoicePerson[] {
+export function joinVoices(people: VoicePerson[], prints: readonly VoicePrint[], newPerson: (print: VoicePrint) => number, same = SAME_VOICE_ACROSS): VoicePerson[] {
   const joined = new Array<VoicePerson>(prints.length);
   const taken = new Set<number>();
   // The longest speakers choose first: theirs are the surest prints.
@@ -58,7 +58,7 @@ export function joinVoices(people: VoicePerson[], prints: readonly VoicePrint[],
   for (const i of order) {
     const print = prints[i]!;
     let person: VoicePerson | null = null;
-    let best = SAME_VOICE_ACROSS;
+    let best = same;
     for (const p of people) {
       if (taken.has(p.key)) continue;
       const d = voicePrintDistance(print, p.centre);
