@@ -6,7 +6,7 @@ import type { StoredAnalysis } from './schema.js';
 import type { EpisodeVector, MediaAnalysis } from './types.js';
 
 /** Bump when the pipeline's output changes so old cached analyses are not reused. */
-export const PIPELINE_VERSION = 10;
+export const PIPELINE_VERSION = 11;
 
 export type { StoredAnalysis } from './schema.js';
 

@@ -39,7 +39,9 @@ export async function* decodeAudio(file: string, opts: DecodeAudioOptions = {}):
   args.push('-i', fileUrl(file));
   if (durationSec !== undefined) args.push('-t', durationSec.toFixed(3));
   args.push('-map', streamIndex === undefined ? '0:a:0?' : `0:${streamIndex}`);
-  args.push('-vn', '-sn', '-dn', '-ac', '1', '-ar', String(PCM_SAMPLE_RATE), '-f', 'f32le', '-acodec', 'pcm_f32le', 'pipe:1');
+  // A float downmix is not scaled back by default: 8 channels of one voice came out 4.4× as loud, past 1.0,
+  // and VAD and voice features heard another recording. `rematrix_maxval 1` keeps the mix at the source's level.
+  args.push('-vn', '-sn', '-dn', '-ac', '1', '-rematrix_maxval', '1', '-ar', String(PCM_SAMPLE_RATE), '-f', 'f32le', '-acodec', 'pcm_f32le', 'pipe:1');
 
   const proc = spawnTool('ffmpeg', args, { signal, tools });
   try {

@@ -51,6 +51,13 @@ describe('speaker turns', () => {
     await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=s=320x240:r=10:d=${seconds}`, '-i', join(s.mediaDir, 'geburtstag.wav'), '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', join(s.mediaDir, 'geburtstag.mp4')]);
     await writeFile(join(s.mediaDir, 'geburtstag.srt'), srtOf(geburtstag));
     await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=f=440:d=8', '-c:a', 'aac', join(s.mediaDir, 'tone.m4a')]);
+    // The same talk over a telephone line (8 kHz, mono, µ-law) and spread over 8 channels.
+    await run('ffmpeg', ['-v', 'error', '-y', '-i', join(s.mediaDir, 'boat.m4a'), '-ar', '8000', '-ac', '1', '-c:a', 'pcm_mulaw', join(s.mediaDir, 'phone.wav')]);
+    await run('ffmpeg', ['-v', 'error', '-y', '-i', join(s.mediaDir, 'boat.m4a'), '-af', 'pan=7.1|c0=c0|c1=c0|c2=c0|c3=c0|c4=c0|c5=c0|c6=c0|c7=c0', '-c:a', 'flac', join(s.mediaDir, 'eight.flac')]);
+    // Music: a melody of chords, notes changing every half second, no voice.
+    const notes = [262, 330, 392, 349, 294, 440, 392, 330].map((f, i) => `between(t,${i * 0.5},${i * 0.5 + 0.5})*(sin(2*PI*${f}*t)+0.5*sin(2*PI*${f * 1.5}*t)+0.3*sin(2*PI*${f * 2}*t))`).join('+');
+    // Commas inside a filter's arguments are escaped for the filter graph.
+    await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `aevalsrc=0.2*(${notes.replace(/,/g, '\\,')}):s=44100:d=4`, '-af', 'aloop=loop=4:size=176400', '-c:a', 'aac', join(s.mediaDir, 'music.m4a')]);
   }, 120_000);
   afterAll(async () => {
     await s?.close();
@@ -77,5 +84,15 @@ describe('speaker turns', () => {
     expect(new Set(alone.speakers.map((t) => t.speaker))).toEqual(new Set([1]));
     const tone = await indexed('tone.m4a', 'tone');
     expect(tone.speakers).toEqual([]);
+  });
+
+  it('completes on telephone audio, on 8 channels and on music, with no speaker made up in the music', async () => {
+    const phone = await indexed('phone.wav', 'phone');
+    expect(new Set(phone.speakers.map((t) => t.speaker)).size).toBeGreaterThanOrEqual(1);
+    const eight = await indexed('eight.flac', 'eight');
+    expect(new Set(eight.speakers.map((t) => t.speaker))).toEqual(new Set([1, 2]));
+    expect(matched(eight.speakers, boat).filter(Boolean).length).toBeGreaterThanOrEqual(3);
+    const music = await indexed('music.m4a', 'music');
+    expect(new Set(music.speakers.map((t) => t.speaker)).size).toBeLessThanOrEqual(1);
   });
 });
