@@ -1387,6 +1387,17 @@ export interface components {
             /** @description Seconds they speak across those recordings */
             voice_seconds: number;
         };
+        PersonLinkSuggestion: {
+            /** @description An unnamed person known by voice alone */
+            voice_person_id: string;
+            /** @description A named person whose face is on screen while that voice speaks */
+            face_person_id: string;
+            name: string;
+            /** @description Recordings where the face is on screen while the voice speaks (at least 2) */
+            recordings: number;
+            /** @description The share of the voice's speech in those recordings during which the face is on screen (at least 0.5) */
+            share: number;
+        };
         PersonMoment: {
             media_id: string;
             title: string | null;
@@ -4446,6 +4457,8 @@ export interface operations {
                         /** @description Whether the collection groups voices (PUT …/voices) */
                         voices: boolean;
                         people: components["schemas"]["Person"][];
+                        /** @description Voices that may be a named face: link one by merging its voice_person_id into its face_person_id (POST …/people/{face_person_id}/merge). vidx never links them itself */
+                        suggestions: components["schemas"]["PersonLinkSuggestion"][];
                     };
                 };
             };

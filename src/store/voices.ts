@@ -116,6 +116,24 @@ export class VoiceRepository {
     return out;
   }
 
+  /**
+   * For each voice of a person and each other person's face in the same item: the seconds that face is on
+   * screen while that voice speaks (its turns in item_analysis.speakers against the face tracks).
+   */
+  voiceOverFaces(collectionPk: number): { voice_pk: number; face_pk: number; item_pk: number; seconds: number; spoken: number }[] {
+    return prepared(
+      this.db,
+      `SELECT v.person_pk AS voice_pk, f.person_pk AS face_pk, v.item_pk AS item_pk, v.seconds AS spoken,
+         SUM(MAX(0, MIN(json_extract(j.value, '$.end'), f.end) - MAX(json_extract(j.value, '$.start'), f.start))) AS seconds
+       FROM voice_tracks v
+       JOIN item_analysis a ON a.item_pk = v.item_pk
+       JOIN json_each(a.speakers) j ON json_extract(j.value, '$.speaker') = v.speaker
+       JOIN face_tracks f ON f.item_pk = v.item_pk AND f.person_pk IS NOT NULL AND f.person_pk <> v.person_pk
+       WHERE v.collection_pk = ? AND v.person_pk IS NOT NULL AND a.speakers IS NOT NULL
+       GROUP BY v.pk, f.person_pk`,
+    ).all(collectionPk) as { voice_pk: number; face_pk: number; item_pk: number; seconds: number; spoken: number }[];
+  }
+
   /** Episodes where one of the people speaks (a transcript line of theirs), longest speech first; optionally of one item. */
   episodesSpokenBy(personPks: readonly number[], itemPk: number | null): number[] {
     const stmt = prepared(

@@ -33,6 +33,15 @@ const Voice = z
     sample_url: z.string().nullable().openapi({ description: 'Signed link to the recording with a media fragment (#t=start,end): a browser plays the sample alone' }),
   })
   .openapi('PersonVoice');
+const Suggestion = z
+  .object({
+    voice_person_id: z.string().openapi({ description: 'An unnamed person known by voice alone' }),
+    face_person_id: z.string().openapi({ description: 'A named person whose face is on screen while that voice speaks' }),
+    name: z.string(),
+    recordings: z.number().int().openapi({ description: 'Recordings where the face is on screen while the voice speaks (at least 2)' }),
+    share: z.number().openapi({ description: "The share of the voice's speech in those recordings during which the face is on screen (at least 0.5)" }),
+  })
+  .openapi('PersonLinkSuggestion');
 const body = <T extends z.ZodTypeAny>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } });
 
 const setFaces = createRoute({
@@ -51,7 +60,7 @@ const list = createRoute({
   method: 'get', path: '/collections/{collection_id}/people', operationId: 'listPeople', tags, security: SECURITY,
   summary: 'People found in a collection (vidx extra)',
   request: { params: CollectionParams, query: ItemQuery },
-  responses: { 200: json(z.object({ collection_id: z.string(), faces: z.boolean(), unscanned_items: z.number().int().openapi({ description: 'Items whose analysis did not look for faces (indexed before faces were on, or without the face model): a re-index looks at them' }), voices: z.boolean().openapi({ description: 'Whether the collection groups voices (PUT …/voices)' }), people: z.array(Person) }), 'People, most seen or heard first'), ...errors(401, 404, 422) },
+  responses: { 200: json(z.object({ collection_id: z.string(), faces: z.boolean(), unscanned_items: z.number().int().openapi({ description: 'Items whose analysis did not look for faces (indexed before faces were on, or without the face model): a re-index looks at them' }), voices: z.boolean().openapi({ description: 'Whether the collection groups voices (PUT …/voices)' }), people: z.array(Person), suggestions: z.array(Suggestion).openapi({ description: 'Voices that may be a named face: link one by merging its voice_person_id into its face_person_id (POST …/people/{face_person_id}/merge). vidx never links them itself' }) }), 'People, most seen or heard first'), ...errors(401, 404, 422) },
 });
 const rename = createRoute({
   method: 'put', path: '/collections/{collection_id}/people/{person_id}', operationId: 'renamePerson', tags, security: SECURITY,

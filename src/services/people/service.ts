@@ -8,6 +8,7 @@ import { inTransaction } from '../../store/connection.js';
 import type { FaceTrackRow, PersonRow, PersonSummary } from '../../store/faces.js';
 import type { VoiceRepository } from '../../store/voices.js';
 import { recentreVoice } from './voice-grouping.js';
+import { suggestLinks, type LinkSuggestion } from './face-voice.js';
 import type { Repos } from '../../store/index.js';
 import { v7 as uuid7 } from 'uuid';
 import type { Caller } from '../caller.js';
@@ -82,16 +83,18 @@ export class PeopleService {
    * The people of a collection, with what is missing for faces to be found: `unscanned_items` counts items
    * whose analysis did not look for faces (indexed before faces were on, or while the model was missing).
    */
-  list(caller: Caller, collectionId: string, opts: Lookup = {}): { collection_id: string; faces: boolean; voices: boolean; unscanned_items: number; people: PersonView[] } {
+  list(caller: Caller, collectionId: string, opts: Lookup = {}): { collection_id: string; faces: boolean; voices: boolean; unscanned_items: number; people: PersonView[]; suggestions: LinkSuggestion[] } {
     const c = this.collections.readable(caller, collectionId, opts);
     const voices = this.store.voices.counts(c.pk);
-    const people = this.store.faces
-      .summaries(c.pk)
+    const summaries = this.store.faces.summaries(c.pk);
+    // A voice heard while a named face is on screen, again and again: offered to be linked, never linked here.
+    const suggestions = voices.size && this.store.faces.enabled(c.pk) ? suggestLinks(this.store.voices.voiceOverFaces(c.pk), summaries) : [];
+    const people = summaries
       .filter((p) => p.face_count > 0 || voices.has(p.pk) || p.name !== null)
       .map((p) => this.shown(p, voices))
       // Most seen or heard first.
       .sort((a, b) => b.face_count + b.voice_count - (a.face_count + a.voice_count));
-    return { collection_id: c.collection_id, faces: this.store.faces.enabled(c.pk), voices: this.store.voices.enabled(c.pk), unscanned_items: this.store.search.unscannedForFaces(c.pk), people };
+    return { collection_id: c.collection_id, faces: this.store.faces.enabled(c.pk), voices: this.store.voices.enabled(c.pk), unscanned_items: this.store.search.unscannedForFaces(c.pk), people, suggestions };
   }
 
   rename(caller: Caller, collectionId: string, personId: string, name: string | null): PersonView {
