@@ -60,7 +60,7 @@ describe('faces and people (BlazeFace + the generated SFace stand-in, videos mad
     expect(a.episodes.length).toBeGreaterThan(0);
     expect(a.episodes.every((e: { faces: unknown }) => e.faces === null)).toBe(true);
     // The item was indexed without looking for faces: a re-index would look (the People view says so).
-    expect(await people('plain')).toEqual({ collection_id: 'plain', faces: false, voices: false, unscanned_items: 1, people: [] });
+    expect(await people('plain')).toEqual({ collection_id: 'plain', faces: false, voices: false, unscanned_items: 1, people: [], suggestions: [] });
   }, 180_000);
 
   it('finds each person as one group across two videos, nameable and searchable by name, with stable ids', async () => {
