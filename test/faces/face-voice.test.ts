@@ -11,11 +11,15 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeHub } from '../support/fake-hub.js';
 import { conversation, type Turn } from '../support/conversation.js';
-import { settledTask, startTestServer, type TestServer } from '../support/server.js';
+import { buildWeb } from '../../scripts/build-web.js';
+import { keyedPage, launchBrowser, screenshot, unlabelled } from '../support/browser.js';
+import { callJson, mcpClient } from '../mcp/clients.js';
+import { ADMIN_KEY, settledTask, startTestServer, type TestServer } from '../support/server.js';
 import { facesSetup } from './setup.js';
 import { makeShotsVideo } from './videos.js';
 
 const run = promisify(execFile);
+const UI = { timeout: 15_000, interval: 100 };
 const HER = { voice: 'en+f2', pitch: 70 };
 const HIM = { voice: 'en+m3', pitch: 35 };
 
@@ -50,6 +54,7 @@ describe('a named face and the voice heard while it is on screen', () => {
   const people = async () => (await s.call('GET', '/collections/family/people')).body as { people: Person[]; suggestions: { voice_person_id: string; face_person_id: string; name: string; recordings: number; share: number }[] };
 
   beforeAll(async () => {
+    await buildWeb({ ifStale: true });
     const f = await facesSetup('face-voice-');
     ({ tmp, hub } = f);
     const first = await talk(f.media, 'launch', [
@@ -92,11 +97,39 @@ describe('a named face and the voice heard while it is on screen', () => {
     expect(offered[0]!.share).toBeGreaterThanOrEqual(0.5);
     // Offered only: the voice is still a person of its own.
     expect((await people()).people.find((p) => p.person_id === herVoice)).toMatchObject({ face_count: 0, voice_count: 2 });
+    // An agent sees the offer, told to ask.
+    const agent = await mcpClient('http', s.url, ADMIN_KEY);
+    try {
+      expect((await callJson(agent, 'people', { collection: 'family' })).suggestions).toEqual([{ voice_person_id: herVoice, face_person_id: her, name: 'Eileen', recordings: 2 }]);
+    } finally {
+      await agent.close();
+    }
 
-    const linked = await s.call('POST', `/collections/family/people/${her}/merge`, { json: { person_id: herVoice } });
-    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
-    expect(linked.body).toMatchObject({ name: 'Eileen', voice_count: 2 });
-    expect(linked.body.face_count).toBeGreaterThan(0);
+    // The page offers it, in German too, and links them on "Yes".
+    const browser = await launchBrowser();
+    try {
+      for (const [lang, width] of [['de', 360], ['en', 1280]] as const) {
+        const w = await keyedPage(browser, { width, height: 800 }, ADMIN_KEY);
+        if (lang === 'de') await w.context.addInitScript(() => localStorage.setItem('vidx.lang', 'de'));
+        await w.page.goto(`${s.url}/#/c/family/people`);
+        const offer = w.page.locator(`[data-suggestion="${herVoice}"]`);
+        await expect.poll(() => offer.locator('strong').textContent(), UI).toBe(lang === 'de' ? 'Ist diese Stimme Eileen?' : 'Is this voice Eileen?');
+        await screenshot(w.page, `people-link-suggestion-${lang}-${width}`);
+        expect(await unlabelled(w.page)).toEqual([]);
+        if (lang === 'en') {
+          await offer.getByRole('button', { name: 'Yes, the same person' }).click();
+          await expect.poll(() => offer.count(), UI).toBe(0);
+        }
+        expect(w.errors).toEqual([]);
+        await w.context.close();
+      }
+    } finally {
+      await browser.close();
+    }
+    const linked = (await people()).people.find((p) => p.person_id === her)!;
+    expect(linked).toMatchObject({ name: 'Eileen', voice_count: 2 });
+    expect(linked.face_count).toBeGreaterThan(0);
+    expect((await people()).people.find((p) => p.person_id === herVoice)).toBeUndefined();
     expect((await people()).suggestions).toEqual([]);
     // The transcript now names her.
     const named = (await s.call('GET', '/collections/family/items/return/analysis')).body;

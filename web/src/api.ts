@@ -46,6 +46,7 @@ export type WorkerList = Schemas['WorkerList'];
 export type Person = Schemas['Person'];
 export type PersonMoment = Schemas['PersonMoment'];
 export type PersonVoice = Schemas['PersonVoice'];
+export type LinkSuggestion = Schemas['PersonLinkSuggestion'];
 
 /** GET /health: capabilities, the work gate and (on loopback) the admin key file. */
 export type Health = Schemas['Health'];

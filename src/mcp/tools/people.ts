@@ -33,6 +33,10 @@ export const people = defineTool({
   output: {
     collection: z.string(),
     people: z.array(z.object({ person_id: z.string(), name: z.string().nullable(), face_count: z.number(), voice_count: z.number(), media_count: z.number() })).optional().describe('Without person: the people seen or heard'),
+    suggestions: z
+      .array(z.object({ voice_person_id: z.string(), face_person_id: z.string(), name: z.string(), recordings: z.number() }))
+      .optional()
+      .describe('Without person: voices that may be a named face (heard while that face is on screen). Only the user may link them: ask, never assume'),
     person: z.object({ person_id: z.string(), name: z.string().nullable() }).optional().describe('With person: who was found'),
     moments: z.array(z.object({ media_id: z.string(), title: z.string().nullable(), start: z.number(), end: z.number() })).optional().describe("With person: where they are seen (seconds)"),
     more: z.number().optional().describe('Moments left out by limit'),
@@ -43,7 +47,8 @@ export const people = defineTool({
     const list = await api.GET('/collections/{collection_id}/people', { params: { path: { collection_id: args.collection } } });
     if (!list.faces) return toolError(`collection ${args.collection} has faces turned off: nobody is grouped (PUT /collections/${args.collection}/faces {"enabled": true} turns them on)`);
     if (args.person === undefined) {
-      return { collection: args.collection, people: list.people.slice(0, limit).map(({ person_id, name, face_count, voice_count, media_count }) => ({ person_id, name, face_count, voice_count, media_count })) };
+      const suggestions = list.suggestions.map(({ voice_person_id, face_person_id, name, recordings }) => ({ voice_person_id, face_person_id, name, recordings }));
+      return { collection: args.collection, people: list.people.slice(0, limit).map(({ person_id, name, face_count, voice_count, media_count }) => ({ person_id, name, face_count, voice_count, media_count })), ...(suggestions.length ? { suggestions } : {}) };
     }
     const who = findPerson(list.people, args.person);
     if (!who) return toolError(`no person "${args.person}" in collection ${args.collection}: call people without \`person\` for the list`);

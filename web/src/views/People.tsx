@@ -4,7 +4,7 @@
  * one person's moments to play and voices to hear.
  */
 import { useState } from 'preact/hooks';
-import type { Person, PersonVoice, Task } from '../api.js';
+import type { LinkSuggestion, Person, PersonVoice, Task } from '../api.js';
 import { useSession } from '../context.js';
 import { ask } from '../components/Dialog.js';
 import { tasksChanged } from '../tasks-store.js';
@@ -49,6 +49,25 @@ function PersonCard({ collection, person, others, onChange }: { collection: stri
       )}
       <button type="button" class="danger small" aria-label={`${t('delete')}: ${label}`}
         onClick={async () => (await ask({ title: t('deletePersonTitle', label), body: t('deletePersonBody'), confirm: t('delete'), danger: true })) && act(api.deletePerson(collection, person.person_id))}>{t('delete')}</button>
+    </li>
+  );
+}
+
+/**
+ * A voice vidx thinks is a named face's: why, a link to hear the voice, and the button that links them
+ * (a merge of the voice's person into the face's). vidx never links them by itself.
+ */
+function Suggestion({ collection, s, onChange }: { collection: string; s: LinkSuggestion; onChange: () => void }) {
+  const { api, notify } = useSession();
+  const link = () => api.mergePeople(collection, s.face_person_id, s.voice_person_id).then(onChange, (e: Error) => notify(t('error', e.message), 'error'));
+  return (
+    <li class="card stack tight" data-suggestion={s.voice_person_id}>
+      <strong>{t('linkAsk', s.name)}</strong>
+      <p class="muted">{t('linkWhy', s.recordings, s.name)}</p>
+      <div class="row wrap">
+        <a href={href('c', collection, 'people', s.voice_person_id)}>{t('linkSamples')}</a>
+        <button type="button" onClick={link}>{t('linkYes')}</button>
+      </div>
     </li>
   );
 }
@@ -184,6 +203,11 @@ export function People({ collection, personId }: { collection: string; personId?
       )}
       {list.value && faces && <FacesMissing collection={collection} unscanned={list.value.unscanned_items} />}
       {list.value && (faces || voices) && !people.length && <p class="muted">{t('noPeople')}</p>}
+      {(list.value?.suggestions.length ?? 0) > 0 && (
+        <ul class="cards grid" aria-label={t('linkSamples')}>
+          {list.value!.suggestions.map((s) => <Suggestion key={s.voice_person_id} collection={collection} s={s} onChange={() => list.reload()} />)}
+        </ul>
+      )}
       <ul class="cards grid" aria-label={t('people')}>
         {people.map((p) => (
           <PersonCard key={p.person_id} collection={collection} person={p} others={people.filter((o) => o.person_id !== p.person_id)} onChange={() => list.reload()} />
