@@ -87,7 +87,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   const app = createHttpApp({
     version: VERSION,
     keys: core.keys, collections: core.collections, items: core.items, tasks: core.tasks, webhooks: core.webhooks,
-    submissions: core.submissions, search: core.search, pictureFile: pictureFileReader(files, config.mediaRoots, config.dataDir), analysis: core.analysis, people: core.people, voices: core.voices, duplicates: core.duplicates, links: core.links, shares: core.shares,
+    submissions: core.submissions, search: core.search, pictureFile: pictureFileReader(files, config.mediaRoots, config.dataDir), analysis: core.analysis, people: core.people, voices: core.voices, ask: core.ask, duplicates: core.duplicates, links: core.links, shares: core.shares,
     explore: analysis.explore,
     folders: folders.folders,
     models: analysis.modelAdmin,

@@ -21,6 +21,7 @@ Talking to a running server (--url, --key, --json on each; see "vidx <command> -
   analyze <file|url>                    analyze a video without indexing it, with a progress bar
   reindex --collection C [media_id...]  analyze items again from their sources (faces turned on, a new model)
   search "<query>" --collection C       search a collection
+  ask "<question>" [--collection C]     answer a question from the moments that say it
   tasks [list|show|retry|delete]        list tasks, show one (--wait follows it), retry a failed one
   collections list|create <id>          list or create collections
   mcp                                   serve MCP (Model Context Protocol) on stdio for AI agents
@@ -49,6 +50,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   analyze: async () => (await import('./analyze.js')).analyzeCommand,
   reindex: async () => (await import('./reindex.js')).reindexCommand,
   search: async () => (await import('./search.js')).searchCommand,
+  ask: async () => (await import('./ask.js')).askCommand,
   tasks: async () => (await import('./tasks.js')).tasksCommand,
   collections: async () => (await import('./collections.js')).collectionsCommand,
   mcp: async () => (await import('./mcp.js')).mcpCommand,

@@ -611,6 +611,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ask": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a question (vidx extra): an answer from the moments that say it, each cited; none where nothing does
+         * @description The answer is extractive: vidx searches the words of the question, takes the line that holds most of them, and answers with it quoted, naming the item, its time and, where known, its date, place and speaker ("when" leads with the time the line names, else the recording date; "where" with the place). Streamed by default as application/x-ndjson (or json-seq, as Accept asks): `citations`, then `answer`, then `done`. `?stream=false` answers with one JSON object (AskAnswer).
+         */
+        post: operations["ask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/models": {
         parameters: {
             query?: never;
@@ -2351,6 +2371,57 @@ export interface components {
                 /** @enum {string} */
                 code: "stream_failed";
             };
+        };
+        AskCitation: {
+            collection: string;
+            media_id: string;
+            title: string | null;
+            /** @description Seconds: where the quoted line starts (the player opens there) */
+            start_time: number;
+            end_time: number;
+            /** @description The line that says it, whole, as indexed */
+            quote: string;
+            captured_at: string | null;
+            /** @description Where it was recorded (city, country), from GPS */
+            place: string | null;
+            /** @description Who says the line, where the collection groups voices */
+            speaker: {
+                person_id: string;
+                name: string | null;
+            } | null;
+        };
+        AskAnswer: {
+            question: string;
+            /** @enum {string} */
+            language: "en" | "de";
+            citations: components["schemas"]["AskCitation"][];
+            answer: {
+                /** @description The answer, built around the quote of the first citation; null when nothing in the archive says so (never a guess) */
+                text: string | null;
+                /** @description Indexes into citations the answer rests on */
+                cites: number[];
+                /** @description With text null: that nothing says so, in the question's language */
+                note?: string;
+            };
+            /** @enum {string} */
+            mode: "extractive";
+            ms: number;
+        };
+        AskRequest: {
+            /**
+             * @description The question, in English or German ("When do we leave the harbour?", "Wann wird Oma neunzig?")
+             * @example When do we leave the harbour?
+             */
+            question: string;
+            /** @description Ask one collection; without it, every collection of the caller */
+            collection?: string;
+            /**
+             * @description The question's language (en or de); without it, read from the question. The answer is in it
+             * @enum {string}
+             */
+            language?: "en" | "de";
+            /** @description Moments to cite at most (default 5) */
+            limit?: number;
         };
         ModelList: {
             models: components["schemas"]["ModelInfo"][];
@@ -5820,6 +5891,137 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TaskCreated"];
+                };
+            };
+            /** @description Malformed request (for example a body that is not JSON) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unknown x-api-key */
+            401: {
+                headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body or upload larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field broke a rule; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ask: {
+        parameters: {
+            query?: {
+                /** @description false: one JSON object instead of the stream (default true) */
+                stream?: "0" | "1" | "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AskRequest"];
+                "application/x-www-form-urlencoded": {
+                    /** @description JSON text of the request object (see the application/json schema) */
+                    body: string;
+                };
+                "multipart/form-data": {
+                    /** @description JSON text of the request object (see the application/json schema) */
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The answer: streamed AskElement records, or with ?stream=false one AskAnswer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": {
+                        /** @enum {string} */
+                        type: "citations";
+                        citations: components["schemas"]["AskCitation"][];
+                    } | {
+                        /** @description The answer, built around the quote of the first citation; null when nothing in the archive says so (never a guess) */
+                        text: string | null;
+                        /** @description Indexes into citations the answer rests on */
+                        cites: number[];
+                        /** @description With text null: that nothing says so, in the question's language */
+                        note?: string;
+                        /** @enum {string} */
+                        type: "answer";
+                    } | {
+                        /** @enum {string} */
+                        type: "done";
+                        /** @enum {string} */
+                        mode: "extractive";
+                        ms: number;
+                    } | components["schemas"]["StreamError"];
+                    "application/json-seq": {
+                        /** @enum {string} */
+                        type: "citations";
+                        citations: components["schemas"]["AskCitation"][];
+                    } | {
+                        /** @description The answer, built around the quote of the first citation; null when nothing in the archive says so (never a guess) */
+                        text: string | null;
+                        /** @description Indexes into citations the answer rests on */
+                        cites: number[];
+                        /** @description With text null: that nothing says so, in the question's language */
+                        note?: string;
+                        /** @enum {string} */
+                        type: "answer";
+                    } | {
+                        /** @enum {string} */
+                        type: "done";
+                        /** @enum {string} */
+                        mode: "extractive";
+                        ms: number;
+                    } | components["schemas"]["StreamError"];
+                    "application/json": components["schemas"]["AskAnswer"];
                 };
             };
             /** @description Malformed request (for example a body that is not JSON) */

@@ -27,6 +27,7 @@ import { modelRoutes } from './routes/models.js';
 import { shareRoutes } from './routes/shares.js';
 import { searchRoutes } from './routes/search.js';
 import { exploreRoutes } from './routes/explore.js';
+import { askRoutes } from './routes/ask.js';
 import { taskRoutes } from './routes/tasks.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { webRoutes } from './routes/web.js';
@@ -82,6 +83,7 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<AppEnv> {
   submissionRoutes(app, deps);
   searchRoutes(app, deps);
   exploreRoutes(app, deps);
+  askRoutes(app, deps);
   modelRoutes(app, deps);
   shareRoutes(app, deps);
   workerRoutes(app, deps);

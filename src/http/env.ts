@@ -16,6 +16,7 @@ import type { TaskService } from '../services/tasks.js';
 import type { FolderService } from '../services/folders/service.js';
 import type { PeopleService } from '../services/people/service.js';
 import type { VoiceService } from '../services/people/voices.js';
+import type { AskService } from '../services/ask/service.js';
 import type { WebhookService } from '../services/webhooks.js';
 import type { ServedFiles } from '../services/served-files.js';
 import type { ModelService } from '../services/models.js';
@@ -47,6 +48,7 @@ export interface HttpDeps {
   folders: FolderService;
   people: PeopleService;
   voices: VoiceService;
+  ask: AskService;
   duplicates: DuplicateService;
   links: SignedFileLinks;
   servedFiles: ServedFiles;

@@ -3,14 +3,19 @@ import { stream } from 'hono/streaming';
 
 const RS = '\x1e';
 
+/** The two framings of a stream of JSON elements. */
+export type StreamFraming = 'json-seq' | 'ndjson';
+
 /**
- * Which framing the client asked for: NDJSON when Accept names application/x-ndjson, else RFC 7464 JSON
- * text sequences (each element: RS, JSON, LF).
+ * Which framing the client asked for: NDJSON when Accept names application/x-ndjson, RFC 7464 JSON text
+ * sequences (each element: RS, JSON, LF) when it names json-seq, else the endpoint's own.
  * @example
  * streamFormat('application/x-ndjson'); // 'ndjson'
  */
-export function streamFormat(accept: string | undefined): 'json-seq' | 'ndjson' {
-  return accept && /application\/(x-)?ndjson/i.test(accept) ? 'ndjson' : 'json-seq';
+export function streamFormat(accept: string | undefined, otherwise: StreamFraming = 'json-seq'): StreamFraming {
+  if (accept && /application\/(x-)?ndjson/i.test(accept)) return 'ndjson';
+  if (accept && /json-seq/i.test(accept)) return 'json-seq';
+  return otherwise;
 }
 
 /**
@@ -20,8 +25,8 @@ export function streamFormat(accept: string | undefined): 'json-seq' | 'ndjson' 
  * @example
  * return streamElements(c, explore.clusters(caller, req, controller.signal), controller);
  */
-export async function streamElements(c: Context, elements: AsyncGenerator<unknown>, controller: AbortController): Promise<Response> {
-  const format = streamFormat(c.req.header('accept'));
+export async function streamElements(c: Context, elements: AsyncGenerator<unknown>, controller: AbortController, otherwise: StreamFraming = 'json-seq'): Promise<Response> {
+  const format = streamFormat(c.req.header('accept'), otherwise);
   const frame = (v: unknown) => `${format === 'ndjson' ? '' : RS}${JSON.stringify(v)}\n`;
   const first = await elements.next();
   c.header('content-type', format === 'ndjson' ? 'application/x-ndjson' : 'application/json-seq');

@@ -22,6 +22,7 @@ import { KeyService, type AdminKeySource } from '../services/keys.js';
 import { uploadsDir } from '../services/paths.js';
 import { PeopleService } from '../services/people/service.js';
 import { VoiceService } from '../services/people/voices.js';
+import { AskService } from '../services/ask/service.js';
 import { PlaceService } from '../services/places.js';
 import { modelQueryEmbedder, SearchIndex, SearchService, type QueryEmbedder, type SliceOptions } from '../services/search/index.js';
 import { PrintIndex } from '../services/search/print-index.js';
@@ -88,6 +89,7 @@ export interface Core extends AppBase {
   search: SearchService;
   people: PeopleService;
   voices: VoiceService;
+  ask: AskService;
   analysis: ItemAnalysisService;
   duplicates: DuplicateService;
   shares: ShareService;
@@ -150,6 +152,7 @@ export function buildCore(app: AppBase, opts: CoreOptions): Core {
   const analysis = new ItemAnalysisService(store, items, links, (c, i) => people.episodeFaces(c, i));
   const duplicates = new DuplicateService(store, collections, (stored) => isKeptUpload(config.dataDir, stored));
   const search = new SearchService(store, collections, links, queryEmbedder, printIndex, gaps, (near, km) => places.nearFilter(near, km), (pk) => duplicates.copiesIn(pk));
+  const ask = new AskService(search, collections);
   searchIndex.afterStore((collectionPk, itemPk) => duplicates.itemStored(collectionPk, itemPk));
   items.onDelete((item) => duplicates.itemRemoved(item.collection_pk, item.pk));
   collections.onDelete((pk) => {
@@ -157,7 +160,7 @@ export function buildCore(app: AppBase, opts: CoreOptions): Core {
     return false; // one step: nothing left for another batch
   });
   const submissions = new SubmissionService(tasks, collections, mediaPathGuard(files, config.mediaRoots, config.dataDir), (collectionPk, mediaId) => store.items.find(collectionPk, mediaId) !== undefined);
-  return { ...app, keys, adminKey, links, gate, engine, tasks, webhooks, sender, collections, items, searchIndex, places, search, people, voices, analysis, duplicates, shares, submissions, manifest };
+  return { ...app, keys, adminKey, links, gate, engine, tasks, webhooks, sender, collections, items, searchIndex, places, search, people, voices, ask, analysis, duplicates, shares, submissions, manifest };
 }
 
 /** What follows a deletion: a collection's text, vectors and tasks; an item's index rows and shares. */

@@ -9,7 +9,7 @@ import { indexFixtures } from '../search/fixtures.js';
 import { callJson, mcpClient, textOf, type Transport } from './clients.js';
 import { textClip } from '../security/media.js';
 
-const TOOLS = ['add_folder', 'analyze_video', 'duplicates', 'get_analysis', 'get_task', 'get_transcript', 'index_video', 'list_collections', 'people', 'reindex', 'search', 'suggest'];
+const TOOLS = ['add_folder', 'analyze_video', 'ask', 'duplicates', 'get_analysis', 'get_task', 'get_transcript', 'index_video', 'list_collections', 'people', 'reindex', 'search', 'suggest'];
 
 describe('MCP server (tools, resources, errors) over both transports', () => {
   let s: TestServer;

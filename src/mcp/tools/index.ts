@@ -14,10 +14,11 @@ import { people } from './people.js';
 import { reindex } from './reindex.js';
 import { search } from './search.js';
 import { suggest } from './suggest.js';
+import { ask } from './ask.js';
 
 /**
  * The tools both transports serve.
  * @example
  * for (const tool of TOOLS) server.registerTool(tool.name, …);
  */
-export const TOOLS: readonly ToolDef[] = [listCollections, search, getAnalysis, getTranscript, indexVideo, analyzeVideo, addFolder, getTask, suggest, people, reindex, duplicates];
+export const TOOLS: readonly ToolDef[] = [listCollections, search, ask, getAnalysis, getTranscript, indexVideo, analyzeVideo, addFolder, getTask, suggest, people, reindex, duplicates];
