@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv, App, HttpDeps } from '../env.js';
 import { readFormBody } from '../middleware/form-body/index.js';
-import { CollectionId, errors, jsonResponse as json, Language, SECURITY } from '../schemas/common.js';
+import { CollectionId, errors, Language, SECURITY } from '../schemas/common.js';
 import { StreamError } from '../schemas/explore.js';
 import { formEnvelope } from '../schemas/submissions.js';
 import { streamElements } from '../stream.js';
