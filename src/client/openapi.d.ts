@@ -2382,6 +2382,11 @@ export interface components {
             /** @description The line that says it, whole, as indexed */
             quote: string;
             captured_at: string | null;
+            /**
+             * @description metadata or filename: a recording date; file: only the file's date, which answers never name
+             * @enum {string|null}
+             */
+            captured_at_source: "metadata" | "filename" | "file" | null;
             /** @description Where it was recorded (city, country), from GPS */
             place: string | null;
             /** @description Who says the line, where the collection groups voices */

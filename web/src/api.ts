@@ -112,6 +112,8 @@ export class Api {
     const request = { collection, limit: 30, ...(probe.query ? { query: probe.query } : {}), ...(probe.like ? { like: probe.like } : {}), ...(probe.exact ? { correct_typos: false } : {}), ...filters };
     return probe.picture ? this.vidx.searchByPicture(request, probe.picture, probe.picture.name || 'picture') : this.vidx.POST('/search', { body: request });
   };
+  // The question's language is read from the question by the server, not taken from the page.
+  ask = (question: string, collection?: string) => this.vidx.POST('/ask', { params: { query: { stream: 'false' } }, body: { question, ...(collection ? { collection } : {}) } });
   places = (id: string, pub: boolean) => this.vidx.GET('/collections/{collection_id}/places', { params: { ...inCollection(id), query: { is_public: pub } } });
   duplicates = (id: string, threshold?: number) => this.vidx.GET('/collections/{collection_id}/duplicates', { params: { ...inCollection(id), query: threshold === undefined ? {} : { threshold } } });
   folders = (id: string) => this.vidx.GET('/collections/{collection_id}/folders', { params: inCollection(id) });

@@ -27,6 +27,7 @@ const Citation = z
     end_time: z.number(),
     quote: z.string().openapi({ description: 'The line that says it, whole, as indexed' }),
     captured_at: z.string().nullable(),
+    captured_at_source: z.enum(['metadata', 'filename', 'file']).nullable().openapi({ description: 'metadata or filename: a recording date; file: only the file\'s date, which answers never name' }),
     place: z.string().nullable().openapi({ description: 'Where it was recorded (city, country), from GPS' }),
     speaker: z.object({ person_id: z.string(), name: z.string().nullable() }).nullable().openapi({ description: 'Who says the line, where the collection groups voices' }),
   })

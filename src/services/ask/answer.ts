@@ -18,6 +18,8 @@ export interface Citation {
   /** The line that says it, whole. */
   quote: string;
   captured_at: string | null;
+  /** What kind of date `captured_at` is: a recording date (`metadata`, `filename`) or only the file's. */
+  captured_at_source: 'metadata' | 'filename' | 'file' | null;
   place: string | null;
   speaker: { person_id: string; name: string | null } | null;
 }
@@ -93,13 +95,18 @@ export function extractiveAnswer(q: Question, citations: readonly Citation[]): E
   const i = answering(q, citations);
   if (i < 0) return { text: null, cites: [] };
   const c = citations[i]!;
-  const lead = q.kind === 'when' ? (timeIn(c.quote, q.lang) ?? (c.captured_at ? dateText(c.captured_at, q.lang) : null)) : q.kind === 'where' ? c.place : null;
+  const lead = q.kind === 'when' ? (timeIn(c.quote, q.lang) ?? recorded(c, q.lang)) : q.kind === 'where' ? c.place : null;
   return { text: sentence(c, lead, q.lang), cites: [i] };
+}
+
+/** The recording date, as the reader writes dates; none when only the file's date is known (a copy's date says nothing). */
+function recorded(c: Citation, lang: Lang): string | null {
+  return c.captured_at && c.captured_at_source !== 'file' ? dateText(c.captured_at, lang) : null;
 }
 
 /** The answer's sentence: what answers first (a time, a place), then where it is said, then the quote. */
 function sentence(c: Citation, lead: string | null, lang: Lang): string {
-  const about = [c.captured_at ? dateText(c.captured_at, lang) : null, c.place].filter(Boolean).join(', ');
+  const about = [recorded(c, lang), c.place].filter(Boolean).join(', ');
   const title = c.title ?? c.media_id;
   const who = c.speaker?.name ?? null;
   const said = lang === 'de'

@@ -111,6 +111,6 @@ function citationOf(r: SearchResult & { collection: string }): Citation {
   const place = r.place ? [r.place.city, r.place.country].filter(Boolean).join(', ') : null;
   return {
     collection: r.collection, media_id: r.media_id, title: r.title, start_time: r.start_time, end_time: line?.end ?? r.start_time,
-    quote: line?.text ?? r.content, captured_at: r.captured_at, place, speaker: r.speaker ?? null,
+    quote: line?.text ?? r.content, captured_at: r.captured_at, captured_at_source: r.captured_at_source, place, speaker: r.speaker ?? null,
   };
 }

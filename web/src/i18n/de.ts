@@ -94,6 +94,7 @@ export const de: Dict = {
   voicesOn: 'Stimmen in dieser Sammlung gruppieren', voicesExplain: 'Stimmabdrücke sind biometrische Daten. Dieselbe Stimme in mehreren Aufnahmen wird zu einer Person, nur auf diesem Rechner; Ausschalten löscht alle Stimmabdrücke der Sammlung.',
   confirmVoicesOff: 'Stimmen ausschalten und alle Stimmabdrücke von „{0}“ löschen?', voiceCounts: { one: 'in 1 Aufnahme zu hören · {1}', other: 'in {0} Aufnahmen zu hören · {1}' },
   linkAsk: 'Ist diese Stimme {0}?', linkWhy: { one: 'Zu hören, während {1} im Bild ist, in 1 Aufnahme.', other: 'Zu hören, während {1} im Bild ist, in {0} Aufnahmen.' }, linkYes: 'Ja, dieselbe Person', linkSamples: 'Die Stimme anhören',
+  answerHeading: 'Antwort', answerPlay: '„{0}“ bei {1} abspielen',
   voicesOf: 'Stimmen von {0}', voiceIn: '{0}, Sprecher {1}', playVoice: 'Eine Hörprobe dieser Stimme abspielen', saidBy: 'Gesagt von {0}', onlySaidBy: 'Nur was {0} sagt', removeSpeaker: 'Wieder alle durchsuchen',
   confirmDeletePerson: 'Diese Person und alle ihre Gesichtsdaten löschen?', momentsOf: 'Momente von {0}', allPeople: 'Alle Personen',
   close: 'Schließen', error: 'Etwas ging schief: {0}',

@@ -95,6 +95,7 @@ export const en = {
   voicesOn: 'Group voices across this collection', voicesExplain: 'Voiceprints are biometric data. The same voice in several recordings becomes one person, on this machine only; turning this off deletes every voiceprint of the collection.',
   confirmVoicesOff: 'Turn voices off and delete every voiceprint of “{0}”?', voiceCounts: { one: 'heard in 1 recording · {1}', other: 'heard in {0} recordings · {1}' },
   linkAsk: 'Is this voice {0}?', linkWhy: { one: 'Heard while {1} is on screen in 1 recording.', other: 'Heard while {1} is on screen in {0} recordings.' }, linkYes: 'Yes, the same person', linkSamples: 'Hear the voice',
+  answerHeading: 'Answer', answerPlay: 'Play “{0}” at {1}',
   voicesOf: 'Voices of {0}', voiceIn: '{0}, speaker {1}', playVoice: 'Play a sample of this voice', saidBy: 'Said by {0}', onlySaidBy: 'Only what {0} says', removeSpeaker: 'Search everyone again',
   confirmDeletePerson: 'Delete this person and all their face data?', momentsOf: 'Moments of {0}', allPeople: 'All people',
   close: 'Close', error: 'Something went wrong: {0}',

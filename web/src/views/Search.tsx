@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { LikeMoment } from '../api.js';
 import { useCollections } from '../collection-names.js';
+import { AnswerCard } from '../components/AnswerCard.js';
 import { arrowNavigation, Moment } from '../components/Moment.js';
 import { LikeChip, PictureButton, PictureChip, PictureHint } from '../components/PictureInput.js';
 import { NO_FILTERS, SearchFilters, type Filters } from '../components/SearchFilters.js';
@@ -176,6 +177,7 @@ export function Search({ collection, pub, query, exact, img, like }: { collectio
       <p class="muted" role="status">
         {busy ? (all ? t('searchingIn', progress.answered, progress.of) : t('loading')) : results ? (results.length ? t('results', results.length) : query.trim() ? t('noResults') : t('noLookAlike')) : ''}
       </p>
+      {!pub && query.trim() && !picture && !likeNow && <AnswerCard question={query.trim()} collection={collection} />}
       {/* What the search could not look for: above when nothing was found, else below the results. */}
       <SearchSaid said={said} query={query} asTyped={searchLink(collection, { q: query.trim(), img: picture ? img : undefined, like: likeNow, exact: true }, pub)} notices={!results?.length} />
       {results && results.length > 0 && (

@@ -1,0 +1,73 @@
+/**
+ * Issue 46 on the page: a question typed in the search box gets an answer card above the moments, built around
+ * the line that says it, with that moment to play; German questions get German answers; nothing found says so.
+ * A real vidx and Debian's chromium through playwright-core; the memos are espeak-ng talks with SRTs.
+ */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWeb } from '../../scripts/build-web.js';
+import { keyedPage, launchBrowser, screenshot, unlabelled } from '../support/browser.js';
+import { BOAT_TALK, conversation, GEBURTSTAG, srtOf } from '../support/conversation.js';
+import { ADMIN_KEY, settledTask, startTestServer, type TestServer } from '../support/server.js';
+
+const UI = { timeout: 15_000, interval: 100 };
+let s: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  await buildWeb({ ifStale: true });
+  s = await startTestServer({ queryEmbedder: null });
+  await s.call('POST', '/collections', { json: { collection_id: 'home', name: 'Home' } });
+  const talks = [
+    ['boat', [{ voice: 'en+m3', pitch: 35 }, { voice: 'en+f2', pitch: 70 }], BOAT_TALK],
+    ['geburtstag', [{ voice: 'de+m1', pitch: 40 }, { voice: 'de+f3', pitch: 75 }], GEBURTSTAG],
+  ] as const;
+  for (const [name, voices, turns] of talks) {
+    await writeFile(join(s.mediaDir, `${name}.srt`), srtOf(await conversation(join(s.mediaDir, `${name}.m4a`), voices, turns)));
+    const r = await s.call('POST', '/index', { json: { collection: 'home', video: { path: join(s.mediaDir, `${name}.m4a`), media_id: name } } });
+    expect((await settledTask(s, r.body.task_id as string, 120_000)).status).toBe('completed');
+  }
+  browser = await launchBrowser();
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await s?.close();
+});
+
+describe('the answer card', () => {
+  it('answers a question above the moments and opens the player at the line, in English, German and at 360 px', async () => {
+    for (const [lang, width, question, answer] of [
+      ['en', 1280, 'When do we leave the harbour?', /^At nine — in “boat” at 0:\d\d/],
+      ['de', 360, 'Wann wird Oma neunzig?', /^Im März — in „geburtstag“ bei 0:\d\d/],
+    ] as const) {
+      const w = await keyedPage(browser, { width, height: 800 }, ADMIN_KEY);
+      if (lang === 'de') await w.context.addInitScript(() => localStorage.setItem('vidx.lang', 'de'));
+      await w.page.goto(`${s.url}/#/c/home/search?q=${encodeURIComponent(question)}`);
+      const text = w.page.locator('[data-answer-text]');
+      await expect.poll(() => text.textContent(), UI).toMatch(answer);
+      await expect.poll(() => w.page.locator('[data-result]').count(), UI).toBeGreaterThan(0);
+      if (width === 360) expect(await w.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await screenshot(w.page, `answer-${lang}-${width}`);
+      expect(await unlabelled(w.page)).toEqual([]);
+      await w.page.locator('[data-citation]').click();
+      await expect.poll(() => w.page.evaluate(() => location.hash), UI).toMatch(/^#\/c\/home\/play\/(boat|geburtstag)\?t=\d/);
+      expect(w.errors).toEqual([]);
+      await w.context.close();
+    }
+  });
+
+  it('says that nothing says so, and shows no card for words that ask nothing', async () => {
+    const w = await keyedPage(browser, { width: 1280, height: 800 }, ADMIN_KEY);
+    await w.page.goto(`${s.url}/#/c/home/search?q=${encodeURIComponent('Where did we eat the sardines?')}`);
+    await expect.poll(() => w.page.locator('[data-answer-text]').textContent(), UI).toBe('Nothing in this collection says so.');
+    expect(await w.page.locator('[data-citation]').count()).toBe(0);
+    await w.page.goto(`${s.url}/#/c/home/search?q=harbour`);
+    await expect.poll(() => w.page.locator('[data-result]').count(), UI).toBeGreaterThan(0);
+    expect(await w.page.locator('[data-answer]').count()).toBe(0);
+    expect(w.errors).toEqual([]);
+    await w.context.close();
+  });
+});
