@@ -66,19 +66,29 @@ function dateText(iso: string, lang: Lang): string {
   return new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
 }
 
+/** Lines before a line that its words may lean on ("*She* turns ninety" after "Grandma's birthday"). */
+const CONTEXT_LINES = 2;
+
 /**
- * The line that answers: of those holding at least half of the question's words, the one holding most; for
- * "when", one naming a time before one that does not; else the one found first.
+ * The line that answers. What it must say: every word of a question of one or two words, else at least half
+ * of them, where the line's item title and the lines just before it count too (the title says what every
+ * line of an item is about). Of those, the line holding most words itself; for "when", one naming a time
+ * first; else the one found first. A word the archive never says ("sardines") leaves a short question
+ * unanswered rather than answered with a line that holds its other word.
  */
 function answering(q: Question, lines: readonly Citation[]): number {
-  if (q.words.length === 0) return -1;
-  const need = Math.max(1, Math.ceil(q.words.length / 2));
+  const n = q.words.length;
+  if (n === 0) return -1;
+  const need = n <= 2 ? n : Math.ceil(n / 2);
   let best = -1;
   let bestScore = 0;
   lines.forEach((c, i) => {
-    const held = wordsHeld(q.words, c.quote);
-    if (held < need) return;
-    const score = held * 2 + (q.kind === 'when' && timeIn(c.quote, q.lang) ? 1 : 0);
+    const own = wordsHeld(q.words, c.quote, q.lang);
+    if (own === 0) return;
+    const before = lines.slice(Math.max(0, i - CONTEXT_LINES), i).filter((b) => b.collection === c.collection && b.media_id === c.media_id && b.start_time < c.start_time);
+    const around = [c.quote, c.title ?? '', ...before.map((b) => b.quote)].join(' \n ');
+    if (wordsHeld(q.words, around, q.lang) < need) return;
+    const score = own * 2 + (q.kind === 'when' && timeIn(c.quote, q.lang) ? 1 : 0);
     if (score > bestScore) [best, bestScore] = [i, score];
   });
   return best;

@@ -62,14 +62,20 @@ export function readQuestion(text: string, lang?: Lang): Question {
 /**
  * How many of the question's words a line holds: a word counts when the line has a word sharing its first
  * letters (all but the last two, at least four), so "tickets" meets "ticket" and "leaves" meets "leave"; a
- * longer word also inside a compound ("kuchen" in "Apfelkuchen").
+ * short word with an ending ("swim" in "swimming"); a longer word also inside a compound ("kuchen" in
+ * "Apfelkuchen"), and in German a short one at a compound's end ("rad" in "Hinterrad").
  * @example
- * wordsHeld(['leave', 'harbour'], 'We leave the harbour at nine.'); // 2
+ * wordsHeld(['leave', 'harbour'], 'We leave the harbour at nine.', 'en'); // 2
  */
-export function wordsHeld(words: readonly string[], line: string): number {
+export function wordsHeld(words: readonly string[], line: string, lang: Lang): number {
   const said = fold(line).match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.filter((w) => {
-    const stem = w.length <= 4 ? w : w.slice(0, Math.max(4, w.length - 2));
-    return said.some((s) => (w.length <= 4 ? s === w || (s.startsWith(w) && s.length <= w.length + 2) : s.startsWith(stem) || (w.length >= 5 && s.length > w.length + 2 && s.includes(stem))));
-  }).length;
+  return words.filter((w) => said.some((s) => holds(s, w, lang))).length;
+}
+
+/** Whether a said word `s` is the asked word `w` (see wordsHeld). */
+function holds(s: string, w: string, lang: Lang): boolean {
+  if (s === w) return true;
+  if (w.length <= 4) return (s.startsWith(w) && s.length <= w.length + 4) || (lang === 'de' && w.length >= 3 && s.length > w.length + 2 && s.endsWith(w));
+  const stem = w.slice(0, Math.max(4, w.length - 2));
+  return s.startsWith(stem) || (s.length > w.length + 2 && s.includes(stem));
 }

@@ -1,0 +1,132 @@
+/**
+ * Benchmark of answers (issue 46), the extractive path with no model: renders the judged collection of the
+ * relevance benchmark (scripts/relevance/corpus.ts), indexes it through a real vidx on 127.0.0.1, asks the
+ * judged questions below (English and German, of every kind, some that nothing answers) through
+ * POST /ask?stream=false, and scores: the right moment cited first, the answer holding the key phrase, every
+ * unanswerable question answered with no text; and the answer time (p50, p95) as the server reports it.
+ *
+ *   npm run bench:ask
+ *
+ * A table per question goes to stderr; the last stdout line is one JSON object.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../src/config.js';
+import { startVidx } from '../src/server.js';
+import { CORPUS } from './relevance/corpus.js';
+import { mediaFiles, renderAll } from './relevance/media.js';
+
+const ADMIN_KEY = 'vidx_bench_ask_key_00000000000000';
+const NO_HUB = 'http://127.0.0.1:9/';
+
+/** A judged question: the item and a phrase of the line that answers it, or null when nothing does. */
+interface Judged { question: string; media: string | null; phrase?: string }
+
+const QUESTIONS: Judged[] = [
+  { question: 'How many apples do I peel?', media: 'apple-cake', phrase: 'six apples' },
+  { question: 'How many eggs go into the bowl?', media: 'apple-cake', phrase: 'three eggs' },
+  { question: 'What goes on top of the apple cake?', media: 'apple-cake', phrase: 'in a circle' },
+  { question: 'How hot is the oven?', media: 'apple-cake', phrase: 'one hundred and eighty degrees' },
+  { question: "How long has grandpa's starter been in the fridge?", media: 'bread-grandpa', phrase: 'thirty years' },
+  { question: 'What does grandpa score the loaf with?', media: 'bread-grandpa', phrase: 'razor blade' },
+  { question: 'Where does the bread bake?', media: 'bread-grandpa', phrase: 'cast iron pot' },
+  { question: 'What wood is the kitchen table made of?', media: 'kitchen-table', phrase: 'old oak boards' },
+  { question: 'How do I cut the legs?', media: 'kitchen-table', phrase: 'hand saw' },
+  { question: 'How many coats of linseed oil?', media: 'kitchen-table', phrase: 'Two coats' },
+  { question: 'Who helps carry the table into the kitchen?', media: 'kitchen-table', phrase: 'My daughter' },
+  { question: 'How many candles does Emma blow out?', media: 'emma-birthday', phrase: 'seven candles' },
+  { question: 'What did Grandma bring to the birthday?', media: 'emma-birthday', phrase: 'chocolate cake' },
+  { question: 'What present did Emma get?', media: 'emma-birthday', phrase: 'red bicycle' },
+  { question: 'What game do the kids play in the garden?', media: 'emma-birthday', phrase: 'musical chairs' },
+  { question: 'What did Dad forget at the beach?', media: 'beach', phrase: 'sunscreen' },
+  { question: 'Where do we eat fish and chips?', media: 'beach', phrase: 'on the pier' },
+  { question: "Why can't we swim today?", media: 'beach', phrase: 'too big' },
+  { question: 'When do we watch the sun go down?', media: 'beach', phrase: 'In the evening' },
+  { question: 'In which part do we talk about bridges in Lisbon?', media: 'lecture', phrase: 'part 19' },
+  { question: 'Where do we talk about printing in Naples?', media: 'lecture', phrase: 'part 120' },
+  { question: 'Wo starten wir die Wanderung?', media: 'wanderung', phrase: 'am Parkplatz' },
+  { question: 'Wann starten wir?', media: 'wanderung', phrase: 'am Morgen' },
+  { question: 'Was gibt es in der Hütte?', media: 'wanderung', phrase: 'Suppe und Apfelstrudel' },
+  { question: 'Wie viele Gämsen sehen wir?', media: 'wanderung', phrase: 'drei Gämsen' },
+  { question: 'Wann beginnt es zu regnen?', media: 'wanderung', phrase: 'Gipfel' },
+  { question: 'Was hatten wir zum Glück dabei?', media: 'wanderung', phrase: 'Regenjacken' },
+  { question: 'Wie lange ist der Apfelkuchen im Ofen?', media: 'omas-apfelkuchen', phrase: 'eine Stunde' },
+  { question: 'Womit schmeckt der Kuchen am besten?', media: 'omas-apfelkuchen', phrase: 'Sahne' },
+  { question: 'Was schälen wir zuerst?', media: 'omas-apfelkuchen', phrase: 'Äpfel' },
+  { question: 'Was braucht der Teig?', media: 'omas-apfelkuchen', phrase: 'Butter, Zucker und Mehl' },
+  { question: 'Wer backt heute mit uns?', media: 'omas-apfelkuchen', phrase: 'Oma' },
+  { question: 'Welches Rad hat einen Platten?', media: 'fahrrad', phrase: 'Hinterrad' },
+  { question: 'Wie findet man das Loch im Schlauch?', media: 'fahrrad', phrase: 'Blasen' },
+  { question: 'Womit wird das Loch geschlossen?', media: 'fahrrad', phrase: 'Flicken' },
+  { question: 'Where did we eat the sardines?', media: null },
+  { question: 'When is the dentist appointment?', media: null },
+  { question: 'Who won the football match?', media: null },
+  { question: 'How much did the new car cost?', media: null },
+  { question: 'What did the doctor say about ibuprofen?', media: null },
+  { question: 'Wann ist der Zahnarzttermin?', media: null },
+  { question: 'Wo haben wir die Sardinen gegessen?', media: null },
+  { question: 'Wer hat das Fußballspiel gewonnen?', media: null },
+  { question: 'Wie heißt der Hund der Nachbarn?', media: null },
+];
+
+interface AskAnswer { citations: { media_id: string; quote: string }[]; answer: { text: string | null }; ms: number }
+
+async function main(): Promise<void> {
+  const root = mkdtempSync(join(tmpdir(), 'vidx-ask-'));
+  const mediaDir = join(root, 'media');
+  mkdirSync(mediaDir);
+  try {
+    await renderAll(mediaDir, CORPUS);
+    const config = loadConfig({
+      VIDX_HOST: '127.0.0.1', VIDX_PORT: '0', VIDX_DATA_DIR: join(root, 'data'), VIDX_MEDIA_ROOTS: mediaDir,
+      VIDX_MODELS_DIR: join(root, 'models'), VIDX_HUB_URL: NO_HUB, VIDX_ADMIN_KEY: ADMIN_KEY, VIDX_LOG: 'silent',
+    });
+    const vidx = await startVidx(config);
+    try {
+      const post = async (path: string, body: unknown) => {
+        const res = await fetch(`${vidx.url}${path}`, { method: 'POST', headers: { 'x-api-key': ADMIN_KEY, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        return { status: res.status, body: (await res.json()) as unknown };
+      };
+      await post('/collections', { collection_id: 'home', name: 'Home archive' });
+      for (const m of CORPUS) {
+        const r = await post('/index', { collection: 'home', index_language: m.language, video: { path: mediaFiles(mediaDir, m).video, media_id: m.id, title: m.title } });
+        const id = (r.body as { task_id: string }).task_id;
+        for (;;) {
+          const task = (await (await fetch(`${vidx.url}/tasks/${id}`, { headers: { 'x-api-key': ADMIN_KEY } })).json()) as { status: string };
+          if (task.status === 'completed') break;
+          if (task.status === 'failed') throw new Error(`indexing ${m.id} failed`);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
+      const rows: { question: string; first: boolean; phrase: boolean; ms: number }[] = [];
+      for (const q of QUESTIONS) {
+        const a = (await post('/ask?stream=false', { question: q.question, collection: 'home' })).body as AskAnswer;
+        const first = q.media === null ? a.answer.text === null : a.citations[0]?.media_id === q.media && a.citations[0]!.quote.includes(q.phrase!);
+        const phrase = q.media === null ? a.answer.text === null : (a.answer.text ?? '').includes(q.phrase!);
+        rows.push({ question: q.question, first, phrase, ms: a.ms });
+        console.error(`${first ? 'ok  ' : 'MISS'} ${phrase ? 'ok  ' : 'MISS'} ${String(a.ms).padStart(4)} ms  ${q.question}  →  ${a.answer.text ?? '(nothing)'}`);
+      }
+      const answerable = QUESTIONS.filter((q) => q.media !== null).length;
+      const share = (f: (r: (typeof rows)[number], q: Judged) => boolean, of: (q: Judged) => boolean) => {
+        const picked = rows.filter((_, i) => of(QUESTIONS[i]!));
+        return Math.round((picked.filter((r) => f(r, QUESTIONS[rows.indexOf(r)]!)).length / Math.max(1, picked.length)) * 1000) / 1000;
+      };
+      const ms = rows.map((r) => r.ms).sort((x, y) => x - y);
+      console.log(JSON.stringify({
+        bench: 'ask', date: new Date().toISOString(), machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', load_avg_1m: Math.round(loadavg()[0]! * 100) / 100 },
+        questions: QUESTIONS.length, answerable, unanswerable: QUESTIONS.length - answerable,
+        right_moment_first: share((r) => r.first, (q) => q.media !== null),
+        key_phrase_in_answer: share((r) => r.phrase, (q) => q.media !== null),
+        unanswerable_null: share((r) => r.first, (q) => q.media === null),
+        ms: { p50: ms[Math.floor(ms.length / 2)], p95: ms[Math.floor(ms.length * 0.95)], moments: CORPUS.reduce((s, m) => s + m.lines.length + m.slides.length, 0) },
+      }));
+    } finally {
+      await vidx.close();
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+await main();
