@@ -5,8 +5,10 @@
  * POST /ask?stream=false, and scores: the right moment cited first, the answer holding the key phrase, every
  * unanswerable question answered with no text; and the answer time (p50, p95) as the server reports it.
  *
- *   npm run bench:ask
+ *   npm run bench:ask [-- --moments 100000 [--asks 200]]
  *
+ * With --moments N also the time of answers in a collection of N synthetic episodes (bench-search's builder):
+ * its queries asked as questions over HTTP, p50 and p95 of the round trip.
  * A table per question goes to stderr; the last stdout line is one JSON object.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -16,6 +18,7 @@ import { loadConfig } from '../src/config.js';
 import { startVidx } from '../src/server.js';
 import { CORPUS } from './relevance/corpus.js';
 import { mediaFiles, renderAll } from './relevance/media.js';
+import { ADMIN_KEY as BIG_KEY, arg, build, queries } from './bench-search.js';
 
 const ADMIN_KEY = 'vidx_bench_ask_key_00000000000000';
 const NO_HUB = 'http://127.0.0.1:9/';
@@ -72,6 +75,34 @@ const QUESTIONS: Judged[] = [
 
 interface AskAnswer { citations: { media_id: string; quote: string }[]; answer: { text: string | null }; ms: number }
 
+/** Questions over a big synthetic collection (bench-search's), timed over HTTP: p50 and p95 in ms. */
+async function atScale(episodes: number, asks: number): Promise<{ moments: number; asks: number; p50: number; p95: number; answered: number; build_s: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'vidx-ask-big-'));
+  try {
+    const buildSeconds = build(dir, episodes);
+    const vidx = await startVidx(loadConfig({ VIDX_HOST: '127.0.0.1', VIDX_PORT: '0', VIDX_DATA_DIR: dir, VIDX_LOG: 'silent', VIDX_ADMIN_KEY: BIG_KEY }), { queryEmbedder: null });
+    try {
+      const times: number[] = [];
+      let answered = 0;
+      const forms = ['What about {q}?', 'Where is {q}?', 'Wann war {q}?', 'Who said {q}?'];
+      for (const [i, q] of queries(asks).entries()) {
+        const t0 = performance.now();
+        const res = await fetch(`${vidx.url}/ask?stream=false`, { method: 'POST', headers: { 'x-api-key': BIG_KEY, 'content-type': 'application/json' }, body: JSON.stringify({ question: forms[i % forms.length]!.replace('{q}', q), collection: 'main' }) });
+        const body = (await res.json()) as AskAnswer;
+        times.push(performance.now() - t0);
+        if (body.answer?.text) answered++;
+      }
+      times.sort((a, b) => a - b);
+      const at = (f: number) => Math.round(times[Math.floor(times.length * f)]! * 10) / 10;
+      return { moments: episodes, asks, p50: at(0.5), p95: at(0.95), answered, build_s: Math.round(buildSeconds) };
+    } finally {
+      await vidx.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'vidx-ask-'));
   const mediaDir = join(root, 'media');
@@ -113,6 +144,9 @@ async function main(): Promise<void> {
         return Math.round((picked.filter((r) => f(r, QUESTIONS[rows.indexOf(r)]!)).length / Math.max(1, picked.length)) * 1000) / 1000;
       };
       const ms = rows.map((r) => r.ms).sort((x, y) => x - y);
+      const moments = Number(arg('moments', '0'));
+      const scale = moments > 0 ? await atScale(moments, Number(arg('asks', '200'))) : null;
+      if (scale) console.error(JSON.stringify({ at_scale: scale }));
       console.log(JSON.stringify({
         bench: 'ask', date: new Date().toISOString(), machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', load_avg_1m: Math.round(loadavg()[0]! * 100) / 100 },
         questions: QUESTIONS.length, answerable, unanswerable: QUESTIONS.length - answerable,
@@ -120,6 +154,7 @@ async function main(): Promise<void> {
         key_phrase_in_answer: share((r) => r.phrase, (q) => q.media !== null),
         unanswerable_null: share((r) => r.first, (q) => q.media === null),
         ms: { p50: ms[Math.floor(ms.length / 2)], p95: ms[Math.floor(ms.length * 0.95)], moments: CORPUS.reduce((s, m) => s + m.lines.length + m.slides.length, 0) },
+        at_scale: scale,
       }));
     } finally {
       await vidx.close();
