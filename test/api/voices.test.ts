@@ -119,6 +119,11 @@ describe('voices across a collection', () => {
     } finally {
       await agent.close();
     }
+    // Another owner sees none of it: the person, their voices and the filter are each a 404.
+    expect((await s.call('GET', `/collections/home/people/${dad}/voices`, { key: other })).status).toBe(404);
+    expect((await s.call('POST', `/collections/home/people/${dad}/voices`, { key: other, json: { voice_ids: [1] } })).status).toBe(404);
+    expect((await s.call('POST', '/collections', { key: other, json: { collection_id: 'theirs', name: 'Theirs' } })).status).toBe(201);
+    expect((await s.call('POST', '/search', { key: other, json: { collection: 'theirs', query: 'harbour', speaker: dad } })).status).toBe(404);
     const nobody = await s.call('POST', '/search', { json: { collection: 'home', query: 'harbour', speaker: 'Nobody' } });
     expect(nobody.status).toBe(404);
     expect(nobody.body.errors[0].field).toBe('speaker');
