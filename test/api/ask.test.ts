@@ -3,13 +3,12 @@
  * talks with their words as subtitles beside them), each answer citing the line that says it, and no answer
  * where nothing does. A real server on 127.0.0.1 with real SQLite and ffmpeg.
  */
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOAT_TALK, conversation, GEBURTSTAG, srtOf } from '../support/conversation.js';
+import { BOAT_TALK, GEBURTSTAG } from '../support/conversation.js';
+import { indexTalk } from '../support/talks.js';
 import { runCli } from '../support/cli.js';
 import { callJson, mcpClient } from '../mcp/clients.js';
-import { ADMIN_KEY, settledTask, startTestServer, type TestServer } from '../support/server.js';
+import { ADMIN_KEY, startTestServer, type TestServer } from '../support/server.js';
 
 interface Citation { collection: string; media_id: string; start_time: number; end_time: number; quote: string; captured_at: string | null }
 interface Answer { question: string; language: string; citations: Citation[]; answer: { text: string | null; cites: number[]; note?: string }; mode: string; ms: number }
@@ -28,11 +27,7 @@ describe('POST /ask', () => {
       ['home', 'boat', [{ voice: 'en+m3', pitch: 35 }, { voice: 'en+f2', pitch: 70 }], BOAT_TALK],
       ['family', 'geburtstag', [{ voice: 'de+m1', pitch: 40 }, { voice: 'de+f3', pitch: 75 }], GEBURTSTAG],
     ] as const;
-    for (const [collection, name, voices, turns] of talks) {
-      await writeFile(join(s.mediaDir, `${name}.srt`), srtOf(await conversation(join(s.mediaDir, `${name}.m4a`), voices, turns)));
-      const r = await s.call('POST', '/index', { json: { collection, video: { path: join(s.mediaDir, `${name}.m4a`), media_id: name } } });
-      expect((await settledTask(s, r.body.task_id as string, 120_000)).status).toBe('completed');
-    }
+    for (const [collection, name, voices, turns] of talks) await indexTalk(s, collection, name, voices, turns);
   }, 180_000);
   afterAll(() => s?.close());
 

@@ -3,14 +3,13 @@
  * the line that says it, with that moment to play; German questions get German answers; nothing found says so.
  * A real vidx and Debian's chromium through playwright-core; the memos are espeak-ng talks with SRTs.
  */
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web.js';
 import { keyedPage, launchBrowser, screenshot, unlabelled } from '../support/browser.js';
-import { BOAT_TALK, conversation, GEBURTSTAG, srtOf } from '../support/conversation.js';
-import { ADMIN_KEY, settledTask, startTestServer, type TestServer } from '../support/server.js';
+import { BOAT_TALK, GEBURTSTAG } from '../support/conversation.js';
+import { indexTalk } from '../support/talks.js';
+import { ADMIN_KEY, startTestServer, type TestServer } from '../support/server.js';
 
 const UI = { timeout: 15_000, interval: 100 };
 let s: TestServer;
@@ -24,11 +23,7 @@ beforeAll(async () => {
     ['boat', [{ voice: 'en+m3', pitch: 35 }, { voice: 'en+f2', pitch: 70 }], BOAT_TALK],
     ['geburtstag', [{ voice: 'de+m1', pitch: 40 }, { voice: 'de+f3', pitch: 75 }], GEBURTSTAG],
   ] as const;
-  for (const [name, voices, turns] of talks) {
-    await writeFile(join(s.mediaDir, `${name}.srt`), srtOf(await conversation(join(s.mediaDir, `${name}.m4a`), voices, turns)));
-    const r = await s.call('POST', '/index', { json: { collection: 'home', video: { path: join(s.mediaDir, `${name}.m4a`), media_id: name } } });
-    expect((await settledTask(s, r.body.task_id as string, 120_000)).status).toBe('completed');
-  }
+  for (const [name, voices, turns] of talks) await indexTalk(s, 'home', name, voices, turns);
   browser = await launchBrowser();
 }, 300_000);
 

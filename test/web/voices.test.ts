@@ -4,14 +4,13 @@
  * chip that keeps only what they say; in English, German and at 360 px. A real vidx (speakers step on its
  * thread, no model) and Debian's chromium through playwright-core; the talks are espeak-ng voices with SRTs.
  */
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web.js';
 import { keyedPage, launchBrowser, screenshot, unlabelled } from '../support/browser.js';
-import { BOAT_TALK, conversation, srtOf, type Turn } from '../support/conversation.js';
-import { ADMIN_KEY, settledTask, startTestServer, type TestServer } from '../support/server.js';
+import { BOAT_TALK, type Turn } from '../support/conversation.js';
+import { indexTalk } from '../support/talks.js';
+import { ADMIN_KEY, startTestServer, type TestServer } from '../support/server.js';
 
 const UI = { timeout: 15_000, interval: 100 };
 const DAD = { voice: 'en+m3', pitch: 35 };
@@ -30,11 +29,8 @@ beforeAll(async () => {
   s = await startTestServer({ queryEmbedder: null });
   await s.call('POST', '/collections', { json: { collection_id: 'home', name: 'Home' } });
   expect((await s.call('PUT', '/collections/home/voices', { json: { enabled: true } })).status).toBe(200);
-  for (const [name, voices, turns] of [['boat', [DAD, ANNA], BOAT_TALK], ['radio', [DAD], RADIO]] as const) {
-    await writeFile(join(s.mediaDir, `${name}.srt`), srtOf(await conversation(join(s.mediaDir, `${name}.m4a`), voices, turns)));
-    const r = await s.call('POST', '/index', { json: { collection: 'home', video: { path: join(s.mediaDir, `${name}.m4a`), media_id: name } } });
-    expect((await settledTask(s, r.body.task_id as string, 120_000)).status).toBe('completed');
-  }
+  await indexTalk(s, 'home', 'boat', [DAD, ANNA], BOAT_TALK);
+  await indexTalk(s, 'home', 'radio', [DAD], RADIO);
   const analysis = await s.call('GET', '/collections/home/items/boat/analysis');
   dad = analysis.body.speakers.find((t: { speaker: number }) => t.speaker === 1).person_id;
   expect((await s.call('PUT', `/collections/home/people/${dad}`, { json: { name: 'Dad' } })).status).toBe(200);

@@ -57,23 +57,24 @@ export class VoiceService {
   }
 
   private view(v: VoiceTrackView): VoiceView {
-    const sample = this.sampleOf(v);
+    const analysis = this.store.search.analysisOf(v.item_pk);
+    const sample = sampleOf(v.speaker, analysis?.speakers ?? null);
     const item = this.store.items.byPk(v.item_pk);
-    const stored = item?.src ? null : this.store.search.analysisOf(v.item_pk)?.stored_file;
+    const stored = item?.src ? null : analysis?.stored_file;
     const src = item?.src ?? (stored ? this.links.file(stored) : null);
     return {
       voice_id: v.pk, media_id: v.media_id, title: v.title, speaker: v.speaker, seconds: Math.round(v.seconds * 10) / 10,
       sample, sample_url: src && sample ? `${src}#t=${sample.start},${sample.end}` : null,
     };
   }
+}
 
-  /** The speaker's longest turn, its first seconds. */
-  private sampleOf(v: VoiceTrackView): { start: number; end: number } | null {
-    const turns = JSON.parse(this.store.search.analysisOf(v.item_pk)?.speakers ?? '[]') as { speaker: number; start: number; end: number }[];
-    const own = turns.filter((t) => t.speaker === v.speaker).sort((a, b) => b.end - b.start - (a.end - a.start));
-    const t = own[0];
-    if (!t) return null;
-    const r = (x: number) => Math.round(x * 10) / 10;
-    return { start: r(t.start), end: r(Math.min(t.end, t.start + SAMPLE_SECONDS)) };
-  }
+/** The speaker's longest turn (of the item's turns, JSON), its first seconds. */
+function sampleOf(speaker: number, turnsJson: string | null): { start: number; end: number } | null {
+  const turns = JSON.parse(turnsJson ?? '[]') as { speaker: number; start: number; end: number }[];
+  const own = turns.filter((t) => t.speaker === speaker).sort((a, b) => b.end - b.start - (a.end - a.start));
+  const t = own[0];
+  if (!t) return null;
+  const r = (x: number) => Math.round(x * 10) / 10;
+  return { start: r(t.start), end: r(Math.min(t.end, t.start + SAMPLE_SECONDS)) };
 }

@@ -200,11 +200,13 @@ export class SearchService {
     const excluded = new Set(probes.map((p) => p.exclude).filter((pk): pk is number => pk !== null));
 
     // A few spare hits, so merging neighbours that share a moment still fills the page.
-    const only = this.addPeople(lists, collection.pk, req, scope.depth, item?.pk ?? null);
+    // The people a `speaker` names, looked up once: they keep the episodes and, in them, the lines.
+    const speakers = req.speaker !== undefined ? this.speakers(collection.pk, req.speaker) : null;
+    const only = this.addPeople(lists, collection.pk, req, scope.depth, item?.pk ?? null, speakers);
     const fused = fuse(lists)
       .filter((f) => f.score > 0 && (!only || only.has(f.pk)) && !excluded.has(f.pk))
       .slice(0, candidatePool(req.limit, q ? q.terms.length + q.phrases.length : 0));
-    const results = this.shape(fused, frameTimes, q, collection.pk, req, req.speaker !== undefined ? this.store.voices.labelsOf(this.speakers(collection.pk, req.speaker)) : null).map((r) => withPlaceIn(r, req.search_language ?? 'en'));
+    const results = this.shape(fused, frameTimes, q, collection.pk, req, speakers ? this.store.voices.labelsOf(speakers) : null).map((r) => withPlaceIn(r, req.search_language ?? 'en'));
     const gaps = this.gaps?.of({ collectionPk: collection.pk, itemPk: item?.pk ?? null, words: Boolean(q?.all), framesSearched: vectors.some((v) => v.space.kind === 'frame') });
     const corrected = words?.fixes.length ? correctedWords(words.fixes, results) : [];
     const notices = gaps ? searchNotices(gaps, req.search_language ?? 'en') : [];
@@ -398,14 +400,17 @@ export class SearchService {
     const voices = this.store.voices;
     if (page.length === 0 || !voices.enabled(collectionPk)) return;
     const tracks = new Map<number, ReturnType<typeof voices.tracksOfItem>>();
-    for (const r of page) {
-      const e = byMoment.get(`${r.media_id}:${r.episode_id}`);
-      if (!e) continue;
+    const shown = page.map((r) => byMoment.get(`${r.media_id}:${r.episode_id}`));
+    // The page's lines in one read, not one per result.
+    const lines = groupBy(this.store.search.segmentsOf(shown.flatMap((e) => (e ? [e.pk] : []))), (s) => s.episode_pk);
+    page.forEach((r, i) => {
+      const e = shown[i];
+      if (!e) return;
       if (!tracks.has(e.item_pk)) tracks.set(e.item_pk, voices.tracksOfItem(e.item_pk));
-      const line = this.store.search.segmentsOf([e.pk]).find((s) => s.kind === 'audio' && s.start <= r.start_time + 0.01 && s.end > r.start_time);
+      const line = (lines.get(e.pk) ?? []).find((s) => s.kind === 'audio' && s.start <= r.start_time + 0.01 && s.end > r.start_time);
       const v = line?.speaker ? tracks.get(e.item_pk)!.find((t) => t.speaker === line.speaker) : undefined;
       if (v?.person_id) r.speaker = { person_id: v.person_id, name: v.name };
-    }
+    });
   }
 
   /** The vidx-extra filters as the store takes them; null when none is set. A folder of another collection is a 404. */
@@ -430,7 +435,7 @@ export class SearchService {
    * People in the search: a person named in the query adds the episodes they are seen in as one more ranked
    * list; `person_id` adds theirs and keeps only those. Returns the episodes to keep, or null for all.
    */
-  private addPeople(lists: RankedList[], collectionPk: number, req: SearchRequest, depth: number, itemPk: number | null): Set<number> | null {
+  private addPeople(lists: RankedList[], collectionPk: number, req: SearchRequest, depth: number, itemPk: number | null, speakers: number[] | null): Set<number> | null {
     const faces = this.store.faces;
     let only: Set<number> | null = null;
     if (req.person_id !== undefined) {
@@ -439,8 +444,8 @@ export class SearchService {
       only = new Set(faces.episodesOfPerson(p.pk, itemPk));
       lists.push({ name: 'people', weight: FUSION.weights.people, pks: [...only].slice(0, depth) });
     }
-    if (req.speaker !== undefined) {
-      const spoken = this.store.voices.episodesSpokenBy(this.speakers(collectionPk, req.speaker), itemPk);
+    if (speakers) {
+      const spoken = this.store.voices.episodesSpokenBy(speakers, itemPk);
       only = only ? new Set(spoken.filter((pk) => only!.has(pk))) : new Set(spoken);
       lists.push({ name: 'people', weight: FUSION.weights.people, pks: spoken.slice(0, depth) });
     }
