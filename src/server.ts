@@ -8,7 +8,7 @@ import { sweepItemFolders } from './services/analysis/item-files.js';
 import type { CollectionService } from './services/collections.js';
 import type { DuplicateService } from './services/duplicates/service.js';
 import type { KeyService, AdminKeySource } from './services/keys.js';
-import { uploadsDir } from './services/paths.js';
+import { uploadsDir } from './store/paths.js';
 import { sweepUploads } from './services/upload-sweep.js';
 import type { SearchIndex } from './services/search/index.js';
 import { pictureFileReader } from './services/search/picture-file.js';
@@ -78,7 +78,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   // Versions of item files a crash left unnamed (before or after a commit) go before anything is served.
   sweepItemFolders(store.db, config.dataDir);
   // Uploads a killed server was receiving belong to no task: nothing would ever remove them.
-  const partial = sweepUploads(store.tasks, uploadsDir(config.dataDir));
+  const partial = sweepUploads(store);
   if (partial > 0) log('removed uploads no task holds (left by an interrupted request)', { files: partial });
   const core = buildCore({ config, log, store, files, time: opts.time ?? systemClock }, opts);
   const analysis = buildAnalysis(core, opts);

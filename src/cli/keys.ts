@@ -53,7 +53,7 @@ export async function keysCommand(argv: string[]): Promise<number> {
   const config = readConfig(values['data-dir'] ? ['--data-dir', values['data-dir']] : []);
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const store = openStore(join(config.dataDir, 'vidx.db'));
-  const keys = new KeyService(store.keys);
+  const keys = new KeyService(store.keys, store.storage);
   const out = (v: unknown, text: string) => process.stdout.write(values.json ? `${JSON.stringify(v)}\n` : `${text}\n`);
   try {
     if (action === 'create') {

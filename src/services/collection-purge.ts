@@ -1,7 +1,5 @@
-import { rmSync } from 'node:fs';
 import type { Repos } from '../store/index.js';
 import { inTransaction } from '../store/connection.js';
-import { collectionDir } from './paths.js';
 
 /**
  * Removes one batch of a deleted collection's rows that no foreign key reaches (vectors, FTS) inside a
@@ -21,7 +19,7 @@ const MAX_SLICE_MS = 50;
  * short transaction, in slices that yield to requests between them, then the collection row and its files.
  * A purge cut short (stop, crash) leaves the collection marked; it is started again at the next start.
  * @example
- * const purger = new CollectionPurger(store, dataDir);
+ * const purger = new CollectionPurger(store);
  * purger.cleanups.push((pk) => searchIndex.removeCollection(pk));
  * purger.start(collectionPk);
  * await purger.idle();
@@ -33,8 +31,7 @@ export class CollectionPurger {
   private stopping = false;
 
   constructor(
-    private readonly store: Repos<'collections' | 'db' | 'items'>,
-    private readonly dataDir: string,
+    private readonly store: Repos<'collections' | 'db' | 'items' | 'storage'>,
   ) {}
 
   /** Purges in the background; errors go to `onError` (the collection stays marked for the next start). */
@@ -83,6 +80,6 @@ export class CollectionPurger {
       for (const cleanup of this.cleanups) while (cleanup(pk));
       this.store.collections.delete(pk);
     });
-    rmSync(collectionDir(this.dataDir, pk), { recursive: true, force: true });
+    this.store.storage.removeCollection(pk);
   }
 }

@@ -36,11 +36,10 @@ export class CollectionService {
   private readonly deletedListeners: ((collectionPk: number) => void)[] = [];
 
   constructor(
-    private readonly store: Repos<'collections' | 'db' | 'items'>,
-    dataDir: string,
+    private readonly store: Repos<'collections' | 'db' | 'items' | 'storage'>,
     private readonly links: FileLinks,
   ) {
-    this.purger = new CollectionPurger(store, dataDir);
+    this.purger = new CollectionPurger(store);
   }
 
   /** Called at once when a collection is deleted (before its background purge), with its internal key. */

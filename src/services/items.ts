@@ -1,5 +1,4 @@
 import { msg } from '../messages/index.js';
-import { rmSync } from 'node:fs';
 import type { Repos } from '../store/index.js';
 import type { NearFilter } from '../store/item-filter.js';
 import type { CaptureSource, ItemRow, ItemSort, PlaceCount } from '../store/items.js';
@@ -10,7 +9,6 @@ import type { CollectionService, Lookup } from './collections.js';
 import { notFound, Problem } from './errors.js';
 import type { FileLinks } from './file-links.js';
 import type { Place } from './places.js';
-import { itemDir } from './paths.js';
 import { pictureLink } from './shown-pictures.js';
 
 /** A media item as the API shows it (SPEC 2.3), the full field set in lists and single views alike. */
@@ -55,9 +53,8 @@ export class ItemService {
   private readonly cleanups: ItemCleanup[] = [];
 
   constructor(
-    private readonly store: Repos<'db' | 'items' | 'search'>,
+    private readonly store: Repos<'db' | 'items' | 'search' | 'storage'>,
     private readonly collections: CollectionService,
-    private readonly dataDir: string,
     private readonly links: FileLinks,
     /** Turns a `near` value into a filter (see PlaceService.nearFilter); without it `near` is refused. */
     private readonly nearFilter: ((near: string, km?: number) => Promise<NearFilter>) | null = null,
@@ -165,7 +162,7 @@ export class ItemService {
       for (const cleanup of this.cleanups) cleanup(row);
       this.store.items.delete(row.pk);
     });
-    rmSync(itemDir(this.dataDir, collectionPk, mediaId), { recursive: true, force: true });
+    this.store.storage.removeItem(collectionPk, mediaId);
     return true;
   }
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { StorageRepository } from '../store/storage.js';
 import type { KeyRepository, KeyRole, KeyRow } from '../store/keys.js';
 import type { Caller } from './caller.js';
 import { nowIso, systemClock, type WallClock } from './timestamps.js';
@@ -67,6 +67,8 @@ function workerFields(repo: KeyRepository, role: KeyRole, o: WorkerKeyOptions): 
 export class KeyService {
   constructor(
     private readonly repo: KeyRepository,
+    /** Where a first start writes the admin key file. */
+    private readonly storage: Pick<StorageRepository, 'exists' | 'writeSecret'>,
     private readonly time: WallClock = systemClock,
   ) {}
 
@@ -120,10 +122,9 @@ export class KeyService {
       return { kind: 'env' };
     }
     const path = join(dataDir, 'admin.key');
-    if (this.repo.count() > 0) return existsSync(path) ? { kind: 'file', path, created: false } : { kind: 'existing' };
+    if (this.repo.count() > 0) return this.storage.exists(path) ? { kind: 'file', path, created: false } : { kind: 'existing' };
     const { key } = this.create('admin', 'admin');
-    writeFileSync(path, `${key}\n`, { mode: 0o600 });
-    chmodSync(path, 0o600);
+    this.storage.writeSecret(path, `${key}\n`);
     return { kind: 'file', path, created: true };
   }
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { type FileAccess, resolveInsideRoots, SourceError } from '../media/index.js';
 import type { Caller } from './caller.js';
@@ -7,6 +6,7 @@ import type { CollectionService } from './collections.js';
 import { fieldProblem, Problem } from './errors.js';
 import type { TaskService, TaskView } from './tasks.js';
 import { type Message, msg, type Lang } from '../messages/index.js';
+import type { StorageRepository } from '../store/storage.js';
 
 /** The video object of SPEC 2.2 as validated by the HTTP layer. */
 export interface VideoInput {
@@ -101,7 +101,13 @@ export class SubmissionService {
     private readonly collections: CollectionService,
     private readonly guardPath: PathGuard,
     private readonly itemExists: (collectionPk: number, mediaId: string) => boolean,
+    private readonly storage: Pick<StorageRepository, 'removeUpload'>,
   ) {}
+
+  /** Removes an upload no task took over (the submission was refused after the body was read). */
+  discardUpload(upload: TaskUpload): void {
+    removeTaskUpload({ upload }, this.storage);
+  }
 
   async index(
     caller: Caller,
@@ -164,10 +170,10 @@ export class SubmissionService {
 /**
  * Deletes the upload a task took over, if any; only files inside the uploads folder are touched.
  * @example
- * removeTaskUpload(task.data, uploadsDir(dataDir));
+ * removeTaskUpload(task.data, store.storage);
  */
-export function removeTaskUpload(data: unknown, uploadsFolder: string): void {
+export function removeTaskUpload(data: unknown, storage: Pick<StorageRepository, 'removeUpload'>): void {
   const upload = (data as { upload?: Partial<TaskUpload> & { path?: string } | null } | null)?.upload;
   const name = upload?.stored ?? upload?.path;
-  if (typeof name === 'string' && name) rmSync(join(uploadsFolder, basename(name)), { force: true });
+  if (typeof name === 'string' && name) storage.removeUpload(name);
 }

@@ -2,7 +2,7 @@ import pTimeout from 'p-timeout';
 import { randomUUID } from 'node:crypto';
 import PQueue from 'p-queue';
 import type { TaskRepository, TaskRow } from '../store/tasks.js';
-import { nowIso } from './timestamps.js';
+import { nowIso, systemClock, type WallClock } from './timestamps.js';
 import { describeFailure, TaskEnded, type TaskFailure } from './task-failure.js';
 import { isTaskKind, TASK_KINDS, type TaskKind } from './task-kinds.js';
 import type { StageItem } from './task-steps.js';
@@ -103,6 +103,8 @@ export class TaskEngine {
     private readonly log: (msg: string, fields?: Record<string, unknown>) => void = () => {},
     /** Rewrites a failure's message before callers see it (the server removes its own folder paths). */
     private readonly redact: (message: string) => string = (m) => m,
+    /** What stamps a task's times (queued, started, finished): the app's clock. */
+    private readonly time: WallClock = systemClock,
   ) {
     this.queue = new PQueue({ concurrency: COORDINATORS });
   }
@@ -126,7 +128,7 @@ export class TaskEngine {
     const missing = TASK_KINDS.filter((k) => !this.handlers.has(k));
     if (missing.length) throw new Error(`no task handler registered for ${missing.join(', ')}`);
     this.started = true;
-    const at = nowIso();
+    const at = nowIso(this.time);
     for (const row of this.repo.listRunning()) {
       if (row.attempts >= MAX_INTERRUPTED_RUNS) {
         const message = `interrupted ${row.attempts} times: the server stopped while this task ran; it can be retried`;
@@ -141,7 +143,7 @@ export class TaskEngine {
 
   /** Queues a task; `collectionPk` binds it to the collection it works on (see {@link endCollectionTasks}). */
   create(owner: string, kind: TaskKind, data: unknown, collectionPk: number | null = null): TaskRow {
-    const at = nowIso();
+    const at = nowIso(this.time);
     const row: TaskRow = {
       id: randomUUID(),
       owner,
@@ -166,7 +168,7 @@ export class TaskEngine {
 
   /** Puts a failed task back in the queue. The caller checked the status. */
   requeue(id: string): void {
-    this.repo.requeue(id, 'queued for retry', nowIso());
+    this.repo.requeue(id, 'queued for retry', nowIso(this.time));
     if (this.started) this.schedule(id);
   }
 
@@ -226,7 +228,7 @@ export class TaskEngine {
   }
 
   private async run(id: string, holdsSlot: boolean): Promise<void> {
-    if (this.stopped || !this.repo.markRunning(id, nowIso())) return; // stopping, deleted or already taken
+    if (this.stopped || !this.repo.markRunning(id, nowIso(this.time))) return; // stopping, deleted or already taken
     const row = this.repo.get(id)!;
     const controller = new AbortController();
     let resolveSettled!: () => void;
@@ -247,13 +249,13 @@ export class TaskEngine {
         work: holdsSlot ? (unit) => unit() : (unit) => this.gate.run(row.owner, unit, controller.signal),
       });
       if (controller.signal.aborted) throw new Error('stopped');
-      this.repo.complete(id, JSON.stringify(result ?? null), nowIso());
+      this.repo.complete(id, JSON.stringify(result ?? null), nowIso(this.time));
       this.emitIfPresent('task.completed', id);
       this.log('task completed', { task_id: id });
     } catch (err) {
       const reason = controller.signal.aborted ? (controller.signal.reason as StopReason) : null;
       if (reason === 'shutdown') {
-        this.repo.requeue(id, 'interrupted by shutdown', nowIso());
+        this.repo.requeue(id, 'interrupted by shutdown', nowIso(this.time));
       } else if (reason !== 'cancel') {
         const failure = reason ? reason.fail : describeFailure(err);
         this.failNow(id, { ...failure, message: this.redact(failure.message) });
@@ -265,7 +267,7 @@ export class TaskEngine {
   }
 
   private failNow(id: string, failure: TaskFailure): void {
-    this.repo.fail(id, failure, nowIso());
+    this.repo.fail(id, failure, nowIso(this.time));
     this.emitIfPresent('task.failed', id);
     this.log('task failed', { task_id: id, error: failure.message, code: failure.code });
   }
@@ -284,7 +286,7 @@ export class TaskEngine {
       if (key === lastStage && now - lastWrite < PROGRESS_WRITE_MS) return;
       lastWrite = now;
       lastStage = key ?? lastStage;
-      this.repo.setProgress(id, Math.min(1, Math.max(0, fraction)), stage ?? null, item ? JSON.stringify(item) : null, nowIso());
+      this.repo.setProgress(id, Math.min(1, Math.max(0, fraction)), stage ?? null, item ? JSON.stringify(item) : null, nowIso(this.time));
     };
   }
 }

@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { WebhookRepository, WebhookRow } from '../store/webhooks.js';
 import type { TaskRow } from '../store/tasks.js';
 import { ownsOrAdmin, type Caller } from './caller.js';
-import { nowIso } from './timestamps.js';
+import { nowIso, systemClock, type WallClock } from './timestamps.js';
 import { notFound, Problem } from './errors.js';
 import type { TaskEvent } from './task-engine.js';
 import type { TaskPresenter } from './tasks.js';
@@ -40,6 +40,8 @@ export class WebhookService {
     private readonly refuseUrl: (url: string) => string | null = () => null,
     /** Webhooks one key may have (VIDX_MAX_WEBHOOKS_PER_KEY): each task event is one delivery per webhook. */
     private readonly maxPerKey = 100,
+    /** What stamps a webhook's and a delivery's times: the app's clock. */
+    private readonly time: WallClock = systemClock,
   ) {}
 
   private checkUrl(url: string): void {
@@ -52,7 +54,7 @@ export class WebhookService {
     if (this.repo.countByOwner(caller.id) >= this.maxPerKey) {
       throw new Problem('conflict', msg('webhook_limit', { max: this.maxPerKey }));
     }
-    const at = nowIso();
+    const at = nowIso(this.time);
     const row: WebhookRow = {
       id: randomUUID(),
       owner: caller.id,
@@ -79,7 +81,7 @@ export class WebhookService {
     if (patch.url) this.checkUrl(patch.url);
     const url = patch.url ?? row.url;
     const events = patch.events ? JSON.stringify(dedupe(patch.events)) : row.events;
-    const at = nowIso();
+    const at = nowIso(this.time);
     this.repo.update(id, url, events, at);
     return view({ ...row, url, events, updated_at: at });
   }
@@ -94,7 +96,7 @@ export class WebhookService {
   enqueue(event: TaskEvent, task: TaskRow): void {
     const hooks = this.repo.listByOwner(task.owner).filter((h) => (JSON.parse(h.events) as string[]).includes(event));
     if (hooks.length === 0) return;
-    const at = nowIso();
+    const at = nowIso(this.time);
     for (const hook of hooks) {
       const id = randomUUID();
       const body = JSON.stringify({ id, event, created_at: at, task: this.presenter.view(task) });

@@ -20,7 +20,7 @@ import { ExploreRepository } from '../store/explore.js';
 import { registerExploreTasks } from '../services/explore/tasks.js';
 import { registerModelPullTask } from '../services/model-pull-task.js';
 import { ModelService } from '../services/models.js';
-import { uploadsDir } from '../services/paths.js';
+import { uploadsDir } from '../store/paths.js';
 import type { TaskEngine } from '../services/task-engine.js';
 import { ThreadPool } from '../services/threads/pool.js';
 import type { ThreadSettings } from '../services/threads/protocol.js';
@@ -117,7 +117,7 @@ export function buildAnalysis(core: Core, opts: AnalysisOptions): AnalysisSide {
   opts.registerTasks?.(engine);
   const indexOptions: IndexTaskOptions = { dataDir: config.dataDir, uploadsDir: uploadsDir(config.dataDir) };
   const index: IndexDeps = { analyzer, store, searchIndex: core.searchIndex, places: core.places, ...(opts.indexSteps ? { onStep: opts.indexSteps } : {}) };
-  if (!engine.hasHandler('analyze')) registerAnalyzeTask(engine, analyzer, indexOptions.uploadsDir);
+  if (!engine.hasHandler('analyze')) registerAnalyzeTask(engine, analyzer, store.storage);
   if (!engine.hasHandler('index')) registerIndexTask(engine, index, indexOptions);
   registerReindexTask(engine, { ...index, options: indexOptions });
   registerExploreTasks(engine, store, explore);

@@ -19,7 +19,6 @@ import { DuplicateService } from '../services/duplicates/service.js';
 import { ItemAnalysisService } from '../services/item-analysis.js';
 import { ItemService } from '../services/items.js';
 import { KeyService, type AdminKeySource } from '../services/keys.js';
-import { uploadsDir } from '../services/paths.js';
 import { PeopleService } from '../services/people/service.js';
 import { VoiceService } from '../services/people/voices.js';
 import { AskService } from '../services/ask/service.js';
@@ -105,7 +104,7 @@ export interface Core extends AppBase {
  */
 export function buildCore(app: AppBase, opts: CoreOptions): Core {
   const { config, store, log, files, time } = app;
-  const keys = new KeyService(store.keys, time);
+  const keys = new KeyService(store.keys, store.storage, time);
   const adminKey = keys.bootstrap(config.adminKey, config.dataDir);
   // The base URL is known once the server listens (port 0 picks one): startVidx sets it then.
   const links = new SignedFileLinks('', linkSecret(config.dataDir), config.dataDir, undefined, time);
@@ -115,21 +114,21 @@ export function buildCore(app: AppBase, opts: CoreOptions): Core {
 
   const webhookEgress = opts.webhookEgress ?? egressPolicy({ loopback: true, allow: config.urlAllow });
   const sender = new WebhookSender(store.webhooks, opts.deliveryPolicy ?? DEFAULT_DELIVERY_POLICY, VERSION, webhookEgress, opts.resolver);
-  const webhooks = new WebhookService(store.webhooks, () => sender.wake(), presenter, (url) => literalRefusal(url, webhookEgress), config.maxWebhooksPerKey);
+  const webhooks = new WebhookService(store.webhooks, () => sender.wake(), presenter, (url) => literalRefusal(url, webhookEgress), config.maxWebhooksPerKey, time);
   // One bound for all heavy work, shared by owners in turn (tasks, and every folder scan's files), and one
   // spare slot for an owner with nothing running (without a job queue: remote workers bound their own work).
   const gate = new WorkGate(config.taskConcurrency, config.queueUrl ? 0 : SPARE_WORK_SLOTS);
-  const engine = new TaskEngine(store.tasks, gate, (event, row) => onTaskEvent(event, row), log, dataDirRedactor(config.dataDir));
+  const engine = new TaskEngine(store.tasks, gate, (event, row) => onTaskEvent(event, row), log, dataDirRedactor(config.dataDir), time);
   // An upload a task can never use (not media, a refused path) goes at once, not when the task is deleted.
   const onTaskEvent = (event: TaskEvent, row: TaskRow) => {
     webhooks.enqueue(event, row);
-    if (event === 'task.failed' && row.error_retryable === 0) removeTaskUpload(JSON.parse(row.data), uploadsDir(config.dataDir));
+    if (event === 'task.failed' && row.error_retryable === 0) removeTaskUpload(JSON.parse(row.data), store.storage);
   };
   const tasks = new TaskService(store.tasks, engine, presenter, (pk) => store.collections.findLiveByPk(pk) !== undefined);
-  tasks.onDelete((task) => removeTaskUpload(task.data, uploadsDir(config.dataDir)));
+  tasks.onDelete((task) => removeTaskUpload(task.data, store.storage));
 
-  const collections = new CollectionService(store, config.dataDir, links);
-  const items = new ItemService(store, collections, config.dataDir, links, (near, km) => places.nearFilter(near, km));
+  const collections = new CollectionService(store, links);
+  const items = new ItemService(store, collections, links, (near, km) => places.nearFilter(near, km));
   // The in-memory fingerprints of image search, forgotten per collection as its items change.
   const printIndex = new PrintIndex(store);
   const searchIndex = new SearchIndex(store, printIndex, opts.slicing, log);
@@ -147,7 +146,7 @@ export function buildCore(app: AppBase, opts: CoreOptions): Core {
   const gaps = new SearchGaps(store.warnings, (capability) => pulledModel(config.modelsDir, capability, { manifest }));
   searchIndex.afterStore((collectionPk) => gaps.forget(collectionPk));
   items.onDelete((item) => gaps.forget(item.collection_pk));
-  const people = new PeopleService(store, collections, links, config.dataDir);
+  const people = new PeopleService(store, collections, links);
   const voices = new VoiceService(store, collections, links);
   const analysis = new ItemAnalysisService(store, items, links, (c, i) => people.episodeFaces(c, i));
   const duplicates = new DuplicateService(store, collections, (stored) => isKeptUpload(config.dataDir, stored));
@@ -159,7 +158,7 @@ export function buildCore(app: AppBase, opts: CoreOptions): Core {
     duplicates.collectionRemoved(pk);
     return false; // one step: nothing left for another batch
   });
-  const submissions = new SubmissionService(tasks, collections, mediaPathGuard(files, config.mediaRoots, config.dataDir), (collectionPk, mediaId) => store.items.find(collectionPk, mediaId) !== undefined);
+  const submissions = new SubmissionService(tasks, collections, mediaPathGuard(files, config.mediaRoots, config.dataDir), (collectionPk, mediaId) => store.items.find(collectionPk, mediaId) !== undefined, store.storage);
   return { ...app, keys, adminKey, links, gate, engine, tasks, webhooks, sender, collections, items, searchIndex, places, search, people, voices, ask, analysis, duplicates, shares, submissions, manifest };
 }
 

@@ -17,6 +17,7 @@ import { VectorAnnIndexes } from './vector-ann.js';
 import { SubtitleLineRepository } from './subtitle-lines.js';
 import { StagingRepository } from './staging.js';
 import { VoiceRepository } from './voices.js';
+import { StorageRepository } from './storage.js';
 
 /** The database handle and one repository per table group. */
 export interface Store {
@@ -44,6 +45,8 @@ export interface Store {
   warnings: AnalysisWarnings;
   /** Items written in slices, and replaced ones removed so: hidden until shown (staging.ts). */
   staging: StagingRepository;
+  /** The files kept under the data dir beside the rows (item folders, face crops, uploads). */
+  storage: StorageRepository;
   close(): void;
 }
 
@@ -60,7 +63,7 @@ export type Repos<K extends keyof Store> = Pick<Store, K>;
  * @example
  * const store = openStore(join(dataDir, 'vidx.db'));
  */
-export function openStore(file: string): Store {
+export function openStore(file: string, dataDir = dirname(file)): Store {
   const db = openDatabase(file);
   const text = new TextIndexRepository(db);
   // The vector indexes live beside the database file (an in-memory database keeps them in memory).
@@ -83,6 +86,7 @@ export function openStore(file: string): Store {
     jobs: new AnalysisJobRepository(db),
     warnings: new AnalysisWarnings(db),
     staging: new StagingRepository(db),
+    storage: new StorageRepository(dataDir),
     close: () => {
       ann.close();
       db.close();

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCorpus, type CorpusManifest } from '../support/corpus.js';
 import { startTestServer, waitFor, type TestServer } from '../support/server.js';
-import { itemDir } from '../../src/services/paths.js';
+import { itemDir } from '../../src/store/paths.js';
 
 describe('POST /index over the test corpus, then search', () => {
   let s: TestServer;

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedItems } from '../support/seed.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { collectionDir } from '../../src/services/paths.js';
+import { collectionDir } from '../../src/store/paths.js';
 
 describe('collections', () => {
   let s: TestServer;

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import type { Vidx } from '../../src/server.js';
 import type { EpisodeAnalysis, EpisodeVector, MediaAnalysis, TimedText, VisualEntry } from '../../src/analysis/types.js';
 import type { IndexedItem, StoredItem } from '../../src/services/search/index.js';
-import { itemDir } from '../../src/services/paths.js';
+import { itemDir } from '../../src/store/paths.js';
 
 /** Tiny vector spaces for the semantic tests: 8 dimensions, one axis per topic. */
 export const DIMS = 8;

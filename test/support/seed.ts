@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Vidx } from '../../src/server.js';
-import { itemDir } from '../../src/services/paths.js';
+import { itemDir } from '../../src/store/paths.js';
 import { v7 as uuid7 } from 'uuid';
 
 /**

@@ -6,7 +6,7 @@ import { readFormBody, removeUploads, type Upload } from '../middleware/form-bod
 import { errors, SECURITY } from '../schemas/common.js';
 import { AnalyzeBody, formEnvelope, IndexBody } from '../schemas/submissions.js';
 import { TaskCreated } from '../schemas/tasks.js';
-import { removeTaskUpload, type TaskUpload, type VideoInput } from '../../services/submissions.js';
+import type { TaskUpload, VideoInput } from '../../services/submissions.js';
 
 const created = { 202: { description: 'Queued; poll GET /tasks/{task_id}', content: { 'application/json': { schema: TaskCreated } } } };
 
@@ -54,7 +54,7 @@ export function submissionRoutes(app: App, deps: HttpDeps): void {
         const task = await create(c, value, upload);
         return c.json({ task_id: task.id }, 202);
       } catch (err) {
-        if (upload) removeTaskUpload({ upload }, deps.form.uploadsDir);
+        if (upload) deps.submissions.discardUpload(upload);
         throw err;
       }
     };

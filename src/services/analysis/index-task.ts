@@ -39,7 +39,7 @@ export interface IndexResult {
 /** What indexing one media file needs. */
 export interface IndexDeps {
   analyzer: Analyzer;
-  store: Repos<'collections' | 'faces' | 'items' | 'search' | 'voices'>;
+  store: Repos<'collections' | 'faces' | 'items' | 'search' | 'storage' | 'voices'>;
   searchIndex: SearchIndex;
   /** Names the place of an item's GPS point (offline). */
   places: Pick<PlaceService, 'locate'>;
@@ -116,7 +116,7 @@ export async function indexMedia(
   };
   const existing = deps.store.items.find(collectionOf().pk, d.video.media_id);
   if (existing && !d.reindex_if_exists) {
-    removeTaskUpload(d, opts.uploadsDir);
+    removeTaskUpload(d, deps.store.storage);
     return {
       collection: d.collection, media_id: d.video.media_id, status: 'skipped',
       reason: 'media_id already in the collection; nothing was changed (set reindex_if_exists to replace it)',
@@ -193,7 +193,7 @@ async function storeAnalyzed(
   }
   deps.onStep?.('committed');
   // The new version is in use: the upload it holds a link to and every older version can go.
-  removeTaskUpload(d, opts.uploadsDir);
+  removeTaskUpload(d, deps.store.storage);
   await dropOtherVersions(staged.dir);
   deps.onStep?.('cleaned');
   return {

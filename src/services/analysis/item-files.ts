@@ -12,7 +12,7 @@ import { basename, extname, join, relative } from 'node:path';
 import type { Db } from '../../store/connection.js';
 import { stagedItem } from '../../store/staging.js';
 import { uploadPath, type IndexTaskData } from '../submissions.js';
-import { itemDir } from '../paths.js';
+import { itemDir } from '../../store/paths.js';
 import type { FaceTrack } from '../../analysis/faces.js';
 import type { EpisodeAnalysis } from '../../analysis/types.js';
 import { mediaExtension } from '../../media/media-signature.js';

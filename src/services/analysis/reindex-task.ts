@@ -87,7 +87,7 @@ async function reindexOne(deps: ReindexDeps, ctx: TaskContext<ReindexTaskData>, 
   try {
     await indexMedia(deps, deps.options, data, { ...ctx, progress }, { folderPk: item.folder_pk });
   } finally {
-    removeTaskUpload(data, deps.options.uploadsDir);
+    removeTaskUpload(data, deps.store.storage);
   }
 }
 

@@ -2,8 +2,6 @@
  * People of a collection (vidx extra, issue 17): list, name, merge, split a track off, delete, moments, and
  * the collection's faces setting. Deleting a person or turning faces off removes the face rows and crops.
  */
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { inTransaction } from '../../store/connection.js';
 import type { FaceTrackRow, PersonRow, PersonSummary } from '../../store/faces.js';
 import type { VoiceRepository } from '../../store/voices.js';
@@ -66,10 +64,9 @@ export interface MomentView {
  */
 export class PeopleService {
   constructor(
-    private readonly store: Repos<'db' | 'faces' | 'search' | 'voices'>,
+    private readonly store: Repos<'db' | 'faces' | 'search' | 'storage' | 'voices'>,
     private readonly collections: CollectionService,
     private readonly links: FileLinks,
-    private readonly dataDir: string,
   ) {}
 
   faces(caller: Caller, collectionId: string, enabled: boolean): { collection_id: string; faces: boolean } {
@@ -182,7 +179,7 @@ export class PeopleService {
     const p = this.person(c.pk, personId);
     const crops = this.store.faces.tracksOfPerson(p.pk).map((t) => t.thumbnail);
     this.store.faces.deletePerson(p.pk);
-    this.removeFiles(crops);
+    this.store.storage.removeFiles(crops);
     return { collection_id: c.collection_id, person_id: personId };
   }
 
@@ -211,12 +208,9 @@ export class PeopleService {
   private removeAll(collectionPk: number): void {
     const crops = this.store.faces.thumbnailsOfCollection(collectionPk);
     inTransaction(this.store.db, () => this.store.faces.clearCollection(collectionPk));
-    this.removeFiles(crops);
+    this.store.storage.removeFiles(crops);
   }
 
-  private removeFiles(paths: Array<string | null>): void {
-    for (const p of paths) if (p) rmSync(join(this.dataDir, p), { force: true });
-  }
 
   private recentre(p: PersonRow): void {
     const vectors = this.store.faces.tracksOfPerson(p.pk).flatMap((t) => (t.vector ? [fromBlob(t.vector)] : []));
