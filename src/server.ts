@@ -84,10 +84,11 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
   const analysis = buildAnalysis(core, opts);
   const folders = buildFolders(core, analysis, opts);
   const stopping = new AbortController();
+  // The core's services go to the HTTP layer under their own names; HttpDeps's type names the ones it may use.
   const app = createHttpApp({
+    ...core,
     version: VERSION,
-    keys: core.keys, collections: core.collections, items: core.items, tasks: core.tasks, webhooks: core.webhooks,
-    submissions: core.submissions, search: core.search, pictureFile: pictureFileReader(files, config.mediaRoots, config.dataDir), analysis: core.analysis, people: core.people, voices: core.voices, ask: core.ask, duplicates: core.duplicates, links: core.links, shares: core.shares,
+    pictureFile: pictureFileReader(files, config.mediaRoots, config.dataDir),
     explore: analysis.explore,
     folders: folders.folders,
     models: analysis.modelAdmin,
