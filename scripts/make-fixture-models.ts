@@ -17,6 +17,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { encodeModel, Graph, graph, int, ints, randomFloats } from './make-fixture-models.onnx.js';
 import { byteLevel, byteLevelBpe, template, wordPiece } from './make-fixture-models.tokenizers.js';
+import type { Capability } from '../src/ml/registry/manifest.js';
 
 /** What the fixture Whisper says, so tests can assert on it. */
 export const FIXTURE_TRANSCRIPT = [
@@ -26,7 +27,7 @@ export const FIXTURE_TRANSCRIPT = [
 /** The language the fixture Whisper "detects". */
 export const FIXTURE_DETECTED_LANGUAGE = 'de';
 /** Embedding sizes of the fixture models. */
-export const FIXTURE_DIMS = { image_text: 16, text_embedding: 32, face_embedding: 128 } as const;
+export const FIXTURE_DIMS = { image_text: 16, text_embedding: 32, face_embedding: 128, speaker_embedding: 79 } as const;
 
 /** Result of generating the fixtures. */
 export interface FixtureSet {
@@ -47,7 +48,7 @@ export interface FixtureFile {
 interface FixtureModel {
   id: string;
   task: string;
-  capability: 'asr' | 'image_text' | 'text_embedding' | 'face_embedding';
+  capability: Capability;
   family: string;
   repo: string;
   revision: string;
@@ -57,6 +58,8 @@ interface FixtureModel {
   dimensions: number | null;
   files: FixtureFile[];
   notes: string;
+  sameSpeakerCosine?: number;
+  credit?: string;
 }
 
 /** The manifest written next to the fixture repos. */
@@ -498,6 +501,62 @@ function sfaceFiles(): RepoFiles {
   return { 'face_recognition_sface_2021dec.onnx': encodeModel(g) };
 }
 
+// ---------------------------------------------------------------- speaker pair stand-ins
+
+/** The stand-in embedder's cosine for one voice (measured on espeak-ng voices, see wespeakerFiles). */
+const TINY_SAME_SPEAKER = 0.4;
+
+/** Frames of pyannote segmentation-3.0 per 10 s chunk, and the samples each of the stand-in's frames hears. */
+const SEGMENT_FRAMES = 589;
+const SEGMENT_HOP = 270;
+
+/**
+ * Same input and output as pyannote segmentation-3.0 (`input_values` 1×1×160000 at 16 kHz in, `logits`
+ * 1×589×7 powerset classes out), but no voice knowledge: a frame is "speaker 1 alone" when its log energy is
+ * above a floor, else "nobody". So it finds speech and never a change of voice: the stand-in pieces a
+ * recording by its pauses, and telling the voices apart is left to the embedder, as with the real pair where
+ * one voice follows another across chunks.
+ */
+function pyannoteFiles(): RepoFiles {
+  const g = new Graph('tiny-pyannote');
+  g.input('input_values', 'float32', [1, 1, 160_000]);
+  const heard = g.node('Slice', ['input_values', g.int64('from', [0]), g.int64('to', [SEGMENT_FRAMES * SEGMENT_HOP]), g.int64('axis', [2])]);
+  const frames = g.node('Reshape', [heard, g.int64('frames', [1, SEGMENT_FRAMES, SEGMENT_HOP])]);
+  const energy = g.node('ReduceMean', [g.node('Mul', [frames, frames])], undefined, { axes: ints([2]), keepdims: int(1) });
+  const loud = g.node('Log', [g.node('Add', [energy, g.const('tiny', 'float32', [1], Float32Array.of(1e-10))])]);
+  const zero = g.node('Mul', [loud, g.const('nought', 'float32', [1], Float32Array.of(0))]);
+  // An RMS of 0.003 (about -50 dBFS) is the floor: quieter frames are nobody.
+  const nobody = g.node('Add', [zero, g.const('floor', 'float32', [1], Float32Array.of(Math.log(0.003 ** 2)))]);
+  const never = g.node('Add', [zero, g.const('never', 'float32', [1], Float32Array.of(-1000))]);
+  g.node('Concat', [nobody, loud, never, never, never, never, never], ['logits'], { axis: int(2) });
+  g.output('logits', 'float32', [1, SEGMENT_FRAMES, 7]);
+  return {
+    'config.json': { model_type: 'pyannote', num_labels: 7 },
+    'preprocessor_config.json': { feature_extractor_type: 'PyAnnoteFeatureExtractor', sampling_rate: 16_000, return_attention_mask: false },
+    'onnx/model.onnx': encodeModel(g),
+  };
+}
+
+/**
+ * Same input and output as WeSpeaker's ResNet34 (`feats` 1×T×80 mean-normalised log mel bands in, `embs`
+ * 1×79 out), but no learnt weights: how much each pair of neighbouring bands differs, frame by frame, on
+ * average (logged, less its mean over the bands). A higher voice's harmonics lie farther apart, so its
+ * neighbouring low bands differ more: 2 s stretches of one espeak-ng voice give vectors with a cosine of
+ * 0.66 or more, two voices a pitch apart 0.14 or less (the boat talk twice, 16 pieces, 2026-11-29), and the
+ * manifest's sameSpeakerCosine lies between. Telling real people apart is the real model's job.
+ */
+function wespeakerFiles(): RepoFiles {
+  const g = new Graph('tiny-wespeaker');
+  g.input('feats', 'float32', [1, 'T', 80]);
+  const slice = (from: number, to: number) => g.node('Slice', ['feats', g.int64(`from${from}`, [from]), g.int64(`to${from}`, [to]), g.int64(`axis${from}`, [2])]);
+  const step = g.node('Sub', [slice(1, 80), slice(0, 79)]);
+  const spread = g.node('ReduceMean', [g.node('Mul', [step, step])], undefined, { axes: ints([1]), keepdims: int(0) });
+  const logged = g.node('Log', [g.node('Add', [spread, g.const('tiny', 'float32', [1], Float32Array.of(1e-6))])]);
+  g.node('Sub', [logged, g.node('ReduceMean', [logged], undefined, { axes: ints([1]), keepdims: int(1) })], ['embs']);
+  g.output('embs', 'float32', [1, FIXTURE_DIMS.speaker_embedding]);
+  return { 'speaker-embedding.onnx': encodeModel(g) };
+}
+
 // ---------------------------------------------------------------- manifest
 
 /**
@@ -514,6 +573,8 @@ export async function makeFixtureModels(outDir: string): Promise<FixtureSet> {
   const e5 = writeRepo(hubDir, 'vidx-test/tiny-e5', bertFiles());
   const siglip = writeRepo(hubDir, 'vidx-test/tiny-siglip', siglipFiles());
   const sface = writeRepo(hubDir, 'vidx-test/tiny-sface', sfaceFiles());
+  const pyannote = writeRepo(hubDir, 'vidx-test/tiny-pyannote', pyannoteFiles());
+  const wespeaker = writeRepo(hubDir, 'vidx-test/tiny-wespeaker', wespeakerFiles());
   const manifest: FixtureManifest = {
     schemaVersion: 1,
     models: [
@@ -586,6 +647,37 @@ export async function makeFixtureModels(outDir: string): Promise<FixtureSet> {
         dimensions: FIXTURE_DIMS.face_embedding,
         files: sface,
         notes: 'Generated stand-in for SFace: same inputs and outputs, no face knowledge.',
+      },
+      {
+        id: 'tiny-pyannote',
+        task: 'speaker-segmentation',
+        capability: 'speaker_segmentation',
+        family: 'pyannote',
+        repo: 'vidx-test/tiny-pyannote',
+        revision: revisionOf(pyannote),
+        default: false,
+        dtype: 'fp32',
+        license: 'MIT',
+        credit: 'vidx tests',
+        dimensions: null,
+        files: pyannote,
+        notes: 'Generated stand-in for pyannote segmentation-3.0: same input and output, an energy floor for speech, one local speaker.',
+      },
+      {
+        id: 'tiny-wespeaker',
+        task: 'speaker-embedding',
+        capability: 'speaker_embedding',
+        family: 'wespeaker',
+        repo: 'vidx-test/tiny-wespeaker',
+        revision: revisionOf(wespeaker),
+        default: false,
+        dtype: 'fp32',
+        license: 'MIT',
+        credit: 'vidx tests',
+        dimensions: FIXTURE_DIMS.speaker_embedding,
+        sameSpeakerCosine: TINY_SAME_SPEAKER,
+        files: wespeaker,
+        notes: 'Generated stand-in for WeSpeaker ResNet34: same input and output, how much neighbouring mel bands differ.',
       },
     ],
   };

@@ -53,6 +53,12 @@ export async function analyzeFile(input: PipelineInput, ctx: PipelineContext): P
   return analysisOf(await runSteps(VIDEO_STEPS, { input, warnings: [] }, ctx));
 }
 
+/**
+ * Every field of an analysis, optional ones too: the object below names each, so a field added to the schema
+ * and left out here fails the build instead of being dropped between a step and the cache.
+ */
+type EveryField = Record<keyof MediaAnalysis, unknown> & { [K in keyof MediaAnalysis]?: MediaAnalysis[K] | undefined };
+
 /** The analysis the steps' work makes. */
 function analysisOf(w: Work): MediaAnalysis {
   const probe = w.probe!;
@@ -60,7 +66,7 @@ function analysisOf(w: Work): MediaAnalysis {
   const frameVectors = w.seen?.frameVectors
     ? { ...w.seen.frameVectors, items: w.seen.frameVectors.items.map((v) => ({ ...v, episodeIndex: episodes.findIndex((e) => v.time >= e.start && v.time < e.end) })) }
     : null;
-  return {
+  const analysis: EveryField = {
     type: probe.video ? 'video' : 'audio',
     duration: probe.durationSec,
     ...shownSize(probe),
@@ -81,10 +87,13 @@ function analysisOf(w: Work): MediaAnalysis {
     frameSequence: w.frameSequence ?? null,
     soundPrint: w.soundPrint ?? null,
     speakers: w.speakers ?? [],
+    speakersModel: w.speakersModel,
     faces: w.faces ?? null,
     facesSamePerson: w.facesSamePerson ?? null,
-    ...(w.voices ? { voices: w.voices } : {}),
+    voices: w.voices,
   };
+  // An absent optional field is left out, not written as undefined (the cache's JSON, a delivery's schema).
+  return Object.fromEntries(Object.entries(analysis).filter(([, v]) => v !== undefined)) as MediaAnalysis;
 }
 
 /** The video's size as shown: a quarter turn swaps width and height. */

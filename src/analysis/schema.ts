@@ -100,6 +100,7 @@ export function analysisSchemas<F extends z.ZodType<string | null>>(file: F) {
     frameSequence: FrameSequence.nullable().optional(),
     soundPrint: SoundPrint.nullable().optional().describe('The sound print of a video (its first half hour): change bits, shape bits and loudness per tenth of a second, hex'),
     speakers: z.array(SpeakerTurn).max(B.entries).optional().describe('Who speaks when: anonymous speakers 1, 2, … in the order they first speak (absent for photos and older analyses)'),
+    speakersModel: z.string().max(200).optional().describe('The pulled model (segmentation+embedder, or the embedder alone) that told the voices apart; absent when none did'),
     faces: z.array(Face).max(B.episodes).nullable().optional(),
     facesSamePerson: z.number().nullable().optional(),
     voices: z.array(VoicePrint).max(1_000).nullable().optional().describe('Each speaker\'s voiceprint, only where the collection groups voices (biometric data)'),

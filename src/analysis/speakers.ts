@@ -1,12 +1,14 @@
 /**
- * Who speaks when, inside one recording and with no model: windows of speech (media/voice-features.ts)
- * grouped by how alike their voices sound (agglomerative clustering, ml-hclust), then runs of one voice made
- * into turns labelled 1, 2, … in the order they first speak. Labels are anonymous and nothing of a voice is
- * kept beyond them.
+ * Who speaks when, inside one recording: windows of speech grouped by how alike their voices sound
+ * (agglomerative clustering, ml-hclust), then runs of one voice made into turns labelled 1, 2, … in the order
+ * they first speak. With no model a window's voice is its pitch and MFCCs (media/voice-features.ts); with the
+ * pulled speaker pair it is the embedder's vector of a piece of one voice (voice-pieces.ts). Labels are
+ * anonymous and nothing of a voice is kept beyond them.
  */
 import { agnes } from 'ml-hclust';
 import type { VoiceWindow } from '../media/voice-features.js';
 import type { Span } from '../tools/time-spans.js';
+import type { VoicePiece } from './voice-pieces.js';
 
 /** One speaker's turn: from `start` to `end`, speaker `speaker` (1-based, in the order they first speak). */
 export interface SpeakerTurn extends Span {
@@ -44,24 +46,75 @@ export function windowSeconds(speechSeconds: number, base: number, most = MAX_WI
   return Math.max(base, speechSeconds / most);
 }
 
+/** How the voices of windows are compared and averaged, and how far apart two groups may be and be one voice. */
+interface VoiceMeasure<W extends Span> {
+  distance(a: W, b: W): number;
+  centre(members: readonly W[]): W;
+  sameVoice: number;
+  /** Which big voice a voice heard too briefly joins; `distance` where not given. */
+  foldDistance?(a: W, b: W): number;
+}
+
+/** The model-free measure: pitch and MFCC means. */
+const FEATURES: VoiceMeasure<VoiceWindow> = {
+  distance: (a, b) => voiceDistance(a, b),
+  centre: (m) => centreOf(m),
+  sameVoice: SAME_VOICE_DISTANCE,
+  // A brief voice's pitch is often unsure: it joins the voice whose spectral envelope is nearest.
+  foldDistance: (a, b) => timbreDistance(a.features, b.features),
+};
+
 /**
  * Speaker turns from voice windows: none without windows, one speaker when every window sounds alike.
  * @example
  * speakerTurns(windows); // [{ speaker: 1, start: 0.4, end: 5.2 }, { speaker: 2, start: 5.6, end: 9 }, …]
  */
 export function speakerTurns(windows: readonly VoiceWindow[], fine: readonly VoiceWindow[] = []): SpeakerTurn[] {
+  return turnsBy(windows, fine, FEATURES);
+}
+
+/**
+ * Speaker turns from the pulled pair's voice pieces, which are one voice when their vectors' cosine is at
+ * least `sameSpeakerCosine` (the embedder's, from the manifest).
+ * @example
+ * pieceTurns(pieces, 0.3); // [{ speaker: 1, start: 0.4, end: 5.2 }, …]
+ */
+export function pieceTurns(pieces: readonly VoicePiece[], sameSpeakerCosine: number): SpeakerTurn[] {
+  const measure: VoiceMeasure<VoicePiece> = {
+    distance: (a, b) => 1 - dot(a.vector, b.vector),
+    centre: (members) => ({ start: 0, end: 0, vector: unitMean(members.map((m) => m.vector)) }),
+    sameVoice: 1 - sameSpeakerCosine,
+  };
+  return turnsBy(pieces, [], measure);
+}
+
+function turnsBy<W extends Span>(windows: readonly W[], fine: readonly W[], measure: VoiceMeasure<W>): SpeakerTurn[] {
   if (windows.length === 0) return [];
   // A long recording's voices are told apart on an even sample of its windows; every window then takes the
   // voice it sounds nearest to (clustering all pairs of thousands would take minutes and much memory).
   const sample = windows.length <= MAX_WINDOWS ? windows : evenly(windows, MAX_WINDOWS);
-  const labels = sample.length === 1 ? [0] : clusterLabels(sample);
-  const folded = foldSmallVoices(sample, labels);
-  const voices = [...new Set(folded)].map((label) => ({ label, centre: centreOf(sample.filter((_, i) => folded[i] === label)) }));
-  const nearest = (w: VoiceWindow) => voices.reduce((best, v) => (voiceDistance(w, v.centre) < voiceDistance(w, best.centre) ? v : best)).label;
+  const labels = sample.length === 1 ? [0] : clusterLabels(sample, measure);
+  const folded = foldSmallVoices(sample, labels, measure);
+  const voices = [...new Set(folded)].map((label) => ({ label, centre: measure.centre(sample.filter((_, i) => folded[i] === label)) }));
+  const nearest = (w: W) => voices.reduce((best, v) => (measure.distance(w, v.centre) < measure.distance(w, best.centre) ? v : best)).label;
   if (fine.length === 0) return turnsOf(windows, numberedByFirstWord(smooth(sample === windows ? folded : windows.map(nearest))));
   // The voices are told apart on long windows (what is said averages out); where one voice hands over to the
   // next is then found on short ones, each taking the voice it sounds nearest to.
   return turnsOf(fine, numberedByFirstWord(smooth(fine.map(nearest))));
+}
+
+function dot(a: Float32Array, b: Float32Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
+  return s;
+}
+
+/** The mean of unit vectors, made a unit vector again. */
+function unitMean(vectors: readonly Float32Array[]): Float32Array {
+  const mean = new Float32Array(vectors[0]?.length ?? 0);
+  for (const v of vectors) for (let i = 0; i < v.length; i++) mean[i]! += v[i]!;
+  const norm = Math.hypot(...mean) || 1;
+  return mean.map((x) => x / norm);
 }
 
 /** `n` items spread evenly over a list, in order. */
@@ -95,19 +148,26 @@ function voiceDistance(a: VoiceWindow, b: VoiceWindow): number {
 /** The MFCC means lead each window's features (voice-features.ts). */
 const MEANS = 12;
 
+/** The distance of two windows' MFCC means alone. */
+function timbreDistance(a: readonly number[], b: readonly number[]): number {
+  let s = 0;
+  for (let i = 0; i < MEANS; i++) s += (a[i]! - b[i]!) ** 2;
+  return Math.sqrt(s);
+}
+
 /** The cluster of each window. */
-function clusterLabels(windows: readonly VoiceWindow[]): number[] {
-  const matrix = windows.map((a) => windows.map((b) => voiceDistance(a, b)));
+function clusterLabels<W extends Span>(windows: readonly W[], measure: VoiceMeasure<W>): number[] {
+  const matrix = windows.map((a) => windows.map((b) => measure.distance(a, b)));
   const tree = agnes(matrix, { method: 'average', isDistanceMatrix: true });
   const labels = new Array<number>(windows.length).fill(0);
-  tree.cut(SAME_VOICE_DISTANCE).forEach((cluster, k) => {
+  tree.cut(measure.sameVoice).forEach((cluster, k) => {
     for (const i of cluster.indices()) labels[i] = k;
   });
   return labels;
 }
 
 /** Labels of voices heard too briefly to be a person of their own, replaced by the nearest voice's (by centroid). */
-function foldSmallVoices(windows: readonly VoiceWindow[], labels: number[]): number[] {
+function foldSmallVoices<W extends Span>(windows: readonly W[], labels: number[], measure: VoiceMeasure<W>): number[] {
   const seconds = new Map<number, number>();
   const total = windows.reduce((s, w) => s + (w.end - w.start), 0);
   windows.forEach((w, i) => {
@@ -115,13 +175,13 @@ function foldSmallVoices(windows: readonly VoiceWindow[], labels: number[]): num
   });
   const big = [...seconds].filter(([, s]) => s >= Math.min(2, total) && s >= SMALLEST_SHARE * total).map(([l]) => l);
   if (big.length === 0) return labels.map(() => 0);
-  const centres = new Map(big.map((l) => [l, centreOf(windows.filter((_, i) => labels[i] === l)).features]));
+  const centres = new Map(big.map((l) => [l, measure.centre(windows.filter((_, i) => labels[i] === l))]));
   return labels.map((l, i) => {
     if (centres.has(l)) return l;
     let best = big[0]!;
     let bestDistance = Infinity;
     for (const [c, centre] of centres) {
-      const d = distance(windows[i]!.features.slice(0, MEANS), centre.slice(0, MEANS));
+      const d = (measure.foldDistance ?? measure.distance)(windows[i]!, centre);
       if (d < bestDistance) [best, bestDistance] = [c, d];
     }
     return best;
@@ -141,7 +201,7 @@ function numberedByFirstWord(labels: number[]): number[] {
 }
 
 /** Runs of one voice as turns. */
-function turnsOf(windows: readonly VoiceWindow[], speakers: number[]): SpeakerTurn[] {
+function turnsOf(windows: readonly Span[], speakers: number[]): SpeakerTurn[] {
   const turns: SpeakerTurn[] = [];
   windows.forEach((w, i) => {
     const last = turns.at(-1);
@@ -149,12 +209,6 @@ function turnsOf(windows: readonly VoiceWindow[], speakers: number[]): SpeakerTu
     else turns.push({ speaker: speakers[i]!, start: w.start, end: w.end });
   });
   return turns;
-}
-
-function distance(a: readonly number[], b: readonly number[]): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += (a[i]! - b[i]!) ** 2;
-  return Math.sqrt(s);
 }
 
 /**

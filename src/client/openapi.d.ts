@@ -2438,10 +2438,12 @@ export interface components {
             /** @example whisper-base */
             id: string;
             /** @enum {string} */
-            capability: "asr" | "image_text" | "text_embedding" | "face_embedding";
+            capability: "asr" | "image_text" | "text_embedding" | "face_embedding" | "speaker_segmentation" | "speaker_embedding";
             /** @description Where it is pulled from (the model hub repository) */
             repo: string;
             license: string;
+            /** @description Who made the model and its training data, as its licence asks to be credited */
+            credit?: string;
             /** @description The capability's default model */
             default: boolean;
             /** @enum {string} */

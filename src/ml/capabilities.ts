@@ -94,5 +94,7 @@ export function describeCapabilities(modelsDir: string, opts: CapabilityOptions 
     image_text: pulledModel(modelsDir, 'image_text', opts),
     text_embedding: pulledModel(modelsDir, 'text_embedding', opts),
     face_embedding: pulledModel(modelsDir, 'face_embedding', opts),
+    speaker_segmentation: pulledModel(modelsDir, 'speaker_segmentation', opts),
+    speaker_embedding: pulledModel(modelsDir, 'speaker_embedding', opts),
   };
 }

@@ -4,6 +4,7 @@ import { getTranscriber, type Transcriber } from './asr/index.js';
 import { getImageTextEmbedder, getTextEmbedder, type ImageTextEmbedder, type TextEmbedder } from './embed/index.js';
 import { loadManifest, type Manifest } from './registry/manifest.js';
 import { loadFaceEmbedder, type FaceEmbedder } from './face/embed.js';
+import { loadSpeakerEmbedder, loadSpeakerSegmenter, type SpeakerEmbedder, type SpeakerSegmenter } from './speakers/models.js';
 import { defaultTools, type MediaTools } from '../media/binaries.js';
 import { DEFAULT_MODEL_SETUP, type ModelSetup } from './assets.js';
 import type { ModelChoice } from './registry/local.js';
@@ -71,6 +72,17 @@ export class ModelRuntime {
   async faceEmbedder(): Promise<FaceEmbedder | null> {
     if (!this.capabilities().face_embedding.available) return null;
     return loadFaceEmbedder(this.choice());
+  }
+
+  /**
+   * The pulled speaker pair, or null: the speakers step then tells voices apart without a model. The embedder
+   * alone is enough (it listens to the speech in short windows); the segmenter finds where one voice hands over.
+   */
+  async speakerModels(): Promise<{ embedder: SpeakerEmbedder; segmenter: SpeakerSegmenter | null } | null> {
+    const caps = this.capabilities();
+    if (!caps.speaker_embedding.available) return null;
+    const embedder = await loadSpeakerEmbedder(this.choice());
+    return { embedder, segmenter: caps.speaker_segmentation.available ? await loadSpeakerSegmenter(this.choice()) : null };
   }
 
   async imageText(): Promise<ImageTextEmbedder | null> {

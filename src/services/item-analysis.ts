@@ -50,6 +50,8 @@ export interface AnalysisView {
   episodes: EpisodeView[];
   /** Who speaks when: anonymous speakers by number, with their words in the reader's language ("Speaker 1"). */
   speakers: SpeakerTurnView[];
+  /** The pulled speaker pair that told the voices apart; null where the model-free default did. */
+  speakers_model: string | null;
 }
 
 /** One speaker's turn as the API shows it. */
@@ -160,6 +162,7 @@ export class ItemAnalysisService {
       transcript_language: other ?? primary,
       summary_language: analysis ? (other ?? primary ?? analysed) : null,
       speakers: this.turnViews(item, turns, opts.reader ?? analysed),
+      speakers_model: analysis?.speakers_model ?? null,
       episodes: episodes.map((e, i) => this.episode(e, summaryOf(e, i), named(e, i), {
         audio: own(e).map((s) => ({ start: s.start, end: s.end, text: s.text, speaker: speakerOf(s) })),
         visual: segments.filter((s) => s.episode_pk === e.pk && s.kind === 'visual'),

@@ -11,12 +11,17 @@ import { notFound, Problem } from './errors.js';
 import type { TaskService, TaskView } from './tasks.js';
 import { msg } from '../messages/index.js';
 
+/** What a pulled model is for (the manifest's list), for the API's schema. */
+export { CAPABILITIES } from '../ml/registry/manifest.js';
+
 /** A pulled model as the Models view and GET /models show it. */
 export interface ModelView {
   id: string;
   capability: ModelEntry['capability'];
   repo: string;
   license: string;
+  /** Who made the model and its data, as its licence asks to be credited. */
+  credit?: string;
   /** The capability's default model (what `vidx models pull` takes without ids). */
   default: boolean;
   state: 'installed' | 'partial' | 'missing';
@@ -57,6 +62,7 @@ export class ModelService {
         capability: entry.capability,
         repo: entry.repo,
         license: entry.license,
+        ...(entry.credit ? { credit: entry.credit } : {}),
         default: entry.default === true,
         state: s.state,
         size_bytes: s.expectedBytes,

@@ -25,6 +25,8 @@ export interface ItemAnalysisRow {
   subtitle_languages?: string | null;
   /** JSON `[{speaker, start, end}]`: who speaks when; null for photos and items indexed before migration 040. */
   speakers?: string | null;
+  /** The pulled speaker pair that made `speakers`; null where the model-free default did (and before migration 042). */
+  speakers_model?: string | null;
 }
 
 /** An episodes row. */
@@ -115,9 +117,9 @@ export class SearchIndexRepository {
   insertAnalysis(row: ItemAnalysisRow): void {
     prepared(
       this.db,
-      `INSERT INTO item_analysis (item_pk, summary, duration, language, transcript_source, stored_file, warnings, indexed_at, faces_scanned, subtitle_languages, speakers)
-       VALUES (@item_pk, @summary, @duration, @language, @transcript_source, @stored_file, @warnings, @indexed_at, @faces_scanned, @subtitle_languages, @speakers)`,
-    ).run({ faces_scanned: 0, subtitle_languages: null, speakers: null, ...row });
+      `INSERT INTO item_analysis (item_pk, summary, duration, language, transcript_source, stored_file, warnings, indexed_at, faces_scanned, subtitle_languages, speakers, speakers_model)
+       VALUES (@item_pk, @summary, @duration, @language, @transcript_source, @stored_file, @warnings, @indexed_at, @faces_scanned, @subtitle_languages, @speakers, @speakers_model)`,
+    ).run({ faces_scanned: 0, subtitle_languages: null, speakers: null, speakers_model: null, ...row });
   }
 
   insertEpisode(row: Omit<EpisodeRow, 'pk'>): number {

@@ -38,6 +38,7 @@ const FULL: Required<StoredAnalysis> = {
   frameSequence: { fps: 4, hashes: '0123456789abcdef'.repeat(16), looks: '0a'.repeat(13 * 16) },
   soundPrint: { fps: 10, frames: '0123456789'.repeat(40) },
   speakers: [{ speaker: 1, start: 0, end: 1.5 }],
+  speakersModel: 'every-segmenter+every-embedder',
   faces: [{ start: 0, end: 2, box: { x: 0.1, y: 0.1, width: 0.2, height: 0.3 }, score: 0.9, thumbnail: 'face-0.jpg', vector: [0.6, 0.8, 0, 0], personId: null }],
   facesSamePerson: 0.5,
   voices: [{ speaker: 1, seconds: 1.5, pitch: 4.9, timbre: Array.from({ length: 12 }, (_, i) => i - 6) }],
@@ -69,6 +70,7 @@ const READ_BACK: Record<keyof StoredAnalysis, [sql: string, expected: unknown]> 
   frameSequence: ['SELECT length(hashes) + length(looks) FROM frame_sequences WHERE item_pk = @item', 8 * 16 + 13 * 16],
   soundPrint: ['SELECT length(sound) FROM frame_sequences WHERE item_pk = @item', 200],
   speakers: ["SELECT s.speaker || ' ' || a.speakers FROM segments s JOIN episodes e ON e.pk = s.episode_pk JOIN item_analysis a ON a.item_pk = e.item_pk WHERE e.item_pk = @item AND s.kind = 'audio'", '1 [{"speaker":1,"start":0,"end":1.5}]'],
+  speakersModel: ['SELECT speakers_model FROM item_analysis WHERE item_pk = @item', 'every-segmenter+every-embedder'],
   faces: ['SELECT count(*) FROM face_tracks WHERE item_pk = @item', 1],
   // Not kept as a value: the face track it grouped is in a person.
   facesSamePerson: ['SELECT count(*) FROM face_tracks WHERE item_pk = @item AND person_pk IS NOT NULL', 1],

@@ -60,6 +60,10 @@ const Analysis = z
         description:
           "vidx extra: who speaks when, in turns. Speakers are anonymous numbers within this item, 1 for the first to speak, labelled in the caller's language (\"Speaker 1\", \"Sprecher 1\"), or by the person's name where the collection groups voices (PUT …/voices) and the person is named. Empty for photos, recordings without speech and items indexed before speakers",
       }),
+    speakers_model: z
+      .string()
+      .nullable()
+      .openapi({ description: 'vidx extra: the pulled speaker models (segmentation+embedder, or the embedder alone) that told the voices apart; null where the model-free default did', example: 'pyannote-segmentation-3.0+wespeaker-resnet34-lm' }),
   })
   .openapi('ItemAnalysis');
 

@@ -1,12 +1,14 @@
 import { z } from '@hono/zod-openapi';
+import { CAPABILITIES } from '../../services/models.js';
 
 /** A pulled model as GET /models shows it. */
 export const ModelInfo = z
   .object({
     id: z.string().openapi({ example: 'whisper-base' }),
-    capability: z.enum(['asr', 'image_text', 'text_embedding', 'face_embedding']),
+    capability: z.enum(CAPABILITIES),
     repo: z.string().openapi({ description: 'Where it is pulled from (the model hub repository)' }),
     license: z.string(),
+    credit: z.string().optional().openapi({ description: 'Who made the model and its training data, as its licence asks to be credited' }),
     default: z.boolean().openapi({ description: "The capability's default model" }),
     state: z.enum(['installed', 'partial', 'missing']),
     size_bytes: z.number().int().openapi({ description: 'Bytes it takes when installed' }),

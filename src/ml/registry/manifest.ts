@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /** What a model is used for inside vidx. */
-export const CAPABILITIES = ['asr', 'image_text', 'text_embedding', 'face_embedding'] as const;
+export const CAPABILITIES = ['asr', 'image_text', 'text_embedding', 'face_embedding', 'speaker_segmentation', 'speaker_embedding'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
 /** transformers.js dtypes; the dtype picks the ONNX file suffix (q8 → `_quantized.onnx`). */
@@ -31,8 +31,11 @@ const modelSchema = z.object({
   id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/),
   task: z.string(),
   capability: z.enum(CAPABILITIES),
-  /** Which code path loads it: whisper (ASR), clip / siglip (image-text), e5 (text embedding), sface (faces, plain ONNX). */
-  family: z.enum(['whisper', 'clip', 'siglip', 'e5', 'sface']),
+  /**
+   * Which code path loads it: whisper (ASR), clip / siglip (image-text), e5 (text embedding), and plain ONNX
+   * for sface (faces), pyannote (speaker segmentation) and wespeaker (speaker embedding).
+   */
+  family: z.enum(['whisper', 'clip', 'siglip', 'e5', 'sface', 'pyannote', 'wespeaker']),
   repo: z.string().regex(/^[\w.-]+\/[\w.-]+$/),
   revision: z.string().min(1),
   /** False when `revision` is a branch name because no commit hash was known. */
@@ -45,6 +48,10 @@ const modelSchema = z.object({
   languages: z.array(z.string()).optional(),
   /** Face embedders: the cosine to a person's centre at or above which a face is that person (it depends on the model). */
   samePersonCosine: z.number().min(-1).max(1).optional(),
+  /** Speaker embedders: the cosine at or above which two stretches of speech are one voice. */
+  sameSpeakerCosine: z.number().min(-1).max(1).optional(),
+  /** Who made the model and its data, as its licence asks to be credited (shown on the Models page). */
+  credit: z.string().optional(),
   files: z.array(fileSchema).min(1),
   notes: z.string().optional(),
 });

@@ -221,6 +221,7 @@ export class SearchIndex {
       // An analysis from before every track was kept says nothing: null reads as its transcript's language alone.
       subtitle_languages: analysis.subtitleLanguages ? JSON.stringify(analysis.subtitleLanguages) : null,
       speakers: analysis.speakers ? JSON.stringify(analysis.speakers) : null,
+      speakers_model: analysis.speakersModel ?? null,
     };
   }
 

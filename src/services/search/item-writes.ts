@@ -36,6 +36,7 @@ export const ANALYSIS_STORAGE: Record<keyof MediaAnalysis, string> = {
   frameSequence: 'frame_sequences.hashes and .looks',
   soundPrint: 'frame_sequences.sound',
   speakers: "item_analysis.speakers (the turns), and each transcript line's segments.speaker",
+  speakersModel: 'item_analysis.speakers_model',
   faces: "face_tracks, when the collection's faces are on (services/people), and item_analysis.faces_scanned",
   facesSamePerson: "not kept: it groups the item's face tracks into people as they are stored",
   voices: "voice_tracks, each joined to a person, when the collection's voices are on (services/people/voice-grouping.ts)",

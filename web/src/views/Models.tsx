@@ -40,6 +40,7 @@ function ModelRow({ m, pull, reload }: { m: ModelInfo; pull: Task | undefined; r
         <div class="stack tight">
           <strong>{m.id}{m.default && <> <span title={t('defaultModel')} data-default><span aria-hidden="true">★</span><span class="sr">{t('defaultModel')}</span></span></>}</strong>
           <span class="muted">{formatBytes(m.size_bytes, lang())} · {t('licence', m.license)}</span>
+          {m.credit && <span class="muted" data-credit>{t('modelCredit', m.credit)}</span>}
           <span data-state-text>{stateText(m, pull)}</span>
           {pull?.status === 'failed' && m.state !== 'installed' && <span class="error" data-install-error><Coded text={pullFailureText(pull, 'models')} /></span>}
         </div>
