@@ -107,6 +107,19 @@ describe('models on a machine without the hub', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
+  it('imports the speaker pair offline and names who made each model beside its licence (issue 45)', async () => {
+    for (const id of ['tiny-pyannote', 'tiny-wespeaker']) {
+      await page.locator('[data-import-file]').setInputFiles(archiveOf(id));
+      await expect.poll(() => row(id).getAttribute('data-state'), UI).toBe('installed');
+      expect(await row(id).locator('[data-state-text]').textContent()).toBe('installiert · in Gebrauch');
+      expect(await row(id).locator('[data-credit]').textContent()).toBe('von vidx tests');
+    }
+    expect(await page.getByRole('heading', { name: 'Stimmen unterscheiden' }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Wo eine Stimme übergibt' }).count()).toBe(1);
+    await row('tiny-wespeaker').scrollIntoViewIfNeeded();
+    await screenshot(page, 'models-speaker-pair-de');
+  });
+
   it('shows a face-model install that cannot reach the hub on the People view, where it was started', async () => {
     await page.getByLabel('Sprache', { exact: true }).selectOption('en');
     await page.goto(`${s.url}/#/c/fam/people`);
