@@ -57,7 +57,11 @@ export function analysisSchemas<F extends z.ZodType<string | null>>(file: F) {
   // A transcript line's speaker: the turn of `speakers` that covers most of it (absent where none does).
   const TimedText = z.object({ start: Seconds, end: Seconds, text: Text, speaker: z.number().int().min(1).max(1_000).optional() });
   const SpeakerTurn = z.object({ speaker: z.number().int().min(1).max(1_000), start: Seconds, end: Seconds });
-  const VoicePrint = z.object({ speaker: z.number().int().min(1).max(1_000), seconds: z.number().min(0).max(1e7), pitch: z.number().min(-100).max(100).nullable(), timbre: z.array(z.number().min(-1e4).max(1e4)).length(12) });
+  const VoiceEmbedding = z.object({ model: z.string().max(200), vector: z.array(z.number().min(-1).max(1)).min(1).max(B.dims), sameCosine: z.number().min(-1).max(1) });
+  const VoicePrint = z.object({
+    speaker: z.number().int().min(1).max(1_000), seconds: z.number().min(0).max(1e7), pitch: z.number().min(-100).max(100).nullable(), timbre: z.array(z.number().min(-1e4).max(1e4)).length(12),
+    embedding: VoiceEmbedding.optional().describe("The pulled speaker embedder's print (unit mean of the speaker's pieces), where the pair told the voices apart"),
+  });
   const VisualEntry = z.object({ start: Seconds, end: Seconds, summary: Text, ocr: z.array(Text).max(B.words), tags: z.array(z.string().max(200)).max(B.words) });
   const TimedPicture = z.object({ from: Seconds, time: Seconds, thumbnail: file });
   const Episode = z.object({

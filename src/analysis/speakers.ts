@@ -229,10 +229,18 @@ export function lineSpeakers(lines: readonly Span[], turns: readonly SpeakerTurn
   });
 }
 
+/** A speaker's print by the pulled embedder: which model, the unit mean of their pieces' vectors, and its bound. */
+export interface VoiceEmbedding {
+  model: string;
+  vector: number[];
+  /** The embedder's cosine at or above which two prints are one voice. */
+  sameCosine: number;
+}
+
 /**
- * What one speaker of a recording sounds like on the whole (their windows' mean pitch and MFCC means) and for
- * how long they speak. Made only where the collection groups voices across its items: a voiceprint is
- * biometric data.
+ * What one speaker of a recording sounds like on the whole (their windows' mean pitch and MFCC means, and with
+ * the pulled embedder the mean of their pieces' vectors) and for how long they speak. Made only where the
+ * collection groups voices across its items: a voiceprint is biometric data.
  */
 export interface VoicePrint {
   speaker: number;
@@ -241,23 +249,32 @@ export interface VoicePrint {
   pitch: number | null;
   /** The MFCC means (12). */
   timbre: number[];
+  /** The embedder's print, where the pulled speaker pair told the voices apart. */
+  embedding?: VoiceEmbedding;
 }
 
 /**
- * One print per speaker of `turns`, from the windows whose middle lies in their turns.
+ * One print per speaker of `turns`, from the windows (and the embedder's pieces) whose middle lies in their turns.
  * @example
  * voicePrints(windows, speakerTurns(windows)); // [{ speaker: 1, seconds: 12.5, pitch: 4.9, timbre: [...] }, …]
+ * voicePrints(windows, turns, { pieces, model: 'wespeaker-resnet34-lm', sameCosine: 0.3 }); // … embedding: {…}
  */
-export function voicePrints(windows: readonly VoiceWindow[], turns: readonly SpeakerTurn[]): VoicePrint[] {
+export function voicePrints(windows: readonly VoiceWindow[], turns: readonly SpeakerTurn[], embedded?: { pieces: readonly VoicePiece[]; model: string; sameCosine: number }): VoicePrint[] {
   const speakers = [...new Set(turns.map((t) => t.speaker))].sort((a, b) => a - b);
   return speakers.flatMap((speaker) => {
     const own = turns.filter((t) => t.speaker === speaker);
-    const members = windows.filter((w) => own.some((t) => (w.start + w.end) / 2 >= t.start && (w.start + w.end) / 2 <= t.end));
+    const inOwn = (w: Span) => own.some((t) => (w.start + w.end) / 2 >= t.start && (w.start + w.end) / 2 <= t.end);
+    const members = windows.filter(inOwn);
     if (members.length === 0) return [];
     const centre = centreOf(members);
-    return [{ speaker, seconds: own.reduce((s, t) => s + (t.end - t.start), 0), pitch: centre.pitch, timbre: centre.features.slice(0, MEANS) }];
+    const pieces = embedded?.pieces.filter(inOwn) ?? [];
+    const embedding = embedded && pieces.length ? { model: embedded.model, vector: [...unitMean(pieces.map((p) => p.vector))].map(round4), sameCosine: embedded.sameCosine } : null;
+    return [{ speaker, seconds: own.reduce((s, t) => s + (t.end - t.start), 0), pitch: centre.pitch, timbre: centre.features.slice(0, MEANS), ...(embedding ? { embedding } : {}) }];
   });
 }
+
+/** Rounded so a stored print stays short; far finer than one voice's spread. */
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
 /**
  * How different two voiceprints sound, in the units of the turns inside one recording.
@@ -267,6 +284,22 @@ export function voicePrints(windows: readonly VoiceWindow[], turns: readonly Spe
 export function voicePrintDistance(a: Pick<VoicePrint, 'pitch' | 'timbre'>, b: Pick<VoicePrint, 'pitch' | 'timbre'>): number {
   const asWindow = (p: Pick<VoicePrint, 'pitch' | 'timbre'>): VoiceWindow => ({ start: 0, end: 0, features: p.timbre, pitch: p.pitch, pitchSpread: 0 });
   return voiceDistance(asWindow(a), asWindow(b));
+}
+
+/**
+ * How far apart two voiceprints are as a share of the bound within which they are one voice (≤ 1: one voice).
+ * Where both carry one embedder's print, that print decides (the embedder hears voices the MFCCs confuse);
+ * otherwise the MFCC prints do, against `sameAcross` (SAME_VOICE_ACROSS).
+ * @example
+ * voiceNearness(print, person.centre) <= 1; // the same voice
+ */
+export function voiceNearness(a: Pick<VoicePrint, 'pitch' | 'timbre' | 'embedding'>, b: Pick<VoicePrint, 'pitch' | 'timbre' | 'embedding'>, sameAcross = SAME_VOICE_ACROSS): number {
+  if (a.embedding && b.embedding && a.embedding.model === b.embedding.model) {
+    let cos = 0;
+    for (let i = 0; i < a.embedding.vector.length; i++) cos += a.embedding.vector[i]! * (b.embedding.vector[i] ?? 0);
+    return (1 - cos) / Math.max(1e-6, 1 - a.embedding.sameCosine);
+  }
+  return voicePrintDistance(a, b) / sameAcross;
 }
 
 /**

@@ -12,6 +12,8 @@ export interface VoiceTrackRow {
   pitch: number | null;
   /** JSON array of the MFCC means. */
   timbre: string;
+  /** JSON `{model, vector, sameCosine}`: the print of the pulled speaker embedder, where one made it. */
+  embedding?: string | null;
 }
 
 /** A person's running voice centre. */
@@ -68,8 +70,8 @@ export class VoiceRepository {
   insertTrack(row: Omit<VoiceTrackRow, 'pk'>): number {
     const info = prepared(
       this.db,
-      'INSERT INTO voice_tracks (collection_pk, item_pk, person_pk, speaker, seconds, pitch, timbre) VALUES (@collection_pk, @item_pk, @person_pk, @speaker, @seconds, @pitch, @timbre)',
-    ).run(row);
+      'INSERT INTO voice_tracks (collection_pk, item_pk, person_pk, speaker, seconds, pitch, timbre, embedding) VALUES (@collection_pk, @item_pk, @person_pk, @speaker, @seconds, @pitch, @timbre, @embedding)',
+    ).run({ embedding: null, ...row });
     return Number(info.lastInsertRowid);
   }
 

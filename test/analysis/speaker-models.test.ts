@@ -67,6 +67,20 @@ describe('speaker turns by the pulled model pair', () => {
     for (const turn of boat) expect(lines.find((l) => Math.abs(l.start - turn.start) < 0.05)?.speaker, turn.text).toBe(turn.speaker);
   });
 
+  it('groups voices across a collection by the embedder\'s prints, keeping the MFCC print beside them', async () => {
+    expect((await s.call('POST', '/collections', { json: { collection_id: 'home', name: 'Home' } })).status).toBe(201);
+    expect((await s.call('PUT', '/collections/home/voices', { json: { enabled: true } })).status).toBe(200);
+    await indexTalk(s, 'home', 'boat-1', TWO, BOAT_TALK);
+    await indexTalk(s, 'home', 'boat-2', TWO, BOAT_TALK);
+    const people = (await s.call('GET', '/collections/home/people')).body.people as { person_id: string; voice_count: number }[];
+    expect(people.map((p) => p.voice_count)).toEqual([2, 2]);
+    // Each voice track keeps the embedder's print (and the person's centre blends them); the voices stay apart.
+    const tracks = s.vidx.store.db.prepare("SELECT json_extract(embedding, '$.model') AS model, json_array_length(embedding, '$.vector') AS dims, json_array_length(timbre) AS mfccs FROM voice_tracks").all();
+    expect(tracks).toEqual(Array(4).fill({ model: 'tiny-wespeaker', dims: 79, mfccs: 12 }));
+    const centres = s.vidx.store.db.prepare("SELECT json_extract(voice, '$.embedding.model') FROM people WHERE voice IS NOT NULL").pluck().all();
+    expect(centres).toEqual(['tiny-wespeaker', 'tiny-wespeaker']);
+  });
+
   it('hears one voice as one speaker, and says no model made the turns once the pair is removed', async () => {
     await indexTalk(s, 'talks', 'alone', TWO, BOAT_TALK.map((t) => ({ ...t, speaker: 1 })));
     const alone = await analysis('alone');

@@ -41,7 +41,7 @@ const FULL: Required<StoredAnalysis> = {
   speakersModel: 'every-segmenter+every-embedder',
   faces: [{ start: 0, end: 2, box: { x: 0.1, y: 0.1, width: 0.2, height: 0.3 }, score: 0.9, thumbnail: 'face-0.jpg', vector: [0.6, 0.8, 0, 0], personId: null }],
   facesSamePerson: 0.5,
-  voices: [{ speaker: 1, seconds: 1.5, pitch: 4.9, timbre: Array.from({ length: 12 }, (_, i) => i - 6) }],
+  voices: [{ speaker: 1, seconds: 1.5, pitch: 4.9, timbre: Array.from({ length: 12 }, (_, i) => i - 6), embedding: { model: 'every-embedder', vector: [0.6, 0.8], sameCosine: 0.3 } }],
 };
 
 /**
@@ -74,7 +74,7 @@ const READ_BACK: Record<keyof StoredAnalysis, [sql: string, expected: unknown]> 
   faces: ['SELECT count(*) FROM face_tracks WHERE item_pk = @item', 1],
   // Not kept as a value: the face track it grouped is in a person.
   facesSamePerson: ['SELECT count(*) FROM face_tracks WHERE item_pk = @item AND person_pk IS NOT NULL', 1],
-  voices: ['SELECT v.speaker || \' \' || v.pitch || \' \' || (p.voice IS NOT NULL) FROM voice_tracks v JOIN people p ON p.pk = v.person_pk WHERE v.item_pk = @item', '1 4.9 1'],
+  voices: ["SELECT v.speaker || ' ' || v.pitch || ' ' || (p.voice IS NOT NULL) || ' ' || json_extract(v.embedding, '$.model') || ' ' || json_extract(p.voice, '$.embedding.vector[1]') FROM voice_tracks v JOIN people p ON p.pk = v.person_pk WHERE v.item_pk = @item", '1 4.9 1 every-embedder 0.8'],
 };
 
 describe('a remote worker delivers every field of the analysis schema', () => {

@@ -31,14 +31,16 @@ export const speakersStep: AnalysisStep = {
     const seconds = speech.reduce((s, x) => s + Math.max(0, x.end - x.start), 0);
     if (seconds === 0) return { speakers: [] };
     const pair = await ctx.models.speakerModels();
-    const byModel = pair ? pieceTurns(await voicePieces(w.input.file, speech, { ...pair, signal: ctx.signal, tools: ctx.models.tools }), pair.embedder.sameSpeaker) : null;
-    // The model-free windows are still heard where a voiceprint is wanted: prints stay comparable across the
-    // collection whether or not a model told this recording's voices apart.
+    const pieces = pair ? await voicePieces(w.input.file, speech, { ...pair, signal: ctx.signal, tools: ctx.models.tools }) : null;
+    const byModel = pair && pieces ? pieceTurns(pieces, pair.embedder.sameSpeaker) : null;
+    // The model-free windows are still heard where a voiceprint is wanted: a print keeps its MFCC part, so
+    // people grouped before a model was pulled (or after it is removed) still match.
     const windows = !byModel || w.input.voices ? await featureWindows(w.input.file, speech, seconds, ctx) : null;
     const speakers = byModel ?? speakerTurns(windows![0]!, windows![1]);
     const by = lineSpeakers(transcript, speakers);
     // A voiceprint is biometric: made only when the collection groups voices (`voices` on).
-    const voices = w.input.voices ? voicePrints(windows![0]!, speakers) : null;
+    const embedded = pair && pieces ? { pieces, model: pair.embedder.modelId, sameCosine: pair.embedder.sameSpeaker } : undefined;
+    const voices = w.input.voices ? voicePrints(windows![0]!, speakers, embedded) : null;
     return {
       speakers,
       ...(pair && byModel ? { speakersModel: pair.segmenter ? `${pair.segmenter.modelId}+${pair.embedder.modelId}` : pair.embedder.modelId } : {}),

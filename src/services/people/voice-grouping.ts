@@ -5,7 +5,7 @@
  * Two speakers of one recording were told apart there, so they never join one person.
  */
 import { v7 as uuid7 } from 'uuid';
-import { SAME_VOICE_ACROSS, voicePrintDistance, type VoicePrint } from '../../analysis/speakers.js';
+import { SAME_VOICE_ACROSS, voiceNearness, type VoiceEmbedding, type VoicePrint } from '../../analysis/speakers.js';
 import type { FaceRepository } from '../../store/faces.js';
 import type { VoiceRepository } from '../../store/voices.js';
 import { nowIso, systemClock, type WallClock } from '../timestamps.js';
@@ -13,27 +13,43 @@ import { nowIso, systemClock, type WallClock } from '../timestamps.js';
 /** A centre stops moving much after this many voices, so one odd recording cannot drag a known voice away. */
 const MAX_WEIGHT = 50;
 
-/** A voice centre as a person keeps it (people.voice). */
+/** A voice centre as a person keeps it (people.voice): the MFCC print's, and the embedder's where one made it. */
 export interface VoiceCentre {
   pitch: number | null;
   timbre: number[];
+  embedding?: VoiceEmbedding;
 }
 
 /**
- * The mean of two centres by weight (a voice without pitch keeps the other's).
+ * The mean of two centres by weight (a voice without pitch keeps the other's). Embeddings of one model are
+ * blended into a unit vector; of two models, the first centre's stays (its model made most of the person).
  * @example
  * blendVoices({ pitch: 5, timbre: [1] }, 1, { pitch: 5.2, timbre: [3] }, 1); // { pitch: 5.1, timbre: [2] }
  */
 export function blendVoices(a: VoiceCentre, wa: number, b: VoiceCentre, wb: number): VoiceCentre {
   const mix = (x: number, y: number) => (x * wa + y * wb) / (wa + wb);
   const pitch = a.pitch === null ? b.pitch : b.pitch === null ? a.pitch : mix(a.pitch, b.pitch);
-  return { pitch, timbre: a.timbre.map((x, i) => mix(x, b.timbre[i] ?? x)) };
+  const embedding = blendEmbeddings(a.embedding, b.embedding, mix);
+  return { pitch, timbre: a.timbre.map((x, i) => mix(x, b.timbre[i] ?? x)), ...(embedding ? { embedding } : {}) };
+}
+
+function blendEmbeddings(a: VoiceEmbedding | undefined, b: VoiceEmbedding | undefined, mix: (x: number, y: number) => number): VoiceEmbedding | undefined {
+  if (!a || !b || a.model !== b.model) return a ?? b;
+  const vector = a.vector.map((x, i) => mix(x, b.vector[i] ?? 0));
+  const norm = Math.hypot(...vector) || 1;
+  return { ...a, vector: vector.map((x) => x / norm) };
 }
 
 /** Rounded so the stored JSON stays short; far finer than one voice's spread. */
 export function centreText(c: VoiceCentre): string {
   const r = (x: number) => Math.round(x * 1e4) / 1e4;
-  return JSON.stringify({ pitch: c.pitch === null ? null : r(c.pitch), timbre: c.timbre.map(r) });
+  const embedding = c.embedding ? { ...c.embedding, vector: c.embedding.vector.map(r) } : undefined;
+  return JSON.stringify({ pitch: c.pitch === null ? null : r(c.pitch), timbre: c.timbre.map(r), ...(embedding ? { embedding } : {}) });
+}
+
+/** A print as a person's first centre. */
+function centreOfPrint(print: VoicePrint): VoiceCentre {
+  return { pitch: print.pitch, timbre: print.timbre, ...(print.embedding ? { embedding: print.embedding } : {}) };
 }
 
 /** A person as voice grouping sees them: a key, a voice centre and how many voices made it. */
@@ -44,8 +60,9 @@ export interface VoicePerson {
 }
 
 /**
- * Which person each print of one recording joins: the nearest within SAME_VOICE_ACROSS that no other speaker
- * of the recording joined, else a new one (`newPerson` gives its key). The people's centres move as prints
+ * Which person each print of one recording joins: the nearest one voice away (voiceNearness: the embedder's
+ * print where both have one, else the MFCC print within `same`) that no other speaker of the recording
+ * joined, else a new one (`newPerson` gives its key). The people's centres move as prints
  * join; new people are added to `people`.
  * @example
  * const joined = joinVoices(people, analysis.voices, () => nextKey++); // joined[i]: the person of prints[i]
@@ -58,17 +75,17 @@ export function joinVoices(people: VoicePerson[], prints: readonly VoicePrint[],
   for (const i of order) {
     const print = prints[i]!;
     let person: VoicePerson | null = null;
-    let best = same;
+    let best = 1;
     for (const p of people) {
       if (taken.has(p.key)) continue;
-      const d = voicePrintDistance(print, p.centre);
+      const d = voiceNearness(print, p.centre, same);
       if (d <= best) [best, person] = [d, p];
     }
     if (person) {
       person.centre = blendVoices(person.centre, person.weight, print, 1);
       person.weight = Math.min(MAX_WEIGHT, person.weight + 1);
     } else {
-      person = { key: newPerson(print), centre: { pitch: print.pitch, timbre: print.timbre }, weight: 1 };
+      person = { key: newPerson(print), centre: centreOfPrint(print), weight: 1 };
       people.push(person);
     }
     taken.add(person.key);
@@ -94,7 +111,10 @@ export function storeVoiceTracks(
   joinVoices(people, prints, newPerson).forEach((person, i) => {
     const print = prints[i]!;
     repos.voices.setCentre(person.key, centreText(person.centre), person.weight);
-    repos.voices.insertTrack({ collection_pk: collectionPk, item_pk: itemPk, person_pk: person.key, speaker: print.speaker, seconds: print.seconds, pitch: print.pitch, timbre: JSON.stringify(print.timbre) });
+    repos.voices.insertTrack({
+      collection_pk: collectionPk, item_pk: itemPk, person_pk: person.key, speaker: print.speaker, seconds: print.seconds, pitch: print.pitch,
+      timbre: JSON.stringify(print.timbre), embedding: print.embedding ? JSON.stringify(print.embedding) : null,
+    });
   });
 }
 
@@ -110,9 +130,10 @@ export function recentreVoice(voices: VoiceRepository, personPk: number): void {
     voices.setCentre(personPk, null, 0);
     return;
   }
-  let centre: VoiceCentre = { pitch: tracks[0]!.pitch, timbre: JSON.parse(tracks[0]!.timbre) as number[] };
-  tracks.slice(1).forEach((t, i) => {
-    centre = blendVoices(centre, i + 1, { pitch: t.pitch, timbre: JSON.parse(t.timbre) as number[] }, 1);
+  const centres = tracks.map((t): VoiceCentre => ({ pitch: t.pitch, timbre: JSON.parse(t.timbre) as number[], ...(t.embedding ? { embedding: JSON.parse(t.embedding) as VoiceEmbedding } : {}) }));
+  let centre = centres[0]!;
+  centres.slice(1).forEach((c, i) => {
+    centre = blendVoices(centre, i + 1, c, 1);
   });
   voices.setCentre(personPk, centreText(centre), Math.min(MAX_WEIGHT, tracks.length));
 }

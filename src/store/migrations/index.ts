@@ -26,7 +26,7 @@ import { m038EpisodePictures } from './038-episode-pictures.js';
 import { m039StagedItems } from './039-staged-items.js';
 import { m040Speakers } from './040-speakers.js';
 import { m041Voices } from './041-voices.js';
-import { m042SpeakersModel } from './042-speakers-model.js';
+import { m042SpeakerModels } from './042-speaker-models.js';
 
 /** One schema step; each runs in its own transaction. */
 export type Migration = (db: Db) => void;
@@ -64,7 +64,7 @@ export const migrations: ReadonlyArray<{ id: number; up: Migration }> = [
   { id: 39, up: m039StagedItems },
   { id: 40, up: m040Speakers },
   { id: 41, up: m041Voices },
-  { id: 42, up: m042SpeakersModel },
+  { id: 42, up: m042SpeakerModels },
 ];
 
 /** Numbers already applied: recorded in schema_migrations; databases from before it had 1..user_version. */
