@@ -58,6 +58,9 @@ async function bundle(assets: AssetSource[], entry: string, name: string): Promi
     define: { 'import.meta.url': '__vidx_import_meta_url' },
     banner: { js: 'var __vidx_import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
     plugins: [nativePlugin(ROOT, nativeFiles)],
+    // The local answer model's runtime (an optional dependency of 107 packages and 30 MB of llama.cpp builds)
+    // is not in the binary yet: there POST /ask answers from the moments, with a notice saying so.
+    external: ['node-llama-cpp'],
     legalComments: 'none',
     minifyWhitespace: true,
     minifySyntax: true,

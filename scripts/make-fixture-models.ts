@@ -18,6 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { encodeModel, Graph, graph, int, ints, randomFloats } from './make-fixture-models.onnx.js';
 import { byteLevel, byteLevelBpe, template, wordPiece } from './make-fixture-models.tokenizers.js';
 import type { Capability } from '../src/ml/registry/manifest.js';
+import { tinyGguf } from './make-fixture-gguf.js';
 
 /** What the fixture Whisper says, so tests can assert on it. */
 export const FIXTURE_TRANSCRIPT = [
@@ -575,6 +576,9 @@ export async function makeFixtureModels(outDir: string): Promise<FixtureSet> {
   const sface = writeRepo(hubDir, 'vidx-test/tiny-sface', sfaceFiles());
   const pyannote = writeRepo(hubDir, 'vidx-test/tiny-pyannote', pyannoteFiles());
   const wespeaker = writeRepo(hubDir, 'vidx-test/tiny-wespeaker', wespeakerFiles());
+  const llm = writeRepo(hubDir, 'vidx-test/tiny-llm', { 'tiny-llm.gguf': tinyGguf() });
+  // A GGUF cut after its first bytes: the registry takes it (its size and hash are the manifest's), llama.cpp cannot load it.
+  const brokenLlm = writeRepo(hubDir, 'vidx-test/tiny-llm-broken', { 'broken.gguf': tinyGguf().slice(0, 256) });
   const manifest: FixtureManifest = {
     schemaVersion: 1,
     models: [
@@ -678,6 +682,35 @@ export async function makeFixtureModels(outDir: string): Promise<FixtureSet> {
         sameSpeakerCosine: TINY_SAME_SPEAKER,
         files: wespeaker,
         notes: 'Generated stand-in for WeSpeaker ResNet34: same input and output, how much neighbouring mel bands differ.',
+      },
+      {
+        id: 'tiny-llm',
+        task: 'text-generation',
+        capability: 'answer',
+        family: 'gguf',
+        repo: 'vidx-test/tiny-llm',
+        revision: revisionOf(llm),
+        default: false,
+        dtype: 'fp32',
+        license: 'MIT',
+        credit: 'vidx tests',
+        dimensions: null,
+        files: llm,
+        notes: 'Generated llama-architecture GGUF with random weights (scripts/make-fixture-gguf.ts): it writes noise, held to JSON by the grammar.',
+      },
+      {
+        id: 'tiny-llm-broken',
+        task: 'text-generation',
+        capability: 'answer',
+        family: 'gguf',
+        repo: 'vidx-test/tiny-llm-broken',
+        revision: revisionOf(brokenLlm),
+        default: false,
+        dtype: 'fp32',
+        license: 'MIT',
+        dimensions: null,
+        files: brokenLlm,
+        notes: 'A GGUF cut short: installs, and fails to load.',
       },
     ],
   };

@@ -41,6 +41,10 @@ export interface Config {
   placesFiles: GazetteerFiles;
   /** Watched folders are rescanned in full this often (minutes; 0 = only on file events). */
   folderRescanMinutes: number;
+  /** Longest the local answer model may write one answer (ms). */
+  askModelMs: number;
+  /** The local answer model is unloaded after this long without a question (ms). */
+  askModelIdleMs: number;
   /** Redis of the analysis job queue (VIDX_QUEUE_URL); undefined: analyses run in this process. */
   queueUrl: string | undefined;
   /** Jobs of the queue this server analyses itself at once (VIDX_LOCAL_WORKERS; 1 with a queue, 0 without). */
@@ -182,6 +186,8 @@ export function loadConfig(env: Record<string, string | undefined>, argv: string
     webDir: resolve(s.VIDX_WEB_DIR ?? fileURLToPath(new URL('../dist/web', import.meta.url))),
     placesFiles: gazetteerFiles(s.VIDX_PLACES_DATA),
     folderRescanMinutes: s.VIDX_FOLDER_RESCAN_MINUTES,
+    askModelMs: s.VIDX_ASK_MODEL_SECONDS * 1000,
+    askModelIdleMs: s.VIDX_ASK_MODEL_IDLE_SECONDS * 1000,
     queueUrl: s.VIDX_QUEUE_URL,
     localWorkers: s.VIDX_QUEUE_URL ? (s.VIDX_LOCAL_WORKERS ?? 1) : 0,
     workerLockSeconds: s.VIDX_WORKER_LOCK_SECONDS,

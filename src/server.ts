@@ -129,6 +129,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
       await core.collections.stopPurges();
       await core.searchIndex.stop();
       await analysis.close();
+      await core.answers.unload();
       core.sender.stop();
       store.close();
     },
@@ -146,6 +147,7 @@ function healthFacts(core: Core, analysis: AnalysisSide) {
   return {
     ...describeSystem(analysis.models, { threads: analysis.analysisThreads.threaded }),
     work: core.gate.counts(),
+    answer_model: { loaded: core.answers.isLoaded },
     ...(analysis.jobs?.health() ?? { workers: 0, queue: null }),
     // The sign-in page says where the admin key is (a file's path, or VIDX_ADMIN_KEY); only from a server on
     // loopback, where whoever asks is on this machine. Off loopback a caller without a key learns neither.

@@ -195,7 +195,7 @@ async function capabilityChecks(config: Config, tools: MediaTools): Promise<Chec
   const { describeCapabilities } = await import('../ml/capabilities.js');
   const { loadManifest } = await import('../ml/registry/manifest.js');
   const caps = describeCapabilities(config.modelsDir, { manifest: loadManifest(config.modelsManifest), tools, assets: config.modelAssets });
-  const labels: Record<string, string> = { ocr: 'on-screen text', ocr_german: 'German letters in on-screen text', vad: 'voice activity', asr: 'speech recognition', image_text: 'image-text search', text_embedding: 'text embedding', face_detection: 'face detection', face_embedding: 'face grouping', speaker_segmentation: 'speaker turns (model)', speaker_embedding: 'telling voices apart (model)' };
+  const labels: Record<string, string> = { ocr: 'on-screen text', ocr_german: 'German letters in on-screen text', vad: 'voice activity', asr: 'speech recognition', image_text: 'image-text search', text_embedding: 'text embedding', face_detection: 'face detection', face_embedding: 'face grouping', speaker_segmentation: 'speaker turns (model)', speaker_embedding: 'telling voices apart (model)', answer: 'answers written by a local model' };
   return Object.entries(caps).map(([name, c]): Check => {
     const what = `${labels[name] ?? name}${c.model ? `: ${c.model}` : ''}`;
     if (c.available) return { name, status: 'ok', detail: what };

@@ -57,7 +57,7 @@ export type RequestBody<P extends keyof paths, M extends Method> = paths[P][M] e
  * @example
  * const explore = (path: StreamPath) => vidx.stream(path, { collection: 'trips', query: 'lake' });
  */
-export type StreamPath = '/search_clusters' | '/collection_suggestions';
+export type StreamPath = '/search_clusters' | '/collection_suggestions' | '/ask';
 
 /**
  * One element a streamed endpoint sends (ClusterElement or SuggestionElement; the StreamError a failure

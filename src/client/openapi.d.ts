@@ -622,7 +622,7 @@ export interface paths {
         put?: never;
         /**
          * Ask a question (vidx extra): an answer from the moments that say it, each cited; none where nothing does
-         * @description The answer is extractive: vidx searches the words of the question, takes the line that holds most of them, and answers with it quoted, naming the item, its time and, where known, its date, place and speaker ("when" leads with the time the line names, else the recording date; "where" with the place). Streamed by default as application/x-ndjson (or json-seq, as Accept asks): `citations`, then `answer`, then `done`. `?stream=false` answers with one JSON object (AskAnswer).
+         * @description vidx searches the words of the question and takes the line that holds most of them; none: no answer (text null), never a guess. The extractive answer quotes that line, naming the item, its time and, where known, its date, place and speaker ("when" leads with the time the line names, else the recording date; "where" with the place). Where a local answer model is pulled (capability `answer`), it writes the answer from the cited moments only, held to JSON by a grammar; the answer ends with where its first cited moment is, from the index (times and dates never come from the model). It falls back to the extractive answer, with a `notice`, when it fails, takes longer than VIDX_ASK_MODEL_SECONDS or cites nothing. Streamed by default as application/x-ndjson (or json-seq, as Accept asks): `citations`, then `token`s while a model writes, a `notice` where it did not, then `answer`, then `done`. `?stream=false` answers with one JSON object (AskAnswer). A caller who disconnects stops the model.
          */
         post: operations["ask"];
         delete?: never;
@@ -1042,6 +1042,11 @@ export interface components {
                 /** @description Slots beyond the limit, each lent only to an owner with nothing running while other owners fill every slot (1; 0 with a job queue) */
                 spare: number;
             };
+            /** @description vidx extra: the local model that writes answers of POST /ask (capability `answer`) */
+            answer_model: {
+                /** @description In memory now: loaded on the first question, unloaded after VIDX_ASK_MODEL_IDLE_SECONDS without one */
+                loaded: boolean;
+            };
             /** @description vidx extra: live workers (the server’s own counted), 0 without a job queue */
             workers: number;
             queue: components["schemas"]["QueueState"];
@@ -1329,6 +1334,11 @@ export interface components {
                 start: number;
                 end: number;
             }[];
+            /**
+             * @description vidx extra: the pulled speaker models (segmentation+embedder, or the embedder alone) that told the voices apart; null where the model-free default did
+             * @example pyannote-segmentation-3.0+wespeaker-resnet34-lm
+             */
+            speakers_model: string | null;
         };
         AnalysisEpisode: {
             /** @description Index of the episode within the media (as in search results) */
@@ -2408,8 +2418,18 @@ export interface components {
                 /** @description With text null: that nothing says so, in the question's language */
                 note?: string;
             };
-            /** @enum {string} */
-            mode: "extractive";
+            /** @description Why the local model did not write the answer where it was asked to (it failed to load, took too long, cited nothing); the answer is then the extractive one. In the question's language */
+            notice?: string;
+            /**
+             * @description extractive: the answer is built around the quote of a line; model: the local answer model wrote it from the cited moments
+             * @enum {string}
+             */
+            mode: "extractive" | "model";
+            /**
+             * @description With mode model: which model wrote it
+             * @example qwen2.5-1.5b-instruct-q4
+             */
+            model?: string;
             ms: number;
         };
         AskRequest: {
@@ -2438,7 +2458,7 @@ export interface components {
             /** @example whisper-base */
             id: string;
             /** @enum {string} */
-            capability: "asr" | "image_text" | "text_embedding" | "face_embedding" | "speaker_segmentation" | "speaker_embedding";
+            capability: "asr" | "image_text" | "text_embedding" | "face_embedding" | "speaker_segmentation" | "speaker_embedding" | "answer";
             /** @description Where it is pulled from (the model hub repository) */
             repo: string;
             license: string;
@@ -2754,6 +2774,8 @@ export interface components {
                 start: number;
                 end: number;
             }[];
+            /** @description The pulled model (segmentation+embedder, or the embedder alone) that told the voices apart; absent when none did */
+            speakersModel?: string;
             faces?: {
                 start: number;
                 end: number;
@@ -2775,6 +2797,12 @@ export interface components {
                 seconds: number;
                 pitch: number | null;
                 timbre: number[];
+                /** @description The pulled speaker embedder's print (unit mean of the speaker's pieces), where the pair told the voices apart */
+                embedding?: {
+                    model: string;
+                    vector: number[];
+                    sameCosine: number;
+                };
             }[] | null;
         };
         WorkerModels: {
@@ -5993,6 +6021,16 @@ export interface operations {
                         type: "citations";
                         citations: components["schemas"]["AskCitation"][];
                     } | {
+                        /** @enum {string} */
+                        type: "token";
+                        /** @description The next piece of the model's answer as it writes; the `answer` element that follows is what counts */
+                        text: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "notice";
+                        /** @description Why the local model did not write the answer where it was asked to (it failed to load, took too long, cited nothing); the answer is then the extractive one. In the question's language */
+                        text: string;
+                    } | {
                         /** @description The answer, built around the quote of the first citation; null when nothing in the archive says so (never a guess) */
                         text: string | null;
                         /** @description Indexes into citations the answer rests on */
@@ -6004,8 +6042,16 @@ export interface operations {
                     } | {
                         /** @enum {string} */
                         type: "done";
-                        /** @enum {string} */
-                        mode: "extractive";
+                        /**
+                         * @description extractive: the answer is built around the quote of a line; model: the local answer model wrote it from the cited moments
+                         * @enum {string}
+                         */
+                        mode: "extractive" | "model";
+                        /**
+                         * @description With mode model: which model wrote it
+                         * @example qwen2.5-1.5b-instruct-q4
+                         */
+                        model?: string;
                         ms: number;
                     } | components["schemas"]["StreamError"];
                     "application/json-seq": {
@@ -6013,6 +6059,16 @@ export interface operations {
                         type: "citations";
                         citations: components["schemas"]["AskCitation"][];
                     } | {
+                        /** @enum {string} */
+                        type: "token";
+                        /** @description The next piece of the model's answer as it writes; the `answer` element that follows is what counts */
+                        text: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "notice";
+                        /** @description Why the local model did not write the answer where it was asked to (it failed to load, took too long, cited nothing); the answer is then the extractive one. In the question's language */
+                        text: string;
+                    } | {
                         /** @description The answer, built around the quote of the first citation; null when nothing in the archive says so (never a guess) */
                         text: string | null;
                         /** @description Indexes into citations the answer rests on */
@@ -6024,8 +6080,16 @@ export interface operations {
                     } | {
                         /** @enum {string} */
                         type: "done";
-                        /** @enum {string} */
-                        mode: "extractive";
+                        /**
+                         * @description extractive: the answer is built around the quote of a line; model: the local answer model wrote it from the cited moments
+                         * @enum {string}
+                         */
+                        mode: "extractive" | "model";
+                        /**
+                         * @description With mode model: which model wrote it
+                         * @example qwen2.5-1.5b-instruct-q4
+                         */
+                        model?: string;
                         ms: number;
                     } | components["schemas"]["StreamError"];
                     "application/json": components["schemas"]["AskAnswer"];

@@ -62,7 +62,7 @@ export interface HttpDeps {
   /** Host names requests may carry besides loopback ones (VIDX_ALLOWED_HOSTS, the public URL, the bound address). */
   hosts: AllowList;
   /** Extra facts for GET /health (capabilities, tools); computed by the caller. */
-  health: () => Record<string, unknown> & { work: WorkCounts; workers: number; queue: QueueState | null; capabilities: Record<string, { available: boolean; model?: string; reason?: string }>; admin_key_file?: string | null; admin_key_source?: 'env' | 'file' | 'existing'; picture_search: { fingerprints: true; image_text: boolean } };
+  health: () => Record<string, unknown> & { work: WorkCounts; workers: number; queue: QueueState | null; capabilities: Record<string, { available: boolean; model?: string; reason?: string }>; admin_key_file?: string | null; admin_key_source?: 'env' | 'file' | 'existing'; answer_model: { loaded: boolean }; picture_search: { fingerprints: true; image_text: boolean } };
   log: LogFn;
   /** Aborted when the server starts to stop, so long waits inside a request (an MCP tool waiting for a task) end. */
   stopping?: AbortSignal;

@@ -64,6 +64,7 @@ export const en = {
     `model ${p.id}: file "${p.file}" has ${p.size} bytes, expected ${p.expected}`,
   import_size_off: (p: { id: string; file: string; size: number; about: number }) =>
     `model ${p.id}: file "${p.file}" has ${p.size} bytes, about ${p.about} expected: it is cut off or another model's`,
+  import_not_gguf: (p: { id: string; file: string }) => `model ${p.id}: file "${p.file}" is not a GGUF file (it does not begin with GGUF): llama.cpp cannot load it`,
   import_wrong_hash: (p: { id: string; file: string }) => `model ${p.id}: file "${p.file}" has another SHA-256 than the manifest's: it is damaged or another version`,
   import_unsafe_path: (p: { file: string }) => `"${p.file}" leads outside the model's folder (an absolute path, "..", or a link); nothing was imported`,
   import_too_many_entries: (p: { most: number }) => `the archive holds more than ${p.most} members, more than any model has; nothing was imported`,
@@ -140,6 +141,9 @@ export const en = {
   not_a_track_of_person: () => 'not a track of this person',
   no_such_person: () => 'no such person in this collection',
   ask_nothing_here: () => 'Nothing in this collection says so.',
+  ask_model_failed: (p: { why: string }) => `The local model did not write this answer (${p.why}); this one is taken from the moments.`,
+  ask_model_slow: (p: { seconds: number }) => `it took longer than ${p.seconds} s`,
+  ask_model_cited_nothing: () => 'The local model cited none of the moments; this answer is taken from them.',
   ask_nothing_anywhere: () => 'Nothing in your archive says so.',
   voice_not_of_person: (p: { voice: string; person: string }) => `voice ${p.voice} is not one of person "${p.person}"`,
   no_such_voices: (p: { ids: string }) => `no such voices in this collection: ${p.ids}`,

@@ -96,5 +96,6 @@ export function describeCapabilities(modelsDir: string, opts: CapabilityOptions 
     face_embedding: pulledModel(modelsDir, 'face_embedding', opts),
     speaker_segmentation: pulledModel(modelsDir, 'speaker_segmentation', opts),
     speaker_embedding: pulledModel(modelsDir, 'speaker_embedding', opts),
+    answer: pulledModel(modelsDir, 'answer', opts),
   };
 }

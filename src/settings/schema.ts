@@ -47,6 +47,17 @@ function integer(min: number, max: number, fallback: number): z.ZodType<number, 
   return optionalInteger(min, max).transform((n) => n ?? fallback);
 }
 
+/** Seconds in [min, max], fractions allowed ("0.5"); empty or unset is the fallback. */
+function seconds(min: number, max: number, fallback: number): z.ZodType<number, string | undefined> {
+  return optionalText.transform((raw, ctx) => {
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (Number.isFinite(n) && n >= min && n <= max) return n;
+    ctx.addIssue({ code: 'custom', message: `must be a number of seconds from ${min} to ${max}` });
+    return z.NEVER;
+  });
+}
+
 /** A path to something that must exist when the setting is given (a typo should stop the start, not hide a tool). */
 const existingPath = optionalText.refine((p) => p === undefined || existsSync(p), { message: 'names a file or folder that does not exist' });
 
@@ -125,6 +136,16 @@ export const SETTINGS = {
     default: '`cpu`',
     meaning:
       "`cuda`: ONNX sessions ask for onnxruntime-node's CUDA execution provider first, the CPU for the rest (Linux x64, CUDA 12, its binaries installed; for GPU workers, see [Workers](workers.md))",
+  }),
+  VIDX_ASK_MODEL_SECONDS: setting(seconds(0.001, 3600, 60), {
+    group: 'models',
+    default: '`60`',
+    meaning: 'Longest the local answer model may write one answer of POST /ask; past it the answer is taken from the moments, with a notice saying why (see [Ask](ask.md))',
+  }),
+  VIDX_ASK_MODEL_IDLE_SECONDS: setting(seconds(0.1, 86_400, 300), {
+    group: 'models',
+    default: '`300`',
+    meaning: 'The local answer model is unloaded after this long without a question, and loads again on the next (its memory is free meanwhile; `GET /health` says `answer_model: {loaded}`)',
   }),
   VIDX_HUB_URL: setting(httpUrl, { group: 'models', flag: '--hub-url', default: '`https://huggingface.co`', meaning: 'Where `vidx models pull` downloads from' }),
   VIDX_MAX_UPLOAD_MB: setting(integer(1, 1024 * 1024, 4096), {

@@ -22,6 +22,7 @@ import { KeyService, type AdminKeySource } from '../services/keys.js';
 import { PeopleService } from '../services/people/service.js';
 import { VoiceService } from '../services/people/voices.js';
 import { AskService } from '../services/ask/service.js';
+import { LocalAnswerModel } from '../ml/answer/local-model.js';
 import { PlaceService } from '../services/places.js';
 import { modelQueryEmbedder, SearchIndex, SearchService, type QueryEmbedder, type SliceOptions } from '../services/search/index.js';
 import { PrintIndex } from '../services/search/print-index.js';
@@ -89,6 +90,8 @@ export interface Core extends AppBase {
   people: PeopleService;
   voices: VoiceService;
   ask: AskService;
+  /** The local answer model (unloaded at stop). */
+  answers: LocalAnswerModel;
   analysis: ItemAnalysisService;
   duplicates: DuplicateService;
   shares: ShareService;
@@ -151,7 +154,13 @@ export function buildCore(app: AppBase, opts: CoreOptions): Core {
   const analysis = new ItemAnalysisService(store, items, links, (c, i) => people.episodeFaces(c, i));
   const duplicates = new DuplicateService(store, collections, (stored) => isKeptUpload(config.dataDir, stored));
   const search = new SearchService(store, collections, links, queryEmbedder, printIndex, gaps, (near, km) => places.nearFilter(near, km), (pk) => duplicates.copiesIn(pk));
-  const ask = new AskService(search, collections);
+  // The local answer model, when one is pulled: loaded on the first question, unloaded when idle.
+  const answers = new LocalAnswerModel({ modelsDir: config.modelsDir, manifest }, { idleMs: config.askModelIdleMs });
+  const installedAnswerModel = () => {
+    const status = pulledModel(config.modelsDir, 'answer', { manifest });
+    return status.available ? (status.model ?? null) : null;
+  };
+  const ask = new AskService(search, collections, { installed: installedAnswerModel, writer: answers, timeoutMs: config.askModelMs });
   searchIndex.afterStore((collectionPk, itemPk) => duplicates.itemStored(collectionPk, itemPk));
   items.onDelete((item) => duplicates.itemRemoved(item.collection_pk, item.pk));
   collections.onDelete((pk) => {
@@ -159,7 +168,7 @@ export function buildCore(app: AppBase, opts: CoreOptions): Core {
     return false; // one step: nothing left for another batch
   });
   const submissions = new SubmissionService(tasks, collections, mediaPathGuard(files, config.mediaRoots, config.dataDir), (collectionPk, mediaId) => store.items.find(collectionPk, mediaId) !== undefined, store.storage);
-  return { ...app, keys, adminKey, links, gate, engine, tasks, webhooks, sender, collections, items, searchIndex, places, search, people, voices, ask, analysis, duplicates, shares, submissions, manifest };
+  return { ...app, keys, adminKey, links, gate, engine, tasks, webhooks, sender, collections, items, searchIndex, places, search, people, voices, ask, answers, analysis, duplicates, shares, submissions, manifest };
 }
 
 /** What follows a deletion: a collection's text, vectors and tasks; an item's index rows and shares. */

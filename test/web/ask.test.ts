@@ -3,9 +3,14 @@
  * the line that says it, with that moment to play; German questions get German answers; nothing found says so.
  * A real vidx and Debian's chromium through playwright-core; the memos are espeak-ng talks with SRTs.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, openAsBlob, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web.js';
+import { makeFixtureModels, type FixtureSet } from '../../scripts/make-fixture-models.js';
+import { modelArchiveForm } from '../../src/client/upload.js';
 import { keyedPage, launchBrowser, screenshot, unlabelled } from '../support/browser.js';
 import { BOAT_TALK, GEBURTSTAG } from '../support/conversation.js';
 import { indexTalk } from '../support/talks.js';
@@ -14,10 +19,14 @@ import { ADMIN_KEY, startTestServer, type TestServer } from '../support/server.j
 const UI = { timeout: 15_000, interval: 100 };
 let s: TestServer;
 let browser: Browser;
+let tmp: string;
+let fixtures: FixtureSet;
 
 beforeAll(async () => {
   await buildWeb({ ifStale: true });
-  s = await startTestServer({ queryEmbedder: null });
+  tmp = mkdtempSync(join(process.cwd(), 'test', '.tmp', 'web-ask-'));
+  fixtures = await makeFixtureModels(join(tmp, 'hub'));
+  s = await startTestServer({ queryEmbedder: null, env: { VIDX_MODELS_MANIFEST: fixtures.manifestPath } });
   await s.call('POST', '/collections', { json: { collection_id: 'home', name: 'Home' } });
   const talks = [
     ['boat', [{ voice: 'en+m3', pitch: 35 }, { voice: 'en+f2', pitch: 70 }], BOAT_TALK],
@@ -30,6 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await s?.close();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
 describe('the answer card', () => {
@@ -64,5 +74,26 @@ describe('the answer card', () => {
     expect(await w.page.locator('[data-answer]').count()).toBe(0);
     expect(w.errors).toEqual([]);
     await w.context.close();
+  });
+
+  it('shows who wrote an answer once a local model is installed, in English, German and at 360 px', async () => {
+    // Brought in as an archive (no hub needed): the tiny GGUF writes noise, held to JSON; the card shows it as written.
+    execFileSync('tar', ['-cf', join(tmp, 'llm.tar'), '-C', join(fixtures.hubDir, 'vidx-test', 'tiny-llm'), '.']);
+    expect((await s.call('POST', '/models/import', { body: modelArchiveForm(await openAsBlob(join(tmp, 'llm.tar')), 'llm.tar', 'tiny-llm') })).status).toBe(200);
+    for (const [lang, width, question, where, by] of [
+      ['en', 1280, 'When do we leave the harbour?', / — in “boat” at 0:\d\d$/, 'Written by tiny-llm from these moments; the time and date are the index’s.'],
+      ['de', 360, 'Wann wird Oma neunzig?', / — in „geburtstag“ bei 0:\d\d$/, 'Geschrieben von tiny-llm aus diesen Stellen; Zeit und Datum stammen aus dem Index.'],
+    ] as const) {
+      const w = await keyedPage(browser, { width, height: 800 }, ADMIN_KEY);
+      if (lang === 'de') await w.context.addInitScript(() => localStorage.setItem('vidx.lang', 'de'));
+      await w.page.goto(`${s.url}/#/c/home/search?q=${encodeURIComponent(question)}`);
+      await expect.poll(() => w.page.locator('[data-answer-model]').textContent(), UI).toBe(by);
+      expect(await w.page.locator('[data-answer-text]').textContent()).toMatch(where);
+      expect(await w.page.locator('[data-answer]').getAttribute('aria-busy')).toBe('false');
+      if (width === 360) expect(await w.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await screenshot(w.page, `answer-model-${lang}-${width}`);
+      expect(w.errors).toEqual([]);
+      await w.context.close();
+    }
   });
 });

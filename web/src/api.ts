@@ -32,6 +32,8 @@ export type DuplicateGroup = Schemas['DuplicateGroup'];
 export type DuplicateItem = Schemas['DuplicateItem'];
 export type Cluster = StreamElement<'/search_clusters'>;
 export type Suggestion = StreamElement<'/collection_suggestions'>;
+export type AskElement = StreamElement<'/ask'>;
+export type Citation = Schemas['AskCitation'];
 export type ScanProblem = Schemas['ScanProblem'];
 /** A scan's counts as a folder keeps them (a scan task's result has its folder_id besides). */
 export type ScanResult = NonNullable<Folder['last_scan_result']>;
@@ -113,7 +115,6 @@ export class Api {
     return probe.picture ? this.vidx.searchByPicture(request, probe.picture, probe.picture.name || 'picture') : this.vidx.POST('/search', { body: request });
   };
   // The question's language is read from the question by the server, not taken from the page.
-  ask = (question: string, collection?: string) => this.vidx.POST('/ask', { params: { query: { stream: 'false' } }, body: { question, ...(collection ? { collection } : {}) } });
   places = (id: string, pub: boolean) => this.vidx.GET('/collections/{collection_id}/places', { params: { ...inCollection(id), query: { is_public: pub } } });
   duplicates = (id: string, threshold?: number) => this.vidx.GET('/collections/{collection_id}/duplicates', { params: { ...inCollection(id), query: threshold === undefined ? {} : { threshold } } });
   folders = (id: string) => this.vidx.GET('/collections/{collection_id}/folders', { params: inCollection(id) });

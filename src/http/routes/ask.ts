@@ -37,15 +37,20 @@ const Answer = z.object({
   cites: z.array(z.number().int()).openapi({ description: 'Indexes into citations the answer rests on' }),
   note: z.string().optional().openapi({ description: 'With text null: that nothing says so, in the question\'s language' }),
 });
+const Mode = z.enum(['extractive', 'model']).openapi({ description: 'extractive: the answer is built around the quote of a line; model: the local answer model wrote it from the cited moments' });
+const ModelId = z.string().optional().openapi({ description: 'With mode model: which model wrote it', example: 'qwen2.5-1.5b-instruct-q4' });
+const Notice = z.string().openapi({ description: "Why the local model did not write the answer where it was asked to (it failed to load, took too long, cited nothing); the answer is then the extractive one. In the question's language" });
 const AskElement = z
   .union([
     z.object({ type: z.literal('citations'), citations: z.array(Citation) }),
+    z.object({ type: z.literal('token'), text: z.string().openapi({ description: "The next piece of the model's answer as it writes; the `answer` element that follows is what counts" }) }),
+    z.object({ type: z.literal('notice'), text: Notice }),
     Answer.extend({ type: z.literal('answer') }),
-    z.object({ type: z.literal('done'), mode: z.literal('extractive'), ms: z.number().int() }),
+    z.object({ type: z.literal('done'), mode: Mode, model: ModelId, ms: z.number().int() }),
   ])
   .openapi('AskElement');
 const AskAnswer = z
-  .object({ question: z.string(), language: Language, citations: z.array(Citation), answer: Answer, mode: z.literal('extractive'), ms: z.number().int() })
+  .object({ question: z.string(), language: Language, citations: z.array(Citation), answer: Answer, notice: Notice.optional(), mode: Mode, model: ModelId, ms: z.number().int() })
   .openapi('AskAnswer');
 const StreamQuery = z.object({ stream: z.enum(['true', 'false', '1', '0']).optional().openapi({ description: 'false: one JSON object instead of the stream (default true)' }) });
 
@@ -53,8 +58,9 @@ const askRoute = createRoute({
   method: 'post', path: '/ask', operationId: 'ask', tags: ['search'], security: SECURITY,
   summary: 'Ask a question (vidx extra): an answer from the moments that say it, each cited; none where nothing does',
   description:
-    'The answer is extractive: vidx searches the words of the question, takes the line that holds most of them, and answers with it quoted, naming the item, its time and, where known, its date, place and speaker ("when" leads with the time the line names, else the recording date; "where" with the place). ' +
-    'Streamed by default as application/x-ndjson (or json-seq, as Accept asks): `citations`, then `answer`, then `done`. `?stream=false` answers with one JSON object (AskAnswer).',
+    'vidx searches the words of the question and takes the line that holds most of them; none: no answer (text null), never a guess. The extractive answer quotes that line, naming the item, its time and, where known, its date, place and speaker ("when" leads with the time the line names, else the recording date; "where" with the place). ' +
+    'Where a local answer model is pulled (capability `answer`), it writes the answer from the cited moments only, held to JSON by a grammar; the answer ends with where its first cited moment is, from the index (times and dates never come from the model). It falls back to the extractive answer, with a `notice`, when it fails, takes longer than VIDX_ASK_MODEL_SECONDS or cites nothing. ' +
+    'Streamed by default as application/x-ndjson (or json-seq, as Accept asks): `citations`, then `token`s while a model writes, a `notice` where it did not, then `answer`, then `done`. `?stream=false` answers with one JSON object (AskAnswer). A caller who disconnects stops the model.',
   request: { query: StreamQuery, body: { required: true, content: formEnvelope(AskBody) } },
   responses: {
     200: {
@@ -78,8 +84,9 @@ export function askRoutes(app: App, deps: HttpDeps): void {
     if (!query.success) throw validationProblem(query.error.issues);
     const { value } = await readFormBody(c, AskBody, noUploads);
     const caller = c.get('caller');
-    if (query.data.stream === 'false' || query.data.stream === '0') return c.json(await deps.ask.answer(caller, value), 200);
-    // Without an Accept that names a framing, NDJSON: what a script reads line by line.
-    return streamElements(c, deps.ask.stream(caller, value), new AbortController(), 'ndjson');
+    if (query.data.stream === 'false' || query.data.stream === '0') return c.json(await deps.ask.answer(caller, value, c.req.raw.signal), 200);
+    // Without an Accept that names a framing, NDJSON: what a script reads line by line. A caller who leaves stops the model.
+    const controller = new AbortController();
+    return streamElements(c, deps.ask.stream(caller, value, controller.signal), controller, 'ndjson');
   });
 }

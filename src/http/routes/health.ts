@@ -47,6 +47,9 @@ const route = createRoute({
                   spare: z.number().int().openapi({ description: 'Slots beyond the limit, each lent only to an owner with nothing running while other owners fill every slot (1; 0 with a job queue)' }),
                 })
                 .openapi({ description: 'vidx extra: the one bound of heavy work (index, analyze, re-index, folder scan files), shared by owners in turn' }),
+              answer_model: z
+                .object({ loaded: z.boolean().openapi({ description: 'In memory now: loaded on the first question, unloaded after VIDX_ASK_MODEL_IDLE_SECONDS without one' }) })
+                .openapi({ description: 'vidx extra: the local model that writes answers of POST /ask (capability `answer`)' }),
               ...HealthQueueFields,
             })
             .catchall(z.unknown())

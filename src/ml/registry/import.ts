@@ -6,7 +6,7 @@
  */
 import { randomUUID, createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, readFileSync, statSync } from 'node:fs';
-import { lstat, mkdir, realpath, rename, rm } from 'node:fs/promises';
+import { lstat, mkdir, open, realpath, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -106,9 +106,25 @@ async function copyChecked(root: string, file: ManifestFile, dest: string, id: s
       done(null, chunk);
     },
   });
+  if (file.path.endsWith('.gguf') && !(await startsWith(src, GGUF_MAGIC))) throw new ModelImportError(msg('import_not_gguf', { id, file: file.path }));
   await pipeline(createReadStream(src), tap, createWriteStream(dest));
   if (file.sha256 && hash.digest('hex') !== file.sha256) throw new ModelImportError(msg('import_wrong_hash', { id, file: file.path }));
   return size;
+}
+
+/** The first bytes of every GGUF file. */
+const GGUF_MAGIC = Buffer.from('GGUF', 'latin1');
+
+/** Whether a file begins with `magic` (a model of another format is refused before it is copied). */
+async function startsWith(path: string, magic: Buffer): Promise<boolean> {
+  const handle = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(magic.length);
+    const { bytesRead } = await handle.read(head, 0, magic.length, 0);
+    return bytesRead === magic.length && head.equals(magic);
+  } finally {
+    await handle.close();
+  }
 }
 
 /**

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /** What a model is used for inside vidx. */
-export const CAPABILITIES = ['asr', 'image_text', 'text_embedding', 'face_embedding', 'speaker_segmentation', 'speaker_embedding'] as const;
+export const CAPABILITIES = ['asr', 'image_text', 'text_embedding', 'face_embedding', 'speaker_segmentation', 'speaker_embedding', 'answer'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
 /** transformers.js dtypes; the dtype picks the ONNX file suffix (q8 → `_quantized.onnx`). */
@@ -33,9 +33,10 @@ const modelSchema = z.object({
   capability: z.enum(CAPABILITIES),
   /**
    * Which code path loads it: whisper (ASR), clip / siglip (image-text), e5 (text embedding), and plain ONNX
-   * for sface (faces), pyannote (speaker segmentation) and wespeaker (speaker embedding).
+   * for sface (faces), pyannote (speaker segmentation) and wespeaker (speaker embedding); gguf: an instruct
+   * model llama.cpp runs (answers).
    */
-  family: z.enum(['whisper', 'clip', 'siglip', 'e5', 'sface', 'pyannote', 'wespeaker']),
+  family: z.enum(['whisper', 'clip', 'siglip', 'e5', 'sface', 'pyannote', 'wespeaker', 'gguf']),
   repo: z.string().regex(/^[\w.-]+\/[\w.-]+$/),
   revision: z.string().min(1),
   /** False when `revision` is a branch name because no commit hash was known. */

@@ -114,14 +114,25 @@ function recorded(c: Citation, lang: Lang): string | null {
   return c.captured_at && c.captured_at_source !== 'file' ? dateText(c.captured_at, lang) : null;
 }
 
-/** The answer's sentence: what answers first (a time, a place), then where it is said, then the quote. */
-function sentence(c: Citation, lead: string | null, lang: Lang): string {
+/**
+ * Where a moment is, from the index alone: the item, its time, and its date and place where known
+ * (`in “boat” at 0:05 (14 March 2024, Lisbon, Portugal)`). A model's answer ends with it, so the times and
+ * dates an answer names never come from the model.
+ * @example
+ * whereSaid(citation, 'de'); // 'in „boat“ bei 0:05'
+ */
+export function whereSaid(c: Citation, lang: Lang): string {
   const about = [recorded(c, lang), c.place].filter(Boolean).join(', ');
   const title = c.title ?? c.media_id;
+  return lang === 'de' ? `in „${title}“ bei ${clock(c.start_time)}${about ? ` (${about})` : ''}` : `in “${title}” at ${clock(c.start_time)}${about ? ` (${about})` : ''}`;
+}
+
+/** The answer's sentence: what answers first (a time, a place), then where it is said, then the quote. */
+function sentence(c: Citation, lead: string | null, lang: Lang): string {
   const who = c.speaker?.name ?? null;
   const said = lang === 'de'
-    ? `in „${title}“ bei ${clock(c.start_time)}${about ? ` (${about})` : ''}${who ? ` sagt ${who}` : ''}: „${c.quote}“`
-    : `in “${title}” at ${clock(c.start_time)}${about ? ` (${about})` : ''}${who ? `, ${who} says` : ''}: “${c.quote}”`;
+    ? `${whereSaid(c, lang)}${who ? ` sagt ${who}` : ''}: „${c.quote}“`
+    : `${whereSaid(c, lang)}${who ? `, ${who} says` : ''}: “${c.quote}”`;
   if (!lead) return `${said.charAt(0).toUpperCase()}${said.slice(1)}`;
   return `${lead.charAt(0).toUpperCase()}${lead.slice(1)} — ${said}`;
 }

@@ -1,15 +1,18 @@
 /**
  * Ask the archive (issue 46): a question answered from the moments vidx's own search finds, every answer
- * citing the moment that says it, and no answer where none does. This is the extractive path that works on
- * every install; a local model is not used yet.
+ * citing the moment that says it, and no answer where none does. The extractive path works on every install;
+ * where a local model is installed, it writes the answer from the same moments (model-answer.ts), and the
+ * extractive answer stands in when it fails, is too slow or cites nothing.
  */
+import { EventEmitter, on } from 'node:events';
 import { type Lang, msg, render } from '../../messages/index.js';
 import type { Caller } from '../caller.js';
 import type { CollectionService } from '../collections.js';
 import type { SearchService } from '../search/index.js';
 import type { SearchResult } from '../search/results.js';
-import { extractiveAnswer, type Citation } from './answer.js';
-import { readQuestion } from './question.js';
+import { extractiveAnswer, type Citation, type ExtractiveAnswer } from './answer.js';
+import { modelAnswer, type AnswerWriter } from './model-answer.js';
+import { readQuestion, type Question } from './question.js';
 
 /** What a caller asks. */
 export interface AskRequest {
@@ -22,11 +25,16 @@ export interface AskRequest {
   limit?: number;
 }
 
+/** How an answer was made: picked from the lines, or written by the local model. */
+export type AskMode = 'extractive' | 'model';
+
 /** The parts of an answer, in the order they are streamed. */
 export type AskElement =
   | { type: 'citations'; citations: Citation[] }
+  | { type: 'token'; text: string }
+  | { type: 'notice'; text: string }
   | { type: 'answer'; text: string | null; cites: number[]; note?: string }
-  | { type: 'done'; mode: 'extractive'; ms: number };
+  | { type: 'done'; mode: AskMode; model?: string; ms: number };
 
 /** An answer whole (`?stream=false`). */
 export interface AskAnswer {
@@ -34,8 +42,19 @@ export interface AskAnswer {
   language: Lang;
   citations: Citation[];
   answer: { text: string | null; cites: number[]; note?: string };
-  mode: 'extractive';
+  /** Why the local model did not write the answer, where it was asked to. */
+  notice?: string;
+  mode: AskMode;
+  model?: string;
   ms: number;
+}
+
+/** The local model the service may ask, and how long an answer may take it. */
+export interface AskModel {
+  /** The installed answer model's id, or null (none pulled): asked on each question, so a pull takes effect at once. */
+  installed(): string | null;
+  writer: AnswerWriter;
+  timeoutMs: number;
 }
 
 /** Moments read per collection before the answer is chosen among them. */
@@ -50,39 +69,80 @@ export class AskService {
   constructor(
     private readonly search: SearchService,
     private readonly collections: CollectionService,
+    private readonly model: AskModel | null = null,
   ) {}
 
-  /** The answer's parts as they are ready: the citations, the answer, then how it was made and how long it took. */
-  async *stream(caller: Caller, req: AskRequest): AsyncGenerator<AskElement> {
+  /**
+   * The answer's parts as they are ready: the citations, the model's text as it writes, the answer, then how
+   * it was made and how long it took. `signal` (the caller left) stops the model.
+   */
+  async *stream(caller: Caller, req: AskRequest, signal: AbortSignal = new AbortController().signal): AsyncGenerator<AskElement> {
     const t0 = performance.now();
     const q = readQuestion(req.question, req.language);
     const found = q.words.length ? await this.moments(caller, req, q.words.join(' '), q.lang) : [];
     // Every line of the moments found may be the one that answers, not only the line each moment shows.
     const lines = found.flatMap(linesOf);
     const answer = extractiveAnswer(q, lines);
+    const done = (mode: AskMode, model?: string): AskElement => ({ type: 'done', mode, ...(model ? { model } : {}), ms: Math.round(performance.now() - t0) });
     if (answer.text === null) {
       yield { type: 'citations', citations: [] };
       yield { type: 'answer', text: null, cites: [], note: render(msg(req.collection ? 'ask_nothing_here' : 'ask_nothing_anywhere'), q.lang) };
-    } else {
-      // The line that answers is cited first, then the other moments found, up to the limit.
-      const first = lines[answer.cites[0]!]!;
-      const others = found.map(citationOf).filter((c) => !(c.collection === first.collection && c.media_id === first.media_id && c.start_time === first.start_time));
-      const citations = [first, ...others].slice(0, req.limit ?? 5);
-      yield { type: 'citations', citations };
-      yield { type: 'answer', text: answer.text, cites: [0] };
+      yield done('extractive');
+      return;
     }
-    yield { type: 'done', mode: 'extractive', ms: Math.round(performance.now() - t0) };
+    // The line that answers is cited first, then the other moments found, up to the limit.
+    const first = lines[answer.cites[0]!]!;
+    const others = found.map(citationOf).filter((c) => !(c.collection === first.collection && c.media_id === first.media_id && c.start_time === first.start_time));
+    const citations = [first, ...others].slice(0, req.limit ?? 5);
+    yield { type: 'citations', citations };
+    // The model writes only where a line answers: a question nothing answers stays unanswered with any model.
+    const modelId = this.model?.installed() ?? null;
+    if (!modelId) {
+      yield { type: 'answer', text: answer.text, cites: [0] };
+      yield done('extractive');
+      return;
+    }
+    const written = yield* this.written(q, citations, signal);
+    if ('notice' in written) {
+      yield { type: 'notice', text: written.notice };
+      yield { type: 'answer', text: answer.text, cites: [0] };
+      yield done('extractive');
+      return;
+    }
+    yield { type: 'answer', text: written.text, cites: written.cites };
+    yield done('model', modelId);
+  }
+
+  /** The model's answer, its text streamed as tokens; a notice instead where it failed, ran out of time or cited nothing. */
+  private async *written(q: Question, citations: Citation[], signal: AbortSignal): AsyncGenerator<AskElement, ExtractiveAnswer | { notice: string }> {
+    // The model's text arrives as events, buffered until the stream takes them; 'end' closes the iteration.
+    const pieces = new EventEmitter();
+    const limit = AbortSignal.timeout(this.model!.timeoutMs);
+    const writing = modelAnswer(this.model!.writer, q, citations, { signal: AbortSignal.any([signal, limit]), onText: (t) => pieces.emit('text', t) })
+      .then((a) => ({ ok: true as const, a }), (err: unknown) => ({ ok: false as const, err }))
+      .finally(() => pieces.emit('end'));
+    for await (const [text] of on(pieces, 'text', { close: ['end'] })) yield { type: 'token', text: text as string };
+    const outcome = await writing;
+    if (!outcome.ok) {
+      const why = limit.aborted ? render(msg('ask_model_slow', { seconds: this.model!.timeoutMs / 1000 }), q.lang) : (outcome.err as Error).message;
+      return { notice: render(msg('ask_model_failed', { why }), q.lang) };
+    }
+    if (outcome.a.text === null) return { notice: render(msg('ask_model_cited_nothing'), q.lang) };
+    return outcome.a;
   }
 
   /** The whole answer at once. */
-  async answer(caller: Caller, req: AskRequest): Promise<AskAnswer> {
+  async answer(caller: Caller, req: AskRequest, signal?: AbortSignal): Promise<AskAnswer> {
     const parts: AskElement[] = [];
-    for await (const p of this.stream(caller, req)) parts.push(p);
-    const citations = parts.find((p) => p.type === 'citations')!;
-    const answer = parts.find((p) => p.type === 'answer')!;
-    const done = parts.find((p) => p.type === 'done')!;
-    const { type: _a, ...said } = answer;
-    return { question: req.question.trim(), language: readQuestion(req.question, req.language).lang, citations: citations.citations, answer: said, mode: done.mode, ms: done.ms };
+    for await (const p of this.stream(caller, req, signal)) parts.push(p);
+    const pick = <T extends AskElement['type']>(type: T) => parts.find((p): p is Extract<AskElement, { type: T }> => p.type === type);
+    const { type: _a, ...said } = pick('answer')!;
+    const done = pick('done')!;
+    const notice = pick('notice')?.text;
+    return {
+      question: req.question.trim(), language: readQuestion(req.question, req.language).lang, citations: pick('citations')!.citations, answer: said,
+      ...(notice ? { notice } : {}), mode: done.mode, ...(done.model ? { model: done.model } : {}), ms: done.ms,
+    };
   }
 
   /** The moments the search finds for the words, best first, over the collections asked. */
