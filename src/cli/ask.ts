@@ -28,7 +28,8 @@ export async function askCommand(argv: string[]): Promise<number> {
     const res = await apiClient(clientFrom(values)).POST('/ask', { params: { query: { stream: 'false' } }, body });
     const cited = res.citations.map((c, i) => `  [${i + 1}] ${c.collection}/${c.title || c.media_id}  ${clock(c.start_time)}  “${c.quote}”`);
     const text = res.answer.text ?? res.answer.note ?? '';
-    output(values.json, res, [text, ...(cited.length ? ['', ...cited] : [])].join('\n'));
+    const how = res.model ? [`(written by ${res.model} from the moments below)`] : res.notice ? [`(${res.notice})`] : [];
+    output(values.json, res, [text, ...how, ...(cited.length ? ['', ...cited] : [])].join('\n'));
     return EXIT.OK;
   });
 }

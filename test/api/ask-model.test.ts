@@ -15,6 +15,8 @@ import { BOAT_TALK } from '../support/conversation.js';
 import { startFakeHub, type FakeHub } from '../support/fake-hub.js';
 import { ADMIN_KEY, settledTask, startTestServer, waitFor, type TestServer } from '../support/server.js';
 import { indexTalk } from '../support/talks.js';
+import { runCli } from '../support/cli.js';
+import { callJson, mcpClient } from '../mcp/clients.js';
 
 interface Element { type: string; text?: string | null; cites?: number[]; citations?: { media_id: string }[]; mode?: string; model?: string }
 
@@ -94,6 +96,18 @@ describe('answers by the local model', () => {
     for (const r of both) expect(r.body, JSON.stringify(r.body.notice)).toMatchObject({ mode: 'model', model: 'tiny-llm' });
     // Deterministic (temperature 0): the same question, the same answer.
     expect(both[0]!.body.answer).toEqual(both[1]!.body.answer);
+  });
+
+  it('tells a script and an agent which model wrote the answer', async () => {
+    const cli = await runCli(['ask', QUESTION.question, '--collection', 'home', '--url', s.url], { VIDX_API_KEY: ADMIN_KEY });
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(cli.stdout).toContain('(written by tiny-llm from the moments below)');
+    const agent = await mcpClient('http', s.url, ADMIN_KEY);
+    try {
+      expect(await callJson(agent, 'ask', QUESTION)).toMatchObject({ mode: 'model', model: 'tiny-llm' });
+    } finally {
+      await agent.close();
+    }
   });
 
   it('falls back to the extractive answer with a notice when the model takes too long', async () => {

@@ -15,7 +15,8 @@ export const ask = defineTool({
   description:
     'Answers a question (English or German) from what is said or shown in the collections, quoting the line that says it, with the item, the time, and the date, place and speaker where known. ' +
     'citations lists the moments (the first is the one the answer quotes); cite them with their time. ' +
-    'When answer is null nothing in the archive says so: tell the user that, and do not guess. Without collection it asks every collection of the key.',
+    'When answer is null nothing in the archive says so: tell the user that, and do not guess. Without collection it asks every collection of the key. ' +
+    'mode says whether a local model wrote the answer (model) or it is built around the quote (extractive); notice says why a model that was asked did not.',
   input: {
     question: z.string().min(1).max(2000).describe('The question, e.g. "When is the follow-up appointment?" or "Wann wird Oma neunzig?"'),
     collection: collection.optional(),
@@ -26,6 +27,9 @@ export const ask = defineTool({
     question: z.string(),
     answer: z.string().nullable().describe('The answer, or null when nothing says so'),
     note: z.string().optional().describe('Why there is no answer'),
+    mode: z.enum(['extractive', 'model']).describe('model: the local answer model wrote it from the citations; extractive: built around the first citation\'s quote'),
+    model: z.string().optional().describe('Which local model wrote it'),
+    notice: z.string().optional().describe('Why the local model did not write it, where one is installed'),
     citations: z.array(
       z.object({
         collection: z.string(),
@@ -48,6 +52,9 @@ export const ask = defineTool({
       question: a.question,
       answer: a.answer.text,
       ...(a.answer.note ? { note: a.answer.note } : {}),
+      mode: a.mode,
+      ...(a.model ? { model: a.model } : {}),
+      ...(a.notice ? { notice: a.notice } : {}),
       citations: a.citations.map((c) => ({
         collection: c.collection, media_id: c.media_id, title: c.title, start_time: c.start_time, time: clock(c.start_time), quote: c.quote,
         captured_at: c.captured_at, place: c.place, speaker: c.speaker?.name ?? c.speaker?.person_id ?? null, resource: itemUri(c.collection, c.media_id),
