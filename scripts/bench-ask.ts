@@ -5,8 +5,11 @@
  * POST /ask?stream=false, and scores: the right moment cited first, the answer holding the key phrase, every
  * unanswerable question answered with no text; and the answer time (p50, p95) as the server reports it.
  *
- *   npm run bench:ask [-- --moments 100000 [--asks 200]]
+ *   npm run bench:ask [-- --moments 100000 [--asks 200]] [-- --model]
  *
+ * With --model also the same questions answered by the tiny GGUF stand-in (scripts/make-fixture-gguf.ts,
+ * imported as a model archive): its answers are noise, so what is measured is what vidx adds around a model
+ * (`ms` less the model's own `model_ms`), the first load, and the time to the first streamed token.
  * With --moments N also the time of answers in a collection of N synthetic episodes (bench-search's builder):
  * its queries asked as questions over HTTP, p50 and p95 of the round trip.
  * A table per question goes to stderr; the last stdout line is one JSON object.
@@ -19,6 +22,10 @@ import { startVidx } from '../src/server.js';
 import { CORPUS } from './relevance/corpus.js';
 import { mediaFiles, renderAll } from './relevance/media.js';
 import { ADMIN_KEY as BIG_KEY, arg, build, queries } from './bench-search.js';
+import { execFileSync } from 'node:child_process';
+import { openAsBlob } from 'node:fs';
+import { makeFixtureModels } from './make-fixture-models.js';
+import { modelArchiveForm } from '../src/client/upload.js';
 
 const ADMIN_KEY = 'vidx_bench_ask_key_00000000000000';
 const NO_HUB = 'http://127.0.0.1:9/';
@@ -103,6 +110,53 @@ async function atScale(episodes: number, asks: number): Promise<{ moments: numbe
   }
 }
 
+/**
+ * The judged answerable questions answered by the stand-in model, streamed: the first question's time (the
+ * model loads then), and over the rest p50 and p95 of the time to the first token and of what vidx adds
+ * around the model (`ms` - `model_ms`).
+ */
+async function aroundModel(url: string, root: string): Promise<Record<string, unknown>> {
+  const hub = await makeFixtureModels(join(root, 'hub'));
+  execFileSync('tar', ['-cf', join(root, 'llm.tar'), '-C', join(hub.hubDir, 'vidx-test', 'tiny-llm'), '.']);
+  const imported = await fetch(`${url}/models/import`, { method: 'POST', headers: { 'x-api-key': ADMIN_KEY }, body: modelArchiveForm(await openAsBlob(join(root, 'llm.tar')), 'llm.tar', 'tiny-llm') });
+  if (imported.status !== 200) throw new Error(`importing the stand-in model failed: ${imported.status}`);
+  const rows: { first_token_ms: number; ms: number; around_ms: number; mode: string }[] = [];
+  for (const q of QUESTIONS.filter((x) => x.media !== null)) {
+    const t0 = performance.now();
+    const res = await fetch(`${url}/ask`, { method: 'POST', headers: { 'x-api-key': ADMIN_KEY, 'content-type': 'application/json' }, body: JSON.stringify({ question: q.question, collection: 'home' }) });
+    let firstToken = Number.NaN;
+    let done: { mode: string; ms: number; model_ms?: number } | null = null;
+    for (const line of (await streamedLines(res, () => (firstToken = Number.isNaN(firstToken) ? performance.now() - t0 : firstToken)))) {
+      const el = JSON.parse(line) as { type: string; mode: string; ms: number; model_ms?: number };
+      if (el.type === 'done') done = el;
+    }
+    if (!done) throw new Error(`no answer to ${q.question}`);
+    rows.push({ first_token_ms: Math.round(firstToken), ms: done.ms, around_ms: done.ms - (done.model_ms ?? done.ms), mode: done.mode });
+  }
+  const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * p)];
+  const rest = rows.slice(1);
+  return {
+    model: 'tiny-llm (stand-in, random weights)', questions: rows.length, by_model: rows.filter((r) => r.mode === 'model').length,
+    first_question_ms: rows[0]?.ms, first_token_ms: { p50: pct(rest.map((r) => r.first_token_ms), 0.5), p95: pct(rest.map((r) => r.first_token_ms), 0.95) },
+    around_model_ms: { p50: pct(rest.map((r) => r.around_ms), 0.5), p95: pct(rest.map((r) => r.around_ms), 0.95) },
+  };
+}
+
+/** The NDJSON lines of a response; `onToken` is called as each chunk holding a token arrives. */
+async function streamedLines(res: Response, onToken: () => void): Promise<string[]> {
+  const lines: string[] = [];
+  let rest = '';
+  const decoder = new TextDecoder();
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    rest += decoder.decode(chunk, { stream: true });
+    if (rest.includes('"type":"token"')) onToken();
+    const parts = rest.split('\n');
+    rest = parts.pop()!;
+    lines.push(...parts.filter(Boolean));
+  }
+  return lines;
+}
+
 async function main(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'vidx-ask-'));
   const mediaDir = join(root, 'media');
@@ -144,6 +198,8 @@ async function main(): Promise<void> {
         return Math.round((picked.filter((r) => f(r, QUESTIONS[rows.indexOf(r)]!)).length / Math.max(1, picked.length)) * 1000) / 1000;
       };
       const ms = rows.map((r) => r.ms).sort((x, y) => x - y);
+      const withModel = process.argv.includes('--model') ? await aroundModel(vidx.url, root) : null;
+      if (withModel) console.error(JSON.stringify({ model: withModel }));
       const moments = Number(arg('moments', '0'));
       const scale = moments > 0 ? await atScale(moments, Number(arg('asks', '200'))) : null;
       if (scale) console.error(JSON.stringify({ at_scale: scale }));
@@ -155,6 +211,7 @@ async function main(): Promise<void> {
         unanswerable_null: share((r) => r.first, (q) => q.media === null),
         ms: { p50: ms[Math.floor(ms.length / 2)], p95: ms[Math.floor(ms.length * 0.95)], moments: CORPUS.reduce((s, m) => s + m.lines.length + m.slides.length, 0) },
         at_scale: scale,
+        model: withModel,
       }));
     } finally {
       await vidx.close();

@@ -2430,6 +2430,8 @@ export interface components {
              * @example qwen2.5-1.5b-instruct-q4
              */
             model?: string;
+            /** @description With mode model: of `ms`, the time the model took (loading it included, on a first question); the rest is vidx's own work around it */
+            model_ms?: number;
             ms: number;
         };
         AskRequest: {
@@ -6052,6 +6054,8 @@ export interface operations {
                          * @example qwen2.5-1.5b-instruct-q4
                          */
                         model?: string;
+                        /** @description With mode model: of `ms`, the time the model took (loading it included, on a first question); the rest is vidx's own work around it */
+                        model_ms?: number;
                         ms: number;
                     } | components["schemas"]["StreamError"];
                     "application/json-seq": {
@@ -6090,6 +6094,8 @@ export interface operations {
                          * @example qwen2.5-1.5b-instruct-q4
                          */
                         model?: string;
+                        /** @description With mode model: of `ms`, the time the model took (loading it included, on a first question); the rest is vidx's own work around it */
+                        model_ms?: number;
                         ms: number;
                     } | components["schemas"]["StreamError"];
                     "application/json": components["schemas"]["AskAnswer"];

@@ -39,6 +39,7 @@ const Answer = z.object({
 });
 const Mode = z.enum(['extractive', 'model']).openapi({ description: 'extractive: the answer is built around the quote of a line; model: the local answer model wrote it from the cited moments' });
 const ModelId = z.string().optional().openapi({ description: 'With mode model: which model wrote it', example: 'qwen2.5-1.5b-instruct-q4' });
+const ModelMs = z.number().int().optional().openapi({ description: "With mode model: of `ms`, the time the model took (loading it included, on a first question); the rest is vidx's own work around it" });
 const Notice = z.string().openapi({ description: "Why the local model did not write the answer where it was asked to (it failed to load, took too long, cited nothing); the answer is then the extractive one. In the question's language" });
 const AskElement = z
   .union([
@@ -46,11 +47,11 @@ const AskElement = z
     z.object({ type: z.literal('token'), text: z.string().openapi({ description: "The next piece of the model's answer as it writes; the `answer` element that follows is what counts" }) }),
     z.object({ type: z.literal('notice'), text: Notice }),
     Answer.extend({ type: z.literal('answer') }),
-    z.object({ type: z.literal('done'), mode: Mode, model: ModelId, ms: z.number().int() }),
+    z.object({ type: z.literal('done'), mode: Mode, model: ModelId, model_ms: ModelMs, ms: z.number().int() }),
   ])
   .openapi('AskElement');
 const AskAnswer = z
-  .object({ question: z.string(), language: Language, citations: z.array(Citation), answer: Answer, notice: Notice.optional(), mode: Mode, model: ModelId, ms: z.number().int() })
+  .object({ question: z.string(), language: Language, citations: z.array(Citation), answer: Answer, notice: Notice.optional(), mode: Mode, model: ModelId, model_ms: ModelMs, ms: z.number().int() })
   .openapi('AskAnswer');
 const StreamQuery = z.object({ stream: z.enum(['true', 'false', '1', '0']).optional().openapi({ description: 'false: one JSON object instead of the stream (default true)' }) });
 

@@ -34,7 +34,7 @@ export type AskElement =
   | { type: 'token'; text: string }
   | { type: 'notice'; text: string }
   | { type: 'answer'; text: string | null; cites: number[]; note?: string }
-  | { type: 'done'; mode: AskMode; model?: string; ms: number };
+  | { type: 'done'; mode: AskMode; model?: string; model_ms?: number; ms: number };
 
 /** An answer whole (`?stream=false`). */
 export interface AskAnswer {
@@ -46,6 +46,8 @@ export interface AskAnswer {
   notice?: string;
   mode: AskMode;
   model?: string;
+  /** Of `ms`, the time the model took (loading it included, on a first question). */
+  model_ms?: number;
   ms: number;
 }
 
@@ -83,7 +85,7 @@ export class AskService {
     // Every line of the moments found may be the one that answers, not only the line each moment shows.
     const lines = found.flatMap(linesOf);
     const answer = extractiveAnswer(q, lines);
-    const done = (mode: AskMode, model?: string): AskElement => ({ type: 'done', mode, ...(model ? { model } : {}), ms: Math.round(performance.now() - t0) });
+    const done = (mode: AskMode, model?: string, modelMs?: number): AskElement => ({ type: 'done', mode, ...(model ? { model } : {}), ...(modelMs !== undefined ? { model_ms: Math.round(modelMs) } : {}), ms: Math.round(performance.now() - t0) });
     if (answer.text === null) {
       yield { type: 'citations', citations: [] };
       yield { type: 'answer', text: null, cites: [], note: render(msg(req.collection ? 'ask_nothing_here' : 'ask_nothing_anywhere'), q.lang) };
@@ -102,6 +104,7 @@ export class AskService {
       yield done('extractive');
       return;
     }
+    const m0 = performance.now();
     const written = yield* this.written(q, citations, signal);
     if ('notice' in written) {
       yield { type: 'notice', text: written.notice };
@@ -110,7 +113,7 @@ export class AskService {
       return;
     }
     yield { type: 'answer', text: written.text, cites: written.cites };
-    yield done('model', modelId);
+    yield done('model', modelId, performance.now() - m0);
   }
 
   /** The model's answer, its text streamed as tokens; a notice instead where it failed, ran out of time or cited nothing. */
@@ -141,7 +144,7 @@ export class AskService {
     const notice = pick('notice')?.text;
     return {
       question: req.question.trim(), language: readQuestion(req.question, req.language).lang, citations: pick('citations')!.citations, answer: said,
-      ...(notice ? { notice } : {}), mode: done.mode, ...(done.model ? { model: done.model } : {}), ms: done.ms,
+      ...(notice ? { notice } : {}), mode: done.mode, ...(done.model ? { model: done.model, model_ms: done.model_ms } : {}), ms: done.ms,
     };
   }
 
