@@ -43,6 +43,8 @@ export interface Config {
   folderRescanMinutes: number;
   /** Longest the local answer model may write one answer (ms). */
   askModelMs: number;
+  /** llama.cpp's threads for the local answer model; unset: the cores less one. */
+  askModelThreads: number | undefined;
   /** The local answer model is unloaded after this long without a question (ms). */
   askModelIdleMs: number;
   /** Redis of the analysis job queue (VIDX_QUEUE_URL); undefined: analyses run in this process. */
@@ -188,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined>, argv: string
     folderRescanMinutes: s.VIDX_FOLDER_RESCAN_MINUTES,
     askModelMs: s.VIDX_ASK_MODEL_SECONDS * 1000,
     askModelIdleMs: s.VIDX_ASK_MODEL_IDLE_SECONDS * 1000,
+    askModelThreads: s.VIDX_ASK_MODEL_THREADS,
     queueUrl: s.VIDX_QUEUE_URL,
     localWorkers: s.VIDX_QUEUE_URL ? (s.VIDX_LOCAL_WORKERS ?? 1) : 0,
     workerLockSeconds: s.VIDX_WORKER_LOCK_SECONDS,

@@ -142,6 +142,11 @@ export const SETTINGS = {
     default: '`60`',
     meaning: 'Longest the local answer model may write one answer of POST /ask; past it the answer is taken from the moments, with a notice saying why (see [Ask](ask.md))',
   }),
+  VIDX_ASK_MODEL_THREADS: setting(optionalInteger(1, 256), {
+    group: 'models',
+    default: 'the cores less one, at least `1`',
+    meaning: "llama.cpp's threads for the local answer model. Its threads wait spinning: one more thread than free cores makes every token many times slower (measured: 50 tokens of the stand-in in 20 ms with 1 thread, 592 ms with 2 on this 2-core machine while other work ran). On a machine that does nothing else, the number of cores is fastest",
+  }),
   VIDX_ASK_MODEL_IDLE_SECONDS: setting(seconds(0.1, 86_400, 300), {
     group: 'models',
     default: '`300`',

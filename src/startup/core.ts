@@ -155,7 +155,7 @@ export function buildCore(app: AppBase, opts: CoreOptions): Core {
   const duplicates = new DuplicateService(store, collections, (stored) => isKeptUpload(config.dataDir, stored));
   const search = new SearchService(store, collections, links, queryEmbedder, printIndex, gaps, (near, km) => places.nearFilter(near, km), (pk) => duplicates.copiesIn(pk));
   // The local answer model, when one is pulled: loaded on the first question, unloaded when idle.
-  const answers = new LocalAnswerModel({ modelsDir: config.modelsDir, manifest }, { idleMs: config.askModelIdleMs });
+  const answers = new LocalAnswerModel({ modelsDir: config.modelsDir, manifest }, { idleMs: config.askModelIdleMs, ...(config.askModelThreads ? { threads: config.askModelThreads } : {}) });
   const installedAnswerModel = () => {
     const status = pulledModel(config.modelsDir, 'answer', { manifest });
     return status.available ? (status.model ?? null) : null;
