@@ -183,6 +183,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/collections/{collection_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Events: items recorded close together in time and place (a day; a trip away from the usual places), newest first */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/collections/{collection_id}/events/{event_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An event with its items, oldest first */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Name an event (null or empty: its made title again); the name stays when its items are grouped again or re-indexed */
+        patch: operations["renameEvent"];
+        trace?: never;
+    };
+    "/collections/{collection_id}/on-this-day": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What was recorded on this calendar day in earlier years, grouped by year, newest first */
+        get: operations["onThisDay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/collections/{collection_id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Items by year and month (the server's time zone), oldest first; items without a recording date counted apart */
+        get: operations["getTimeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/collections/{collection_id}/folders": {
         parameters: {
             query?: never;
@@ -1225,6 +1294,29 @@ export interface components {
         ReindexRequest: {
             /** @description The items to analyse again; left out or null: every item of the collection */
             media_ids?: string[] | null;
+        };
+        Event: {
+            event_id: string;
+            /**
+             * @description Its name where someone gave one, else made from its place and dates in the reader's language (Accept-Language): "Lisbon, 3–5 May 2024" / "Lissabon, 3.–5. Mai 2024", "10 June 2023" without a place
+             * @example Lisbon, 3–5 May 2024
+             */
+            title: string;
+            /** @description The name someone gave it (PATCH); null while its title is made */
+            name: string | null;
+            /** @description Its first item's recording time (ISO 8601) */
+            start: string;
+            /** @description Its last item's recording time */
+            end: string;
+            cover: components["schemas"]["MediaItem"] & (Record<string, never> | null);
+            /** @description Its items by type */
+            counts: {
+                video: number;
+                audio: number;
+                image: number;
+            };
+            /** @description Its places (cities), most items first */
+            places: components["schemas"]["Place"][];
         };
         Folder: {
             folder_id: string;
@@ -3792,6 +3884,333 @@ export interface operations {
             /** @description The key may not do this */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field broke a rule; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                is_public?: boolean;
+                limit?: number;
+                /** @description Events to skip (the previous page's next_offset) */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                collection_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        events: components["schemas"]["Event"][];
+                        total: number;
+                        /** @description Pass as offset for the next page; null on the last */
+                        next_offset: number | null;
+                    };
+                };
+            };
+            /** @description Missing or unknown x-api-key */
+            401: {
+                headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field broke a rule; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: {
+                is_public?: boolean;
+            };
+            header?: never;
+            path: {
+                collection_id: string;
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"] & {
+                        items: components["schemas"]["MediaItem"][];
+                    };
+                };
+            };
+            /** @description Missing or unknown x-api-key */
+            401: {
+                headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field broke a rule; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    renameEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                collection_id: string;
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description Malformed request (for example a body that is not JSON) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unknown x-api-key */
+            401: {
+                headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field broke a rule; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    onThisDay: {
+        parameters: {
+            query?: {
+                is_public?: boolean;
+                /** @description The day (default today, by the server's clock and time zone); 422 naming `date` when it is no calendar date */
+                date?: string;
+            };
+            header?: never;
+            path: {
+                collection_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Earlier years of the day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description A calendar day, YYYY-MM-DD
+                         * @example 2026-07-14
+                         */
+                        date: string;
+                        years: {
+                            year: number;
+                            items: components["schemas"]["MediaItem"][];
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing or unknown x-api-key */
+            401: {
+                headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field broke a rule; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTimeline: {
+        parameters: {
+            query?: {
+                is_public?: boolean;
+            };
+            header?: never;
+            path: {
+                collection_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The timeline */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        years: {
+                            year: number;
+                            items: number;
+                            months: {
+                                month: number;
+                                items: number;
+                                by_type: {
+                                    video: number;
+                                    audio: number;
+                                    image: number;
+                                };
+                            }[];
+                        }[];
+                        /** @description Items without a recording date (none, or only a file's own date, which says when a copy was made) */
+                        undated: number;
+                    };
+                };
+            };
+            /** @description Missing or unknown x-api-key */
+            401: {
+                headers: {
+                    /** @description Bearer realm="vidx": send the key as a Bearer token (or in x-api-key) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -20,6 +20,7 @@ import { fileRoutes } from './routes/files.js';
 import { folderRoutes } from './routes/folders.js';
 import { healthRoutes } from './routes/health.js';
 import { itemRoutes } from './routes/items.js';
+import { timelineRoutes } from './routes/timeline.js';
 import { submissionRoutes } from './routes/submissions.js';
 import { keyRoutes } from './routes/keys.js';
 import { mcpRoutes } from './routes/mcp.js';
@@ -74,6 +75,7 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<AppEnv> {
   keyRoutes(app, deps);
   collectionRoutes(app, deps);
   itemRoutes(app, deps);
+  timelineRoutes(app, deps);
   folderRoutes(app, deps);
   analysisRoutes(app, deps);
   peopleRoutes(app, deps);

@@ -17,6 +17,7 @@ import type { FolderService } from '../services/folders/service.js';
 import type { PeopleService } from '../services/people/service.js';
 import type { VoiceService } from '../services/people/voices.js';
 import type { AskService } from '../services/ask/service.js';
+import type { TimelineService } from '../services/timeline/service.js';
 import type { WebhookService } from '../services/webhooks.js';
 import type { ServedFiles } from '../services/served-files.js';
 import type { ModelService } from '../services/models.js';
@@ -49,6 +50,8 @@ export interface HttpDeps {
   people: PeopleService;
   voices: VoiceService;
   ask: AskService;
+  /** Events, on this day and the timeline (issue 47). */
+  timeline: TimelineService;
   duplicates: DuplicateService;
   links: SignedFileLinks;
   servedFiles: ServedFiles;

@@ -8,6 +8,7 @@ const TAGS = [
   { name: 'keys', description: 'API keys (admin) and the calling key' },
   { name: 'collections', description: 'Collections of media items (SPEC 4.3)' },
   { name: 'items', description: 'Media items of a collection and their stored analysis' },
+  { name: 'time', description: 'The archive by time: events (a day, a trip), what was recorded on this day in earlier years, the timeline by year and month' },
   { name: 'folders', description: 'vidx extra: folders bound to a collection, scanned and watched' },
   { name: 'people', description: 'vidx extra: faces and the people they group into' },
   { name: 'indexing', description: 'POST /index and POST /analyze: queued tasks' },

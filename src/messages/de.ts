@@ -7,7 +7,7 @@ import type { Catalogue, Noun } from './en.js';
 /** Nouns of "… not found" messages. */
 const NOUNS: Record<Noun, string> = {
   collection: 'Sammlung', 'media item': 'Eintrag', task: 'Aufgabe', folder: 'Ordner', person: 'Person', webhook: 'Webhook',
-  key: 'Schlüssel', share: 'Freigabe', model: 'Modell',
+  key: 'Schlüssel', share: 'Freigabe', model: 'Modell', event: 'Ereignis',
 };
 
 /** Field names said in German in a detail; the rest are the API's names, which a caller types as they are. */

@@ -6,7 +6,7 @@
  */
 
 /** Things a "… not found" message may name. */
-export type Noun = 'collection' | 'media item' | 'task' | 'folder' | 'person' | 'webhook' | 'key' | 'share' | 'model';
+export type Noun = 'collection' | 'media item' | 'task' | 'folder' | 'person' | 'webhook' | 'key' | 'share' | 'model' | 'event';
 
 /**
  * The English table. Parameters named `reason` may be given as another message (see `msg`): it is rendered

@@ -22,6 +22,7 @@ import { KeyService, type AdminKeySource } from '../services/keys.js';
 import { PeopleService } from '../services/people/service.js';
 import { VoiceService } from '../services/people/voices.js';
 import { AskService } from '../services/ask/service.js';
+import { TimelineService } from '../services/timeline/service.js';
 import { LocalAnswerModel } from '../ml/answer/local-model.js';
 import { PlaceService } from '../services/places.js';
 import { modelQueryEmbedder, SearchIndex, SearchService, type QueryEmbedder, type SliceOptions } from '../services/search/index.js';
@@ -90,6 +91,7 @@ export interface Core extends AppBase {
   people: PeopleService;
   voices: VoiceService;
   ask: AskService;
+  timeline: TimelineService;
   /** The local answer model (unloaded at stop). */
   answers: LocalAnswerModel;
   analysis: ItemAnalysisService;
@@ -160,6 +162,7 @@ export function buildCore(app: AppBase, opts: CoreOptions): Core {
     const status = pulledModel(config.modelsDir, 'answer', { manifest });
     return status.available ? (status.model ?? null) : null;
   };
+  const timeline = new TimelineService(store, collections, items, time);
   const ask = new AskService(search, collections, { installed: installedAnswerModel, writer: answers, timeoutMs: config.askModelMs });
   searchIndex.afterStore((collectionPk, itemPk) => duplicates.itemStored(collectionPk, itemPk));
   items.onDelete((item) => duplicates.itemRemoved(item.collection_pk, item.pk));
@@ -168,7 +171,7 @@ export function buildCore(app: AppBase, opts: CoreOptions): Core {
     return false; // one step: nothing left for another batch
   });
   const submissions = new SubmissionService(tasks, collections, mediaPathGuard(files, config.mediaRoots, config.dataDir), (collectionPk, mediaId) => store.items.find(collectionPk, mediaId) !== undefined, store.storage);
-  return { ...app, keys, adminKey, links, gate, engine, tasks, webhooks, sender, collections, items, searchIndex, places, search, people, voices, ask, answers, analysis, duplicates, shares, submissions, manifest };
+  return { ...app, keys, adminKey, links, gate, engine, tasks, webhooks, sender, collections, items, searchIndex, places, search, people, voices, ask, answers, timeline, analysis, duplicates, shares, submissions, manifest };
 }
 
 /** What follows a deletion: a collection's text, vectors and tasks; an item's index rows and shares. */

@@ -18,6 +18,7 @@ import { SubtitleLineRepository } from './subtitle-lines.js';
 import { StagingRepository } from './staging.js';
 import { VoiceRepository } from './voices.js';
 import { StorageRepository } from './storage.js';
+import { EventRepository } from './events.js';
 
 /** The database handle and one repository per table group. */
 export interface Store {
@@ -45,6 +46,8 @@ export interface Store {
   warnings: AnalysisWarnings;
   /** Items written in slices, and replaced ones removed so: hidden until shown (staging.ts). */
   staging: StagingRepository;
+  /** Events (items close in time and place) and the timeline's counts. */
+  events: EventRepository;
   /** The files kept under the data dir beside the rows (item folders, face crops, uploads). */
   storage: StorageRepository;
   close(): void;
@@ -87,6 +90,7 @@ export function openStore(file: string, dataDir = dirname(file)): Store {
     warnings: new AnalysisWarnings(db),
     staging: new StagingRepository(db),
     storage: new StorageRepository(dataDir),
+    events: new EventRepository(db),
     close: () => {
       ann.close();
       db.close();

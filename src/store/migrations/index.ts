@@ -27,6 +27,7 @@ import { m039StagedItems } from './039-staged-items.js';
 import { m040Speakers } from './040-speakers.js';
 import { m041Voices } from './041-voices.js';
 import { m042SpeakerModels } from './042-speaker-models.js';
+import { m043Events } from './043-events.js';
 
 /** One schema step; each runs in its own transaction. */
 export type Migration = (db: Db) => void;
@@ -65,6 +66,7 @@ export const migrations: ReadonlyArray<{ id: number; up: Migration }> = [
   { id: 40, up: m040Speakers },
   { id: 41, up: m041Voices },
   { id: 42, up: m042SpeakerModels },
+  { id: 43, up: m043Events },
 ];
 
 /** Numbers already applied: recorded in schema_migrations; databases from before it had 1..user_version. */

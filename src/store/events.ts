@@ -1,0 +1,147 @@
+import type { Db } from './connection.js';
+import type { ItemRow } from './items.js';
+import { stagedItem } from './staging.js';
+import { prepared } from './statements.js';
+
+/**
+ * Items with a recording date. A file's own date (`captured_at_source = 'file'`) says when a copy was made,
+ * not when it was recorded: such an item counts as undated here, as answers never name it either.
+ */
+const RECORDED = `captured_at IS NOT NULL AND captured_at_source IN ('metadata', 'filename') AND NOT ${stagedItem('pk')}`;
+
+/** An item as events are grouped from it. */
+export interface DatedItem {
+  pk: number;
+  /** Its id in the collection: what an event knows it by across re-indexing (which gives it a new pk). */
+  media_id: string;
+  type: ItemRow['type'];
+  captured_at: string;
+  latitude: number | null;
+  longitude: number | null;
+  /** JSON of its place (media/places/place.ts), or null. */
+  place: string | null;
+}
+
+/** An events row. */
+export interface EventRow {
+  pk: number;
+  collection_pk: number;
+  event_id: string;
+  /** The name a person gave it; null: its title is made from its place and dates. */
+  name: string | null;
+  start_at: string;
+  end_at: string;
+  cover_item_pk: number | null;
+  videos: number;
+  audio: number;
+  images: number;
+  /** JSON array of its places (media/places/place.ts), most items first. */
+  places: string;
+  /** JSON array of its items' media ids: how a regrouping knows it again after its items were re-indexed. */
+  members: string;
+  created_at: string;
+}
+
+/** An event to store, with its items. */
+export type NewEvent = Omit<EventRow, 'pk'> & { items: number[] };
+
+/** Items of one month (`YYYY-MM`, the server's time zone) by type. */
+export interface MonthCount {
+  month: string;
+  type: ItemRow['type'];
+  items: number;
+}
+
+/**
+ * The events of collections, their items, and the counts of the timeline.
+ * @example
+ * new EventRepository(db).page(collection.pk, 0, 20);
+ */
+export class EventRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The collection's items with a recording date, oldest first. */
+  datedItems(collectionPk: number): DatedItem[] {
+    return prepared(this.db, `SELECT pk, media_id, type, captured_at, latitude, longitude, place FROM items WHERE collection_pk = ? AND ${RECORDED} ORDER BY captured_at, pk`).all(collectionPk) as DatedItem[];
+  }
+
+  /** What the events of a collection were grouped from, in one line: another one after an item came, went or changed. */
+  fingerprint(collectionPk: number): string {
+    const row = prepared(
+      this.db,
+      `SELECT count(*) AS n, coalesce(max(pk), 0) AS top, coalesce(total(pk), 0) AS pks, total(julianday(captured_at)) AS days, total(coalesce(latitude, 0) + coalesce(longitude, 0)) AS points, total(length(place)) AS places
+       FROM items WHERE collection_pk = ? AND ${RECORDED}`,
+    ).get(collectionPk) as Record<string, number>;
+    return [row.n, row.top, row.pks, row.days, row.points, row.places].join(':');
+  }
+
+  storedFingerprint(collectionPk: number): string | null {
+    return (prepared(this.db, 'SELECT fingerprint FROM event_state WHERE collection_pk = ?').pluck().get(collectionPk) as string | undefined) ?? null;
+  }
+
+  /** Each event of a collection with its items' media ids (to give a new grouping the ids and names of the old). */
+  groups(collectionPk: number): { event_id: string; name: string | null; created_at: string; members: string[] }[] {
+    const rows = prepared(this.db, 'SELECT event_id, name, created_at, members FROM events WHERE collection_pk = ?').all(collectionPk) as { event_id: string; name: string | null; created_at: string; members: string }[];
+    return rows.map((r) => ({ ...r, members: JSON.parse(r.members) as string[] }));
+  }
+
+  /** Replaces a collection's events with `events` and records what they were grouped from. Call in a transaction. */
+  replace(collectionPk: number, events: readonly NewEvent[], fingerprint: string): void {
+    prepared(this.db, 'DELETE FROM events WHERE collection_pk = ?').run(collectionPk);
+    const insert = prepared(
+      this.db,
+      `INSERT INTO events (collection_pk, event_id, name, start_at, end_at, cover_item_pk, videos, audio, images, places, members, created_at)
+       VALUES (@collection_pk, @event_id, @name, @start_at, @end_at, @cover_item_pk, @videos, @audio, @images, @places, @members, @created_at)`,
+    );
+    const member = prepared(this.db, 'INSERT INTO event_items (event_pk, item_pk) VALUES (?, ?)');
+    for (const { items, ...row } of events) {
+      const pk = Number(insert.run(row).lastInsertRowid);
+      for (const item of items) member.run(pk, item);
+    }
+    prepared(this.db, 'INSERT INTO event_state (collection_pk, fingerprint) VALUES (?, ?) ON CONFLICT (collection_pk) DO UPDATE SET fingerprint = excluded.fingerprint').run(collectionPk, fingerprint);
+  }
+
+  /** A page of a collection's events, newest first. */
+  page(collectionPk: number, offset: number, limit: number): EventRow[] {
+    return prepared(this.db, 'SELECT * FROM events WHERE collection_pk = ? ORDER BY start_at DESC, pk LIMIT ? OFFSET ?').all(collectionPk, limit, offset) as EventRow[];
+  }
+
+  count(collectionPk: number): number {
+    return prepared(this.db, 'SELECT count(*) FROM events WHERE collection_pk = ?').pluck().get(collectionPk) as number;
+  }
+
+  find(collectionPk: number, eventId: string): EventRow | undefined {
+    return prepared(this.db, 'SELECT * FROM events WHERE collection_pk = ? AND event_id = ?').get(collectionPk, eventId) as EventRow | undefined;
+  }
+
+  /** An event's items, oldest first. */
+  itemsOf(eventPk: number): ItemRow[] {
+    return prepared(this.db, 'SELECT i.* FROM event_items e JOIN items i ON i.pk = e.item_pk WHERE e.event_pk = ? ORDER BY i.captured_at, i.pk').all(eventPk) as ItemRow[];
+  }
+
+  rename(eventPk: number, name: string | null): void {
+    prepared(this.db, 'UPDATE events SET name = ? WHERE pk = ?').run(name, eventPk);
+  }
+
+  /** Items recorded in each month (the server's time zone), by type. */
+  months(collectionPk: number): MonthCount[] {
+    return prepared(
+      this.db,
+      `SELECT strftime('%Y-%m', captured_at, 'localtime') AS month, type, count(*) AS items FROM items WHERE collection_pk = ? AND ${RECORDED} GROUP BY month, type ORDER BY month`,
+    ).all(collectionPk) as MonthCount[];
+  }
+
+  /** Items without a recording date (none, or only a file's date). */
+  undated(collectionPk: number): number {
+    return prepared(this.db, `SELECT count(*) FROM items WHERE collection_pk = ? AND NOT ${stagedItem('pk')} AND NOT (${RECORDED})`).pluck().get(collectionPk) as number;
+  }
+
+  /** Items recorded on a calendar day (`MM-DD`, the server's time zone) of years before `beforeYear`, newest year first. */
+  onDay(collectionPk: number, monthDay: string, beforeYear: number): ItemRow[] {
+    return prepared(
+      this.db,
+      `SELECT * FROM items WHERE collection_pk = ? AND ${RECORDED} AND strftime('%m-%d', captured_at, 'localtime') = ? AND CAST(strftime('%Y', captured_at, 'localtime') AS INTEGER) < ?
+       ORDER BY captured_at DESC, pk LIMIT 500`,
+    ).all(collectionPk, monthDay, beforeYear) as ItemRow[];
+  }
+}

@@ -1,0 +1,40 @@
+import type { Db } from '../db.js';
+
+/**
+ * Issue 47: the archive by time. An event is items recorded close together in time and place (a day, a
+ * trip); `event_id` stays across regrouping and re-indexing (a new grouping takes the id, and the name a
+ * person gave, of the old event it shares most items with, by their media ids: `members`). `event_state` holds a fingerprint of the
+ * collection's dated items the events were grouped from: another one means they are grouped again.
+ * @example
+ * m043Events(db);
+ */
+export function m043Events(db: Db): void {
+  db.exec(`
+    CREATE TABLE events (
+      pk INTEGER PRIMARY KEY,
+      collection_pk INTEGER NOT NULL REFERENCES collections(pk) ON DELETE CASCADE,
+      event_id TEXT NOT NULL UNIQUE,
+      name TEXT,
+      start_at TEXT NOT NULL,
+      end_at TEXT NOT NULL,
+      cover_item_pk INTEGER REFERENCES items(pk) ON DELETE SET NULL,
+      videos INTEGER NOT NULL,
+      audio INTEGER NOT NULL,
+      images INTEGER NOT NULL,
+      places TEXT NOT NULL,
+      members TEXT NOT NULL,
+      created_at TEXT NOT NULL
+    );
+    CREATE INDEX events_collection_start ON events(collection_pk, start_at DESC);
+    CREATE TABLE event_items (
+      event_pk INTEGER NOT NULL REFERENCES events(pk) ON DELETE CASCADE,
+      item_pk INTEGER NOT NULL REFERENCES items(pk) ON DELETE CASCADE,
+      PRIMARY KEY (event_pk, item_pk)
+    );
+    CREATE INDEX event_items_item ON event_items(item_pk);
+    CREATE TABLE event_state (
+      collection_pk INTEGER PRIMARY KEY REFERENCES collections(pk) ON DELETE CASCADE,
+      fingerprint TEXT NOT NULL
+    );
+  `);
+}
