@@ -3533,6 +3533,10 @@ export interface operations {
                 order?: "asc" | "desc";
                 /** @description vidx extra: only items of this type */
                 type?: "video" | "audio" | "image";
+                /** @description vidx extra: only items recorded at or after this time (ISO 8601; a month of GET …/timeline gives its `from`) */
+                captured_after?: string;
+                /** @description vidx extra: only items recorded at or before this time (a month of GET …/timeline gives its `to`) */
+                captured_before?: string;
                 /** @description vidx extra: only items recorded near a place: a city (`Lisbon`, `Lissabon`), a region (`Bavaria`), a country (`Portugal`, `Deutschland`), or `latitude,longitude` (`38.72,-9.14`). Items without GPS are left out. A name nothing is called is a 422 naming `near` */
                 near?: string;
                 /** @description vidx extra: the radius around a city or a `latitude,longitude` point, in km (default 25); a region or country is matched whole */
@@ -4191,6 +4195,10 @@ export interface operations {
                         years: {
                             year: number;
                             items: number;
+                            /** @description Its first instant in the server's time zone (ISO 8601): GET …/items?captured_after= lists its items */
+                            from: string;
+                            /** @description Its last instant: captured_before */
+                            to: string;
                             months: {
                                 month: number;
                                 items: number;
@@ -4199,6 +4207,10 @@ export interface operations {
                                     audio: number;
                                     image: number;
                                 };
+                                /** @description Its first instant in the server's time zone (ISO 8601): GET …/items?captured_after= lists its items */
+                                from: string;
+                                /** @description Its last instant: captured_before */
+                                to: string;
                             }[];
                         }[];
                         /** @description Items without a recording date (none, or only a file's own date, which says when a copy was made) */

@@ -79,7 +79,7 @@ export class ItemService {
   async list(
     caller: Caller,
     collectionId: string,
-    opts: Lookup & { limit: number; offset: string | null; sort?: ItemSort; order?: 'asc' | 'desc'; type?: ItemRow['type']; near?: string; near_km?: number },
+    opts: Lookup & { limit: number; offset: string | null; sort?: ItemSort; order?: 'asc' | 'desc'; type?: ItemRow['type']; near?: string; near_km?: number; captured_after?: string; captured_before?: string },
   ): Promise<{ items: ItemView[]; offset: string | null; total: number }> {
     this.collections.readable(caller, collectionId, opts);
     const near = opts.near !== undefined ? await this.near(opts.near, opts.near_km) : null;
@@ -88,15 +88,16 @@ export class ItemService {
     const owner = ownsOrAdmin(caller, collection.owner);
     const sort = opts.sort ?? 'added';
     const order = opts.order ?? (sort === 'captured' || sort === 'duration' ? 'desc' : 'asc');
-    const total = this.store.items.count(collection.pk, opts.type ?? null, near);
-    if (sort === 'added' && order === 'asc' && !opts.type && !near) {
+    const span = opts.captured_after || opts.captured_before ? { after: opts.captured_after ?? null, before: opts.captured_before ?? null } : null;
+    const total = this.store.items.count(collection.pk, opts.type ?? null, near, span);
+    if (sort === 'added' && order === 'asc' && !opts.type && !near && !span) {
       const rows = this.store.items.page(collection.pk, opts.offset, opts.limit + 1);
       const more = rows.length > opts.limit;
       const page = more ? rows.slice(0, opts.limit) : rows;
       return { items: page.map((r) => this.view(r, owner)), offset: more ? page[page.length - 1].cursor : null, total };
     }
     const at = Number(opts.offset ?? 0);
-    const rows = this.store.items.sorted(collection.pk, { sort, order, type: opts.type ?? null, near, offset: at, limit: opts.limit + 1 });
+    const rows = this.store.items.sorted(collection.pk, { sort, order, type: opts.type ?? null, near, span, offset: at, limit: opts.limit + 1 });
     const more = rows.length > opts.limit;
     return { items: rows.slice(0, opts.limit).map((r) => this.view(r, owner)), offset: more ? String(at + opts.limit) : null, total };
   }

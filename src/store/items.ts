@@ -57,10 +57,16 @@ export interface PlaceCount {
   longitude: number;
 }
 
-/** The parameters of ITEM_MATCH_SQL for an items listing: type and place only. */
-const listArgs = (collectionPk: number, type: ItemRow['type'] | null, near: NearFilter | null) => ({
+/** When items of a listing were recorded: ISO times, either end open. */
+export interface CapturedSpan {
+  after: string | null;
+  before: string | null;
+}
+
+/** The parameters of ITEM_MATCH_SQL for an items listing: type, place and when it was recorded. */
+const listArgs = (collectionPk: number, type: ItemRow['type'] | null, near: NearFilter | null, span: CapturedSpan | null) => ({
   collection: collectionPk,
-  ...filterArgs({ type, after: null, before: null, folderPk: null, near }),
+  ...filterArgs({ type, after: span?.after ?? null, before: span?.before ?? null, folderPk: null, near }),
 });
 
 /** The orders a collection's items can be listed in (see ItemRepository.sorted). */
@@ -166,19 +172,19 @@ export class ItemRepository {
     ).all(collectionPk, cursor ?? '', limit) as ItemRow[];
   }
 
-  /** How many items a collection has (of one type, near a place, when given). */
-  count(collectionPk: number, type: ItemRow['type'] | null, near: NearFilter | null = null): number {
-    return prepared(this.db, `SELECT count(*) FROM items WHERE ${ITEM_MATCH_SQL}`).pluck().get(listArgs(collectionPk, type, near)) as number;
+  /** How many items a collection has (of one type, near a place, recorded in a span, when given). */
+  count(collectionPk: number, type: ItemRow['type'] | null, near: NearFilter | null = null, span: CapturedSpan | null = null): number {
+    return prepared(this.db, `SELECT count(*) FROM items WHERE ${ITEM_MATCH_SQL}`).pluck().get(listArgs(collectionPk, type, near, span)) as number;
   }
 
   /** A page of a collection's items in another order than the cursor's, by position. */
-  sorted(collectionPk: number, q: { sort: ItemSort; order: 'asc' | 'desc'; type: ItemRow['type'] | null; near?: NearFilter | null; offset: number; limit: number }): ItemRow[] {
+  sorted(collectionPk: number, q: { sort: ItemSort; order: 'asc' | 'desc'; type: ItemRow['type'] | null; near?: NearFilter | null; span?: CapturedSpan | null; offset: number; limit: number }): ItemRow[] {
     const dir = q.order === 'desc' ? 'DESC' : 'ASC';
     const { term, nullsLast } = ORDER_BY[q.sort];
     // Ties follow the order items were added in, in the same direction.
     const orderBy = `${nullsLast ? `${term} IS NULL, ` : ''}${term} ${dir}`;
     return prepared(this.db, `SELECT * FROM items WHERE ${ITEM_MATCH_SQL} ORDER BY ${orderBy}, cursor ${dir} LIMIT @limit OFFSET @offset`).all({
-      ...listArgs(collectionPk, q.type, q.near ?? null),
+      ...listArgs(collectionPk, q.type, q.near ?? null, q.span ?? null),
       limit: q.limit,
       offset: q.offset,
     }) as ItemRow[];

@@ -136,10 +136,16 @@ describe('events, on this day and the timeline', () => {
     // Of 2024: the party's second photo (1 January), and May without the deleted lisbon-2.
     expect(byYear).toEqual({ 2021: 1, 2022: 1, 2023: 4, 2024: 4 });
     const y2024 = t.years.find((y: { year: number }) => y.year === 2024);
-    expect(y2024.months).toEqual([
+    expect(y2024.months).toMatchObject([
       { month: 1, items: 1, by_type: { video: 0, audio: 0, image: 1 } },
       { month: 5, items: 3, by_type: { video: 0, audio: 0, image: 3 } },
     ]);
+    // A month opens as the items recorded in it.
+    const may = y2024.months[1];
+    const listed = (await s.call('GET', `/collections/roll/items?limit=100&captured_after=${encodeURIComponent(may.from)}&captured_before=${encodeURIComponent(may.to)}`)).body;
+    expect(listed.total).toBe(3);
+    expect(listed.items.map((i: { folder_path: string }) => i.folder_path).sort()).toEqual(['home-again.jpg', 'lisbon-1.jpg', 'lisbon-3.jpg']);
+    expect((await s.call('GET', '/collections/roll/items?captured_after=May')).status).toBe(422);
   });
 
   it('keeps another owner out', async () => {

@@ -72,6 +72,7 @@ export function itemRoutes(app: App, deps: HttpDeps): void {
     const opts = {
       public: q.is_public, limit: q.limit, offset: q.offset ?? null, sort: q.sort, ...(q.order ? { order: q.order } : {}), ...(q.type ? { type: q.type } : {}),
       ...(q.near !== undefined ? { near: q.near } : {}), ...(q.near_km !== undefined ? { near_km: q.near_km } : {}),
+      ...(q.captured_after ? { captured_after: new Date(q.captured_after).toISOString() } : {}), ...(q.captured_before ? { captured_before: new Date(q.captured_before).toISOString() } : {}),
     };
     const listed = await deps.items.list(c.get('caller'), c.req.valid('param').collection_id, opts);
     const lang = answerLanguage(c);

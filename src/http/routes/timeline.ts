@@ -28,6 +28,11 @@ const Paging = ItemQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).optional().default(20).openapi({ type: 'integer', default: 20, minimum: 1, maximum: 100 }),
   offset: z.coerce.number().int().min(0).max(1_000_000).optional().default(0).openapi({ type: 'integer', default: 0, description: 'Events to skip (the previous page\'s next_offset)' }),
 });
+/** A year's or month's first and last instant, as the items list's filters take them. */
+const Span = {
+  from: z.string().openapi({ description: "Its first instant in the server's time zone (ISO 8601): GET …/items?captured_after= lists its items" }),
+  to: z.string().openapi({ description: 'Its last instant: captured_before' }),
+};
 const Day = z.string().openapi({ description: 'A calendar day, YYYY-MM-DD', example: '2026-07-14' });
 
 const list = createRoute({
@@ -64,7 +69,10 @@ const timeline = createRoute({
   responses: {
     200: json(
       z.object({
-        years: z.array(z.object({ year: z.number().int(), items: z.number().int(), months: z.array(z.object({ month: z.number().int().min(1).max(12), items: z.number().int(), by_type: Counts })) })),
+        years: z.array(z.object({
+          year: z.number().int(), items: z.number().int(), ...Span,
+          months: z.array(z.object({ month: z.number().int().min(1).max(12), items: z.number().int(), by_type: Counts, ...Span })),
+        })),
         undated: z.number().int().openapi({ description: "Items without a recording date (none, or only a file's own date, which says when a copy was made)" }),
       }),
       'The timeline',

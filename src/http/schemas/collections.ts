@@ -98,11 +98,13 @@ export const ItemListQuery = z
     sort: z.enum(['added', 'name', 'captured', 'duration']).optional().default('added').openapi({ description: 'vidx extra: the order (added = when it was indexed, the SPEC order)' }),
     order: z.enum(['asc', 'desc']).optional().openapi({ description: 'vidx extra: default asc for added and name, desc (newest, longest first) for captured and duration' }),
     type: z.enum(['video', 'audio', 'image']).optional().openapi({ description: 'vidx extra: only items of this type' }),
+    captured_after: z.iso.datetime({ offset: true }).optional().openapi({ description: 'vidx extra: only items recorded at or after this time (ISO 8601; a month of GET …/timeline gives its `from`)' }),
+    captured_before: z.iso.datetime({ offset: true }).optional().openapi({ description: 'vidx extra: only items recorded at or before this time (a month of GET …/timeline gives its `to`)' }),
     ...nearFields,
   })
   .superRefine((q, ctx) => {
     if (q.offset == null) return;
-    const plain = q.sort === 'added' && (q.order ?? 'asc') === 'asc' && !q.type && q.near === undefined;
+    const plain = q.sort === 'added' && (q.order ?? 'asc') === 'asc' && !q.type && q.near === undefined && !q.captured_after && !q.captured_before;
     const ok = plain ? z.uuid().safeParse(q.offset).success : /^\d{1,9}$/.test(q.offset);
     if (!ok) ctx.addIssue({ code: 'custom', path: ['offset'], message: plain ? 'must be a UUID (the offset a previous page returned)' : 'must be the position a previous page returned' });
   });

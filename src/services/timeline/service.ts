@@ -39,6 +39,14 @@ export interface MonthView {
   month: number;
   items: number;
   by_type: { video: number; audio: number; image: number };
+  /** Its first and last instant in the server's time zone (ISO): the items list's captured_after and captured_before. */
+  from: string;
+  to: string;
+}
+
+/** The first and last instant of a month (or a year, month 0 and 12 months) in the server's time zone. */
+function span(year: number, month: number, months = 1): { from: string; to: string } {
+  return { from: new Date(year, month - 1, 1).toISOString(), to: new Date(new Date(year, month - 1 + months, 1).getTime() - 1).toISOString() };
 }
 
 /**
@@ -103,20 +111,20 @@ export class TimelineService {
   }
 
   /** Items by year and month (the server's time zone), oldest first; items without a recording date apart. */
-  timeline(caller: Caller, collectionId: string, opts: { public?: boolean } = {}): { years: { year: number; items: number; months: MonthView[] }[]; undated: number } {
+  timeline(caller: Caller, collectionId: string, opts: { public?: boolean } = {}): { years: { year: number; items: number; from: string; to: string; months: MonthView[] }[]; undated: number } {
     const c = this.collections.readable(caller, collectionId, { public: opts.public === true });
     const years = new Map<number, Map<number, MonthView>>();
     for (const m of this.store.events.months(c.pk)) {
       const [year, month] = m.month.split('-').map(Number) as [number, number];
       const months = years.get(year) ?? new Map<number, MonthView>();
       years.set(year, months);
-      const view = months.get(month) ?? { month, items: 0, by_type: { video: 0, audio: 0, image: 0 } };
+      const view = months.get(month) ?? { month, items: 0, by_type: { video: 0, audio: 0, image: 0 }, ...span(year, month) };
       months.set(month, view);
       view.items += m.items;
       view.by_type[m.type] += m.items;
     }
     return {
-      years: [...years].map(([year, months]) => ({ year, items: [...months.values()].reduce((s, m) => s + m.items, 0), months: [...months.values()] })),
+      years: [...years].map(([year, months]) => ({ year, items: [...months.values()].reduce((s, m) => s + m.items, 0), ...span(year, 1, 12), months: [...months.values()] })),
       undated: this.store.events.undated(c.pk),
     };
   }
