@@ -12,6 +12,7 @@ import { Explore } from './views/Explore.js';
 import { Items } from './views/Items.js';
 import { People } from './views/People.js';
 import { Places } from './views/Places.js';
+import { Time } from './views/Time.js';
 import { Player } from './views/Player.js';
 import { Search } from './views/Search.js';
 import { Tasks } from './views/Tasks.js';
@@ -19,11 +20,19 @@ import { Models } from './views/Models.js';
 
 const LAST = 'vidx.collection';
 
+/** A span of recording times the items grid is limited to (a month of the timeline), or null. */
+function spanOf(params: URLSearchParams): { after: string; before: string; label: string } | null {
+  const after = params.get('after');
+  const before = params.get('before');
+  return after && before ? { after, before, label: params.get('span') ?? '' } : null;
+}
+
 function view(route: Route) {
   const c = route.collection ?? '';
   const pub = route.params.get('pub') === '1';
   switch (route.view) {
-    case 'items': return <Items collection={c} pub={pub} near={route.params.get('near') ?? ''} nearKm={Number(route.params.get('km') ?? '') || undefined} place={route.params.get('place') ?? ''} />;
+    case 'items': return <Items collection={c} pub={pub} near={route.params.get('near') ?? ''} nearKm={Number(route.params.get('km') ?? '') || undefined} place={route.params.get('place') ?? ''} span={spanOf(route.params)} />;
+    case 'time': return <Time collection={c} pub={pub} eventId={route.params.get('event') ?? ''} />;
     case 'search': return <Search collection={c} pub={pub} query={route.params.get('q') ?? ''} exact={route.params.get('exact') === '1'} img={route.params.get('img') ?? ''} like={likeOf(route.params)} />;
     case 'duplicates': return <Duplicates collection={c} />;
     case 'places': return <Places collection={c} pub={pub} />;
@@ -61,7 +70,7 @@ export function Shell({ onSignOut }: { onSignOut: () => void }) {
     ['tasks', t('tasks'), href('tasks')],
     ...(me.role === 'admin' ? ([['models', t('models'), href('models')]] as [Route['view'], string, string][]) : []),
   ];
-  const active = route.view === 'items' || route.view === 'play' || route.view === 'duplicates' || route.view === 'places' ? 'collections' : route.view;
+  const active = route.view === 'items' || route.view === 'play' || route.view === 'duplicates' || route.view === 'places' || route.view === 'time' ? 'collections' : route.view;
   return (
     <>
       <header class="top">

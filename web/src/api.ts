@@ -14,7 +14,8 @@ export { VidxError };
 export type Collection = Schemas['Collection'];
 export type Item = Schemas['MediaItem'];
 /** How the grid orders and filters items (GET …/items?sort=&order=&type=&near=). */
-export type ItemListing = Pick<NonNullable<operations['listItems']['parameters']['query']>, 'sort' | 'order' | 'type' | 'near' | 'near_km'>;
+export type ItemListing = Pick<NonNullable<operations['listItems']['parameters']['query']>, 'sort' | 'order' | 'type' | 'near' | 'near_km' | 'captured_after' | 'captured_before'>;
+export type TimeEvent = Schemas['Event'];
 export type Episode = Schemas['AnalysisEpisode'];
 export type TimedText = Episode['audio'][number];
 export type Visual = Episode['visual'][number];
@@ -115,6 +116,11 @@ export class Api {
     return probe.picture ? this.vidx.searchByPicture(request, probe.picture, probe.picture.name || 'picture') : this.vidx.POST('/search', { body: request });
   };
   // The question's language is read from the question by the server, not taken from the page.
+  events = (id: string, pub: boolean, offset = 0) => this.vidx.GET('/collections/{collection_id}/events', { params: { ...inCollection(id), query: { is_public: pub, limit: 24, offset } } });
+  event = (id: string, pub: boolean, eventId: string) => this.vidx.GET('/collections/{collection_id}/events/{event_id}', { params: { path: { collection_id: id, event_id: eventId }, query: { is_public: pub } } });
+  renameEvent = (id: string, eventId: string, name: string | null) => this.vidx.PATCH('/collections/{collection_id}/events/{event_id}', { params: { path: { collection_id: id, event_id: eventId } }, body: { name } });
+  onThisDay = (id: string, pub: boolean) => this.vidx.GET('/collections/{collection_id}/on-this-day', { params: { ...inCollection(id), query: { is_public: pub } } });
+  timeline = (id: string, pub: boolean) => this.vidx.GET('/collections/{collection_id}/timeline', { params: { ...inCollection(id), query: { is_public: pub } } });
   places = (id: string, pub: boolean) => this.vidx.GET('/collections/{collection_id}/places', { params: { ...inCollection(id), query: { is_public: pub } } });
   duplicates = (id: string, threshold?: number) => this.vidx.GET('/collections/{collection_id}/duplicates', { params: { ...inCollection(id), query: threshold === undefined ? {} : { threshold } } });
   folders = (id: string) => this.vidx.GET('/collections/{collection_id}/folders', { params: inCollection(id) });

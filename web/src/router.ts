@@ -1,14 +1,15 @@
 /**
  * Hash routes, so a deep link (`#/c/trips/play/clip?t=42`) works from the one page the server serves:
  * `#/` collections, `#/c/{id}` items, `#/c/{id}/search?q=`, `#/search?q=` (all collections), `#/c/{id}/explore`,
- * `#/c/{id}/play/{media_id}?t=`, `#/c/{id}/duplicates`, `#/c/{id}/places` (and `#/c/{id}?near=&place=`, items near one), `#/add`, `#/tasks`, `#/models`. `pub=1` marks another owner's
+ * `#/c/{id}/play/{media_id}?t=`, `#/c/{id}/duplicates`, `#/c/{id}/places` (and `#/c/{id}?near=&place=`, items near one), `#/c/{id}/time` (events, the timeline; `?event=` one event;
+ * `#/c/{id}?after=&before=&span=`, items recorded in a month), `#/add`, `#/tasks`, `#/models`. `pub=1` marks another owner's
  * public collection; a search's `img=` names a picture held in the tab, `like=&at=` a moment to find more like.
  */
 import { useEffect, useState } from 'preact/hooks';
 
 /** A parsed route. */
 export interface Route {
-  view: 'collections' | 'items' | 'search' | 'explore' | 'people' | 'play' | 'duplicates' | 'places' | 'add' | 'tasks' | 'models';
+  view: 'collections' | 'items' | 'search' | 'explore' | 'people' | 'play' | 'duplicates' | 'places' | 'time' | 'add' | 'tasks' | 'models';
   /** A person of the collection (`#/c/{id}/people/{person_id}`). */
   personId?: string;
   collection?: string;
@@ -36,6 +37,7 @@ export function parseRoute(hash: string): Route {
     if (parts[2] === 'explore') return { view: 'explore', collection, params };
     if (parts[2] === 'duplicates') return { view: 'duplicates', collection, params };
     if (parts[2] === 'places') return { view: 'places', collection, params };
+    if (parts[2] === 'time') return { view: 'time', collection, params };
     if (parts[2] === 'people') return { view: 'people', collection, params, ...(parts[3] ? { personId: parts[3] } : {}) };
     if (parts[2] === 'play' && parts[3]) return { view: 'play', collection, mediaId: parts[3], params };
     return { view: 'items', collection, params };

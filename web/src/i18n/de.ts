@@ -151,5 +151,9 @@ export const de: Dict = {
   stage_waiting_for_worker: 'wartet auf einen Worker', workers: 'Worker', onWorker: 'auf {0}', workerLocal: 'diesem Server',
   queueDown: 'Die Auftragswarteschlange ({0}) ist nicht erreichbar: neue Analysen warten, bis sie wieder da ist. Die Suche geht weiter.',
   noWorkers: 'Kein Worker läuft: Analysen warten, bis einer startet (vidx worker).',
+  time: 'Zeit', events: 'Ereignisse', allEvents: '← Alle Ereignisse', renameEvent: 'Umbenennen', eventName: 'Name des Ereignisses', years: 'Zeitleiste',
+  nothingDated: 'Hier hat noch nichts ein Aufnahmedatum.', undatedCount: { one: '1 Eintrag hat kein Aufnahmedatum.', other: '{0} Einträge haben kein Aufnahmedatum.' },
+  itemsCount: { one: '1 Eintrag', other: '{0} Einträge' }, count_video: { one: '1 Video', other: '{0} Videos' }, count_image: { one: '1 Foto', other: '{0} Fotos' }, count_audio: { one: '1 Aufnahme', other: '{0} Aufnahmen' },
+  onThisDay: 'An diesem Tag, {0}', yearsAgo: { one: 'Vor 1 Jahr ({1})', other: 'Vor {0} Jahren ({1})' }, recordedIn: 'Aufgenommen {0}',
   workerBusy: 'beschäftigt: {0} von {1} Aufträgen', workerIdle: 'frei, nimmt {0} gleichzeitig', workerNoJobs: 'nimmt keine Aufträge: seine Modelle weichen von denen des Servers ab', workerSeen: 'zuletzt gesehen {0}',
 };

@@ -153,6 +153,10 @@ export const en = {
   stage_waiting_for_worker: 'waiting for a worker', workers: 'Workers', onWorker: 'on {0}', workerLocal: 'this server',
   queueDown: 'The job queue ({0}) cannot be reached: new analyses wait until it is back. Search keeps working.',
   noWorkers: 'No worker is running: analyses wait until one starts (vidx worker).',
+  time: 'Time', events: 'Events', allEvents: '← All events', renameEvent: 'Rename', eventName: 'Name of the event', years: 'Timeline',
+  nothingDated: 'Nothing here has a recording date yet.', undatedCount: { one: '1 item has no recording date.', other: '{0} items have no recording date.' },
+  itemsCount: { one: '1 item', other: '{0} items' }, count_video: { one: '1 video', other: '{0} videos' }, count_image: { one: '1 photo', other: '{0} photos' }, count_audio: { one: '1 recording', other: '{0} recordings' },
+  onThisDay: 'On this day, {0}', yearsAgo: { one: '1 year ago ({1})', other: '{0} years ago ({1})' }, recordedIn: 'Recorded in {0}',
   workerBusy: 'busy: {0} of {1} jobs', workerIdle: 'idle, takes {0} at once', workerNoJobs: 'takes no jobs: its models differ from the server’s', workerSeen: 'last seen {0}',
 } satisfies Record<string, string | Plural>;
 

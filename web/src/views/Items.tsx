@@ -7,6 +7,7 @@ import type { Item } from '../api.js';
 import { ask } from '../components/Dialog.js';
 import { GridTools } from '../components/GridTools.js';
 import { ItemCard } from '../components/ItemCard.js';
+import { OnThisDay } from '../components/OnThisDay.js';
 import { PendingCard } from '../components/PendingTasks.js';
 import { tasksChanged } from '../tasks-store.js';
 import { useTasks } from '../use-tasks.js';
@@ -24,7 +25,7 @@ import { href } from '../router.js';
  * @example
  * <Items collection="trips" pub={false} near="" place="" />
  */
-export function Items({ collection, pub, near, nearKm, place }: { collection: string; pub: boolean; near: string; nearKm?: number | undefined; place: string }) {
+export function Items({ collection, pub, near, nearKm, place, span = null }: { collection: string; pub: boolean; near: string; nearKm?: number | undefined; place: string; span?: { after: string; before: string; label: string } | null }) {
   const { api, me, notify } = useSession();
   const { name } = useCollections(api);
   const [listing, setListing] = useListing(collection);
@@ -32,15 +33,18 @@ export function Items({ collection, pub, near, nearKm, place }: { collection: st
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
   const [queued, setQueued] = useState<number | null>(null);
-  const query = { sort: listing.sort, order: listing.order, ...(listing.type ? { type: listing.type } : {}), ...(near ? { near, ...(nearKm ? { near_km: nearKm } : {}) } : {}) };
-  const first = useLoad(() => api.items(collection, pub, null, query), [api, collection, pub, listing.sort, listing.order, listing.type, near, nearKm]);
+  const query = {
+    sort: listing.sort, order: listing.order, ...(listing.type ? { type: listing.type } : {}), ...(near ? { near, ...(nearKm ? { near_km: nearKm } : {}) } : {}),
+    ...(span ? { captured_after: span.after, captured_before: span.before } : {}),
+  };
+  const first = useLoad(() => api.items(collection, pub, null, query), [api, collection, pub, listing.sort, listing.order, listing.type, near, nearKm, span?.after, span?.before]);
   // Another order, filter or collection starts again from its first page, with nothing selected.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the listing's fields are the triggers of this reset, not values it reads.
   useEffect(() => {
     setExtra(null);
     setSelected(new Set());
     setQueued(null);
-  }, [collection, pub, listing.sort, listing.order, listing.type, near, nearKm]);
+  }, [collection, pub, listing.sort, listing.order, listing.type, near, nearKm, span?.after, span?.before]);
   const reload = () => { setExtra(null); first.reload(); };
   // A finished index task may add an item to the listing shown now.
   const tasks = useTasks(reload);
@@ -105,6 +109,7 @@ export function Items({ collection, pub, near, nearKm, place }: { collection: st
           <a class="button" href={href('c', collection, 'search', pub ? { pub: 1 } : {})}>{t('search')}</a>
           <a class="button" href={href('c', collection, 'explore', pub ? { pub: 1 } : {})}>{t('explore')}</a>
           <a class="button" href={href('c', collection, 'places', pub ? { pub: 1 } : {})}>{t('places')}</a>
+          <a class="button" href={href('c', collection, 'time', pub ? { pub: 1 } : {})}>{t('time')}</a>
           {!pub && <a class="button" href={href('c', collection, 'duplicates')}>{t('duplicates')}</a>}
           {!pub && <a class="button" href={href('add', { c: collection })}>{t('add')}</a>}
         </div>
@@ -115,6 +120,13 @@ export function Items({ collection, pub, near, nearKm, place }: { collection: st
           <a href={href('c', collection, pub ? { pub: 1 } : {})}>{t('showAllItems')}</a>
         </p>
       )}
+      {span && (
+        <p class="notice row wrap" data-span>
+          <span>{t('recordedIn', span.label)}</span>
+          <a href={href('c', collection, pub ? { pub: 1 } : {})}>{t('showAllItems')}</a>
+        </p>
+      )}
+      {!near && !span && <OnThisDay collection={collection} pub={pub} />}
       <GridTools listing={listing} total={first.value?.total} onChange={setListing} />
       {canEdit && (
         <SelectionBar shown={items.length} selected={chosen.length} busy={busy}
