@@ -24,7 +24,7 @@ function EventCard({ collection, pub, event }: { collection: string; pub: boolea
   return (
     <li class="card event" data-event={event.event_id}>
       <a href={href('c', collection, 'time', { event: event.event_id, ...(pub ? { pub: 1 } : {}) })} class="stack tight">
-        {event.cover?.thumbnail_url ? <img src={event.cover.thumbnail_url} alt="" loading="lazy" /> : <span class="ph" />}
+        {event.cover?.thumbnail_url ? <img class="event-cover" src={event.cover.thumbnail_url} alt="" loading="lazy" /> : <span class="ph event-cover" />}
         <strong data-event-title>{event.title}</strong>
       </a>
       <span class="muted">{counts.filter(([, n]) => n > 0).map(([type, n]) => t(`count_${type}`, n)).join(' · ')}</span>
