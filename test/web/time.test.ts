@@ -106,4 +106,34 @@ describe('the archive by time on the page', () => {
     expect(w.errors).toEqual([]);
     await w.context.close();
   });
+
+  it('draws the places on an offline world map that zooms, and a dot opens the items there', async () => {
+    const w = await keyedPage(browser, { width: 1280, height: 900 }, ADMIN_KEY);
+    await w.page.goto(`${s.url}/#/c/roll/places`);
+    const dots = w.page.locator('[data-map] [data-dot]');
+    await expect.poll(() => dots.count(), UI).toBe(2);
+    expect(await w.page.locator('[data-map] path.country').count()).toBeGreaterThan(150);
+    expect(await w.page.locator('[data-map-credit]').textContent()).toContain('Natural Earth');
+    await w.page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(() => w.page.locator('[data-map] svg > g').getAttribute('transform'), UI).toMatch(/scale\(1\.6/);
+    await screenshot(w.page, 'map-en');
+    await w.page.locator('[data-dot^="PT/"]').click();
+    await expect.poll(() => w.page.locator('[data-near]').textContent(), UI).toContain('Lisbon');
+    await expect.poll(() => w.page.locator('.cards.grid li').count(), UI).toBe(2);
+    // Only this vidx was asked for anything: no tiles, no fonts from elsewhere.
+    expect([...w.origins]).toEqual([s.url]);
+    expect(w.errors).toEqual([]);
+    await w.context.close();
+
+    const de = await keyedPage(browser, { width: 360, height: 800 }, ADMIN_KEY);
+    await de.context.addInitScript(() => localStorage.setItem('vidx.lang', 'de'));
+    await de.page.emulateMedia({ colorScheme: 'dark' });
+    await de.page.goto(`${s.url}/#/c/roll/places`);
+    await expect.poll(() => de.page.locator('[data-map] [data-dot]').count(), UI).toBe(2);
+    expect(await de.page.getByRole('img').first().getAttribute('aria-label')).toBe('Weltkarte mit 2 Orten');
+    expect(await de.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await unlabelled(de.page)).toEqual([]);
+    await screenshot(de.page, 'map-de-360-dark');
+    await de.context.close();
+  });
 });

@@ -1,6 +1,7 @@
 /**
- * Where a collection's photos and videos were recorded (`#/c/{id}/places`, GET …/places): each place with
- * its number of items, linking to the grid of the items near it; the GeoNames credit below.
+ * Where a collection's photos and videos were recorded (`#/c/{id}/places`, GET …/places): an offline world
+ * map with a dot per place, then each place with its number of items, linking to the grid of the items near
+ * it; the credits of the map and of GeoNames below.
  */
 import { useCollections } from '../collection-names.js';
 import { useSession } from '../context.js';
@@ -8,6 +9,7 @@ import { placeText } from '../format.js';
 import { lang, t } from '../i18n.js';
 import { useLoad } from '../load.js';
 import { href } from '../router.js';
+import { WorldMap } from '../components/WorldMap.js';
 
 /** The radius of a place's link (km): a city and its edges, as the server's `near` default. */
 const PLACE_KM = 25;
@@ -28,6 +30,13 @@ export function Places({ collection, pub }: { collection: string; pub: boolean }
       {found.error && <p class="error" role="alert">{t('error', found.error.message)}</p>}
       {found.loading && <p class="muted" role="status">{t('loading')}</p>}
       {found.value && !places.length && <p class="empty" data-empty>{t('noPlaces')}</p>}
+      {places.length > 0 && (
+        <WorldMap places={places.map((p) => {
+          const label = placeText(p, lang());
+          const near = `${p.latitude.toFixed(4)},${p.longitude.toFixed(4)}`;
+          return { key: `${p.country_code}/${p.region}/${p.city}`, latitude: p.latitude, longitude: p.longitude, items: p.items, label, link: href('c', collection, { near, km: PLACE_KM, place: label, ...(pub ? { pub: 1 } : {}) }) };
+        })} />
+      )}
       {places.length > 0 && (
         <ul class="places" aria-labelledby="places-h">
           {places.map((p) => {
