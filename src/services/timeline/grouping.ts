@@ -55,10 +55,10 @@ export function homeCity(items: readonly DatedItem[]): string | null {
  */
 export function groupEvents(items: readonly DatedItem[], localDay: (iso: string) => string = serverDay): ItemGroup[] {
   const home = homeCity(items);
-  const away = (item: DatedItem) => {
-    const p = placeOf(item);
-    return p !== null && home !== null && cityKey(p) !== home;
-  };
+  // Each item's city is read once: a collection of 100,000 items would parse its places many times over.
+  const cities = new Map(items.map((item) => [item, item.place ? cityKey(placeOf(item)!) : null]));
+  const placed = (item: DatedItem) => cities.get(item) !== null;
+  const away = (item: DatedItem) => home !== null && placed(item) && cities.get(item) !== home;
   const groups: ItemGroup[] = [];
   let last: DatedItem | null = null;
   for (const item of items) {
@@ -66,9 +66,9 @@ export function groupEvents(items: readonly DatedItem[], localDay: (iso: string)
     const hours = last ? (Date.parse(item.captured_at) - Date.parse(last.captured_at)) / 3_600_000 : Infinity;
     // The day of the event's first item: a party that went on past midnight does not take the next day with it.
     const sameDay = group !== undefined && localDay(group.items[0]!.captured_at) === localDay(item.captured_at) && hours <= DAY_HOURS;
-    const onTrip = group?.trip === true && hours <= TRIP_HOURS && (away(item) || placeOf(item) === null);
+    const onTrip = group?.trip === true && hours <= TRIP_HOURS && (away(item) || !placed(item));
     // A trip ends where home begins again: an item at home after one away starts a new event even that day.
-    const backHome = group?.trip === true && !away(item) && placeOf(item) !== null;
+    const backHome = group?.trip === true && !away(item) && placed(item);
     if (group && !backHome && (hours <= CLOSE_HOURS || onTrip || (sameDay && !(away(item) && !group.trip)))) {
       group.items.push(item);
       if (away(item)) group.trip = true;

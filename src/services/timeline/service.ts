@@ -101,20 +101,25 @@ export class TimelineService {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00`)) || serverDay(`${day}T12:00:00`) !== day) {
       throw fieldProblem('invalid', 'date', 'must be a calendar date YYYY-MM-DD, e.g. 2026-07-14');
     }
-    const years = new Map<number, ItemView[]>();
     const owner = ownsOrAdmin(caller, c.owner);
-    for (const row of this.store.events.onDay(c.pk, day.slice(5), Number(day.slice(0, 4)))) {
-      const year = Number(serverDay(row.captured_at!).slice(0, 4));
-      years.set(year, [...(years.get(year) ?? []), this.items.view(row, owner)]);
+    const span = this.store.events.span(c.pk);
+    const [, month, dayOfMonth] = day.split('-').map(Number) as [number, number, number];
+    const years: { year: number; items: ItemView[] }[] = [];
+    // One range a year, the day's local midnight to the next, each found by the index on the recording time.
+    for (let year = Number(day.slice(0, 4)) - 1; span && year >= Number(serverDay(span.first).slice(0, 4)); year--) {
+      const from = new Date(year, month - 1, dayOfMonth);
+      if (from.getMonth() !== month - 1) continue; // 29 February of a year without it
+      const rows = this.store.events.between(c.pk, from.toISOString(), new Date(year, month - 1, dayOfMonth + 1).toISOString());
+      if (rows.length) years.push({ year, items: rows.map((r) => this.items.view(r, owner)) });
     }
-    return { date: day, years: [...years].map(([year, items]) => ({ year, items })) };
+    return { date: day, years };
   }
 
   /** Items by year and month (the server's time zone), oldest first; items without a recording date apart. */
   timeline(caller: Caller, collectionId: string, opts: { public?: boolean } = {}): { years: { year: number; items: number; from: string; to: string; months: MonthView[] }[]; undated: number } {
     const c = this.collections.readable(caller, collectionId, { public: opts.public === true });
     const years = new Map<number, Map<number, MonthView>>();
-    for (const m of this.store.events.months(c.pk)) {
+    for (const m of this.store.events.months(c.pk, -new Date(nowIso(this.time)).getTimezoneOffset())) {
       const [year, month] = m.month.split('-').map(Number) as [number, number];
       const months = years.get(year) ?? new Map<number, MonthView>();
       years.set(year, months);

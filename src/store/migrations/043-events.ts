@@ -3,7 +3,8 @@ import type { Db } from '../db.js';
 /**
  * Issue 47: the archive by time. An event is items recorded close together in time and place (a day, a
  * trip); `event_id` stays across regrouping and re-indexing (a new grouping takes the id, and the name a
- * person gave, of the old event it shares most items with, by their media ids: `members`). `event_state` holds a fingerprint of the
+ * person gave, of the old event it shares most items with, by their media ids: `members`). Triggers count
+ * in `item_changes`, per collection, every item that came, went or changed its date or place; `event_state` holds a fingerprint of the
  * collection's dated items the events were grouped from: another one means they are grouped again.
  * @example
  * m043Events(db);
@@ -36,5 +37,16 @@ export function m043Events(db: Db): void {
       collection_pk INTEGER PRIMARY KEY REFERENCES collections(pk) ON DELETE CASCADE,
       fingerprint TEXT NOT NULL
     );
+    CREATE TABLE item_changes (collection_pk INTEGER PRIMARY KEY, n INTEGER NOT NULL);
+    CREATE TRIGGER item_changes_insert AFTER INSERT ON items BEGIN
+      INSERT INTO item_changes (collection_pk, n) VALUES (new.collection_pk, 1) ON CONFLICT (collection_pk) DO UPDATE SET n = n + 1;
+    END;
+    CREATE TRIGGER item_changes_delete AFTER DELETE ON items BEGIN
+      INSERT INTO item_changes (collection_pk, n) VALUES (old.collection_pk, 1) ON CONFLICT (collection_pk) DO UPDATE SET n = n + 1;
+    END;
+    CREATE TRIGGER item_changes_update AFTER UPDATE OF collection_pk, captured_at, captured_at_source, place, media_id, type ON items BEGIN
+      INSERT INTO item_changes (collection_pk, n) VALUES (old.collection_pk, 1) ON CONFLICT (collection_pk) DO UPDATE SET n = n + 1;
+      INSERT INTO item_changes (collection_pk, n) VALUES (new.collection_pk, 1) ON CONFLICT (collection_pk) DO UPDATE SET n = n + 1;
+    END;
   `);
 }
