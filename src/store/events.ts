@@ -16,8 +16,8 @@ export interface DatedItem {
   media_id: string;
   type: ItemRow['type'];
   captured_at: string;
-  latitude: number | null;
-  longitude: number | null;
+  /** Its city's key (`PT:Lisbon`: country code and city), or null without a place. */
+  city: string | null;
   /** JSON of its place (media/places/place.ts), or null. */
   place: string | null;
 }
@@ -62,7 +62,7 @@ export class EventRepository {
 
   /** The collection's items with a recording date, oldest first. */
   datedItems(collectionPk: number): DatedItem[] {
-    return prepared(this.db, `SELECT pk, media_id, type, captured_at, latitude, longitude, place FROM items WHERE collection_pk = ? AND ${RECORDED} ORDER BY captured_at, pk`).all(collectionPk) as DatedItem[];
+    return prepared(this.db, `SELECT pk, media_id, type, captured_at, (place ->> '$.country_code') || ':' || (place ->> '$.city') AS city, place FROM items WHERE collection_pk = ? AND ${RECORDED} ORDER BY captured_at, pk`).all(collectionPk) as DatedItem[];
   }
 
   /**

@@ -4,7 +4,7 @@ import { groupEvents } from '../../src/services/timeline/grouping.js';
 
 const place = (city: string, country_code = 'DE') => JSON.stringify({ city, district: null, region: null, country: country_code, country_code });
 let pk = 0;
-const item = (at: string, city: string | null): DatedItem => ({ pk: ++pk, media_id: `m${pk}`, type: 'image', captured_at: new Date(at).toISOString(), latitude: null, longitude: null, place: city ? place(city) : null });
+const item = (at: string, city: string | null): DatedItem => ({ pk: ++pk, media_id: `m${pk}`, type: 'image', captured_at: new Date(at).toISOString(), city: city ? `DE:${city}` : null, place: city ? place(city) : null });
 /** Days are read in UTC here, so the test does not depend on the machine's zone. */
 const utcDay = (iso: string) => iso.slice(0, 10);
 const shape = (items: DatedItem[]) => groupEvents(items, utcDay).map((g) => g.items.map((i) => i.media_id).join(' '));

@@ -22,11 +22,6 @@ export interface ItemGroup {
   trip: boolean;
 }
 
-/** A place's key: its city in its country. */
-export function cityKey(p: Pick<Place, 'city' | 'country_code'>): string {
-  return `${p.country_code}:${p.city}`;
-}
-
 /** The parsed place of an item, or null. */
 export function placeOf(item: Pick<DatedItem, 'place'>): Place | null {
   return item.place ? (JSON.parse(item.place) as Place) : null;
@@ -37,12 +32,9 @@ export function placeOf(item: Pick<DatedItem, 'place'>): Place | null {
  * @example
  * homeCity(items); // 'DE:Berlin'
  */
-export function homeCity(items: readonly DatedItem[]): string | null {
+export function homeCity(items: readonly Pick<DatedItem, 'city'>[]): string | null {
   const counts = new Map<string, number>();
-  for (const item of items) {
-    const p = placeOf(item);
-    if (p) counts.set(cityKey(p), (counts.get(cityKey(p)) ?? 0) + 1);
-  }
+  for (const { city } of items) if (city) counts.set(city, (counts.get(city) ?? 0) + 1);
   let best: string | null = null;
   for (const [key, n] of counts) if (best === null || n > counts.get(best)!) best = key;
   return best;
@@ -55,27 +47,28 @@ export function homeCity(items: readonly DatedItem[]): string | null {
  */
 export function groupEvents(items: readonly DatedItem[], localDay: (iso: string) => string = serverDay): ItemGroup[] {
   const home = homeCity(items);
-  // Each item's city is read once: a collection of 100,000 items would parse its places many times over.
-  const cities = new Map(items.map((item) => [item, item.place ? cityKey(placeOf(item)!) : null]));
-  const placed = (item: DatedItem) => cities.get(item) !== null;
-  const away = (item: DatedItem) => home !== null && placed(item) && cities.get(item) !== home;
+  const away = (item: DatedItem) => home !== null && item.city !== null && item.city !== home;
   const groups: ItemGroup[] = [];
-  let last: DatedItem | null = null;
+  let last = -Infinity;
+  let firstDay = '';
   for (const item of items) {
     const group = groups.at(-1);
-    const hours = last ? (Date.parse(item.captured_at) - Date.parse(last.captured_at)) / 3_600_000 : Infinity;
+    const at = Date.parse(item.captured_at);
+    const day = localDay(item.captured_at);
+    const hours = (at - last) / 3_600_000;
     // The day of the event's first item: a party that went on past midnight does not take the next day with it.
-    const sameDay = group !== undefined && localDay(group.items[0]!.captured_at) === localDay(item.captured_at) && hours <= DAY_HOURS;
-    const onTrip = group?.trip === true && hours <= TRIP_HOURS && (away(item) || !placed(item));
+    const sameDay = group !== undefined && firstDay === day && hours <= DAY_HOURS;
+    const onTrip = group?.trip === true && hours <= TRIP_HOURS && (away(item) || item.city === null);
     // A trip ends where home begins again: an item at home after one away starts a new event even that day.
-    const backHome = group?.trip === true && !away(item) && placed(item);
+    const backHome = group?.trip === true && !away(item) && item.city !== null;
     if (group && !backHome && (hours <= CLOSE_HOURS || onTrip || (sameDay && !(away(item) && !group.trip)))) {
       group.items.push(item);
       if (away(item)) group.trip = true;
     } else {
       groups.push({ items: [item], trip: away(item) });
+      firstDay = day;
     }
-    last = item;
+    last = at;
   }
   return groups;
 }

@@ -15,7 +15,7 @@ import type { CollectionService } from '../collections.js';
 import { fieldProblem, notFound } from '../errors.js';
 import type { ItemService, ItemView } from '../items.js';
 import { nowIso, systemClock, type WallClock } from '../timestamps.js';
-import { cityKey, groupEvents, placeOf, serverDay, type ItemGroup } from './grouping.js';
+import { groupEvents, placeOf, serverDay, type ItemGroup } from './grouping.js';
 import { eventTitle } from './titles.js';
 
 /** An event as the API shows it. */
@@ -170,13 +170,13 @@ export class TimelineService {
 /** An event's row from its items: its span, counts, places (most items first) and cover. */
 function eventOf(collectionPk: number, g: ItemGroup): Omit<NewEvent, 'event_id' | 'name' | 'created_at'> {
   const count = (type: string) => g.items.filter((i) => i.type === type).length;
+  // A city's place is read from its first item (its name is the same in every other).
   const places = new Map<string, { place: Place; n: number }>();
   for (const item of g.items) {
-    const p = placeOf(item);
-    if (!p) continue;
-    const entry = places.get(cityKey(p)) ?? { place: { ...p, district: null }, n: 0 };
+    if (!item.city) continue;
+    const entry = places.get(item.city) ?? { place: { ...placeOf(item)!, district: null }, n: 0 };
     entry.n++;
-    places.set(cityKey(p), entry);
+    places.set(item.city, entry);
   }
   const start = g.items[0]!.captured_at;
   const end = g.items.at(-1)!.captured_at;
