@@ -2292,6 +2292,7 @@ export interface components {
             searched_query: string | null;
             /** @description vidx extra: the query as given, when words were corrected ("Search for … instead": send it again with correct_typos false); null when no word was corrected */
             original_query: string | null;
+            understood?: components["schemas"]["SearchUnderstood"];
         };
         SearchNotice: {
             /**
@@ -2314,6 +2315,17 @@ export interface components {
             from: string;
             /** @description The collection's word searched instead */
             to: string;
+        };
+        /** @description vidx extra: a date (English or German: "2019", "May 2024", "last summer", "Weihnachten 2022") or a place of the collection ("Lisbon") read in the query and searched as a filter, with the words left; absent when the query says neither or `understand` is false. Relative dates ("last summer") count from the server's clock and time zone. Moments that hold the words as typed outside these filters (someone says "2019") follow the understood results */
+        SearchUnderstood: {
+            /** @description A place the collection's items were recorded at, as the query names it ("Lisbon", "Wien"); only items recorded there (as `near` does); null when none */
+            place: string | null;
+            /** @description The first day of the date the query says (YYYY-MM-DD, on the server's calendar and time zone); only items captured from then on. Null when none */
+            from: string | null;
+            /** @description The last day of that date, inclusive (YYYY-MM-DD); null when none */
+            to: string | null;
+            /** @description The query's words left, searched as text; empty when none is left (then every item the filters keep is listed, oldest first) */
+            words: string;
         };
         SearchRequest: {
             /** @description Words to find. At least one of query, image, image_path and like is required; given together, their lists are fused */
@@ -2373,6 +2385,8 @@ export interface components {
             search_language?: "en" | "de";
             /** @description vidx extra: false searches the query's words as given, never as the collection's nearest words (what "Search for … instead" sends); default true */
             correct_typos?: boolean;
+            /** @description vidx extra: false takes a date or place in the query as words, never as filters (what removing a chip on the page sends; see `understood` in the answer); default true */
+            understand?: boolean;
         };
         /** @description Sent as the last element when the work fails after the stream began (the 200 status was already sent) */
         StreamError: {
