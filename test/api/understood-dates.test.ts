@@ -2,7 +2,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeVideo } from '../support/folder-media.js';
 import { movableClock } from '../support/movable-clock.js';
-import { settledTask, startTestServer, type TestServer } from '../support/server.js';
+import { runCli } from '../support/cli.js';
+import { ADMIN_KEY, settledTask, startTestServer, type TestServer } from '../support/server.js';
+import { callJson, mcpClient } from '../mcp/clients.js';
 
 const LISBON = '+38.7223-009.1393/';
 const VIENNA = '+48.2082+016.3738/';
@@ -137,4 +139,30 @@ describe('dates and places inside the search words', () => {
       expect(JSON.stringify(r.body)).toMatch(/understand/);
     }
   });
+
+  it('the MCP search tool reports what it understood and takes understand: false', async () => {
+    const client = await mcpClient('http', s.url, ADMIN_KEY);
+    try {
+      const got = await callJson(client, 'search', { collection: 'trips', query: 'Lisbon 2019' });
+      expect(got.understood).toEqual({ place: 'Lisbon', from: '2019-01-01', to: '2019-12-31', words: '' });
+      expect(got.moments.map((m: { media_id: string }) => m.media_id)).toEqual(['tram']);
+      const off = await callJson(client, 'search', { collection: 'trips', query: 'Lisbon 2019', understand: false });
+      expect(off.understood).toBeUndefined();
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('the CLI prints an understood line before the results, and gives it in --json', async () => {
+    const env = { VIDX_API_KEY: ADMIN_KEY };
+    const text = await runCli(['search', 'Lisbon 2019', '--collection', 'trips', '--url', s.url], env, { timeoutMs: 60_000 });
+    expect(text.code, text.stderr).toBe(0);
+    const lines = text.stdout.split('\n');
+    expect(lines[0]).toBe('understood: in Lisbon, 2019-01-01 – 2019-12-31');
+    expect(lines[1]).toMatch(/tram/);
+    const json = await runCli(['search', 'Oma 2021', '--collection', 'trips', '--json', '--url', s.url], env, { timeoutMs: 60_000 });
+    expect(JSON.parse(json.stdout).understood).toEqual({ place: null, from: '2021-01-01', to: '2021-12-31', words: 'Oma' });
+    const typed = await runCli(['search', 'Lisbon 2019', '--collection', 'trips', '--as-typed', '--url', s.url], env, { timeoutMs: 60_000 });
+    expect(typed.stdout).not.toMatch(/understood/);
+  }, 120_000);
 });
