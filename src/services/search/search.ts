@@ -177,7 +177,9 @@ export class SearchService {
     const bounds = understood.from && understood.to ? dayBounds({ from: understood.from, to: understood.to }) : null;
     const filtered: SearchRequest = {
       ...req,
-      query: understood.words || undefined,
+      // With no words left, a place is also searched as its words (inside its own filter): items found by it
+      // open where their place is said ("Lisbon, Portugal"), the rest of what was recorded there follows.
+      query: understood.words || (reading.near ? (understood.place ?? undefined) : undefined),
       ...(bounds ? { captured_after: latest(req.captured_after, bounds.after), captured_before: earliest(req.captured_before, bounds.before) } : {}),
     };
     const answer = await this.searchWith(caller, filtered, asked ?? reading.near, !understood.words);
