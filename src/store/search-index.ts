@@ -207,19 +207,20 @@ export class SearchIndexRepository {
 
   /**
    * The first episode of each item of the collection that passes the filter, in the order the items were
-   * recorded (oldest first): what a search that is only a date lists.
+   * recorded (oldest first): what a search that is only a date lists. `itemPk`: only that item's.
    * @example
    * repo.firstEpisodesRecorded(3, { type: null, after: '2019-01-01T00:00:00.000Z', before: '2019-12-31T23:59:59.999Z', folderPk: null }, 20);
    */
-  firstEpisodesRecorded(collectionPk: number, filter: ItemFilter, limit: number): number[] {
+  firstEpisodesRecorded(collectionPk: number, filter: ItemFilter, limit: number, itemPk: number | null = null): number[] {
     return prepared(
       this.db,
       `SELECT e.pk FROM episodes e JOIN items i ON i.pk = e.item_pk
-       WHERE e.collection_pk = @collection AND ${ITEM_FILTER_SQL} AND e.idx = (SELECT min(f.idx) FROM episodes f WHERE f.item_pk = e.item_pk)
+       WHERE e.collection_pk = @collection AND (@item IS NULL OR e.item_pk = @item) AND ${ITEM_FILTER_SQL}
+         AND e.idx = (SELECT min(f.idx) FROM episodes f WHERE f.item_pk = e.item_pk)
        ORDER BY i.captured_at, i.pk LIMIT @limit`,
     )
       .pluck()
-      .all({ collection: collectionPk, ...filterArgs(filter), limit }) as number[];
+      .all({ collection: collectionPk, ...filterArgs(filter), limit, item: itemPk }) as number[];
   }
 
   /** The items of the collection that pass the filter (fingerprint hits are filtered by item). */

@@ -132,6 +132,12 @@ describe('dates and places inside the search words', () => {
     expect(near.ids).toEqual([]);
   });
 
+  it('lists only the item asked for with media_id', async () => {
+    expect((await search('2019', { media_id: 'party' })).ids).toEqual(['party']);
+    expect((await search('2019', { media_id: 'harbour' })).ids).toEqual([]);
+    expect((await search('Lisbon', { media_id: 'harbour' })).ids).toEqual(['harbour']);
+  });
+
   it('refuses a bad understand with a 422 naming the field', async () => {
     for (const understand of ['yes', 1, null]) {
       const r = await s.call('POST', '/search', { json: { query: '2019', collection: 'trips', understand } });

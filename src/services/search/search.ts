@@ -266,7 +266,7 @@ export class SearchService {
       if (ofKind.length) add(this.vectorList(kind, ofKind, scope, null));
     }
     for (const probe of probes) for (const timed of this.probeLists(probe, spaces, scope)) add(timed);
-    if (listing && scope.filter) lists.push({ name: 'recorded', weight: FUSION.weights.words, pks: this.store.search.firstEpisodesRecorded(collection.pk, scope.filter, scope.depth) });
+    if (listing && scope.filter) lists.push({ name: 'recorded', weight: FUSION.weights.words, pks: this.store.search.firstEpisodesRecorded(collection.pk, scope.filter, scope.depth, item?.pk ?? null) });
     const excluded = new Set(probes.map((p) => p.exclude).filter((pk): pk is number => pk !== null));
 
     // A few spare hits, so merging neighbours that share a moment still fills the page.
