@@ -138,6 +138,17 @@ describe('dates and places inside the search words', () => {
     expect((await search('Lisbon', { media_id: 'harbour' })).ids).toEqual(['harbour']);
   });
 
+  it('knows a place as soon as an item recorded there is stored', async () => {
+    const before = await search('Berlin 2019');
+    expect(before.understood).toMatchObject({ place: null, words: 'Berlin' });
+    await makeVideo(join(s.mediaDir, 'wall.mp4'), 'WALL', 2, { creation_time: '2019-11-09T12:00:00Z', location: '+52.5163+013.3777/' });
+    const r = await s.call('POST', '/index', { json: { collection: 'trips', video: { path: join(s.mediaDir, 'wall.mp4'), media_id: 'wall' } } });
+    expect((await settledTask(s, r.body.task_id, 240_000)).status).toBe('completed');
+    const after = await search('Berlin 2019');
+    expect(after.understood).toEqual({ place: 'Berlin', from: '2019-01-01', to: '2019-12-31', words: '' });
+    expect(after.ids).toEqual(['wall']);
+  }, 120_000);
+
   it('refuses a bad understand with a 422 naming the field', async () => {
     for (const understand of ['yes', 1, null]) {
       const r = await s.call('POST', '/search', { json: { query: '2019', collection: 'trips', understand } });

@@ -29,6 +29,10 @@ import { placeIn, withPlaceIn } from '../places.js';
 import { systemClock, type WallClock } from '../timestamps.js';
 import { readQuery, type PlaceLookup, type QueryReading } from './understand.js';
 import { dayBounds } from './date-words.js';
+import { LRUMap } from 'mnemonist';
+
+/** Collections whose place words are kept between searches. */
+const PLACE_WORDS_KEPT = 64;
 
 /** POST /search input (validated by the HTTP layer). */
 export interface SearchRequest {
@@ -169,7 +173,16 @@ export class SearchService {
 
   private readonly typos: TypoCorrector;
 
+  /**
+   * The folded place words of a collection, with the text tables' generation they were read at: an item's place
+   * words change only with its text (stored, re-texted after a place look-up, removed), so a new generation
+   * means read again. Reading them is a scan of the collection's items, too much for every search.
+   */
+  private readonly placeWordSets = new LRUMap<number, { generation: number; words: ReadonlySet<string> }>(PLACE_WORDS_KEPT);
+
   async search(caller: Caller, req: SearchRequest): Promise<SearchAnswer> {
+    // A collection the key may not read is a 404 before anything in the request is looked at.
+    this.collections.readable(caller, req.collection, { public: req.public ?? false });
     const asked = req.near !== undefined ? await this.near(req.near, req.near_km) : null;
     const reading = req.query && req.understand !== false ? await this.understand(caller, req, asked === null) : null;
     if (!reading) return this.searchWith(caller, req, asked, false);
@@ -202,9 +215,14 @@ export class SearchService {
   private placeLookup(collectionPk: number): PlaceLookup | null {
     const nearFilter = this.nearFilter;
     if (!nearFilter) return null;
-    const words = new Set(this.store.items.placeWords(collectionPk).flatMap((w) => fold(w).split(/\s+/)));
+    const generation = this.store.text.generation(collectionPk);
+    let kept = this.placeWordSets.get(collectionPk);
+    if (kept?.generation !== generation) {
+      kept = { generation, words: new Set(this.store.items.placeWords(collectionPk).flatMap((w) => fold(w).split(/\s+/))) };
+      this.placeWordSets.set(collectionPk, kept);
+    }
     return {
-      words,
+      words: kept.words,
       filterOf: async (name) => {
         const near = await nearFilter(name).catch((err: unknown) => {
           if (err instanceof Problem) return null; // a name the gazetteer does not know is a word
