@@ -45,6 +45,9 @@ describe('dates in the words of a search', () => {
 
   it('leaves words that only look like dates: a bare month or season, a clock time, longer numbers', () => {
     for (const q of ['summer beach', 'march of the penguins', 'may', 'the 3 dogs at 5', 'now', 'zoom 12019', 'room 2019b', 'version 2019.5', 'tram']) expect(days(q), q).toBeNull();
+    // Nothing was recorded after today: "Morgen" (morning, or tomorrow) and a year to come stay words.
+    for (const q of ['guten Morgen', 'am Morgen', 'next week', 'Agenda 2030', 'the day after']) expect(days(q), q).toBeNull();
+    expect(days('heute Morgen')).toEqual(['2026-11-29', '2026-11-29', 'heute Morgen']);
   });
 
   it('gives the days as the first and last millisecond in the server\'s time zone', () => {

@@ -123,14 +123,16 @@ function chronoSpans(query: string, now: Date): (Span & { start: number; end: nu
 
 /**
  * The first date a query says, as whole days, or null when it says none. Where two readings overlap, the
- * longer wins ("14. Juli 2019" over "2019").
+ * longer wins ("14. Juli 2019" over "2019"). A date that begins after today is no date of a recording: it
+ * stays words ("guten Morgen" is not tomorrow, "Agenda 2030" no year).
  * @example
  * daysSaid('Lisbon 2019', new Date()); // { from: '2019-01-01', to: '2019-12-31', start: 7, end: 11 }
  * daysSaid('Wien im Sommer 2023', new Date()); // { from: '2023-06-01', to: '2023-08-31', start: 8, end: 19 }
  * daysSaid('last summer', new Date(2026, 10, 29)); // { from: '2026-06-01', to: '2026-08-31', … }
  */
 export function daysSaid(query: string, now: Date): SaidDays | null {
-  const found = [...chronoSpans(query, now), ...handSpans(query, now)].sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
+  const today = day(now.getFullYear(), now.getMonth() + 1, now.getDate());
+  const found = [...chronoSpans(query, now), ...handSpans(query, now)].filter((s) => s.from <= today).sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
   const kept: typeof found = [];
   for (const s of found) if (!kept.some((k) => s.start < k.end && k.start < s.end)) kept.push(s);
   const first = kept.sort((a, b) => a.start - b.start)[0];
