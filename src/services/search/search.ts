@@ -228,7 +228,7 @@ export class SearchService {
           if (err instanceof Problem) return null; // a name the gazetteer does not know is a word
           throw err;
         });
-        return near && this.store.search.filterItems(collectionPk, { type: null, after: null, before: null, folderPk: null, near }).length > 0 ? near : null;
+        return near && this.store.search.hasItems(collectionPk, { type: null, after: null, before: null, folderPk: null, near }) ? near : null;
       },
     };
   }
