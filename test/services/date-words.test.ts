@@ -68,6 +68,9 @@ describe('places and words left', () => {
     // Portugal is among the words, but the collection's lookup has no filter for it here.
     expect(await readQuery('Portugal', NOW, places)).toBeNull();
     expect(await readQuery('tram', NOW, places)).toBeNull();
+    // A quoted phrase is words as typed.
+    expect(await readQuery('"Lisbon 2019" poster', NOW, places)).toBeNull();
+    expect((await readQuery('"summer of love" 2019', NOW, places))?.understood).toEqual({ place: null, from: '2019-01-01', to: '2019-12-31', words: '"summer of love"' });
     expect((await readQuery('photos from 2019', NOW, null))?.understood).toEqual({ place: null, from: '2019-01-01', to: '2019-12-31', words: 'photos' });
   });
 });

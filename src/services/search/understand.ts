@@ -100,9 +100,11 @@ function wordsLeft(query: string, tokens: Token[], spans: { start: number; end: 
  * // { understood: { place: 'Lisbon', from: '2019-01-01', to: '2019-12-31', words: '' }, near: { kind: 'point', … } }
  */
 export async function readQuery(query: string, now: Date, places: PlaceLookup | null): Promise<QueryReading | null> {
+  // A "quoted phrase" is words as typed: nothing in it is read, and the offsets stay those of the query.
+  const open = query.replace(/"[^"]*"/g, (quoted) => ' '.repeat(quoted.length));
   const tokens = tokensOf(query);
-  const days = daysSaid(query, now);
-  const place = places ? await placeSaid(query, tokens, days, places) : null;
+  const days = daysSaid(open, now);
+  const place = places ? await placeSaid(open, tokensOf(open), days, places) : null;
   if (!days && !place) return null;
   const words = wordsLeft(query, tokens, [days, place].filter((s): s is NonNullable<typeof s> => s !== null));
   return { understood: { place: place?.text ?? null, from: days?.from ?? null, to: days?.to ?? null, words }, near: place?.near ?? null };
