@@ -85,6 +85,8 @@ describe('what a search understood, as chips', () => {
         const box = (await b.boundingBox())!;
         expect(box.x).toBeGreaterThanOrEqual(0);
         expect(box.x + box.width).toBeLessThanOrEqual(360);
+        const remove = (await b.getByRole('button').boundingBox())!;
+        expect(Math.min(remove.width, remove.height)).toBeGreaterThanOrEqual(24);
       }
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
       expect(await unlabelled(page)).toEqual([]);
