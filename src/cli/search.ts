@@ -2,6 +2,16 @@ import { apiClient, CliError, EXIT } from './client.js';
 import { CLIENT_HELP, CLIENT_OPTIONS, clientFrom, intFlag, output, parseFlags, runCommand } from './common.js';
 import { clock } from '../tools/clock.js';
 
+/**
+ * What a search understood, as the line printed before its results.
+ * @example
+ * understoodLine({ place: 'Lisbon', from: '2019-01-01', to: '2019-12-31', words: '' }); // 'understood: in Lisbon, 2019-01-01 – 2019-12-31'
+ */
+export function understoodLine(u: { place: string | null; from: string | null; to: string | null; words: string }): string {
+  const parts = [...(u.place ? [`in ${u.place}`] : []), ...(u.from && u.to ? [u.from === u.to ? u.from : `${u.from} – ${u.to}`] : []), ...(u.words ? [`words "${u.words}"`] : [])];
+  return `understood: ${parts.join(', ')}`;
+}
+
 const HELP = `Usage: vidx search "<query>" --collection C [options]
 
 Searches one collection (POST /search) and prints the best moments first: score, title, time, the
@@ -17,7 +27,12 @@ Options:
   --near-km KM      the radius around a city or point (default 25)
   --speaker WHO     only what this person says: a name or a person id (needs voices on for the
                     collection); with no query, everything they say
-  --as-typed        search the words as given: never read a misspelt word as the collection's nearest
+  --as-typed        search the words as given: never read a misspelt word as the collection's nearest,
+                    nor a date or place in them as a filter
+
+Dates (English or German: 2019, "May 2024", "last summer", "Weihnachten 2022") and places the
+collection's items were recorded at ("Lisbon") in the query are searched as filters; a line
+"understood: …" says so before the results. Relative dates count from the server's clock.
 
 ${CLIENT_HELP}`;
 
@@ -56,7 +71,7 @@ export async function searchCommand(argv: string[]): Promise<number> {
       ...(threshold !== undefined ? { threshold } : {}),
       ...(values.near ? { near: values.near } : {}),
       ...(nearKm !== undefined ? { near_km: nearKm } : {}),
-      ...(values['as-typed'] ? { correct_typos: false } : {}),
+      ...(values['as-typed'] ? { correct_typos: false, understand: false } : {}),
     };
     const res = await apiClient(clientFrom(values)).POST('/search', { body });
     const lines = res.results.map((r) => {
@@ -69,6 +84,7 @@ export async function searchCommand(argv: string[]): Promise<number> {
     });
     // What the answer could not look for, and words searched as others, come before the moments they shaped.
     const said = [
+      ...(res.understood ? [understoodLine(res.understood)] : []),
       ...(res.corrected.length ? [`showing results for ${res.corrected.map((c) => `${c.to} (not ${c.from})`).join(', ')}; --as-typed searches "${res.original_query ?? query}" instead`] : []),
       ...res.notices.map((n) => `note: ${n.message}`),
     ];

@@ -637,7 +637,7 @@ export interface paths {
         put?: never;
         /**
          * Search one collection
-         * @description Hybrid search: words (English stemming), word parts (trigrams, for compounds) and, with models installed, text and frame vectors, fused per episode. The query is plain text: FTS operators and quotes are taken as words (balanced double quotes keep a phrase). By picture (vidx extra): `image` names a file part of a multipart request (or `image_path` a picture file inside the media roots, read by the server), `like` a moment of the collection; both find look-alike frames by perceptual fingerprints (no model needed) and, with the image-text model, by its vectors.
+         * @description Hybrid search: words (English stemming), word parts (trigrams, for compounds) and, with models installed, text and frame vectors, fused per episode. The query is plain text: FTS operators and quotes are taken as words (balanced double quotes keep a phrase). By picture (vidx extra): `image` names a file part of a multipart request (or `image_path` a picture file inside the media roots, read by the server), `like` a moment of the collection; both find look-alike frames by perceptual fingerprints (no model needed) and, with the image-text model, by its vectors. Dates and places in the words (vidx extra): a date in English or German ("2019", "May 2024", "last summer", "Weihnachten 2022") and a place the collection's items were recorded at ("Lisbon", "Wien") become filters on captured_at and place, and `understood` in the answer says what was read ({place, from, to, words}; absent when nothing was). Relative dates count from the server's clock and time zone. With no words left, what the filters keep is listed; moments holding the words as typed outside the filters follow the understood ones. `understand: false` searches the words as typed.
          */
         post: operations["searchMedia"];
         delete?: never;
@@ -2384,6 +2384,7 @@ export interface components {
             searched_query: string | null;
             /** @description vidx extra: the query as given, when words were corrected ("Search for … instead": send it again with correct_typos false); null when no word was corrected */
             original_query: string | null;
+            understood?: components["schemas"]["SearchUnderstood"];
         };
         SearchNotice: {
             /**
@@ -2406,6 +2407,17 @@ export interface components {
             from: string;
             /** @description The collection's word searched instead */
             to: string;
+        };
+        /** @description vidx extra: a date (English or German: "2019", "May 2024", "last summer", "Weihnachten 2022") or a place of the collection ("Lisbon") read in the query and searched as a filter, with the words left; absent when the query says neither or `understand` is false. Relative dates ("last summer") count from the server's clock and time zone. Moments that hold the words as typed outside these filters (someone says "2019") follow the understood results */
+        SearchUnderstood: {
+            /** @description A place the collection's items were recorded at, as the query names it ("Lisbon", "Wien"); only items recorded there (as `near` does); null when none */
+            place: string | null;
+            /** @description The first day of the date the query says (YYYY-MM-DD, on the server's calendar and time zone); only items captured from then on. Null when none */
+            from: string | null;
+            /** @description The last day of that date, inclusive (YYYY-MM-DD); null when none */
+            to: string | null;
+            /** @description The query's words left, searched as text; empty when none is left (then every item the filters keep is listed, oldest first) */
+            words: string;
         };
         SearchRequest: {
             /** @description Words to find. At least one of query, image, image_path and like is required; given together, their lists are fused */
@@ -2465,6 +2477,8 @@ export interface components {
             search_language?: "en" | "de";
             /** @description vidx extra: false searches the query's words as given, never as the collection's nearest words (what "Search for … instead" sends); default true */
             correct_typos?: boolean;
+            /** @description vidx extra: false takes a date or place in the query as words, never as filters (what removing a chip on the page sends; see `understood` in the answer); default true */
+            understand?: boolean;
         };
         /** @description Sent as the last element when the work fails after the stream began (the 200 status was already sent) */
         StreamError: {

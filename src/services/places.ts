@@ -8,6 +8,7 @@ import type { ItemRepository } from '../store/items.js';
 import { msg, type Lang } from '../messages/index.js';
 import { fieldProblem } from './errors.js';
 import { inTransaction, type Db } from '../store/connection.js';
+import { LRUMap } from 'mnemonist';
 
 export type { NamedPlace, Place };
 export { placeIn };
@@ -59,6 +60,9 @@ export function parsePoint(text: string): { latitude: number; longitude: number 
   return { latitude, longitude };
 }
 
+/** Place names whose look-up is kept: the gazetteer does not change while vidx runs, and one look-up scans all its names. */
+const NAMES_KEPT = 512;
+
 /** Items looked up per transaction when filling in places of items stored before places existed. */
 const BACKFILL_PAGE = 200;
 
@@ -72,6 +76,8 @@ const BACKFILL_PAGE = 200;
  */
 export class PlaceService {
   private loading: Promise<Gazetteer> | null = null;
+  /** What names were found to be, by name in lower case (a search's words ask for the same few names again and again). */
+  private readonly names = new LRUMap<string, NamedPlace | null>(NAMES_KEPT);
 
   constructor(
     private readonly files: GazetteerFiles,
@@ -97,7 +103,12 @@ export class PlaceService {
 
   /** A city, region or country by name (see Gazetteer.named). */
   async named(name: string): Promise<NamedPlace | null> {
-    return (await this.gazetteer()).named(name);
+    const key = name.trim().toLowerCase();
+    const kept = this.names.get(key);
+    if (kept !== undefined) return kept;
+    const found = (await this.gazetteer()).named(name);
+    this.names.set(key, found);
+    return found;
   }
 
   /**

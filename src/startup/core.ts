@@ -155,7 +155,7 @@ export function buildCore(app: AppBase, opts: CoreOptions): Core {
   const voices = new VoiceService(store, collections, links);
   const analysis = new ItemAnalysisService(store, items, links, (c, i) => people.episodeFaces(c, i));
   const duplicates = new DuplicateService(store, collections, (stored) => isKeptUpload(config.dataDir, stored));
-  const search = new SearchService(store, collections, links, queryEmbedder, printIndex, gaps, (near, km) => places.nearFilter(near, km), (pk) => duplicates.copiesIn(pk));
+  const search = new SearchService(store, collections, links, queryEmbedder, printIndex, gaps, (near, km) => places.nearFilter(near, km), (pk) => duplicates.copiesIn(pk), time);
   // The local answer model, when one is pulled: loaded on the first question, unloaded when idle.
   const answers = new LocalAnswerModel({ modelsDir: config.modelsDir, manifest }, { idleMs: config.askModelIdleMs, ...(config.askModelThreads ? { threads: config.askModelThreads } : {}) });
   const installedAnswerModel = () => {

@@ -204,6 +204,16 @@ export class ItemRepository {
     ).all(collectionPk) as PlaceCount[];
   }
 
+  /**
+   * The words of the places a collection's items were recorded at (each distinct `place_words` once): the
+   * city's names in its spellings, district, region and country.
+   * @example
+   * store.items.placeWords(3); // ['Lisbon Lissabon Lisboa … Portugal', …]
+   */
+  placeWords(collectionPk: number): string[] {
+    return prepared(this.db, "SELECT DISTINCT place_words FROM items WHERE collection_pk = ? AND place_words IS NOT NULL AND place_words <> ''").pluck().all(collectionPk) as string[];
+  }
+
   listThumbnails(collectionPk: number, limit: number): string[] {
     const rows = prepared(
       this.db,

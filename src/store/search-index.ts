@@ -3,7 +3,7 @@ import { VECTOR_SHARDS } from './migrations/005-vector-shards.js';
 import { allRows, prepared } from './statements.js';
 import type { TextIndexRepository } from './text-index.js';
 import type { VectorAnnIndexes } from './vector-ann.js';
-import { ITEM_FILTER_SQL, filterArgs, type ItemFilter } from './item-filter.js';
+import { ITEM_FILTER_SQL, ITEM_MATCH_SQL, filterArgs, type ItemFilter } from './item-filter.js';
 import { stagedEpisode, stagedItem } from './staging.js';
 
 export type { ItemFilter } from './item-filter.js';
@@ -203,6 +203,36 @@ export class SearchIndexRepository {
       .pluck()
       .all({ pks: JSON.stringify(pks), collection: collectionPk, ...filterArgs(filter) }) as number[];
     return new Set(rows);
+  }
+
+  /**
+   * The first episode of each item of the collection that passes the filter, in the order the items were
+   * recorded (oldest first): what a search that is only a date lists. `itemPk`: only that item's.
+   * @example
+   * repo.firstEpisodesRecorded(3, { type: null, after: '2019-01-01T00:00:00.000Z', before: '2019-12-31T23:59:59.999Z', folderPk: null }, 20);
+   */
+  firstEpisodesRecorded(collectionPk: number, filter: ItemFilter, limit: number, itemPk: number | null = null): number[] {
+    // Items in capture order through items_captured, each item's first episode through UNIQUE (item_pk, idx):
+    // no pass over all the collection's episodes. Staged items sit in another collection.
+    const rows = prepared(
+      this.db,
+      `SELECT (SELECT e.pk FROM episodes e WHERE e.item_pk = items.pk ORDER BY e.idx LIMIT 1) FROM items
+       WHERE ${ITEM_MATCH_SQL} AND (@item IS NULL OR pk = @item)
+       ORDER BY captured_at, pk LIMIT @limit`,
+    )
+      .pluck()
+      .all({ collection: collectionPk, ...filterArgs(filter), limit, item: itemPk }) as (number | null)[];
+    return rows.filter((pk): pk is number => pk !== null);
+  }
+
+  /**
+   * Whether some item of the collection passes the filter (a place named in a search's words is one only
+   * where something was recorded).
+   * @example
+   * repo.hasItems(3, { type: null, after: null, before: null, folderPk: null, near: { kind: 'area', country_code: 'PT', region: null } }); // true
+   */
+  hasItems(collectionPk: number, filter: ItemFilter): boolean {
+    return prepared(this.db, `SELECT 1 FROM items WHERE ${ITEM_MATCH_SQL} LIMIT 1`).pluck().get({ collection: collectionPk, ...filterArgs(filter) }) !== undefined;
   }
 
   /** The items of the collection that pass the filter (fingerprint hits are filtered by item). */

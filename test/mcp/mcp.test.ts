@@ -49,7 +49,7 @@ describe('MCP server (tools, resources, errors) over both transports', () => {
       }
       const search = tools.find((t) => t.name === 'search')!;
       expect(Object.keys(search.inputSchema.properties ?? {}).sort()).toEqual(
-        ['captured_after', 'captured_before', 'collection', 'correct_typos', 'folder_id', 'image_path', 'language', 'like', 'limit', 'media_id', 'media_type', 'near', 'near_km', 'query', 'speaker', 'threshold'],
+        ['captured_after', 'captured_before', 'collection', 'correct_typos', 'folder_id', 'image_path', 'language', 'like', 'limit', 'media_id', 'media_type', 'near', 'near_km', 'query', 'speaker', 'threshold', 'understand'],
       );
       expect(search.inputSchema.required).toEqual(['collection']);
       expect(client.getInstructions()).toMatch(/list_collections/);

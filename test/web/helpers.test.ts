@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { VidxError } from '../../src/client/errors.js';
 import { formatBytes } from '../../src/tools/bytes.js';
-import { clock, dateText, dateTime, fieldSentence, highlightParts, queryWords, stripFragment } from '../../web/src/format.js';
+import { clock, dateText, dateTime, daysText, fieldSentence, highlightParts, queryWords, stripFragment } from '../../web/src/format.js';
 import { DEFAULT_LISTING, parseListing } from '../../web/src/listing.js';
 import { likeOf, likeParams, pictureProblem } from '../../web/src/picture-query.js';
 import { href, parseRoute, sharedToken } from '../../web/src/router.js';
@@ -18,6 +18,21 @@ describe('web page helpers', () => {
   it('writes sizes with one formatter in both languages: SI units, the language’s decimal mark (issue 42)', () => {
     expect([formatBytes(512), formatBytes(45_300), formatBytes(1_800_000), formatBytes(152_000_000), formatBytes(2_500_000_000)]).toEqual(['512 B', '45.3 kB', '1.8 MB', '152 MB', '2.5 GB']);
     expect([formatBytes(45_300, 'de'), formatBytes(99_700, 'de'), formatBytes(1_000_000, 'de')]).toEqual(['45,3 kB', '99,7 kB', '1,0 MB']);
+  });
+
+  it('writes the days a search understood as short as they allow, in both languages', () => {
+    expect(daysText('2019-01-01', '2019-12-31', 'en')).toBe('2019');
+    expect(daysText('2019-01-01', '2021-12-31', 'de')).toBe('2019 – 2021');
+    expect(daysText('2024-05-01', '2024-05-31', 'en')).toBe('May 2024');
+    expect(daysText('2024-02-01', '2024-02-29', 'de')).toBe('Februar 2024');
+    expect(daysText('2019-07-14', '2019-07-14', 'de')).toBe('14. Juli 2019');
+    // The range as the language writes it (ICU's spaces around the dash vary with its version).
+    expect(daysText('2022-12-24', '2022-12-26', 'en').replace(/\s/g, ' ')).toMatch(/^24 ?– ?26 Dec 2022$/);
+    expect(daysText('2022-12-01', '2023-02-28', 'de').replace(/\s/g, ' ')).toBe('1. Dez. 2022 – 28. Feb. 2023');
+    // The joined result knows what the first collection that understood something read.
+    const understood = { place: 'Lisbon', from: null, to: null, words: '' };
+    expect(joinSaid(NOTHING_SAID, { ...NOTHING_SAID, understood }).understood).toEqual(understood);
+    expect(joinSaid(NOTHING_SAID, NOTHING_SAID)).not.toHaveProperty('understood');
   });
 
   it('writes a day one way across the page, with the time where it matters, in both languages (issue 42)', () => {

@@ -21,13 +21,15 @@ export type TimedText = Episode['audio'][number];
 export type Visual = Episode['visual'][number];
 export type Analysis = Schemas['ItemAnalysis'];
 export type SearchResult = Schemas['SearchResult'];
-/** What a search answer says besides its results: what it could not look for, and words it read as others. */
-export type SearchSaid = Pick<Schemas['SearchResponse'], 'notices' | 'corrected'>;
+/** What a search answer says besides its results: what it could not look for, words it read as others, a date or place it read in them. */
+export type SearchSaid = Pick<Schemas['SearchResponse'], 'notices' | 'corrected' | 'understood'>;
+/** A date and a place the server read in a query's words (POST /search `understood`). */
+export type Understood = NonNullable<Schemas['SearchResponse']['understood']>;
 /** The search filters the page offers (POST /search extras). */
 export type SearchFilterFields = Pick<RequestBody<'/search', 'post'>, 'media_type' | 'captured_after' | 'captured_before' | 'speaker'>;
 /** A moment to find more like (POST /search `like`). */
 export type LikeMoment = NonNullable<RequestBody<'/search', 'post'>['like']>;
-/** What one search asks for: words, a picture, a moment to find more like; any of them together are fused. `exact`: the words as typed, never corrected. */
+/** What one search asks for: words, a picture, a moment to find more like; any of them together are fused. `exact`: the words as typed, never corrected, no date or place read in them. */
 export interface SearchProbe { query?: string; picture?: File; like?: LikeMoment; exact?: boolean }
 export type DuplicateGroup = Schemas['DuplicateGroup'];
 export type DuplicateItem = Schemas['DuplicateItem'];
@@ -112,7 +114,7 @@ export class Api {
   analysis = (id: string, mediaId: string, pub: boolean, language?: string) =>
     this.vidx.GET('/collections/{collection_id}/items/{media_id}/analysis', { params: { ...ofItem(id, mediaId), query: { is_public: pub, ...(language ? { language } : {}) } } });
   search = (collection: string, probe: SearchProbe, filters: SearchFilterFields = {}) => {
-    const request = { collection, limit: 30, ...(probe.query ? { query: probe.query } : {}), ...(probe.like ? { like: probe.like } : {}), ...(probe.exact ? { correct_typos: false } : {}), ...filters };
+    const request = { collection, limit: 30, ...(probe.query ? { query: probe.query } : {}), ...(probe.like ? { like: probe.like } : {}), ...(probe.exact ? { correct_typos: false, understand: false } : {}), ...filters };
     return probe.picture ? this.vidx.searchByPicture(request, probe.picture, probe.picture.name || 'picture') : this.vidx.POST('/search', { body: request });
   };
   // The question's language is read from the question by the server, not taken from the page.

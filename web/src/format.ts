@@ -86,6 +86,26 @@ export function dateText(iso: string, lang: Lang): string {
   return d.toLocaleDateString(lang === 'de' ? 'de-DE' : 'en-GB', DAY);
 }
 
+/**
+ * Days a search understood (inclusive, `YYYY-MM-DD`) in the page's language, as short as they allow: a year
+ * ("2019"), years ("2019 – 2021"), a month ("May 2024" / "Mai 2024"), a day, else the first and last day.
+ * @example
+ * daysText('2019-01-01', '2019-12-31', 'en'); // '2019'
+ * daysText('2023-06-01', '2023-08-31', 'de'); // '1. Juni – 31. Aug. 2023'
+ */
+export function daysText(from: string, to: string, lang: Lang): string {
+  const locale = lang === 'de' ? 'de-DE' : 'en-GB';
+  const [fy, fm, fd] = from.split('-').map(Number);
+  const [ty, tm, td] = to.split('-').map(Number);
+  const first = new Date(Date.UTC(fy!, fm! - 1, fd!));
+  const last = new Date(Date.UTC(ty!, tm! - 1, td!));
+  const lastOfMonth = new Date(Date.UTC(ty!, tm!, 0)).getUTCDate() === td;
+  if (fm === 1 && fd === 1 && tm === 12 && td === 31) return fy === ty ? String(fy) : `${fy} – ${ty}`;
+  if (fy === ty && fm === tm && fd === 1 && lastOfMonth) return first.toLocaleDateString(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const format = new Intl.DateTimeFormat(locale, { ...DAY, timeZone: 'UTC' });
+  return from === to ? format.format(first) : format.formatRange(first, last);
+}
+
 /** Where an item was recorded, as the API names it (MediaItem.place). */
 export interface PlaceName {
   city: string;

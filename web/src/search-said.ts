@@ -32,6 +32,8 @@ export function joinSaid(a: SearchSaid, b: SearchSaid): SearchSaid {
   return {
     notices: [...joined, ...b.notices.filter((n) => !codes.has(n.code) && codes.add(n.code))],
     corrected: [...a.corrected, ...b.corrected.filter((c) => !pairs.has(`${c.from}\n${c.to}`) && pairs.add(`${c.from}\n${c.to}`))],
+    // Each collection reads the words against its own places: the first that understood something speaks for all.
+    ...((a.understood ?? b.understood) ? { understood: a.understood ?? b.understood } : {}),
   };
 }
 

@@ -15,8 +15,8 @@ import { NOTHING_SAID } from './search-said.js';
  */
 async function findIn(api: Api, collection: string, pub: boolean, probe: SearchProbe, filters: Filters): Promise<{ list: FoundResult[]; said: SearchSaid }> {
   if (!pub) {
-    const { results, notices, corrected } = await api.search(collection, probe, filterFields(filters));
-    return { list: results.map((r) => ({ ...r, collection })), said: { notices, corrected } };
+    const { results, notices, corrected, understood } = await api.search(collection, probe, filterFields(filters));
+    return { list: results.map((r) => ({ ...r, collection })), said: { notices, corrected, ...(understood ? { understood } : {}) } };
   }
   const results: SearchResult[] = [];
   if (probe.query) await api.stream('/search_clusters', { collection, query: probe.query, search_public_collections: true }, (c) => results.push(...c.cluster_results), new AbortController().signal);

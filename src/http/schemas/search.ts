@@ -79,6 +79,20 @@ export const SearchCorrection = z
   .openapi('SearchCorrection');
 
 /**
+ * What POST /search read in the query's words besides words (vidx extra): a date and a place of the collection, searched as filters.
+ * @example
+ * z.object({ understood: SearchUnderstood.optional() })
+ */
+export const SearchUnderstood = z
+  .object({
+    place: z.string().nullable().openapi({ description: "A place the collection's items were recorded at, as the query names it (\"Lisbon\", \"Wien\"); only items recorded there (as `near` does); null when none" }),
+    from: z.string().nullable().openapi({ description: 'The first day of the date the query says (YYYY-MM-DD, on the server\'s calendar and time zone); only items captured from then on. Null when none' }),
+    to: z.string().nullable().openapi({ description: 'The last day of that date, inclusive (YYYY-MM-DD); null when none' }),
+    words: z.string().openapi({ description: "The query's words left, searched as text; empty when none is left (then every item the filters keep is listed, oldest first)" }),
+  })
+  .openapi('SearchUnderstood');
+
+/**
  * The answer of POST /search: SPEC 2.7 results, and the vidx extras notices, corrected, searched_query and original_query.
  * @example
  * responses: { 200: { content: { 'application/json': { schema: SearchResponse } } } }
@@ -93,5 +107,9 @@ export const SearchResponse = z
       .string()
       .nullable()
       .openapi({ description: 'vidx extra: the query as given, when words were corrected ("Search for … instead": send it again with correct_typos false); null when no word was corrected' }),
+    understood: SearchUnderstood.optional().openapi({
+      description:
+        'vidx extra: a date (English or German: "2019", "May 2024", "last summer", "Weihnachten 2022") or a place of the collection ("Lisbon") read in the query and searched as a filter, with the words left; absent when the query says neither or `understand` is false. Relative dates ("last summer") count from the server\'s clock and time zone. Moments that hold the words as typed outside these filters (someone says "2019") follow the understood results',
+    }),
   })
   .openapi('SearchResponse');

@@ -91,6 +91,10 @@ export const SearchBody = z
       .boolean()
       .optional()
       .openapi({ description: "vidx extra: false searches the query's words as given, never as the collection's nearest words (what \"Search for … instead\" sends); default true" }),
+    understand: z
+      .boolean()
+      .optional()
+      .openapi({ description: 'vidx extra: false takes a date or place in the query as words, never as filters (what removing a chip on the page sends; see `understood` in the answer); default true' }),
   })
   .strict()
   .refine((b) => b.query !== undefined || b.image !== undefined || b.image_path !== undefined || b.like !== undefined || b.speaker !== undefined, { path: ['query'], message: 'give query, image, like or speaker (at least one; image_path may stand for image)' })

@@ -43,6 +43,7 @@ export const search = defineTool({
     'Returns the best moments first, each with media_id, title, start_time (seconds), the passage that matched and a link that plays from that moment. ' +
     'Use it to answer "where/when in my videos …" and "where is this frame from" questions; follow up with get_transcript or get_analysis for context around a moment. ' +
     'notices say what could not be searched (no image–text model: things only seen; speech never transcribed): tell the user. ' +
+    'Dates and places in the query are read as filters: "Lisbon 2019", "Wien im Sommer 2023", "last summer", "Weihnachten 2022" (English or German; a place only where the collection has items); understood says what was read (place, from, to, words) and moments that hold the words as typed follow. Tell the user what was understood; search again with understand: false to take them as words. ' +
     'When misspelt words were read as others, correction says so ("Showing results for X. Search for Y instead") and corrected lists them: tell the user, and search again with correct_typos: false when they meant the words as typed.',
   input: {
     query: z.string().min(1).max(1000).optional().describe('Plain words or a "quoted phrase"; no operators needed. Give query, image_path, like or speaker (any together are combined)'),
@@ -70,6 +71,7 @@ export const search = defineTool({
     near_km: z.number().gt(0).max(2000).optional().describe('Radius around a city or point in km (default 25)'),
     language: z.enum(LANGS).optional().describe('Language of the notices and the correction: en (default) or de'),
     correct_typos: z.boolean().optional().describe('false: search the words exactly as given, never as the collection\'s nearest words (default true: a word that is no English or German word and matches nothing may be read as a near word)'),
+    understand: z.boolean().optional().describe('false: take dates and place names in the query as words, never as filters (default true)'),
   },
   output: {
     collection: z.string(),
@@ -80,11 +82,15 @@ export const search = defineTool({
     notices: z.array(z.object({ code: z.string(), message: z.string() })).describe('What could not be searched: tell the user'),
     corrected: z.array(z.object({ from: z.string(), to: z.string() })).describe('Misspelt words read as others'),
     correction: z.string().optional().describe('When words were corrected: "Showing results for X. Search for Y instead: …" (tell the user)'),
+    understood: z
+      .object({ place: z.string().nullable(), from: z.string().nullable(), to: z.string().nullable(), words: z.string() })
+      .optional()
+      .describe("What the query's words were read as: a place of the collection, a day range (YYYY-MM-DD, inclusive, the server's time zone) and the words left; absent when nothing was"),
     note: z.string().optional(),
   },
   annotations: { readOnlyHint: true },
   async run({ language, ...args }, { api }) {
-    const { results, notices, corrected, searched_query, original_query } = await api.POST('/search', { body: { ...args, ...(language ? { search_language: language } : {}) } });
+    const { results, notices, corrected, searched_query, original_query, understood } = await api.POST('/search', { body: { ...args, ...(language ? { search_language: language } : {}) } });
     const titles = new Map<string, string | null>();
     await Promise.all(
       [...new Set(results.map((r) => r.media_id))].map(async (id) => {
@@ -118,6 +124,7 @@ export const search = defineTool({
       // should pass these on rather than conclude that nothing is there.
       notices,
       corrected,
+      ...(understood ? { understood } : {}),
       ...(searched_query && original_query ? { correction: render(msg('search_corrected_tool', { searched: searched_query, original: original_query }), language ?? 'en') } : {}),
       ...(results.length ? {} : { note: args.query ? 'Nothing matched. Try other or fewer words, or see what the collection is about with suggest.' : 'Nothing looks alike enough.' }),
     };

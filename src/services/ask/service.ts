@@ -153,7 +153,8 @@ export class AskService {
     const ids = req.collection ? [req.collection] : this.collections.list(caller, {}).map((c) => c.collection_id);
     const out: (SearchResult & { collection: string })[] = [];
     for (const collection of ids) {
-      const { results } = await this.search.search(caller, { query: words, collection, limit: READ_PER_COLLECTION, threshold: 0, search_language: lang });
+      // A question's dates and places are words its lines may say: not read as filters (yet).
+      const { results } = await this.search.search(caller, { query: words, collection, limit: READ_PER_COLLECTION, threshold: 0, search_language: lang, understand: false });
       out.push(...results.map((r) => ({ ...r, collection })));
     }
     return out.sort((a, b) => b.score - a.score);

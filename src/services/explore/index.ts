@@ -59,7 +59,8 @@ export class ExploreService {
   async *clusters(caller: Caller, req: ClustersRequest, signal: AbortSignal): AsyncGenerator<ClusterElement> {
     const collectionPk = this.check(caller, req.collection, req.search_public_collections);
     const { results } = await this.search.search(caller, {
-      query: req.query, collection: req.collection, limit: HITS_TO_CLUSTER, threshold: 0, public: req.search_public_collections,
+      // Clusters group what the words find; the page's chips for dates and places belong to POST /search.
+      query: req.query, collection: req.collection, limit: HITS_TO_CLUSTER, threshold: 0, public: req.search_public_collections, understand: false,
     });
     if (signal.aborted || results.length === 0) return;
     // The text model runs here (its session lives in this thread, with its own threads); grouping and

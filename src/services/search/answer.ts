@@ -5,6 +5,7 @@
 import type { WordCorrection } from '../../tools/corrected-query.js';
 import type { SearchNotice } from './notices.js';
 import type { SearchResult } from './results.js';
+import type { Understood } from './understand.js';
 
 /** A query word that matched nothing in the collection, and the collection's word searched instead. */
 export type Correction = WordCorrection;
@@ -23,4 +24,6 @@ export interface SearchAnswer {
   searched_query: string | null;
   /** The query as given, to search again with `correct_typos: false` ("search for … instead"); null when no word was corrected. */
   original_query: string | null;
+  /** A date or place read in the words and searched as a filter (understand.ts); absent when none was. */
+  understood?: Understood;
 }

@@ -12,8 +12,11 @@ import type { BestLine, SearchResult } from './results.js';
 import { stemWord } from './stems.js';
 import type { TypoFix } from './typos.js';
 
-/** Lists that say nothing about a moment's own words: they do not lift a moment the title alone found. */
-const TEXT_LISTS = new Set(['words', 'title', 'trigram']);
+/**
+ * Lists that say nothing about a moment's own words: they do not lift a moment the title alone found
+ * (`recorded`: an item's first moment, listed because it was recorded when and where the query says).
+ */
+const TEXT_LISTS = new Set(['words', 'title', 'trigram', 'recorded']);
 
 /** A fused candidate with its item and the line it says the query best in (null: none). */
 export interface LinedCandidate extends Fused {

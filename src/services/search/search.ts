@@ -26,6 +26,13 @@ import type { SearchGaps } from './gaps.js';
 import { searchNotices } from './notices.js';
 import { correctedQuery } from '../../tools/corrected-query.js';
 import { placeIn, withPlaceIn } from '../places.js';
+import { systemClock, type WallClock } from '../timestamps.js';
+import { readQuery, type PlaceLookup, type QueryReading } from './understand.js';
+import { dayBounds } from './date-words.js';
+import { LRUMap } from 'mnemonist';
+
+/** Collections whose place words are kept between searches. */
+const PLACE_WORDS_KEPT = 64;
 
 /** POST /search input (validated by the HTTP layer). */
 export interface SearchRequest {
@@ -60,6 +67,8 @@ export interface SearchRequest {
   search_language?: Lang;
   /** false: search the words as given, never as the collection's nearest words (vidx extra; default true). */
   correct_typos?: boolean;
+  /** false: take a date or place in the words as words, never as filters (vidx extra; default true). */
+  understand?: boolean;
 }
 
 /** Lists whose episodes may have a line holding a query word (own text, as words or word parts). */
@@ -156,20 +165,98 @@ export class SearchService {
     private readonly nearFilter: ((near: string, km?: number) => Promise<NearFilter>) | null = null,
     /** The collection's items that have copies, each with its kept copy and how its times map onto it (duplicates). */
     private readonly copiesIn: ((collectionPk: number) => ReadonlyMap<number, CopyOf>) | null = null,
+    /** Today, for dates said relative to it ("last summer"). */
+    private readonly time: WallClock = systemClock,
   ) {
     this.typos = new TypoCorrector(store.text);
   }
 
   private readonly typos: TypoCorrector;
 
+  /**
+   * The folded place words of a collection, with the text tables' generation they were read at: an item's place
+   * words change only with its text (stored, re-texted after a place look-up, removed), so a new generation
+   * means read again. Reading them is a scan of the collection's items, too much for every search.
+   */
+  private readonly placeWordSets = new LRUMap<number, { generation: number; words: ReadonlySet<string> }>(PLACE_WORDS_KEPT);
+
   async search(caller: Caller, req: SearchRequest): Promise<SearchAnswer> {
+    // A collection the key may not read is a 404 before anything in the request is looked at.
+    this.collections.readable(caller, req.collection, { public: req.public ?? false });
+    const asked = req.near !== undefined ? await this.near(req.near, req.near_km) : null;
+    const reading = req.query && req.understand !== false ? await this.understand(caller, req, asked === null) : null;
+    if (!reading) return this.searchWith(caller, req, asked, false);
+    const { understood } = reading;
+    const bounds = understood.from && understood.to ? dayBounds({ from: understood.from, to: understood.to }) : null;
+    const filtered: SearchRequest = {
+      ...req,
+      // With no words left, a place is also searched as its words (inside its own filter): items found by it
+      // open where their place is said ("Lisbon, Portugal"), the rest of what was recorded there follows.
+      query: understood.words || (reading.near ? (understood.place ?? undefined) : undefined),
+      ...(bounds ? { captured_after: latest(req.captured_after, bounds.after), captured_before: earliest(req.captured_before, bounds.before) } : {}),
+    };
+    const answer = await this.searchWith(caller, filtered, asked ?? reading.near, !understood.words);
+    const typed = this.typedMatches(caller, req, asked);
+    const results = withTypedMatches(answer.results, typed, req.limit);
+    const corrected = answer.corrected.length > 0 && req.query ? { searched_query: correctedQuery(req.query, answer.corrected), original_query: req.query } : {};
+    return { ...answer, ...corrected, results, understood };
+  }
+
+  /**
+   * A date and a place of the collection in the query's words (understand.ts); null when it says neither.
+   * Places are read only when the request names none itself (`near`).
+   */
+  private async understand(caller: Caller, req: SearchRequest, places: boolean): Promise<QueryReading | null> {
+    const collection = this.collections.readable(caller, req.collection, { public: req.public ?? false });
+    return readQuery(req.query!, this.time.now(), places ? this.placeLookup(collection.pk) : null);
+  }
+
+  /** The collection's places as a query may name them; a name filters only where items were recorded near it. */
+  private placeLookup(collectionPk: number): PlaceLookup | null {
+    const nearFilter = this.nearFilter;
+    if (!nearFilter) return null;
+    const generation = this.store.text.generation(collectionPk);
+    let kept = this.placeWordSets.get(collectionPk);
+    if (kept?.generation !== generation) {
+      kept = { generation, words: new Set(this.store.items.placeWords(collectionPk).flatMap((w) => fold(w).split(/\s+/))) };
+      this.placeWordSets.set(collectionPk, kept);
+    }
+    return {
+      words: kept.words,
+      filterOf: async (name) => {
+        const near = await nearFilter(name).catch((err: unknown) => {
+          if (err instanceof Problem) return null; // a name the gazetteer does not know is a word
+          throw err;
+        });
+        return near && this.store.search.hasItems(collectionPk, { type: null, after: null, before: null, folderPk: null, near }) ? near : null;
+      },
+    };
+  }
+
+  /**
+   * Moments whose text holds every word as typed, outside the understood filters (the request's own still
+   * apply): a video where someone says "2019" is found by "2019" though it was recorded in 2023. Only for a
+   * search by words alone (no picture, moment, person or speaker, whose lists these would bypass).
+   */
+  private typedMatches(caller: Caller, req: SearchRequest, asked: NearFilter | null): SearchResult[] {
+    if (!req.query || req.image || req.like || req.person_id !== undefined || req.speaker !== undefined) return [];
+    const q = parseQuery(req.query);
+    if (!q.all) return [];
+    const collection = this.collections.readable(caller, req.collection, { public: req.public ?? false });
+    const item = req.media_id !== undefined ? (this.store.items.find(collection.pk, req.media_id) ?? null) : null;
+    const filter = this.itemFilter(req, collection.pk, asked);
+    const pks = this.store.text.matchWords(q.all, collection.pk, { limit: depthFor(DEPTHS.list, req.limit), itemPk: item?.pk ?? null, filter, columns: 'all', ranking: WORD_RANKING }).map((h) => h.pk);
+    return this.shape(fuse([{ name: 'words', weight: FUSION.weights.words, pks }]), new Map(), q, collection.pk, req, null).map((r) => withPlaceIn(r, req.search_language ?? 'en'));
+  }
+
+  /** One search with its filters resolved; `listing`: no words are left, so every item the filters keep is listed. */
+  private async searchWith(caller: Caller, req: SearchRequest, near: NearFilter | null, listing: boolean): Promise<SearchAnswer> {
     let collection = this.collections.readable(caller, req.collection, { public: req.public ?? false });
     const typed = req.query ? parseQuery(req.query) : null;
     const spaces = this.embedder ? this.store.search.spaces().filter((s) => this.store.search.hasVectors(collection.pk, s.id)) : [];
     const vectors = req.query ? await this.embedQuery(req.query, spaces) : [];
     const picture = req.image ? await decodeQueryImage(req.image, req.image_field) : null;
     const pictureVectors = picture ? await this.embedPicture(picture, spaces) : [];
-    const near = req.near !== undefined ? await this.near(req.near, req.near_km) : null;
     // From here on everything is synchronous: one consistent view of the database, no half-written item.
     collection = this.collections.readable(caller, req.collection, { public: req.public ?? false });
     let item: ItemRow | null = null;
@@ -197,6 +284,7 @@ export class SearchService {
       if (ofKind.length) add(this.vectorList(kind, ofKind, scope, null));
     }
     for (const probe of probes) for (const timed of this.probeLists(probe, spaces, scope)) add(timed);
+    if (listing && scope.filter) lists.push({ name: 'recorded', weight: FUSION.weights.words, pks: this.store.search.firstEpisodesRecorded(collection.pk, scope.filter, scope.depth, item?.pk ?? null) });
     const excluded = new Set(probes.map((p) => p.exclude).filter((pk): pk is number => pk !== null));
 
     // A few spare hits, so merging neighbours that share a moment still fills the page.
@@ -495,6 +583,25 @@ export class SearchService {
     }
     return out;
   }
+}
+
+/** The later of two ISO times (either may be missing). */
+const latest = (a: string | undefined, b: string) => (a && new Date(a) > new Date(b) ? a : b);
+/** The earlier of two ISO times (either may be missing). */
+const earliest = (a: string | undefined, b: string) => (a && new Date(a) < new Date(b) ? a : b);
+
+/**
+ * The understood search's results, then the moments that hold the words as typed outside its filters (each
+ * scored no higher than the last understood one, so the understood stay first), one result per moment.
+ * @example
+ * withTypedMatches([inLisbon2019], [said2019In2023], 10); // [inLisbon2019, said2019In2023]
+ */
+export function withTypedMatches(found: SearchResult[], typed: SearchResult[], limit: number): SearchResult[] {
+  const key = (r: SearchResult) => `${r.media_id}:${r.episode_id}`;
+  const seen = new Set(found.map(key));
+  const floor = found.at(-1)?.score ?? 1;
+  const more = typed.filter((r) => !seen.has(key(r))).map((r) => ({ ...r, score: Math.min(r.score, floor) }));
+  return [...found, ...more].slice(0, limit);
 }
 
 /** Whether a stored line is one the speaker filter's people say (`spokenBy`: their speaker numbers by item). */

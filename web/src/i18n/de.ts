@@ -96,6 +96,7 @@ export const de: Dict = {
   linkAsk: 'Ist diese Stimme {0}?', linkWhy: { one: 'Zu hören, während {1} im Bild ist, in 1 Aufnahme.', other: 'Zu hören, während {1} im Bild ist, in {0} Aufnahmen.' }, linkYes: 'Ja, dieselbe Person', linkSamples: 'Die Stimme anhören',
   answerHeading: 'Antwort', answerWrittenBy: 'Geschrieben von {0} aus diesen Stellen; Zeit und Datum stammen aus dem Index.', answerPlay: '„{0}“ bei {1} abspielen',
   voicesOf: 'Stimmen von {0}', voiceIn: '{0}, Sprecher {1}', playVoice: 'Eine Hörprobe dieser Stimme abspielen', saidBy: 'Gesagt von {0}', onlySaidBy: 'Nur was {0} sagt', removeSpeaker: 'Wieder alle durchsuchen',
+  understoodLabel: 'In Ihren Wörtern erkannt', inPlace: 'in {0}', dropUnderstood: '„{0}“ entfernen: die Wörter wie getippt suchen',
   confirmDeletePerson: 'Diese Person und alle ihre Gesichtsdaten löschen?', momentsOf: 'Momente von {0}', allPeople: 'Alle Personen',
   close: 'Schließen', error: 'Etwas ging schief: {0}',
   fileDate: 'Dateidatum {0}', fileDateHint: 'Die Datei sagt nicht, wann sie aufgenommen wurde; das ist das Datum der Datei selbst.',

@@ -97,6 +97,7 @@ export const en = {
   linkAsk: 'Is this voice {0}?', linkWhy: { one: 'Heard while {1} is on screen in 1 recording.', other: 'Heard while {1} is on screen in {0} recordings.' }, linkYes: 'Yes, the same person', linkSamples: 'Hear the voice',
   answerHeading: 'Answer', answerWrittenBy: 'Written by {0} from these moments; the time and date are the index’s.', answerPlay: 'Play “{0}” at {1}',
   voicesOf: 'Voices of {0}', voiceIn: '{0}, speaker {1}', playVoice: 'Play a sample of this voice', saidBy: 'Said by {0}', onlySaidBy: 'Only what {0} says', removeSpeaker: 'Search everyone again',
+  understoodLabel: 'Read in your words', inPlace: 'in {0}', dropUnderstood: 'Remove “{0}”: search the words as typed',
   confirmDeletePerson: 'Delete this person and all their face data?', momentsOf: 'Moments of {0}', allPeople: 'All people',
   close: 'Close', error: 'Something went wrong: {0}',
   fileDate: 'file date {0}', fileDateHint: 'The file does not say when it was recorded; this is the date of the file itself.',

@@ -11,6 +11,7 @@ import { arrowNavigation, Moment } from '../components/Moment.js';
 import { LikeChip, PictureButton, PictureChip, PictureHint } from '../components/PictureInput.js';
 import { NO_FILTERS, SearchFilters, type Filters } from '../components/SearchFilters.js';
 import { SearchNotices, SearchSaid } from '../components/SearchSaid.js';
+import { UnderstoodChips } from '../components/UnderstoodChips.js';
 import { useSession } from '../context.js';
 import { clock, queryWords } from '../format.js';
 import { t } from '../i18n.js';
@@ -142,6 +143,7 @@ export function Search({ collection, pub, query, exact, img, like }: { collectio
           onInput={(e) => setText(e.currentTarget.value)} onPaste={onPaste} aria-label={t('searchLabel')} />
         {picture && <PictureChip file={picture} onRemove={dropPicture} />}
         {liked && <LikeChip what={likeTitle} picture={liked.thumbnail_url} onRemove={dropLike} />}
+        <UnderstoodChips understood={exact ? undefined : said.understood} onRemove={() => { go(searchLink(collection, { q: query.trim(), img: picture ? img : undefined, like: likeNow, exact: true }, pub)); box.current?.focus(); }} />
         {filters.speaker && (
           <span class="chip speaker" data-speaker-filter>
             {t('onlySaidBy', filters.speaker.name ?? t('unnamed'))}
