@@ -155,7 +155,7 @@ describe('search index lifecycle', () => {
       cursor: '01900000-0000-7000-8000-000000000000', collection_pk: s.vidx.store.collections.findById('one')!.pk, media_id: 'bare',
       type: 'video', title: null, src: null, thumbnail: null, duration: 12, additional_metadata: null, created_at: at, updated_at: at,
     });
-    expect((await s.call('GET', '/collections/one/items/bare/analysis', { key: alice })).body).toEqual({ video_summary: '', video_duration: 12, language: null, subtitle_languages: [], transcript_language: null, summary_language: null, episodes: [], speakers: [] });
+    expect((await s.call('GET', '/collections/one/items/bare/analysis', { key: alice })).body).toEqual({ video_summary: '', video_duration: 12, language: null, subtitle_languages: [], transcript_language: null, summary_language: null, episodes: [], speakers: [], speakers_model: null });
   });
 
   it('documents both endpoints in the OpenAPI document', async () => {
