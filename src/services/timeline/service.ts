@@ -5,7 +5,7 @@
  */
 import { v7 as uuid7 } from 'uuid';
 import { inTransaction } from '../../store/connection.js';
-import type { EventRow, NewEvent } from '../../store/events.js';
+import type { EventRow, MonthCount, NewEvent } from '../../store/events.js';
 import type { Repos } from '../../store/index.js';
 import type { Lang } from '../../messages/index.js';
 import { placeIn } from '../../media/places/local-names.js';
@@ -119,17 +119,31 @@ export class TimelineService {
   timeline(caller: Caller, collectionId: string, opts: { public?: boolean } = {}): { years: { year: number; items: number; from: string; to: string; months: MonthView[] }[]; undated: number } {
     const c = this.collections.readable(caller, collectionId, { public: opts.public === true });
     const years = new Map<number, Map<number, MonthView>>();
-    for (const m of this.store.events.months(c.pk, -new Date(nowIso(this.time)).getTimezoneOffset())) {
-      const [year, month] = m.month.split('-').map(Number) as [number, number];
+    const add = (year: number, month: number, type: MonthCount['type'], n: number) => {
       const months = years.get(year) ?? new Map<number, MonthView>();
       years.set(year, months);
       const view = months.get(month) ?? { month, items: 0, by_type: { video: 0, audio: 0, image: 0 }, ...span(year, month) };
       months.set(month, view);
-      view.items += m.items;
-      view.by_type[m.type] += m.items;
+      view.items += n;
+      view.by_type[type] += n;
+    };
+    for (const m of this.store.events.utcMonths(c.pk)) add(Number(m.month.slice(0, 4)), Number(m.month.slice(5, 7)), m.type, m.items);
+    // An item near a month's turn may lie in another month on the server's clock: it moves there.
+    for (const item of this.store.events.nearMonthTurns(c.pk)) {
+      const local = new Date(item.captured_at!);
+      const [year, month] = [Number(item.captured_at!.slice(0, 4)), Number(item.captured_at!.slice(5, 7))];
+      if (local.getFullYear() === year && local.getMonth() + 1 === month) continue;
+      add(year, month, item.type, -1);
+      add(local.getFullYear(), local.getMonth() + 1, item.type, 1);
+    }
+    // Sorted: a month moved in may come after later ones, and a month moved out may be left empty.
+    for (const [year, months] of years) {
+      const kept = [...months.values()].filter((m) => m.items > 0).sort((a, b) => a.month - b.month);
+      if (kept.length === 0) years.delete(year);
+      else years.set(year, new Map(kept.map((m) => [m.month, m])));
     }
     return {
-      years: [...years].map(([year, months]) => ({ year, items: [...months.values()].reduce((s, m) => s + m.items, 0), ...span(year, 1, 12), months: [...months.values()] })),
+      years: [...years].sort(([a], [b]) => a - b).map(([year, months]) => ({ year, items: [...months.values()].reduce((s, m) => s + m.items, 0), ...span(year, 1, 12), months: [...months.values()] })),
       undated: this.store.events.undated(c.pk),
     };
   }

@@ -37,6 +37,7 @@ export function m043Events(db: Db): void {
       collection_pk INTEGER PRIMARY KEY REFERENCES collections(pk) ON DELETE CASCADE,
       fingerprint TEXT NOT NULL
     );
+    CREATE INDEX items_recorded ON items(collection_pk, captured_at, captured_at_source, type);
     CREATE TABLE item_changes (collection_pk INTEGER PRIMARY KEY, n INTEGER NOT NULL);
     CREATE TRIGGER item_changes_insert AFTER INSERT ON items BEGIN
       INSERT INTO item_changes (collection_pk, n) VALUES (new.collection_pk, 1) ON CONFLICT (collection_pk) DO UPDATE SET n = n + 1;
