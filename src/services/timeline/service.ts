@@ -3,6 +3,7 @@
  * this calendar day in earlier years, and the timeline's counts by year and month. Dates are the items'
  * recording dates in the server's time zone; an item with only a file's date counts as undated.
  */
+import { LRUMap } from 'mnemonist';
 import { v7 as uuid7 } from 'uuid';
 import { inTransaction } from '../../store/connection.js';
 import type { EventRow, MonthCount, NewEvent } from '../../store/events.js';
@@ -54,7 +55,21 @@ function span(year: number, month: number, months = 1): { from: string; to: stri
  * @example
  * const { events } = timeline.events(caller, 'family', { offset: 0, limit: 20 }, 'en');
  */
+/** A collection's timeline, and the item change count it was counted at. */
+type Counted = { at: string; timeline: TimelineView };
+
+/** What GET …/timeline answers. */
+export interface TimelineView {
+  years: { year: number; items: number; from: string; to: string; months: MonthView[] }[];
+  undated: number;
+}
+
+/** Timelines kept between changes (a scan of 100,000 items costs ~100 ms; a kept one nothing). */
+const KEPT_TIMELINES = 64;
+
 export class TimelineService {
+  private readonly counted = new LRUMap<number, Counted>(KEPT_TIMELINES);
+
   constructor(
     private readonly store: Repos<'db' | 'events' | 'items'>,
     private readonly collections: CollectionService,
@@ -116,8 +131,19 @@ export class TimelineService {
   }
 
   /** Items by year and month (the server's time zone), oldest first; items without a recording date apart. */
-  timeline(caller: Caller, collectionId: string, opts: { public?: boolean } = {}): { years: { year: number; items: number; from: string; to: string; months: MonthView[] }[]; undated: number } {
+  timeline(caller: Caller, collectionId: string, opts: { public?: boolean } = {}): TimelineView {
     const c = this.collections.readable(caller, collectionId, { public: opts.public === true });
+    // Counted again only when an item came, went or changed since (the triggers' count, as for events).
+    const at = this.store.events.fingerprint(c.pk);
+    const kept = this.counted.get(c.pk);
+    if (kept?.at === at) return kept.timeline;
+    const timeline = this.count(c.pk);
+    this.counted.set(c.pk, { at, timeline });
+    return timeline;
+  }
+
+  /** The timeline of a collection, counted. */
+  private count(collectionPk: number): TimelineView {
     const years = new Map<number, Map<number, MonthView>>();
     const add = (year: number, month: number, type: MonthCount['type'], n: number) => {
       const months = years.get(year) ?? new Map<number, MonthView>();
@@ -127,9 +153,9 @@ export class TimelineService {
       view.items += n;
       view.by_type[type] += n;
     };
-    for (const m of this.store.events.utcMonths(c.pk)) add(Number(m.month.slice(0, 4)), Number(m.month.slice(5, 7)), m.type, m.items);
+    for (const m of this.store.events.utcMonths(collectionPk)) add(Number(m.month.slice(0, 4)), Number(m.month.slice(5, 7)), m.type, m.items);
     // An item near a month's turn may lie in another month on the server's clock: it moves there.
-    for (const item of this.store.events.nearMonthTurns(c.pk)) {
+    for (const item of this.store.events.nearMonthTurns(collectionPk)) {
       const local = new Date(item.captured_at!);
       const [year, month] = [Number(item.captured_at!.slice(0, 4)), Number(item.captured_at!.slice(5, 7))];
       if (local.getFullYear() === year && local.getMonth() + 1 === month) continue;
@@ -144,7 +170,7 @@ export class TimelineService {
     }
     return {
       years: [...years].sort(([a], [b]) => a - b).map(([year, months]) => ({ year, items: [...months.values()].reduce((s, m) => s + m.items, 0), ...span(year, 1, 12), months: [...months.values()] })),
-      undated: this.store.events.undated(c.pk),
+      undated: this.store.events.undated(collectionPk),
     };
   }
 
