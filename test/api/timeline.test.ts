@@ -1,18 +1,14 @@
 /**
  * Issue 47, the archive by time: a folder of photos with EXIF dates and GPS across cities and years (written
- * by exiftool), scanned by a real server on 127.0.0.1, grouped into events (a day at home, a party across
+ * by exiftool), bound as a folder and scanned by a real server on 127.0.0.1, grouped into events (a day at home, a party across
  * midnight, a trip away that returns home), on this day in earlier years, and the timeline's counts.
  */
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePhoto } from '../support/folder-media.js';
 import { startTestServer, waitFor, type TestServer } from '../support/server.js';
+import { indexedFolder } from '../support/web-media.js';
 
-const run = promisify(execFile);
 
 const BERLIN = { latitude: 52.52, longitude: 13.405 };
 const LISBON = { latitude: 38.7223, longitude: -9.1393 };
@@ -37,35 +33,18 @@ const PHOTOS: [string, string | null, { latitude: number; longitude: number } | 
 interface Event { event_id: string; title: string; name: string | null; start: string; end: string; counts: { image: number }; places: { city: string }[]; cover: { media_id: string; folder_path: string } | null }
 
 describe('events, on this day and the timeline', () => {
-  let base: string;
   let s: TestServer;
   const events = async (headers: Record<string, string> = {}) => (await s.call('GET', '/collections/roll/events?limit=100', { headers })).body as { events: Event[]; total: number; next_offset: number | null };
   const named = (list: Event[], city: string, year: string) => list.find((e) => e.places[0]?.city === city && e.start.startsWith(year));
 
   beforeAll(async () => {
-    base = realpathSync(mkdtempSync(join(tmpdir(), 'vidx-timeline-')));
-    const media = join(base, 'media');
-    mkdirSync(media);
-    for (const [name, date, where] of PHOTOS) {
-      const file = join(media, `${name}.jpg`);
-      await makePhoto(file, name.toUpperCase(), date ? { dateTimeOriginal: date } : {});
-      if (where) {
-        await run('exiftool', ['-q', '-overwrite_original', `-GPSLatitude=${where.latitude}`, '-GPSLatitudeRef=N', `-GPSLongitude=${Math.abs(where.longitude)}`, `-GPSLongitudeRef=${where.longitude < 0 ? 'W' : 'E'}`, file]);
-      }
-    }
-    s = await startTestServer({ env: { VIDX_MEDIA_ROOTS: media } });
-    await s.call('POST', '/collections', { json: { collection_id: 'roll', name: 'Camera roll' } });
-    const r = await s.call('POST', '/collections/roll/folders', { json: { path: media, watch: false } });
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-    const t = await waitFor(async () => {
-      const task = (await s.call('GET', `/tasks/${r.body.scan_task_id}`)).body;
-      return task.status === 'completed' || task.status === 'failed' ? task : undefined;
-    }, 240_000, 'scan');
-    expect(t.status, JSON.stringify(t.result ?? t.error)).toBe('completed');
+    s = await startTestServer();
+    await indexedFolder(s, 'roll', async (dir) => {
+      for (const [name, date, where] of PHOTOS) await makePhoto(join(dir, `${name}.jpg`), name.toUpperCase(), { ...(date ? { dateTimeOriginal: date } : {}), ...where });
+    });
   }, 300_000);
   afterAll(async () => {
     await s?.close();
-    rmSync(base, { recursive: true, force: true });
   });
 
   it('groups a day at home, a party across midnight and a trip away, newest first, titled by place and dates', async () => {

@@ -78,11 +78,11 @@ export async function makeSpeech(out: string, text: string): Promise<void> {
 
 /**
  * A JPEG photo showing `text`, stored rotated by 90° with EXIF orientation 6 (as phones do), with EXIF
- * DateTimeOriginal and GPS when given.
+ * DateTimeOriginal and GPS (written by exiftool) when given.
  * @example
- * await makePhoto('/tmp/f/sign.jpg', 'BAKERY', { dateTimeOriginal: '2019:07:14 09:30:00' });
+ * await makePhoto('/tmp/f/sign.jpg', 'BAKERY', { dateTimeOriginal: '2019:07:14 09:30:00', latitude: 38.72, longitude: -9.14 });
  */
-export async function makePhoto(out: string, text: string, exif: { dateTimeOriginal?: string } = {}): Promise<void> {
+export async function makePhoto(out: string, text: string, exif: { dateTimeOriginal?: string; latitude?: number; longitude?: number } = {}): Promise<void> {
   const png = await withTextFile(text, async (tf) => {
     const { stdout } = await runTool('ffmpeg', [
       '-hide_banner', '-v', 'error', '-f', 'lavfi', '-i', 'color=white:s=800x300',
@@ -98,6 +98,15 @@ export async function makePhoto(out: string, text: string, exif: { dateTimeOrigi
     .withMetadata({ orientation: 6 })
     .jpeg({ quality: 90 })
     .toFile(out);
+  if (exif.latitude !== undefined && exif.longitude !== undefined) await promisify(execFile)('exiftool', ['-q', '-overwrite_original', ...gpsArgs(exif.latitude, exif.longitude), out]);
+}
+
+/** exiftool's arguments for a GPS point (its references say the hemisphere). */
+function gpsArgs(latitude: number, longitude: number): string[] {
+  return [
+    `-GPSLatitude=${Math.abs(latitude)}`, `-GPSLatitudeRef=${latitude < 0 ? 'S' : 'N'}`,
+    `-GPSLongitude=${Math.abs(longitude)}`, `-GPSLongitudeRef=${longitude < 0 ? 'W' : 'E'}`,
+  ];
 }
 
 /**
@@ -118,9 +127,7 @@ export async function makeHeic(
 ): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'vidx-heic-'));
   const exifArgs = [
-    '-q', '-overwrite_original', `-DateTimeOriginal=${exif.dateTimeOriginal}`,
-    `-GPSLatitude=${Math.abs(exif.latitude)}`, `-GPSLatitudeRef=${exif.latitude < 0 ? 'S' : 'N'}`,
-    `-GPSLongitude=${Math.abs(exif.longitude)}`, `-GPSLongitudeRef=${exif.longitude < 0 ? 'W' : 'E'}`,
+    '-q', '-overwrite_original', `-DateTimeOriginal=${exif.dateTimeOriginal}`, ...gpsArgs(exif.latitude, exif.longitude),
   ];
   try {
     const picture = join(dir, exifBy === 'libheif' ? 'source.jpg' : 'source.png');

@@ -4,19 +4,15 @@
  * of that month) and the On this day card on the collection's grid; in English, German, dark mode and at 360 px.
  * Photos with EXIF dates and GPS written by exiftool, scanned by a real vidx on 127.0.0.1.
  */
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web.js';
 import { keyedPage, launchBrowser, screenshot, unlabelled } from '../support/browser.js';
 import { makePhoto } from '../support/folder-media.js';
-import { ADMIN_KEY, startTestServer, waitFor, type TestServer } from '../support/server.js';
+import { ADMIN_KEY, startTestServer, type TestServer } from '../support/server.js';
+import { indexedFolder } from '../support/web-media.js';
 
-const run = promisify(execFile);
 const UI = { timeout: 15_000, interval: 100 };
 
 /** Today's month and day a few years back: the On this day card has something to show whenever the test runs. */
@@ -32,31 +28,21 @@ const PHOTOS: [string, string, { latitude: number; longitude: number }][] = [
   ['garden', '2022:08:14 16:00:00', { latitude: 52.52, longitude: 13.405 }],
 ];
 
-let base: string;
 let s: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
   await buildWeb({ ifStale: true });
-  base = realpathSync(mkdtempSync(join(tmpdir(), 'vidx-web-time-')));
-  const media = join(base, 'media');
-  mkdirSync(media);
-  for (const [name, date, where] of PHOTOS) {
-    const file = join(media, `${name}.jpg`);
-    await makePhoto(file, name.toUpperCase(), { dateTimeOriginal: date });
-    await run('exiftool', ['-q', '-overwrite_original', `-GPSLatitude=${where.latitude}`, '-GPSLatitudeRef=N', `-GPSLongitude=${Math.abs(where.longitude)}`, `-GPSLongitudeRef=${where.longitude < 0 ? 'W' : 'E'}`, file]);
-  }
-  s = await startTestServer({ queryEmbedder: null, env: { VIDX_MEDIA_ROOTS: media } });
-  await s.call('POST', '/collections', { json: { collection_id: 'roll', name: 'Camera roll' } });
-  const r = await s.call('POST', '/collections/roll/folders', { json: { path: media, watch: false } });
-  await waitFor(async () => ((await s.call('GET', `/tasks/${r.body.scan_task_id}`)).body.status === 'completed' ? true : undefined), 240_000, 'scan');
+  s = await startTestServer({ queryEmbedder: null });
+  await indexedFolder(s, 'roll', async (dir) => {
+    for (const [name, date, where] of PHOTOS) await makePhoto(join(dir, `${name}.jpg`), name.toUpperCase(), { dateTimeOriginal: date, ...where });
+  });
   browser = await launchBrowser();
 }, 300_000);
 
 afterAll(async () => {
   await browser?.close();
   await s?.close();
-  rmSync(base, { recursive: true, force: true });
 });
 
 describe('the archive by time on the page', () => {
