@@ -195,13 +195,28 @@ export class ItemRepository {
    * items first.
    */
   places(collectionPk: number): PlaceCount[] {
-    return prepared(
+    // Grouped by the stored JSON through the covering index items_places (migration 44), then parsed once a
+    // group: the same city stored with another JSON (a district) is merged here, its mean point weighted.
+    const groups = prepared(
       this.db,
-      `SELECT place ->> '$.city' AS city, place ->> '$.region' AS region, place ->> '$.country' AS country, place ->> '$.country_code' AS country_code,
-              count(*) AS items, avg(latitude) AS latitude, avg(longitude) AS longitude
-       FROM items WHERE collection_pk = ? AND place IS NOT NULL
-       GROUP BY country_code, region, city ORDER BY items DESC, city`,
-    ).all(collectionPk) as PlaceCount[];
+      `SELECT place, count(*) AS items, avg(latitude) AS latitude, avg(longitude) AS longitude
+       FROM items INDEXED BY items_places WHERE collection_pk = ? AND place IS NOT NULL GROUP BY place`,
+    ).all(collectionPk) as { place: string; items: number; latitude: number; longitude: number }[];
+    const byCity = new Map<string, PlaceCount>();
+    for (const g of groups) {
+      const p = JSON.parse(g.place) as Pick<PlaceCount, 'city' | 'region' | 'country' | 'country_code'>;
+      const key = `${p.country_code}\u0000${p.region ?? ''}\u0000${p.city}`;
+      const seen = byCity.get(key);
+      if (!seen) {
+        byCity.set(key, { city: p.city, region: p.region ?? null, country: p.country, country_code: p.country_code, items: g.items, latitude: g.latitude, longitude: g.longitude });
+        continue;
+      }
+      const items = seen.items + g.items;
+      seen.latitude = (seen.latitude * seen.items + g.latitude * g.items) / items;
+      seen.longitude = (seen.longitude * seen.items + g.longitude * g.items) / items;
+      seen.items = items;
+    }
+    return [...byCity.values()].sort((a, b) => b.items - a.items || (a.city < b.city ? -1 : a.city > b.city ? 1 : 0));
   }
 
   /**

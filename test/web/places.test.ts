@@ -5,6 +5,7 @@
  * for items stored before places existed.
  */
 import type { Browser, Page } from 'playwright-core';
+import { v7 as uuid7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web.js';
 import { indexFixtures } from '../search/fixtures.js';
@@ -88,5 +89,39 @@ describe('the Places view', () => {
     await expect.poll(() => lake.textContent(), UI).toContain('Munich, Bavaria, Germany — We drove for hours to get out of town.');
     expect(await lake.textContent()).toContain('at 0:00');
     await screenshot(page, 'search-place');
+  });
+
+  it('groups places close together into one dot that parts on a click, and lists the first 100 places', async () => {
+    expect((await s.call('POST', '/collections', { json: { collection_id: 'atlas', name: 'Atlas' } })).status).toBe(201);
+    const pk = s.vidx.store.collections.findById('atlas')!.pk;
+    // 148 villages a few km apart in one valley (one dot on the whole world), and Lisbon and Porto.
+    const villages = Array.from({ length: 148 }, (_, i) => ({ city: `Village ${i}`, latitude: 46 + Math.floor(i / 12) * 0.02, longitude: 7 + (i % 12) * 0.02, country: 'Switzerland', country_code: 'CH' }));
+    const portugal = [{ city: 'Lisbon', latitude: 38.72, longitude: -9.14 }, { city: 'Porto', latitude: 41.16, longitude: -8.63 }].map((c) => ({ ...c, country: 'Portugal', country_code: 'PT' }));
+    const at = '2024-05-03T09:00:00.000Z';
+    for (const [i, c] of [...villages, ...portugal].entries()) {
+      s.vidx.store.items.insert({
+        cursor: uuid7(), collection_pk: pk, media_id: `p${i}`, type: 'image', title: null, src: null, thumbnail: null, duration: null, additional_metadata: null,
+        created_at: at, updated_at: at, captured_at: at, captured_at_source: 'metadata', latitude: c.latitude, longitude: c.longitude,
+        place: JSON.stringify({ city: c.city, district: null, region: null, country: c.country, country_code: c.country_code }), place_words: c.city,
+      });
+    }
+    await page.goto(`${s.url}/#/c/atlas/places`);
+    const map = page.locator('[data-map]');
+    await expect.poll(() => map.getAttribute('data-drawn'), UI).toBe('150');
+    expect(await map.locator('[data-cluster]').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-cluster')).sort())).toEqual(['148', '2']);
+    expect(await map.locator('[data-dot]').count()).toBe(0);
+    await screenshot(page, 'map-groups');
+
+    await map.getByRole('button', { name: '2 places, 2 items: zoom in' }).click();
+    await expect.poll(() => map.locator('[data-dot]').evaluateAll((as) => as.map((a) => a.getAttribute('data-dot')).sort()), UI).toEqual(['PT//Lisbon', 'PT//Porto']);
+    expect(Number(await map.locator('svg > g').getAttribute('transform').then((tr) => /scale\(([\d.]+)\)/.exec(tr ?? '')?.[1]))).toBeGreaterThan(1);
+    await screenshot(page, 'map-parted');
+    await map.locator('[data-dot="PT//Porto"]').click();
+    await expect.poll(() => page.locator('[data-near]').textContent(), UI).toContain('Porto');
+
+    await page.goto(`${s.url}/#/c/atlas/places`);
+    await expect.poll(() => page.locator('[data-place]').count(), UI).toBe(100);
+    await page.getByRole('button', { name: 'Show all 150 places' }).click();
+    await expect.poll(() => page.locator('[data-place]').count(), UI).toBe(150);
   });
 });

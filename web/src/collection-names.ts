@@ -54,9 +54,13 @@ export function useCollections(api: Api): { list: Collection[]; own: Collection[
         setOwn(k.own);
       }, () => undefined);
     // Shown at once from what is known, and asked again: another tab (or script) may have changed names.
+    // Nothing known yet is asked once: the first answer is the fresh one.
+    const known = cached?.api === api;
     refresh();
-    cached = null;
-    refresh();
+    if (known) {
+      cached = null;
+      refresh();
+    }
     listeners.add(refresh);
     return () => {
       live = false;

@@ -28,6 +28,7 @@ import { m040Speakers } from './040-speakers.js';
 import { m041Voices } from './041-voices.js';
 import { m042SpeakerModels } from './042-speaker-models.js';
 import { m043Events } from './043-events.js';
+import { m044PlacesIndex } from './044-places-index.js';
 
 /** One schema step; each runs in its own transaction. */
 export type Migration = (db: Db) => void;
@@ -67,6 +68,7 @@ export const migrations: ReadonlyArray<{ id: number; up: Migration }> = [
   { id: 41, up: m041Voices },
   { id: 42, up: m042SpeakerModels },
   { id: 43, up: m043Events },
+  { id: 44, up: m044PlacesIndex },
 ];
 
 /** Numbers already applied: recorded in schema_migrations; databases from before it had 1..user_version. */

@@ -156,6 +156,7 @@ export const de: Dict = {
   nothingDated: 'Hier hat noch nichts ein Aufnahmedatum.', undatedCount: { one: '1 Eintrag hat kein Aufnahmedatum.', other: '{0} Einträge haben kein Aufnahmedatum.' },
   itemsCount: { one: '1 Eintrag', other: '{0} Einträge' }, count_video: { one: '1 Video', other: '{0} Videos' }, count_image: { one: '1 Foto', other: '{0} Fotos' }, count_audio: { one: '1 Aufnahme', other: '{0} Aufnahmen' },
   zoomIn: 'Vergrößern', zoomOut: 'Verkleinern', zoomReset: 'Ganze Welt', mapLabel: { one: 'Weltkarte mit 1 Ort', other: 'Weltkarte mit {0} Orten' },
+  mapGroup: { one: '1 Ort, {1} Einträge: vergrößern', other: '{0} Orte, {1} Einträge: vergrößern' }, placesMore: 'Alle {0} Orte zeigen',
   mapCredit: 'Karte: Natural Earth (gemeinfrei), als TopoJSON von world-atlas (ISC). Auf diesem Rechner gezeichnet; nichts wird geladen.',
   onThisDay: 'An diesem Tag, {0}', yearsAgo: { one: 'Vor 1 Jahr ({1})', other: 'Vor {0} Jahren ({1})' }, recordedIn: 'Aufgenommen {0}',
   workerBusy: 'beschäftigt: {0} von {1} Aufträgen', workerIdle: 'frei, nimmt {0} gleichzeitig', workerNoJobs: 'nimmt keine Aufträge: seine Modelle weichen von denen des Servers ab', workerSeen: 'zuletzt gesehen {0}',

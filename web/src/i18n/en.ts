@@ -158,6 +158,7 @@ export const en = {
   nothingDated: 'Nothing here has a recording date yet.', undatedCount: { one: '1 item has no recording date.', other: '{0} items have no recording date.' },
   itemsCount: { one: '1 item', other: '{0} items' }, count_video: { one: '1 video', other: '{0} videos' }, count_image: { one: '1 photo', other: '{0} photos' }, count_audio: { one: '1 recording', other: '{0} recordings' },
   zoomIn: 'Zoom in', zoomOut: 'Zoom out', zoomReset: 'Whole world', mapLabel: { one: 'Map of the world with 1 place', other: 'Map of the world with {0} places' },
+  mapGroup: { one: '1 place, {1} items: zoom in', other: '{0} places, {1} items: zoom in' }, placesMore: 'Show all {0} places',
   mapCredit: 'Map: Natural Earth (public domain), as TopoJSON by world-atlas (ISC). Drawn on this machine; nothing is fetched.',
   onThisDay: 'On this day, {0}', yearsAgo: { one: '1 year ago ({1})', other: '{0} years ago ({1})' }, recordedIn: 'Recorded in {0}',
   workerBusy: 'busy: {0} of {1} jobs', workerIdle: 'idle, takes {0} at once', workerNoJobs: 'takes no jobs: its models differ from the server’s', workerSeen: 'last seen {0}',
