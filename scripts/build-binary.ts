@@ -24,6 +24,7 @@ import { collectAssets, type AssetSource } from './binary/assets.js';
 import { nativePlugin } from './binary/esbuild-native.js';
 import { buildWeb } from './build-web.js';
 import { inputsDigest } from './binary/inputs.js';
+import { llamaAssets } from './binary/llama.js';
 import type { AssetFile, BuildInfo } from '../src/sea/extract.js';
 import { VERSION } from '../src/version.js';
 
@@ -58,8 +59,7 @@ async function bundle(assets: AssetSource[], entry: string, name: string): Promi
     define: { 'import.meta.url': '__vidx_import_meta_url' },
     banner: { js: 'var __vidx_import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
     plugins: [nativePlugin(ROOT, nativeFiles)],
-    // The local answer model's runtime (an optional dependency of 107 packages and 30 MB of llama.cpp builds)
-    // is not in the binary yet: there POST /ask answers from the moments, with a notice saying so.
+    // The local answer model's runtime rides as its own ES module (scripts/binary/llama.ts), imported by path.
     external: ['node-llama-cpp'],
     legalComments: 'none',
     minifyWhitespace: true,
@@ -114,6 +114,9 @@ async function main(): Promise<void> {
   // The threads' own bundle (analyses, clusters, suggestions), unpacked beside the libraries and started from there.
   const thread = await bundle(assets, join('sea', 'thread.ts'), 'thread.cjs');
   assets.push({ path: 'threads/thread.cjs', source: thread, gzip: true, mode: 0o644 });
+  const llama = await llamaAssets(ROOT, WORK);
+  if (!llama.length) log('node-llama-cpp is not installed: the binary answers questions from the moments only');
+  assets.push(...llama);
   const bundled = Date.now();
   const code = readFileSync(main);
   log(`bundles ${mb(code.length)} + ${mb(statSync(app).size)} + ${mb(statSync(thread).size)} MB in ${bundled - started} ms`);

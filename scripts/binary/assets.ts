@@ -36,7 +36,7 @@ const data = (path: string, source: string): AssetSource => ({ path, source, gzi
 /** A text data file: gzip takes GeoNames' 23 MB table to about 9 MB. */
 const text = (path: string, source: string): AssetSource => ({ path, source, gzip: true, mode: 0o644 });
 
-/** The built web page (dist/web: index.html and assets/), unpacked to `web/`; build.json is the builder's note, not served. */
+/** The built web page (dist/web: index.html and assets/), unpacked to `web/`, its text gzipped (Swagger UI's 1.7 MB script is 0.5 MB); build.json is the builder's note, not served. */
 function webFiles(root: string): AssetSource[] {
   const dir = join(root, 'dist', 'web');
   if (!existsSync(join(dir, 'index.html'))) throw new Error('dist/web is not built: run npm run build:web first');
@@ -45,7 +45,7 @@ function webFiles(root: string): AssetSource[] {
     for (const name of readdirSync(d).sort()) {
       const p = join(d, name);
       if (statSync(p).isDirectory()) walk(p);
-      else if (p !== join(dir, 'build.json')) out.push(data(`web/${relative(dir, p)}`, p));
+      else if (p !== join(dir, 'build.json')) out.push((/\.(js|css|html|json|svg|map)$/.test(p) ? text : data)(`web/${relative(dir, p)}`, p));
     }
   };
   walk(dir);

@@ -4,6 +4,7 @@
  * service must learn from another (a deleted collection ends its tasks, a deleted item its shares) is wired
  * here, so no service holds another it does not use.
  */
+import { join } from 'node:path';
 import type { FileAccess } from '../media/index.js';
 import type { Config } from '../config.js';
 import { SignedFileLinks } from '../http/file-links.js';
@@ -23,7 +24,7 @@ import { PeopleService } from '../services/people/service.js';
 import { VoiceService } from '../services/people/voices.js';
 import { AskService } from '../services/ask/service.js';
 import { TimelineService } from '../services/timeline/service.js';
-import { LocalAnswerModel } from '../ml/answer/local-model.js';
+import { LocalAnswerModel, PACKED_LLAMA_ENTRY } from '../ml/answer/local-model.js';
 import { PlaceService } from '../services/places.js';
 import { modelQueryEmbedder, SearchIndex, SearchService, type QueryEmbedder, type SliceOptions } from '../services/search/index.js';
 import { PrintIndex } from '../services/search/print-index.js';
@@ -157,7 +158,12 @@ export function buildCore(app: AppBase, opts: CoreOptions): Core {
   const duplicates = new DuplicateService(store, collections, (stored) => isKeptUpload(config.dataDir, stored));
   const search = new SearchService(store, collections, links, queryEmbedder, printIndex, gaps, (near, km) => places.nearFilter(near, km), (pk) => duplicates.copiesIn(pk), time);
   // The local answer model, when one is pulled: loaded on the first question, unloaded when idle.
-  const answers = new LocalAnswerModel({ modelsDir: config.modelsDir, manifest }, { idleMs: config.askModelIdleMs, ...(config.askModelThreads ? { threads: config.askModelThreads } : {}) });
+  const answers = new LocalAnswerModel({ modelsDir: config.modelsDir, manifest }, {
+    idleMs: config.askModelIdleMs,
+    ...(config.askModelThreads ? { threads: config.askModelThreads } : {}),
+    // The single binary carries node-llama-cpp unpacked beside its other parts.
+    ...(config.nativeRoot ? { library: join(config.nativeRoot, PACKED_LLAMA_ENTRY) } : {}),
+  });
   const installedAnswerModel = () => {
     const status = pulledModel(config.modelsDir, 'answer', { manifest });
     return status.available ? (status.model ?? null) : null;

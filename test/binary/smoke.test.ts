@@ -3,10 +3,11 @@
  * empty folder outside the repository (no node_modules reachable), run with a fresh HOME and temp dir.
  * It serves the API, analyzes and indexes the slides video (OCR, subtitles, thumbnails), searches it, pulls
  * the fixture models from a loopback hub and transcribes speech with them (transformers.js inside the
- * binary), and leaves no ONNX Runtime telemetry files behind.
+ * binary), answers a question with the pulled tiny GGUF model (node-llama-cpp inside the binary), and leaves
+ * no ONNX Runtime telemetry files behind.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,6 +89,8 @@ describe('dist/vidx, the single binary, alone in an empty folder', () => {
 
   it('starts from nothing: unpacks once, answers --version, --help and doctor', async () => {
     expect(readdirSync(dir).sort()).toEqual(['home', 'hub', 'tmp', 'vidx', 'work']);
+    // Node, the native libraries, the models npm ships, the page and llama.cpp's CPU build: under 150 MiB.
+    expect(statSync(bin).size).toBeLessThan(150 * 1024 * 1024);
     const version = await vidx(['--version']);
     expect(version.code, version.stderr).toBe(0);
     expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
@@ -164,6 +167,17 @@ describe('dist/vidx, the single binary, alone in an empty folder', () => {
     expect(t.status, t.error?.message).toBe('completed');
     expect(t.result.transcript_source).toBe('asr');
     expect(t.result.audio_summary.map((x: { text: string }) => x.text)).toContain(FIXTURE_TRANSCRIPT[0].text);
+  });
+
+  it('answers a question with the pulled GGUF model: node-llama-cpp and llama.cpp inside the binary', async () => {
+    const pull = await call('POST', '/models/tiny-llm/pull');
+    expect(pull.status).toBe(202);
+    expect((await finished(pull.body.task_id)).status).toBe('completed');
+    const asked = await call('POST', '/ask?stream=false', { question: 'apple cake', collection: 'smoke' });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    expect(asked.body, JSON.stringify(asked.body.notice)).toMatchObject({ mode: 'model', model: 'tiny-llm' });
+    expect(asked.body.answer.cites.length).toBeGreaterThan(0);
+    expect(asked.body.answer.text).toContain('slides');
   });
 
   it('leaves no ONNX Runtime telemetry behind: no device id, no event cache, no mat-debug log', () => {

@@ -5,7 +5,9 @@
  * a server that is rarely asked does not hold a gigabyte for nothing. Its output is held to a JSON schema by
  * a grammar, so it is always a valid object; what it means is checked by the caller.
  */
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import PQueue from 'p-queue';
 import { requireInstalledModel, type ModelChoice } from '../registry/local.js';
 
@@ -32,7 +34,14 @@ export interface LocalModelOptions {
   threads?: number;
   /** Tokens of context per question (prompt and answer). */
   contextSize?: number;
+  /** node-llama-cpp's module file, where the single binary unpacked it; the installed package when absent. */
+  library?: string;
 }
+
+/** Where the single binary unpacks node-llama-cpp's bundle, inside its folder (scripts/binary/llama.ts). */
+export const PACKED_LLAMA_ENTRY = 'node-llama-cpp/dist/index.mjs';
+/** The CommonJS file beside that bundle that imports it: `module.exports = (url) => import(url)`. */
+export const PACKED_LLAMA_IMPORTER = 'import.cjs';
 
 type NodeLlama = typeof import('node-llama-cpp');
 type Llama = Awaited<ReturnType<NodeLlama['getLlama']>>;
@@ -142,9 +151,7 @@ export class LocalAnswerModel {
     const { entry, dir } = requireInstalledModel(this.choice, 'answer');
     const file = entry.files.find((f) => f.path.endsWith('.gguf'));
     if (!file) throw new Error(`model ${entry.id} names no .gguf file`);
-    const lib = await import('node-llama-cpp').catch(() => {
-      throw new Error('node-llama-cpp is not installed (npm i -E node-llama-cpp@3.21.1)');
-    });
+    const lib = await this.importLibrary();
     // CPU only and never a build from source: a server must not start compiling on a question.
     const llama = await lib.getLlama({ gpu: false, build: 'never', logLevel: lib.LlamaLogLevel.error });
     const model = await llama.loadModel({ modelPath: `${dir}/${file.path}` });
@@ -154,6 +161,19 @@ export class LocalAnswerModel {
       throw err;
     });
     return { lib, llama, model, context, free: Array.from({ length: AT_ONCE }, () => context.getSequence()) };
+  }
+
+  private async importLibrary(): Promise<NodeLlama> {
+    const { library } = this.opts;
+    if (library) {
+      // Through a CommonJS file beside it: the single binary's application runs as a vm script, whose own
+      // import() has no loader, while a file Node loads from disk has Node's.
+      const importer = createRequire(library)(`./${PACKED_LLAMA_IMPORTER}`) as (url: string) => Promise<unknown>;
+      return (await importer(pathToFileURL(library).href)) as NodeLlama;
+    }
+    return import('node-llama-cpp').catch(() => {
+      throw new Error('node-llama-cpp is not installed (npm i -E node-llama-cpp@3.21.1)');
+    });
   }
 
   private startIdleTimer(): void {
