@@ -63,7 +63,23 @@ export function WorldMap({ places }: { places: MapPlace[] }) {
   countriesOnce ??= countryPaths();
   const index = useMemo(() => indexPlaces(places), [places]);
   const [view, setView] = useState<View>({ k: 1, x: 0, y: 0 });
-  const dots = useMemo(() => dotsIn(index, view), [index, view]);
+  // The frame's units per screen pixel: dots keep their size on screen at 360 px as at desktop width.
+  const [pxPerUnit, setPxPerUnit] = useState(1);
+  const pxPerUnitNow = useRef(1);
+  pxPerUnitNow.current = pxPerUnit;
+  const dots = useMemo(() => dotsIn(index, view, pxPerUnit), [index, view, pxPerUnit]);
+  useEffect(() => {
+    const el = svg.current;
+    if (!el) return;
+    const measure = () => el.clientWidth > 0 && setPxPerUnit(el.clientWidth / MAP_WIDTH);
+    measure();
+    const seen = new ResizeObserver(measure);
+    seen.observe(el);
+    return () => seen.disconnect();
+  }, []);
+  useEffect(() => {
+    layer.current?.style.setProperty('--dot-scale', String(1 / (view.k * pxPerUnit)));
+  }, [pxPerUnit, view.k]);
   useEffect(() => {
     if (!svg.current || !layer.current) return;
     const g = select(layer.current);
@@ -73,7 +89,7 @@ export function WorldMap({ places }: { places: MapPlace[] }) {
       .on('zoom', (e: { transform: View & { toString(): string } }) => {
         g.attr('transform', e.transform.toString());
         // Dots keep their size on screen as the map grows.
-        g.style('--dot-scale', String(1 / e.transform.k));
+        g.style('--dot-scale', String(1 / (e.transform.k * pxPerUnitNow.current)));
       })
       // The dots are grouped again once a zoom or pan ends, not on every frame of it.
       .on('end', (e: { transform: View }) => setView({ k: e.transform.k, x: e.transform.x, y: e.transform.y }));

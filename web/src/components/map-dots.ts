@@ -85,12 +85,14 @@ function scaleOfZoom(z: number): number {
 }
 
 /**
- * The dots in view at a zoom, with a margin so a pan shows no gap before they are drawn again.
+ * The dots in view at a zoom, with a margin so a pan shows no gap before they are drawn again; `pxPerUnit`
+ * is how many screen pixels a unit of the map's frame takes at scale 1 (its drawn width / 960).
  * @example
  * dotsIn(index, { k: 1, x: 0, y: 0 }); // [{ key: 'PT/Lisbon/Lisbon', x: 451, y: 150, items: 3, places: 1, place: … }, …]
  */
-export function dotsIn(index: PlaceIndex, view: View): MapDot[] {
-  const zoom = Math.floor(Math.log2(view.k) + ZOOM_AT_1 + 1e-9);
+export function dotsIn(index: PlaceIndex, view: View, pxPerUnit = 1): MapDot[] {
+  // Grouped by distance on screen: a map drawn 340 px wide (a phone) groups as if zoomed out.
+  const zoom = Math.max(0, Math.floor(Math.log2(view.k * pxPerUnit) + ZOOM_AT_1 + 1e-9));
   const margin = 40 / view.k;
   const [left, top] = [-view.x / view.k - margin, -view.y / view.k - margin];
   const [right, bottom] = [(MAP_WIDTH - view.x) / view.k + margin, (MAP_HEIGHT - view.y) / view.k + margin];
