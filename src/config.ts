@@ -2,7 +2,7 @@
  * The one place vidx reads its environment: every setting (src/settings/schema.ts) is parsed here once at start,
  * and a wrong value stops the start with the variable's name. Everything below gets its settings passed down.
  */
-import { homedir } from 'node:os';
+import { availableParallelism, homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllowList, type AllowList } from './media/egress.js';
@@ -57,6 +57,8 @@ export interface Config {
   workerSpareRequests: number;
   /** Analyses run in threads (VIDX_ANALYSIS_THREADS=1, the default) or on the request thread (0). */
   analysisThreads: boolean;
+  /** Threads that answer searches by words (VIDX_SEARCH_THREADS); 0: all on the request thread. */
+  searchThreads: number;
   /**
    * Every folder vidx writes: the data dir, the models dir and the single binary's unpacked files
    * (VIDX_NATIVE_ROOT, set by the binary). Scans, watchers and `path` inputs never read from them.
@@ -196,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined>, argv: string
     workerLockSeconds: s.VIDX_WORKER_LOCK_SECONDS,
     workerSpareRequests: s.VIDX_WORKER_SPARE_REQUESTS,
     analysisThreads: s.VIDX_ANALYSIS_THREADS === 1,
+    searchThreads: s.VIDX_SEARCH_THREADS ?? defaultSearchThreads(),
     ownDirs: [dataDir, modelsDir, ...(s.VIDX_NATIVE_ROOT ? [resolve(s.VIDX_NATIVE_ROOT)] : [])],
     maxWebhooksPerKey: s.VIDX_MAX_WEBHOOKS_PER_KEY,
     ...externalFiles(s),
@@ -365,4 +368,10 @@ export function childEnvironment(extra: Record<string, string>): Record<string, 
  */
 export function switchOffOnnxTelemetry(): void {
   process.env.ORT_DISABLE_TELEMETRY = '1';
+}
+
+/** One search thread per core, at most 4 (each keeps a connection and its caches); none on one core, where a thread only adds hand-offs. */
+function defaultSearchThreads(): number {
+  const cores = availableParallelism();
+  return cores < 2 ? 0 : Math.min(cores, 4);
 }

@@ -10,7 +10,7 @@ import type { DuplicateService } from './services/duplicates/service.js';
 import type { KeyService, AdminKeySource } from './services/keys.js';
 import { uploadsDir } from './store/paths.js';
 import { sweepUploads } from './services/upload-sweep.js';
-import type { SearchIndex } from './services/search/index.js';
+import type { SearchIndex, SearchThreads } from './services/search/index.js';
 import { pictureFileReader } from './services/search/picture-file.js';
 import { ServedFiles } from './services/served-files.js';
 import { ShownPictures } from './services/shown-pictures.js';
@@ -40,9 +40,10 @@ export interface Vidx {
   searchIndex: SearchIndex;
   /** Copies across a collection (benchmarks rebuild them from scratch). */
   duplicates: DuplicateService;
-  /** The analysis threads (tests look at them; unused when analyses run inline). */
-  /** The threads analyses run in. */
+  /** The threads analyses run in (tests look at them; unused when analyses run inline). */
   analysisThreads: ThreadPool;
+  /** Searches: on the search threads, else on the request thread (tests start the threads with `warm()`). */
+  search: SearchThreads;
   adminKey: AdminKeySource;
   /** Answers a request in-process, as the socket would (tests of routes that need no socket). */
   request(req: Request): Promise<Response>;
@@ -117,6 +118,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
     searchIndex: core.searchIndex,
     duplicates: core.duplicates,
     analysisThreads: analysis.analysisThreads,
+    search: core.search,
     adminKey: core.adminKey,
     request: async (req) => app.fetch(req),
     async close() {
@@ -127,6 +129,7 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
       await folders.close();
       await core.engine.stop();
       await core.collections.stopPurges();
+      await core.search.close();
       await core.searchIndex.stop();
       await analysis.close();
       await core.answers.unload();
@@ -148,6 +151,7 @@ function healthFacts(core: Core, analysis: AnalysisSide) {
     ...describeSystem(analysis.models, { threads: analysis.analysisThreads.threaded }),
     work: core.gate.counts(),
     answer_model: { loaded: core.answers.isLoaded },
+    search: core.search.counts(),
     ...(analysis.jobs?.health() ?? { workers: 0, queue: null }),
     // The sign-in page says where the admin key is (a file's path, or VIDX_ADMIN_KEY); only from a server on
     // loopback, where whoever asks is on this machine. Off loopback a caller without a key learns neither.

@@ -1116,6 +1116,15 @@ export interface components {
                 /** @description In memory now: loaded on the first question, unloaded after VIDX_ASK_MODEL_IDLE_SECONDS without one */
                 loaded: boolean;
             };
+            /** @description vidx extra: where searches by words are answered */
+            search: {
+                /** @description Search threads there may be (VIDX_SEARCH_THREADS); 0: every search is answered on the request thread */
+                threads: number;
+                /** @description Threads answering searches now: they start on the first search; until one is ready, searches are answered on the request thread */
+                ready: number;
+                /** @description Searches the threads answered since the start */
+                answered: number;
+            };
             /** @description vidx extra: live workers (the server’s own counted), 0 without a job queue */
             workers: number;
             queue: components["schemas"]["QueueState"];

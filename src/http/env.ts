@@ -8,7 +8,7 @@ import type { DuplicateService } from '../services/duplicates/service.js';
 import type { ItemAnalysisService } from '../services/item-analysis.js';
 import type { ItemService } from '../services/items.js';
 import type { KeyService } from '../services/keys.js';
-import type { SearchService } from '../services/search/index.js';
+import type { Searcher } from '../services/search/index.js';
 import type { PictureFileReader } from '../services/search/picture-file.js';
 import type { ExploreService } from '../services/explore/index.js';
 import type { SignedFileLinks } from './file-links.js';
@@ -41,7 +41,7 @@ export interface HttpDeps {
   tasks: TaskService;
   webhooks: WebhookService;
   submissions: SubmissionService;
-  search: SearchService;
+  search: Searcher;
   /** Reads a query picture named by POST /search `image_path` (inside the media roots, never the data dir). */
   pictureFile: PictureFileReader;
   explore: ExploreService;
@@ -65,7 +65,7 @@ export interface HttpDeps {
   /** Host names requests may carry besides loopback ones (VIDX_ALLOWED_HOSTS, the public URL, the bound address). */
   hosts: AllowList;
   /** Extra facts for GET /health (capabilities, tools); computed by the caller. */
-  health: () => Record<string, unknown> & { work: WorkCounts; workers: number; queue: QueueState | null; capabilities: Record<string, { available: boolean; model?: string; reason?: string }>; admin_key_file?: string | null; admin_key_source?: 'env' | 'file' | 'existing'; answer_model: { loaded: boolean }; picture_search: { fingerprints: true; image_text: boolean } };
+  health: () => Record<string, unknown> & { work: WorkCounts; workers: number; queue: QueueState | null; capabilities: Record<string, { available: boolean; model?: string; reason?: string }>; admin_key_file?: string | null; admin_key_source?: 'env' | 'file' | 'existing'; answer_model: { loaded: boolean }; search: { threads: number; ready: number; answered: number }; picture_search: { fingerprints: true; image_text: boolean } };
   log: LogFn;
   /** Aborted when the server starts to stop, so long waits inside a request (an MCP tool waiting for a task) end. */
   stopping?: AbortSignal;

@@ -26,6 +26,11 @@ export class SignedFileLinks implements FileLinks {
     this.baseUrl = url;
   }
 
+  /** The base URL links start with ('' until the server listens). */
+  base(): string {
+    return this.baseUrl;
+  }
+
   /** The origin signed links point at (the web page allows its pictures and media from there). */
   origin(): string {
     return this.baseUrl ? new URL(this.baseUrl).origin : '';

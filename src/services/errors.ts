@@ -45,6 +45,33 @@ export class Problem extends Error {
   }
 }
 
+/** A Problem as it crosses to another thread: its kind, message, fields and code, as data. */
+export interface WireProblem {
+  kind: ProblemKind;
+  text: Message;
+  fields: { field: string; text: Message }[];
+  code?: string;
+}
+
+/**
+ * A Problem as data, for another thread; null for any other error (a bug, said as a plain error).
+ * @example
+ * port.postMessage({ id, problem: problemToWire(err) ?? undefined, message: String(err) });
+ */
+export function problemToWire(err: unknown): WireProblem | null {
+  if (!(err instanceof Problem)) return null;
+  return { kind: err.kind, text: err.text, fields: err.fields.map((f) => ({ field: f.field, text: f.text })), ...(err.code !== undefined ? { code: err.code } : {}) };
+}
+
+/**
+ * The Problem again from its wire form.
+ * @example
+ * throw problemFromWire(reply.problem);
+ */
+export function problemFromWire(w: WireProblem): Problem {
+  return new Problem(w.kind, w.text, w.fields.map((f) => ({ field: f.field, message: f.text })), w.code);
+}
+
 /**
  * Too many requests of one caller at once (429): the answer says when to ask again (`Retry-After`).
  * @example

@@ -191,6 +191,12 @@ export const SETTINGS = {
     meaning:
       '`1`: analyses run in threads with their own models, off the request thread (onnxruntime-node runs inference synchronously on the calling thread); `0`: on the request thread (debugging). `GET /health` says where they run: `analysis: {threads: true}`',
   }),
+  VIDX_SEARCH_THREADS: setting(optionalInteger(0, 16), {
+    group: 'server',
+    default: 'the cores, at most `4`; `0` on one core',
+    meaning:
+      'Threads that answer searches by words, each with a read-only connection to the database, so searches that arrive together run side by side and never wait for a write. `0`: every search on the request thread. Searches by picture or by a moment (`image`, `like`) stay on the request thread, which also keeps the nearest-vector indexes and the query embedder. `GET /health` says how many are ready: `search: {threads, ready}`',
+  }),
   VIDX_FOLDER_RESCAN_MINUTES: setting(integer(0, 10_080, 60), {
     group: 'server',
     default: '`60`',

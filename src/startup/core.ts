@@ -26,7 +26,8 @@ import { AskService } from '../services/ask/service.js';
 import { TimelineService } from '../services/timeline/service.js';
 import { LocalAnswerModel, PACKED_LLAMA_ENTRY } from '../ml/answer/local-model.js';
 import { PlaceService } from '../services/places.js';
-import { modelQueryEmbedder, SearchIndex, SearchService, type QueryEmbedder, type SliceOptions } from '../services/search/index.js';
+import { modelQueryEmbedder, SearchIndex, SearchService, SearchThreads, type QueryEmbedder, type SliceOptions } from '../services/search/index.js';
+import { threadSource } from '../services/threads/entry.js';
 import { PrintIndex } from '../services/search/print-index.js';
 import { SearchGaps } from '../services/search/gaps.js';
 import { ShareService } from '../services/shares.js';
@@ -57,6 +58,8 @@ export interface CoreOptions {
   queryEmbedder?: QueryEmbedder | null;
   resolver?: Resolver;
   webhookEgress?: EgressPolicy;
+  /** The search threads' module when not the one beside core.ts (tests: the compiled lib/ entry). */
+  searchThreadEntry?: URL;
 }
 
 /**
@@ -88,7 +91,8 @@ export interface Core extends AppBase {
   items: ItemService;
   searchIndex: SearchIndex;
   places: PlaceService;
-  search: SearchService;
+  /** Searches: on the search threads, or on the request thread (by picture, or before a thread is ready). */
+  search: SearchThreads;
   people: PeopleService;
   voices: VoiceService;
   ask: AskService;
@@ -156,7 +160,10 @@ export function buildCore(app: AppBase, opts: CoreOptions): Core {
   const voices = new VoiceService(store, collections, links);
   const analysis = new ItemAnalysisService(store, items, links, (c, i) => people.episodeFaces(c, i));
   const duplicates = new DuplicateService(store, collections, (stored) => isKeptUpload(config.dataDir, stored));
-  const search = new SearchService(store, collections, links, queryEmbedder, printIndex, gaps, (near, km) => places.nearFilter(near, km), (pk) => duplicates.copiesIn(pk), time);
+  const localSearch = new SearchService(store, collections, links, printIndex, { embedder: queryEmbedder, gaps, nearFilter: (near, km) => places.nearFilter(near, km), copiesIn: (pk) => duplicates.copiesIn(pk), time });
+  const search = searchThreads(app, opts, { local: localSearch, embedder: queryEmbedder, places, duplicates, links });
+  searchIndex.afterStore((collectionPk) => search.changed(collectionPk));
+  items.onDelete((item) => search.changed(item.collection_pk));
   // The local answer model, when one is pulled: loaded on the first question, unloaded when idle.
   const answers = new LocalAnswerModel({ modelsDir: config.modelsDir, manifest }, {
     idleMs: config.askModelIdleMs,
@@ -181,6 +188,43 @@ export function buildCore(app: AppBase, opts: CoreOptions): Core {
 }
 
 /** What follows a deletion: a collection's text, vectors and tasks; an item's index rows and shares. */
+/** The search threads in front of the request thread's search, told of every committed change a search could see. */
+function searchThreads(app: AppBase, opts: CoreOptions, parts: { local: SearchService; embedder: QueryEmbedder | null; places: PlaceService; duplicates: DuplicateService; links: SignedFileLinks }): SearchThreads {
+  const { config, store, log, time } = app;
+  const { embedder, places, duplicates, links } = parts;
+  const memory = store.db.memory;
+  const threads = new SearchThreads({
+    // An in-memory database has no file a thread could open.
+    threads: memory ? 0 : config.searchThreads,
+    source: () => (opts.searchThreadEntry ? { url: opts.searchThreadEntry, eval: false } : threadSource(import.meta.url, 'search-thread', 'search-thread', config.threadsDir)),
+    settings: {
+      dbFile: store.db.name,
+      dataDir: config.dataDir,
+      modelsDir: config.modelsDir,
+      ...(config.modelsManifest ? { manifestPath: config.modelsManifest } : {}),
+      embedder: embedder !== null,
+      near: true,
+      ...(config.nativeRoot ? { nativeRoot: config.nativeRoot } : {}),
+    },
+    local: parts.local,
+    asks: {
+      embed: async (query, space) => (embedder ? embedder.embed(query, space) : null),
+      nearFilter: (near, km) => places.nearFilter(near, km),
+      nearest: (spaceId, collectionPk, query, k) => {
+        const space = store.search.spaces().find((s) => s.id === spaceId);
+        return space ? store.search.nearestApprox(space, collectionPk, query, k) : [];
+      },
+      copies: (collectionPk) => duplicates.copiesIn(collectionPk),
+    },
+    linkBase: () => links.base(),
+    time,
+    log,
+  });
+  // Every write a search could see: text tables, stored or removed items (notices), deleted collections.
+  store.text.onWrite((pk) => threads.changed(pk));
+  return threads;
+}
+
 function wireDeletions(store: Store, engine: TaskEngine, collections: CollectionService, items: ItemService, searchIndex: SearchIndex): void {
   collections.onDelete((pk) => searchIndex.removeCollection(pk));
   // The collection's queued and running tasks end at once: its id is free again, and another owner's

@@ -54,6 +54,21 @@ export function openDatabase(file: string, native: SqliteNative = nativeDefaults
 }
 
 /**
+ * Opens an existing vidx database for reading only (a search thread's connection): the same native parts
+ * and sqlite-vec, no schema change (the writer's connection brought it up to date). WAL lets it read
+ * beside the writer, each read transaction on one committed view.
+ * @example
+ * const db = openReadOnlyDatabase('/var/lib/vidx/vidx.db');
+ */
+export function openReadOnlyDatabase(file: string, native: SqliteNative = nativeDefaults): Db {
+  const db = new Database(file, { readonly: true, fileMustExist: true, ...(native.nativeBinding ? { nativeBinding: native.nativeBinding as string } : {}) });
+  db.pragma('busy_timeout = 5000');
+  if (native.vecExtension) db.loadExtension(native.vecExtension);
+  else sqliteVec.load(db);
+  return db;
+}
+
+/**
  * Runs `fn` in a write transaction (BEGIN IMMEDIATE), so concurrent writers queue instead of failing.
  * @example
  * inTransaction(db, () => { items.insert(a); items.insert(b); });

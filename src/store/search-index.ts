@@ -111,8 +111,19 @@ export class SearchIndexRepository {
   constructor(
     private readonly db: Db,
     private readonly text: TextIndexRepository,
-    private readonly ann: VectorAnnIndexes,
+    /** null on a read-only connection (a search thread's), which keeps no vector index and writes nothing. */
+    private readonly ann: VectorAnnIndexes | null,
   ) {}
+
+  /**
+   * Runs `fn` on one committed view of the database (a read transaction): a search thread's reads never see
+   * half of a write the request thread commits meanwhile.
+   * @example
+   * const rows = repo.onOneView(() => [repo.episodesWithItems(pks), repo.segmentsOf(pks)]);
+   */
+  onOneView<T>(fn: () => T): T {
+    return this.db.inTransaction ? fn() : this.db.transaction(fn).deferred();
+  }
 
   insertAnalysis(row: ItemAnalysisRow): void {
     prepared(
@@ -193,7 +204,7 @@ export class SearchIndexRepository {
       bits,
     );
     const e = row.embedding;
-    this.ann.add(row.collection_pk, space, Number(pk), new Float32Array(e.buffer.slice(e.byteOffset, e.byteOffset + e.byteLength)));
+    this.ann?.add(row.collection_pk, space, Number(pk), new Float32Array(e.buffer.slice(e.byteOffset, e.byteOffset + e.byteLength)));
   }
 
   /** The episodes among `pks` whose item passes the filter (vector hits are filtered after the search). */
@@ -266,12 +277,12 @@ export class SearchIndexRepository {
    * null while that index is being (re)built (then nearestBits answers).
    */
   nearestApprox(space: VectorSpaceRow, collectionPk: number, query: Float32Array, k: number): number[] | null {
-    return this.ann.nearest(collectionPk, space, query, k);
+    return this.ann ? this.ann.nearest(collectionPk, space, query, k) : null;
   }
 
   /** Whether the collection's HNSW index of the space is ready (opening it, or starting its rebuild, when not). */
   approxReady(space: VectorSpaceRow, collectionPk: number): boolean {
-    return this.ann.isReady(collectionPk, space);
+    return this.ann?.isReady(collectionPk, space) ?? false;
   }
 
   /** Stored vectors by pk, only those of the collection and space (an index may name rows since deleted or reused). */
@@ -364,7 +375,7 @@ export class SearchIndexRepository {
       this.deleteVecRows(vectors);
       for (const space of this.spaces()) {
         const gone = vectors.filter((r) => r.space_id === space.id);
-        if (gone.length > 0) this.ann.remove(gone[0].collection_pk, space, gone.map((r) => r.pk));
+        if (gone.length > 0) this.ann?.remove(gone[0].collection_pk, space, gone.map((r) => r.pk));
       }
       prepared(this.db, 'DELETE FROM vectors WHERE pk IN (SELECT value FROM json_each(?))').run(JSON.stringify(vectors.map((v) => v.pk)));
       return true;
@@ -389,7 +400,7 @@ export class SearchIndexRepository {
     this.deleteVecRows(rows);
     for (const space of this.spaces()) {
       const gone = rows.filter((r) => r.space_id === space.id);
-      if (gone.length > 0) this.ann.remove(gone[0].collection_pk, space, gone.map((r) => r.pk));
+      if (gone.length > 0) this.ann?.remove(gone[0].collection_pk, space, gone.map((r) => r.pk));
     }
     prepared(this.db, 'DELETE FROM episodes WHERE item_pk = ?').run(itemPk);
     prepared(this.db, 'DELETE FROM item_analysis WHERE item_pk = ?').run(itemPk);
@@ -401,7 +412,7 @@ export class SearchIndexRepository {
    * 0 when nothing is left. Each call is meant to be its own short transaction.
    */
   deleteCollectionSome(collectionPk: number, episodes: number): number {
-    this.ann.dropCollection(collectionPk);
+    this.ann?.dropCollection(collectionPk);
     if (this.text.dropSome(collectionPk, episodes * 5)) return 1;
     const pks = prepared(this.db, 'SELECT pk FROM episodes WHERE collection_pk = ? LIMIT ?').pluck().all(collectionPk, episodes) as number[];
     if (pks.length === 0) return 0;

@@ -152,6 +152,29 @@ export class TextIndexRepository {
 
   private wrote(collectionPk: number): void {
     this.writes.set(collectionPk, this.generation(collectionPk) + 1);
+    for (const listener of this.writeListeners) listener(collectionPk);
+  }
+
+  private readonly writeListeners: ((collectionPk: number) => void)[] = [];
+
+  /**
+   * Told of each write to a collection's text tables, inside the writer's transaction (search threads hear of
+   * it once it is committed).
+   * @example
+   * text.onWrite((collectionPk) => threads.changed(collectionPk));
+   */
+  onWrite(listener: (collectionPk: number) => void): void {
+    this.writeListeners.push(listener);
+  }
+
+  /**
+   * Counts a write another connection made to a collection's text (a search thread's store hears of the
+   * request thread's writes): cached vocabularies and place words of the collection are read again.
+   * @example
+   * text.noteWrite(collectionPk);
+   */
+  noteWrite(collectionPk: number): void {
+    this.wrote(collectionPk);
   }
 
   /** The fts5vocab table over a collection's words table (per connection, in temp), created when first asked. */

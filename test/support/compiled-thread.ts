@@ -20,3 +20,13 @@ export function compiledThreadEntry(): URL | undefined {
   // The digest is read per server (about 12 ms): a source edited during a watch run must not meet an old thread.
   return existsSync(entry) && serverBuildFresh() ? pathToFileURL(entry) : undefined;
 }
+
+/**
+ * The compiled search thread module's URL when lib/ matches the sources, else undefined (the sources then).
+ * @example
+ * const vidx = await startVidx(config, { searchThreadEntry: compiledSearchThreadEntry() });
+ */
+export function compiledSearchThreadEntry(): URL | undefined {
+  const entry = join(SERVER_OUT, 'startup', 'search-thread.js');
+  return existsSync(entry) && serverBuildFresh() ? pathToFileURL(entry) : undefined;
+}

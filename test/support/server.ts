@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type Config } from '../../src/config.js';
 import { startVidx, type StartOptions, type Vidx } from '../../src/server.js';
-import { compiledThreadEntry } from './compiled-thread.js';
+import { compiledSearchThreadEntry, compiledThreadEntry } from './compiled-thread.js';
 
 /** A vidx on 127.0.0.1 with a fresh data dir, and a small client for it. */
 export interface TestServer {
@@ -65,6 +65,9 @@ export async function startTestServer(
     // Analyses run in a thread, as production does (compiled from lib/ when it matches the sources): the whole
     // suite took 476 s so against 445 s inline (2026-11-27, quiet). VIDX_TEST_THREADS=0 runs them inline.
     VIDX_ANALYSIS_THREADS: process.env.VIDX_TEST_THREADS === '0' ? '0' : '1',
+    // Searches by words on one thread, as production does on more (the first ones, before it is ready, on the
+    // request thread): every search test checks the thread's answers too.
+    VIDX_SEARCH_THREADS: process.env.VIDX_TEST_THREADS === '0' ? '0' : '1',
     ...(opts.noAdminKey ? {} : { VIDX_ADMIN_KEY: ADMIN_KEY }),
     ...opts.env,
   };
@@ -73,7 +76,8 @@ export async function startTestServer(
   // `threadEntry: null` starts the threads from the TypeScript sources, as a dev server does.
   const { threadEntry: asked, ...start } = opts;
   const threadEntry = asked === null || !config.analysisThreads ? undefined : (asked ?? compiledThreadEntry());
-  const vidx = await startVidx(config, { ...start, ...(threadEntry ? { threadEntry } : {}) });
+  const searchThreadEntry = asked === null || config.searchThreads === 0 ? undefined : compiledSearchThreadEntry();
+  const vidx = await startVidx(config, { ...start, ...(threadEntry ? { threadEntry } : {}), ...(searchThreadEntry ? { searchThreadEntry } : {}) });
   const call: TestServer['call'] = async (method, path, o = {}) => {
     const headers: Record<string, string> = { ...o.headers };
     const key = o.key === undefined ? ADMIN_KEY : o.key;

@@ -50,6 +50,13 @@ const route = createRoute({
               answer_model: z
                 .object({ loaded: z.boolean().openapi({ description: 'In memory now: loaded on the first question, unloaded after VIDX_ASK_MODEL_IDLE_SECONDS without one' }) })
                 .openapi({ description: 'vidx extra: the local model that writes answers of POST /ask (capability `answer`)' }),
+              search: z
+                .object({
+                  threads: z.number().int().openapi({ description: 'Search threads there may be (VIDX_SEARCH_THREADS); 0: every search is answered on the request thread' }),
+                  ready: z.number().int().openapi({ description: 'Threads answering searches now: they start on the first search; until one is ready, searches are answered on the request thread' }),
+                  answered: z.number().int().openapi({ description: 'Searches the threads answered since the start' }),
+                })
+                .openapi({ description: 'vidx extra: where searches by words are answered' }),
               ...HealthQueueFields,
             })
             .catchall(z.unknown())

@@ -8,7 +8,7 @@ import { EventEmitter, on } from 'node:events';
 import { type Lang, msg, render } from '../../messages/index.js';
 import type { Caller } from '../caller.js';
 import type { CollectionService } from '../collections.js';
-import type { SearchService } from '../search/index.js';
+import type { Searcher } from '../search/index.js';
 import type { SearchResult } from '../search/results.js';
 import { extractiveAnswer, type Citation, type ExtractiveAnswer } from './answer.js';
 import { modelAnswer, type AnswerWriter } from './model-answer.js';
@@ -69,7 +69,7 @@ const READ_PER_COLLECTION = 10;
  */
 export class AskService {
   constructor(
-    private readonly search: SearchService,
+    private readonly search: Searcher,
     private readonly collections: CollectionService,
     private readonly model: AskModel | null = null,
   ) {}

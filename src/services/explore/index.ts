@@ -1,7 +1,7 @@
 import type { ExploreRepository } from '../../store/explore.js';
 import type { Caller } from '../caller.js';
 import type { CollectionService } from '../collections.js';
-import type { SearchService } from '../search/index.js';
+import type { Searcher } from '../search/index.js';
 import type { ThreadPool } from '../threads/pool.js';
 import { resultText, type ClusterElement, type GroupEmbedder } from './clusters.js';
 import { onePerCopy, type CopyGroups } from './copies.js';
@@ -45,7 +45,7 @@ export class ExploreService {
   constructor(
     private readonly repo: ExploreRepository,
     private readonly collections: CollectionService,
-    private readonly search: SearchService,
+    private readonly search: Searcher,
     private readonly embedder: () => Promise<GroupEmbedder>,
     private readonly runner: ThreadPool,
     private readonly copyGroups: CopyGroupsOf,

@@ -71,6 +71,35 @@ export interface SearchRequest {
   understand?: boolean;
 }
 
+/** A query vector in the vector space it was made for. */
+type SpaceQuery = { space: VectorSpaceRow; query: QueryVector };
+
+/** What a search gathers before its synchronous part: what may wait on models, the index or another thread. */
+interface AskedFirst {
+  /** The vector spaces the collection holds vectors of (with an embedder). */
+  spaces: VectorSpaceRow[];
+  /** The query's words as vectors, per space. */
+  vectors: SpaceQuery[];
+  /** The query picture, decoded and embedded. */
+  probe: PictureProbe | null;
+  /** Each query vector's nearest candidates by space id (null: the index is being built). */
+  nearest: ReadonlyMap<number, number[] | null>;
+  /** The collection's items that have copies. */
+  copies: ReadonlyMap<number, CopyOf>;
+}
+
+/** Whether a request keeps only some items (type, dates, folder or place): vector neighbours are then fetched deeper. */
+const hasItemFilter = (req: SearchRequest, near: NearFilter | null) => Boolean(req.media_type || req.captured_after || req.captured_before || req.folder_id || near);
+
+/**
+ * Anything that answers POST /search: the request thread's SearchService, or the search threads in front of it.
+ * @example
+ * const { results } = await searcher.search(caller, { query: 'penalty', collection: 'matches', limit: 10, threshold: 0 });
+ */
+export interface Searcher {
+  search(caller: Caller, req: SearchRequest): Promise<SearchAnswer>;
+}
+
 /** Lists whose episodes may have a line holding a query word (own text, as words or word parts). */
 const WORD_LISTS = new Set(['words', 'trigram']);
 
@@ -100,8 +129,15 @@ const matchLevel = (text: TextLists) => (text.allMatched ? 2 : text.lists.some((
  * @example
  * nearestCandidates(store.search, space, collectionPk, unitQuery, 10); // [vector pks…]
  */
-export function nearestCandidates(repo: SearchIndexRepository, space: VectorSpaceRow, collectionPk: number, query: Float32Array, limit: number): number[] {
-  const approx = repo.nearestApprox(space, collectionPk, query, depthFor(VECTORS.approx, limit));
+export function nearestCandidates(
+  repo: SearchIndexRepository,
+  space: VectorSpaceRow,
+  collectionPk: number,
+  query: Float32Array,
+  limit: number,
+  /** The index's answer when already asked (a search thread asks the request thread's index); null while it builds. */
+  approx: number[] | null = repo.nearestApprox(space, collectionPk, query, depthFor(VECTORS.approx, limit)),
+): number[] {
   if (approx) return approx.slice(0, depthFor(VECTORS.rescored, limit));
   const small = repo.countVectors(collectionPk, space.id, VECTORS.smallSet + 1) <= VECTORS.smallSet;
   return repo.nearestBits(space, collectionPk, signBits(query), depthFor(small ? VECTORS.coarseSmall : VECTORS.coarse, limit)).map((r) => r.pk);
@@ -139,6 +175,28 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   return out;
 }
 
+/**
+ * A query vector's nearest stored vectors in a collection (pks, nearest first), from the HNSW index the
+ * request thread keeps; null while that index is being built (the caller then scans the sign bits).
+ */
+export type NearestVectors = (space: VectorSpaceRow, collectionPk: number, query: Float32Array, k: number) => Promise<number[] | null>;
+
+/** What a search asks beyond the store; each may answer from another thread (a search thread asks the request thread). */
+export interface SearchHelpers {
+  /** The query embedder; without it, words only. */
+  embedder?: QueryEmbedder | null;
+  /** What the answer's notices are made from; none without it. */
+  gaps?: SearchGaps | null;
+  /** Turns a `near` value into a filter (the gazetteer's place names); without it `near` is refused. */
+  nearFilter?: (near: string, km?: number) => Promise<NearFilter>;
+  /** The collection's items that have copies, each with its kept copy and how its times map onto it (duplicates). */
+  copiesIn?: (collectionPk: number) => ReadonlyMap<number, CopyOf> | Promise<ReadonlyMap<number, CopyOf>>;
+  /** The nearest stored vectors (default: the store's own index). */
+  nearestVectors?: NearestVectors;
+  /** Today, for dates said relative to it ("last summer"). */
+  time?: WallClock;
+}
+
 interface SemanticHit {
   episodePk: number;
   time: number;
@@ -152,23 +210,28 @@ interface SemanticHit {
  * @example
  * const { results } = await search.search(caller, { query: 'penalty', collection: 'matches', limit: 10, threshold: 0 });
  */
-export class SearchService {
+export class SearchService implements Searcher {
+  private readonly embedder: QueryEmbedder | null;
+  private readonly gaps: SearchGaps | null;
+  private readonly nearFilter: SearchHelpers['nearFilter'] | null;
+  private readonly copiesIn: SearchHelpers['copiesIn'] | null;
+  private readonly nearestVectors: NearestVectors;
+  private readonly time: WallClock;
+
   constructor(
     private readonly store: Repos<'faces' | 'folders' | 'items' | 'prints' | 'search' | 'subtitles' | 'text' | 'voices'>,
     private readonly collections: CollectionService,
     private readonly links: FileLinks,
-    private readonly embedder: QueryEmbedder | null,
     private readonly printIndex: PrintIndex,
-    /** What the answer's notices are made from; none without it. */
-    private readonly gaps: SearchGaps | null = null,
-    /** Turns a `near` value into a filter (the gazetteer's place names); without it `near` is refused. */
-    private readonly nearFilter: ((near: string, km?: number) => Promise<NearFilter>) | null = null,
-    /** The collection's items that have copies, each with its kept copy and how its times map onto it (duplicates). */
-    private readonly copiesIn: ((collectionPk: number) => ReadonlyMap<number, CopyOf>) | null = null,
-    /** Today, for dates said relative to it ("last summer"). */
-    private readonly time: WallClock = systemClock,
+    helpers: SearchHelpers = {},
   ) {
     this.typos = new TypoCorrector(store.text);
+    this.embedder = helpers.embedder ?? null;
+    this.gaps = helpers.gaps ?? null;
+    this.nearFilter = helpers.nearFilter ?? null;
+    this.copiesIn = helpers.copiesIn ?? null;
+    this.time = helpers.time ?? systemClock;
+    this.nearestVectors = helpers.nearestVectors ?? (async (space, collectionPk, query, k) => store.search.nearestApprox(space, collectionPk, query, k));
   }
 
   private readonly typos: TypoCorrector;
@@ -196,7 +259,7 @@ export class SearchService {
       ...(bounds ? { captured_after: latest(req.captured_after, bounds.after), captured_before: earliest(req.captured_before, bounds.before) } : {}),
     };
     const answer = await this.searchWith(caller, filtered, asked ?? reading.near, !understood.words);
-    const typed = this.typedMatches(caller, req, asked);
+    const typed = await this.typedMatches(caller, req, asked);
     const results = withTypedMatches(answer.results, typed, req.limit);
     const corrected = answer.corrected.length > 0 && req.query ? { searched_query: correctedQuery(req.query, answer.corrected), original_query: req.query } : {};
     return { ...answer, ...corrected, results, understood };
@@ -238,37 +301,61 @@ export class SearchService {
    * apply): a video where someone says "2019" is found by "2019" though it was recorded in 2023. Only for a
    * search by words alone (no picture, moment, person or speaker, whose lists these would bypass).
    */
-  private typedMatches(caller: Caller, req: SearchRequest, asked: NearFilter | null): SearchResult[] {
+  private async typedMatches(caller: Caller, req: SearchRequest, asked: NearFilter | null): Promise<SearchResult[]> {
     if (!req.query || req.image || req.like || req.person_id !== undefined || req.speaker !== undefined) return [];
     const q = parseQuery(req.query);
     if (!q.all) return [];
-    const collection = this.collections.readable(caller, req.collection, { public: req.public ?? false });
-    const item = req.media_id !== undefined ? (this.store.items.find(collection.pk, req.media_id) ?? null) : null;
-    const filter = this.itemFilter(req, collection.pk, asked);
-    const pks = this.store.text.matchWords(q.all, collection.pk, { limit: depthFor(DEPTHS.list, req.limit), itemPk: item?.pk ?? null, filter, columns: 'all', ranking: WORD_RANKING }).map((h) => h.pk);
-    return this.shape(fuse([{ name: 'words', weight: FUSION.weights.words, pks }]), new Map(), q, collection.pk, req, null).map((r) => withPlaceIn(r, req.search_language ?? 'en'));
+    const copies = await this.copiesOf(this.collections.readable(caller, req.collection, { public: req.public ?? false }).pk);
+    return this.store.search.onOneView(() => {
+      const collection = this.collections.readable(caller, req.collection, { public: req.public ?? false });
+      const item = req.media_id !== undefined ? (this.store.items.find(collection.pk, req.media_id) ?? null) : null;
+      const filter = this.itemFilter(req, collection.pk, asked);
+      const pks = this.store.text.matchWords(q.all!, collection.pk, { limit: depthFor(DEPTHS.list, req.limit), itemPk: item?.pk ?? null, filter, columns: 'all', ranking: WORD_RANKING }).map((h) => h.pk);
+      return this.shape(fuse([{ name: 'words', weight: FUSION.weights.words, pks }]), new Map(), q, { collectionPk: collection.pk, copies }, req, null).map((r) => withPlaceIn(r, req.search_language ?? 'en'));
+    });
+  }
+
+  /** The collection's items that have copies (none without the duplicates helper). */
+  private async copiesOf(collectionPk: number): Promise<ReadonlyMap<number, CopyOf>> {
+    return (await this.copiesIn?.(collectionPk)) ?? new Map();
   }
 
   /** One search with its filters resolved; `listing`: no words are left, so every item the filters keep is listed. */
   private async searchWith(caller: Caller, req: SearchRequest, near: NearFilter | null, listing: boolean): Promise<SearchAnswer> {
-    let collection = this.collections.readable(caller, req.collection, { public: req.public ?? false });
-    const typed = req.query ? parseQuery(req.query) : null;
-    const spaces = this.embedder ? this.store.search.spaces().filter((s) => this.store.search.hasVectors(collection.pk, s.id)) : [];
+    const collectionPk = this.collections.readable(caller, req.collection, { public: req.public ?? false }).pk;
+    const spaces = this.embedder ? this.store.search.spaces().filter((s) => this.store.search.hasVectors(collectionPk, s.id)) : [];
     const vectors = req.query ? await this.embedQuery(req.query, spaces) : [];
     const picture = req.image ? await decodeQueryImage(req.image, req.image_field) : null;
     const pictureVectors = picture ? await this.embedPicture(picture, spaces) : [];
-    // From here on everything is synchronous: one consistent view of the database, no half-written item.
-    collection = this.collections.readable(caller, req.collection, { public: req.public ?? false });
+    const vectorLimit = hasItemFilter(req, near) ? req.limit * DEPTHS.filteredVectors : req.limit;
+    const asked: AskedFirst = {
+      spaces,
+      vectors,
+      probe: picture ? { ...pictureProbe(picture), vectors: new Map(pictureVectors.map((v) => [v.space.id, v.query.vector])) } : null,
+      nearest: req.media_id === undefined ? await this.nearestOf(vectors, collectionPk, vectorLimit) : new Map(),
+      copies: await this.copiesOf(collectionPk),
+    };
+    // From here on everything is synchronous and on one committed view of the database: no half-written item.
+    return this.store.search.onOneView(() => this.answer(caller, req, near, listing, asked));
+  }
+
+  /** The candidates of each query vector's space from the nearest-vector index, asked before the synchronous part. */
+  private async nearestOf(vectors: SpaceQuery[], collectionPk: number, limit: number): Promise<Map<number, number[] | null>> {
+    const out = new Map<number, number[] | null>();
+    for (const v of vectors) out.set(v.space.id, await this.nearestVectors(v.space, collectionPk, unit(v.query.vector), depthFor(VECTORS.approx, limit)));
+    return out;
+  }
+
+  /** The lists of one search, fused and shaped into its answer (synchronous: see searchWith). */
+  private answer(caller: Caller, req: SearchRequest, near: NearFilter | null, listing: boolean, asked: AskedFirst): SearchAnswer {
+    const collection = this.collections.readable(caller, req.collection, { public: req.public ?? false });
     let item: ItemRow | null = null;
     if (req.media_id !== undefined) {
       item = this.store.items.find(collection.pk, req.media_id) ?? null;
       if (!item) throw notFound('media item', req.media_id);
     }
-    const probes: PictureProbe[] = [];
-    if (picture) probes.push({ ...pictureProbe(picture), vectors: new Map(pictureVectors.map((v) => [v.space.id, v.query.vector])) });
-    if (req.like) probes.push(likeProbe(this.store, collection.pk, req.like, spaces.filter((sp) => sp.kind === 'frame')));
-
-
+    const probes: PictureProbe[] = asked.probe ? [asked.probe] : [];
+    if (req.like) probes.push(likeProbe(this.store, collection.pk, req.like, asked.spaces.filter((sp) => sp.kind === 'frame')));
     const scope: ListScope = { collectionPk: collection.pk, filter: this.itemFilter(req, collection.pk, near), depth: depthFor(DEPTHS.list, req.limit), item, limit: req.limit };
     const lists: RankedList[] = [];
     const frameTimes = new Map<number, number>();
@@ -276,26 +363,26 @@ export class SearchService {
       lists.push(timed.list);
       for (const [pk, t] of timed.times) if (!frameTimes.has(pk)) frameTimes.set(pk, t);
     };
-    const words = typed ? this.wordLists(typed, scope, collection.pk, req.correct_typos ?? true) : null;
+    const words = req.query ? this.wordLists(parseQuery(req.query), scope, collection.pk, req.correct_typos ?? true) : null;
     const q = words?.query ?? null;
     for (const list of words?.text.lists ?? []) lists.push(list);
     for (const kind of ['passage', 'frame'] as const) {
-      const ofKind = vectors.filter((v) => v.space.kind === kind);
-      if (ofKind.length) add(this.vectorList(kind, ofKind, scope, null));
+      const ofKind = asked.vectors.filter((v) => v.space.kind === kind);
+      if (ofKind.length) add(this.vectorList(kind, ofKind, scope, null, asked.nearest));
     }
-    for (const probe of probes) for (const timed of this.probeLists(probe, spaces, scope)) add(timed);
+    for (const probe of probes) for (const timed of this.probeLists(probe, asked.spaces, scope)) add(timed);
     if (listing && scope.filter) lists.push({ name: 'recorded', weight: FUSION.weights.words, pks: this.store.search.firstEpisodesRecorded(collection.pk, scope.filter, scope.depth, item?.pk ?? null) });
     const excluded = new Set(probes.map((p) => p.exclude).filter((pk): pk is number => pk !== null));
 
-    // A few spare hits, so merging neighbours that share a moment still fills the page.
     // The people a `speaker` names, looked up once: they keep the episodes and, in them, the lines.
     const speakers = req.speaker !== undefined ? this.speakers(collection.pk, req.speaker) : null;
     const only = this.addPeople(lists, collection.pk, req, scope.depth, item?.pk ?? null, speakers);
+    // A few spare hits, so merging neighbours that share a moment still fills the page.
     const fused = fuse(lists)
       .filter((f) => f.score > 0 && (!only || only.has(f.pk)) && !excluded.has(f.pk))
       .slice(0, candidatePool(req.limit, q ? q.terms.length + q.phrases.length : 0));
-    const results = this.shape(fused, frameTimes, q, collection.pk, req, speakers ? this.store.voices.labelsOf(speakers) : null).map((r) => withPlaceIn(r, req.search_language ?? 'en'));
-    const gaps = this.gaps?.of({ collectionPk: collection.pk, itemPk: item?.pk ?? null, words: Boolean(q?.all), framesSearched: vectors.some((v) => v.space.kind === 'frame') });
+    const results = this.shape(fused, frameTimes, q, { collectionPk: collection.pk, copies: asked.copies }, req, speakers ? this.store.voices.labelsOf(speakers) : null).map((r) => withPlaceIn(r, req.search_language ?? 'en'));
+    const gaps = this.gaps?.of({ collectionPk: collection.pk, itemPk: item?.pk ?? null, words: Boolean(q?.all), framesSearched: asked.vectors.some((v) => v.space.kind === 'frame') });
     const corrected = words?.fixes.length ? correctedWords(words.fixes, results) : [];
     const notices = gaps ? searchNotices(gaps, req.search_language ?? 'en') : [];
     if (!req.query || corrected.length === 0) return { results, notices, corrected, searched_query: null, original_query: null };
@@ -326,8 +413,9 @@ export class SearchService {
   }
 
   /** Fused episodes as SPEC 2.7 results: ranked by the line each says best, one per moment, with the people seen in each. */
-  private shape(fused: Fused[], frameTimes: Map<number, number>, q: ParsedQuery | null, collectionPk: number, req: SearchRequest, spokenBy: Map<number, Set<number>> | null): SearchResult[] {
+  private shape(fused: Fused[], frameTimes: Map<number, number>, q: ParsedQuery | null, where: { collectionPk: number; copies: ReadonlyMap<number, CopyOf> }, req: SearchRequest, spokenBy: Map<number, Set<number>> | null): SearchResult[] {
     if (fused.length === 0) return [];
+    const { collectionPk } = where;
     const episodes = new Map(this.store.search.episodesWithItems(fused.map((f) => f.pk)).map((e) => [e.pk, e]));
     const terms = q ? matchTerms(q) : [];
     // Only an episode a word list found can have a line with a query word: the lines of the others (found
@@ -358,23 +446,11 @@ export class SearchService {
       const said = openings.has(r.pk) ? itemWords(e, rows, terms, e.place ? placeText(placeIn(JSON.parse(e.place), req.search_language ?? 'en')) : null) : undefined;
       return shapeResult(e, rows, { score: r.score, frameTime: said === undefined ? (frameTimes.get(r.pk) ?? null) : null }, said === undefined ? r.best : null, terms, this.links, said);
     });
-    const moments = mergeMoments(this.oneCopy(results, page.map((r) => r.item), collectionPk)).slice(0, req.limit);
+    const moments = mergeMoments(oneCopy(results, page.map((r) => r.item), where.copies)).slice(0, req.limit);
     const byMoment = new Map([...episodes.values()].map((e) => [`${e.media_id}:${e.idx}`, e]));
     this.addPeopleSeen(moments, collectionPk, byMoment);
     this.addSpeakers(moments, collectionPk, byMoment);
     return moments;
-  }
-
-  /** One result for a moment several copies share: the kept copy's (see mergeCopies); `items` are the results' items in order. */
-  private oneCopy(results: SearchResult[], items: number[], collectionPk: number): SearchResult[] {
-    const copies = this.copiesIn?.(collectionPk);
-    if (!copies?.size) return results;
-    const itemOf = new Map(results.map((r, i) => [r, items[i]!]));
-    return mergeCopies(results, (r) => {
-      const item = itemOf.get(r)!;
-      const c = copies.get(item);
-      return c && { item, lead: c.lead, offset: c.offset };
-    });
   }
 
   /**
@@ -428,9 +504,9 @@ export class SearchService {
   }
 
   /** The nearest episodes of one kind of vector space, filtered, with each frame's time. */
-  private vectorList(kind: VectorKind, queries: { space: VectorSpaceRow; query: QueryVector }[], scope: ListScope, name: string | null): TimedList {
+  private vectorList(kind: VectorKind, queries: SpaceQuery[], scope: ListScope, name: string | null, nearest?: ReadonlyMap<number, number[] | null>): TimedList {
     const { collectionPk, filter, item, limit } = scope;
-    let hits = queries.flatMap((v) => this.semantic(v.space, v.query, collectionPk, filter ? limit * DEPTHS.filteredVectors : limit, item)).sort((a, b) => b.similarity - a.similarity);
+    let hits = queries.flatMap((v) => this.semantic(v.space, v.query, collectionPk, filter ? limit * DEPTHS.filteredVectors : limit, item, nearest?.get(v.space.id))).sort((a, b) => b.similarity - a.similarity);
     // Vector neighbours cannot be filtered inside sqlite-vec's KNN: more are fetched and filtered here.
     if (filter) {
       const allowed = this.store.search.filterEpisodes([...new Set(hits.map((h) => h.episodePk))], collectionPk, filter);
@@ -503,7 +579,7 @@ export class SearchService {
 
   /** The vidx-extra filters as the store takes them; null when none is set. A folder of another collection is a 404. */
   private itemFilter(req: SearchRequest, collectionPk: number, near: NearFilter | null): ItemFilter | null {
-    if (!req.media_type && !req.captured_after && !req.captured_before && !req.folder_id && !near) return null;
+    if (!hasItemFilter(req, near)) return null;
     let folderPk: number | null = null;
     if (req.folder_id) {
       const folder = this.store.folders.get(req.folder_id);
@@ -554,19 +630,20 @@ export class SearchService {
     return named.map((p) => p.pk);
   }
 
-  private semantic(space: VectorSpaceRow, query: QueryVector, collectionPk: number, limit: number, item: ItemRow | null): SemanticHit[] {
+  /** `approx`: the index's candidates asked before (see nearestOf); undefined asks the store's own index now. */
+  private semantic(space: VectorSpaceRow, query: QueryVector, collectionPk: number, limit: number, item: ItemRow | null, approx?: number[] | null): SemanticHit[] {
     const repo = this.store.search;
     const q = unit(query.vector);
-    const rows = item ? repo.vectorsOfItem(item.pk, space.id) : repo.vectorsByPk(nearestCandidates(repo, space, collectionPk, q, limit), collectionPk, space.id);
+    const rows = item ? repo.vectorsOfItem(item.pk, space.id) : repo.vectorsByPk(nearestCandidates(repo, space, collectionPk, q, limit, approx), collectionPk, space.id);
     return rows
       .map((r) => ({ episodePk: r.episode_pk, time: r.time, similarity: dot(q, fromBlob(r.embedding)) }))
       .filter((h) => h.similarity >= query.minSimilarity);
   }
 
   /** The query picture in each frame space whose model is installed (image–text search by picture). */
-  private async embedPicture(picture: RgbPicture, spaces: VectorSpaceRow[]): Promise<{ space: VectorSpaceRow; query: QueryVector }[]> {
+  private async embedPicture(picture: RgbPicture, spaces: VectorSpaceRow[]): Promise<SpaceQuery[]> {
     if (!this.embedder?.embedImage) return [];
-    const out: { space: VectorSpaceRow; query: QueryVector }[] = [];
+    const out: SpaceQuery[] = [];
     for (const space of spaces.filter((sp) => sp.kind === 'frame')) {
       const v = await this.embedder.embedImage(picture, { kind: 'frame', model: space.model, dims: space.dims });
       if (v && v.vector.length === space.dims) out.push({ space, query: v });
@@ -574,9 +651,9 @@ export class SearchService {
     return out;
   }
 
-  private async embedQuery(query: string, spaces: VectorSpaceRow[]): Promise<{ space: VectorSpaceRow; query: QueryVector }[]> {
+  private async embedQuery(query: string, spaces: VectorSpaceRow[]): Promise<SpaceQuery[]> {
     if (!this.embedder || spaces.length === 0) return [];
-    const out: { space: VectorSpaceRow; query: QueryVector }[] = [];
+    const out: SpaceQuery[] = [];
     for (const space of spaces) {
       const v = await this.embedder.embed(query, { kind: space.kind as VectorKind, model: space.model, dims: space.dims });
       if (v && v.vector.length === space.dims) out.push({ space, query: v });
@@ -602,6 +679,17 @@ export function withTypedMatches(found: SearchResult[], typed: SearchResult[], l
   const floor = found.at(-1)?.score ?? 1;
   const more = typed.filter((r) => !seen.has(key(r))).map((r) => ({ ...r, score: Math.min(r.score, floor) }));
   return [...found, ...more].slice(0, limit);
+}
+
+/** One result for a moment several copies share: the kept copy's (see mergeCopies); `items` are the results' items in order. */
+function oneCopy(results: SearchResult[], items: number[], copies: ReadonlyMap<number, CopyOf>): SearchResult[] {
+  if (!copies.size) return results;
+  const itemOf = new Map(results.map((r, i) => [r, items[i]!]));
+  return mergeCopies(results, (r) => {
+    const item = itemOf.get(r)!;
+    const c = copies.get(item);
+    return c && { item, lead: c.lead, offset: c.offset };
+  });
 }
 
 /** Whether a stored line is one the speaker filter's people say (`spokenBy`: their speaker numbers by item). */
