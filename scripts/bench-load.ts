@@ -10,7 +10,10 @@
  * collection ran.
  *
  *   npm run bench:load -- [--from DIR] [--episodes 100000] [--clients 50] [--seconds 15] [--think-ms 1000]
- *                         [--video-minutes 4 | --no-index]
+ *                         [--video-minutes 4 | --no-index] [--fetch]
+ *
+ * The first phase runs right after the server answers (its first 5 s: caches cold, search threads starting).
+ * --fetch: the searchers use `fetch` (undici) instead of node:http, as a plain script would.
  *
  * Each client waits a random 0..2 × think-ms before its first search and between searches (50 users searching about once a second
  * each); --think-ms 0 makes a closed loop, whose latency is then clients / throughput.
@@ -23,7 +26,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { SERVER_OUT, serverBuildFresh } from './build-server.js';
 import { loadConfig } from '../src/config.js';
 import { defaultTools } from '../src/media/binaries.js';
 import { startVidx } from '../src/server.js';
@@ -37,7 +41,11 @@ async function serve(dir: string): Promise<void> {
     // does the ffmpeg work only, without ASR, OCR or embeddings).
     ...(process.env.VIDX_MODELS_DIR ? { VIDX_MODELS_DIR: process.env.VIDX_MODELS_DIR } : {}),
   });
-  const vidx = await startVidx(config, { queryEmbedder: benchEmbedder });
+  // The search threads start from lib/'s compiled module when it matches the sources, as `npm start` runs them
+  // (from the TypeScript sources a thread compiles them first, seconds a start).
+  const compiled = join(SERVER_OUT, 'startup', 'search-thread.js');
+  const searchThreadEntry = existsSync(compiled) && serverBuildFresh() ? pathToFileURL(compiled) : undefined;
+  const vidx = await startVidx(config, { queryEmbedder: benchEmbedder, ...(searchThreadEntry ? { searchThreadEntry } : {}) });
   if (arg('lag') === 'true') reportLag();
   process.stdout.write(`${JSON.stringify({ url: vidx.url })}\n`);
   const stop = () => void vidx.close().then(() => process.exit(0));
@@ -91,6 +99,7 @@ const searchAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 /** POSTs one search as the page's form does and reads the whole answer; resolves to its HTTP status. */
 function postSearch(url: string, body: unknown): Promise<number> {
+  if (arg('fetch') === 'true') return post(url, '/search', body).then(async (res) => (await res.arrayBuffer(), res.status));
   const form = new URLSearchParams({ body: JSON.stringify(body) }).toString();
   return new Promise((resolve, reject) => {
     const req = http.request(`${url}/search`, {
@@ -112,6 +121,8 @@ interface PhaseResult {
   max_ms: number;
   /** The benchmark's own CPU per search (its client shares the cores with the server). */
   client_cpu_ms: number;
+  /** Searches answered per second of the phase (with --think-ms 0, the server's throughput). */
+  per_s: number;
 }
 
 /** `clients` searchers loop over the queries until `until` resolves (and at least `minMs` passed). */
@@ -149,7 +160,8 @@ async function searchers(url: string, clients: number, thinkMs: number, qs: stri
   times.sort((a, b) => a - b);
   const at = (p: number) => (times.length ? times[Math.min(times.length - 1, Math.floor(p * times.length))] : 0);
   const cpu = process.cpuUsage(cpu0);
-  return { searches: times.length, errors, p50_ms: round2(at(0.5)), p99_ms: round2(at(0.99)), max_ms: round2(at(1)), client_cpu_ms: round2((cpu.user + cpu.system) / 1000 / Math.max(1, times.length)) };
+  const seconds = (performance.now() - t0) / 1000;
+  return { searches: times.length, errors, p50_ms: round2(at(0.5)), p99_ms: round2(at(0.99)), max_ms: round2(at(1)), client_cpu_ms: round2((cpu.user + cpu.system) / 1000 / Math.max(1, times.length)), per_s: round2(times.length / seconds) };
 }
 
 async function timed(f: () => Promise<Response>): Promise<{ status: number; s: number }> {
@@ -183,6 +195,9 @@ async function taskDone(url: string, id: string): Promise<{ status: string; s: n
   }
 }
 
+/** How long the first phase, right after the server answers, lasts. */
+const START_SECONDS = 5;
+
 async function main(): Promise<void> {
   const clients = Number(arg('clients', '50'));
   const seconds = Number(arg('seconds', '15'));
@@ -204,6 +219,10 @@ async function main(): Promise<void> {
   const { url, child } = await startServer(dir);
   try {
     const qs = queries(300);
+    // The first seconds after the start, before any search warmed a cache or started a thread.
+    console.error(`${clients} searchers, the first ${START_SECONDS} s after the start`);
+    const start = await searchers(url, clients, thinkMs, qs, new Promise((r) => setTimeout(r, START_SECONDS * 1000)), 0);
+    console.error(`  ${JSON.stringify(start)}`);
     // Warm the caches (pages, prepared statements) so the first phase does not time a cold start.
     for (const q of qs.slice(0, 20)) await (await post(url, '/search', { query: q, collection: 'side-a', limit: 10 })).arrayBuffer();
     console.error(`${clients} searchers, alone, ${seconds} s`);
@@ -247,6 +266,8 @@ async function main(): Promise<void> {
       JSON.stringify({
         clients,
         think_ms: thinkMs,
+        client: arg('fetch') === 'true' ? 'fetch' : 'node:http',
+        first_seconds: start,
         alone,
         with_suggestions_and_delete: busy,
         suggestions_s: s.s,

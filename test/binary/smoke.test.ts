@@ -143,6 +143,15 @@ describe('dist/vidx, the single binary, alone in an empty folder', () => {
     expect(nearLisbon.status, JSON.stringify(nearLisbon.body)).toBe(200);
     expect(nearLisbon.body.results).toEqual([]);
 
+    // Searches by words move to the binary's search thread bundle once it is ready (started by the first search).
+    const searchThreads = async () => (await call('GET', '/health')).body.search as { threads: number; ready: number; answered: number };
+    expect((await searchThreads()).threads).toBeGreaterThan(0);
+    await waitFor(async () => ((await searchThreads()).ready > 0 ? true : undefined), 30_000, 'a ready search thread');
+    const before = (await searchThreads()).answered;
+    const onThread = await call('POST', '/search', { query: 'apple cake', collection: 'smoke' });
+    expect(onThread.body.results[0].media_id).toBe('slides');
+    expect((await searchThreads()).answered).toBe(before + 1);
+
     // The binary's CLI against its own server, finding the admin key in the data dir by itself.
     const cli = await vidx(['search', 'apple cake', '--collection', 'smoke', '--url', url, '--json']);
     expect(cli.code, cli.stderr).toBe(0);
