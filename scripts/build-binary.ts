@@ -3,7 +3,7 @@
  * the npm-shipped models, as a Node single-executable application made from this machine's own Node, offline:
  *   0. the web page is built into dist/web when stale (scripts/build-web.ts) and embedded as assets;
  *   1. esbuild bundles src/sea-main.ts (the loader, the main script), src/sea/app.ts (the application, an asset)
- *      src/sea/thread.ts (the analysis threads) and src/sea/search-thread.ts (the search threads) to CommonJS files (node20), native requires redirected;
+ *      and src/sea/thread.ts (the analysis and search threads) to CommonJS files (node20), native requires redirected;
  *   2. libraries are gzipped (cached in dist/.sea-cache), a build id hashes the bundle and every asset;
  *   3. `node --experimental-sea-config` writes the preparation blob (code cache included);
  *   4. a copy of `process.execPath` (stripped when `strip` exists) gets the blob through postject.
@@ -111,12 +111,9 @@ async function main(): Promise<void> {
   // quarter of its 12 MB (src/sea/app-loader.ts keeps its code cache).
   const app = await bundle(assets, join('sea', 'app.ts'), 'app.cjs');
   assets.push({ path: 'app.cjs', source: app, gzip: true, mode: 0o644 });
-  // The threads' own bundle (analyses, clusters, suggestions), unpacked beside the libraries and started from there.
+  // The threads' own bundle (analyses, clusters, suggestions, searches), unpacked beside the libraries and started from there.
   const thread = await bundle(assets, join('sea', 'thread.ts'), 'thread.cjs');
   assets.push({ path: 'threads/thread.cjs', source: thread, gzip: true, mode: 0o644 });
-  // The search threads' bundle (a read-only connection and a SearchService each).
-  const searchThread = await bundle(assets, join('sea', 'search-thread.ts'), 'search-thread.cjs');
-  assets.push({ path: 'threads/search-thread.cjs', source: searchThread, gzip: true, mode: 0o644 });
   const llama = await llamaAssets(ROOT, WORK);
   if (!llama.length) log('node-llama-cpp is not installed: the binary answers questions from the moments only');
   assets.push(...llama);

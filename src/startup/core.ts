@@ -196,8 +196,10 @@ function searchThreads(app: AppBase, opts: CoreOptions, parts: { local: SearchSe
   const threads = new SearchThreads({
     // An in-memory database has no file a thread could open.
     threads: memory ? 0 : config.searchThreads,
-    source: () => (opts.searchThreadEntry ? { url: opts.searchThreadEntry, eval: false } : threadSource(import.meta.url, 'search-thread', 'search-thread', config.threadsDir)),
+    // The single binary runs them from its one thread bundle (src/sea/thread.ts, by the settings' role).
+    source: () => (opts.searchThreadEntry ? { url: opts.searchThreadEntry, eval: false } : threadSource(import.meta.url, 'search-thread', 'thread', config.threadsDir)),
     settings: {
+      role: 'search',
       dbFile: store.db.name,
       dataDir: config.dataDir,
       modelsDir: config.modelsDir,

@@ -11,6 +11,8 @@ import type { QueryVector, VectorSpace } from '../embedder.js';
  * the request thread offers, so the thread's SearchService searches exactly as the request thread's does.
  */
 export interface SearchThreadSettings {
+  /** Tells the single binary's one thread bundle to run a search thread. */
+  role: 'search';
   /** The database file (opened read-only). */
   dbFile: string;
   dataDir: string;
