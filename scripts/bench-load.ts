@@ -99,7 +99,12 @@ const searchAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 /** POSTs one search as the page's form does and reads the whole answer; resolves to its HTTP status. */
 function postSearch(url: string, body: unknown): Promise<number> {
-  if (arg('fetch') === 'true') return post(url, '/search', body).then(async (res) => (await res.arrayBuffer(), res.status));
+  if (arg('fetch') === 'true') {
+    return post(url, '/search', body).then(async (res) => {
+      await res.arrayBuffer();
+      return res.status;
+    });
+  }
   const form = new URLSearchParams({ body: JSON.stringify(body) }).toString();
   return new Promise((resolve, reject) => {
     const req = http.request(`${url}/search`, {
