@@ -40,6 +40,8 @@ async function serve(dir: string): Promise<void> {
     // Models: VIDX_MODELS_DIR from the environment, else the copy's own models dir (usually none: then indexing
     // does the ffmpeg work only, without ASR, OCR or embeddings).
     ...(process.env.VIDX_MODELS_DIR ? { VIDX_MODELS_DIR: process.env.VIDX_MODELS_DIR } : {}),
+    // Search threads: the default (the cores), or as the environment says (0: all on the request thread).
+    ...(process.env.VIDX_SEARCH_THREADS ? { VIDX_SEARCH_THREADS: process.env.VIDX_SEARCH_THREADS } : {}),
   });
   // The search threads start from lib/'s compiled module when it matches the sources, as `npm start` runs them
   // (from the TypeScript sources a thread compiles them first, seconds a start).

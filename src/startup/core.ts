@@ -210,12 +210,8 @@ function searchThreads(app: AppBase, opts: CoreOptions, parts: { local: SearchSe
     },
     local: parts.local,
     asks: {
-      embed: async (query, space) => (embedder ? embedder.embed(query, space) : null),
+      vectors: (query, spaceIds, collectionPk, limit) => parts.local.vectorsFor(query, store.search.spaces().filter((s) => spaceIds.includes(s.id)), collectionPk, limit),
       nearFilter: (near, km) => places.nearFilter(near, km),
-      nearest: (spaceId, collectionPk, query, k) => {
-        const space = store.search.spaces().find((s) => s.id === spaceId);
-        return space ? store.search.nearestApprox(space, collectionPk, query, k) : [];
-      },
       copies: (collectionPk) => duplicates.copiesIn(collectionPk),
     },
     linkBase: () => links.base(),

@@ -9,6 +9,7 @@ import { SignedFileLinks } from '../http/file-links.js';
 import { pulledModel } from '../ml/capabilities.js';
 import { loadManifest } from '../ml/registry/manifest.js';
 import { CollectionService } from '../services/collections.js';
+import type { CopyOf } from '../services/duplicates/service.js';
 import { SearchGaps } from '../services/search/gaps.js';
 import { PrintIndex } from '../services/search/print-index.js';
 import { SearchService } from '../services/search/search.js';
@@ -31,12 +32,22 @@ const links = new SignedFileLinks('', linkSecret(settings.dataDir), settings.dat
 const manifest = loadManifest(settings.manifestPath);
 const gaps = new SearchGaps(store.warnings, (capability) => pulledModel(settings.modelsDir, capability, { manifest }));
 const asks = new RequestThreadAsks(port);
+// The collections' copies as the request thread found them, kept until a change to the collection is heard.
+const copies = new Map<number, Promise<ReadonlyMap<number, CopyOf>>>();
 const search = new SearchService(store, new CollectionService(store, links), links, new PrintIndex(store), {
-  embedder: settings.embedder ? { embed: (query, space) => asks.call('embed', query, space) } : null,
+  queryVectors: settings.embedder ? (query, spaces, collectionPk, limit) => asks.call('vectors', query, spaces.map((s) => s.id), collectionPk, limit) : null,
   gaps,
   ...(settings.near ? { nearFilter: (near: string, km?: number) => asks.call('nearFilter', near, km) } : {}),
-  copiesIn: (collectionPk) => asks.call('copies', collectionPk),
-  nearestVectors: (space, collectionPk, query, k) => asks.call('nearest', space.id, collectionPk, query, k),
+  copiesIn: (collectionPk) => {
+    let kept = copies.get(collectionPk);
+    if (!kept) {
+      kept = asks.call('copies', collectionPk);
+      copies.set(collectionPk, kept);
+      // A failed ask is asked again next time.
+      kept.catch(() => copies.delete(collectionPk));
+    }
+    return kept;
+  },
   time,
 });
 
@@ -47,6 +58,7 @@ serveSearches(port, {
     for (const pk of collectionPks) {
       store.text.noteWrite(pk);
       gaps.forget(pk);
+      copies.delete(pk);
     }
   },
   heardRequest: (now, linkBase) => {

@@ -53,7 +53,9 @@ export function searchRoutes(app: App, deps: HttpDeps): void {
       const image = upload ? new Uint8Array(await readFile(upload.path)) : path !== undefined ? await deps.pictureFile(path) : undefined;
       const field = path !== undefined ? 'image_path' : 'image';
       const language = request.search_language ?? answerLanguage(c);
-      return c.json(await deps.search.search(c.get('caller'), { ...request, search_language: language, ...(image ? { image, image_field: field } : {}) }), 200);
+      // The answer comes as JSON text: written on the search thread that found it.
+      const answer = await deps.search.searchText(c.get('caller'), { ...request, search_language: language, ...(image ? { image, image_field: field } : {}) });
+      return c.body(answer, 200, { 'content-type': 'application/json' });
     } finally {
       removeUploads(uploads);
     }

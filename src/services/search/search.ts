@@ -72,7 +72,7 @@ export interface SearchRequest {
 }
 
 /** A query vector in the vector space it was made for. */
-type SpaceQuery = { space: VectorSpaceRow; query: QueryVector };
+export type SpaceQuery = { space: VectorSpaceRow; query: QueryVector };
 
 /** What a search gathers before its synchronous part: what may wait on models, the index or another thread. */
 interface AskedFirst {
@@ -98,6 +98,8 @@ const hasItemFilter = (req: SearchRequest, near: NearFilter | null) => Boolean(r
  */
 export interface Searcher {
   search(caller: Caller, req: SearchRequest): Promise<SearchAnswer>;
+  /** The answer as JSON text (what POST /search sends): a search thread writes it, so the request thread only passes it on. */
+  searchText(caller: Caller, req: SearchRequest): Promise<string>;
 }
 
 /** Lists whose episodes may have a line holding a query word (own text, as words or word parts). */
@@ -175,11 +177,16 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   return out;
 }
 
-/**
- * A query vector's nearest stored vectors in a collection (pks, nearest first), from the HNSW index the
- * request thread keeps; null while that index is being built (the caller then scans the sign bits).
- */
-export type NearestVectors = (space: VectorSpaceRow, collectionPk: number, query: Float32Array, k: number) => Promise<number[] | null>;
+/** A query's vectors, and each one's nearest stored vectors (see SearchService.vectorsFor). */
+export interface AskedVectors {
+  /** The query as a vector of each space whose model made one. */
+  vectors: SpaceQuery[];
+  /** Per space id, the pks of the nearest stored vectors from the HNSW index (null while it is being built). */
+  nearest: Map<number, number[] | null>;
+}
+
+/** Makes a query's vectors in these spaces of a collection and looks up `k` nearest of each (none when k is null). */
+export type QueryVectors = (query: string, spaces: VectorSpaceRow[], collectionPk: number, k: number | null) => Promise<AskedVectors>;
 
 /** What a search asks beyond the store; each may answer from another thread (a search thread asks the request thread). */
 export interface SearchHelpers {
@@ -191,8 +198,11 @@ export interface SearchHelpers {
   nearFilter?: (near: string, km?: number) => Promise<NearFilter>;
   /** The collection's items that have copies, each with its kept copy and how its times map onto it (duplicates). */
   copiesIn?: (collectionPk: number) => ReadonlyMap<number, CopyOf> | Promise<ReadonlyMap<number, CopyOf>>;
-  /** The nearest stored vectors (default: the store's own index). */
-  nearestVectors?: NearestVectors;
+  /**
+   * The query's vectors and their nearest stored ones (default: vectorsFor, with `embedder` and the store's own
+   * index); a search thread asks the request thread, where the embedder and the indexes are.
+   */
+  queryVectors?: QueryVectors | null;
   /** Today, for dates said relative to it ("last summer"). */
   time?: WallClock;
 }
@@ -215,7 +225,7 @@ export class SearchService implements Searcher {
   private readonly gaps: SearchGaps | null;
   private readonly nearFilter: SearchHelpers['nearFilter'] | null;
   private readonly copiesIn: SearchHelpers['copiesIn'] | null;
-  private readonly nearestVectors: NearestVectors;
+  private readonly queryVectors: QueryVectors | null;
   private readonly time: WallClock;
 
   constructor(
@@ -231,7 +241,7 @@ export class SearchService implements Searcher {
     this.nearFilter = helpers.nearFilter ?? null;
     this.copiesIn = helpers.copiesIn ?? null;
     this.time = helpers.time ?? systemClock;
-    this.nearestVectors = helpers.nearestVectors ?? (async (space, collectionPk, query, k) => store.search.nearestApprox(space, collectionPk, query, k));
+    this.queryVectors = helpers.queryVectors !== undefined ? helpers.queryVectors : this.embedder ? (query, spaces, collectionPk, k) => this.vectorsFor(query, spaces, collectionPk, k) : null;
   }
 
   private readonly typos: TypoCorrector;
@@ -242,6 +252,10 @@ export class SearchService implements Searcher {
    * means read again. Reading them is a scan of the collection's items, too much for every search.
    */
   private readonly placeWordSets = new LRUMap<number, { generation: number; words: ReadonlySet<string> }>(PLACE_WORDS_KEPT);
+
+  async searchText(caller: Caller, req: SearchRequest): Promise<string> {
+    return JSON.stringify(await this.search(caller, req));
+  }
 
   async search(caller: Caller, req: SearchRequest): Promise<SearchAnswer> {
     // A collection the key may not read is a 404 before anything in the request is looked at.
@@ -323,27 +337,34 @@ export class SearchService implements Searcher {
   /** One search with its filters resolved; `listing`: no words are left, so every item the filters keep is listed. */
   private async searchWith(caller: Caller, req: SearchRequest, near: NearFilter | null, listing: boolean): Promise<SearchAnswer> {
     const collectionPk = this.collections.readable(caller, req.collection, { public: req.public ?? false }).pk;
-    const spaces = this.embedder ? this.store.search.spaces().filter((s) => this.store.search.hasVectors(collectionPk, s.id)) : [];
-    const vectors = req.query ? await this.embedQuery(req.query, spaces) : [];
+    const spaces = this.queryVectors ? this.store.search.spaces().filter((s) => this.store.search.hasVectors(collectionPk, s.id)) : [];
+    const vectorLimit = hasItemFilter(req, near) ? req.limit * DEPTHS.filteredVectors : req.limit;
+    const { vectors, nearest } = req.query && spaces.length && this.queryVectors ? await this.queryVectors(req.query, spaces, collectionPk, req.media_id === undefined ? vectorLimit : null) : { vectors: [], nearest: new Map() };
     const picture = req.image ? await decodeQueryImage(req.image, req.image_field) : null;
     const pictureVectors = picture ? await this.embedPicture(picture, spaces) : [];
-    const vectorLimit = hasItemFilter(req, near) ? req.limit * DEPTHS.filteredVectors : req.limit;
     const asked: AskedFirst = {
       spaces,
       vectors,
       probe: picture ? { ...pictureProbe(picture), vectors: new Map(pictureVectors.map((v) => [v.space.id, v.query.vector])) } : null,
-      nearest: req.media_id === undefined ? await this.nearestOf(vectors, collectionPk, vectorLimit) : new Map(),
+      nearest,
       copies: await this.copiesOf(collectionPk),
     };
     // From here on everything is synchronous and on one committed view of the database: no half-written item.
     return this.store.search.onOneView(() => this.answer(caller, req, near, listing, asked));
   }
 
-  /** The candidates of each query vector's space from the nearest-vector index, asked before the synchronous part. */
-  private async nearestOf(vectors: SpaceQuery[], collectionPk: number, limit: number): Promise<Map<number, number[] | null>> {
-    const out = new Map<number, number[] | null>();
-    for (const v of vectors) out.set(v.space.id, await this.nearestVectors(v.space, collectionPk, unit(v.query.vector), depthFor(VECTORS.approx, limit)));
-    return out;
+  /**
+   * A query's vectors in these spaces (the embedder's) and, unless `limit` is null, the candidates of each from
+   * the collection's nearest-vector index, for a search of `limit` results: what a search asks before its
+   * synchronous part, and what a search thread asks the request thread for in one message.
+   * @example
+   * const { vectors, nearest } = await search.vectorsFor('sunset at the lake', spaces, collectionPk, 10);
+   */
+  async vectorsFor(query: string, spaces: VectorSpaceRow[], collectionPk: number, limit: number | null): Promise<AskedVectors> {
+    const vectors = await this.embedQuery(query, spaces);
+    const nearest = new Map<number, number[] | null>();
+    if (limit !== null) for (const v of vectors) nearest.set(v.space.id, this.store.search.nearestApprox(v.space, collectionPk, unit(v.query.vector), depthFor(VECTORS.approx, limit)));
+    return { vectors, nearest };
   }
 
   /** The lists of one search, fused and shaped into its answer (synchronous: see searchWith). */

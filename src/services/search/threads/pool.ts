@@ -32,7 +32,9 @@ const FAILED_STARTS_ALLOWED = 3;
 interface Waiting {
   caller: Caller;
   req: SearchRequest;
-  resolve: (answer: SearchAnswer) => void;
+  /** Asked as JSON text (searchText). */
+  text: boolean;
+  resolve: (answer: SearchAnswer | string) => void;
   reject: (err: Error) => void;
 }
 
@@ -68,14 +70,23 @@ export class SearchThreads implements Searcher {
   constructor(private readonly opts: SearchThreadsOptions) {}
 
   async search(caller: Caller, req: SearchRequest): Promise<SearchAnswer> {
+    return (await this.answer(caller, req, false)) as SearchAnswer;
+  }
+
+  async searchText(caller: Caller, req: SearchRequest): Promise<string> {
+    return (await this.answer(caller, req, true)) as string;
+  }
+
+  private answer(caller: Caller, req: SearchRequest, text: boolean): Promise<SearchAnswer | string> {
+    const local = () => (text ? this.opts.local.searchText(caller, req) : this.opts.local.search(caller, req));
     // A picture's bytes and a moment's vectors stay where the picture prints and the vector indexes are.
-    if (req.image || req.like) return this.opts.local.search(caller, req);
+    if (req.image || req.like) return local();
     const thread = this.pick();
-    if (!thread) return this.opts.local.search(caller, req);
+    if (!thread) return local();
     const id = this.nextId++;
-    return new Promise<SearchAnswer>((resolve, reject) => {
-      thread.waiting.set(id, { caller, req, resolve, reject });
-      this.send(thread, { kind: 'search', id, caller, req, now: this.opts.time.now().getTime(), linkBase: this.opts.linkBase() });
+    return new Promise<SearchAnswer | string>((resolve, reject) => {
+      thread.waiting.set(id, { caller, req, text, resolve, reject });
+      this.send(thread, { kind: 'search', id, caller, req, now: this.opts.time.now().getTime(), linkBase: this.opts.linkBase(), text });
     });
   }
 
@@ -177,7 +188,7 @@ export class SearchThreads implements Searcher {
   }
 
   private answerLocally(thread: SearchThread): void {
-    for (const w of thread.waiting.values()) this.opts.local.search(w.caller, w.req).then(w.resolve, w.reject);
+    for (const w of thread.waiting.values()) (w.text ? this.opts.local.searchText(w.caller, w.req) : this.opts.local.search(w.caller, w.req)).then(w.resolve, w.reject);
     thread.waiting.clear();
   }
 

@@ -1,10 +1,9 @@
 import type { Caller } from '../../caller.js';
 import { problemFromWire, problemToWire, type WireProblem } from '../../errors.js';
 import type { SearchAnswer } from '../answer.js';
-import type { SearchRequest } from '../search.js';
+import type { AskedVectors, SearchRequest } from '../search.js';
 import type { NearFilter } from '../../../store/item-filter.js';
 import type { CopyOf } from '../../duplicates/service.js';
-import type { QueryVector, VectorSpace } from '../embedder.js';
 
 /**
  * What a search thread starts with (its workerData): plain data naming the files it reads, and which helpers
@@ -29,9 +28,8 @@ export interface SearchThreadSettings {
 
 /** The calls a search thread makes to the request thread, with their arguments and answers. */
 export interface AskCalls {
-  embed: { args: [query: string, space: VectorSpace]; answer: QueryVector | null };
+  vectors: { args: [query: string, spaceIds: number[], collectionPk: number, limit: number | null]; answer: AskedVectors };
   nearFilter: { args: [near: string, km: number | undefined]; answer: NearFilter };
-  nearest: { args: [spaceId: number, collectionPk: number, query: Float32Array, k: number]; answer: number[] | null };
   copies: { args: [collectionPk: number]; answer: ReadonlyMap<number, CopyOf> };
 }
 
@@ -46,15 +44,15 @@ export type WireFailure = { problem: WireProblem } | { message: string };
  * news that a collection's stored text or items changed (committed), or the answer to one of its asks.
  */
 export type ToSearchThread =
-  | { kind: 'search'; id: number; caller: Caller; req: SearchRequest; now: number; linkBase: string }
+  | { kind: 'search'; id: number; caller: Caller; req: SearchRequest; now: number; linkBase: string; text: boolean }
   | { kind: 'changed'; collectionPks: number[] }
   | { kind: 'answered'; ask: number; value: unknown }
   | { kind: 'answered'; ask: number; failure: WireFailure };
 
-/** Search thread → request thread: ready to search, a search's answer or failure, or an ask. */
+/** Search thread → request thread: ready to search, a search's answer (as JSON text when asked so) or failure, or an ask. */
 export type FromSearchThread =
   | { kind: 'ready' }
-  | { kind: 'answer'; id: number; answer: SearchAnswer }
+  | { kind: 'answer'; id: number; answer: SearchAnswer | string }
   | { kind: 'failed'; id: number; failure: WireFailure }
   | { kind: 'ask'; ask: number; name: AskName; args: unknown[] };
 

@@ -55,8 +55,9 @@ export function serveSearches(port: MessagePort, parts: SearchThreadParts): void
     if (m.kind === 'answered') return parts.asks.answered(m);
     if (m.kind === 'changed') return parts.changed(m.collectionPks);
     parts.heardRequest(m.now, m.linkBase);
-    parts.search.search(m.caller, m.req).then(
-      (answer: SearchAnswer) => post({ kind: 'answer', id: m.id, answer }),
+    // As text, the request thread neither reads the answer back into objects nor writes its JSON.
+    (m.text ? parts.search.searchText(m.caller, m.req) : parts.search.search(m.caller, m.req)).then(
+      (answer: SearchAnswer | string) => post({ kind: 'answer', id: m.id, answer }),
       (err: unknown) => post({ kind: 'failed', id: m.id, failure: toFailure(err) }),
     );
   });
