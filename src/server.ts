@@ -10,7 +10,7 @@ import type { DuplicateService } from './services/duplicates/service.js';
 import type { KeyService, AdminKeySource } from './services/keys.js';
 import { uploadsDir } from './store/paths.js';
 import { sweepUploads } from './services/upload-sweep.js';
-import type { SearchIndex, SearchThreads } from './services/search/index.js';
+import { warmDateWords, type SearchIndex, type SearchThreads } from './services/search/index.js';
 import { pictureFileReader } from './services/search/picture-file.js';
 import { ServedFiles } from './services/served-files.js';
 import { ShownPictures } from './services/shown-pictures.js';
@@ -102,6 +102,11 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
     log,
     stopping: stopping.signal,
   });
+  // The first searches after a start would otherwise pay chrono-node's first readings (200–300 ms).
+  warmDateWords();
+  // The search threads start before the server listens, not on the first search: loading one takes most of a
+  // second of CPU, which the first searches would wait behind.
+  await core.search.warm();
   // Without a socket, links name the configured host; a test that fetches them listens instead.
   const listening = opts.listen === false ? unlistened(config.host) : await listen(app.fetch, config.host, config.port);
   core.links.setBaseUrl(config.publicUrl ?? listening.url);

@@ -11,6 +11,7 @@ import { loadManifest } from '../ml/registry/manifest.js';
 import { CollectionService } from '../services/collections.js';
 import type { CopyOf } from '../services/duplicates/service.js';
 import { SearchGaps } from '../services/search/gaps.js';
+import { warmDateWords } from '../services/search/date-words.js';
 import { PrintIndex } from '../services/search/print-index.js';
 import { SearchService } from '../services/search/search.js';
 import type { SearchThreadSettings } from '../services/search/threads/protocol.js';
@@ -51,6 +52,8 @@ const search = new SearchService(store, new CollectionService(store, links), lin
   time,
 });
 
+// Its first searches would otherwise pay chrono-node's first readings: done before the thread says it is ready.
+warmDateWords();
 serveSearches(port, {
   search,
   asks,

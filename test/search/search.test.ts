@@ -9,7 +9,9 @@ describe('POST /search (words and word parts, no models)', () => {
   const search = (form: Record<string, unknown>, key?: string) => s.call('POST', '/search', { key: key ?? alice, form: { collection: 'demo', ...form } });
 
   beforeAll(async () => {
-    s = await startTestServer({ queryEmbedder: null });
+    // Answered on a search thread, as production answers them: the expected answers hold there too.
+    s = await startTestServer({ queryEmbedder: null, env: { VIDX_SEARCH_THREADS: '1' } });
+    await s.vidx.search.warm();
     alice = await s.newKey();
     bob = await s.newKey();
     expect((await s.call('POST', '/collections', { key: alice, json: { collection_id: 'demo', name: 'Demo' } })).status).toBe(201);
@@ -30,6 +32,7 @@ describe('POST /search (words and word parts, no models)', () => {
     // Stemming: "shots" and "takes" meet "shot" and "takes"; the moment is still the penalty.
     const stemmed = await search({ query: 'captain taking shots' });
     expect(stemmed.body.results[0]).toMatchObject({ media_id: 'cup-final', episode_id: 1, start_time: 52.5 });
+    expect(s.vidx.search.counts().answered).toBe(2);
   });
 
   it('answers with exactly the SPEC 2.7 fields and the documented vidx extras', async () => {

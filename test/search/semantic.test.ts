@@ -23,7 +23,9 @@ describe('POST /search with a query embedder', () => {
   const search = (form: Record<string, unknown>) => s.call('POST', '/search', { form: { collection: 'sem', ...form } });
 
   beforeAll(async () => {
-    s = await startTestApp({ queryEmbedder: topicEmbedder(calls) });
+    // Answered on a search thread, which asks the request thread for the query's vectors.
+    s = await startTestApp({ queryEmbedder: topicEmbedder(calls), env: { VIDX_SEARCH_THREADS: '1' } });
+    await s.vidx.search.warm();
     expect((await s.call('POST', '/collections', { json: { collection_id: 'sem', name: 'Semantic' } })).status).toBe(201);
     expect((await s.call('POST', '/collections', { json: { collection_id: 'words-only', name: 'No vectors' } })).status).toBe(201);
     indexFixtures(s.vidx, s.dataDir, 'sem', { vectors: true });

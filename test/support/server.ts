@@ -65,9 +65,9 @@ export async function startTestServer(
     // Analyses run in a thread, as production does (compiled from lib/ when it matches the sources): the whole
     // suite took 476 s so against 445 s inline (2026-11-27, quiet). VIDX_TEST_THREADS=0 runs them inline.
     VIDX_ANALYSIS_THREADS: process.env.VIDX_TEST_THREADS === '0' ? '0' : '1',
-    // Searches by words on one thread, as production does on more (the first ones, before it is ready, on the
-    // request thread): every search test checks the thread's answers too.
-    VIDX_SEARCH_THREADS: process.env.VIDX_TEST_THREADS === '0' ? '0' : '1',
+    // Searches on the request thread: a search thread takes most of a second of CPU to start, too much for every
+    // test server. The tests of search threads (and a few search suites) ask for them.
+    VIDX_SEARCH_THREADS: '0',
     ...(opts.noAdminKey ? {} : { VIDX_ADMIN_KEY: ADMIN_KEY }),
     ...opts.env,
   };

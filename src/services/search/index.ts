@@ -4,3 +4,4 @@ export { SearchService, type Searcher, type SearchRequest } from './search.js';
 export { SearchThreads } from './threads/pool.js';
 export { modelQueryEmbedder, type QueryEmbedder, type QueryVector, type VectorSpace } from './embedder.js';
 export type { SearchResult } from './results.js';
+export { warmDateWords } from './date-words.js';
