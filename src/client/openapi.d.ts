@@ -1120,7 +1120,7 @@ export interface components {
             search: {
                 /** @description Search threads there may be (VIDX_SEARCH_THREADS); 0: every search is answered on the request thread */
                 threads: number;
-                /** @description Threads answering searches now: they start on the first search; until one is ready, searches are answered on the request thread */
+                /** @description Threads answering searches now: they start before the server listens (and again after one ended); while none is ready, searches are answered on the request thread */
                 ready: number;
                 /** @description Searches the threads answered since the start */
                 answered: number;

@@ -195,7 +195,7 @@ export const SETTINGS = {
     group: 'server',
     default: 'the cores, at most `4`; `0` on one core',
     meaning:
-      'Threads that answer searches by words, each with a read-only connection to the database, so searches that arrive together run side by side and never wait for a write. `0`: every search on the request thread. Searches by picture or by a moment (`image`, `like`) stay on the request thread, which also keeps the nearest-vector indexes and the query embedder. `GET /health` says how many are ready: `search: {threads, ready}`',
+      'Threads that answer searches by words, each with a read-only connection to the database, so searches that arrive together run side by side and never wait for a write. `0`: every search on the request thread. Searches by picture or by a moment (`image`, `like`) stay on the request thread, which also keeps the nearest-vector indexes and the query embedder. `GET /health` says how many are ready: `search: {threads, ready, answered}`. They start before the server listens (most of a second of CPU each)',
   }),
   VIDX_FOLDER_RESCAN_MINUTES: setting(integer(0, 10_080, 60), {
     group: 'server',

@@ -53,7 +53,7 @@ const route = createRoute({
               search: z
                 .object({
                   threads: z.number().int().openapi({ description: 'Search threads there may be (VIDX_SEARCH_THREADS); 0: every search is answered on the request thread' }),
-                  ready: z.number().int().openapi({ description: 'Threads answering searches now: they start on the first search; until one is ready, searches are answered on the request thread' }),
+                  ready: z.number().int().openapi({ description: 'Threads answering searches now: they start before the server listens (and again after one ended); while none is ready, searches are answered on the request thread' }),
                   answered: z.number().int().openapi({ description: 'Searches the threads answered since the start' }),
                 })
                 .openapi({ description: 'vidx extra: where searches by words are answered' }),

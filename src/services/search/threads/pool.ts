@@ -51,7 +51,7 @@ interface SearchThread {
  * indexes, the gazetteer of `near` and the collection's copies. Searches by picture or moment, and every
  * search while no thread is ready yet (the first moments after start), are answered on the request thread.
  *
- * Threads start on the first search and are kept. Each commit that changes a collection's text or items is
+ * Threads start with `warm()` (the server calls it before it listens), else on the first search, and are kept. Each commit that changes a collection's text or items is
  * told to every thread (`changed`), before any later search reaches it: a thread never answers from a
  * cache older than a write that landed before the search. A thread that dies is replaced on the next search,
  * and the searches it had are answered on the request thread.
