@@ -20,6 +20,7 @@ import { startVidx } from '../src/server.js';
 import type { MediaAnalysis } from '../src/analysis/types.js';
 import { SearchIndex, type QueryEmbedder } from '../src/services/search/index.js';
 import { nearestCandidates } from '../src/services/search/search.js';
+import { depthFor, VECTORS } from '../src/services/search/ranking-knobs.js';
 import { dot, fromBlob } from '../src/tools/vectors.js';
 import { inTransaction } from '../src/store/connection.js';
 import { openStore, type Store } from '../src/store/index.js';
@@ -356,7 +357,7 @@ export async function readyVectorIndexes(dir: string): Promise<number> {
  * in their own order and after float re-scoring, against an exact scan of the floats. Queries are stored
  * vectors plus noise.
  */
-async function vectorRecall(dir: string, n: number, collection = 'main'): Promise<{ method: string; k: number; first10: number; rescored: number; gap_10_11: number }> {
+async function vectorRecall(dir: string, n: number, collection = 'main'): Promise<{ method: string; k: number; first10: number; rescored: number; by_depth: Record<number, number>; gap_10_11: number }> {
   const store = openStore(join(dir, 'vidx.db'));
   try {
     const pk = store.collections.findById(collection)!.pk;
@@ -368,6 +369,9 @@ async function vectorRecall(dir: string, n: number, collection = 'main'): Promis
     let rescoredHit = 0;
     let gap = 0;
     let total = 0;
+    // Recall had VECTORS.rescored been another depth: the index's first d candidates re-scored (same queries).
+    const depths = [30, 50, 100];
+    const depthHit = new Map(depths.map((d) => [d, 0]));
     const maxPk = (store.db.prepare('SELECT max(pk) AS m FROM vectors WHERE collection_pk = ?').get(pk) as { m: number }).m;
     const near = store.db.prepare('SELECT embedding FROM vectors WHERE pk >= ? AND collection_pk = ? LIMIT 1');
     for (let i = 0; i < n; i++) {
@@ -393,9 +397,14 @@ async function vectorRecall(dir: string, n: number, collection = 'main'): Promis
         .sort((a, b) => b.s - a.s)
         .slice(0, 10);
       rescoredHit += rescored.filter((r) => truth.has(r.pk)).length;
+      const approx = store.search.nearestApprox(space, pk, q, depthFor(VECTORS.approx, 10)) ?? [];
+      const scored = store.search.vectorsByPk(approx, pk, space.id).map((r) => ({ pk: r.pk, s: dot(q, fromBlob(r.embedding)) }));
+      const rank = new Map(approx.map((c, i) => [c, i]));
+      for (const d of depths) depthHit.set(d, depthHit.get(d)! + scored.filter((r) => rank.get(r.pk)! < d).sort((a, b) => b.s - a.s).slice(0, 10).filter((r) => truth.has(r.pk)).length);
       total += 10;
     }
-    return { method: 'hnsw', k, first10: round2(bitsHit / total), rescored: round2(rescoredHit / total), gap_10_11: Math.round((gap / n) * 1e4) / 1e4 };
+    const byDepth = Object.fromEntries(depths.map((d) => [d, Math.round((depthHit.get(d)! / total) * 1e4) / 1e4]));
+    return { method: 'hnsw', k, first10: round2(bitsHit / total), rescored: round2(rescoredHit / total), by_depth: byDepth, gap_10_11: Math.round((gap / n) * 1e4) / 1e4 };
   } finally {
     store.close();
   }

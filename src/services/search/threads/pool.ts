@@ -41,6 +41,8 @@ interface Waiting {
 interface SearchThread {
   worker: Worker;
   ready: boolean;
+  /** Settles once the thread is ready or has ended. */
+  started: Promise<void>;
   waiting: Map<number, Waiting>;
 }
 
@@ -51,9 +53,9 @@ interface SearchThread {
  * indexes, the gazetteer of `near` and the collection's copies. Searches by picture or moment, and every
  * search while no thread is ready yet (the first moments after start), are answered on the request thread.
  *
- * Threads start with `warm()` (the server calls it before it listens), else on the first search, and are kept. Each commit that changes a collection's text or items is
- * told to every thread (`changed`), before any later search reaches it: a thread never answers from a
- * cache older than a write that landed before the search. A thread that dies is replaced on the next search,
+ * Threads start with `warm()` (the server calls it before it listens), else on the first search, and are
+ * kept. Each commit that changes a collection's text or items is told to every thread (`changed`), before any
+ * later search reaches it: a thread never answers from a cache older than a write that landed before the search. A thread that dies is replaced on the next search,
  * and the searches it had are answered on the request thread.
  * @example
  * const threads = new SearchThreads({ threads: 2, source, settings, local: search, asks, linkBase, time, log });
@@ -105,6 +107,11 @@ export class SearchThreads implements Searcher {
     return { threads: this.enabled() ? this.opts.threads : 0, ready: this.threads.filter((t) => t.ready).length, answered: this.answered };
   }
 
+  /** The request thread's own search (scripts/compare-search-threads.ts asks both and compares). */
+  local(): SearchService {
+    return this.opts.local;
+  }
+
   /** The running threads (a test ends one to see its searches answered and the thread replaced). */
   threadHandles(): readonly Worker[] {
     return this.threads.map((t) => t.worker);
@@ -113,11 +120,7 @@ export class SearchThreads implements Searcher {
   /** Starts the threads (they otherwise start on the first search) and waits until each is ready or gone. */
   async warm(): Promise<void> {
     this.pick();
-    await Promise.all(this.threads.map((t) => (t.ready ? null : new Promise<void>((done) => {
-      const ready = (m: FromSearchThread) => m.kind === 'ready' && done();
-      t.worker.on('message', ready);
-      t.worker.once('exit', () => done());
-    }))));
+    await Promise.all(this.threads.map((t) => t.started));
   }
 
   /** Ends the threads; their searches are answered on the request thread. */
@@ -148,7 +151,12 @@ export class SearchThreads implements Searcher {
       this.failedStarts = FAILED_STARTS_ALLOWED;
       return false;
     }
-    const thread: SearchThread = { worker: startThread(source, { workerData: this.opts.settings, name: 'vidx search' }), ready: false, waiting: new Map() };
+    const worker = startThread(source, { workerData: this.opts.settings, name: 'vidx search' });
+    const started = new Promise<void>((done) => {
+      worker.on('message', (m: FromSearchThread) => m.kind === 'ready' && done());
+      worker.once('exit', () => done());
+    });
+    const thread: SearchThread = { worker, ready: false, started, waiting: new Map() };
     this.threads.push(thread);
     thread.worker.on('message', (m: FromSearchThread) => this.heard(thread, m));
     thread.worker.on('error', (err) => this.opts.log(`a search thread failed: ${err.message}`, { error: err.message }));
