@@ -2,6 +2,7 @@ import { msg, type Lang } from '../../messages/index.js';
 import type { Repos } from '../../store/index.js';
 import { fold } from '../../tools/fold.js';
 import type { ItemRow } from '../../store/items.js';
+import type { CollectionRow } from '../../store/collections.js';
 import type { NearFilter } from '../../store/item-filter.js';
 import type { EpisodeWithItem, ItemFilter, SearchIndexRepository, VectorKind, VectorSpaceRow } from '../../store/search-index.js';
 import type { Caller } from '../caller.js';
@@ -86,6 +87,15 @@ interface AskedFirst {
   nearest: ReadonlyMap<number, number[] | null>;
   /** The collection's items that have copies. */
   copies: ReadonlyMap<number, CopyOf>;
+  /** The word lists when they were read while the vectors were made (undefined: not read yet). */
+  words?: WordLists | null;
+}
+
+/** A query's word lists, the query as corrected, and the corrections kept. */
+interface WordLists {
+  query: ParsedQuery;
+  text: TextLists;
+  fixes: TypoFix[];
 }
 
 /** Whether a request keeps only some items (type, dates, folder or place): vector neighbours are then fetched deeper. */
@@ -339,7 +349,16 @@ export class SearchService implements Searcher {
     const collectionPk = this.collections.readable(caller, req.collection, { public: req.public ?? false }).pk;
     const spaces = this.queryVectors ? this.store.search.spaces().filter((s) => this.store.search.hasVectors(collectionPk, s.id)) : [];
     const vectorLimit = hasItemFilter(req, near) ? req.limit * DEPTHS.filteredVectors : req.limit;
-    const { vectors, nearest } = req.query && spaces.length && this.queryVectors ? await this.queryVectors(req.query, spaces, collectionPk, req.media_id === undefined ? vectorLimit : null) : { vectors: [], nearest: new Map() };
+    const vectorsAsked = req.query && spaces.length && this.queryVectors ? this.queryVectors(req.query, spaces, collectionPk, req.media_id === undefined ? vectorLimit : null) : null;
+    // The word lists are read while the query's vectors are made (a model's run; on a search thread, the request
+    // thread's answer), on a view of their own: an episode removed before the later view is only left out.
+    let words: WordLists | null | undefined;
+    if (vectorsAsked) {
+      // A Problem of the reads below (an unknown item or folder) leaves the vectors unawaited.
+      vectorsAsked.catch(() => undefined);
+      words = this.store.search.onOneView(() => this.wordsOf(req, this.scopeOf(caller, req, near).scope));
+    }
+    const { vectors, nearest } = vectorsAsked ? await vectorsAsked : { vectors: [], nearest: new Map<number, number[] | null>() };
     const picture = req.image ? await decodeQueryImage(req.image, req.image_field) : null;
     const pictureVectors = picture ? await this.embedPicture(picture, spaces) : [];
     const asked: AskedFirst = {
@@ -348,6 +367,7 @@ export class SearchService implements Searcher {
       probe: picture ? { ...pictureProbe(picture), vectors: new Map(pictureVectors.map((v) => [v.space.id, v.query.vector])) } : null,
       nearest,
       copies: await this.copiesOf(collectionPk),
+      words,
     };
     // From here on everything is synchronous and on one committed view of the database: no half-written item.
     return this.store.search.onOneView(() => this.answer(caller, req, near, listing, asked));
@@ -369,22 +389,16 @@ export class SearchService implements Searcher {
 
   /** The lists of one search, fused and shaped into its answer (synchronous: see searchWith). */
   private answer(caller: Caller, req: SearchRequest, near: NearFilter | null, listing: boolean, asked: AskedFirst): SearchAnswer {
-    const collection = this.collections.readable(caller, req.collection, { public: req.public ?? false });
-    let item: ItemRow | null = null;
-    if (req.media_id !== undefined) {
-      item = this.store.items.find(collection.pk, req.media_id) ?? null;
-      if (!item) throw notFound('media item', req.media_id);
-    }
+    const { collection, item, scope } = this.scopeOf(caller, req, near);
     const probes: PictureProbe[] = asked.probe ? [asked.probe] : [];
     if (req.like) probes.push(likeProbe(this.store, collection.pk, req.like, asked.spaces.filter((sp) => sp.kind === 'frame')));
-    const scope: ListScope = { collectionPk: collection.pk, filter: this.itemFilter(req, collection.pk, near), depth: depthFor(DEPTHS.list, req.limit), item, limit: req.limit };
     const lists: RankedList[] = [];
     const frameTimes = new Map<number, number>();
     const add = (timed: TimedList) => {
       lists.push(timed.list);
       for (const [pk, t] of timed.times) if (!frameTimes.has(pk)) frameTimes.set(pk, t);
     };
-    const words = req.query ? this.wordLists(parseQuery(req.query), scope, collection.pk, req.correct_typos ?? true) : null;
+    const words = asked.words !== undefined ? asked.words : this.wordsOf(req, scope);
     const q = words?.query ?? null;
     for (const list of words?.text.lists ?? []) lists.push(list);
     for (const kind of ['passage', 'frame'] as const) {
@@ -410,6 +424,23 @@ export class SearchService implements Searcher {
     return { results, notices, corrected, searched_query: correctedQuery(req.query, corrected), original_query: req.query };
   }
 
+  /** Where a search looks: its collection, the item of `media_id` (a 404 when unknown) and the filters. */
+  private scopeOf(caller: Caller, req: SearchRequest, near: NearFilter | null): { collection: CollectionRow; item: ItemRow | null; scope: ListScope } {
+    const collection = this.collections.readable(caller, req.collection, { public: req.public ?? false });
+    let item: ItemRow | null = null;
+    if (req.media_id !== undefined) {
+      item = this.store.items.find(collection.pk, req.media_id) ?? null;
+      if (!item) throw notFound('media item', req.media_id);
+    }
+    const scope: ListScope = { collectionPk: collection.pk, filter: this.itemFilter(req, collection.pk, near), depth: depthFor(DEPTHS.list, req.limit), item, limit: req.limit };
+    return { collection, item, scope };
+  }
+
+  /** The request's word lists, or null without words. */
+  private wordsOf(req: SearchRequest, scope: ListScope): WordLists | null {
+    return req.query ? this.wordLists(parseQuery(req.query), scope, scope.collectionPk, req.correct_typos ?? true) : null;
+  }
+
   /**
    * The word lists of a query, with its misspelt words corrected where that helps. Typos are looked for only
    * when the words together matched nothing (a query whose words all occur somewhere has none to correct,
@@ -417,7 +448,7 @@ export class SearchService implements Searcher {
    * finds more: all its words together where no moment held them all, or any moment where none matched.
    * A word is not read as another just because the collection holds that one somewhere apart from the rest.
    */
-  private wordLists(typed: ParsedQuery, scope: ListScope, collectionPk: number, correct: boolean): { query: ParsedQuery; text: TextLists; fixes: TypoFix[] } {
+  private wordLists(typed: ParsedQuery, scope: ListScope, collectionPk: number, correct: boolean): WordLists {
     let text = this.textLists(typed, scope);
     let query = typed;
     const fixes: TypoFix[] = [];
