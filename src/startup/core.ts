@@ -164,6 +164,10 @@ export function buildCore(app: AppBase, opts: CoreOptions): Core {
   const search = searchThreads(app, opts, { local: localSearch, embedder: queryEmbedder, places, duplicates, links });
   searchIndex.afterStore((collectionPk) => search.changed(collectionPk));
   items.onDelete((item) => search.changed(item.collection_pk));
+  collections.onDelete((pk) => {
+    search.changed(pk);
+    return false; // one step: nothing left for another batch
+  });
   // The local answer model, when one is pulled: loaded on the first question, unloaded when idle.
   const answers = new LocalAnswerModel({ modelsDir: config.modelsDir, manifest }, {
     idleMs: config.askModelIdleMs,
@@ -205,7 +209,6 @@ function searchThreads(app: AppBase, opts: CoreOptions, parts: { local: SearchSe
       modelsDir: config.modelsDir,
       ...(config.modelsManifest ? { manifestPath: config.modelsManifest } : {}),
       embedder: embedder !== null,
-      near: true,
       ...(config.nativeRoot ? { nativeRoot: config.nativeRoot } : {}),
     },
     local: parts.local,
@@ -218,7 +221,7 @@ function searchThreads(app: AppBase, opts: CoreOptions, parts: { local: SearchSe
     time,
     log,
   });
-  // Every write a search could see: text tables, stored or removed items (notices), deleted collections.
+  // Every write a search could see: text tables, stored or removed items (notices); deleted collections below.
   store.text.onWrite((pk) => threads.changed(pk));
   return threads;
 }

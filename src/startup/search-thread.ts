@@ -5,6 +5,7 @@
  * request thread.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { LRUMapWithDelete } from 'mnemonist';
 import { SignedFileLinks } from '../http/file-links.js';
 import { pulledModel } from '../ml/capabilities.js';
 import { loadManifest } from '../ml/registry/manifest.js';
@@ -33,12 +34,15 @@ const links = new SignedFileLinks('', linkSecret(settings.dataDir), settings.dat
 const manifest = loadManifest(settings.manifestPath);
 const gaps = new SearchGaps(store.warnings, (capability) => pulledModel(settings.modelsDir, capability, { manifest }));
 const asks = new RequestThreadAsks(port);
+/** Collections whose copies a thread keeps: the ones searched lately (each map is the size of its copies). */
+const COPIES_KEPT = 64;
+
 // The collections' copies as the request thread found them, kept until a change to the collection is heard.
-const copies = new Map<number, Promise<ReadonlyMap<number, CopyOf>>>();
+const copies = new LRUMapWithDelete<number, Promise<ReadonlyMap<number, CopyOf>>>(COPIES_KEPT);
 const search = new SearchService(store, new CollectionService(store, links), links, new PrintIndex(store), {
   queryVectors: settings.embedder ? (query, spaces, collectionPk, limit) => asks.call('vectors', query, spaces.map((s) => s.id), collectionPk, limit) : null,
   gaps,
-  ...(settings.near ? { nearFilter: (near: string, km?: number) => asks.call('nearFilter', near, km) } : {}),
+  nearFilter: (near, km) => asks.call('nearFilter', near, km),
   copiesIn: (collectionPk) => {
     let kept = copies.get(collectionPk);
     if (!kept) {

@@ -20,8 +20,6 @@ export interface SearchThreadSettings {
   manifestPath?: string;
   /** Whether the request thread embeds queries (a thread without asks for no vectors, as the request thread would). */
   embedder: boolean;
-  /** Whether `near` and place names in the words are understood (the gazetteer is loaded). */
-  near: boolean;
   /** The single binary's unpacked folder, where a binary thread loads the native addons from. */
   nativeRoot?: string;
 }
