@@ -10,9 +10,21 @@ const FORMAT = 1;
 /** Rows read (and added) per slice of a background build; each slice holds the event loop ~20–40 ms. */
 const BUILD_SLICE = 256;
 
-/** An empty index: cosine over int8 (a quarter of float32's memory; recall@10 0.96 in the first 30 at 100k). */
-function newIndex(dims: number): UsearchIndex {
-  return new usearch.Index({ dimensions: dims, metric: usearch.MetricKind.Cos, quantization: usearch.ScalarKind.I8, connectivity: 16, expansion_add: 128, expansion_search: 64, multi: false });
+/**
+ * How many candidates a search keeps while it walks the graph (HNSW's ef), at least the number asked for.
+ * Only searches read it, so the saved files do not change with it (no FORMAT bump).
+ */
+export const EXPANSION_SEARCH = 64;
+
+/**
+ * An empty index: cosine over int8 (a quarter of float32's memory; recall@10 0.96 in the first 30 at 100k).
+ * bench-recall.ts opens the saved files with other `expansionSearch` widths to weigh recall against time.
+ * @example
+ * const index = newAnnIndex(384);
+ * index.view('c2-s1.usearch');
+ */
+export function newAnnIndex(dims: number, expansionSearch = EXPANSION_SEARCH): UsearchIndex {
+  return new usearch.Index({ dimensions: dims, metric: usearch.MetricKind.Cos, quantization: usearch.ScalarKind.I8, connectivity: 16, expansion_add: 128, expansion_search: expansionSearch, multi: false });
 }
 
 /** The sidecar next to an index file: what it holds and whether it was saved after its last change. */
@@ -134,7 +146,7 @@ export class VectorAnnIndexes {
     const open = this.entries.get(key);
     if (open) return open;
     const file = this.dir ? this.files(collectionPk, space.id)[0] : null;
-    const e: Entry = { index: newIndex(space.dims), dims: space.dims, builtTo: null, dirty: false, file };
+    const e: Entry = { index: newAnnIndex(space.dims), dims: space.dims, builtTo: null, dirty: false, file };
     this.entries.set(key, e);
     const saved = file ? this.readSidecar(file) : null;
     if (file && saved?.clean && saved.format === FORMAT && saved.dims === space.dims && existsSync(file)) {
@@ -144,7 +156,7 @@ export class VectorAnnIndexes {
       } catch {
         // An unreadable file is rebuilt like a missing one.
       }
-      e.index = newIndex(space.dims);
+      e.index = newAnnIndex(space.dims);
     }
     const stored = prepared(this.db, 'SELECT 1 FROM vectors WHERE collection_pk = ? AND space_id = ? AND pk != ? LIMIT 1').get(collectionPk, space.id, adding);
     if (stored) this.build(key, e, collectionPk, space.id);

@@ -1,0 +1,132 @@
+/**
+ * Recall against time of the vector index at several search widths (usearch's `expansion_search`, HNSW's
+ * ef), on a database bench-search.ts built and kept: every vector of one collection is read into memory
+ * once, each query's true 10 nearest come from an exact float scan, and the saved index file is opened
+ * (memory-mapped) once per width. A query is a stored vector plus noise, as in bench-search.ts. For each
+ * width it reports recall@10 after the server's re-scoring (the index's first `VECTORS.rescored` of
+ * `VECTORS.approx` candidates, re-scored with the floats) and the time of the index's search alone.
+ * The last line printed is one JSON object.
+ *
+ *   npx tsx scripts/bench-recall.ts --data-dir DIR [--queries 200] [--widths 64,128,256] [--collection main]
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { depthFor, VECTORS } from '../src/services/search/ranking-knobs.js';
+import { dot, fromBlob } from '../src/tools/vectors.js';
+import { openReadStore } from '../src/store/read-store.js';
+import { EXPANSION_SEARCH, newAnnIndex } from '../src/store/vector-ann.js';
+import { arg, round2 } from './bench-search.js';
+
+const MODEL = 'bench-e5';
+
+let seed = 0x2545f491;
+function rnd(): number {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = seed;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+const gauss = () => Math.sqrt(-2 * Math.log(rnd() + 1e-12)) * Math.cos(2 * Math.PI * rnd());
+
+interface Loaded {
+  pks: Int32Array;
+  floats: Float32Array;
+  dims: number;
+  file: string;
+}
+
+/** Every vector of the collection's bench space, in pk order, and the index file that holds them. */
+function load(dir: string, collection: string): Loaded {
+  const store = openReadStore(join(dir, 'vidx.db'));
+  try {
+    const pk = store.collections.findById(collection)?.pk;
+    const space = store.search.spaces().find((s) => s.model === MODEL);
+    if (pk === undefined || !space) throw new Error(`no collection "${collection}" with ${MODEL} vectors in ${dir}`);
+    const file = join(dir, 'vector-index', `c${pk}-s${space.id}.usearch`);
+    if (!existsSync(file)) throw new Error(`${file} is missing: run bench-search.ts on ${dir} first`);
+    const count = (store.db.prepare('SELECT count(*) AS n FROM vectors WHERE collection_pk = ? AND space_id = ?').get(pk, space.id) as { n: number }).n;
+    const pks = new Int32Array(count);
+    const floats = new Float32Array(count * space.dims);
+    let i = 0;
+    for (const row of store.db.prepare('SELECT pk, embedding FROM vectors WHERE collection_pk = ? AND space_id = ? ORDER BY pk').iterate(pk, space.id) as Iterable<{ pk: number; embedding: Buffer }>) {
+      pks[i] = row.pk;
+      floats.set(fromBlob(row.embedding), i * space.dims);
+      i++;
+    }
+    return { pks, floats, dims: space.dims, file };
+  } finally {
+    store.close();
+  }
+}
+
+/** A unit query near a stored vector. */
+function query(v: Loaded): Float32Array {
+  const at = Math.floor(rnd() * v.pks.length) * v.dims;
+  const q = new Float32Array(v.dims);
+  let norm = 0;
+  for (let d = 0; d < v.dims; d++) {
+    q[d] = v.floats[at + d] + (0.3 * gauss()) / Math.sqrt(v.dims);
+    norm += q[d] * q[d];
+  }
+  for (let d = 0; d < v.dims; d++) q[d] /= Math.sqrt(norm);
+  return q;
+}
+
+/** The exact 10 nearest rows (indexes into `v`), by a scan of every float. */
+function exactTop10(v: Loaded, q: Float32Array): Set<number> {
+  const top: { row: number; s: number }[] = [];
+  for (let row = 0; row < v.pks.length; row++) {
+    let s = 0;
+    const at = row * v.dims;
+    for (let d = 0; d < v.dims; d++) s += q[d] * v.floats[at + d];
+    if (top.length < 10 || s > top[top.length - 1].s) {
+      top.push({ row, s });
+      top.sort((a, b) => b.s - a.s);
+      if (top.length > 10) top.pop();
+    }
+  }
+  return new Set(top.map((t) => v.pks[t.row]));
+}
+
+const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+
+async function main(): Promise<void> {
+  const dir = arg('data-dir');
+  if (!dir) throw new Error('--data-dir DIR (a database bench-search.ts built) is required');
+  const n = Number(arg('queries', '200'));
+  const widths = (arg('widths', `${EXPANSION_SEARCH},128,256`) ?? '').split(',').map(Number);
+  const v = load(dir, arg('collection', 'main') ?? 'main');
+  const rowOf = new Map<number, number>();
+  for (let row = 0; row < v.pks.length; row++) rowOf.set(v.pks[row], row);
+  const qs = Array.from({ length: n }, () => query(v));
+  const started = Date.now();
+  const truths = qs.map((q) => exactTop10(v, q));
+  console.error(`exact scan of ${v.pks.length} vectors × ${n} queries: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const asked = depthFor(VECTORS.approx, 10);
+  const rescored = depthFor(VECTORS.rescored, 10);
+  const byWidth: Record<number, { recall_at_10: number; search_ms_p50: number; search_ms_p99: number }> = {};
+  for (const width of widths) {
+    const index = newAnnIndex(v.dims, width);
+    index.view(v.file);
+    for (const q of qs.slice(0, 20)) index.search(q, asked, 1); // pages the mapped file in before timing
+    const times: number[] = [];
+    let hits = 0;
+    qs.forEach((q, i) => {
+      const t0 = performance.now();
+      const keys = Array.from(index.search(q, asked, 1).keys, Number);
+      times.push(performance.now() - t0);
+      const best = keys
+        .slice(0, rescored)
+        .map((pk) => ({ pk, s: dot(q, v.floats.subarray(rowOf.get(pk)! * v.dims, (rowOf.get(pk)! + 1) * v.dims)) }))
+        .sort((a, b) => b.s - a.s)
+        .slice(0, 10);
+      hits += best.filter((b) => truths[i].has(b.pk)).length;
+    });
+    byWidth[width] = { recall_at_10: Math.round((hits / (n * 10)) * 1e4) / 1e4, search_ms_p50: round2(percentile(times, 50)), search_ms_p99: round2(percentile(times, 99)) };
+    console.error(`expansion_search ${width}: ${JSON.stringify(byWidth[width])}`);
+  }
+  console.log(JSON.stringify({ bench: 'recall', vectors: v.pks.length, dims: v.dims, queries: n, asked, rescored, current: EXPANSION_SEARCH, by_width: byWidth }));
+}
+
+await main();
