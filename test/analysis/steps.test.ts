@@ -1,6 +1,7 @@
 /**
  * Issue 44: an analysis step is one file. The runner hands each step the work so far, keeps it to what it
- * declares, and gives progress by the steps' shares in their stages' words.
+ * declares, and gives progress by the steps' shares in their stages' words. Issue 48: steps that share nothing
+ * run side by side, and each still sees what it would have seen in order.
  */
 import { describe, expect, it } from 'vitest';
 import { VIDEO_STEPS } from '../../src/analysis/pipeline.js';
@@ -23,7 +24,7 @@ describe('the analysis steps', () => {
   it('each reads only what a step before it fills', () => {
     const filled = new Set<string>();
     for (const step of VIDEO_STEPS) {
-      for (const key of step.reads) expect(filled.has(key), `${step.stage} reads ${key}`).toBe(true);
+      for (const key of [...step.reads, ...(step.uses ?? [])]) expect(filled.has(key), `${step.stage} reads ${key}`).toBe(true);
       for (const key of step.fills) filled.add(key);
     }
   });
@@ -50,5 +51,65 @@ describe('the analysis steps', () => {
     await expect(runSteps([sly], { input, warnings: [] } as Work, context())).rejects.toThrow(/"faces" filled summary, which it does not declare/);
     const early: AnalysisStep = { stage: 'episodes', share: 1, reads: ['transcribed'], fills: ['spans'], run: async () => ({ spans: [] }) };
     await expect(runSteps([early], { input, warnings: [] } as Work, context())).rejects.toThrow(/reads transcribed, which no step before it filled/);
+  });
+
+  it('runs steps that share nothing side by side, and a step after both once both are done', async () => {
+    const events: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const slow: AnalysisStep = {
+      stage: 'shot_detection', share: 0.4, reads: [], fills: ['seen'],
+      run: async () => {
+        events.push('slow starts');
+        await held;
+        events.push('slow ends');
+        return { seen: { cuts: [] } as never };
+      },
+    };
+    const quick: AnalysisStep = {
+      stage: 'sound', share: 0.4, reads: [], fills: ['soundPrint'],
+      run: async () => {
+        events.push('quick runs');
+        release();
+        return { soundPrint: null, warnings: ['from quick'] as never };
+      },
+    };
+    const last: AnalysisStep = {
+      stage: 'episodes', share: 0.2, reads: ['soundPrint'], uses: ['seen'], fills: ['spans'],
+      run: async (w) => {
+        events.push(`last sees ${w.seen ? 'seen' : 'nothing'}`);
+        return { spans: [], warnings: ['from last'] as never };
+      },
+    };
+    const slowWarns: AnalysisStep = { ...slow, run: async (w, ctx) => ({ ...(await slow.run(w, ctx)), warnings: ['from slow'] as never }) };
+    const work = await runSteps([slowWarns, quick, last], { input, warnings: [] } as Work, context());
+    // The quick step ran while the slow one waited (it is what let it go on); the last waited for both.
+    expect(events).toEqual(['slow starts', 'quick runs', 'slow ends', 'last sees seen']);
+    // Warnings keep the list's order, whichever step ended first.
+    expect(work.warnings).toEqual(['from slow', 'from quick', 'from last']);
+  });
+
+  it('refuses a step that reads what it does not declare', async () => {
+    const nosy: AnalysisStep = { stage: 'episodes', share: 1, reads: [], fills: ['spans'], run: async (w) => ({ spans: w.seen ? [] : [] }) };
+    await expect(runSteps([nosy], { input, warnings: [] } as Work, context())).rejects.toThrow(/"episodes" read seen, which it does not declare/);
+  });
+
+  it('stops the steps running beside one that fails, and throws its error once all have settled', async () => {
+    let stoppedAt: string | null = null;
+    const waits: AnalysisStep = {
+      stage: 'shot_detection', share: 0.5, reads: [], fills: ['seen'],
+      run: (_w, ctx) =>
+        new Promise((_resolve, reject) => {
+          ctx.signal.addEventListener('abort', () => {
+            stoppedAt = 'aborted';
+            reject(ctx.signal.reason);
+          });
+        }),
+    };
+    const fails: AnalysisStep = { stage: 'sound', share: 0.5, reads: [], fills: ['soundPrint'], run: async () => Promise.reject(new Error('ffmpeg broke')) };
+    await expect(runSteps([waits, fails], { input, warnings: [] } as Work, context())).rejects.toThrow('ffmpeg broke');
+    expect(stoppedAt).toBe('aborted');
   });
 });

@@ -11,6 +11,7 @@ export const episodesStep: AnalysisStep = {
   stage: 'episodes',
   share: 0.01,
   reads: ['probe', 'transcribed'],
+  uses: ['seen'],
   fills: ['spans'],
   async run(w) {
     const transcribed = w.transcribed!;

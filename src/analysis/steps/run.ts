@@ -1,38 +1,119 @@
+import type { StageCode } from '../stages.js';
 import { stageText } from '../stages.js';
 import type { AnalysisWarning } from '../warnings.js';
-import type { AnalysisStep, PipelineContext, StepContext, Work } from './step.js';
+import type { AnalysisStep, PipelineContext, StepContext, Work, WorkKey } from './step.js';
 
 /**
- * Runs steps in order over the work: each gets the progress between the shares before it and its own, reads
- * only what earlier steps filled, and fills only what it declares (a step that returns another field is a
- * programming error, said at once, not a field that vanishes later). A step whose `when` says no is passed over.
+ * Runs the steps over the work as the list would in order, but each as soon as the earlier steps it depends on
+ * are done: one that fills what it reads or uses, reads or uses what it fills, or fills the same. So the sound of
+ * a video is read while its shots are found, on the machine's other core, and every step still sees exactly
+ * what it would have seen in order. A step reads only what it declares (anything else throws) and fills only
+ * what it declares (a step that returns another field is a programming error, said at once, not a field that
+ * vanishes later). A step whose `when` says no is passed over. Warnings keep the list's order.
+ *
+ * The first step that fails stops the others (their signal is aborted) and, once all have settled, is thrown.
  * @example
  * const work = await runSteps(VIDEO_STEPS, { input, warnings: [] }, ctx);
  */
 export async function runSteps(steps: readonly AnalysisStep[], work: Work, ctx: PipelineContext): Promise<Work> {
-  let from = 0;
-  for (const step of steps) {
-    const to = from + step.share;
-    ctx.signal.throwIfAborted();
-    if (!step.when || step.when(work)) await runStep(step, work, ctx, from, to);
-    from = to;
-  }
+  const stop = new AbortController();
+  const signal = AbortSignal.any([ctx.signal, stop.signal]);
+  const progress = new StepsProgress(steps, ctx.progress);
+  const warnings: AnalysisWarning[][] = steps.map(() => []);
+  const done: Promise<void>[] = [];
+  let failure: { error: unknown } | null = null;
+  steps.forEach((step, i) => {
+    const before = dependencies(steps, i).map((j) => done[j]);
+    done[i] = Promise.all(before).then(async () => {
+      signal.throwIfAborted();
+      const view = readable(step, work);
+      if (step.when && !step.when(view)) return progress.finished(i);
+      warnings[i] = await runStep(step, work, view, { models: ctx.models, signal, progress: (f, stage) => progress.report(i, f, stage) });
+      progress.finished(i);
+    });
+    // The first failure is the one thrown; the others' aborts follow from it.
+    done[i].catch((error: unknown) => {
+      failure ??= { error };
+      stop.abort();
+    });
+  });
+  await Promise.allSettled(done);
+  if (failure) throw (failure as { error: unknown }).error;
+  work.warnings.push(...warnings.flat());
   ctx.progress(1, stageText('done'));
   return work;
 }
 
-async function runStep(step: AnalysisStep, work: Work, ctx: PipelineContext, from: number, to: number): Promise<void> {
+/**
+ * The earlier steps that step `i` waits for: those that fill what it reads, uses or fills, and those that read
+ * or use what it fills (it must not change what they are still reading).
+ */
+function dependencies(steps: readonly AnalysisStep[], i: number): number[] {
+  const seen = (s: AnalysisStep): readonly WorkKey[] => [...s.reads, ...(s.uses ?? [])];
+  const step = steps[i]!;
+  const touched = new Set<WorkKey>([...seen(step), ...step.fills]);
+  const filled = new Set<WorkKey>(step.fills);
+  const out: number[] = [];
+  for (let j = 0; j < i; j++) {
+    const earlier = steps[j]!;
+    if (earlier.fills.some((k) => touched.has(k)) || seen(earlier).some((k) => filled.has(k))) out.push(j);
+  }
+  return out;
+}
+
+/** The work as a step may read it: its input, its declared reads and uses, nothing else. */
+function readable(step: AnalysisStep, work: Work): Readonly<Work> {
+  const allowed = new Set<string>(['input', 'warnings', ...step.reads, ...(step.uses ?? [])]);
+  return new Proxy(work, {
+    get(target, key, receiver) {
+      if (typeof key === 'string' && !allowed.has(key)) throw new Error(`analysis step "${step.stage}" read ${key}, which it does not declare`);
+      return Reflect.get(target, key, receiver);
+    },
+  });
+}
+
+async function runStep(step: AnalysisStep, work: Work, view: Readonly<Work>, stepCtx: StepContext): Promise<AnalysisWarning[]> {
   for (const key of step.reads) if (work[key] === undefined) throw new Error(`analysis step "${step.stage}" reads ${key}, which no step before it filled`);
-  const stepCtx: StepContext = {
-    models: ctx.models,
-    signal: ctx.signal,
-    progress: (f, stage) => ctx.progress(from + (to - from) * Math.min(1, Math.max(0, f)), stageText(stage)),
-  };
   stepCtx.progress(0, step.stage);
-  const out = await step.run(work, stepCtx);
-  for (const [key, value] of Object.entries(out)) {
-    if (key === 'warnings') work.warnings.push(...(value as AnalysisWarning[]));
-    else if (!(step.fills as readonly string[]).includes(key)) throw new Error(`analysis step "${step.stage}" filled ${key}, which it does not declare`);
-    else (work as unknown as Record<string, unknown>)[key] = value;
+  const out = await step.run(view, stepCtx);
+  for (const key of Object.keys(out)) {
+    if (key !== 'warnings' && !(step.fills as readonly string[]).includes(key)) throw new Error(`analysis step "${step.stage}" filled ${key}, which it does not declare`);
+  }
+  for (const [key, value] of Object.entries(out)) if (key !== 'warnings') (work as unknown as Record<string, unknown>)[key] = value;
+  return out.warnings ?? [];
+}
+
+/**
+ * The analysis's progress while steps run side by side: the sum of each step's share times how far it is (a
+ * step passed over or done counts whole), never going back; its words are the stage of the first step in the
+ * list still running, so two steps at once do not make the stage flicker between them.
+ */
+class StepsProgress {
+  private readonly fraction: number[];
+  private readonly stage: (StageCode | null)[];
+  private readonly running = new Set<number>();
+  private shown = 0;
+
+  constructor(
+    private readonly steps: readonly AnalysisStep[],
+    private readonly say: (fraction: number, stage: string) => void,
+  ) {
+    this.fraction = steps.map(() => 0);
+    this.stage = steps.map(() => null);
+  }
+
+  report(i: number, fraction: number, stage: StageCode): void {
+    this.running.add(i);
+    this.fraction[i] = Math.min(1, Math.max(this.fraction[i]!, fraction));
+    this.stage[i] = stage;
+    const first = Math.min(...this.running);
+    if (first !== i) return;
+    this.shown = Math.max(this.shown, this.steps.reduce((sum, s, k) => sum + s.share * this.fraction[k]!, 0));
+    this.say(this.shown, stageText(stage));
+  }
+
+  finished(i: number): void {
+    this.running.delete(i);
+    this.fraction[i] = 1;
   }
 }

@@ -1,7 +1,8 @@
 /**
  * What an analysis step is: one file in steps/, one thing the pipeline learns of a media file. A step says
  * which stage it reports, its share of the analysis's progress, what it reads of the work so far and what it
- * fills in; the pipeline (pipeline.ts) runs its steps in order and hands each the work so far. A new sense
+ * fills in; the pipeline (pipeline.ts) lists its steps in order and hands each the work so far (run.ts runs a
+ * step as soon as the steps before it that it depends on are done, so steps that share nothing run side by side). A new sense
  * (voices, say) is a new step file, a line in the pipeline's list, and where its output is stored.
  */
 import type { FaceScan } from '../faces.js';
@@ -90,7 +91,10 @@ export interface AnalysisStep {
   stages?: readonly StageCode[];
   /** Its share of the whole analysis's progress (the shares of the pipeline's steps add up to 1). */
   share: number;
+  /** What it needs filled before it runs. */
   reads: readonly WorkKey[];
+  /** What it reads when an earlier step filled it (a video's visual pass, say), and goes on without otherwise. */
+  uses?: readonly WorkKey[];
   fills: readonly WorkKey[];
   /** Whether it runs for this media; always when absent. Its share then passes to the steps after it. */
   when?: (w: Readonly<Work>) => boolean;

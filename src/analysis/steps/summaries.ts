@@ -20,6 +20,7 @@ export const summariesStep: AnalysisStep = {
   stage: 'summaries',
   share: 0.06,
   reads: ['spans', 'transcript', 'language'],
+  uses: ['seen', 'stills'],
   fills: ['episodes', 'embed', 'boost'],
   async run(w, ctx) {
     const spans = w.spans!;

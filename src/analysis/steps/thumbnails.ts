@@ -13,6 +13,7 @@ export const thumbnailsStep: AnalysisStep = {
   stage: 'thumbnails',
   share: 0.06,
   reads: ['probe', 'episodes'],
+  uses: ['seen'],
   fills: ['episodes'],
   async run(w, ctx) {
     const probe = w.probe!;
