@@ -25,7 +25,11 @@ export interface DetectScenesOptions {
   tools?: MediaTools;
   /** ffmpeg scene score above which a frame starts a new shot. Default 0.3 (hard cuts score 0.5–1). */
   threshold?: number;
-  /** Frames are scaled to this width before scoring; smaller is faster and ignores noise. Default 320. */
+  /**
+   * Frames are scaled to this width before scoring; smaller is faster and ignores noise. Default 160: the
+   * scores at 160 stay within 0.006 of those at 320 on slides and real footage, and the pass costs about half
+   * the CPU (the conversion to RGB at 320 was as dear as decoding the video).
+   */
   analysisWidth?: number;
   /** Cuts closer than this to the previous cut are dropped (flashes, glitches). Default 0.5 s. */
   minSceneSec?: number;
@@ -67,7 +71,7 @@ export async function detectScenes(
   file: string,
   opts: DetectScenesOptions = {},
 ): Promise<{ cuts: SceneCut[]; scenes: Scene[]; durationSec: number; sequence: FrameSequence | null }> {
-  const { signal, threshold = 0.3, analysisWidth = 320, minSceneSec = 0.5, tools } = opts;
+  const { signal, threshold = 0.3, analysisWidth = 160, minSceneSec = 0.5, tools } = opts;
   const probe = opts.probe ?? (await probeMedia(file, { signal, checkIntegrity: false, tools }));
   if (!probe.video) throw new MediaError('no_video', `${basename(file)} has no video stream to find scenes in`);
 
