@@ -9,6 +9,7 @@ import { facesStep } from './steps/faces.js';
 import { picturesStep } from './steps/pictures.js';
 import { probeStep } from './steps/probe.js';
 import { runSteps } from './steps/run.js';
+import { shotsStep } from './steps/shots.js';
 import { soundStep } from './steps/sound.js';
 import { speakersStep } from './steps/speakers.js';
 import type { AnalysisStep, PipelineContext, PipelineInput, Work } from './steps/step.js';
@@ -25,11 +26,12 @@ export type { PipelineContext, PipelineInput } from './steps/step.js';
 /**
  * The steps of an audio or video analysis, in the order they run (their shares of the progress add up to 1).
  * @example
- * VIDEO_STEPS.map((s) => s.stage); // ['probing', 'transcript', 'shot_detection', 'sound', 'speakers', 'faces', …]
+ * VIDEO_STEPS.map((s) => s.stage); // ['probing', 'transcript', 'shot_detection', 'on_screen_text', 'sound', …]
  */
 export const VIDEO_STEPS: readonly AnalysisStep[] = [
   probeStep,
   transcriptStep,
+  shotsStep,
   visualStep,
   soundStep,
   speakersStep,

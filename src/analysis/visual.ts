@@ -129,22 +129,41 @@ export function tagsFor(vector: Float32Array, labels: Float32Array[], language: 
     .map((x) => VISUAL_VOCABULARY[x.i][language === 'de' ? 1 : 0]);
 }
 
+/** A video's shots: its hard cuts, and the dense frame sequence hashed in the same decoding pass. */
+export interface Shots {
+  cuts: { time: number; score: number }[];
+  sequence: FrameSequence | null;
+}
+
 /**
- * Shots, keyframes, on-screen text, visual tags and frame vectors of a video. Decodes only the keyframes,
- * reads each changed frame once with OCR and merges repeats of the same text into one timed entry.
+ * The shots of a video: one decoding pass (media/scenes.ts), which needs nothing but the file, so it runs while
+ * the transcript is made.
  * @example
- * const v = await analyzeVisual(file, probe, { models, language: 'en', signal, progress });
+ * const shots = await findShots(file, probe, { models, signal });
+ * shots.cuts; // [{ time: 8, score: 0.97 }, …]
+ */
+export async function findShots(file: string, probe: MediaProbe, opts: { models: ModelRuntime; signal: AbortSignal }): Promise<Shots> {
+  const { cuts, sequence } = await detectScenes(file, { signal: opts.signal, tools: opts.models.tools, probe, sequenceFps: sequenceFps(probe.durationSec) });
+  return { cuts, sequence };
+}
+
+/**
+ * Keyframes, on-screen text, visual tags and frame vectors of a video, within the shots found before. Decodes
+ * only the keyframes, reads each changed frame once with OCR and merges repeats of the same text into one
+ * timed entry.
+ * @example
+ * const v = await analyzeVisual(file, probe, await findShots(file, probe, { models, signal }), { models, language: 'en', signal, progress });
  * v.screenText; // [{ start: 0, end: 8, text: 'Apfelkuchen Rezept' }, …]
  */
 export async function analyzeVisual(
   file: string,
   probe: MediaProbe,
+  shots: Shots,
   opts: { models: ModelRuntime; language: Lang; signal: AbortSignal; progress: (fraction: number, stage: StageCode) => void; onFrame?: (frame: VideoFrame) => Promise<void> },
 ): Promise<VisualResult> {
   const warnings: AnalysisWarning[] = [];
   const duration = probe.durationSec;
-  opts.progress(0, 'shot_detection');
-  const { cuts, sequence } = await detectScenes(file, { signal: opts.signal, tools: opts.models.tools, probe, sequenceFps: sequenceFps(duration) });
+  const { cuts, sequence } = shots;
   const keyframes = keyframeTimes(duration, cuts.map((c) => c.time));
   const embedder = await opts.models.imageText();
   if (!embedder) warnings.push(warning('analysis_no_visual_tags', { reason: opts.models.capabilities().image_text.reason ?? 'not installed' }));
@@ -193,7 +212,7 @@ export async function analyzeVisual(
       if (batch.length >= 8) await flush();
     }
     done++;
-    opts.progress(0.1 + (0.9 * done) / Math.max(1, keyframes.length), 'on_screen_text');
+    opts.progress(done / Math.max(1, keyframes.length), 'on_screen_text');
   }
   await flush();
   for (const [time, source] of repeats) {

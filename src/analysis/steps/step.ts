@@ -13,7 +13,7 @@ import type { SentenceEmbedder } from '../summarize.js';
 import type { StageCode } from '../stages.js';
 import type { TranscriptResult } from '../transcript.js';
 import type { MediaAnalysis, SubtitleTrack, TimedPicture } from '../types.js';
-import type { VisualResult } from '../visual.js';
+import type { Shots, VisualResult } from '../visual.js';
 import type { AnalysisWarning } from '../warnings.js';
 
 /** One media file to analyse. */
@@ -49,6 +49,7 @@ export interface Work extends Partial<MediaAnalysis> {
   input: PipelineInput;
   probe?: MediaProbe;
   transcribed?: TranscriptResult;
+  shots?: Shots;
   seen?: VisualResult;
   faceScan?: FaceScan | null;
   /** The episodes' spans, in order. */
