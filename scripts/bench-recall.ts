@@ -8,9 +8,13 @@
  * of the index's search alone.
  * The last line printed is one JSON object.
  *
- *   npx tsx scripts/bench-recall.ts --data-dir DIR [--queries 200] [--widths 64,128,256] [--asked 100,300] [--collection main]
+ *   npx tsx scripts/bench-recall.ts --data-dir DIR [--queries 200] [--widths 64,128,256] [--asked 100,300]
+ *     [--build saved,i8,f16] [--collection main]
+ *
+ * --build names the indexes measured: `saved` is the server's file; i8, f16 and f32 are built here from the
+ * floats (two threads, batches of 10,000), saved beside it for the run and removed after.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { depthFor, VECTORS } from '../src/services/search/ranking-knobs.js';
 import { dot, fromBlob } from '../src/tools/vectors.js';
@@ -108,17 +112,34 @@ async function main(): Promise<void> {
   const rescored = depthFor(VECTORS.rescored, 10);
   const askedList = (arg('asked', String(serverAsked)) ?? '').split(',').map(Number);
   const results: Record<string, Measured> = {};
+  // The saved index, or indexes of other scalar kinds built here from the floats (two threads).
+  const builds = (arg('build', 'saved') ?? 'saved').split(',') as ('saved' | 'i8' | 'f16' | 'f32')[];
+  const built: Record<string, { seconds: number; bytes: number }> = {};
+  for (const build of builds) {
+    let started = performance.now();
+    const fresh = build === 'saved' ? null : newAnnIndex(v.dims, { quantization: build });
+    if (fresh) {
+      const keys = BigUint64Array.from(v.pks, (pk) => BigInt(pk));
+      for (let at = 0; at < keys.length; at += 10_000) fresh.add(keys.subarray(at, at + 10_000), v.floats.subarray(at * v.dims, Math.min(keys.length, at + 10_000) * v.dims), 2);
+      const file = join(dir, `vector-index/bench-recall-${build}.usearch`);
+      fresh.save(file);
+      built[build] = { seconds: round2((performance.now() - started) / 1000), bytes: statSync(file).size };
+      console.error(`built ${build}: ${JSON.stringify(built[build])}`);
+      started = performance.now();
+    }
   for (const width of widths) {
-    const index = newAnnIndex(v.dims, width);
-    index.view(v.file);
+    const index = newAnnIndex(v.dims, { expansionSearch: width, quantization: build === 'saved' ? 'i8' : build });
+    index.view(build === 'saved' ? v.file : join(dir, `vector-index/bench-recall-${build}.usearch`));
     for (const q of qs.slice(0, 20)) index.search(q, serverAsked, 1); // pages the mapped file in before timing
     for (const asked of askedList) {
-      const key = `width ${width}, asked ${asked}`;
+      const key = `${build}, width ${width}, asked ${asked}`;
       results[key] = measure(v, rowOf, qs, truths, (q) => Array.from(index.search(q, asked, 1).keys, Number), rescored);
       console.error(`${key}: ${JSON.stringify(results[key])}`);
     }
   }
-  console.log(JSON.stringify({ bench: 'recall', vectors: v.pks.length, dims: v.dims, queries: n, server: { width: EXPANSION_SEARCH, asked: serverAsked, rescored }, results }));
+    if (fresh) rmSync(join(dir, `vector-index/bench-recall-${build}.usearch`), { force: true });
+  }
+  console.log(JSON.stringify({ bench: 'recall', vectors: v.pks.length, dims: v.dims, queries: n, server: { width: EXPANSION_SEARCH, asked: serverAsked, rescored }, built, results }));
 }
 
 interface Measured {

@@ -18,13 +18,15 @@ export const EXPANSION_SEARCH = 64;
 
 /**
  * An empty index: cosine over int8 (a quarter of float32's memory; recall@10 0.96 in the first 30 at 100k).
- * bench-recall.ts opens the saved files with other `expansionSearch` widths to weigh recall against time.
+ * bench-recall.ts opens the saved files with other search widths, and builds indexes of other scalar kinds,
+ * to weigh recall against time and memory.
  * @example
  * const index = newAnnIndex(384);
  * index.view('c2-s1.usearch');
  */
-export function newAnnIndex(dims: number, expansionSearch = EXPANSION_SEARCH): UsearchIndex {
-  return new usearch.Index({ dimensions: dims, metric: usearch.MetricKind.Cos, quantization: usearch.ScalarKind.I8, connectivity: 16, expansion_add: 128, expansion_search: expansionSearch, multi: false });
+export function newAnnIndex(dims: number, opts: { expansionSearch?: number; quantization?: 'i8' | 'f16' | 'f32' } = {}): UsearchIndex {
+  const quantization = { i8: usearch.ScalarKind.I8, f16: usearch.ScalarKind.F16, f32: usearch.ScalarKind.F32 }[opts.quantization ?? 'i8'];
+  return new usearch.Index({ dimensions: dims, metric: usearch.MetricKind.Cos, quantization, connectivity: 16, expansion_add: 128, expansion_search: opts.expansionSearch ?? EXPANSION_SEARCH, multi: false });
 }
 
 /** The sidecar next to an index file: what it holds and whether it was saved after its last change. */
