@@ -91,6 +91,30 @@ describe('the analysis steps', () => {
     expect(work.warnings).toEqual(['from slow', 'from quick', 'from last']);
   });
 
+  it('says the stage of the first step in the list still running, and a progress that never goes back', async () => {
+    const progress: [number, string][] = [];
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const quick: AnalysisStep = { stage: 'transcript', share: 0.5, reads: [], fills: ['language'], run: async () => ({ language: 'en' }) };
+    const slow: AnalysisStep = {
+      stage: 'shot_detection', share: 0.5, reads: [], fills: ['shots'],
+      run: async (_w, ctx) => {
+        await held;
+        ctx.progress(0.5, 'shot_detection');
+        return { shots: { cuts: [], sequence: null } };
+      },
+    };
+    const waiting = runSteps([quick, slow], { input, warnings: [] } as Work, context(progress));
+    await new Promise((r) => setImmediate(r));
+    // The transcript ended while the shots were still being found: the shots' stage is said at once.
+    expect(progress).toEqual([[0, 'transcript'], [0.5, 'shot detection']]);
+    release();
+    await waiting;
+    expect(progress.slice(2)).toEqual([[0.75, 'shot detection'], [1, 'done']]);
+  });
+
   it('refuses a step that reads what it does not declare', async () => {
     const nosy: AnalysisStep = { stage: 'episodes', share: 1, reads: [], fills: ['spans'], run: async (w) => ({ spans: w.seen ? [] : [] }) };
     await expect(runSteps([nosy], { input, warnings: [] } as Work, context())).rejects.toThrow(/"episodes" read seen, which it does not declare/);

@@ -106,14 +106,20 @@ class StepsProgress {
     this.running.add(i);
     this.fraction[i] = Math.min(1, Math.max(this.fraction[i]!, fraction));
     this.stage[i] = stage;
-    const first = Math.min(...this.running);
-    if (first !== i) return;
-    this.shown = Math.max(this.shown, this.steps.reduce((sum, s, k) => sum + s.share * this.fraction[k]!, 0));
-    this.say(this.shown, stageText(stage));
+    if (Math.min(...this.running) === i) this.sayFirst();
   }
 
   finished(i: number): void {
+    const wasFirst = this.running.size > 0 && Math.min(...this.running) === i;
     this.running.delete(i);
     this.fraction[i] = 1;
+    // The step running beside it may have said nothing since it started: its stage is said now.
+    if (wasFirst && this.running.size > 0) this.sayFirst();
+  }
+
+  private sayFirst(): void {
+    const first = Math.min(...this.running);
+    this.shown = Math.max(this.shown, this.steps.reduce((sum, s, k) => sum + s.share * this.fraction[k]!, 0));
+    this.say(this.shown, stageText(this.stage[first]!));
   }
 }
