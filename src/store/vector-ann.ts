@@ -11,13 +11,6 @@ const FORMAT = 1;
 const BUILD_SLICE = 256;
 
 /**
- * Vectors held back and added to an index together, at most. usearch 2.25 builds a worse graph from vectors
- * added one call at a time than from the same vectors added two or more per call (recall@10 at 1M: 0.9675
- * against 0.9895, bench-recall.ts), so single adds wait here until a search, a removal, a save or this many.
- */
-const PENDING_AT_MOST = 64;
-
-/**
  * How many candidates a search keeps while it walks the graph (HNSW's ef), at least the number asked for.
  * Only searches read it, so the saved files do not change with it (no FORMAT bump).
  */
@@ -52,8 +45,6 @@ interface Entry {
   builtTo: number | null;
   dirty: boolean;
   file: string | null;
-  /** Vectors stored but not yet in the index (see {@link PENDING_AT_MOST}), by key; the index reads them first. */
-  pending: Map<bigint, Float32Array>;
 }
 
 /** The vector a space holds per stored row, as the index is told about it. */
@@ -94,10 +85,8 @@ export class VectorAnnIndexes {
     this.touch(e);
     const key = BigInt(pk);
     // A pk SQLite hands out again (after a rollback or a delete of the newest row) replaces the old key.
-    e.pending.delete(key);
     if (e.index.contains(key)) e.index.remove(key);
-    e.pending.set(key, vector);
-    if (e.pending.size >= PENDING_AT_MOST) this.flush(e);
+    e.index.add(key, vector, 1);
   }
 
   /** Removes deleted vectors from their collection's index. */
@@ -105,7 +94,6 @@ export class VectorAnnIndexes {
     if (pks.length === 0) return;
     const e = this.entry(collectionPk, space);
     this.touch(e);
-    this.flush(e);
     for (const pk of pks) if (e.index.contains(BigInt(pk))) e.index.remove(BigInt(pk));
   }
 
@@ -114,7 +102,6 @@ export class VectorAnnIndexes {
    */
   nearest(collectionPk: number, space: AnnSpace, query: Float32Array, k: number): number[] | null {
     const e = this.entry(collectionPk, space);
-    this.flush(e);
     if (e.builtTo !== null || e.index.size() === 0) return e.builtTo !== null ? null : [];
     return Array.from(e.index.search(query, k, 1).keys, Number);
   }
@@ -137,7 +124,6 @@ export class VectorAnnIndexes {
     this.closed = true;
     for (const e of this.entries.values()) {
       if (!e.dirty || !e.file || e.builtTo !== null) continue;
-      this.flush(e);
       mkdirSync(this.dir!, { recursive: true, mode: 0o700 });
       e.index.save(`${e.file}.tmp`);
       chmodSync(`${e.file}.tmp`, 0o600);
@@ -162,7 +148,7 @@ export class VectorAnnIndexes {
     const open = this.entries.get(key);
     if (open) return open;
     const file = this.dir ? this.files(collectionPk, space.id)[0] : null;
-    const e: Entry = { index: newAnnIndex(space.dims), dims: space.dims, builtTo: null, dirty: false, file, pending: new Map() };
+    const e: Entry = { index: newAnnIndex(space.dims), dims: space.dims, builtTo: null, dirty: false, file };
     this.entries.set(key, e);
     const saved = file ? this.readSidecar(file) : null;
     if (file && saved?.clean && saved.format === FORMAT && saved.dims === space.dims && existsSync(file)) {
@@ -187,31 +173,16 @@ export class VectorAnnIndexes {
     const step = () => {
       if (this.closed || this.entries.get(key) !== e || e.builtTo === null) return;
       const slice = rows.all(collectionPk, spaceId, e.builtTo, BUILD_SLICE) as { pk: number; embedding: Buffer }[];
-      const fresh = slice.filter((r) => !e.index.contains(BigInt(r.pk)));
-      if (fresh.length > 0) {
-        const floats = new Float32Array(fresh.length * e.dims);
-        // The blobs' bytes land straight in the floats (a blob's offset need not be a multiple of 4).
-        const bytes = new Uint8Array(floats.buffer);
-        fresh.forEach((r, i) => {
-          bytes.set(r.embedding, i * e.dims * 4);
-        });
-        e.index.add(BigUint64Array.from(fresh, (r) => BigInt(r.pk)), floats, 1);
+      for (const r of slice) {
+        const v = new Float32Array(r.embedding.buffer.slice(r.embedding.byteOffset, r.embedding.byteOffset + r.embedding.byteLength));
+        const k = BigInt(r.pk);
+        if (!e.index.contains(k)) e.index.add(k, v, 1);
+        e.builtTo = r.pk;
       }
-      if (slice.length > 0) e.builtTo = slice[slice.length - 1]!.pk;
       if (slice.length < BUILD_SLICE) e.builtTo = null;
       else setImmediate(step);
     };
     setImmediate(step);
-  }
-
-  /** Adds the held-back vectors to the index, all in one call. */
-  private flush(e: Entry): void {
-    if (e.pending.size === 0) return;
-    const floats = new Float32Array(e.pending.size * e.dims);
-    let i = 0;
-    for (const v of e.pending.values()) floats.set(v, i++ * e.dims);
-    e.index.add(BigUint64Array.from(e.pending.keys()), floats, 1);
-    e.pending.clear();
   }
 
   /** The first change after loading or creating: the files on disk no longer match until the next save. */

@@ -94,22 +94,6 @@ describe('HNSW vector indexes beside SQLite', () => {
     expect(nearestCandidates(store.search, space(), collectionPk, randomVectors(1, 3)[0], 10)).toHaveLength(30);
   });
 
-  it('finds a vector stored alone at once, though single vectors are held back and added to the index together', () => {
-    const vs = randomVectors(150, 7);
-    const pkOf = (mediaId: string) =>
-      (store.db.prepare('SELECT v.pk FROM vectors v JOIN episodes e ON e.pk = v.episode_pk JOIN items i ON i.pk = e.item_pk WHERE i.media_id = ?').get(mediaId) as { pk: number }).pk;
-    // Each item, one vector: the next search finds it first (the held-back vectors are added before it reads).
-    for (let i = 0; i < vs.length; i++) {
-      storeItem(`one${i}`, [vs[i]!]);
-      if (i % 37 === 0) expect(store.search.nearestApprox(space(), collectionPk, vs[i]!, 1)).toEqual([pkOf(`one${i}`)]);
-    }
-    // Stored after the last search and never searched: a clean close saves them too.
-    store.close();
-    open();
-    for (const i of [148, 149]) expect(store.search.nearestApprox(space(), collectionPk, vs[i]!, 1)).toEqual([pkOf(`one${i}`)]);
-    expect(JSON.parse(readFileSync(join(dir, 'vector-index', readdirSync(join(dir, 'vector-index')).find((f) => f.endsWith('.json'))!), 'utf8')).size).toBe(150);
-  });
-
   it('saves on a clean close and loads the file again without rebuilding', () => {
     storeItem('a', randomVectors(500, 3));
     store.close();
