@@ -9,10 +9,11 @@
  * The last line printed is one JSON object.
  *
  *   npx tsx scripts/bench-recall.ts --data-dir DIR [--queries 200] [--widths 64,128,256] [--asked 100,300]
- *     [--build saved,i8,f16] [--collection main]
+ *     [--build saved,i8,f16] [--connectivity 32] [--collection main]
  *
  * --build names the indexes measured: `saved` is the server's file; i8, f16 and f32 are built here from the
- * floats (two threads, batches of 10,000), saved beside it for the run and removed after.
+ * floats (two threads, batches of 10,000) with --connectivity links a node (the server's by default), saved
+ * beside it for the run and removed after.
  */
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -114,10 +115,11 @@ async function main(): Promise<void> {
   const results: Record<string, Measured> = {};
   // The saved index, or indexes of other scalar kinds built here from the floats (two threads).
   const builds = (arg('build', 'saved') ?? 'saved').split(',') as ('saved' | 'i8' | 'f16' | 'f32')[];
+  const connectivity = arg('connectivity') === undefined ? undefined : Number(arg('connectivity'));
   const built: Record<string, { seconds: number; bytes: number }> = {};
   for (const build of builds) {
     let started = performance.now();
-    const fresh = build === 'saved' ? null : newAnnIndex(v.dims, { quantization: build });
+    const fresh = build === 'saved' ? null : newAnnIndex(v.dims, { quantization: build, connectivity });
     if (fresh) {
       const keys = BigUint64Array.from(v.pks, (pk) => BigInt(pk));
       for (let at = 0; at < keys.length; at += 10_000) fresh.add(keys.subarray(at, at + 10_000), v.floats.subarray(at * v.dims, Math.min(keys.length, at + 10_000) * v.dims), 2);
@@ -128,7 +130,7 @@ async function main(): Promise<void> {
       started = performance.now();
     }
   for (const width of widths) {
-    const index = newAnnIndex(v.dims, { expansionSearch: width, quantization: build === 'saved' ? 'i8' : build });
+    const index = newAnnIndex(v.dims, { expansionSearch: width, quantization: build === 'saved' ? 'i8' : build, connectivity: build === 'saved' ? undefined : connectivity });
     index.view(build === 'saved' ? v.file : join(dir, `vector-index/bench-recall-${build}.usearch`));
     for (const q of qs.slice(0, 20)) index.search(q, serverAsked, 1); // pages the mapped file in before timing
     for (const asked of askedList) {
@@ -139,7 +141,7 @@ async function main(): Promise<void> {
   }
     if (fresh) rmSync(join(dir, `vector-index/bench-recall-${build}.usearch`), { force: true });
   }
-  console.log(JSON.stringify({ bench: 'recall', vectors: v.pks.length, dims: v.dims, queries: n, server: { width: EXPANSION_SEARCH, asked: serverAsked, rescored }, built, results }));
+  console.log(JSON.stringify({ bench: 'recall', vectors: v.pks.length, dims: v.dims, queries: n, server: { width: EXPANSION_SEARCH, asked: serverAsked, rescored }, connectivity, built, results }));
 }
 
 interface Measured {

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -122,6 +122,20 @@ describe('HNSW vector indexes beside SQLite', () => {
     await untilReady();
     const newest = store.db.prepare('SELECT pk, embedding FROM vectors ORDER BY pk DESC LIMIT 1').get() as { pk: number; embedding: Buffer };
     expect(store.search.nearestApprox(space(), collectionPk, fromBlob(newest.embedding), 5)?.[0]).toBe(newest.pk);
+  });
+
+  it('rebuilds a file an older vidx saved (format 1: 16 links a node) instead of loading it, and saves it anew', async () => {
+    storeItem('a', randomVectors(300, 10));
+    store.close();
+    const sidecar = join(dir, 'vector-index', `c${collectionPk}-s1.usearch.json`);
+    writeFileSync(sidecar, JSON.stringify({ ...JSON.parse(readFileSync(sidecar, 'utf8')), format: 1 }));
+    open();
+    expect(store.search.approxReady(space(), collectionPk)).toBe(false);
+    await untilReady();
+    store.close();
+    expect(JSON.parse(readFileSync(sidecar, 'utf8'))).toMatchObject({ format: 2, size: 300, clean: true });
+    open();
+    expect(store.search.approxReady(space(), collectionPk)).toBe(true);
   });
 
   it('forgets deleted items and rolled-back rows, and finds the vectors that reuse their pks', () => {
