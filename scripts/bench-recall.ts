@@ -21,19 +21,11 @@ import { depthFor, VECTORS } from '../src/services/search/ranking-knobs.js';
 import { dot, fromBlob } from '../src/tools/vectors.js';
 import { openReadStore } from '../src/store/read-store.js';
 import { EXPANSION_SEARCH, newAnnIndex } from '../src/store/vector-ann.js';
-import { arg, round2 } from './bench-search.js';
+import { arg, round2, seededRandom } from './bench-search.js';
 
 const MODEL = 'bench-e5';
 
-let seed = 0x2545f491;
-function rnd(): number {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const gauss = () => Math.sqrt(-2 * Math.log(rnd() + 1e-12)) * Math.cos(2 * Math.PI * rnd());
+const { rnd, gauss } = seededRandom(0x2545f491);
 
 interface Loaded {
   pks: Int32Array;

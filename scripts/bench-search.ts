@@ -40,17 +40,27 @@ export function arg(name: string, fallback?: string): string | undefined {
 
 // ---- deterministic randomness ------------------------------------------------------------------
 
-let seed = 0x9e3779b9;
-function rnd(): number {
-  // mulberry32: fast, deterministic, good enough for text and vectors.
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+/**
+ * A deterministic random source from a seed: uniform in [0, 1), standard normal, and a way to start over
+ * from another seed. bench-recall.ts takes it too.
+ */
+export function seededRandom(start: number): { rnd: () => number; gauss: () => number; reseed: (next: number) => void } {
+  let seed = start;
+  const rnd = (): number => {
+    // mulberry32: fast, deterministic, good enough for text and vectors.
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = seed;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const reseed = (next: number): void => {
+    seed = next;
+  };
+  return { rnd, gauss: () => Math.sqrt(-2 * Math.log(rnd() + 1e-12)) * Math.cos(2 * Math.PI * rnd()), reseed };
 }
+const { rnd, gauss, reseed } = seededRandom(0x9e3779b9);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
-const gauss = () => Math.sqrt(-2 * Math.log(rnd() + 1e-12)) * Math.cos(2 * Math.PI * rnd());
 
 // ---- vocabulary -----------------------------------------------------------------------------------
 
@@ -286,7 +296,7 @@ function addSmallCollection(dir: string): void {
 
 export function queries(m: number): string[] {
   // The same queries on every run, whatever the build drew from the generator before.
-  seed = 0x51f15eed;
+  reseed(0x51f15eed);
   const out: string[] = [];
   for (let i = 0; i < m; i++) {
     const r = rnd();

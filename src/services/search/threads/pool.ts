@@ -55,8 +55,9 @@ interface SearchThread {
  *
  * Threads start with `warm()` (the server calls it before it listens), else on the first search, and are
  * kept. Each commit that changes a collection's text or items is told to every thread (`changed`), before any
- * later search reaches it: a thread never answers from a cache older than a write that landed before the search. A thread that dies is replaced on the next search,
- * and the searches it had are answered on the request thread.
+ * later search reaches it: a thread never answers from a cache older than a write that landed before the
+ * search. A thread that dies is replaced on the next search, and the searches it had are answered on the
+ * request thread.
  * @example
  * const threads = new SearchThreads({ threads: 2, source, settings, local: search, asks, linkBase, time, log });
  * const answer = await threads.search(caller, { query: 'penalty', collection: 'matches', limit: 10, threshold: 0 });
