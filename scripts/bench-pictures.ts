@@ -27,7 +27,7 @@ import { detectScenes } from '../src/media/scenes.js';
 import { ModelRuntime } from '../src/ml/runtime.js';
 import { analyzeFile } from '../src/analysis/pipeline.js';
 import type { MediaAnalysis, TimedPrint } from '../src/analysis/types.js';
-import { sequenceFps } from '../src/analysis/visual.js';
+import { sequenceFps } from '../src/analysis/shots.js';
 import { startVidx } from '../src/server.js';
 import { lavfiVideo } from '../test/support/picture-media.js';
 

@@ -1,5 +1,6 @@
-import { detectScenes, extractFrames, thumbnailJpeg, type MediaProbe, type VideoFrame } from '../media/index.js';
+import { extractFrames, thumbnailJpeg, type MediaProbe, type VideoFrame } from '../media/index.js';
 import type { FrameSequence } from '../media/scenes.js';
+import type { Shots } from './shots.js';
 import type { ModelRuntime } from '../ml/runtime.js';
 import type { ImageTextEmbedder } from '../ml/embed/index.js';
 import { describeVisual } from './phrases.js';
@@ -34,32 +35,6 @@ export interface VisualResult {
  * thumbnail is decoded again from the file.
  */
 export const KEYFRAME_THUMBNAILS = 2000;
-
-/**
- * Frames a second hashed for a video's sequence: 10 (a copy trimmed anywhere still lines up within a frame
- * or two), 2 past half an hour (8 bytes a frame add up in long recordings).
- * @example
- * sequenceFps(90); // 10
- */
-export function sequenceFps(duration: number): number {
-  return duration <= 1800 ? 10 : 2;
-}
-
-/** Keyframes sampled inside shots: about one per `step` seconds, at least one per shot. */
-export function keyframeTimes(duration: number, cuts: number[]): number[] {
-  const step = Math.min(30, Math.max(4, duration / 60));
-  const bounds = [0, ...cuts.filter((c) => c > 0 && c < duration), duration];
-  const times: number[] = [];
-  for (let i = 1; i < bounds.length; i++) {
-    const [a, b] = [bounds[i - 1], bounds[i]];
-    const len = b - a;
-    if (len <= 0.05) continue;
-    // The first sample sits a little after the cut, where fades and transitions have settled.
-    const first = a + Math.min(len / 2, 1);
-    for (let t = first; t < b - 0.05; t += step) times.push(Math.round(t * 1000) / 1000);
-  }
-  return times;
-}
 
 /** A 16×9 grey thumbnail, for skipping OCR on frames that did not change. */
 function signature(f: VideoFrame): Float32Array {
@@ -129,30 +104,12 @@ export function tagsFor(vector: Float32Array, labels: Float32Array[], language: 
     .map((x) => VISUAL_VOCABULARY[x.i][language === 'de' ? 1 : 0]);
 }
 
-/** A video's shots: its hard cuts, and the dense frame sequence hashed in the same decoding pass. */
-export interface Shots {
-  cuts: { time: number; score: number }[];
-  sequence: FrameSequence | null;
-}
-
 /**
- * The shots of a video: one decoding pass (media/scenes.ts), which needs nothing but the file, so it runs while
- * the transcript is made.
- * @example
- * const shots = await findShots(file, probe, { models, signal });
- * shots.cuts; // [{ time: 8, score: 0.97 }, …]
- */
-export async function findShots(file: string, probe: MediaProbe, opts: { models: ModelRuntime; signal: AbortSignal }): Promise<Shots> {
-  const { cuts, sequence } = await detectScenes(file, { signal: opts.signal, tools: opts.models.tools, probe, sequenceFps: sequenceFps(probe.durationSec) });
-  return { cuts, sequence };
-}
-
-/**
- * Keyframes, on-screen text, visual tags and frame vectors of a video, within the shots found before. Decodes
- * only the keyframes, reads each changed frame once with OCR and merges repeats of the same text into one
+ * Keyframes, on-screen text, visual tags and frame vectors of a video, within its shots as their pass finds
+ * them (the keyframes of the first shots are read while the pass goes on). Decodes only the keyframes, reads each changed frame once with OCR and merges repeats of the same text into one
  * timed entry.
  * @example
- * const v = await analyzeVisual(file, probe, await findShots(file, probe, { models, signal }), { models, language: 'en', signal, progress });
+ * const v = await analyzeVisual(file, probe, findShots(file, probe, { models, signal }), { models, language: 'en', signal, progress });
  * v.screenText; // [{ start: 0, end: 8, text: 'Apfelkuchen Rezept' }, …]
  */
 export async function analyzeVisual(
@@ -163,8 +120,14 @@ export async function analyzeVisual(
 ): Promise<VisualResult> {
   const warnings: AnalysisWarning[] = [];
   const duration = probe.durationSec;
-  const { cuts, sequence } = shots;
-  const keyframes = keyframeTimes(duration, cuts.map((c) => c.time));
+  const keyframes: number[] = [];
+  // The keyframes of the shots the pass has settled are decoded and read while it goes on.
+  const settled = async function* (): AsyncGenerator<number> {
+    for await (const t of shots.keyframes(duration)) {
+      keyframes.push(t);
+      yield t;
+    }
+  };
   const embedder = await opts.models.imageText();
   if (!embedder) warnings.push(warning('analysis_no_visual_tags', { reason: opts.models.capabilities().image_text.reason ?? 'not installed' }));
   const labels = embedder ? await labelVectors(embedder) : null;
@@ -191,8 +154,7 @@ export async function analyzeVisual(
     });
     batch = [];
   };
-  let done = 0;
-  for await (const frame of extractFrames(file, keyframes, { signal: opts.signal, tools: opts.models.tools, probe, maxWidth: 1280 })) {
+  for await (const frame of extractFrames(file, settled(), { signal: opts.signal, tools: opts.models.tools, probe, maxWidth: 1280 })) {
     await opts.onFrame?.(frame);
     prints.push({ time: frame.time, ...framePrint(frame) });
     if (thumbnails.size < KEYFRAME_THUMBNAILS) thumbnails.set(frame.time, await thumbnailJpeg(frame));
@@ -211,10 +173,10 @@ export async function analyzeVisual(
       batch.push(frame);
       if (batch.length >= 8) await flush();
     }
-    done++;
-    opts.progress(done / Math.max(1, keyframes.length), 'on_screen_text');
+    opts.progress(duration > 0 ? frame.time / duration : 1, 'on_screen_text');
   }
   await flush();
+  const { cuts, sequence } = await shots.found;
   for (const [time, source] of repeats) {
     const vector = vectors.find((v) => v.time === source)?.vector;
     const entry = perFrame.find((p) => p.time === time);

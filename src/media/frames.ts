@@ -5,6 +5,7 @@ import { readRawFrames } from './frame-reader.js';
 import { scaledSize, scaleFilter } from './geometry.js';
 import { probeMedia, type MediaProbe } from './probe.js';
 import { fileUrl, spawnTool } from './run.js';
+import { waitingBatches } from '../tools/waiting-batches.js';
 
 /** One decoded picture as packed RGB (3 bytes per pixel, rows top to bottom). */
 export interface VideoFrame {
@@ -222,22 +223,41 @@ async function* passFrames(ctx: Ctx, times: number[], missed: number[]): AsyncGe
  * Only what is needed is decoded: see {@link planExtraction} for when one pass beats one seek per
  * time. Every frame's real position is checked (showinfo), so unindexed files (MPEG-TS) where a seek
  * lands past the target are decoded again from further back rather than returning the wrong picture.
+ * The times may also come as they are known, in ascending order (a video's keyframes while its shots are
+ * found): they are decoded in batches of those known, the first once {@link STREAMED_BATCH} are.
  * Throws `MediaError('no_video')` for files without pictures.
  * @example
  * for await (const f of extractFrames('/media/talk.mp4', [4, 12, 20], { maxWidth: 960, signal })) {
  *   ocr(f.data, f.width, f.height); // f.time === 4, then 12, then 20
  * }
  */
-export async function* extractFrames(file: string, times: readonly number[], opts: ExtractFramesOptions = {}): AsyncGenerator<VideoFrame> {
+export async function* extractFrames(file: string, times: readonly number[] | AsyncIterable<number>, opts: ExtractFramesOptions = {}): AsyncGenerator<VideoFrame> {
   const { signal, maxWidth = 1280, tools } = opts;
   const probe = opts.probe ?? (await probeMedia(file, { signal, checkIntegrity: false, tools }));
   const video = probe.video;
   if (!video) throw new MediaError('no_video', `${basename(file)} has no video stream to take frames from`);
   const ctx: Ctx = { file, probe: { ...probe, video }, size: scaledSize(video, maxWidth), signal, tools, preroll: 0 };
   const last = Math.max(0, probe.durationSec - 0.001);
-  const targets = [...new Set(times.filter(Number.isFinite).map((t) => Math.round(Math.min(Math.max(t, 0), last) * 1000) / 1000))].sort((a, b) => a - b);
+  const targets = (batch: Iterable<number>): number[] => [...new Set([...batch].filter(Number.isFinite).map((t) => Math.round(Math.min(Math.max(t, 0), last) * 1000) / 1000))].sort((a, b) => a - b);
+  if (!(Symbol.asyncIterator in times)) return yield* framesOf(ctx, planExtraction(targets(times)));
+  let after = -1;
+  for await (const batch of waitingBatches(times, STREAMED_BATCH)) {
+    const fresh = targets(batch).filter((t) => t > after);
+    if (fresh.length === 0) continue;
+    after = fresh.at(-1)!;
+    yield* framesOf(ctx, planExtraction(fresh));
+  }
+}
 
-  for (const step of planExtraction(targets)) {
+/**
+ * Times that come as they are known are decoded once this many are waiting (or no more will come): fewer ffmpeg
+ * starts than one per time, and the first frames before the last times are known.
+ */
+export const STREAMED_BATCH = 8;
+
+/** Decodes the frames of a plan, in time order. */
+async function* framesOf(ctx: Ctx, plan: ExtractionStep[]): AsyncGenerator<VideoFrame> {
+  for (const step of plan) {
     if (step.mode === 'seek') {
       yield await seekFrame(ctx, step.times[0]);
       continue;

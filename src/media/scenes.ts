@@ -40,6 +40,17 @@ export interface DetectScenesOptions {
    * {@link FrameSequence}); the frames are scaled to 32×32 by ffmpeg and hashed here.
    */
   sequenceFps?: number;
+  /**
+   * Told as the pass goes (about four times a second of video, and at each cut): the time scored so far and
+   * the cuts found up to it, which are final. A reader may act on the shots before the pass ends.
+   */
+  onScored?: (sofar: ScoredSoFar) => void;
+}
+
+/** How far a scene pass has scored a video: every frame up to `reached` seconds, and the cuts among them. */
+export interface ScoredSoFar {
+  reached: number;
+  cuts: readonly SceneCut[];
 }
 
 /**
@@ -75,8 +86,14 @@ export async function detectScenes(
   const probe = opts.probe ?? (await probeMedia(file, { signal, checkIntegrity: false, tools }));
   if (!probe.video) throw new MediaError('no_video', `${basename(file)} has no video stream to find scenes in`);
 
-  const raw: SceneCut[] = [];
+  const cuts: SceneCut[] = [];
   let pending: number | undefined;
+  // Frames come in time order; a cut too close to the one before (a flash, a glitch) is dropped.
+  const onScore = (time: number, score: number): void => {
+    const prev = cuts.at(-1)?.time ?? 0;
+    if (score > threshold && time - prev >= minSceneSec && time > 0) cuts.push({ time: round3(time), score: round3(score) });
+    opts.onScored?.({ reached: time, cuts });
+  };
   const onStderrLine = (line: string): void => {
     const f = FRAME_LINE.exec(line);
     if (f) {
@@ -85,11 +102,14 @@ export async function detectScenes(
     }
     const s = SCORE_LINE.exec(line);
     if (s && pending !== undefined) {
-      raw.push({ time: pending, score: Number(s[1]) });
+      onScore(pending, Number(s[1]));
       pending = undefined;
     }
   };
-  const scoring = `scale=${Math.max(16, Math.round(analysisWidth))}:-2:flags=fast_bilinear,format=rgb24,select='gt(scene\\,${threshold})',metadata=print:key=lavfi.scene_score`;
+  // Every frame is scored; the cuts and a tick about four times a second of video are printed, so a reader knows
+  // how far the pass has gone. A cut is a score above the threshold as printed (six decimals).
+  const tick = Math.max(1, Math.round((probe.video.fps > 0 ? probe.video.fps : 25) / 4));
+  const scoring = `scale=${Math.max(16, Math.round(analysisWidth))}:-2:flags=fast_bilinear,format=rgb24,select='gt(scene\\,${threshold})+not(mod(n\\,${tick}))',metadata=print:key=lavfi.scene_score`;
   const fps = opts.sequenceFps;
   // One decoding pass: the scene score on a small copy, and (when asked) 32×32 frames on stdout, in full-range
   // YUV: its Y plane is the very grey `format=gray` gives (the hashes of earlier sequences stay comparable).
@@ -109,11 +129,7 @@ export async function detectScenes(
   })();
   await Promise.all([proc.done, reading]);
 
-  const cuts: SceneCut[] = [];
-  for (const c of raw.sort((a, b) => a.time - b.time)) {
-    const prev = cuts.at(-1)?.time ?? 0;
-    if (c.time - prev >= minSceneSec && c.time > 0) cuts.push({ time: round3(c.time), score: round3(c.score) });
-  }
+  opts.onScored?.({ reached: probe.durationSec, cuts });
   const durationSec = probe.durationSec;
   const bounds = [0, ...cuts.map((c) => c.time), durationSec];
   const scenes: Scene[] = [];

@@ -25,6 +25,7 @@ describe('the analysis steps', () => {
     const filled = new Set<string>();
     for (const step of VIDEO_STEPS) {
       for (const key of [...step.reads, ...(step.uses ?? [])]) expect(filled.has(key), `${step.stage} reads ${key}`).toBe(true);
+      for (const key of step.early ?? []) expect(step.fills, `${step.stage} fills ${key} early`).toContain(key);
       for (const key of step.fills) filled.add(key);
     }
   });
@@ -99,11 +100,11 @@ describe('the analysis steps', () => {
     });
     const quick: AnalysisStep = { stage: 'transcript', share: 0.5, reads: [], fills: ['language'], run: async () => ({ language: 'en' }) };
     const slow: AnalysisStep = {
-      stage: 'shot_detection', share: 0.5, reads: [], fills: ['shots'],
+      stage: 'shot_detection', share: 0.5, reads: [], fills: ['soundPrint'],
       run: async (_w, ctx) => {
         await held;
         ctx.progress(0.5, 'shot_detection');
-        return { shots: { cuts: [], sequence: null } };
+        return { soundPrint: null };
       },
     };
     const waiting = runSteps([quick, slow], { input, warnings: [] } as Work, context(progress));
@@ -135,5 +136,63 @@ describe('the analysis steps', () => {
     const fails: AnalysisStep = { stage: 'sound', share: 0.5, reads: [], fills: ['soundPrint'], run: async () => Promise.reject(new Error('ffmpeg broke')) };
     await expect(runSteps([waits, fails], { input, warnings: [] } as Work, context())).rejects.toThrow('ffmpeg broke');
     expect(stoppedAt).toBe('aborted');
+  });
+
+  it('starts a step that reads only what another fills early before that one ends, and not one that reads the rest', async () => {
+    const events: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const filler: AnalysisStep = {
+      stage: 'shot_detection', share: 0.4, reads: [], fills: ['language', 'soundPrint'], early: ['language'],
+      run: async (_w, ctx) => {
+        ctx.fill({ language: 'de' });
+        events.push('filled early');
+        await held;
+        events.push('filler ends');
+        return { soundPrint: null };
+      },
+    };
+    const reader: AnalysisStep = {
+      stage: 'on_screen_text', share: 0.3, reads: ['language'], fills: ['summary'],
+      run: async (w) => {
+        events.push(`reader reads ${w.language}`);
+        release();
+        return { summary: w.language };
+      },
+    };
+    const after: AnalysisStep = {
+      stage: 'episodes', share: 0.3, reads: ['language', 'soundPrint'], fills: ['spans'],
+      run: async () => {
+        events.push('after runs');
+        return { spans: [] };
+      },
+    };
+    const work = await runSteps([filler, reader, after], { input, warnings: [] } as Work, context());
+    expect(events).toEqual(['filled early', 'reader reads de', 'filler ends', 'after runs']);
+    expect(work).toMatchObject({ language: 'de', summary: 'de', soundPrint: null, spans: [] });
+  });
+
+  it('refuses an early fill of a field not declared early, and fails a reader with the error of the step it waits for', async () => {
+    const sly: AnalysisStep = {
+      stage: 'shot_detection', share: 1, reads: [], fills: ['language'],
+      run: async (_w, ctx) => {
+        ctx.fill({ language: 'de' });
+        return {};
+      },
+    };
+    await expect(runSteps([sly], { input, warnings: [] } as Work, context())).rejects.toThrow(/"shot_detection" filled language early, which it does not declare/);
+    let readerRan = false;
+    const breaks: AnalysisStep = { stage: 'shot_detection', share: 0.5, reads: [], fills: ['language'], early: ['language'], run: async () => Promise.reject(new Error('no shots')) };
+    const reader: AnalysisStep = {
+      stage: 'on_screen_text', share: 0.5, reads: ['language'], fills: ['summary'],
+      run: async () => {
+        readerRan = true;
+        return {};
+      },
+    };
+    await expect(runSteps([breaks, reader], { input, warnings: [] } as Work, context())).rejects.toThrow('no shots');
+    expect(readerRan).toBe(false);
   });
 });

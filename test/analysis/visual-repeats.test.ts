@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixtureModels, type FixtureSet } from '../../scripts/make-fixture-models.js';
 import { probeMedia } from '../../src/media/index.js';
 import { ModelRuntime } from '../../src/ml/runtime.js';
-import { analyzeVisual, findShots } from '../../src/analysis/visual.js';
+import { findShots } from '../../src/analysis/shots.js';
+import { analyzeVisual } from '../../src/analysis/visual.js';
 import { ensureCorpus, type CorpusManifest } from '../support/corpus.js';
 
 /** The runtime with the image–text model's image calls counted. */
@@ -39,7 +40,7 @@ describe('frame vectors: a keyframe that repeats the last embedded one reuses it
   it('embeds each still slide once, yet gives every keyframe a vector', async () => {
     const models = new CountingRuntime({ modelsDir: fixtures.hubDir, manifestPath: fixtures.manifestPath });
     const probe = await probeMedia(corpus.slides.path);
-    const v = await analyzeVisual(corpus.slides.path, probe, await findShots(corpus.slides.path, probe, { models, signal: new AbortController().signal }), { models, language: 'en', signal: new AbortController().signal, progress: () => {} });
+    const v = await analyzeVisual(corpus.slides.path, probe, findShots(corpus.slides.path, probe, { models, signal: new AbortController().signal }), { models, language: 'en', signal: new AbortController().signal, progress: () => {} });
     // Three 8 s slides, a keyframe every 4 s: two per slide, the second a repeat of the first.
     expect(v.keyframes.length).toBeGreaterThan(corpus.slides.slides.length);
     expect(models.images).toBe(corpus.slides.slides.length);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXTRA_PER_MINUTE, EXTRA_PER_SHOT, extraFaceTimes } from '../../src/analysis/face-sampling.js';
-import { keyframeTimes } from '../../src/analysis/visual.js';
+import { keyframeTimes } from '../../src/analysis/shots.js';
 
 describe('looking again inside shots with faces', () => {
   it('asks for the midpoints around the keyframes of a shot with a face, and nothing in shots without one', () => {

@@ -72,6 +72,20 @@ describe('extractFrames', () => {
     }
   });
 
+  it('decodes times that come as they are known, in batches, to the very frames of the whole list', async () => {
+    const times = [0.5, 1, 1.5, 2, 4, 6.5, 7, 9, 9.25, 13, 13.5, 17.9];
+    const listed = await collect(extractFrames(corpus.slides.path, times, { maxWidth: 320 }));
+    const coming = (async function* () {
+      for (const t of times) {
+        await new Promise((r) => setTimeout(r, 5));
+        yield t;
+      }
+    })();
+    const streamed = await collect(extractFrames(corpus.slides.path, coming, { maxWidth: 320 }));
+    expect(streamed.map((f) => f.time)).toEqual(listed.map((f) => f.time));
+    streamed.forEach((f, i) => expect(Buffer.from(f.data).equals(Buffer.from(listed[i]!.data)), `frame at ${f.time}`).toBe(true));
+  });
+
   it('applies rotation, clamps times past the end and refuses audio-only files', async () => {
     const rot = await extractFrame(corpus.rotated.path, 1);
     expect([rot.width, rot.height]).toEqual([corpus.rotated.displayWidth, corpus.rotated.displayHeight]);

@@ -13,7 +13,8 @@ import type { SentenceEmbedder } from '../summarize.js';
 import type { StageCode } from '../stages.js';
 import type { TranscriptResult } from '../transcript.js';
 import type { MediaAnalysis, SubtitleTrack, TimedPicture } from '../types.js';
-import type { Shots, VisualResult } from '../visual.js';
+import type { Shots } from '../shots.js';
+import type { VisualResult } from '../visual.js';
 import type { AnalysisWarning } from '../warnings.js';
 
 /** One media file to analyse. */
@@ -49,6 +50,7 @@ export interface Work extends Partial<MediaAnalysis> {
   input: PipelineInput;
   probe?: MediaProbe;
   transcribed?: TranscriptResult;
+  /** A video's shots, filled as soon as their pass starts (the visual pass reads the first while it goes on). */
   shots?: Shots;
   seen?: VisualResult;
   faceScan?: FaceScan | null;
@@ -74,6 +76,8 @@ export interface StepContext {
   signal: AbortSignal;
   /** Progress inside the step, 0..1, in one of its stages. */
   progress: (fraction: number, stage: StageCode) => void;
+  /** Fills the fields the step declares `early` before it ends (once; anything else throws). */
+  fill: (out: StepOutput) => void;
 }
 
 /**
@@ -97,6 +101,11 @@ export interface AnalysisStep {
   /** What it reads when an earlier step filled it (a video's visual pass, say), and goes on without otherwise. */
   uses?: readonly WorkKey[];
   fills: readonly WorkKey[];
+  /**
+   * What it fills before it ends, with `ctx.fill` (a video's shots while their pass runs): a later step that
+   * reads only these of its fields starts then, instead of when it ends.
+   */
+  early?: readonly WorkKey[];
   /** Whether it runs for this media; always when absent. Its share then passes to the steps after it. */
   when?: (w: Readonly<Work>) => boolean;
   /** What it fills (only the fields it declares) and the warnings it adds. */
