@@ -106,8 +106,8 @@ export function tagsFor(vector: Float32Array, labels: Float32Array[], language: 
 
 /**
  * Keyframes, on-screen text, visual tags and frame vectors of a video, within its shots as their pass finds
- * them (the keyframes of the first shots are read while the pass goes on). Decodes only the keyframes, reads each changed frame once with OCR and merges repeats of the same text into one
- * timed entry.
+ * them (the keyframes of the first shots are read while the pass goes on). Decodes only the keyframes, reads
+ * each changed frame once with OCR and merges repeats of the same text into one timed entry.
  * @example
  * const v = await analyzeVisual(file, probe, findShots(file, probe, { models, signal }), { models, language: 'en', signal, progress });
  * v.screenText; // [{ start: 0, end: 8, text: 'Apfelkuchen Rezept' }, …]
