@@ -16,8 +16,15 @@ const FORMAT = 2;
  */
 const CONNECTIVITY = 32;
 
-/** Rows read (and added) per slice of a background build; each slice holds the event loop ~20–40 ms. */
-const BUILD_SLICE = 256;
+/** Rows read per query of a background build. */
+const BUILD_ROWS = 256;
+
+/**
+ * How long one turn of a background build may hold the event loop before searches and requests get theirs.
+ * A fixed 256 adds a turn held it 20–40 ms at 100k vectors, and about half a second at a million (a graph's
+ * adds get dearer as it grows), so a rebuilt big index stalled every request for as long.
+ */
+const BUILD_TURN_MS = 8;
 
 /**
  * How many candidates a search keeps while it walks the graph (HNSW's ef), at least the number asked for.
@@ -174,22 +181,30 @@ export class VectorAnnIndexes {
     return e;
   }
 
-  /** Fills `e` from the stored floats, a slice per turn of the event loop, until it has caught up. */
+  /** Fills `e` from the stored floats, for {@link BUILD_TURN_MS} per turn of the event loop, until it has caught up. */
   private build(key: string, e: Entry, collectionPk: number, spaceId: number): void {
     e.builtTo = 0;
     e.dirty = true;
     const rows = prepared(this.db, 'SELECT pk, embedding FROM vectors WHERE collection_pk = ? AND space_id = ? AND pk > ? ORDER BY pk LIMIT ?');
     const step = () => {
       if (this.closed || this.entries.get(key) !== e || e.builtTo === null) return;
-      const slice = rows.all(collectionPk, spaceId, e.builtTo, BUILD_SLICE) as { pk: number; embedding: Buffer }[];
-      for (const r of slice) {
-        const v = new Float32Array(r.embedding.buffer.slice(r.embedding.byteOffset, r.embedding.byteOffset + r.embedding.byteLength));
-        const k = BigInt(r.pk);
-        if (!e.index.contains(k)) e.index.add(k, v, 1);
-        e.builtTo = r.pk;
+      const until = performance.now() + BUILD_TURN_MS;
+      while (performance.now() < until) {
+        const slice = rows.all(collectionPk, spaceId, e.builtTo, BUILD_ROWS) as { pk: number; embedding: Buffer }[];
+        for (const r of slice) {
+          const v = new Float32Array(r.embedding.buffer.slice(r.embedding.byteOffset, r.embedding.byteOffset + r.embedding.byteLength));
+          const k = BigInt(r.pk);
+          if (!e.index.contains(k)) e.index.add(k, v, 1);
+          e.builtTo = r.pk;
+          if (performance.now() >= until) break;
+        }
+        // Caught up: the last read came short and all of it is in.
+        if (slice.length < BUILD_ROWS && (slice.length === 0 || e.builtTo === slice.at(-1)!.pk)) {
+          e.builtTo = null;
+          return;
+        }
       }
-      if (slice.length < BUILD_SLICE) e.builtTo = null;
-      else setImmediate(step);
+      setImmediate(step);
     };
     setImmediate(step);
   }
