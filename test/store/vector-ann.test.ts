@@ -106,6 +106,29 @@ describe('HNSW vector indexes beside SQLite', () => {
     expect(top10(q).found).toEqual(top10(q).exact);
   });
 
+  it('maps a saved file for searches, reads it into memory at the first change, and saves the change at close', () => {
+    storeItem('a', randomVectors(500, 7));
+    store.close();
+    open();
+    const q = randomVectors(1, 8)[0];
+    expect(top10(q).found).toEqual(top10(q).exact);
+    const added = randomVectors(50, 9);
+    storeItem('b', added);
+    // The mapped file cannot take the new vectors: the index now in memory finds them.
+    expect(top10(added[7]).found[0]).toBe(top10(added[7]).exact[0]);
+    index.removeItem(store.items.find(collectionPk, 'a')!);
+    expect(top10(q).found).toEqual(top10(q).exact);
+    store.close();
+    expect(JSON.parse(readFileSync(join(dir, 'vector-index', `c${collectionPk}-s1.usearch.json`), 'utf8'))).toMatchObject({ clean: true, size: 50 });
+    // A file saved after most of its vectors were removed is mapped and read again (usearch 2.25 corrupted the
+    // heap reading one, and the server died at its next start).
+    open();
+    expect(store.search.approxReady(space(), collectionPk)).toBe(true);
+    expect(top10(added[3]).found).toEqual(top10(added[3]).exact);
+    storeItem('c', randomVectors(5, 10));
+    expect(top10(added[3]).found).toEqual(top10(added[3]).exact);
+  });
+
   it('after a crash (changes never saved) rebuilds from the stored floats, answering by sign bits meanwhile', async () => {
     storeItem('a', randomVectors(400, 5));
     store.close();
