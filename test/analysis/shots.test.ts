@@ -17,7 +17,10 @@ describe('keyframes settled as a shot pass goes', () => {
   it('are those of the whole video, for short and long shots, whatever the ticks', () => {
     let seed = 48;
     // A small linear congruential source: the same videos on every run.
-    const rnd = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rnd = (): number => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
     for (let video = 0; video < 500; video++) {
       const duration = Math.round(rnd() * (video % 2 ? 4000 : 40) * 1000) / 1000;
       const cuts: number[] = [];

@@ -83,7 +83,7 @@ describe('extractFrames', () => {
     })();
     const streamed = await collect(extractFrames(corpus.slides.path, coming, { maxWidth: 320 }));
     expect(streamed.map((f) => f.time)).toEqual(listed.map((f) => f.time));
-    streamed.forEach((f, i) => expect(Buffer.from(f.data).equals(Buffer.from(listed[i]!.data)), `frame at ${f.time}`).toBe(true));
+    for (const [i, f] of streamed.entries()) expect(Buffer.from(f.data).equals(Buffer.from(listed[i]!.data)), `frame at ${f.time}`).toBe(true);
   });
 
   it('applies rotation, clamps times past the end and refuses audio-only files', async () => {
