@@ -15,12 +15,12 @@
  * floats (two threads, batches of 10,000) with --connectivity links a node (the server's by default), saved
  * beside it for the run and removed after.
  */
-import { existsSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { depthFor, VECTORS } from '../src/services/search/ranking-knobs.js';
 import { dot, fromBlob } from '../src/tools/vectors.js';
 import { openReadStore } from '../src/store/read-store.js';
-import { EXPANSION_SEARCH, newAnnIndex } from '../src/store/vector-ann.js';
+import { EXPANSION_SEARCH, newAnnIndex, quantizationOf } from '../src/store/vector-ann.js';
 import { arg, round2, seededRandom } from './bench-search.js';
 
 const MODEL = 'bench-e5';
@@ -109,6 +109,8 @@ async function main(): Promise<void> {
   const builds = (arg('build', 'saved') ?? 'saved').split(',') as ('saved' | 'i8' | 'f16' | 'f32')[];
   const connectivity = arg('connectivity') === undefined ? undefined : Number(arg('connectivity'));
   const built: Record<string, { seconds: number; bytes: number }> = {};
+  // The server's file holds the scalar kind of the format it was saved in.
+  const savedQuantization = quantizationOf((JSON.parse(readFileSync(`${v.file}.json`, 'utf8')) as { format: number }).format);
   for (const build of builds) {
     let started = performance.now();
     const fresh = build === 'saved' ? null : newAnnIndex(v.dims, { quantization: build, connectivity });
@@ -122,7 +124,7 @@ async function main(): Promise<void> {
       started = performance.now();
     }
   for (const width of widths) {
-    const index = newAnnIndex(v.dims, { expansionSearch: width, quantization: build === 'saved' ? 'i8' : build, connectivity: build === 'saved' ? undefined : connectivity });
+    const index = newAnnIndex(v.dims, { expansionSearch: width, quantization: build === 'saved' ? savedQuantization : build, connectivity: build === 'saved' ? undefined : connectivity });
     index.view(build === 'saved' ? v.file : join(dir, `vector-index/bench-recall-${build}.usearch`));
     for (const q of qs.slice(0, 20)) index.search(q, serverAsked, 1); // pages the mapped file in before timing
     for (const asked of askedList) {

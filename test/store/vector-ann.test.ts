@@ -147,7 +147,7 @@ describe('HNSW vector indexes beside SQLite', () => {
     expect(store.search.nearestApprox(space(), collectionPk, fromBlob(newest.embedding), 5)?.[0]).toBe(newest.pk);
   });
 
-  it('rebuilds a file an older vidx saved (format 1: 16 links a node) instead of loading it, and saves it anew', async () => {
+  it('rebuilds a file an older vidx saved (format 1: 16 links a node, int8) instead of loading it, and saves it anew', async () => {
     storeItem('a', randomVectors(300, 10));
     store.close();
     const sidecar = join(dir, 'vector-index', `c${collectionPk}-s1.usearch.json`);
@@ -156,7 +156,7 @@ describe('HNSW vector indexes beside SQLite', () => {
     expect(store.search.approxReady(space(), collectionPk)).toBe(false);
     await untilReady();
     store.close();
-    expect(JSON.parse(readFileSync(sidecar, 'utf8'))).toMatchObject({ format: 2, size: 300, clean: true });
+    expect(JSON.parse(readFileSync(sidecar, 'utf8'))).toMatchObject({ format: 3, size: 300, clean: true });
     open();
     expect(store.search.approxReady(space(), collectionPk)).toBe(true);
   });

@@ -159,9 +159,10 @@ export const VECTORS = {
   /** Asked of the HNSW index: re-scored, 60 held the true 10 nearest of 100,000 at recall 0.95–0.995 and 100 at 0.9975; 100 keep a margin for ~0.4 ms (bench:search). */
   approx: { perResult: 10, atLeast: 100 },
   /**
-   * Of the index's candidates (nearest first by its int8 distance), how many are re-scored with the stored
-   * floats: int8 misorders only near-ties, and at 100,000 vectors the first 20 held every true neighbour the
-   * 100 did (recall@10 0.9925 for 20, 30 and 100); 30 rows instead of 100 save ~0.5 ms (docs/performance.md).
+   * Of the index's candidates (nearest first by its half-float distance; int8 before format 3), how many are
+   * re-scored with the stored floats: the index misorders only near-ties, and at 100,000 vectors the first 20
+   * held every true neighbour the 100 did (recall@10 0.9925 for 20, 30 and 100); 30 rows instead of 100 save
+   * ~0.5 ms (docs/performance.md).
    */
   rescored: { perResult: 3, atLeast: 30 },
   /**
