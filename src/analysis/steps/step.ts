@@ -76,7 +76,7 @@ export interface StepContext {
   signal: AbortSignal;
   /** Progress inside the step, 0..1, in one of its stages. */
   progress: (fraction: number, stage: StageCode) => void;
-  /** Fills the fields the step declares `early` before it ends (once; anything else throws). */
+  /** Fills fields the step declares `early` before it ends (a field it does not declare early throws). */
   fill: (out: StepOutput) => void;
 }
 
