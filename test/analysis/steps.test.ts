@@ -15,6 +15,15 @@ function context(progress: [number, string][] = []): PipelineContext {
   return { models: new ModelRuntime({ modelsDir: '/nowhere' }), signal: new AbortController().signal, progress: (f, s) => progress.push([f, s]) };
 }
 
+/** A promise a step waits on, and the call that lets it go on. */
+function gate(): { held: Promise<void>; release: () => void } {
+  let release!: () => void;
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  return { held, release };
+}
+
 describe('the analysis steps', () => {
   it('add up to the whole progress, each reporting stages the table names', () => {
     expect(VIDEO_STEPS.reduce((s, step) => s + step.share, 0)).toBeCloseTo(1, 9);
@@ -56,10 +65,7 @@ describe('the analysis steps', () => {
 
   it('runs steps that share nothing side by side, and a step after both once both are done', async () => {
     const events: string[] = [];
-    let release!: () => void;
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
+    const { held, release } = gate();
     const slow: AnalysisStep = {
       stage: 'shot_detection', share: 0.4, reads: [], fills: ['seen'],
       run: async () => {
@@ -94,10 +100,7 @@ describe('the analysis steps', () => {
 
   it('says the stage of the first step in the list still running, and a progress that never goes back', async () => {
     const progress: [number, string][] = [];
-    let release!: () => void;
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
+    const { held, release } = gate();
     const quick: AnalysisStep = { stage: 'transcript', share: 0.5, reads: [], fills: ['language'], run: async () => ({ language: 'en' }) };
     const slow: AnalysisStep = {
       stage: 'shot_detection', share: 0.5, reads: [], fills: ['soundPrint'],
@@ -140,10 +143,7 @@ describe('the analysis steps', () => {
 
   it('starts a step that reads only what another fills early before that one ends, and not one that reads the rest', async () => {
     const events: string[] = [];
-    let release!: () => void;
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
+    const { held, release } = gate();
     const filler: AnalysisStep = {
       stage: 'shot_detection', share: 0.4, reads: [], fills: ['language', 'soundPrint'], early: ['language'],
       run: async (_w, ctx) => {
