@@ -6,7 +6,8 @@
  * photos a minute, and the server process's peak resident memory (VmHWM: its threads included).
  * The photos are kept in test/.tmp/bench-photos-<side>-<n> between runs: making them takes longer than
  * indexing them. lib/ is built first when stale. BENCH_CPU_PROF=<dir> writes the server's CPU profiles there
- * (one per thread).
+ * (one per thread). MALLOC_ARENA_MAX, GLIBC_TUNABLES, VIDX_SEARCH_THREADS and VIDX_TASK_CONCURRENCY in the
+ * environment reach the server (allocator and thread experiments).
  *
  *   npx tsx scripts/bench-photos.ts [--photos 1000] [--side 4032] [--keep-data]
  *
@@ -90,7 +91,7 @@ async function main(): Promise<void> {
   const base = mkdtempSync(join(tmpdir(), 'vidx-bench-photos-'));
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const server = spawn(process.execPath, [...prof, join(ROOT, 'lib', 'main.js')], {
-    env: { PATH: process.env.PATH, ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}), HOME: base, VIDX_HOST: '127.0.0.1', VIDX_PORT: '0', VIDX_DATA_DIR: join(base, 'data'), VIDX_ADMIN_KEY: KEY, VIDX_MEDIA_ROOTS: folder, VIDX_LOG: 'info', VIDX_HUB_URL: 'http://127.0.0.1:9/' },
+    env: { PATH: process.env.PATH, ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}), ...(process.env.GLIBC_TUNABLES ? { GLIBC_TUNABLES: process.env.GLIBC_TUNABLES } : {}), ...(process.env.VIDX_SEARCH_THREADS ? { VIDX_SEARCH_THREADS: process.env.VIDX_SEARCH_THREADS } : {}), ...(process.env.VIDX_TASK_CONCURRENCY ? { VIDX_TASK_CONCURRENCY: process.env.VIDX_TASK_CONCURRENCY } : {}), HOME: base, VIDX_HOST: '127.0.0.1', VIDX_PORT: '0', VIDX_DATA_DIR: join(base, 'data'), VIDX_ADMIN_KEY: KEY, VIDX_MEDIA_ROOTS: folder, VIDX_LOG: 'info', VIDX_HUB_URL: 'http://127.0.0.1:9/' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -1,4 +1,5 @@
-import type { CapabilityName, CapabilityStatus } from './ml/capabilities.js';
+import type { CapabilityName } from './ml/capabilities.js';
+import type { CapabilityStatus } from './ml/pulled-model.js';
 import type { ModelRuntime } from './ml/runtime.js';
 
 /**

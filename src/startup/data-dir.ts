@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config.js';
-import { FileAccess } from '../media/index.js';
+import { FileAccess } from '../media/file-access.js';
 import { exposedFiles } from '../store/privacy.js';
 
 /**

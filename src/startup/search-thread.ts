@@ -7,7 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { LRUMapWithDelete } from 'mnemonist';
 import { SignedFileLinks } from '../http/file-links.js';
-import { pulledModel } from '../ml/capabilities.js';
+import { pulledModel } from '../ml/pulled-model.js';
 import { loadManifest } from '../ml/registry/manifest.js';
 import { CollectionService } from '../services/collections.js';
 import type { CopyOf } from '../services/duplicates/service.js';

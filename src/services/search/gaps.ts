@@ -3,7 +3,7 @@
  * speech that was never transcribed. Searches run many times a second, so both facts are kept for a few
  * seconds (a pull or a newly stored item shows within that time; a stored item of the collection at once).
  */
-import type { CapabilityStatus } from '../../ml/capabilities.js';
+import type { CapabilityStatus } from '../../ml/pulled-model.js';
 import type { Capability } from '../../ml/registry/manifest.js';
 import type { AnalysisWarnings, WarnedItems } from '../../store/analysis-warnings.js';
 import { SPEECH_NOT_TRANSCRIBED, SPEECH_NOT_TRANSCRIBED_KEY } from '../../analysis/speech-warning.js';

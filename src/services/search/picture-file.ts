@@ -4,7 +4,9 @@
  * rule `video.path` of /index follows: inside VIDX_MEDIA_ROOTS, never in vidx's own folders, whichever key
  * asks; the opened file itself is checked again (a link swapped in between is refused).
  */
-import { type FileAccess, resolveInsideRoots, SourceError } from '../../media/index.js';
+import { SourceError } from '../../media/errors.js';
+import type { FileAccess } from '../../media/file-access.js';
+import { resolveInsideRoots } from '../../media/source-path.js';
 import type { Message } from '../../messages/index.js';
 import { fieldProblem, type Problem } from '../errors.js';
 

@@ -4,9 +4,8 @@
  * needed), and frames whose image–text vectors are near (when the model is installed), fused with the rest.
  */
 import { msg } from '../../messages/index.js';
-import { MediaError } from '../../media/index.js';
+import { MediaError } from '../../media/errors.js';
 import { framePrint, type FramePrint, type RgbPicture } from '../../media/perceptual.js';
-import { decodePicture } from '../../media/still-image.js';
 import type { Repos } from '../../store/index.js';
 import type { ItemRow } from '../../store/items.js';
 import type { EpisodeRow, VectorSpaceRow } from '../../store/search-index.js';
@@ -42,6 +41,8 @@ export interface PictureProbe {
  * const picture = await decodeQueryImage(bytes);
  */
 export async function decodeQueryImage(bytes: Uint8Array, field: 'image' | 'image_path' = 'image'): Promise<RgbPicture> {
+  // sharp is loaded at the first picture asked: a search thread, which never decodes one, stays without it.
+  const { decodePicture } = await import('../../media/still-image.js');
   try {
     return await decodePicture(bytes);
   } catch (err) {

@@ -1,7 +1,7 @@
 import type { ModelRuntime } from '../../ml/runtime.js';
 import type { PipelineInput } from '../../analysis/pipeline.js';
-import { clusterElements, type ClusterJobInput } from '../explore/clusters.js';
-import { suggestFromEpisodes, type SuggestionsJobInput } from '../explore/suggestions.js';
+import type { ClusterJobInput } from '../explore/clusters.js';
+import type { SuggestionsJobInput } from '../explore/suggestions.js';
 
 /** What a call gets besides its input: cancellation, a progress callback and the thread's own models. */
 export interface CallContext {
@@ -19,11 +19,12 @@ export interface CallContext {
  * const out = await calls.suggestions({ rows, language: 'en', maxTopics: 8 }, ctx);
  */
 export const calls = {
+  // Each call's code loads on its first use: a thread that only analyses photos never loads the English
+  // tagger of the topics (wink, ~20 MB a thread), and one that only groups search hits never loads ffmpeg's.
   /** Topics and questions of a collection (POST /collection_suggestions). */
-  suggestions: (input: SuggestionsJobInput, _ctx: CallContext) => [...suggestFromEpisodes(input.rows, input.language, input.maxTopics)],
+  suggestions: async (input: SuggestionsJobInput, _ctx: CallContext) => [...(await import('../explore/suggestions.js')).suggestFromEpisodes(input.rows, input.language, input.maxTopics)],
   /** Search hits grouped and described (POST /search_clusters). */
-  clusters: (input: ClusterJobInput, _ctx: CallContext) => clusterElements(input),
-  // The analyses load on first use, so a thread that only groups search hits starts light.
+  clusters: async (input: ClusterJobInput, _ctx: CallContext) => (await import('../explore/clusters.js')).clusterElements(input),
   /** The audio/video analysis of one file (index, analyze and folder-scan tasks). */
   analyze_media: async (input: PipelineInput, ctx: CallContext) => (await import('../../analysis/pipeline.js')).analyzeFile(input, ctx),
   /** The analysis of one still picture. */
