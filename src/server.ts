@@ -25,6 +25,7 @@ import { listen, type Listening } from './startup/listen.js';
 import { openStore, type Store } from './store/index.js';
 import { describeSystem } from './system.js';
 import type { MediaTools } from './media/binaries.js';
+import { readCommonWords } from './tools/common-words.js';
 import { VERSION } from './version.js';
 import { systemClock, type WallClock } from './services/timestamps.js';
 
@@ -102,8 +103,10 @@ export async function startVidx(config: Config, opts: StartOptions = {}): Promis
     log,
     stopping: stopping.signal,
   });
-  // The first searches after a start would otherwise pay chrono-node's first readings (200–300 ms).
+  // The first searches after a start would otherwise pay chrono-node's first readings (200–300 ms), and the
+  // first misspelt one the word lists (~90 ms): the lists are read here only when searches are answered here.
   warmDateWords();
+  if (config.searchThreads === 0) readCommonWords();
   // The search threads start before the server listens, not on the first search: loading one takes most of a
   // second of CPU, which the first searches would wait behind.
   await core.search.warm();

@@ -19,6 +19,7 @@ import type { SearchThreadSettings } from '../services/search/threads/protocol.j
 import { RequestThreadAsks, serveSearches } from '../services/search/threads/serve.js';
 import type { WallClock } from '../services/timestamps.js';
 import { openReadStore } from '../store/read-store.js';
+import { readCommonWords } from '../tools/common-words.js';
 import { linkSecret } from './data-dir.js';
 
 const port = parentPort;
@@ -56,8 +57,10 @@ const search = new SearchService(store, new CollectionService(store, links), lin
   time,
 });
 
-// Its first searches would otherwise pay chrono-node's first readings: done before the thread says it is ready.
+// Its first searches would otherwise pay chrono-node's first readings and the word lists that keep real words
+// from being corrected: both done before the thread says it is ready.
 warmDateWords();
+readCommonWords();
 serveSearches(port, {
   search,
   asks,

@@ -58,6 +58,18 @@ export const COMMON_WORDS: CommonWords = {
 };
 
 /**
+ * Reads both lists now, so the first misspelt query after a start does not pay for them: the English one
+ * takes ~90 ms to read from wink's model (measured 2026-11-30), which was most of the slowest search of a
+ * search thread's first seconds.
+ * @example
+ * readCommonWords(); // at a search thread's start, before it says it is ready
+ */
+export function readCommonWords(lists: CommonWords = COMMON_WORDS): void {
+  lists.en.has('');
+  lists.de.has('');
+}
+
+/**
  * Whether a lower-cased word is a word of either language: a query does not say which it is written in.
  * @example
  * isCommonWord('cake'); // true

@@ -4,7 +4,7 @@ import { TextIndexRepository } from '../../src/store/text-index.js';
 import { parseQuery } from '../../src/services/search/query.js';
 import { indexText } from '../../src/services/search/stems.js';
 import { allowedEdits, TypoCorrector } from '../../src/services/search/typos.js';
-import { isCommonWord } from '../../src/tools/common-words.js';
+import { isCommonWord, readCommonWords, type WordList } from '../../src/tools/common-words.js';
 import { startTestApp } from '../support/app.js';
 import type { TestServer } from '../support/server.js';
 import { buildAnalysis, fixtureItem } from './fixtures.js';
@@ -50,6 +50,18 @@ describe('typo correction', () => {
   it('knows English words from the wink lexicon and German words from FrequencyWords, not typos', () => {
     expect(['landing', 'cake', 'helicopter', 'password', 'und', 'über', 'kuchen', 'hubschrauber', 'landung', 'geburtstag'].filter((w) => !isCommonWord(w))).toEqual([]);
     expect(['bugdet', 'soalr', 'sandpapper', 'cinamon', 'penallty', 'kuchem', 'geburtstga'].filter((w) => isCommonWord(w))).toEqual([]);
+  });
+
+  it('reads both word lists at once when a search thread starts, not at its first misspelt query', () => {
+    const asked: string[] = [];
+    const list = (lang: string): WordList => ({
+      has: () => {
+        asked.push(lang);
+        return true;
+      },
+    });
+    readCommonWords({ en: list('en'), de: list('de') });
+    expect(asked).toEqual(['en', 'de']);
   });
 
   it('reads a large vocabulary in slices while searches go on, then corrects', async () => {
