@@ -1,6 +1,7 @@
 import type { InferenceSession } from 'onnxruntime-node';
 import ort from '../ort.js';
-import { providerKey, providerOptions } from '../providers.js';
+import { providerKey } from '../providers.js';
+import { onnxSessionOptions } from '../session-options.js';
 import { DEFAULT_MODEL_SETUP, type ModelSetup } from '../assets.js';
 import type { RgbFrame } from '../ocr/types.js';
 import { faceDetectorPath } from './assets.js';
@@ -43,7 +44,7 @@ export function faceDetectorSession(setup: ModelSetup = DEFAULT_MODEL_SETUP): Pr
   const key = `${file}${providerKey(setup.providers)}`;
   let session = sessions.get(key);
   if (!session) {
-    session = ort.InferenceSession.create(file, { intraOpNumThreads: 2, interOpNumThreads: 1, graphOptimizationLevel: 'all', logSeverityLevel: 3, ...providerOptions(setup.providers) });
+    session = ort.InferenceSession.create(file, onnxSessionOptions(setup.providers));
     sessions.set(key, session);
     // A failed load must not stick: the next call retries.
     session.catch(() => sessions.delete(key));

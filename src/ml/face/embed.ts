@@ -1,6 +1,7 @@
 import type { InferenceSession } from 'onnxruntime-node';
 import ort from '../ort.js';
-import { providerKey, providerOptions } from '../providers.js';
+import { providerKey } from '../providers.js';
+import { onnxSessionOptions } from '../session-options.js';
 import type { RgbFrame } from '../ocr/types.js';
 import { l2normalize } from '../embed/vectors.js';
 import { requireInstalledModel, sharedModel, type ModelChoice } from '../registry/local.js';
@@ -77,6 +78,6 @@ export function loadFaceEmbedder(choice: ModelChoice): Promise<FaceEmbedder> {
   const file = `${dir}/${entry.files[0].path}`;
   // The session is shared per file; the threshold comes from whichever manifest entry names it.
   return sharedModel(`face_embedding:${file}${providerKey(choice.providers ?? 'cpu')}`, () =>
-    ort.InferenceSession.create(file, { intraOpNumThreads: 2, interOpNumThreads: 1, graphOptimizationLevel: 'all', logSeverityLevel: 3, ...providerOptions(choice.providers ?? 'cpu') }),
+    ort.InferenceSession.create(file, onnxSessionOptions(choice.providers ?? 'cpu')),
   ).then((session) => new SfaceEmbedder(entry.id, entry.dimensions ?? 128, entry.samePersonCosine ?? DEFAULT_SAME_PERSON, session));
 }

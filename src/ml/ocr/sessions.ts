@@ -1,5 +1,6 @@
 import ort from '../ort.js';
-import { providerKey, providerOptions } from '../providers.js';
+import { providerKey } from '../providers.js';
+import { onnxSessionOptions } from '../session-options.js';
 import { DEFAULT_MODEL_SETUP, type ModelSetup } from '../assets.js';
 import type { InferenceSession } from 'onnxruntime-node';
 import { loadCharset, ocrModelPaths } from './assets.js';
@@ -15,13 +16,6 @@ export interface OcrModels {
   rec: InferenceSession;
   charset: string[];
 }
-
-const SESSION_OPTIONS: InferenceSession.SessionOptions = {
-  // Two cores: one op at a time, both threads inside it.
-  intraOpNumThreads: 2,
-  interOpNumThreads: 1,
-  graphOptimizationLevel: 'all',
-};
 
 /** One set of OCR sessions: loading or loaded, and how many engines hold it. */
 interface Shared {
@@ -51,7 +45,7 @@ function entry(setup: ModelSetup): Shared {
 
 async function load(setup: ModelSetup): Promise<OcrModels> {
   const paths = ocrModelPaths(setup.assets);
-  const options = { ...SESSION_OPTIONS, ...providerOptions(setup.providers) };
+  const options = onnxSessionOptions(setup.providers);
   const [det, cls, rec] = await Promise.all([
     ort.InferenceSession.create(paths.detection, options),
     ort.InferenceSession.create(paths.classifier, options),

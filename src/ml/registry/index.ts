@@ -4,6 +4,5 @@ export * from './status.js';
 export * from './pull.js';
 export * from './download.js';
 export * from './local.js';
-export { SESSION_OPTIONS } from './transformers.js';
 export * from './import.js';
 export * from './archive.js';

@@ -5,18 +5,16 @@
  */
 import type * as Transformers from '@huggingface/transformers';
 import { providerOptions, type OnnxProviders } from '../providers.js';
-
-/** ONNX Runtime session options for a 2-core machine (see CONTRIBUTING.md). */
-export const SESSION_OPTIONS = { intraOpNumThreads: 2, interOpNumThreads: 1 } as const;
+import { CPU_THREADS } from '../session-options.js';
 
 /**
- * The session options of a transformers.js model: SESSION_OPTIONS and the server's execution providers
+ * The session options of a transformers.js model: vidx's CPU threads (CPU_THREADS) and the server's execution providers
  * (transformers.js keeps `executionProviders` given here over its own choice).
  * @example
  * await pipeline('feature-extraction', dir, { session_options: sessionOptions(choice.providers) });
  */
 export function sessionOptions(providers: OnnxProviders = 'cpu'): Record<string, unknown> {
-  return { ...SESSION_OPTIONS, ...providerOptions(providers) };
+  return { ...CPU_THREADS, ...providerOptions(providers) };
 }
 
 /** The module itself, loaded once per thread: its settings above are the same for every server. */

@@ -6,7 +6,8 @@
  */
 import type { InferenceSession } from 'onnxruntime-node';
 import ort from '../ort.js';
-import { providerKey, providerOptions } from '../providers.js';
+import { providerKey } from '../providers.js';
+import { onnxSessionOptions } from '../session-options.js';
 import { l2normalize } from '../embed/vectors.js';
 import { requireInstalledModel, sharedModel, type ModelChoice } from '../registry/local.js';
 import { fbank, FBANK_BINS, FBANK_SAMPLE_RATE } from './fbank.js';
@@ -93,7 +94,7 @@ class OnnxEmbedder implements SpeakerEmbedder {
 }
 
 function session(file: string, choice: ModelChoice): Promise<InferenceSession> {
-  return ort.InferenceSession.create(file, { intraOpNumThreads: 2, interOpNumThreads: 1, graphOptimizationLevel: 'all', logSeverityLevel: 3, ...providerOptions(choice.providers ?? 'cpu') });
+  return ort.InferenceSession.create(file, onnxSessionOptions(choice.providers ?? 'cpu'));
 }
 
 /**
