@@ -115,6 +115,6 @@ export class FaceScan {
  */
 export async function startFaceScan(models: ModelRuntime): Promise<FaceScan> {
   const embedder = await models.faceEmbedder();
-  const warnings = embedder ? [] : [warning('analysis_faces_not_grouped', { reason: models.capabilities().face_embedding.reason ?? 'not installed' })];
+  const warnings = embedder ? [] : [warning('analysis_faces_not_grouped', { reason: models.pulled('face_embedding').reason ?? 'not installed' })];
   return new FaceScan(embedder, warnings, models.setup);
 }

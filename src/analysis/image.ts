@@ -45,7 +45,7 @@ export async function analyzeImage(input: PipelineInput, ctx: PipelineContext): 
     tags = tagsFor(vector, await labelVectors(embedder), language);
     frameVectors = { model: embedder.modelId, dims: embedder.dims, items: [{ episodeIndex: 0, time: 0, vector }] };
   } else {
-    warnings.push(warning('analysis_no_visual_tags', { reason: ctx.models.capabilities().image_text.reason ?? 'not installed' }));
+    warnings.push(warning('analysis_no_visual_tags', { reason: ctx.models.pulled('image_text').reason ?? 'not installed' }));
   }
   ctx.signal.throwIfAborted();
 

@@ -94,7 +94,7 @@ export async function transcribeMedia(
   }
   const asr = await opts.models.transcriber();
   if (!asr) {
-    const why = opts.models.capabilities().asr.reason ?? 'not installed';
+    const why = opts.models.pulled('asr').reason ?? 'not installed';
     if (speech.length) warnings.push(warning(SPEECH_NOT_TRANSCRIBED_KEY, { reason: why }));
     return { segments: [], source: 'none', speech, language, ...none, warnings };
   }

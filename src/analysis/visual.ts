@@ -129,7 +129,7 @@ export async function analyzeVisual(
     }
   };
   const embedder = await opts.models.imageText();
-  if (!embedder) warnings.push(warning('analysis_no_visual_tags', { reason: opts.models.capabilities().image_text.reason ?? 'not installed' }));
+  if (!embedder) warnings.push(warning('analysis_no_visual_tags', { reason: opts.models.pulled('image_text').reason ?? 'not installed' }));
   const labels = embedder ? await labelVectors(embedder) : null;
   const ocr = opts.models.ocr();
 

@@ -1,9 +1,9 @@
 import { describeCapabilities, type CapabilityName } from './capabilities.js';
-import type { CapabilityStatus } from './pulled-model.js';
+import { pulledModel, type CapabilityStatus } from './pulled-model.js';
 import { createOcr, type Ocr } from './ocr/index.js';
 import { getTranscriber, type Transcriber } from './asr/index.js';
 import { getImageTextEmbedder, getTextEmbedder, type ImageTextEmbedder, type TextEmbedder } from './embed/index.js';
-import { loadManifest, type Manifest } from './registry/manifest.js';
+import { loadManifest, type Capability, type Manifest } from './registry/manifest.js';
 import { loadFaceEmbedder, type FaceEmbedder } from './face/embed.js';
 import { loadSpeakerEmbedder, loadSpeakerSegmenter, type SpeakerEmbedder, type SpeakerSegmenter } from './speakers/models.js';
 import { defaultTools, type MediaTools } from '../media/binaries.js';
@@ -53,6 +53,17 @@ export class ModelRuntime {
     return describeCapabilities(this.opts.modelsDir, { manifest: this.manifest, tools: this.tools, assets: this.setup.assets });
   }
 
+  /**
+   * One pulled model's status, read now (a model pulled while the server runs counts at once), without the
+   * others: an analysis asks three or four of them per file, and reading every capability's files each time
+   * was about 5 ms of a photo's analysis (stat calls over the whole models dir; 2026-11-30).
+   * @example
+   * models.pulled('image_text').reason; // 'missing: run `vidx models pull clip-vit-base-patch32`'
+   */
+  pulled(capability: Capability): CapabilityStatus {
+    return pulledModel(this.opts.modelsDir, capability, { manifest: this.manifest });
+  }
+
   /** PaddleOCR over the npm-shipped models: always there. */
   ocr(): Ocr {
     this.ocrEngine ??= createOcr({ tools: this.tools, setup: this.setup });
@@ -60,18 +71,18 @@ export class ModelRuntime {
   }
 
   async transcriber(): Promise<Transcriber | null> {
-    if (!this.capabilities().asr.available) return null;
+    if (!this.pulled('asr').available) return null;
     return getTranscriber(this.choice());
   }
 
   async textEmbedder(): Promise<TextEmbedder | null> {
-    if (!this.capabilities().text_embedding.available) return null;
+    if (!this.pulled('text_embedding').available) return null;
     return getTextEmbedder(this.choice());
   }
 
   /** The pulled face embedder (SFace), or null: faces are then found but not grouped into people. */
   async faceEmbedder(): Promise<FaceEmbedder | null> {
-    if (!this.capabilities().face_embedding.available) return null;
+    if (!this.pulled('face_embedding').available) return null;
     return loadFaceEmbedder(this.choice());
   }
 
@@ -80,14 +91,13 @@ export class ModelRuntime {
    * alone is enough (it listens to the speech in short windows); the segmenter finds where one voice hands over.
    */
   async speakerModels(): Promise<{ embedder: SpeakerEmbedder; segmenter: SpeakerSegmenter | null } | null> {
-    const caps = this.capabilities();
-    if (!caps.speaker_embedding.available) return null;
+    if (!this.pulled('speaker_embedding').available) return null;
     const embedder = await loadSpeakerEmbedder(this.choice());
-    return { embedder, segmenter: caps.speaker_segmentation.available ? await loadSpeakerSegmenter(this.choice()) : null };
+    return { embedder, segmenter: this.pulled('speaker_segmentation').available ? await loadSpeakerSegmenter(this.choice()) : null };
   }
 
   async imageText(): Promise<ImageTextEmbedder | null> {
-    if (!this.capabilities().image_text.available) return null;
+    if (!this.pulled('image_text').available) return null;
     return getImageTextEmbedder(this.choice());
   }
 

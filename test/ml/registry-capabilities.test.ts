@@ -5,6 +5,7 @@ import { makeFixtureModels } from '../../scripts/make-fixture-models.js';
 import { describeCapabilities } from '../../src/ml/capabilities.js';
 import { loadManifest, parseManifest, type Manifest } from '../../src/ml/registry/manifest.js';
 import { pull } from '../../src/ml/registry/pull.js';
+import { ModelRuntime } from '../../src/ml/runtime.js';
 import { startFakeHub, type FakeHub } from '../support/fake-hub.js';
 
 let tmp: string;
@@ -49,5 +50,17 @@ describe('describeCapabilities', () => {
     const caps = describeCapabilities(modelsDir, { manifest });
     expect(caps.text_embedding).toEqual({ available: true, model: 'tiny-e5' });
     expect(caps.asr).toEqual({ available: false, model: 'tiny-whisper', reason: 'partially downloaded: run `vidx models pull tiny-whisper`' });
+  });
+
+  it('a model runtime reads one pulled capability as the whole list says it, and sees a pull at once', async () => {
+    const modelsDir = mkdtempSync(join(tmp, 'm-'));
+    const manifestPath = join(tmp, 'manifest.json');
+    writeFileSync(manifestPath, JSON.stringify(manifest));
+    const models = new ModelRuntime({ modelsDir, manifestPath });
+    expect(models.pulled('text_embedding')).toEqual(models.capabilities().text_embedding);
+    expect(models.pulled('text_embedding').available).toBe(false);
+    await pull(['tiny-e5'], { hubUrl: hub.url, modelsDir, manifest });
+    expect(models.pulled('text_embedding')).toEqual({ available: true, model: 'tiny-e5' });
+    expect(models.pulled('image_text')).toEqual(models.capabilities().image_text);
   });
 });

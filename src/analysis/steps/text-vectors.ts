@@ -15,7 +15,7 @@ export const textVectorsStep: AnalysisStep = {
   async run(w, ctx) {
     const textEmbedder = await ctx.models.textEmbedder();
     if (!textEmbedder) {
-      return { passageVectors: null, warnings: [warning('analysis_no_text_vectors', { reason: ctx.models.capabilities().text_embedding.reason ?? 'not installed' })] };
+      return { passageVectors: null, warnings: [warning('analysis_no_text_vectors', { reason: ctx.models.pulled('text_embedding').reason ?? 'not installed' })] };
     }
     const episodes = w.episodes!;
     const texts = episodes.map((e) => [w.input.title ?? '', e.summary, ...e.audio.map((a) => a.text), ...e.visual.flatMap((v) => v.ocr)].join(' ').slice(0, 2000));
