@@ -31,6 +31,10 @@ export async function analyzeImage(input: PipelineInput, ctx: PipelineContext): 
   const { frame, width, height } = await decodeStill(bytes, { maxSide: MAX_SIDE });
   const shown = { width: width || null, height: height || null };
   const print = { time: 0, ...framePrint(frame) };
+  // The thumbnail is encoded on libuv's threads while OCR reads the picture on this one and ONNX Runtime's.
+  const thumbnailBytes = thumbnailJpeg(frame, { width: 320, quality: 75 });
+  // Read again below; a failure before that point is the analysis's own error, not this one's.
+  thumbnailBytes.catch(() => undefined);
   ctx.signal.throwIfAborted();
 
   ctx.progress(0.2, stageText('on_screen_text'));
@@ -52,7 +56,7 @@ export async function analyzeImage(input: PipelineInput, ctx: PipelineContext): 
   ctx.progress(0.8, stageText('thumbnails'));
   await mkdir(input.thumbnailDir, { recursive: true });
   const thumbnail = join(input.thumbnailDir, 'ep-0.jpg');
-  await writeJpeg(await thumbnailJpeg(frame, { width: 320, quality: 75 }), thumbnail);
+  await writeJpeg(await thumbnailBytes, thumbnail);
 
   const seen: VisualEntry[] = ocr.length || tags.length ? [{ start: 0, end: 0, ocr, tags, summary: describeVisual(ocr, tags, language) }] : [];
   // A picture with nothing recognised has no summary: no words of ours stand in for content (issue 34).
