@@ -1,7 +1,7 @@
 /**
  * Whether a pulled model of one capability is in the models dir, read from the manifest and the files alone: the
  * search threads ask it for their notices, so it stays apart from capabilities.ts, whose shipped-model checks
- * reach the ONNX runtime and sharp (about 40 MB a thread that never runs a model).
+ * reach the ONNX runtime and sharp (15–20 MB in each search thread, which never runs a model; 2026-11-30).
  */
 import type { MediaTools } from '../media/binaries.js';
 import type { ModelAssetPaths } from './assets.js';
