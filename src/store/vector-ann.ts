@@ -18,8 +18,9 @@ const FORMAT = 3;
  */
 const CONNECTIVITY = 32;
 
-/** Rows read per query of a background build. */
+/** Rows read per query of a background build, at most and at least. */
 const BUILD_ROWS = 256;
+const MIN_BUILD_ROWS = 16;
 
 /**
  * How long one turn of a background build may hold the event loop before searches and requests get theirs.
@@ -205,24 +206,30 @@ export class VectorAnnIndexes {
     e.builtTo = 0;
     e.dirty = true;
     const rows = prepared(this.db, 'SELECT pk, embedding FROM vectors WHERE collection_pk = ? AND space_id = ? AND pk > ? ORDER BY pk LIMIT ?');
+    // Rows are read afresh each turn (a vector removed meanwhile is never added), about as many as the last turn
+    // added: at a million vectors a turn adds only a few, and the rest of a full read would be read again.
+    let reading = BUILD_ROWS;
     const step = () => {
       if (this.closed || this.entries.get(key) !== e || e.builtTo === null) return;
       const until = performance.now() + BUILD_TURN_MS;
+      let added = 0;
       while (performance.now() < until) {
-        const slice = rows.all(collectionPk, spaceId, e.builtTo, BUILD_ROWS) as { pk: number; embedding: Buffer }[];
+        const slice = rows.all(collectionPk, spaceId, e.builtTo, reading) as { pk: number; embedding: Buffer }[];
         for (const r of slice) {
           const v = new Float32Array(r.embedding.buffer.slice(r.embedding.byteOffset, r.embedding.byteOffset + r.embedding.byteLength));
           const k = BigInt(r.pk);
           if (!e.index.contains(k)) e.index.add(k, v, 1);
           e.builtTo = r.pk;
+          added++;
           if (performance.now() >= until) break;
         }
         // Caught up: the last read came short and all of it is in.
-        if (slice.length < BUILD_ROWS && (slice.length === 0 || e.builtTo === slice.at(-1)!.pk)) {
+        if (slice.length < reading && (slice.length === 0 || e.builtTo === slice.at(-1)!.pk)) {
           e.builtTo = null;
           return;
         }
       }
+      reading = Math.min(BUILD_ROWS, Math.max(MIN_BUILD_ROWS, added));
       setImmediate(step);
     };
     setImmediate(step);
